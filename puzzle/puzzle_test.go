@@ -1,0 +1,115 @@
+package puzzle
+
+import (
+	"strings"
+	"testing"
+)
+
+// dancer is webpbn #1, the example of non-format.md, as an image.
+var dancer = []string{
+	".XX..", ".XX.X", "..X.X", ".XXX.", "X.X..",
+	"X.X..", "..XX.", ".X.X.", ".X.XX", "XX...",
+}
+
+func imageOf(t *testing.T, rows []string, chars string) *Image {
+	t.Helper()
+	g := NewImage(len(rows[0]), len(rows))
+	for y, r := range rows {
+		for x, ch := range r {
+			g.Set(x, y, strings.IndexRune(chars, ch))
+		}
+	}
+	return g
+}
+
+func TestCluesOfDancer(t *testing.T) {
+	g := imageOf(t, dancer, ".X")
+	rows, cols := CluesOf(g)
+	wantRows := []string{"2", "2,1", "1,1", "3", "1,1", "1,1", "2", "1,1", "1,2", "2"}
+	wantCols := []string{"2,1", "2,1,3", "7", "1,3", "2,1"}
+	for i, w := range wantRows {
+		if rows[i].String() != w {
+			t.Errorf("row %d = %s, want %s", i+1, rows[i], w)
+		}
+	}
+	for i, w := range wantCols {
+		if cols[i].String() != w {
+			t.Errorf("column %d = %s, want %s", i+1, cols[i], w)
+		}
+	}
+}
+
+func TestMulticolourRunsTouch(t *testing.T) {
+	l := LineOf([]uint8{1, 1, 2, 0, 2, 2, 1})
+	want := Line{{2, 1}, {1, 2}, {2, 2}, {1, 1}}
+	if !l.Equal(want) {
+		t.Fatalf("LineOf = %v, want %v", l, want)
+	}
+	if got := want.MinLength(); got != 7 {
+		t.Errorf("MinLength = %d, want 7 (one gap between the two blocks of colour 2)", got)
+	}
+}
+
+func dancerPuzzle(t *testing.T) *Puzzle {
+	g := imageOf(t, dancer, ".X")
+	rows, cols := CluesOf(g)
+	return &Puzzle{Kind: Grid, Width: 5, Height: 10, Rows: rows, Cols: cols, Palette: DefaultPalette(), Goal: g}
+}
+
+func TestIDIgnoresCharsNamesAndMeta(t *testing.T) {
+	a := dancerPuzzle(t)
+	b := dancerPuzzle(t)
+	b.Palette = []Color{{Char: '0', RGB: RGB{255, 255, 255}}, {Char: '1', Name: "ink", RGB: RGB{0, 0, 0}}}
+	b.Meta.Title = "another title"
+	b.Goal = nil
+	if a.ID() != b.ID() {
+		t.Errorf("ids differ: %s vs %s\n%s\n%s", a.ID(), b.ID(), a.Canonical(), b.Canonical())
+	}
+	c := dancerPuzzle(t)
+	c.Palette[1].RGB = RGB{255, 0, 0}
+	if a.ID() == c.ID() {
+		t.Error("a change of colour value kept the id")
+	}
+	d := dancerPuzzle(t)
+	d.Rows[0] = Line{{1, 1}}
+	if a.ID() == d.ID() {
+		t.Error("a change of clue kept the id")
+	}
+	if len(a.ID()) != 20 {
+		t.Errorf("id %q: want 20 hex digits", a.ID())
+	}
+}
+
+func TestGoalMismatchesAndValidate(t *testing.T) {
+	p := dancerPuzzle(t)
+	if m := p.GoalMismatches(); m != nil {
+		t.Fatalf("goal of its own clues mismatches: %v", m)
+	}
+	if errs := p.Validate(); errs != nil {
+		t.Fatalf("Validate: %v", errs)
+	}
+	p.Goal.Set(0, 0, 1)
+	m := p.GoalMismatches()
+	if len(m) != 2 || m[0].Message != "row 1: clue is 2 but the goal gives 3" || m[1].Message != "column 1: clue is 2,1 but the goal gives 1,2,1" {
+		t.Errorf("mismatches = %+v", m)
+	}
+	p.Rows[2] = Line{{3, 1}, {3, 1}}
+	errs := p.Validate()
+	if len(errs) != 1 || !strings.Contains(errs[0], "row 3: clue 3,3 needs 7 cells but the line has 5") {
+		t.Errorf("Validate = %q", errs)
+	}
+}
+
+func TestParseRGB(t *testing.T) {
+	for in, want := range map[string]RGB{"#ff0000": {255, 0, 0}, "3cc": {0x33, 0xcc, 0xcc}, "210FBE": {0x21, 0x0f, 0xbe}} {
+		got, err := ParseRGB(in)
+		if err != nil || got != want {
+			t.Errorf("ParseRGB(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "12", "ggg", "#12345"} {
+		if _, err := ParseRGB(bad); err == nil {
+			t.Errorf("ParseRGB(%q) gave no error", bad)
+		}
+	}
+}
