@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// convertCommand rewrites puzzles in another format: `nonopress convert -to
+// non|nonpack|xml [-o FILE] FILE...`. Several puzzles make a bundle or an XML
+// puzzle set; a .non file holds exactly one.
+type convertCommand struct{ stdout, stderr io.Writer }
+
+func (c *convertCommand) Run(ctx context.Context, args []string) error {
+	fs := newFlagSet("convert", c.stderr)
+	to := fs.String("to", "", "output format: non, nonpack or xml")
+	out := fs.String("o", "", "output file (default: standard output)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch *to {
+	case "non", "nonpack", "xml":
+	case "":
+		return usageError{"-to is required: non, nonpack or xml"}
+	default:
+		return usageError{fmt.Sprintf("-to %q: want non, nonpack or xml", *to)}
+	}
+	if fs.NArg() == 0 {
+		return usageError{"no FILE given"}
+	}
+	var all []*puzzle.Puzzle
+	failed := false
+	for _, f := range fs.Args() {
+		ps, err := formats.ReadFile(f)
+		if err != nil {
+			for _, d := range diagnostics(err) {
+				fmt.Fprintf(c.stderr, "%s: %s\n", position(f, d.Line), d.Message)
+			}
+			failed = true
+			continue
+		}
+		all = append(all, ps...)
+	}
+	if failed {
+		return errFailed // write nothing rather than a partial conversion
+	}
+	var buf bytes.Buffer
+	var err error
+	switch *to {
+	case "non":
+		if len(all) != 1 {
+			return usageError{fmt.Sprintf("%d puzzles given: a .non file holds one; use -to nonpack or -to xml", len(all))}
+		}
+		err = formats.WriteNon(&buf, all[0])
+	case "nonpack":
+		err = formats.WriteNonpack(&buf, all)
+	case "xml":
+		err = formats.WriteXML(&buf, all)
+	}
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		_, err = c.stdout.Write(buf.Bytes())
+		return err
+	}
+	return writeFileAtomic(*out, buf.Bytes())
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// folder, so a failure never leaves a half-written file behind.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp.Name(), 0o644)
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+	}
+	return werr
+}

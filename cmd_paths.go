@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/nonopress/nonopress/formats"
+)
+
+// collectPuzzleFiles expands the command line's paths: a file is taken as it
+// is (whatever its extension: the reader sniffs it), a folder is walked for
+// files with a known puzzle extension. Hidden files and folders are skipped and
+// symbolic links inside folders are not followed. The result is sorted within
+// each folder, in the order the paths were given.
+func collectPuzzleFiles(paths []string) ([]string, error) {
+	var files []string
+	for _, root := range paths {
+		info, err := os.Stat(root)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", root, unwrapPathError(err))
+		}
+		if !info.IsDir() {
+			files = append(files, root)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if path != root && strings.HasPrefix(d.Name(), ".") {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() && formats.Known(path) {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,117 @@
+// Command nonopress builds static sites from nonogram puzzle archives, checks
+// puzzles, converts between formats and prints booklets.
+//
+// Each subcommand lives in its own file (cmd_*.go) as a type with a Run
+// method; only main exits, mapping usage errors to status 2 and every other
+// failure to status 1.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// version is the release of nonopress; builds from a checkout say "dev".
+const version = "0.1.0-dev"
+
+// command is one subcommand.
+type command interface {
+	Run(ctx context.Context, args []string) error
+}
+
+// usageError is a mistake in how the command was called (exit status 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// errFailed means the command ran and reported its problems itself (exit 1).
+var errFailed = errors.New("failed")
+
+const usage = `nonopress builds static sites from nonogram puzzle archives.
+
+Usage:
+  nonopress build   [-src content] [-out public] [-base-url URL] [-strict] [-skip-invalid] [-quiet]
+  nonopress serve   [-src content] [-addr 127.0.0.1:8080]
+  nonopress check   [-json] [-strict] [-timeout 10s] PATH...
+  nonopress convert -to non|nonpack|xml [-o FILE] FILE...
+  nonopress print   [-paper a4|letter] [-o FILE] PATH...
+  nonopress version
+
+Run 'nonopress COMMAND -h' for a command's flags.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes one command line and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var cmd command
+	switch args[0] {
+	case "build":
+		cmd = &buildCommand{stdout: stdout, stderr: stderr}
+	case "serve":
+		cmd = &serveCommand{stdout: stdout, stderr: stderr}
+	case "check":
+		cmd = &checkCommand{stdout: stdout, stderr: stderr}
+	case "convert":
+		cmd = &convertCommand{stdout: stdout, stderr: stderr}
+	case "print":
+		cmd = &printCommand{stdout: stdout, stderr: stderr}
+	case "version", "-version", "--version":
+		cmd = &versionCommand{stdout: stdout}
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "nonopress: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	err := cmd.Run(ctx, args[1:])
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "nonopress %s: %s\nTry: nonopress %s -h\n", args[0], ue.msg, args[0])
+		return 2
+	case errors.Is(err, errFailed):
+		return 1
+	default:
+		fmt.Fprintf(stderr, "nonopress %s: %v\n", args[0], err)
+		return 1
+	}
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("nonopress "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parseFlags parses args, turning a flag mistake into a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	return nil
+}

@@ -1,0 +1,157 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/solve"
+)
+
+// Cache remembers solver results by puzzle id, under the solver's version, in
+// one JSON file. It is safe for concurrent use. A nil *Cache caches nothing.
+type Cache struct {
+	path    string
+	mu      sync.Mutex
+	entries map[string]cacheEntry
+	dirty   bool
+}
+
+type cacheEntry struct {
+	Solver     string   `json:"solver"`
+	Verdict    string   `json:"verdict"`
+	Difficulty string   `json:"difficulty,omitempty"`
+	Effort     int      `json:"effort,omitempty"`
+	Width      int      `json:"w"`
+	Height     int      `json:"h"`
+	Solutions  []string `json:"solutions,omitempty"` // cells, base64
+	// BudgetMS is the budget an "unknown" verdict was reached with: a later
+	// check with a larger budget tries again.
+	BudgetMS int64 `json:"budget_ms,omitempty"`
+}
+
+// OpenCache loads the cache file at path; a missing file gives an empty cache,
+// and so does a corrupt one (it is only a cache), which Save then replaces.
+func OpenCache(path string) (*Cache, error) {
+	c := &Cache{path: path, entries: map[string]cacheEntry{}}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return c, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open solver cache: %w", err)
+	}
+	if json.Unmarshal(data, &c.entries) != nil {
+		c.entries = map[string]cacheEntry{}
+		c.dirty = true
+	}
+	return c, nil
+}
+
+// Len returns the number of cached results.
+func (c *Cache) Len() int {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.entries)
+}
+
+// Save writes the cache back if it changed, atomically (temp file and rename).
+func (c *Cache) Save() error {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.dirty {
+		return nil
+	}
+	data, err := json.Marshal(c.entries) // map keys are sorted: stable bytes
+	if err != nil {
+		return fmt.Errorf("save solver cache: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
+		return fmt.Errorf("save solver cache: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".cache-*")
+	if err != nil {
+		return fmt.Errorf("save solver cache: %w", err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("save solver cache: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), c.path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("save solver cache: %w", err)
+	}
+	c.dirty = false
+	return nil
+}
+
+func (c *Cache) lookup(id string, budget time.Duration) (solve.Result, bool) {
+	if c == nil {
+		return solve.Result{}, false
+	}
+	c.mu.Lock()
+	e, ok := c.entries[id]
+	c.mu.Unlock()
+	if !ok || e.Solver != solve.Version {
+		return solve.Result{}, false
+	}
+	if e.Verdict == string(solve.Unknown) && budget.Milliseconds() > e.BudgetMS {
+		return solve.Result{}, false
+	}
+	res := solve.Result{Verdict: solve.Verdict(e.Verdict), Difficulty: solve.Difficulty(e.Difficulty), Effort: e.Effort}
+	for _, s := range e.Solutions {
+		cells, err := base64.StdEncoding.DecodeString(s)
+		if err != nil || len(cells) != e.Width*e.Height {
+			return solve.Result{}, false
+		}
+		res.Solutions = append(res.Solutions, &puzzle.Image{Width: e.Width, Height: e.Height, Cells: cells})
+	}
+	want := map[solve.Verdict]int{solve.Unique: 1, solve.Multiple: 2}[res.Verdict]
+	if len(res.Solutions) != want {
+		return solve.Result{}, false
+	}
+	return res, true
+}
+
+func (c *Cache) store(id string, budget time.Duration, res solve.Result) {
+	if c == nil {
+		return
+	}
+	e := cacheEntry{Solver: solve.Version, Verdict: string(res.Verdict), Difficulty: string(res.Difficulty), Effort: res.Effort}
+	if res.Verdict == solve.Unknown {
+		e.BudgetMS = budget.Milliseconds()
+	}
+	for _, s := range res.Solutions {
+		e.Width, e.Height = s.Width, s.Height
+		e.Solutions = append(e.Solutions, base64.StdEncoding.EncodeToString(s.Cells))
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.entries[id]; ok && equalEntries(old, e) {
+		return
+	}
+	c.entries[id] = e
+	c.dirty = true
+}
+
+func equalEntries(a, b cacheEntry) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
