@@ -1,0 +1,151 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// linePlacements lists every colouring of n cells (palette indices below
+// colors) whose clue is l.
+func linePlacements(l puzzle.Line, n, colors int) [][]uint8 {
+	var out [][]uint8
+	cells := make([]uint8, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			if puzzle.LineOf(cells).Equal(l) {
+				out = append(out, append([]uint8(nil), cells...))
+			}
+			return
+		}
+		for c := range colors {
+			cells[i] = uint8(c)
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+// bruteCount counts a puzzle's solutions up to two by enumerating row
+// candidates and backtracking on the prefixes column candidates allow.
+func bruteCount(p *puzzle.Puzzle) int {
+	colors := len(p.Palette)
+	rowCands := make([][][]uint8, p.Height)
+	for y, l := range p.Rows {
+		rowCands[y] = linePlacements(l, p.Width, colors)
+	}
+	prefixes := make([]map[string]bool, p.Width)
+	for x, l := range p.Cols {
+		prefixes[x] = map[string]bool{}
+		for _, c := range linePlacements(l, p.Height, colors) {
+			for k := 0; k <= p.Height; k++ {
+				prefixes[x][string(c[:k])] = true
+			}
+		}
+	}
+	rows := make([][]uint8, p.Height)
+	count := 0
+	col := make([]byte, p.Height)
+	var rec func(y int)
+	rec = func(y int) {
+		if count >= 2 {
+			return
+		}
+		if y == p.Height {
+			count++
+			return
+		}
+		for _, r := range rowCands[y] {
+			rows[y] = r
+			ok := true
+			for x := 0; x < p.Width && ok; x++ {
+				for yy := 0; yy <= y; yy++ {
+					col[yy] = rows[yy][x]
+				}
+				ok = prefixes[x][string(col[:y+1])]
+			}
+			if ok {
+				rec(y + 1)
+			}
+		}
+	}
+	rec(0)
+	return count
+}
+
+// puzzleOf makes a puzzle with the clues of an image and a palette of the
+// given size.
+func puzzleOf(img *puzzle.Image, colors int) *puzzle.Puzzle {
+	p := &puzzle.Puzzle{Kind: puzzle.Grid, Width: img.Width, Height: img.Height,
+		Palette: puzzle.DefaultPalette(), Origin: puzzle.Origin{File: "test"}}
+	for c := 2; c < colors; c++ {
+		p.Palette = append(p.Palette, puzzle.Color{Char: rune('a' + c), RGB: puzzle.RGB{R: uint8(40 * c)}})
+	}
+	p.Rows, p.Cols = puzzle.CluesOf(img)
+	return p
+}
+
+// checkAgainstBrute solves p and compares the verdict with brute force.
+func checkAgainstBrute(t *testing.T, p *puzzle.Puzzle, name string) Verdict {
+	t.Helper()
+	res, err := Solve(context.Background(), p)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	want := []Verdict{None, Unique, Multiple}[bruteCount(p)]
+	if res.Verdict != want {
+		t.Fatalf("%s: verdict %s, brute force %s (rows %v cols %v)", name, res.Verdict, want, p.Rows, p.Cols)
+	}
+	checkResult(t, name, p, res)
+	return res.Verdict
+}
+
+func TestAllSmallTwoColourGrids(t *testing.T) {
+	// Every image up to 4x4 (and 3x5, 5x3): the clues it gives always have a
+	// solution, often several.
+	for _, size := range [][2]int{{1, 1}, {2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {3, 5}, {5, 3}} {
+		w, h := size[0], size[1]
+		img := puzzle.NewImage(w, h)
+		for m := range 1 << (w * h) {
+			for i := range img.Cells {
+				img.Cells[i] = uint8(m >> i & 1)
+			}
+			checkAgainstBrute(t, puzzleOf(img, 2), fmt.Sprintf("%dx%d #%d", w, h, m))
+		}
+	}
+}
+
+func TestRandomSmallGrids(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct{ colors, n int }{{2, 3000}, {3, 3000}, {4, 800}} {
+		t.Run(fmt.Sprint(tc.colors, " colours"), func(t *testing.T) {
+			tally := map[Verdict]int{}
+			for k := range tc.n {
+				w, h := 1+r.IntN(5), 1+r.IntN(5)
+				img := puzzle.NewImage(w, h)
+				density := 1 + r.IntN(3)
+				for i := range img.Cells {
+					if r.IntN(4) < density {
+						img.Cells[i] = uint8(1 + r.IntN(tc.colors-1))
+					}
+				}
+				p := puzzleOf(img, tc.colors)
+				if k%3 == 0 {
+					// Swap two column clues: the colour counts still
+					// agree, but there may be no solution any more.
+					a, b := r.IntN(w), r.IntN(w)
+					p.Cols[a], p.Cols[b] = p.Cols[b], p.Cols[a]
+				}
+				tally[checkAgainstBrute(t, p, fmt.Sprintf("%d colours case %d", tc.colors, k))]++
+			}
+			if tally[None] == 0 || tally[Unique] == 0 || tally[Multiple] == 0 {
+				t.Errorf("verdicts not all exercised: %v", tally)
+			}
+		})
+	}
+}
