@@ -1,0 +1,32 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/nonopress/nonopress/serve"
+)
+
+// serveCommand is the authoring mode: `nonopress serve [-src content] [-addr
+// 127.0.0.1:8080]`. It builds, serves on loopback, rebuilds on every change and
+// reloads the browser, until Ctrl-C.
+type serveCommand struct{ stdout, stderr io.Writer }
+
+func (c *serveCommand) Run(ctx context.Context, args []string) error {
+	fs := newFlagSet("serve", c.stderr)
+	src := fs.String("src", "content", "content tree")
+	out := fs.String("out", "public", "output folder (kept correct when serve stops)")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless told otherwise)")
+	poll := fs.Bool("poll", false, "watch by polling instead of inotify")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{"serve takes no arguments"}
+	}
+	s, err := serve.Start(ctx, serve.Config{Src: *src, Out: *out, Addr: *addr, Log: c.stderr, Poll: *poll})
+	if err != nil {
+		return err
+	}
+	return s.Wait()
+}

@@ -1,0 +1,298 @@
+// Package serve is nonopress's authoring mode: it builds the site, serves it
+// over HTTP on loopback, watches the content tree and rebuilds what changed,
+// and tells browsers over Server-Sent Events to reload the pages that changed
+// or to show a build error until it is fixed.
+//
+// The site on disk is always a plain build: the reload script is injected into
+// HTML responses by the server, never written into the output folder, so the
+// output folder is correct whenever serve stops.
+package serve
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nonopress/nonopress/build"
+)
+
+//go:embed reload.js
+var reloadJS []byte
+
+// Paths the server answers itself, outside the site.
+const (
+	eventsPath = "/_nonopress/events"
+	scriptPath = "/_nonopress/reload.js"
+)
+
+// Config says what to serve.
+type Config struct {
+	Src, Out string
+	Addr     string    // host:port; default 127.0.0.1:8080 (port 0 picks a free one)
+	Log      io.Writer // build summaries, errors and watch notices; nil = io.Discard
+	// Poll watches by polling instead of inotify (the fallback, forced).
+	Poll bool
+	// Debounce merges bursts of events; default 20ms.
+	Debounce time.Duration
+}
+
+// Server is a running authoring server.
+type Server struct {
+	cfg     Config
+	hub     *hub
+	builder *build.Builder
+	ln      net.Listener
+	http    *http.Server
+	done    chan error
+
+	mu       sync.Mutex
+	builds   int
+	buildErr error
+}
+
+// Start builds the site once, starts serving it and watching the tree. A first
+// build that fails does not stop the server: the error is shown in the browser
+// until the file is fixed. Start returns once the server accepts connections.
+func Start(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Addr == "" {
+		cfg.Addr = "127.0.0.1:8080"
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	s := &Server{cfg: cfg, hub: newHub(), done: make(chan error, 1)}
+	if err := s.newBuilder(); err != nil {
+		return nil, err
+	}
+	s.rebuild(ctx, nil)
+
+	outAbs, _ := filepath.Abs(cfg.Out)
+	changes, err := watch(ctx, cfg.Src, watchOptions{
+		Debounce: cfg.Debounce, Poll: cfg.Poll, Log: cfg.Log,
+		Skip: func(p string) bool {
+			abs, err := filepath.Abs(p)
+			return err == nil && (abs == outAbs || strings.HasPrefix(abs, outAbs+string(filepath.Separator)))
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("watch %s: %w", cfg.Src, err)
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return nil, err
+	}
+	s.ln = ln
+	s.http = &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	go func() {
+		err := s.http.Serve(ln)
+		if errors.Is(err, http.ErrServerClosed) {
+			err = nil
+		}
+		s.done <- err
+	}()
+	go s.loop(ctx, changes)
+	fmt.Fprintf(cfg.Log, "serving %s at %s (Ctrl-C to stop)\n", cfg.Out, s.URL())
+	return s, nil
+}
+
+// URL is the server's address, "http://127.0.0.1:8080/".
+func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
+
+// Wait blocks until ctx (given to Start) is done and the server has shut down
+// cleanly, and returns the error that stopped serving, if any.
+func (s *Server) Wait() error { return <-s.done }
+
+// Builds returns how many builds have run and the last one's error.
+func (s *Server) Builds() (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.builds, s.buildErr
+}
+
+func (s *Server) newBuilder() error {
+	b, err := build.New(build.Config{Src: s.cfg.Src, Out: s.cfg.Out, Quiet: true, Log: io.Discard})
+	if err != nil {
+		return err
+	}
+	s.builder = b
+	return nil
+}
+
+// loop rebuilds after every batch of changes until ctx is done, then shuts
+// the HTTP server down.
+func (s *Server) loop(ctx context.Context, changes <-chan []string) {
+	for {
+		select {
+		case <-ctx.Done():
+			shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			s.http.Shutdown(shut)
+			cancel()
+			return
+		case batch, ok := <-changes:
+			if !ok {
+				continue
+			}
+			s.rebuild(ctx, batch)
+		}
+	}
+}
+
+// rebuild runs a build after the given changes and tells the browsers. A
+// change to the site's configuration or templates starts from a new builder,
+// which rebuilds everything.
+func (s *Server) rebuild(ctx context.Context, changed []string) {
+	start := time.Now()
+	var err error
+	if s.touchesSiteSetup(changed) {
+		err = s.newBuilder()
+	}
+	var sum build.Summary
+	if err == nil {
+		sum, err = s.builder.Build(ctx)
+	}
+	s.mu.Lock()
+	s.builds++
+	s.buildErr = err
+	s.mu.Unlock()
+	if ctx.Err() != nil {
+		return
+	}
+	if err != nil {
+		fmt.Fprintf(s.cfg.Log, "build failed:\n%v\n", err)
+		s.hub.publish(event{Name: "builderror", Data: map[string]string{"message": err.Error()}})
+		return
+	}
+	fmt.Fprintf(s.cfg.Log, "built in %s: %d pages, %d files changed\n", time.Since(start).Round(time.Millisecond), sum.Pages, len(sum.Changed))
+	s.hub.publish(event{Name: "ok", Data: struct{}{}})
+	if len(sum.Changed) > 0 {
+		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
+	}
+}
+
+func (s *Server) touchesSiteSetup(changed []string) bool {
+	for _, p := range changed {
+		rel, err := filepath.Rel(s.cfg.Src, p)
+		if err != nil {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == build.ConfigFile || rel == "templates" || strings.HasPrefix(rel, "templates/") {
+			return true
+		}
+	}
+	return false
+}
+
+// reloadData turns the build's changed output files into the URL paths a
+// browser may be showing.
+func reloadData(changed []string) map[string]any {
+	paths := make([]string, 0, len(changed))
+	for _, f := range changed {
+		paths = append(paths, "/"+strings.TrimPrefix(filepath.ToSlash(f), "/"))
+	}
+	return map[string]any{"paths": paths}
+}
+
+// ServeHTTP serves the built site and the server's own two endpoints. Only GET
+// and HEAD are allowed, and no path resolves outside the output folder.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	switch r.URL.Path {
+	case eventsPath:
+		s.hub.ServeHTTP(w, r)
+		return
+	case scriptPath:
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Write(reloadJS)
+		return
+	}
+	s.serveFile(w, r)
+}
+
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
+	urlPath := r.URL.Path
+	if strings.ContainsRune(urlPath, 0) || strings.Contains(urlPath, "\\") {
+		http.Error(w, "bad path", http.StatusBadRequest)
+		return
+	}
+	clean := path.Clean("/" + urlPath)
+	file := filepath.Join(s.cfg.Out, filepath.FromSlash(clean))
+	info, err := os.Stat(file)
+	if err == nil && info.IsDir() {
+		if !strings.HasSuffix(urlPath, "/") {
+			http.Redirect(w, r, clean+"/", http.StatusMovedPermanently)
+			return
+		}
+		file = filepath.Join(file, "index.html")
+		info, err = os.Stat(file)
+	}
+	if err != nil || info.IsDir() {
+		s.notFound(w, r)
+		return
+	}
+	if strings.HasSuffix(file, ".html") {
+		s.serveHTML(w, r, file, http.StatusOK)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeFile(w, r, file)
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	page := filepath.Join(s.cfg.Out, "404.html")
+	if _, err := os.Stat(page); err == nil {
+		s.serveHTML(w, r, page, http.StatusNotFound)
+		return
+	}
+	http.NotFound(w, r)
+}
+
+// serveHTML sends an HTML page with the reload script injected.
+func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, status int) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		http.Error(w, "cannot read page", http.StatusInternalServerError)
+		return
+	}
+	data = injectScript(data)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(data)
+	}
+}
+
+// injectScript adds the reload script before </body>, or at the end of a page
+// without one.
+func injectScript(page []byte) []byte {
+	tag := []byte(`<script src="` + scriptPath + `"></script>`)
+	i := bytes.LastIndex(bytes.ToLower(page), []byte("</body>"))
+	if i < 0 {
+		return append(page, tag...)
+	}
+	out := make([]byte, 0, len(page)+len(tag))
+	out = append(out, page[:i]...)
+	out = append(out, tag...)
+	return append(out, page[i:]...)
+}

@@ -1,0 +1,109 @@
+package serve
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+)
+
+func TestIgnored(t *testing.T) {
+	for _, name := range []string{"a.non~", ".a.non.swp", ".a.non.swx", "4913", ".#a.non", "#a.non#", "x.tmp", ".goutputstream-ABC12", "a.non___jb_tmp___"} {
+		if !ignored(filepath.Join("content", name)) {
+			t.Errorf("%s is not ignored", name)
+		}
+	}
+	for _, name := range []string{"a.non", "README.md", "4914", "tmp.non"} {
+		if ignored(filepath.Join("content", name)) {
+			t.Errorf("%s is ignored", name)
+		}
+	}
+}
+
+// nextBatch waits for a batch containing want, with a deadline.
+func nextBatch(t *testing.T, batches <-chan []string, want string) []string {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case b, ok := <-batches:
+			if !ok {
+				t.Fatalf("watch stopped before reporting %s", want)
+			}
+			if slices.Contains(b, want) {
+				return b
+			}
+		case <-deadline:
+			t.Fatalf("no batch with %s within 5s", want)
+		}
+	}
+}
+
+func testWatch(t *testing.T, poll bool) {
+	root := t.TempDir()
+	write := func(rel, data string) string {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	puzzle := write("a.non", "width 1\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	batches, err := watch(ctx, root, watchOptions{Poll: poll, PollEvery: 20 * time.Millisecond, Debounce: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("edit", func(t *testing.T) {
+		write("a.non", "width 2\n")
+		nextBatch(t, batches, puzzle)
+	})
+	t.Run("atomic rename save", func(t *testing.T) {
+		tmp := write(".a.non.swp", "width 3\nheight 3\n")
+		if err := os.Rename(tmp, puzzle); err != nil {
+			t.Fatal(err)
+		}
+		b := nextBatch(t, batches, puzzle)
+		if slices.Contains(b, tmp) {
+			t.Errorf("batch %v has the editor's temp file", b)
+		}
+	})
+	t.Run("new subfolder", func(t *testing.T) {
+		p := write("sub/deeper/b.non", "width 1\n")
+		nextBatch(t, batches, p)
+		// The new folder is watched too: a later edit in it is seen.
+		write("sub/deeper/b.non", "width 2\n")
+		nextBatch(t, batches, p)
+	})
+	t.Run("chmod only and temp files are dropped", func(t *testing.T) {
+		if err := os.Chmod(puzzle, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		write("notes~", "backup")
+		marker := write("marker.md", "x")
+		b := nextBatch(t, batches, marker)
+		if slices.Contains(b, filepath.Join(root, "notes~")) {
+			t.Errorf("batch %v has an editor backup", b)
+		}
+		if !poll && slices.Contains(b, puzzle) {
+			t.Errorf("batch %v has a chmod-only change", b)
+		}
+	})
+	t.Run("removal", func(t *testing.T) {
+		p := filepath.Join(root, "sub", "deeper", "b.non")
+		if err := os.RemoveAll(filepath.Join(root, "sub")); err != nil {
+			t.Fatal(err)
+		}
+		nextBatch(t, batches, p)
+	})
+}
+
+func TestWatchNotify(t *testing.T) { testWatch(t, false) }
+func TestWatchPoll(t *testing.T)   { testWatch(t, true) }
