@@ -1,0 +1,14 @@
+// Package render draws nonograms for print and for the web: puzzle sheets,
+// solution images and thumbnails as minified SVG, single sheets and collection
+// booklets as PDF.
+//
+// Every product is computed once as a layout in millimetres (layout.go: boxes,
+// lines, marks and texts on a page) and then written by one of two back ends,
+// svg.go or pdf.go, so that the SVG and the PDF of a sheet never drift apart.
+//
+// Sheets use 5 mm cells, shrunk to fit the page down to 3.5 mm; a puzzle that
+// still does not fit is turned to landscape, then moved to A3. Beyond A3 at
+// 3.5 mm (cauldron, 512x512) the cells shrink further: the sheet stays a valid
+// vector drawing that can be zoomed or tiled, though no longer a comfortable
+// pencil puzzle.
+package render

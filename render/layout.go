@@ -1,0 +1,335 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// Sizes in millimetres.
+const (
+	margin       = 12.0 // page margin
+	maxCell      = 5.0  // preferred cell side
+	minCell      = 3.5  // smallest cell before turning the page or going to A3
+	clueDigit    = 0.58 // digit em size, as a fraction of the cell
+	attribSize   = 2.6  // attribution text
+	titleSize    = 3.2  // title under the grid
+	headingSize  = 4.5  // booklet heading above the grid
+	pageNumSize  = 3.0  // page number
+	legendSwatch = 4.0  // legend colour box
+	gap          = 4.0  // between grid, legend and attribution
+)
+
+// sheetSpec says what surrounds the grid on a sheet page.
+type sheetSpec struct {
+	heading  string // above the grid; "" for none
+	pageNum  string // page number at the foot; "" for none
+	monoSafe bool
+}
+
+// sheetLayout is a puzzle sheet laid out on a page.
+type sheetLayout struct {
+	page         pageSize
+	cell         float64
+	gridX, gridY float64 // top-left corner of the grid
+	scene        *scene
+}
+
+// layoutSheet lays out p's sheet on paper, turning the page or moving to A3
+// as the package doc describes.
+func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *sheetLayout {
+	rowSlots, colSlots := maxClues(p.Rows), maxClues(p.Cols)
+	candidates := []pageSize{paper, paper.landscape()}
+	if paper.Name != A3 {
+		a3, _ := paperSize(A3)
+		candidates = append(candidates, a3, a3.landscape())
+	}
+	best, bestCell := candidates[0], 0.0
+	for _, page := range candidates {
+		fixed := fixedHeight(m, p, page, spec)
+		cell := min(maxCell,
+			(page.Width-2*margin)/float64(rowSlots+p.Width),
+			(page.Height-2*margin-fixed)/float64(colSlots+p.Height))
+		if cell >= minCell {
+			best, bestCell = page, cell
+			break
+		}
+		if cell > bestCell {
+			best, bestCell = page, cell
+		}
+	}
+	return drawSheet(m, p, best, bestCell, rowSlots, colSlots, spec)
+}
+
+// maxClues is the most blocks in any line, at least 1 (an empty line shows "0").
+func maxClues(lines []puzzle.Line) int {
+	n := 1
+	for _, l := range lines {
+		n = max(n, len(l))
+	}
+	return n
+}
+
+// fixedHeight is the height of a sheet page's parts that do not scale with
+// the cells: heading, legend, attribution and page number.
+func fixedHeight(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec) float64 {
+	h := 0.0
+	if spec.heading != "" {
+		h += headingSize * 1.8
+	}
+	if p.Colors() > 1 {
+		_, lh := legend(m, p, 0, 0, page.Width-2*margin, spec.monoSafe)
+		h += gap + lh
+	}
+	_, ah := attribution(m, p, 0, 0, page.Width-2*margin)
+	h += gap + ah
+	if spec.pageNum != "" {
+		h += pageNumSize * 1.5
+	}
+	return h
+}
+
+// drawSheet draws the sheet: heading, clues, grid, legend, attribution.
+func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, rowSlots, colSlots int, spec sheetSpec) *sheetLayout {
+	s := &scene{Width: page.Width, Height: page.Height, Name: sheetName(p, spec.heading)}
+	blockW := float64(rowSlots+p.Width) * cell
+	x0 := (page.Width - blockW) / 2
+	y0 := margin
+	if spec.heading != "" {
+		s.add(newText(page.Width/2, margin+headingSize*0.8, headingSize, anchorMiddle, true, black, spec.heading))
+		s.Bookmarks = append(s.Bookmarks, bookmark{Title: spec.heading, Y: margin})
+		y0 += headingSize * 1.8
+	}
+	gx, gy := x0+float64(rowSlots)*cell, y0+float64(colSlots)*cell
+	multi := p.Colors() > 1
+	clue := func(cx, cy float64, c puzzle.Clue) {
+		s.add(clueItems(m, cx, cy, cell, c, p.Palette, multi, spec.monoSafe && multi)...)
+	}
+	empty := func(cx, cy float64) {
+		size := clueDigit * cell
+		s.add(newText(cx, cy+digitHeight*size/2, size, anchorMiddle, false, lightGrey, "0"))
+	}
+	for y, l := range p.Rows {
+		cy := gy + (float64(y)+0.5)*cell
+		if len(l) == 0 {
+			empty(gx-0.5*cell, cy)
+		}
+		for i, c := range l {
+			clue(gx-(float64(len(l)-i)-0.5)*cell, cy, c)
+		}
+	}
+	for x, l := range p.Cols {
+		cx := gx + (float64(x)+0.5)*cell
+		if len(l) == 0 {
+			empty(cx, gy-0.5*cell)
+		}
+		for i, c := range l {
+			clue(cx, gy-(float64(len(l)-i)-0.5)*cell, c)
+		}
+	}
+	s.add(gridLines(p.Width, p.Height, gx, gy, cell, float64(rowSlots)*cell, float64(colSlots)*cell)...)
+
+	y := gy + float64(p.Height)*cell + gap
+	if multi {
+		items, h := legend(m, p, margin, y, page.Width-2*margin, spec.monoSafe)
+		s.add(items...)
+		y += h + gap
+	}
+	items, _ := attribution(m, p, margin, y, page.Width-2*margin)
+	s.add(items...)
+	if spec.pageNum != "" {
+		s.add(newText(page.Width/2, page.Height-margin/2, pageNumSize, anchorMiddle, false, textGrey, spec.pageNum))
+	}
+	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s}
+}
+
+// sheetName is the accessible name of a sheet.
+func sheetName(p *puzzle.Puzzle, heading string) string {
+	name := fmt.Sprintf("Nonogram %d×%d", p.Width, p.Height)
+	if heading != "" {
+		name = heading + ": " + name
+	}
+	if p.Meta.Title != "" {
+		name += ": " + printable(p.Meta.Title)
+	}
+	return name
+}
+
+// clueItems draws one clue number centred on (cx, cy) in a cell-sized slot:
+// in a multicolour puzzle on a box of its colour, with black or white digits,
+// and with the colour's glyph in the corner when glyphs is set.
+func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle.Color, boxed, glyphs bool) []item {
+	var items []item
+	ink := black
+	if boxed {
+		fill := palette[c.Color].RGB
+		inset := 0.07 * cell
+		items = append(items, rect{X: cx - cell/2 + inset, Y: cy - cell/2 + inset, W: cell - 2*inset, H: cell - 2*inset, Fill: fill})
+		ink = inkOn(fill)
+	}
+	digits := strconv.Itoa(c.Len)
+	size, room, tx, ty := clueDigit*cell, 0.86*cell, cx, cy
+	if glyphs {
+		items = append(items, glyph(c.Color, cx+0.28*cell, cy-0.28*cell, 0.12*cell, ink))
+		size, room, tx, ty = 0.5*cell, 0.62*cell, cx-0.1*cell, cy+0.1*cell
+	}
+	if w := m.width(digits, size, false); w > room {
+		size *= room / w
+	}
+	return append(items, newText(tx, ty+digitHeight*size/2, size, anchorMiddle, false, ink, digits))
+}
+
+// lineWidths are a grid's strokes at a given cell size: thin cell lines, the
+// rule every five cells, the outer border; scaled with the cell, with a floor
+// so that huge puzzles keep visible lines.
+func lineWidths(cell float64) (thin, rule, border float64) {
+	k := cell / maxCell
+	return math.Max(0.12*k, 0.02), math.Max(0.35*k, 0.05), math.Max(0.55*k, 0.08)
+}
+
+// gridLines draws a w×h grid at (gx, gy) with its thin lines carried left and
+// up through clue areas of the given widths (0 for none).
+func gridLines(w, h int, gx, gy, cell, rowClues, colClues float64) []item {
+	thin, rule, border := lineWidths(cell)
+	right, bottom := gx+float64(w)*cell, gy+float64(h)*cell
+	var items []item
+	if rowClues > 0 {
+		for y := 0; y <= h; y++ {
+			yy := gy + float64(y)*cell
+			items = append(items, line{gx - rowClues, yy, gx, yy, thin, lightGrey})
+		}
+		items = append(items, line{gx - rowClues, gy, gx - rowClues, bottom, thin, lightGrey})
+	}
+	if colClues > 0 {
+		for x := 0; x <= w; x++ {
+			xx := gx + float64(x)*cell
+			items = append(items, line{xx, gy - colClues, xx, gy, thin, lightGrey})
+		}
+		items = append(items, line{gx, gy - colClues, right, gy - colClues, thin, lightGrey})
+	}
+	var rules []item
+	for y := 1; y < h; y++ {
+		yy := gy + float64(y)*cell
+		if y%5 == 0 {
+			rules = append(rules, line{gx, yy, right, yy, rule, black})
+		} else {
+			items = append(items, line{gx, yy, right, yy, thin, gridGrey})
+		}
+	}
+	for x := 1; x < w; x++ {
+		xx := gx + float64(x)*cell
+		if x%5 == 0 {
+			rules = append(rules, line{xx, gy, xx, bottom, rule, black})
+		} else {
+			items = append(items, line{xx, gy, xx, bottom, thin, gridGrey})
+		}
+	}
+	items = append(items, rules...)
+	return append(items,
+		line{gx, gy, right, gy, border, black}, line{right, gy, right, bottom, border, black},
+		line{right, bottom, gx, bottom, border, black}, line{gx, bottom, gx, gy, border, black})
+}
+
+// legend lays out the colour key of a multicolour puzzle from (x, y) in a
+// band of width w: a swatch (with its glyph) and a name per colour, flowing
+// in centred rows. It returns the items and their height.
+func legend(m *metrics, p *puzzle.Puzzle, x, y, w float64, glyphs bool) ([]item, float64) {
+	type entry struct {
+		c     int
+		label string
+		width float64
+	}
+	var entries []entry
+	for c := 1; c < len(p.Palette); c++ {
+		label := colorLabel(p.Palette[c])
+		lines := m.wrap(label, attribSize, 40, false, 1)
+		if len(lines) > 0 {
+			label = lines[0]
+		}
+		entries = append(entries, entry{c, label, legendSwatch + 1.5 + m.width(label, attribSize, false)})
+	}
+	const rowH, space = legendSwatch + 2, 5.0
+	var rows [][]entry
+	var widths []float64
+	for _, e := range entries {
+		n := len(rows)
+		if n == 0 || widths[n-1]+space+e.width > w {
+			rows = append(rows, nil)
+			widths = append(widths, -space)
+			n++
+		}
+		rows[n-1] = append(rows[n-1], e)
+		widths[n-1] += space + e.width
+	}
+	var items []item
+	for i, row := range rows {
+		xx := x + (w-widths[i])/2
+		top := y + float64(i)*rowH
+		for _, e := range row {
+			col := p.Palette[e.c].RGB
+			items = append(items, rect{X: xx, Y: top, W: legendSwatch, H: legendSwatch, Fill: col, Stroke: 0.15})
+			if glyphs {
+				items = append(items, glyph(e.c, xx+legendSwatch/2, top+legendSwatch/2, legendSwatch*0.28, inkOn(col)))
+			}
+			items = append(items, newText(xx+legendSwatch+1.5, top+legendSwatch/2+digitHeight*attribSize/2, attribSize, anchorStart, false, black, e.label))
+			xx += e.width + space
+		}
+	}
+	return items, float64(len(rows)) * rowH
+}
+
+// colorLabel names a palette colour: its name, else its character and value.
+func colorLabel(c puzzle.Color) string {
+	if name := strings.TrimSpace(c.Name); name != "" {
+		return name
+	}
+	return fmt.Sprintf("%c %s", c.Char, c.RGB.Hex())
+}
+
+// attribution lays out the title, author, copyright, licence and size of p,
+// centred in a band of width w from (x, y). It returns the items and their
+// height.
+func attribution(m *metrics, p *puzzle.Puzzle, x, y, w float64) ([]item, float64) {
+	var items []item
+	h := 0.0
+	put := func(s string, size float64, bold bool) {
+		for _, l := range m.wrap(printable(s), size, w, bold, 2) {
+			h += size * 1.35
+			items = append(items, newText(x+w/2, y+h-size*0.35, size, anchorMiddle, bold, textGrey, l))
+		}
+	}
+	meta := p.Meta
+	if meta.Title != "" {
+		put(meta.Title, titleSize, true)
+	}
+	if meta.Author != "" {
+		put("by "+meta.Author, attribSize, false)
+	}
+	if c := strings.TrimSpace(meta.Copyright); c != "" {
+		lower := strings.ToLower(c)
+		if !strings.HasPrefix(c, "©") && !strings.HasPrefix(lower, "(c)") && !strings.HasPrefix(lower, "copyright") {
+			c = "© " + c
+		}
+		put(c, attribSize, false)
+	}
+	if meta.License != "" {
+		put("License: "+meta.License, attribSize, false)
+	}
+	size := fmt.Sprintf("%d×%d", p.Width, p.Height)
+	if p.Colors() > 1 {
+		size += fmt.Sprintf(", %d colours", p.Colors())
+	}
+	if meta.Catalogue != "" {
+		size += " · " + meta.Catalogue
+	}
+	put(size, attribSize, false)
+	return items, h
+}
+
+// newText makes a text item of printable characters.
+func newText(x, y, size float64, a anchor, bold bool, color puzzle.RGB, s string) text {
+	return text{X: x, Y: y, Size: size, Anchor: a, Bold: bold, Color: color, S: printable(s)}
+}

@@ -1,0 +1,117 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// Thumbnail sizes in millimetres.
+const (
+	thumbSide    = 30.0 // the longer side of a thumbnail's grid, at most
+	thumbMaxCell = 2.0
+)
+
+// solutionScene draws sol as coloured cells of side cell, with a thin grid
+// (none when grid is false), rules every five cells and a border, inside a
+// frame of pad millimetres. With glyphs, each coloured cell of a multicolour
+// puzzle also carries its colour's glyph.
+func solutionScene(p *puzzle.Puzzle, sol *puzzle.Image, cell, pad float64, grid, glyphs bool) *scene {
+	w, h := float64(sol.Width)*cell, float64(sol.Height)*cell
+	s := &scene{Width: w + 2*pad, Height: h + 2*pad, Name: fmt.Sprintf("Solution %d×%d", p.Width, p.Height)}
+	if p.Meta.Title != "" {
+		s.Name += ": " + printable(p.Meta.Title)
+	}
+	bg := white
+	if len(p.Palette) > 0 {
+		bg = p.Palette[puzzle.Background].RGB
+	}
+	s.add(rect{X: pad, Y: pad, W: w, H: h, Fill: bg})
+	colour := func(c int) puzzle.RGB {
+		if c < len(p.Palette) {
+			return p.Palette[c].RGB
+		}
+		return black
+	}
+	for y := range sol.Height {
+		for x := 0; x < sol.Width; {
+			c := sol.At(x, y)
+			end := x + 1
+			for end < sol.Width && sol.At(end, y) == c {
+				end++
+			}
+			if c != puzzle.Background {
+				s.add(rect{X: pad + float64(x)*cell, Y: pad + float64(y)*cell, W: float64(end-x) * cell, H: cell, Fill: colour(c)})
+			}
+			x = end
+		}
+	}
+	if glyphs && p.Colors() > 1 {
+		for y := range sol.Height {
+			for x := range sol.Width {
+				if c := sol.At(x, y); c != puzzle.Background {
+					s.add(glyph(c, pad+(float64(x)+0.5)*cell, pad+(float64(y)+0.5)*cell, 0.22*cell, inkOn(colour(c))))
+				}
+			}
+		}
+	}
+	if grid {
+		s.add(gridLines(sol.Width, sol.Height, pad, pad, cell, 0, 0)...)
+	} else {
+		_, _, border := lineWidths(cell)
+		s.add(frame(pad, pad, w, h, border/2, gridGrey)...)
+	}
+	return s
+}
+
+// frame returns the four sides of a rectangle as lines.
+func frame(x, y, w, h, width float64, c puzzle.RGB) []item {
+	return []item{
+		line{x, y, x + w, y, width, c}, line{x + w, y, x + w, y + h, width, c},
+		line{x + w, y + h, x, y + h, width, c}, line{x, y + h, x, y, width, c},
+	}
+}
+
+// thumbCell is the cell side of p's thumbnails.
+func thumbCell(p *puzzle.Puzzle) float64 {
+	return min(thumbMaxCell, thumbSide/float64(max(p.Width, p.Height)))
+}
+
+// thumbnailScene is a small solution image without cell lines.
+func thumbnailScene(p *puzzle.Puzzle, sol *puzzle.Image) *scene {
+	cell := thumbCell(p)
+	return solutionScene(p, sol, cell, 0.5, false, false)
+}
+
+// blankThumbnailScene is a spoiler-safe thumbnail: an empty grid the size of
+// p's with its size written across it.
+func blankThumbnailScene(m *metrics, p *puzzle.Puzzle) *scene {
+	cell := thumbCell(p)
+	const pad = 0.5
+	w, h := float64(p.Width)*cell, float64(p.Height)*cell
+	label := fmt.Sprintf("%d×%d", p.Width, p.Height)
+	s := &scene{Width: w + 2*pad, Height: h + 2*pad, Name: "Nonogram " + label}
+	s.add(rect{X: pad, Y: pad, W: w, H: h, Fill: white})
+	thin, _, border := lineWidths(cell)
+	step := 1
+	if cell < 1 {
+		step = 5
+	}
+	for y := step; y < p.Height; y += step {
+		yy := pad + float64(y)*cell
+		s.add(line{pad, yy, pad + w, yy, thin, lightGrey})
+	}
+	for x := step; x < p.Width; x += step {
+		xx := pad + float64(x)*cell
+		s.add(line{xx, pad, xx, pad + h, thin, lightGrey})
+	}
+	s.add(frame(pad, pad, w, h, border, gridGrey)...)
+	size := min(h*0.3, 8.0)
+	if tw := m.width(label, size, true); tw > w*0.8 {
+		size *= w * 0.8 / tw
+	}
+	tw := m.width(label, size, true)
+	s.add(rect{X: pad + (w-tw)/2 - size*0.2, Y: pad + h/2 - size*0.55, W: tw + size*0.4, H: size * 1.1, Fill: white})
+	s.add(newText(pad+w/2, pad+h/2+digitHeight*size/2, size, anchorMiddle, true, textGrey, label))
+	return s
+}

@@ -1,0 +1,124 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// Paper is a paper size name.
+type Paper string
+
+// The paper sizes render knows. A3 is chosen automatically for sheets too big
+// for A4 or Letter; it may also be asked for.
+const (
+	A4     Paper = "a4"
+	Letter Paper = "letter"
+	A3     Paper = "a3"
+)
+
+// Options tune the printed products.
+type Options struct {
+	// Paper is the paper size; "" means A4.
+	Paper Paper
+	// MonoSafe adds a glyph per colour (circle, square, triangle...) to clue
+	// boxes, solution cells and the legend, for black-and-white printers and
+	// colour-blind readers.
+	MonoSafe bool
+	// Date is the creation date written into PDFs. The zero value writes a
+	// fixed date (2000-01-01 UTC) so that the same input gives the same bytes.
+	Date time.Time
+}
+
+// ErrTriddler is returned for triangular-grid puzzles, which render cannot draw.
+var ErrTriddler = errors.New("triddler: not supported yet")
+
+// pageSize is a sheet of paper in millimetres, portrait.
+type pageSize struct {
+	Name          Paper
+	Width, Height float64
+}
+
+// landscape returns the page turned on its side.
+func (s pageSize) landscape() pageSize { return pageSize{s.Name, s.Height, s.Width} }
+
+// paperSize returns the portrait size of a named paper.
+func paperSize(p Paper) (pageSize, error) {
+	switch p {
+	case A4, "":
+		return pageSize{A4, 210, 297}, nil
+	case Letter:
+		return pageSize{Letter, 215.9, 279.4}, nil
+	case A3:
+		return pageSize{A3, 297, 420}, nil
+	}
+	return pageSize{}, fmt.Errorf("render: unknown paper %q (want a4, letter or a3)", string(p))
+}
+
+// pdfDate is written into PDFs whose Options.Date is zero.
+var pdfDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func (o Options) date() time.Time {
+	if o.Date.IsZero() {
+		return pdfDate
+	}
+	return o.Date
+}
+
+// checkPuzzle refuses what render cannot draw, with the puzzle's file and line.
+func checkPuzzle(p *puzzle.Puzzle) error {
+	if p == nil {
+		return errors.New("render: nil puzzle")
+	}
+	fail := func(format string, a ...any) error { return puzzleError(p, format, a...) }
+	if p.Kind == puzzle.Triddler {
+		if w := p.Where(); w != "" {
+			return fmt.Errorf("%s: %w", w, ErrTriddler)
+		}
+		return ErrTriddler
+	}
+	if p.Width < 1 || p.Height < 1 || p.Width > puzzle.MaxSide || p.Height > puzzle.MaxSide {
+		return fail("size %dx%d out of range", p.Width, p.Height)
+	}
+	if len(p.Rows) != p.Height || len(p.Cols) != p.Width {
+		return fail("%d row and %d column clues for a %dx%d puzzle", len(p.Rows), len(p.Cols), p.Width, p.Height)
+	}
+	for _, lines := range [][]puzzle.Line{p.Rows, p.Cols} {
+		for _, l := range lines {
+			for _, c := range l {
+				if c.Color < 1 || c.Color >= len(p.Palette) {
+					return fail("clue colour %d is not in the palette", c.Color)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkImage refuses a solution image that does not fit the puzzle.
+func checkImage(p *puzzle.Puzzle, sol *puzzle.Image) error {
+	if sol == nil {
+		return puzzleError(p, "no solution image")
+	}
+	if sol.Width != p.Width || sol.Height != p.Height || len(sol.Cells) != sol.Width*sol.Height {
+		return puzzleError(p, "solution is %dx%d but the puzzle is %dx%d", sol.Width, sol.Height, p.Width, p.Height)
+	}
+	for _, c := range sol.Cells {
+		if int(c) >= max(len(p.Palette), 1) {
+			return puzzleError(p, "solution uses colour %d, not in the palette", c)
+		}
+	}
+	return nil
+}
+
+// puzzleError formats an error about p, led by its file and line when known:
+// "path:line: render: message".
+func puzzleError(p *puzzle.Puzzle, format string, a ...any) error {
+	msg := fmt.Sprintf(format, a...)
+	if w := p.Where(); w != "" {
+		return fmt.Errorf("%s: render: %s", w, msg)
+	}
+	return fmt.Errorf("render: %s", msg)
+}

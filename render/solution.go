@@ -1,0 +1,51 @@
+package render
+
+import (
+	"io"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// solutionPad is the white frame around a solution image, in mm.
+const solutionPad = 1.0
+
+// Solution writes the solution image (coloured cells, with thin grid) as
+// minified SVG; sol is the goal or the solver's unique solution. Its cells
+// have the size they have on the puzzle's sheet for opt.Paper, and with
+// opt.MonoSafe each coloured cell of a multicolour puzzle carries its glyph.
+func Solution(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) error {
+	m, paper, err := prepare(p, opt)
+	if err != nil {
+		return err
+	}
+	if err := checkImage(p, sol); err != nil {
+		return err
+	}
+	l := layoutSheet(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})
+	return writeSVG(w, solutionScene(p, sol, l.cell, solutionPad, true, opt.MonoSafe))
+}
+
+// Thumbnail writes a small solution image (for catalogues that allow
+// spoilers): at most 30 mm on its longer side, 2 mm cells at most, no grid.
+func Thumbnail(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image) error {
+	if err := checkPuzzle(p); err != nil {
+		return err
+	}
+	if err := checkImage(p, sol); err != nil {
+		return err
+	}
+	return writeSVG(w, thumbnailScene(p, sol))
+}
+
+// BlankThumbnail writes a spoiler-safe thumbnail: an empty grid the size of
+// Thumbnail's with the puzzle's size ("15×20") written on it.
+func BlankThumbnail(w io.Writer, p *puzzle.Puzzle) error {
+	if err := checkPuzzle(p); err != nil {
+		return err
+	}
+	m, err := newMetrics()
+	if err != nil {
+		return err
+	}
+	return writeSVG(w, blankThumbnailScene(m, p))
+}
