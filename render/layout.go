@@ -28,6 +28,9 @@ type sheetSpec struct {
 	heading  string // above the grid; "" for none
 	pageNum  string // page number at the foot; "" for none
 	monoSafe bool
+	// solution, when set, fills the grid with it instead of printing the
+	// clues: the solution page of a sheet, laid out exactly like the sheet.
+	solution *puzzle.Image
 }
 
 // sheetLayout is a puzzle sheet laid out on a page.
@@ -41,7 +44,6 @@ type sheetLayout struct {
 // layoutSheet lays out p's sheet on paper, turning the page or moving to A3
 // as the package doc describes.
 func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *sheetLayout {
-	rowSlots, colSlots := maxClues(p.Rows), maxClues(p.Cols)
 	candidates := []pageSize{paper, paper.landscape()}
 	if paper.Name != A3 {
 		a3, _ := paperSize(A3)
@@ -49,10 +51,7 @@ func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 	}
 	best, bestCell := candidates[0], 0.0
 	for _, page := range candidates {
-		fixed := fixedHeight(m, p, page, spec)
-		cell := min(maxCell,
-			(page.Width-2*margin)/float64(rowSlots+p.Width),
-			(page.Height-2*margin-fixed)/float64(colSlots+p.Height))
+		cell := fitCell(m, p, page, spec)
 		if cell >= minCell {
 			best, bestCell = page, cell
 			break
@@ -61,7 +60,16 @@ func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 			best, bestCell = page, cell
 		}
 	}
-	return drawSheet(m, p, best, bestCell, rowSlots, colSlots, spec)
+	return drawSheet(m, p, best, bestCell, spec)
+}
+
+// fitCell is the largest cell side, at most maxCell, with which p's sheet
+// fits on page.
+func fitCell(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec) float64 {
+	fixed := fixedHeight(m, p, page, spec)
+	return min(maxCell,
+		(page.Width-2*margin)/float64(maxClues(p.Rows)+p.Width),
+		(page.Height-2*margin-fixed)/float64(maxClues(p.Cols)+p.Height))
 }
 
 // maxClues is the most blocks in any line, at least 1 (an empty line shows "0").
@@ -93,7 +101,8 @@ func fixedHeight(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec) fl
 }
 
 // drawSheet draws the sheet: heading, clues, grid, legend, attribution.
-func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, rowSlots, colSlots int, spec sheetSpec) *sheetLayout {
+func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec sheetSpec) *sheetLayout {
+	rowSlots, colSlots := maxClues(p.Rows), maxClues(p.Cols)
 	s := &scene{Width: page.Width, Height: page.Height, Name: sheetName(p, spec.heading)}
 	blockW := float64(rowSlots+p.Width) * cell
 	x0 := (page.Width - blockW) / 2
@@ -112,7 +121,19 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, rowSlo
 		size := clueDigit * cell
 		s.add(newText(cx, cy+digitHeight*size/2, size, anchorMiddle, false, lightGrey, "0"))
 	}
+	if spec.solution != nil {
+		s.Name = "Solution: " + s.Name
+		s.add(cellItems(p, spec.solution, gx, gy, cell, spec.monoSafe)...)
+		size := min(headingSize, 0.6*float64(colSlots)*cell)
+		if w := m.width("Solution", size, true); w > 0.9*float64(rowSlots)*cell {
+			size *= 0.9 * float64(rowSlots) * cell / w
+		}
+		s.add(newText(gx-float64(rowSlots)*cell/2, gy-float64(colSlots)*cell/2+digitHeight*size/2, size, anchorMiddle, true, black, "Solution"))
+	}
 	for y, l := range p.Rows {
+		if spec.solution != nil {
+			break
+		}
 		cy := gy + (float64(y)+0.5)*cell
 		if len(l) == 0 {
 			empty(gx-0.5*cell, cy)
@@ -122,6 +143,9 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, rowSlo
 		}
 	}
 	for x, l := range p.Cols {
+		if spec.solution != nil {
+			break
+		}
 		cx := gx + (float64(x)+0.5)*cell
 		if len(l) == 0 {
 			empty(cx, gy-0.5*cell)
@@ -130,7 +154,11 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, rowSlo
 			clue(cx, gy-(float64(len(l)-i)-0.5)*cell, c)
 		}
 	}
-	s.add(gridLines(p.Width, p.Height, gx, gy, cell, float64(rowSlots)*cell, float64(colSlots)*cell)...)
+	rowClues, colClues := float64(rowSlots)*cell, float64(colSlots)*cell
+	if spec.solution != nil {
+		rowClues, colClues = 0, 0
+	}
+	s.add(gridLines(p.Width, p.Height, gx, gy, cell, rowClues, colClues)...)
 
 	y := gy + float64(p.Height)*cell + gap
 	if multi {

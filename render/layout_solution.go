@@ -27,34 +27,7 @@ func solutionScene(p *puzzle.Puzzle, sol *puzzle.Image, cell, pad float64, grid,
 		bg = p.Palette[puzzle.Background].RGB
 	}
 	s.add(rect{X: pad, Y: pad, W: w, H: h, Fill: bg})
-	colour := func(c int) puzzle.RGB {
-		if c < len(p.Palette) {
-			return p.Palette[c].RGB
-		}
-		return black
-	}
-	for y := range sol.Height {
-		for x := 0; x < sol.Width; {
-			c := sol.At(x, y)
-			end := x + 1
-			for end < sol.Width && sol.At(end, y) == c {
-				end++
-			}
-			if c != puzzle.Background {
-				s.add(rect{X: pad + float64(x)*cell, Y: pad + float64(y)*cell, W: float64(end-x) * cell, H: cell, Fill: colour(c)})
-			}
-			x = end
-		}
-	}
-	if glyphs && p.Colors() > 1 {
-		for y := range sol.Height {
-			for x := range sol.Width {
-				if c := sol.At(x, y); c != puzzle.Background {
-					s.add(glyph(c, pad+(float64(x)+0.5)*cell, pad+(float64(y)+0.5)*cell, 0.22*cell, inkOn(colour(c))))
-				}
-			}
-		}
-	}
+	s.add(cellItems(p, sol, pad, pad, cell, glyphs)...)
 	if grid {
 		s.add(gridLines(sol.Width, sol.Height, pad, pad, cell, 0, 0)...)
 	} else {
@@ -114,4 +87,40 @@ func blankThumbnailScene(m *metrics, p *puzzle.Puzzle) *scene {
 	s.add(rect{X: pad + (w-tw)/2 - size*0.2, Y: pad + h/2 - size*0.55, W: tw + size*0.4, H: size * 1.1, Fill: white})
 	s.add(newText(pad+w/2, pad+h/2+digitHeight*size/2, size, anchorMiddle, true, textGrey, label))
 	return s
+}
+
+// cellItems draws the coloured cells of sol with its top-left corner at
+// (x0, y0): a rect per run of equal colour in a row, and with glyphs (in a
+// multicolour puzzle) each cell's colour glyph.
+func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs bool) []item {
+	colour := func(c int) puzzle.RGB {
+		if c < len(p.Palette) {
+			return p.Palette[c].RGB
+		}
+		return black
+	}
+	var items []item
+	for y := range sol.Height {
+		for x := 0; x < sol.Width; {
+			c := sol.At(x, y)
+			end := x + 1
+			for end < sol.Width && sol.At(end, y) == c {
+				end++
+			}
+			if c != puzzle.Background {
+				items = append(items, rect{X: x0 + float64(x)*cell, Y: y0 + float64(y)*cell, W: float64(end-x) * cell, H: cell, Fill: colour(c)})
+			}
+			x = end
+		}
+	}
+	if glyphs && p.Colors() > 1 {
+		for y := range sol.Height {
+			for x := range sol.Width {
+				if c := sol.At(x, y); c != puzzle.Background {
+					items = append(items, glyph(c, x0+(float64(x)+0.5)*cell, y0+(float64(y)+0.5)*cell, 0.22*cell, inkOn(colour(c))))
+				}
+			}
+		}
+	}
+	return items
 }
