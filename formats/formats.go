@@ -1,0 +1,247 @@
+// Package formats reads and writes nonogram puzzle files: Steve Simpson's and
+// mikix's .non (with the Nonny colour dialect), .nonpack bundles (plain, gzip
+// or zlib), webpbn XML, Jakub Wilk's .nin and Mirek Olšák's .g.
+//
+// Readers never panic on input and never use unbounded memory: files are
+// capped at MaxFileSize (also after decompression), sides at puzzle.MaxSide
+// and clue lines at puzzle.MaxSide blocks. Every error names the file and,
+// where there is one, the line.
+package formats
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// MaxFileSize is the largest file (or decompressed bundle) the readers accept.
+const MaxFileSize = 64 << 20
+
+// maxPuzzlesPerFile bounds the puzzles one file may hold.
+const maxPuzzlesPerFile = 100000
+
+// maxColors is the most palette entries a puzzle may have, background
+// included: palette indices are stored in a byte.
+const maxColors = 256
+
+// format names, as stored in puzzle.Origin.Format.
+const (
+	formatNon     = "non"
+	formatNonpack = "nonpack"
+	formatXML     = "xml"
+	formatNin     = "nin"
+	formatOlsak   = "g"
+)
+
+// extensions maps a lower-case file extension to its format. Compressed
+// bundles are recognised by the double extensions in compressedExtensions.
+var extensions = map[string]string{
+	".non":     formatNon,
+	".nonpack": formatNonpack,
+	".xml":     formatXML,
+	".pbn":     formatXML,
+	".nin":     formatNin,
+	".g":       formatOlsak,
+}
+
+var compressedExtensions = []string{".nonpack.gz", ".nonopack.gz"}
+
+// Known reports whether path has an extension Read understands.
+func Known(path string) bool {
+	_, ok := formatOf(path)
+	return ok
+}
+
+// formatOf returns the format named by path's extension and whether the
+// extension is one Read knows. Compressed bundles report formatNonpack.
+func formatOf(path string) (string, bool) {
+	lower := strings.ToLower(filepath.Base(path))
+	for _, ext := range compressedExtensions {
+		if strings.HasSuffix(lower, ext) && len(lower) > len(ext) {
+			return formatNonpack, true
+		}
+	}
+	ext := filepath.Ext(lower)
+	if ext == lower { // a dot file such as ".non" has no extension
+		return "", false
+	}
+	f, ok := extensions[ext]
+	return f, ok
+}
+
+// ReadFile reads path (refusing files beyond MaxFileSize) and calls Read.
+func ReadFile(path string) ([]*puzzle.Puzzle, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &ParseError{File: path, Err: err}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, &ParseError{File: path, Err: err}
+	}
+	if len(data) > MaxFileSize {
+		return nil, &ParseError{File: path, Err: fmt.Errorf("%w: more than %d bytes", ErrTooBig, MaxFileSize)}
+	}
+	return Read(path, data)
+}
+
+// reader parses one format. It returns the puzzles it could read, with
+// Origin.Line set, and the errors (*ParseError) of those it could not.
+type reader func(file string, data []byte) ([]*puzzle.Puzzle, []error)
+
+// Read parses every puzzle in data; name is the file's path (used in errors
+// and Origin, and its extension picks the format: .non .nonpack .nonpack.gz
+// .nonopack.gz .xml .pbn .nin .g; unknown extension → sniff content).
+// Good puzzles are returned even when others in the same file fail; err then
+// lists the failures (errors.Join of *ParseError). A file that cannot be read
+// at all returns nil puzzles and a *ParseError.
+// Each puzzle's Origin (File, Line of its start, Index in the file, Format)
+// is set.
+func Read(name string, data []byte) ([]*puzzle.Puzzle, error) {
+	if len(data) > MaxFileSize {
+		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooBig, MaxFileSize)}
+	}
+	format, ok := formatOf(name)
+	// Only bundles and files of unknown type are sniffed for compression: a
+	// text file may happen to start with bytes that look like a zlib header.
+	if (!ok || format == formatNonpack) && isCompressed(data) {
+		plain, err := decompress(data)
+		if err != nil {
+			return nil, &ParseError{File: name, Err: err}
+		}
+		data = plain
+	}
+	if !ok {
+		format = sniff(data)
+		if format == "" {
+			return nil, &ParseError{File: name, Err: ErrUnknownFormat}
+		}
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if format == formatXML && latin1Declared(data) {
+		data = latin1ToUTF8(data)
+	}
+	data, badLines := sanitizeUTF8(data)
+
+	var read reader
+	switch format {
+	case formatNon, formatNonpack:
+		read = readNonpack
+	case formatXML:
+		read = readXML
+	case formatNin:
+		read = readNin
+	case formatOlsak:
+		read = readOlsak
+	}
+	ps, errs := read(name, data)
+	if len(ps) > maxPuzzlesPerFile {
+		return nil, &ParseError{File: name, Err: fmt.Errorf("more than %d puzzles in one file", maxPuzzlesPerFile)}
+	}
+	if format == formatNon && len(ps) > 1 {
+		format = formatNonpack
+	}
+	for i, p := range ps {
+		p.Origin.File = name
+		p.Origin.Index = i
+		p.Origin.Format = format
+	}
+	attachUTF8Warnings(ps, badLines)
+	if len(ps) == 0 && len(errs) == 1 {
+		return nil, errs[0]
+	}
+	if len(ps) == 0 && len(errs) == 0 {
+		return nil, &ParseError{File: name, Err: errors.New("no puzzle in file")}
+	}
+	return ps, errors.Join(errs...)
+}
+
+// sniff guesses the format of data whose extension told nothing. It returns
+// "" when the content matches no format.
+func sniff(data []byte) string {
+	text := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(text) == 0 {
+		return ""
+	}
+	if text[0] == '<' {
+		return formatXML
+	}
+	first, _, _ := bytes.Cut(text, []byte("\n"))
+	if f := strings.Fields(string(first)); len(f) == 2 && isDigits(f[0]) && isDigits(f[1]) {
+		return formatNin
+	}
+	for _, line := range strings.SplitN(string(text), "\n", 200) {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "#d"), strings.HasPrefix(line, "#t"), strings.HasPrefix(line, ": "):
+			return formatOlsak
+		case line == "rows", line == "columns", strings.HasPrefix(line, "width "), strings.HasPrefix(line, "height "):
+			return formatNon
+		}
+	}
+	return ""
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// sanitizeUTF8 replaces each invalid UTF-8 sequence of data with U+FFFD and
+// returns the 1-based lines where it did so.
+func sanitizeUTF8(data []byte) ([]byte, []int) {
+	if utf8.Valid(data) {
+		return data, nil
+	}
+	var out bytes.Buffer
+	out.Grow(len(data) + 16)
+	var lines []int
+	line := 1
+	for len(data) > 0 {
+		r, size := utf8.DecodeRune(data)
+		if r == utf8.RuneError && size <= 1 {
+			out.WriteRune(utf8.RuneError)
+			if len(lines) == 0 || lines[len(lines)-1] != line {
+				lines = append(lines, line)
+			}
+		} else {
+			if r == '\n' {
+				line++
+			}
+			out.Write(data[:size])
+		}
+		data = data[size:]
+	}
+	return out.Bytes(), lines
+}
+
+// attachUTF8Warnings adds a warning to the puzzle each bad line belongs to:
+// the last puzzle starting at or before it (or the first puzzle).
+func attachUTF8Warnings(ps []*puzzle.Puzzle, lines []int) {
+	if len(ps) == 0 {
+		return
+	}
+	for _, l := range lines {
+		i := sort.Search(len(ps), func(i int) bool { return ps[i].Origin.Line > l }) - 1
+		if i < 0 {
+			i = 0
+		}
+		ps[i].Warnings = append(ps[i].Warnings, puzzle.Diagnostic{Line: l, Message: "invalid UTF-8 replaced with U+FFFD"})
+	}
+}

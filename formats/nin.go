@@ -1,0 +1,124 @@
+package formats
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// readNin reads Jakub Wilk's .nin format: a line "width height", then one
+// line of space-separated block lengths per row and then per column. Lines
+// starting with '#' are comments. An empty line is written "0" or left blank;
+// as in .non, blank lines are ignored when the other lines are enough and are
+// empty lines otherwise.
+func readNin(file string, data []byte) ([]*puzzle.Puzzle, []error) {
+	p, err := parseNin(file, splitLines(data))
+	if err != nil {
+		return nil, []error{err}
+	}
+	return []*puzzle.Puzzle{p}, nil
+}
+
+func parseNin(file string, text []string) (*puzzle.Puzzle, error) {
+	var lines []numberedLine
+	for i, t := range text {
+		if !strings.HasPrefix(strings.TrimSpace(t), "#") {
+			lines = append(lines, numberedLine{n: i + 1, text: t})
+		}
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[0].text) == "" {
+		lines = lines[1:]
+	}
+	if len(lines) == 0 {
+		return nil, errAt(file, 0, "empty file: want a line \"width height\"")
+	}
+	head := lines[0]
+	f := strings.Fields(head.text)
+	if len(f) != 2 {
+		return nil, errAt(file, head.n, "want \"width height\", got %q", head.text)
+	}
+	w, err := parseCount(f[0])
+	if err != nil {
+		return nil, errAt(file, head.n, "width: %v", err)
+	}
+	h, err := parseCount(f[1])
+	if err != nil {
+		return nil, errAt(file, head.n, "height: %v", err)
+	}
+	if w < 1 || h < 1 {
+		return nil, errAt(file, head.n, "size %dx%d: width and height must be at least 1", w, h)
+	}
+	body := lines[1:]
+	want := w + h
+	var chosen []numberedLine
+	var nonBlank []numberedLine
+	for _, l := range body {
+		if strings.TrimSpace(l.text) != "" {
+			nonBlank = append(nonBlank, l)
+		}
+	}
+	var ignoredFrom int // line where text after the clues starts, if any
+	switch {
+	case len(nonBlank) == want:
+		chosen = nonBlank
+	case len(nonBlank) > want:
+		// Real files (jwilk's data142.nin) have stray text after the clues:
+		// the first lines are the puzzle.
+		firstN := body[:min(want, len(body))]
+		if allNonBlank(firstN) {
+			chosen = firstN
+		} else {
+			chosen = nonBlank[:want]
+		}
+		ignoredFrom = nonBlank[want].n
+	default:
+		if len(body) >= want && allBlankLines(body[want:]) {
+			chosen = body[:want]
+		} else {
+			return nil, errAt(file, head.n, "clues do not fit: %d clue lines (%d with blank ones) for %d rows and %d columns", len(nonBlank), len(body), h, w)
+		}
+	}
+	p := &puzzle.Puzzle{Kind: puzzle.Grid, Width: w, Height: h, Palette: puzzle.DefaultPalette()}
+	p.Origin.Line = head.n
+	all := make([]puzzle.Line, want)
+	for i, l := range chosen {
+		var line puzzle.Line
+		for _, tok := range strings.Fields(l.text) {
+			if !isDigits(tok) {
+				return nil, errAt(file, l.n, "%q is not a block length", tok)
+			}
+			if len(tok) > 6 {
+				return nil, errAt(file, l.n, "block length %s: %v (at most %d)", tok, puzzle.ErrTooLarge, puzzle.MaxSide)
+			}
+			n, _ := strconv.Atoi(tok)
+			if n > puzzle.MaxSide {
+				return nil, errAt(file, l.n, "block length %d: %v (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
+			}
+			if n == 0 {
+				continue
+			}
+			if len(line) >= puzzle.MaxSide {
+				return nil, errAt(file, l.n, "more than %d blocks in one line", puzzle.MaxSide)
+			}
+			line = append(line, puzzle.Clue{Len: n, Color: 1})
+		}
+		all[i] = line
+	}
+	p.Rows, p.Cols = all[:h], all[h:]
+	if ignoredFrom > 0 {
+		p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: ignoredFrom,
+			Message: fmt.Sprintf("text after the %d clue lines ignored", want)})
+	}
+	return p, nil
+}
+
+func allNonBlank(ls []numberedLine) bool {
+	for _, l := range ls {
+		if strings.TrimSpace(l.text) == "" {
+			return false
+		}
+	}
+	return true
+}

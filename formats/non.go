@@ -1,0 +1,664 @@
+package formats
+
+import (
+	"errors"
+	"fmt"
+	"html"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// This file reads one .non puzzle: mikix's format (quoted strings, `color`
+// keys, colour characters in clues and goal), Steve Simpson's original (`rows
+// N`/`columns N`, `maxrule`, unquoted values, `0` rules) and Nonny's colour
+// dialect (`color red FF0000 #`, clue lines such as `red 1 yellow 4`).
+
+// numberedLine is a line of the file with its 1-based number.
+type numberedLine struct {
+	n    int
+	text string
+}
+
+// nonColor is a colour declared by a `color` key.
+type nonColor struct {
+	char rune
+	name string // Nonny's colour name; "" for mikix's `color a #rrggbb`
+	rgb  puzzle.RGB
+}
+
+// rawClue is one block of a clue line before colours are resolved: a bare
+// number (char 0, name ""), a number with a colour character, or a number
+// after a Nonny colour name.
+type rawClue struct {
+	len  int
+	char rune
+	name string
+}
+
+// nonParser holds what has been read of one .non puzzle.
+type nonParser struct {
+	file  string
+	lines []numberedLine
+	pos   int // index in lines of the next line to read
+	p     *puzzle.Puzzle
+
+	width, height     int
+	rows, cols        []numberedLine // nil until the block is read
+	rowsLine, colsLne int
+	goal              string
+	goalLine          int
+	maxRule           int
+	maxRuleLine       int
+
+	colors     []nonColor
+	colorNames map[string]bool // every Nonny colour name in the file
+	background *puzzle.RGB
+	colored    bool // colours are declared or clues carry colour characters
+}
+
+// readNon reads the puzzle in lines, the first of which is line first of file.
+func readNon(file string, lines []string, first int) (*puzzle.Puzzle, error) {
+	np := &nonParser{file: file, p: &puzzle.Puzzle{Kind: puzzle.Grid}, colorNames: map[string]bool{}}
+	for i, l := range lines {
+		np.lines = append(np.lines, numberedLine{n: first + i, text: l})
+	}
+	np.p.Origin.Line = first
+	for _, l := range np.lines {
+		if strings.TrimSpace(l.text) != "" {
+			np.p.Origin.Line = l.n
+			break
+		}
+	}
+	np.collectColorNames()
+	for np.pos < len(np.lines) {
+		l := np.lines[np.pos]
+		np.pos++
+		if err := np.line(l); err != nil {
+			return nil, err
+		}
+	}
+	if err := np.finish(); err != nil {
+		return nil, err
+	}
+	return np.p, nil
+}
+
+func (np *nonParser) errAt(line int, format string, args ...any) error {
+	return errAt(np.file, line, format, args...)
+}
+
+// collectColorNames finds every Nonny colour name first, so that clue lines
+// starting with one are recognised wherever the `color` key stands.
+func (np *nonParser) collectColorNames() {
+	for _, l := range np.lines {
+		key, rest := splitKey(l.text)
+		if strings.EqualFold(key, "color") {
+			if f := strings.Fields(rest); len(f) >= 2 && len([]rune(f[0])) > 1 {
+				np.colorNames[strings.ToLower(f[0])] = true
+			}
+		}
+	}
+}
+
+// splitKey splits a line into its first word and the trimmed rest.
+func splitKey(line string) (key, rest string) {
+	line = strings.TrimSpace(line)
+	i := strings.IndexFunc(line, unicode.IsSpace)
+	if i < 0 {
+		return line, ""
+	}
+	return line[:i], strings.TrimSpace(line[i:])
+}
+
+// line handles one line outside a clue block.
+func (np *nonParser) line(l numberedLine) error {
+	key, rest := splitKey(l.text)
+	if key == "" {
+		return nil
+	}
+	lkey := strings.ToLower(strings.TrimSuffix(key, ":"))
+	switch lkey {
+	case "width", "height", "rows", "columns":
+		if rest != "" {
+			dim := "width"
+			if lkey == "height" || lkey == "rows" {
+				dim = "height"
+			}
+			return np.dimension(l.n, dim, rest)
+		}
+		if lkey == "rows" || lkey == "columns" {
+			return np.block(l.n, lkey)
+		}
+		return np.errAt(l.n, "%s has no value", lkey)
+	case "maxrule":
+		n, err := parseCount(rest)
+		if err != nil {
+			return np.errAt(l.n, "maxrule: %v", err)
+		}
+		if np.maxRuleLine != 0 {
+			return np.errAt(l.n, "maxrule given twice (first on line %d)", np.maxRuleLine)
+		}
+		np.maxRule, np.maxRuleLine = n, l.n
+	case "color", "colour":
+		return np.color(l.n, rest)
+	case "goal":
+		if np.goalLine != 0 {
+			return np.errAt(l.n, "goal given twice (first on line %d)", np.goalLine)
+		}
+		np.goal, np.goalLine = stripSpaces(unquote(rest)), l.n
+	default:
+		if !isWord(key) {
+			return nil // not a key: ignored, as the format asks
+		}
+		np.property(key, decodeValue(rest))
+	}
+	return nil
+}
+
+// property stores a metadata key.
+func (np *nonParser) property(key, value string) {
+	m := &np.p.Meta
+	switch strings.ToLower(key) {
+	case "title":
+		m.Title = value
+	case "by", "author":
+		m.Author = value
+	case "copyright":
+		m.Copyright = value
+	case "license", "licence":
+		m.License = value
+	case "catalogue", "catalog":
+		m.Catalogue = value
+	case "id":
+		m.ID = value
+	case "description":
+		m.Description = value
+	default:
+		m.Extra = append(m.Extra, puzzle.Property{Key: key, Value: value})
+	}
+}
+
+// isWord reports whether s can be a property key: a letter, then letters,
+// digits, '_' or '-'.
+func isWord(s string) bool {
+	for i, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && (r >= '0' && r <= '9' || r == '_' || r == '-')) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// unquote returns the text between double quotes, or the whole (trimmed)
+// value when it is not quoted. Text after the closing quote is ignored.
+func unquote(v string) string {
+	v = strings.TrimSpace(v)
+	if !strings.HasPrefix(v, `"`) {
+		return v
+	}
+	v = v[1:]
+	if i := strings.IndexByte(v, '"'); i >= 0 {
+		return v[:i]
+	}
+	return v
+}
+
+// decodeValue unquotes a property value and decodes its HTML character
+// references (named, decimal and hexadecimal).
+func decodeValue(v string) string { return html.UnescapeString(unquote(v)) }
+
+func stripSpaces(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// parseCount reads a non-negative integer no larger than puzzle.MaxSide.
+func parseCount(s string) (int, error) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return 0, errors.New("missing number")
+	}
+	if !isDigits(f[0]) {
+		return 0, fmt.Errorf("%q is not a number", f[0])
+	}
+	if len(f[0]) > 6 {
+		return 0, fmt.Errorf("%s: %w (at most %d)", f[0], puzzle.ErrTooLarge, puzzle.MaxSide)
+	}
+	n, _ := strconv.Atoi(f[0])
+	if n > puzzle.MaxSide {
+		return 0, fmt.Errorf("%d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
+	}
+	return n, nil
+}
+
+// dimension reads `width N` or `height N` (or Simpson's `columns N`/`rows N`).
+func (np *nonParser) dimension(line int, dim, value string) error {
+	n, err := parseCount(value)
+	if err != nil {
+		return np.errAt(line, "%s: %v", dim, err)
+	}
+	if n < 1 {
+		return np.errAt(line, "%s must be at least 1", dim)
+	}
+	target := &np.width
+	if dim == "height" {
+		target = &np.height
+	}
+	if *target != 0 && *target != n {
+		return np.errAt(line, "%s given twice (%d, then %d)", dim, *target, n)
+	}
+	if (dim == "width" && np.cols != nil) || (dim == "height" && np.rows != nil) {
+		return np.errAt(line, "%s comes after the clues it counts", dim)
+	}
+	*target = n
+	return nil
+}
+
+// color reads a `color` key: mikix's `color a #ff0000`, or Nonny's
+// `color red FF0000 #` (name, value, optional character). The name
+// "background" sets the background colour.
+func (np *nonParser) color(line int, rest string) error {
+	f := strings.Fields(rest)
+	if len(f) < 2 {
+		return np.errAt(line, "color needs a character or name and a value, as in \"color a #ff0000\"")
+	}
+	rgb, err := puzzle.ParseRGB(f[1])
+	if err != nil {
+		return np.errAt(line, "color %s: %v", f[0], err)
+	}
+	c := nonColor{rgb: rgb}
+	if r := []rune(f[0]); len(r) == 1 && len(f) == 2 {
+		c.char = r[0]
+	} else {
+		c.name = strings.ToLower(f[0])
+		if c.name == "background" {
+			np.background = &rgb
+			return nil
+		}
+		if len(f) >= 3 {
+			c.char = []rune(f[2])[0]
+		}
+	}
+	for i, old := range np.colors {
+		if (c.name != "" && old.name == c.name) || (c.name == "" && old.name == "" && old.char == c.char) {
+			np.colors[i].rgb = rgb // a redefinition replaces the value
+			return nil
+		}
+	}
+	if len(np.colors) >= maxColors-2 {
+		return np.errAt(line, "too many colours (at most %d)", maxColors-2)
+	}
+	np.colors = append(np.colors, c)
+	return nil
+}
+
+// isClueLine reports whether a line can belong to a clue block: blank, a
+// number first, or a Nonny colour name first.
+func (np *nonParser) isClueLine(text string) bool {
+	t := strings.TrimSpace(text)
+	if t == "" || t[0] >= '0' && t[0] <= '9' {
+		return true
+	}
+	word := strings.ToLower(strings.FieldsFunc(t, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' })[0])
+	return np.colorNames[word]
+}
+
+// block reads the clue lines after a `rows` or `columns` line. Exactly
+// height (or width) lines are wanted. Simpson ignores blank lines and writes
+// `0` for an empty line; mikix writes an empty line as a blank one. When the
+// non-blank lines are as many as wanted, blank lines are ignored; when they
+// are fewer, blank lines are empty lines, and the block is the first run of
+// that many lines after which only blank lines follow.
+func (np *nonParser) block(header int, which string) error {
+	want, dim := np.height, "height"
+	if which == "columns" {
+		want, dim = np.width, "width"
+	}
+	if want == 0 {
+		return np.errAt(header, "%s block before %s is given", which, dim)
+	}
+	if (which == "rows" && np.rows != nil) || (which == "columns" && np.cols != nil) {
+		return np.errAt(header, "second %s block", which)
+	}
+	end := np.pos
+	for end < len(np.lines) && np.isClueLine(np.lines[end].text) {
+		end++
+	}
+	candidates := np.lines[np.pos:end]
+	var nonBlank []numberedLine
+	for _, l := range candidates {
+		if strings.TrimSpace(l.text) != "" {
+			nonBlank = append(nonBlank, l)
+		}
+	}
+	var chosen []numberedLine
+	switch {
+	case len(nonBlank) == want:
+		chosen = nonBlank
+		np.pos = end
+	case len(nonBlank) > want:
+		return np.errAt(header, "%s block does not fit: %d clue lines for %s %d", which, len(nonBlank), dim, want)
+	default:
+		for start := 0; start+want <= len(candidates); start++ {
+			if allBlankLines(candidates[:start]) && allBlankLines(candidates[start+want:]) {
+				chosen = candidates[start : start+want]
+				break
+			}
+		}
+		if chosen == nil {
+			return np.errAt(header, "%s block does not fit %s %d: %d non-blank clue lines are too few, and %d lines with blank lines as empty %s do not give %d either",
+				which, dim, want, len(nonBlank), len(candidates), which, want)
+		}
+		np.pos = end
+	}
+	if which == "rows" {
+		np.rows, np.rowsLine = chosen, header
+	} else {
+		np.cols, np.colsLne = chosen, header
+	}
+	return nil
+}
+
+func allBlankLines(ls []numberedLine) bool {
+	for _, l := range ls {
+		if strings.TrimSpace(l.text) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// parseClueLine splits a clue line into blocks. Numbers are separated by
+// commas or spaces; a number may carry a colour character ("3b"); Nonny's
+// colour names ("red 1 1 yellow 4", "red: 1, 1") colour the numbers after
+// them. Anything else after a number ends the line and is ignored.
+func (np *nonParser) parseClueLine(l numberedLine) ([]rawClue, error) {
+	var out []rawClue
+	name := ""
+	fields := strings.FieldsFunc(l.text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' })
+	for _, f := range fields {
+		if f[0] >= '0' && f[0] <= '9' {
+			i := 0
+			for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+				i++
+			}
+			if i > 6 {
+				return nil, np.errAt(l.n, "block length %s: %v (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
+			}
+			n, _ := strconv.Atoi(f[:i])
+			if n > puzzle.MaxSide {
+				return nil, np.errAt(l.n, "block length %d: %v (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
+			}
+			c := rawClue{len: n, name: name}
+			if rest := []rune(f[i:]); len(rest) > 0 && np.isColorChar(rest[0]) {
+				c.char, c.name = rest[0], ""
+			}
+			if n > 0 {
+				if len(out) >= puzzle.MaxSide {
+					return nil, np.errAt(l.n, "more than %d blocks in one line", puzzle.MaxSide)
+				}
+				out = append(out, c)
+			}
+			continue
+		}
+		if word := strings.ToLower(f); np.colorNames[word] || (len(np.colorNames) > 0 && (word == "black" || word == "default")) {
+			name = word
+			continue
+		}
+		if len(np.colorNames) > 0 && isWord(f) {
+			return nil, np.errAt(l.n, "unknown colour name %q", f)
+		}
+		break // junk: ignored with the rest of the line
+	}
+	return out, nil
+}
+
+// isColorChar reports whether r after a number designates a colour: a
+// letter, or a character some `color` key declares.
+func (np *nonParser) isColorChar(r rune) bool {
+	if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+		return true
+	}
+	for _, c := range np.colors {
+		if c.char == r && c.name == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// finish checks that the puzzle is complete, builds its palette and
+// resolves clues and goal.
+func (np *nonParser) finish() error {
+	start := np.p.Origin.Line
+	if np.width == 0 {
+		return np.errAt(start, "no width: the puzzle needs a width (or columns N) key")
+	}
+	if np.height == 0 {
+		return np.errAt(start, "no height: the puzzle needs a height (or rows N) key")
+	}
+	np.p.Width, np.p.Height = np.width, np.height
+	rowClues, err := np.parseBlock(np.rows)
+	if err != nil {
+		return err
+	}
+	colClues, err := np.parseBlock(np.cols)
+	if err != nil {
+		return err
+	}
+	pal, resolve, err := np.palette(rowClues, colClues)
+	if err != nil {
+		return err
+	}
+	np.p.Palette = pal
+	if np.goalLine != 0 {
+		g, err := np.decodeGoal(resolve)
+		if err != nil {
+			return err
+		}
+		np.p.Goal = g
+	}
+	switch {
+	case np.rows != nil && np.cols != nil:
+	case np.p.Goal != nil:
+		rows, cols := puzzle.CluesOf(np.p.Goal)
+		if np.rows == nil {
+			rowClues = nil
+			np.p.Rows = rows
+		}
+		if np.cols == nil {
+			colClues = nil
+			np.p.Cols = cols
+		}
+	case np.rows == nil:
+		return np.errAt(start, "no rows block")
+	default:
+		return np.errAt(start, "no columns block")
+	}
+	if rowClues != nil {
+		np.p.Rows = resolveLines(rowClues, resolve)
+	}
+	if colClues != nil {
+		np.p.Cols = resolveLines(colClues, resolve)
+	}
+	return np.checkMaxRule()
+}
+
+// parseBlock parses the lines of a block (nil for a block not given).
+func (np *nonParser) parseBlock(ls []numberedLine) ([][]rawClue, error) {
+	if ls == nil {
+		return nil, nil
+	}
+	out := make([][]rawClue, len(ls))
+	for i, l := range ls {
+		c, err := np.parseClueLine(l)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// checkMaxRule warns about rules longer than Simpson's obsolete maxrule.
+func (np *nonParser) checkMaxRule() error {
+	if np.maxRuleLine == 0 {
+		return nil
+	}
+	for i, l := range np.p.Rows {
+		if len(l) > np.maxRule {
+			np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: np.rows[i].n,
+				Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", len(l), np.maxRuleLine, np.maxRule)})
+		}
+	}
+	for i, l := range np.p.Cols {
+		if len(l) > np.maxRule && np.cols != nil {
+			np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: np.cols[i].n,
+				Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", len(l), np.maxRuleLine, np.maxRule)})
+		}
+	}
+	return nil
+}
+
+// colorResolver maps a raw clue's colour to a palette index.
+type colorResolver struct {
+	byChar       map[rune]int // mikix characters, declared or not
+	byName       map[string]int
+	defaultColor int // bare numbers and '1' in the goal; 0 if never needed
+}
+
+func (r *colorResolver) index(c rawClue) int {
+	switch {
+	case c.char != 0:
+		return r.byChar[c.char]
+	case c.name != "" && c.name != "black" && c.name != "default":
+		return r.byName[c.name]
+	}
+	return r.defaultColor
+}
+
+func resolveLines(raw [][]rawClue, r *colorResolver) []puzzle.Line {
+	out := make([]puzzle.Line, len(raw))
+	for i, cs := range raw {
+		var l puzzle.Line
+		for _, c := range cs {
+			l = append(l, puzzle.Clue{Len: c.len, Color: r.index(c)})
+		}
+		out[i] = l
+	}
+	return out
+}
+
+// palette builds the puzzle's palette: the background, the declared colours
+// in file order, black for bare numbers when anything uses it (or when
+// nothing else is declared), then the colour characters used without a
+// `color` key, in character order, with colours from autoColors.
+func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResolver, error) {
+	def := puzzle.DefaultPalette()
+	pal := []puzzle.Color{def[0]}
+	if np.background != nil {
+		pal[0].RGB = *np.background
+	}
+	r := &colorResolver{byChar: map[rune]int{}, byName: map[string]int{}}
+	usesDefault, undeclared := false, map[rune]bool{}
+	colorChars := false
+	for _, b := range blocks {
+		for _, line := range b {
+			for _, c := range line {
+				switch {
+				case c.char != 0:
+					colorChars = true
+					undeclared[c.char] = true
+				case c.name == "" || c.name == "black" || c.name == "default":
+					usesDefault = true
+				}
+			}
+		}
+	}
+	colored := colorChars || len(np.colors) > 0
+	np.colored = colored
+	for _, g := range np.goal {
+		switch {
+		case g == '0':
+		case g == '1' || !colored:
+			usesDefault = true
+		default:
+			undeclared[g] = true
+		}
+	}
+	for _, c := range np.colors {
+		idx := len(pal)
+		name := c.name
+		pal = append(pal, puzzle.Color{Char: c.char, Name: name, RGB: c.rgb})
+		if c.name != "" {
+			r.byName[c.name] = idx
+			if c.name == "black" {
+				r.defaultColor = idx
+			}
+		}
+		if c.char != 0 {
+			if _, dup := r.byChar[c.char]; !dup {
+				r.byChar[c.char] = idx
+			}
+			delete(undeclared, c.char)
+		}
+	}
+	chars := make([]rune, 0, len(undeclared))
+	for c := range undeclared {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			chars = append(chars, c) // other goal characters: reported by decodeGoal
+		}
+	}
+	sort.Slice(chars, func(i, j int) bool { return chars[i] < chars[j] })
+	if r.defaultColor == 0 && (usesDefault || len(pal) == 1 && len(chars) == 0) {
+		black := def[1]
+		if _, clash := r.byChar[black.Char]; clash || undeclared[black.Char] {
+			black.Char = '1'
+		}
+		r.defaultColor = len(pal)
+		pal = append(pal, black)
+	}
+	if _, ok := r.byChar['1']; !ok && r.defaultColor != 0 {
+		r.byChar['1'] = r.defaultColor
+	}
+	for _, c := range chars {
+		r.byChar[c] = len(pal)
+		pal = append(pal, puzzle.Color{Char: c, RGB: autoColor(c, rgbUsed(pal))})
+	}
+	if err := checkPaletteSize(pal); err != nil {
+		return nil, nil, np.errAt(np.p.Origin.Line, "%v", err)
+	}
+	return pal, r, nil
+}
+
+// decodeGoal reads the goal string: '0' is blank, '1' the default colour,
+// a colour character its colour; in a puzzle without colours anything but
+// '0' is filled.
+func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
+	cells := []rune(np.goal)
+	if len(cells) != np.width*np.height {
+		return nil, np.errAt(np.goalLine, "goal has %d cells but the puzzle is %dx%d (%d cells)", len(cells), np.width, np.height, np.width*np.height)
+	}
+	colored := np.colored
+	g := puzzle.NewImage(np.width, np.height)
+	for i, c := range cells {
+		switch idx, ok := r.byChar[c]; {
+		case c == '0':
+		case ok:
+			g.Cells[i] = uint8(idx)
+		case !colored:
+			g.Cells[i] = uint8(r.defaultColor)
+		default:
+			return nil, np.errAt(np.goalLine, "goal cell %d (row %d, column %d): unknown colour character %q", i+1, i/np.width+1, i%np.width+1, c)
+		}
+	}
+	return g, nil
+}

@@ -1,0 +1,110 @@
+package formats
+
+import (
+	"bytes"
+	"compress/gzip"
+	"compress/zlib"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// packDivider separates the puzzles of a .nonpack bundle, on a line by itself.
+const packDivider = "===="
+
+// isCompressed reports whether data starts with a gzip or zlib header.
+func isCompressed(data []byte) bool {
+	return isGzip(data) || isZlib(data)
+}
+
+func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b }
+
+// isZlib checks the two-byte zlib header: deflate method, a window of at most
+// 32 KiB, no preset dictionary, and the check bits that make the header a
+// multiple of 31.
+func isZlib(data []byte) bool {
+	if len(data) < 2 {
+		return false
+	}
+	cmf, flg := data[0], data[1]
+	return cmf&0x0f == 8 && cmf>>4 <= 7 && flg&0x20 == 0 && (uint16(cmf)<<8|uint16(flg))%31 == 0
+}
+
+// decompress inflates a gzip or zlib stream, refusing more than MaxFileSize
+// bytes of output.
+func decompress(data []byte) ([]byte, error) {
+	var r io.ReadCloser
+	var err error
+	if isGzip(data) {
+		r, err = gzip.NewReader(bytes.NewReader(data))
+	} else {
+		r, err = zlib.NewReader(bytes.NewReader(data))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("decompressing: %w", err)
+	}
+	defer r.Close()
+	out, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("decompressing: %w", err)
+	}
+	if len(out) > MaxFileSize {
+		return nil, fmt.Errorf("%w: more than %d bytes once decompressed", ErrTooBig, MaxFileSize)
+	}
+	return out, nil
+}
+
+// readNonpack reads a bundle of .non puzzles separated by "====" lines (a
+// plain .non file is a bundle of one). Sections holding nothing but blank
+// lines are skipped.
+func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
+	lines := splitLines(data)
+	var ps []*puzzle.Puzzle
+	var errs []error
+	start := 0
+	flush := func(end int) {
+		section := lines[start:end]
+		if !allBlank(section) {
+			p, err := readNon(file, section, start+1)
+			if err != nil {
+				errs = append(errs, err)
+			} else {
+				ps = append(ps, p)
+			}
+		}
+	}
+	for i, l := range lines {
+		if strings.TrimSpace(l) == packDivider {
+			flush(i)
+			start = i + 1
+		}
+	}
+	flush(len(lines))
+	return ps, errs
+}
+
+// splitLines splits text into lines without their "\n" or "\r\n". A final
+// newline does not start an extra line.
+func splitLines(data []byte) []string {
+	s := string(data)
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+func allBlank(lines []string) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,295 @@
+package formats
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// This file reads Mirek Olšák's .g format, as written by his solver, Nonny
+// and number-loom:
+//
+//	#t                       (a triddler; optional)
+//	#d                       (the palette follows)
+//	   0:   #FFFFFF   white  (input char ':' output char, colour, comment)
+//	   a:a  #000000   black
+//	: rows                   (each ':' line starts a group of clue lines)
+//	1a 2a
+//	: columns
+//	...
+//
+// Lines before the first '#' or ':' line are comments. A grid has two groups
+// (rows, columns), a triddler six (topleft, bottomleft, bottom, bottomright,
+// topright, top); groups beyond those are comments. Inside a group every
+// line is a clue line, a blank one being an empty line. A number without a
+// colour character has the colour declared with input char '1' (black by
+// default); input char '0' is the background.
+
+// olsakNamedColors are the colour names the format allows instead of #rrggbb.
+var olsakNamedColors = map[string]puzzle.RGB{
+	"white":  {R: 255, G: 255, B: 255},
+	"black":  {},
+	"red":    {R: 255},
+	"green":  {G: 255},
+	"blue":   {B: 255},
+	"pink":   {R: 255, G: 128, B: 128},
+	"yellow": {R: 255, G: 255},
+}
+
+// olsakTriddlerGroups maps the six groups of a triddler file to the sides of
+// webpbn's XML, with whether Olšák lists that side's lines in the opposite
+// order and writes each line's blocks in the opposite order. This follows
+// number-loom's reading of the format (checked there against solved files).
+var olsakTriddlerGroups = []struct {
+	side                string
+	linesRev, blocksRev bool
+}{
+	{"topleft", false, false},
+	{"bottomleft", false, false},
+	{"bottom", false, true},
+	{"bottomright", false, true},
+	{"topright", true, false},
+	{"top", true, false},
+}
+
+func readOlsak(file string, data []byte) ([]*puzzle.Puzzle, []error) {
+	p, err := parseOlsak(file, splitLines(data))
+	if err != nil {
+		return nil, []error{err}
+	}
+	return []*puzzle.Puzzle{p}, nil
+}
+
+// olsakToken is one block of a clue line before colours are resolved.
+type olsakToken struct {
+	len  int
+	char rune // input char; '1' for a bare number
+}
+
+func parseOlsak(file string, lines []string) (*puzzle.Puzzle, error) {
+	const (
+		preamble = iota
+		palette
+		groups
+	)
+	stage := preamble
+	triddler := false
+	type olsakColor struct {
+		in, out rune
+		rgb     puzzle.RGB
+		name    string
+	}
+	var colors []olsakColor
+	var groupLines [][][]olsakToken
+	var groupStarts []int
+	firstLine := 0
+	for i, text := range lines {
+		n := i + 1
+		t := strings.TrimSpace(text)
+		switch {
+		case stage != groups && strings.HasPrefix(t, "#"):
+			if firstLine == 0 {
+				firstLine = n
+			}
+			switch d := strings.ToLower(strings.TrimPrefix(t, "#")); {
+			case strings.HasPrefix(d, "t"):
+				triddler = true
+			case strings.HasPrefix(d, "d"):
+				stage = palette
+			default:
+				return nil, errAt(file, n, "unknown directive %q (want #d or #t)", t)
+			}
+		case strings.HasPrefix(text, ":"):
+			if firstLine == 0 {
+				firstLine = n
+			}
+			stage = groups
+			groupLines = append(groupLines, nil)
+			groupStarts = append(groupStarts, n)
+		case stage == preamble:
+		case stage == palette:
+			if t == "" {
+				continue
+			}
+			in, out, spec, ok := splitOlsakColor(t)
+			if !ok {
+				return nil, errAt(file, n, "palette line %q: want \"c:c #rrggbb name\"", t)
+			}
+			if strings.ContainsAny(spec, `/\`) {
+				return nil, errAt(file, n, "colour %q: triangle cells are %v", spec, ErrUnsupported)
+			}
+			rgb, err := puzzle.ParseRGB(spec)
+			if err != nil {
+				named, ok := olsakNamedColors[strings.ToLower(spec)]
+				if !ok {
+					return nil, errAt(file, n, "colour %q: want #rrggbb or one of white, black, red, green, blue, pink, yellow", spec)
+				}
+				rgb = named
+			}
+			if len(colors) >= maxColors {
+				return nil, errAt(file, n, "too many colours (at most %d)", maxColors-1)
+			}
+			name := ""
+			if f := strings.Fields(t); len(f) >= 3 {
+				name = f[2]
+			}
+			colors = append(colors, olsakColor{in: in, out: out, rgb: rgb, name: name})
+		default: // a clue line
+			g := len(groupLines) - 1
+			if (triddler && g >= 6) || (!triddler && g >= 2) {
+				continue // groups beyond the puzzle's are comments
+			}
+			if len(groupLines[g]) >= puzzle.MaxSide {
+				return nil, errAt(file, n, "more than %d lines in one group: %v", puzzle.MaxSide, puzzle.ErrTooLarge)
+			}
+			toks, err := parseOlsakLine(file, n, t)
+			if err != nil {
+				return nil, err
+			}
+			groupLines[g] = append(groupLines[g], toks)
+		}
+	}
+	want := 2
+	if triddler {
+		want = 6
+	}
+	if len(groupLines) < want {
+		return nil, errAt(file, 0, "%d groups of clues (lines starting with ':'): want %d", len(groupLines), want)
+	}
+	groupLines = groupLines[:want]
+
+	// The palette: background ('0'), then the declared colours in order, then
+	// black for bare numbers when '1' is not declared.
+	p := &puzzle.Puzzle{Kind: puzzle.Grid}
+	p.Origin.Line = firstLine
+	def := puzzle.DefaultPalette()
+	pal := []puzzle.Color{def[0]}
+	index := map[rune]int{}
+	for _, c := range colors {
+		if c.in == '0' {
+			pal[0] = puzzle.Color{Char: c.out, Name: c.name, RGB: c.rgb}
+			index['0'] = 0
+			continue
+		}
+		if _, dup := index[c.in]; dup {
+			continue
+		}
+		index[c.in] = len(pal)
+		pal = append(pal, puzzle.Color{Char: c.out, Name: c.name, RGB: c.rgb})
+	}
+	resolve := func(tok olsakToken, line int) (int, error) {
+		if i, ok := index[tok.char]; ok && i != 0 {
+			return i, nil
+		}
+		if tok.char == '1' {
+			index['1'] = len(pal)
+			pal = append(pal, def[1])
+			return len(pal) - 1, nil
+		}
+		return 0, errAt(file, line, "colour %q is not in the palette", tok.char)
+	}
+	out := make([][]puzzle.Line, want)
+	for g, group := range groupLines {
+		out[g] = make([]puzzle.Line, len(group))
+		for i, toks := range group {
+			var l puzzle.Line
+			for _, tok := range toks {
+				idx, err := resolve(tok, groupStarts[g]+1+i)
+				if err != nil {
+					return nil, err
+				}
+				l = append(l, puzzle.Clue{Len: tok.len, Color: idx})
+			}
+			out[g][i] = l
+		}
+	}
+	if err := checkPaletteSize(pal); err != nil {
+		return nil, errAt(file, 0, "%v", err)
+	}
+	p.Palette = pal
+	if !triddler {
+		p.Rows, p.Cols = out[0], out[1]
+		p.Width, p.Height = len(p.Cols), len(p.Rows)
+		if p.Width < 1 || p.Height < 1 {
+			return nil, errAt(file, 0, "%d rows and %d columns: want at least one of each", p.Height, p.Width)
+		}
+		return p, nil
+	}
+	p.Kind = puzzle.Triddler
+	p.TriddlerClues = map[string][]puzzle.Line{}
+	for g, grp := range olsakTriddlerGroups {
+		lines := out[g]
+		if grp.linesRev {
+			lines = reversed(lines)
+		}
+		if grp.blocksRev {
+			for i, l := range lines {
+				lines[i] = reversed(l)
+			}
+		}
+		p.TriddlerClues[grp.side] = lines
+	}
+	return p, nil
+}
+
+func reversed[T any](s []T) []T {
+	out := make([]T, len(s))
+	for i, v := range s {
+		out[len(s)-1-i] = v
+	}
+	return out
+}
+
+// splitOlsakColor splits a palette line "a:b  #rrggbb  comment".
+func splitOlsakColor(t string) (in, out rune, spec string, ok bool) {
+	r := []rune(t)
+	if len(r) < 4 || r[1] != ':' {
+		return 0, 0, "", false
+	}
+	f := strings.Fields(string(r[3:]))
+	if len(f) == 0 {
+		return 0, 0, "", false
+	}
+	out = r[2]
+	if out == ' ' || out == '\t' {
+		out = r[0]
+	}
+	return r[0], out, f[0], true
+}
+
+// parseOlsakLine reads the blocks of a clue line: "3a 1b 2" (a bare number
+// has colour '1').
+func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
+	var toks []olsakToken
+	for _, f := range strings.Fields(t) {
+		i := 0
+		for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+			i++
+		}
+		if i == 0 {
+			return nil, errAt(file, n, "%q is not a block (want a number and a colour character)", f)
+		}
+		if i > 6 {
+			return nil, errAt(file, n, "block length %s: %v (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
+		}
+		v, _ := strconv.Atoi(f[:i])
+		if v > puzzle.MaxSide {
+			return nil, errAt(file, n, "block length %d: %v (at most %d)", v, puzzle.ErrTooLarge, puzzle.MaxSide)
+		}
+		ch := '1'
+		if rest := []rune(f[i:]); len(rest) == 1 {
+			ch = rest[0]
+		} else if len(rest) > 1 {
+			return nil, errAt(file, n, "%q: one colour character expected after the number", f)
+		}
+		if v == 0 {
+			continue
+		}
+		if len(toks) >= puzzle.MaxSide {
+			return nil, errAt(file, n, "more than %d blocks in one line", puzzle.MaxSide)
+		}
+		toks = append(toks, olsakToken{len: v, char: ch})
+	}
+	return toks, nil
+}

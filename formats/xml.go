@@ -1,0 +1,506 @@
+package formats
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// This file reads Jan Wolter's XML format for paint-by-number puzzles
+// (webpbn.com, pbn-0.1.dtd): a <puzzleset> of <puzzle>s with colours, clues
+// and solution images.
+
+// setDefaults are the metadata a <puzzleset> gives its puzzles.
+type setDefaults struct {
+	title, author, copyright, source string
+}
+
+// readXML reads every <puzzle> of the file.
+func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
+	root, warnings, err := parseXMLTree(file, data)
+	if err != nil {
+		return nil, []error{err}
+	}
+	var ps []*puzzle.Puzzle
+	var errs []error
+	var walk func(n *xmlNode, defs setDefaults)
+	walk = func(n *xmlNode, defs setDefaults) {
+		for _, c := range n.children() {
+			switch c.name {
+			case "puzzleset":
+				walk(c, setDefaultsOf(c, defs))
+			case "puzzle":
+				p, err := readXMLPuzzle(file, c, defs)
+				if err != nil {
+					errs = append(errs, err)
+					continue
+				}
+				ps = append(ps, p)
+			}
+		}
+	}
+	walk(root, setDefaults{})
+	if len(ps) == 0 && len(errs) == 0 {
+		errs = append(errs, errAt(file, 0, "no <puzzle> element"))
+	}
+	for _, w := range warnings {
+		for i := len(ps) - 1; i >= 0; i-- {
+			if ps[i].Origin.Line <= w.Line || i == 0 {
+				ps[i].Warnings = append(ps[i].Warnings, w)
+				break
+			}
+		}
+	}
+	return ps, errs
+}
+
+// setDefaultsOf reads the metadata of a <puzzleset>, over those of the sets
+// around it.
+func setDefaultsOf(set *xmlNode, outer setDefaults) setDefaults {
+	d := outer
+	for _, c := range set.children() {
+		v := strings.TrimSpace(c.text())
+		switch c.name {
+		case "title":
+			d.title = v
+		case "author":
+			d.author = v
+		case "copyright":
+			d.copyright = v
+		case "source":
+			d.source = v
+		}
+	}
+	return d
+}
+
+// xmlColor is a colour a puzzle defines, or one of the two predefined ones.
+type xmlColor struct {
+	name string
+	char rune
+	rgb  puzzle.RGB
+}
+
+// xmlPalette resolves colour names and characters to palette indices,
+// adding colours to the palette as they are first used.
+type xmlPalette struct {
+	defined []xmlColor // the puzzle's <color>s, then the predefined black and white
+	pal     []puzzle.Color
+	index   map[string]int // colour name → palette index, once in the palette
+}
+
+func (xp *xmlPalette) byName(name string) (int, bool) {
+	if i, ok := xp.index[name]; ok {
+		return i, true
+	}
+	for _, c := range xp.defined {
+		if c.name == name {
+			return xp.add(c), true
+		}
+	}
+	return 0, false
+}
+
+func (xp *xmlPalette) byChar(ch rune) (int, bool) {
+	for _, c := range xp.defined {
+		if c.char == ch {
+			return xp.byName(c.name)
+		}
+	}
+	return 0, false
+}
+
+func (xp *xmlPalette) add(c xmlColor) int {
+	xp.index[c.name] = len(xp.pal)
+	xp.pal = append(xp.pal, puzzle.Color{Char: c.char, Name: c.name, RGB: c.rgb})
+	return len(xp.pal) - 1
+}
+
+// xmlPuzzleReader holds what is known while reading one <puzzle>.
+type xmlPuzzleReader struct {
+	file string
+	p    *puzzle.Puzzle
+	xp   *xmlPalette
+	def  string // name of the colour of counts without color=
+}
+
+func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, error) {
+	p := &puzzle.Puzzle{Kind: puzzle.Grid}
+	p.Origin.Line = n.line
+	switch t, _ := n.attr("type"); strings.ToLower(strings.TrimSpace(t)) {
+	case "", "grid":
+	case "triddler":
+		p.Kind = puzzle.Triddler
+	default:
+		return nil, errAt(file, n.line, "puzzle type %q is not supported (want grid or triddler)", t)
+	}
+	r := &xmlPuzzleReader{file: file, p: p}
+	r.readMeta(n, defs)
+	if err := r.readColors(n); err != nil {
+		return nil, err
+	}
+	clues, err := r.readClues(n)
+	if err != nil {
+		return nil, err
+	}
+	if p.Kind == puzzle.Triddler {
+		return r.finishTriddler(n, clues)
+	}
+	return r.finishGrid(n, clues)
+}
+
+// readMeta reads the metadata elements; unknown elements holding only text
+// (webpbn's <authorid>, <note>) and <property name="..."> become Meta.Extra.
+func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
+	m := &r.p.Meta
+	m.Title, m.Author, m.Copyright, m.Catalogue = defs.title, defs.author, defs.copyright, defs.source
+	for _, c := range n.children() {
+		v := strings.TrimSpace(c.text())
+		switch c.name {
+		case "title":
+			m.Title = v
+		case "author":
+			m.Author = v
+		case "copyright":
+			m.Copyright = v
+		case "source":
+			m.Catalogue = v
+		case "id":
+			m.ID = v
+		case "description":
+			m.Description = v
+		case "license":
+			m.License = v
+		case "color", "clues", "solution":
+		case "property":
+			if k, ok := c.attr("name"); ok && k != "" {
+				m.Extra = append(m.Extra, puzzle.Property{Key: k, Value: v})
+			}
+		default:
+			if len(c.children()) == 0 {
+				m.Extra = append(m.Extra, puzzle.Property{Key: c.name, Value: v})
+			}
+		}
+	}
+}
+
+// readColors reads the <color> definitions and the puzzle's background and
+// default colours; the palette starts with the background.
+func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
+	xp := &xmlPalette{index: map[string]int{}}
+	for _, c := range n.children() {
+		if c.name != "color" {
+			continue
+		}
+		name, _ := c.attr("name")
+		if name == "" {
+			return errAt(r.file, c.line, "<color> without a name")
+		}
+		value := strings.TrimSpace(c.text())
+		if strings.ContainsAny(value, `/\`) {
+			return errAt(r.file, c.line, "colour %q: two-colour (triangle) cells are %v", name, ErrUnsupported)
+		}
+		rgb, err := puzzle.ParseRGB(value)
+		if err != nil {
+			return errAt(r.file, c.line, "colour %q: %v", name, err)
+		}
+		var ch rune
+		if s, ok := c.attr("char"); ok && s != "" {
+			ch = []rune(s)[0]
+		}
+		def := xmlColor{name: name, char: ch, rgb: rgb}
+		replaced := false
+		for i := range xp.defined {
+			if xp.defined[i].name == name {
+				xp.defined[i], replaced = def, true
+			}
+		}
+		if !replaced {
+			if len(xp.defined) >= maxColors {
+				return errAt(r.file, c.line, "too many colours (at most %d)", maxColors-1)
+			}
+			xp.defined = append(xp.defined, def)
+		}
+	}
+	for _, pre := range []xmlColor{{"black", 'X', puzzle.RGB{}}, {"white", '.', puzzle.RGB{R: 255, G: 255, B: 255}}} {
+		known := false
+		for _, d := range xp.defined {
+			known = known || d.name == pre.name
+		}
+		if !known {
+			xp.defined = append(xp.defined, pre)
+		}
+	}
+	bg, _ := n.attr("backgroundcolor")
+	if bg == "" {
+		bg = "white"
+	}
+	if _, ok := xp.byName(bg); !ok {
+		return errAt(r.file, n.line, "background colour %q is not defined", bg)
+	}
+	// Every colour the puzzle defines is in its palette, in file order; the
+	// predefined ones join it only when used.
+	for _, c := range n.children() {
+		if name, _ := c.attr("name"); c.name == "color" {
+			xp.byName(name)
+		}
+	}
+	r.def, _ = n.attr("defaultcolor")
+	if r.def == "" {
+		r.def = "black"
+	}
+	r.xp = xp
+	return nil
+}
+
+// clueSet is one <clues> element read.
+type clueSet struct {
+	lines []puzzle.Line
+	line  int
+}
+
+// readClues reads every <clues> element, by type.
+func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
+	sets := map[string]clueSet{}
+	for _, c := range n.children() {
+		if c.name != "clues" {
+			continue
+		}
+		t, _ := c.attr("type")
+		t = strings.ToLower(strings.TrimSpace(t))
+		if t == "" {
+			return nil, errAt(r.file, c.line, "<clues> without a type")
+		}
+		if _, dup := sets[t]; dup {
+			return nil, errAt(r.file, c.line, "second <clues type=%q>", t)
+		}
+		var lines []puzzle.Line
+		for _, ln := range c.children() {
+			if ln.name != "line" {
+				continue
+			}
+			if len(lines) >= puzzle.MaxSide {
+				return nil, errAt(r.file, ln.line, "more than %d lines in <clues type=%q>: %v", puzzle.MaxSide, t, puzzle.ErrTooLarge)
+			}
+			l, err := r.readLine(ln)
+			if err != nil {
+				return nil, err
+			}
+			lines = append(lines, l)
+		}
+		sets[t] = clueSet{lines: lines, line: c.line}
+	}
+	return sets, nil
+}
+
+// readLine reads the <count>s of a <line>.
+func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
+	var l puzzle.Line
+	for _, cn := range ln.children() {
+		if cn.name != "count" {
+			continue
+		}
+		s := strings.TrimSpace(cn.text())
+		if !isDigits(s) {
+			return nil, errAt(r.file, cn.line, "count %q is not a number", s)
+		}
+		if len(s) > 6 {
+			return nil, errAt(r.file, cn.line, "count %s: %v (at most %d)", s, puzzle.ErrTooLarge, puzzle.MaxSide)
+		}
+		v, _ := strconv.Atoi(s)
+		if v > puzzle.MaxSide {
+			return nil, errAt(r.file, cn.line, "count %d: %v (at most %d)", v, puzzle.ErrTooLarge, puzzle.MaxSide)
+		}
+		if v == 0 {
+			continue
+		}
+		name, ok := cn.attr("color")
+		if !ok || name == "" {
+			name = r.def
+		}
+		idx, ok := r.xp.byName(name)
+		if !ok {
+			return nil, errAt(r.file, cn.line, "count colour %q is not defined", name)
+		}
+		if idx == puzzle.Background {
+			return nil, errAt(r.file, cn.line, "count of the background colour %q", name)
+		}
+		if len(r.xp.pal) > maxColors {
+			return nil, errAt(r.file, cn.line, "too many colours (at most %d)", maxColors-1)
+		}
+		if len(l) >= puzzle.MaxSide {
+			return nil, errAt(r.file, cn.line, "more than %d counts in one line", puzzle.MaxSide)
+		}
+		l = append(l, puzzle.Clue{Len: v, Color: idx})
+	}
+	return l, nil
+}
+
+// finishGrid checks a grid's clues and reads its goal image.
+func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzzle.Puzzle, error) {
+	p := r.p
+	rows, hasRows := sets["rows"]
+	cols, hasCols := sets["columns"]
+	for t, s := range sets {
+		if t != "rows" && t != "columns" {
+			return nil, errAt(r.file, s.line, "<clues type=%q> in a grid puzzle (want rows and columns)", t)
+		}
+	}
+	if hasRows != hasCols {
+		return nil, errAt(r.file, n.line, "clues for rows or columns but not both")
+	}
+	goal, goalLine, err := r.readGoal(n)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case hasRows:
+		p.Rows, p.Cols = rows.lines, cols.lines
+		p.Width, p.Height = len(cols.lines), len(rows.lines)
+		if p.Width == 0 || p.Height == 0 {
+			return nil, errAt(r.file, n.line, "%d rows and %d columns of clues: want at least one of each", p.Height, p.Width)
+		}
+		if goal != nil && (goal.Width != p.Width || goal.Height != p.Height) {
+			return nil, errAt(r.file, goalLine, "goal image is %dx%d but the clues are for %dx%d", goal.Width, goal.Height, p.Width, p.Height)
+		}
+	case goal != nil:
+		p.Width, p.Height = goal.Width, goal.Height
+		p.Rows, p.Cols = puzzle.CluesOf(goal)
+	default:
+		return nil, errAt(r.file, n.line, "puzzle has neither clues nor a goal image")
+	}
+	p.Goal = goal
+	p.Palette = r.xp.pal
+	if err := checkPaletteSize(p.Palette); err != nil {
+		return nil, errAt(r.file, n.line, "%v", err)
+	}
+	return p, nil
+}
+
+// finishTriddler keeps a triddler's six clue sets. Its solution images are
+// not read: nonopress does not draw triddlers.
+func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*puzzle.Puzzle, error) {
+	p := r.p
+	p.TriddlerClues = map[string][]puzzle.Line{}
+	for t, s := range sets {
+		known := false
+		for _, side := range puzzle.TriddlerSides {
+			known = known || side == t
+		}
+		if !known {
+			return nil, errAt(r.file, s.line, "<clues type=%q> in a triddler (want %s)", t, strings.Join(puzzle.TriddlerSides, ", "))
+		}
+	}
+	for _, side := range puzzle.TriddlerSides {
+		s, ok := sets[side]
+		if !ok {
+			return nil, errAt(r.file, n.line, "triddler has no <clues type=%q>", side)
+		}
+		p.TriddlerClues[side] = s.lines
+	}
+	for _, c := range n.children() {
+		if c.name == "solution" {
+			p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: c.line, Message: "triddler solution image ignored"})
+			break
+		}
+	}
+	p.Palette = r.xp.pal
+	return p, checkPaletteSize(p.Palette)
+}
+
+// readGoal reads the puzzle's goal: the first <solution type="goal"> (the
+// default type), else the first type="solution". Saved solutions are not
+// read. It returns nil when there is none.
+func (r *xmlPuzzleReader) readGoal(n *xmlNode) (*puzzle.Image, int, error) {
+	var goal, solution *xmlNode
+	for _, c := range n.children() {
+		if c.name != "solution" {
+			continue
+		}
+		t, _ := c.attr("type")
+		switch strings.ToLower(strings.TrimSpace(t)) {
+		case "", "goal":
+			if goal == nil {
+				goal = c
+			}
+		case "solution":
+			if solution == nil {
+				solution = c
+			}
+		}
+	}
+	if goal == nil {
+		goal = solution
+	}
+	if goal == nil {
+		return nil, 0, nil
+	}
+	for _, c := range goal.children() {
+		if c.name == "image" {
+			g, err := r.readImage(c.text())
+			if err != nil {
+				return nil, 0, errAt(r.file, c.line, "goal image: %v", err)
+			}
+			return g, c.line, nil
+		}
+	}
+	return nil, 0, nil
+}
+
+// readImage reads a grid image: rows between '|' characters, white space
+// ignored, one colour character per cell.
+func (r *xmlPuzzleReader) readImage(text string) (*puzzle.Image, error) {
+	var rows [][]uint8
+	var row []uint8
+	inRow := false
+	for _, ch := range text {
+		switch {
+		case unicode.IsSpace(ch):
+		case ch == '|':
+			if inRow {
+				if len(rows) > 0 && len(row) != len(rows[0]) {
+					return nil, fmt.Errorf("row %d has %d cells but row 1 has %d", len(rows)+1, len(row), len(rows[0]))
+				}
+				if len(row) == 0 {
+					return nil, fmt.Errorf("row %d is empty", len(rows)+1)
+				}
+				rows = append(rows, row)
+				row = nil
+			} else if len(rows) >= puzzle.MaxSide {
+				return nil, fmt.Errorf("more than %d rows: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
+			}
+			inRow = !inRow
+		case !inRow:
+			return nil, fmt.Errorf("%q outside a |row|", ch)
+		case ch == '?' || ch == '[':
+			return nil, fmt.Errorf("%q (an undecided cell) is only allowed in saved solutions", ch)
+		default:
+			if len(row) >= puzzle.MaxSide {
+				return nil, fmt.Errorf("a row of more than %d cells: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
+			}
+			idx, ok := r.xp.byChar(ch)
+			if !ok {
+				return nil, fmt.Errorf("unknown colour character %q", ch)
+			}
+			if len(r.xp.pal) > maxColors {
+				return nil, errors.New("too many colours")
+			}
+			row = append(row, uint8(idx))
+		}
+	}
+	if inRow {
+		return nil, errors.New("last row has no closing '|'")
+	}
+	if len(rows) == 0 {
+		return nil, errors.New("no rows")
+	}
+	g := puzzle.NewImage(len(rows[0]), len(rows))
+	for y, rw := range rows {
+		copy(g.Cells[y*g.Width:], rw)
+	}
+	return g, nil
+}
