@@ -1,0 +1,293 @@
+package render
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// svgNode is a parsed SVG element.
+type svgNode struct {
+	XMLName  xml.Name
+	Attrs    []xml.Attr `xml:",any,attr"`
+	Text     string     `xml:",chardata"`
+	Children []svgNode  `xml:",any"`
+}
+
+func (n *svgNode) attr(name string) string {
+	for _, a := range n.Attrs {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// walk calls f on n and every element below it.
+func (n *svgNode) walk(f func(*svgNode)) {
+	f(n)
+	for i := range n.Children {
+		n.Children[i].walk(f)
+	}
+}
+
+// parseSVG parses an SVG document strictly, failing the test if it is not
+// well-formed XML with an <svg> root.
+func parseSVG(t *testing.T, data []byte) *svgNode {
+	t.Helper()
+	var root svgNode
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = true
+	if err := d.Decode(&root); err != nil {
+		t.Fatalf("SVG is not well-formed XML: %v\n%.400s", err, data)
+	}
+	if root.XMLName.Local != "svg" {
+		t.Fatalf("root element is <%s>, want <svg>", root.XMLName.Local)
+	}
+	return &root
+}
+
+// mmAttr reads an attribute like "210mm".
+func mmAttr(t *testing.T, n *svgNode, name string) float64 {
+	t.Helper()
+	v := n.attr(name)
+	num, ok := strings.CutSuffix(v, "mm")
+	if !ok {
+		t.Fatalf("%s=%q: want a length in mm", name, v)
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		t.Fatalf("%s=%q: %v", name, v, err)
+	}
+	return f
+}
+
+func TestSVGStructure(t *testing.T) {
+	for name, render := range goldenCases(t) {
+		t.Run(name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := render(&b); err != nil {
+				t.Fatal(err)
+			}
+			root := parseSVG(t, b.Bytes())
+			w, h := mmAttr(t, root, "width"), mmAttr(t, root, "height")
+			if w <= 0 || h <= 0 {
+				t.Errorf("size %gx%g mm", w, h)
+			}
+			if vb := strings.Fields(root.attr("viewBox")); len(vb) != 4 {
+				t.Errorf("viewBox %q", root.attr("viewBox"))
+			}
+			title := ""
+			root.walk(func(n *svgNode) {
+				if n.XMLName.Local == "title" && title == "" {
+					title = n.Text
+				}
+			})
+			if title == "" {
+				t.Error("no <title>: the SVG has no accessible name")
+			}
+		})
+	}
+}
+
+// TestSheetSizes checks the page sizes written on sheets.
+func TestSheetSizes(t *testing.T) {
+	for _, c := range []struct {
+		paper Paper
+		w, h  float64
+	}{{"", 210, 297}, {A4, 210, 297}, {Letter, 215.9, 279.4}, {A3, 297, 420}} {
+		var b bytes.Buffer
+		if err := Sheet(&b, dancer(t), Options{Paper: c.paper}); err != nil {
+			t.Fatal(err)
+		}
+		root := parseSVG(t, b.Bytes())
+		if w, h := mmAttr(t, root, "width"), mmAttr(t, root, "height"); w != c.w || h != c.h {
+			t.Errorf("paper %q: %gx%g mm, want %gx%g", c.paper, w, h, c.w, c.h)
+		}
+	}
+	if err := Sheet(io.Discard, dancer(t), Options{Paper: "a5"}); err == nil || !strings.Contains(err.Error(), `"a5"`) {
+		t.Errorf("paper a5: err = %v, want an unknown-paper error", err)
+	}
+}
+
+// texts returns the character data of every <text> element.
+func texts(root *svgNode) []string {
+	var out []string
+	root.walk(func(n *svgNode) {
+		if n.XMLName.Local == "text" {
+			out = append(out, n.Text)
+		}
+	})
+	return out
+}
+
+// TestEveryClueIsOneText checks that each block of each clue is its own
+// <text> holding its number, with explicit x and y.
+func TestEveryClueIsOneText(t *testing.T) {
+	p := flag3(t)
+	var b bytes.Buffer
+	if err := Sheet(&b, p, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	root := parseSVG(t, b.Bytes())
+	got := map[string]int{}
+	root.walk(func(n *svgNode) {
+		if n.XMLName.Local == "text" {
+			if n.attr("x") == "" || n.attr("y") == "" {
+				t.Errorf("<text>%s</text> without x or y", n.Text)
+			}
+			got[n.Text]++
+		}
+	})
+	want := map[string]int{}
+	for _, lines := range [][]puzzle.Line{p.Rows, p.Cols} {
+		for _, l := range lines {
+			if len(l) == 0 {
+				want["0"]++
+			}
+			for _, c := range l {
+				want[strconv.Itoa(c.Len)]++
+			}
+		}
+	}
+	for num, n := range want {
+		if got[num] != n {
+			t.Errorf("%d texts %q, want %d (one per clue block)", got[num], num, n)
+		}
+	}
+}
+
+// TestHostileMetadata puts markup in every string a puzzle file supplies and
+// checks it stays text.
+func TestHostileMetadata(t *testing.T) {
+	const evil = `"><script>alert(1)</script>`
+	p := flag3(t)
+	p.Meta.Title = evil
+	p.Meta.Author = `Eve" onload="alert(2)`
+	p.Meta.Copyright = `<![CDATA[ x ]]> & co`
+	p.Meta.License = `' onclick='alert(3)`
+	p.Palette[1].Name = `red" style="fill:url(javascript:alert(4))` // long: the legend shortens it
+	p.Palette[2].Name = `yellow'><script>alert(5)</script>`
+	for name, render := range map[string]func(*bytes.Buffer) error{
+		"sheet":    func(b *bytes.Buffer) error { return Sheet(b, p, Options{MonoSafe: true}) },
+		"solution": func(b *bytes.Buffer) error { return Solution(b, p, p.Goal, Options{}) },
+		"thumb":    func(b *bytes.Buffer) error { return Thumbnail(b, p, p.Goal) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := render(&b); err != nil {
+				t.Fatal(err)
+			}
+			root := parseSVG(t, b.Bytes())
+			root.walk(func(n *svgNode) {
+				if n.XMLName.Local == "script" {
+					t.Error("a <script> element got through")
+				}
+				for _, a := range n.Attrs {
+					if strings.Contains(a.Value, "alert") || strings.HasPrefix(a.Name.Local, "on") {
+						t.Errorf("attribute %s=%q carries puzzle text", a.Name.Local, a.Value)
+					}
+				}
+			})
+			all := strings.Join(texts(root), "\n")
+			var title string
+			root.walk(func(n *svgNode) {
+				if n.XMLName.Local == "title" {
+					title = n.Text
+				}
+			})
+			if !strings.Contains(title, evil) {
+				t.Errorf("title %q does not hold the puzzle title as text", title)
+			}
+			if name == "sheet" {
+				for _, s := range []string{evil, `by Eve" onload="alert(2)`, `red"…`, `yellow'><script>alert(5)</script>`} {
+					if !strings.Contains(all, s) {
+						t.Errorf("text %q not printed as text; texts:\n%s", s, all)
+					}
+				}
+			}
+		})
+	}
+}
+
+// failingWriter fails after n bytes.
+type failingWriter struct{ n int }
+
+var errDiskFull = errors.New("disk full")
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > f.n {
+		n := f.n
+		f.n = 0
+		return n, errDiskFull
+	}
+	f.n -= len(p)
+	return len(p), nil
+}
+
+// TestWriteErrorsAreReturned checks that every product reports a failing
+// writer, wherever the failure comes.
+func TestWriteErrorsAreReturned(t *testing.T) {
+	d := dancer(t)
+	products := map[string]func(io.Writer) error{
+		"sheet":     func(w io.Writer) error { return Sheet(w, d, Options{}) },
+		"solution":  func(w io.Writer) error { return Solution(w, d, d.Goal, Options{}) },
+		"thumbnail": func(w io.Writer) error { return Thumbnail(w, d, d.Goal) },
+		"blank":     func(w io.Writer) error { return BlankThumbnail(w, d) },
+		"pdf":       func(w io.Writer) error { return SheetPDF(w, d, d.Goal, Options{}) },
+		"booklet":   func(w io.Writer) error { return Booklet(w, "b", []BookletEntry{{d, d.Goal}}, Options{}) },
+	}
+	for name, write := range products {
+		for _, after := range []int{0, 10, 500} {
+			err := write(&failingWriter{n: after})
+			if !errors.Is(err, errDiskFull) {
+				t.Errorf("%s failing after %d bytes: err = %v, want %v", name, after, err, errDiskFull)
+			}
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	tri := &puzzle.Puzzle{Kind: puzzle.Triddler, Origin: puzzle.Origin{File: "t.xml", Line: 4}}
+	for name, err := range map[string]error{
+		"sheet":    Sheet(io.Discard, tri, Options{}),
+		"pdf":      SheetPDF(io.Discard, tri, nil, Options{}),
+		"thumb":    BlankThumbnail(io.Discard, tri),
+		"booklet":  Booklet(io.Discard, "x", []BookletEntry{{Puzzle: tri}}, Options{}),
+		"solution": Solution(io.Discard, tri, nil, Options{}),
+	} {
+		if !errors.Is(err, ErrTriddler) || !strings.Contains(err.Error(), "t.xml:4: ") {
+			t.Errorf("%s of a triddler: err = %v, want t.xml:4: %v", name, err, ErrTriddler)
+		}
+	}
+
+	p := dancer(t)
+	p.Rows = p.Rows[:3]
+	if err := Sheet(io.Discard, p, Options{}); err == nil || !strings.HasPrefix(err.Error(), "test.non:1: render: ") {
+		t.Errorf("missing rows: err = %v, want test.non:1: render: ...", err)
+	}
+	p = dancer(t)
+	p.Rows[0] = puzzle.Line{{Len: 2, Color: 7}}
+	if err := Sheet(io.Discard, p, Options{}); err == nil || !strings.Contains(err.Error(), "colour 7") {
+		t.Errorf("clue colour out of palette: err = %v", err)
+	}
+	p = dancer(t)
+	small := puzzle.NewImage(3, 3)
+	if err := Solution(io.Discard, p, small, Options{}); err == nil || !strings.Contains(err.Error(), "3x3") {
+		t.Errorf("wrong-size solution: err = %v", err)
+	}
+	bad := puzzle.NewImage(5, 10)
+	bad.Cells[7] = 9
+	if err := Thumbnail(io.Discard, p, bad); err == nil || !strings.Contains(err.Error(), "colour 9") {
+		t.Errorf("solution colour out of palette: err = %v", err)
+	}
+	if err := Sheet(io.Discard, nil, Options{}); err == nil {
+		t.Error("nil puzzle: no error")
+	}
+}
