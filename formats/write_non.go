@@ -1,0 +1,201 @@
+package formats
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// nonReservedKeys are the .non keys with a meaning of their own: an Extra
+// property with one of these names cannot be written as a .non key.
+var nonReservedKeys = map[string]bool{
+	"width": true, "height": true, "rows": true, "columns": true, "goal": true, "color": true, "colour": true,
+	"maxrule": true, "title": true, "by": true, "author": true, "copyright": true, "license": true, "licence": true,
+	"catalogue": true, "catalog": true, "id": true, "description": true,
+}
+
+// WriteNon writes p in mikix's .non format: metadata as quoted strings
+// (with '&', '"' and control characters as HTML character references; the
+// license bare when it is an SPDX-style identifier), width and height,
+// `color` keys when the puzzle is not plain black on white, the rows and
+// columns (an empty line as "0") and the goal. Extra properties are written
+// as keys of their own unless their name is not a word or is a .non key.
+// Triddlers cannot be written: .non has no way to say them.
+func WriteNon(w io.Writer, p *puzzle.Puzzle) error {
+	bw := bufio.NewWriter(w)
+	if err := writeNon(bw, p); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// WriteNonpack writes puzzles as one .nonpack bundle, separated by "====".
+func WriteNonpack(w io.Writer, ps []*puzzle.Puzzle) error {
+	bw := bufio.NewWriter(w)
+	for i, p := range ps {
+		if i > 0 {
+			bw.WriteString(packDivider + "\n")
+		}
+		if err := writeNon(bw, p); err != nil {
+			return fmt.Errorf("puzzle %d: %w", i+1, err)
+		}
+	}
+	return bw.Flush()
+}
+
+// writeNon writes one puzzle; write errors are reported by the caller's
+// Flush, as bufio.Writer keeps the first one.
+func writeNon(bw *bufio.Writer, p *puzzle.Puzzle) error {
+	if p.Kind == puzzle.Triddler {
+		return fmt.Errorf("writing a triddler as .non: %w", ErrUnsupported)
+	}
+	chars, err := nonChars(p)
+	if err != nil {
+		return err
+	}
+	m := p.Meta
+	quoted := func(key, v string) {
+		if v != "" {
+			fmt.Fprintf(bw, "%s \"%s\"\n", key, escapeNonValue(v))
+		}
+	}
+	quoted("catalogue", m.Catalogue)
+	quoted("title", m.Title)
+	quoted("by", m.Author)
+	quoted("copyright", m.Copyright)
+	if isSPDXLike(m.License) {
+		fmt.Fprintf(bw, "license %s\n", m.License)
+	} else {
+		quoted("license", m.License)
+	}
+	quoted("id", m.ID)
+	quoted("description", m.Description)
+	for _, x := range m.Extra {
+		if isWord(x.Key) && !nonReservedKeys[strings.ToLower(x.Key)] {
+			fmt.Fprintf(bw, "%s \"%s\"\n", x.Key, escapeNonValue(x.Value))
+		}
+	}
+	fmt.Fprintf(bw, "width %d\nheight %d\n", p.Width, p.Height)
+	if chars != nil {
+		bw.WriteString("\n")
+		for i := 1; i < len(p.Palette); i++ {
+			fmt.Fprintf(bw, "color %c %s\n", chars[i], p.Palette[i].RGB.Hex())
+		}
+	}
+	for _, block := range []struct {
+		name  string
+		lines []puzzle.Line
+	}{{"rows", p.Rows}, {"columns", p.Cols}} {
+		fmt.Fprintf(bw, "\n%s\n", block.name)
+		for _, l := range block.lines {
+			if err := writeNonLine(bw, l, chars, len(p.Palette)); err != nil {
+				return err
+			}
+		}
+	}
+	if p.Goal != nil {
+		bw.WriteString("\ngoal \"")
+		for _, c := range p.Goal.Cells {
+			switch {
+			case c == puzzle.Background:
+				bw.WriteByte('0')
+			case int(c) >= len(p.Palette):
+				return fmt.Errorf("goal cell of colour %d, which is not in the palette", c)
+			case chars == nil:
+				bw.WriteByte('1')
+			default:
+				bw.WriteRune(chars[c])
+			}
+		}
+		bw.WriteString("\"\n")
+	}
+	return nil
+}
+
+// writeNonLine writes a clue line: "0" when empty, else "2,1" or "2a,1b".
+func writeNonLine(bw *bufio.Writer, l puzzle.Line, chars []rune, colors int) error {
+	if len(l) == 0 {
+		bw.WriteString("0\n")
+		return nil
+	}
+	for i, c := range l {
+		if c.Color < 1 || c.Color >= colors {
+			return fmt.Errorf("block of colour %d, which is not in the palette", c.Color)
+		}
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		fmt.Fprintf(bw, "%d", c.Len)
+		if chars != nil {
+			bw.WriteRune(chars[c.Color])
+		}
+	}
+	bw.WriteByte('\n')
+	return nil
+}
+
+// nonChars returns the colour character of each palette entry for .non, or
+// nil when the puzzle is plain black on white and needs none. A palette
+// character from a to z is kept; the others get the first free letter.
+func nonChars(p *puzzle.Puzzle) ([]rune, error) {
+	if len(p.Palette) <= 1 || len(p.Palette) == 2 && p.Palette[1].RGB == (puzzle.RGB{}) {
+		return nil, nil
+	}
+	if len(p.Palette)-1 > 26 {
+		return nil, fmt.Errorf("%d colours: .non has only the letters a to z for them: %w", len(p.Palette)-1, ErrUnsupported)
+	}
+	chars := make([]rune, len(p.Palette))
+	used := map[rune]bool{}
+	for i := 1; i < len(p.Palette); i++ {
+		if c := p.Palette[i].Char; c >= 'a' && c <= 'z' && !used[c] {
+			chars[i], used[c] = c, true
+		}
+	}
+	next := 'a'
+	for i := 1; i < len(p.Palette); i++ {
+		if chars[i] != 0 {
+			continue
+		}
+		for used[next] {
+			next++
+		}
+		chars[i], used[next] = next, true
+	}
+	return chars, nil
+}
+
+// escapeNonValue makes s safe inside a quoted .non value: html.UnescapeString
+// gives s back.
+func escapeNonValue(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '"':
+			b.WriteString("&quot;")
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "&#%d;", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isSPDXLike reports whether a licence can be written bare: letters,
+// digits, '.', '-' and '+' only.
+func isSPDXLike(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '+') {
+			return false
+		}
+	}
+	return true
+}
