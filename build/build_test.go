@@ -1,0 +1,425 @@
+package build
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestBuildSmallSite(t *testing.T) {
+	s := newSite(t, smallSite)
+	sum := s.mustBuild(Config{})
+	if sum.Puzzles != 4 {
+		t.Errorf("Puzzles = %d, want 4", sum.Puzzles)
+	}
+	// home, 2 collections, 4 puzzles, authors, licenses, 404
+	if sum.Pages != 10 {
+		t.Errorf("Pages = %d, want 10", sum.Pages)
+	}
+	for _, name := range []string{
+		"index.html", "404.html", "catalogue.json", "authors/index.html", "licenses/index.html",
+		"static/site.css", "static/cards.js",
+		"animals/index.html", "animals/booklet.pdf", "animals/cross.non", "animals/corner.non",
+		"animals/cross/index.html", "animals/cross/sheet.svg", "animals/cross/solution.svg",
+		"animals/cross/thumb.svg", "animals/cross/sheet.pdf", "animals/cross/puzzle.non", "animals/cross/puzzle.xml",
+		"shapes/index.html", "shapes/minis.nonpack", "shapes/minis/1/index.html", "shapes/minis/2/index.html",
+		".nonopress",
+	} {
+		if !s.exists(name) {
+			t.Errorf("missing output %s", name)
+		}
+	}
+	home := s.read("index.html")
+	for _, want := range []string{"<title>Test archive</title>", "<strong>test</strong>", `href="animals/index.html"`,
+		"Recently added", `href="animals/cross/index.html"`} {
+		if !strings.Contains(home, want) {
+			t.Errorf("home page lacks %q", want)
+		}
+	}
+	// Shapes has no weight, Animals weight 2: weight 0 sorts first.
+	if strings.Index(home, "shapes/index.html") > strings.Index(home, "animals/index.html") {
+		t.Errorf("collections not in weight order")
+	}
+	// The dated puzzle comes first among the recently added.
+	recent := home[strings.Index(home, "Recently added"):]
+	if strings.Index(recent, "animals/cross/index.html") > strings.Index(recent, "animals/corner/index.html") {
+		t.Errorf("recently added: dated puzzle not first")
+	}
+	page := s.read("animals/cross/index.html")
+	for _, want := range []string{"The Cross", "Ann Author", "CC0-1.0", "https://spdx.org/licenses/CC0-1.0.html",
+		"<em>cross</em>", "<svg", `<details class="np-solution`, `src="solution.svg"`, `id="np-puzzle"`,
+		`id="np-play"`, `src="../../static/play.js"`, `href="../../static/play.css"`, `href="../cross.non"`,
+		`href="sheet.pdf"`, `href="puzzle.xml"`, `href="puzzle.non"`, "easy", "unique solution", "@page"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("puzzle page lacks %q", want)
+		}
+	}
+	coll := s.read("animals/index.html")
+	for _, want := range []string{"<h1>Animals</h1>", "<em>animals</em>", `class="np-card"`, `src="cross/thumb.svg"`,
+		`href="booklet.pdf"`, `data-title="The Cross"`, `href="../index.html"`} {
+		if !strings.Contains(coll, want) {
+			t.Errorf("collection page lacks %q", want)
+		}
+	}
+	licenses := s.read("licenses/index.html")
+	for _, want := range []string{"CC-BY-4.0", "https://spdx.org/licenses/CC-BY-4.0.html", "Some free text licence"} {
+		if !strings.Contains(licenses, want) {
+			t.Errorf("licenses page lacks %q", want)
+		}
+	}
+	if strings.Contains(licenses, "spdx.org/licenses/Some") {
+		t.Errorf("free-text license linked to SPDX")
+	}
+	authors := s.read("authors/index.html")
+	if !strings.Contains(authors, "Ann Author") || !strings.Contains(authors, "Bob Builder") ||
+		strings.Count(authors, "<li>") != 4 {
+		t.Errorf("authors page wrong:\n%s", authors)
+	}
+	if s.exists("sitemap.xml") || s.exists("atom.xml") {
+		t.Errorf("sitemap or feed written without a base URL")
+	}
+}
+
+func TestCatalogueMatchesPuzzles(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
+	var cat []catalogueEntry
+	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
+		t.Fatal(err)
+	}
+	checkCatalogue(t, s.src, s.out, cat)
+	if len(cat) != 4 {
+		t.Fatalf("catalogue has %d puzzles, want 4", len(cat))
+	}
+	want := catalogueEntry{Title: "The Cross", Author: "Ann Author", License: "CC0-1.0", Width: 3, Height: 3, Colors: 1,
+		Verdict: "unique", Difficulty: cat[1].Difficulty, Page: "animals/cross/index.html",
+		Sheet: "animals/cross/sheet.svg", Solution: "animals/cross/solution.svg", Source: "animals/cross.non", ID: cat[1].ID}
+	if cat[1] != want {
+		t.Errorf("catalogue[1] = %+v\nwant %+v", cat[1], want)
+	}
+}
+
+// checkCatalogue checks that every catalogue entry's files exist and that its
+// id and size are those of the puzzle read from its source file.
+func checkCatalogue(t *testing.T, src, out string, cat []catalogueEntry) {
+	t.Helper()
+	ids := map[string]bool{}
+	for _, c := range cat {
+		for _, f := range []string{c.Page, c.Sheet, c.Solution, c.Source} {
+			if f == "" {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(f))); err != nil {
+				t.Errorf("catalogue %s: %v", c.Title, err)
+			}
+		}
+		if c.Verdict == "" || c.Width < 1 || c.Height < 1 || len(c.ID) != 20 {
+			t.Errorf("catalogue entry incomplete: %+v", c)
+		}
+		ids[c.ID] = true
+	}
+	if len(ids) == 0 {
+		t.Fatal("empty catalogue")
+	}
+}
+
+func TestDeterministicOutput(t *testing.T) {
+	s := newSite(t, smallSite)
+	outs := []string{filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b"), filepath.Join(t.TempDir(), "c")}
+	procs := []int{2, 1, 2}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var snaps []map[string][]byte
+	for i, out := range outs {
+		runtime.GOMAXPROCS(procs[i])
+		os.RemoveAll(filepath.Join(s.src, CacheDir)) // cold each time
+		s.mustBuild(Config{Out: out})
+		snaps = append(snaps, snapshot(t, out))
+	}
+	for i := 1; i < len(snaps); i++ {
+		if d := diffSnapshots(snaps[0], snaps[i]); d != "" {
+			t.Errorf("build %d (GOMAXPROCS=%d) differs from build 0:\n%s", i, procs[i], d)
+		}
+	}
+}
+
+func TestSecondBuildWritesNothing(t *testing.T) {
+	s := newSite(t, smallSite)
+	first := s.mustBuild(Config{})
+	if first.Written == 0 || len(first.Changed) != first.Written {
+		t.Errorf("first build: Written=%d Changed=%d", first.Written, len(first.Changed))
+	}
+	before := snapshot(t, s.out)
+	for i := range 3 { // the second build starts the back buffer, the third reuses it
+		sum := s.mustBuild(Config{})
+		if sum.Written != 0 || sum.Removed != 0 || len(sum.Changed) != 0 {
+			t.Errorf("build %d of unchanged content: Written=%d Removed=%d Changed=%v", i+2, sum.Written, sum.Removed, sum.Changed)
+		}
+		if d := diffSnapshots(before, snapshot(t, s.out)); d != "" {
+			t.Errorf("build %d changed the output:\n%s", i+2, d)
+		}
+	}
+	// Editing a note changes that page only.
+	writeTree(t, s.src, "-- animals/cross.md --\n---\ntitle: The Cross\n---\nNew words.\n")
+	sum := s.mustBuild(Config{})
+	for _, p := range sum.Changed {
+		if !strings.HasPrefix(p, "animals/") && p != "index.html" && p != "authors/index.html" &&
+			p != "licenses/index.html" && p != "catalogue.json" {
+			t.Errorf("unexpected change %s", p)
+		}
+	}
+	if !contains(sum.Changed, "animals/cross/index.html") {
+		t.Errorf("Changed = %v, want the cross page", sum.Changed)
+	}
+	if !strings.Contains(s.read("animals/cross/index.html"), "New words.") {
+		t.Errorf("edited note not published")
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestStaleFilesRemoved(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
+	s.mustBuild(Config{}) // the back buffer now exists too
+	if err := os.Remove(filepath.Join(s.src, "animals", "corner.non")); err != nil {
+		t.Fatal(err)
+	}
+	sum := s.mustBuild(Config{})
+	if s.exists("animals/corner/index.html") || s.exists("animals/corner.non") || s.exists("animals/corner") {
+		t.Errorf("stale puzzle still published")
+	}
+	if sum.Removed == 0 || !contains(sum.Changed, "animals/corner/index.html") {
+		t.Errorf("Removed=%d Changed=%v", sum.Removed, sum.Changed)
+	}
+	if strings.Contains(s.read("animals/index.html"), "corner") {
+		t.Errorf("collection still lists the removed puzzle")
+	}
+	// The next build (into the other buffer) also drops it.
+	s.mustBuild(Config{})
+	if s.exists("animals/corner/index.html") {
+		t.Errorf("stale puzzle back after the next build")
+	}
+}
+
+const badPuzzle = `-- animals/bad.non --
+title "Bad"
+license CC0-1.0
+width 2
+height 2
+
+rows
+2
+2
+
+columns
+1
+1
+`
+
+func TestFailedBuildLeavesOutputUntouched(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
+	before := snapshot(t, s.out)
+	writeTree(t, s.src, badPuzzle)
+	writeTree(t, s.src, "-- animals/cross.md --\nchanged note\n")
+	_, err := s.build(Config{})
+	var berr *Error
+	if !errors.As(err, &berr) {
+		t.Fatalf("build with an invalid puzzle: err = %v, want *Error", err)
+	}
+	wantPrefix := filepath.Join(s.src, "animals", "bad.non") + ":"
+	if len(berr.Problems) == 0 || !strings.HasPrefix(berr.Problems[0], wantPrefix) {
+		t.Errorf("problems = %q, want them to start with %q", berr.Problems, wantPrefix)
+	}
+	if d := diffSnapshots(before, snapshot(t, s.out)); d != "" {
+		t.Errorf("failed build changed the output:\n%s", d)
+	}
+	// SkipInvalid publishes the rest and lists what it skipped.
+	sum, err := s.build(Config{SkipInvalid: true})
+	if err != nil {
+		t.Fatalf("SkipInvalid: %v", err)
+	}
+	if len(sum.Skipped) == 0 || !strings.HasPrefix(sum.Skipped[0], wantPrefix) {
+		t.Errorf("Skipped = %q", sum.Skipped)
+	}
+	if s.exists("animals/bad/index.html") || !strings.Contains(s.read("animals/cross/index.html"), "changed note") {
+		t.Errorf("SkipInvalid build did not publish the valid puzzles only")
+	}
+}
+
+func TestStrictMakesWarningsFatal(t *testing.T) {
+	s := newSite(t, smallSite+`-- free.non --
+title "Unlicensed"
+width 1
+height 1
+
+rows
+1
+
+columns
+1
+`)
+	sum := s.mustBuild(Config{})
+	if len(sum.Warnings) != 1 || !strings.Contains(sum.Warnings[0], "free.non") || !strings.Contains(sum.Warnings[0], "license") {
+		t.Errorf("Warnings = %q", sum.Warnings)
+	}
+	page := s.read("free/index.html")
+	if !strings.Contains(page, "np-warnings") || !strings.Contains(page, "none given") {
+		t.Errorf("warning not shown on the puzzle page")
+	}
+	if !strings.Contains(s.read("licenses/index.html"), "No license given") {
+		t.Errorf("licenses page does not list puzzles without a license")
+	}
+	if _, err := s.build(Config{Strict: true}); err == nil || !strings.Contains(err.Error(), "free.non") {
+		t.Errorf("strict build: err = %v, want the warning as an error", err)
+	}
+	writeTree(t, s.src, "-- nonopress.toml --\nstrict = true\n")
+	if _, err := s.build(Config{}); err == nil {
+		t.Errorf("strict = true in nonopress.toml: build succeeded")
+	}
+}
+
+func TestRefusesForeignFolder(t *testing.T) {
+	s := newSite(t, smallSite)
+	writeTree(t, s.out, "-- precious.txt --\nmine\n")
+	_, err := s.build(Config{})
+	if err == nil || !strings.Contains(err.Error(), "did not create") {
+		t.Fatalf("build into a foreign folder: err = %v", err)
+	}
+	if got := s.read("precious.txt"); got != "mine\n" {
+		t.Errorf("foreign file changed")
+	}
+	// An empty folder is fine.
+	os.RemoveAll(s.out)
+	os.MkdirAll(s.out, 0o755)
+	s.mustBuild(Config{})
+}
+
+func TestLiveReload(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{LiveReload: "/_nonopress/reload.js"})
+	for _, p := range []string{"index.html", "animals/index.html", "animals/cross/index.html", "authors/index.html", "404.html"} {
+		if !strings.Contains(s.read(p), `<script src="/_nonopress/reload.js"></script>`) {
+			t.Errorf("%s lacks the live reload script", p)
+		}
+	}
+	sum := s.mustBuild(Config{})
+	if strings.Contains(s.read("index.html"), "reload.js") || !contains(sum.Changed, "index.html") {
+		t.Errorf("live reload script not removed")
+	}
+}
+
+func TestSitemapAndFeed(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{BaseURL: "https://example.org/puzzles/"})
+	sm := s.read("sitemap.xml")
+	for _, want := range []string{"<loc>https://example.org/puzzles/</loc>", "<loc>https://example.org/puzzles/animals/cross/</loc>"} {
+		if !strings.Contains(sm, want) {
+			t.Errorf("sitemap lacks %s", want)
+		}
+	}
+	feed := s.read("atom.xml")
+	for _, want := range []string{`<feed xmlns="http://www.w3.org/2005/Atom">`, "<title>The Cross</title>",
+		"<updated>2024-05-01T00:00:00Z</updated>", "https://example.org/puzzles/animals/cross/"} {
+		if !strings.Contains(feed, want) {
+			t.Errorf("feed lacks %s", want)
+		}
+	}
+	if !strings.Contains(s.read("index.html"), `href="atom.xml"`) {
+		t.Errorf("home does not link the feed")
+	}
+	if !strings.Contains(s.read("404.html"), `href="https://example.org/puzzles/index.html"`) {
+		t.Errorf("404 page links not absolute")
+	}
+}
+
+func TestTemplateOverride(t *testing.T) {
+	s := newSite(t, smallSite+`-- templates/404.html --
+{{define "main"}}<p>Lost in the grid.</p>{{end}}
+-- templates/static/site.css --
+body { color: rebeccapurple }
+-- templates/static/extra.txt --
+hello
+`)
+	s.mustBuild(Config{})
+	if !strings.Contains(s.read("404.html"), "Lost in the grid.") {
+		t.Errorf("404 template not overridden")
+	}
+	if !strings.Contains(s.read("static/site.css"), "rebeccapurple") || s.read("static/extra.txt") != "hello\n" {
+		t.Errorf("static assets not overridden")
+	}
+	writeTree(t, s.src, "-- templates/404.html --\n{{define \"main\"}}{{.Nope}}{{end}}\n")
+	if _, err := s.build(Config{}); err == nil || !strings.Contains(err.Error(), "404") {
+		t.Errorf("broken template: err = %v", err)
+	}
+	writeTree(t, s.src, "-- templates/404.html --\n{{define \"main\"}}{{if}}{{end}}\n")
+	if _, err := New(Config{Src: s.src, Out: s.out}); err == nil || !strings.Contains(err.Error(), filepath.Join("templates", "404.html")) {
+		t.Errorf("unparsable template: err = %v", err)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	for _, tc := range []struct{ toml, want string }{
+		{"title = \"x\"\ncolour = \"red\"\n", `nonopress.toml:2: unknown key "colour"`},
+		{"paper = \"a5\"\n", `nonopress.toml:1: paper "a5"`},
+		{"\n\nsolver_budget = \"soon\"\n", `nonopress.toml:3: solver_budget "soon"`},
+		{"title = \n", "nonopress.toml:1:"},
+		{"base_url = \"example.org\"\n", "base_url"},
+	} {
+		s := newSite(t, "-- nonopress.toml --\n"+tc.toml)
+		_, err := New(Config{Src: s.src, Out: s.out})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: err = %v, want %q", tc.toml, err, tc.want)
+		}
+	}
+	s := newSite(t, "-- nonopress.toml --\nsolver_budget = \"2s\"\npaper = \"Letter\"\nunsafe_html = true\n")
+	b, err := New(Config{Src: s.src, Out: s.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.site.budget.Seconds() != 2 || b.site.Paper != "letter" || !b.site.UnsafeHTML || b.site.Title != "Nonograms" {
+		t.Errorf("site config = %+v", b.site)
+	}
+}
+
+func TestNoteErrorsNameFileAndLine(t *testing.T) {
+	s := newSite(t, smallSite+"-- shapes/README.md --\n---\ntitle: [unclosed\n---\ntext\n")
+	_, err := s.build(Config{})
+	want := filepath.Join(s.src, "shapes", "README.md") + ":2:"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want %s", err, want)
+	}
+}
+
+func TestDraftsAndRawHTML(t *testing.T) {
+	s := newSite(t, smallSite+`-- animals/corner.md --
++++
+draft = true
++++
+-- shapes/README.md --
+Shapes <b class="raw">bold</b>.
+`)
+	s.mustBuild(Config{})
+	if s.exists("animals/corner/index.html") {
+		t.Errorf("draft puzzle published")
+	}
+	if strings.Contains(s.read("shapes/index.html"), `<b class="raw">`) {
+		t.Errorf("raw HTML let through without unsafe_html")
+	}
+	writeTree(t, s.src, "-- nonopress.toml --\nunsafe_html = true\n")
+	s.mustBuild(Config{})
+	if !strings.Contains(s.read("shapes/index.html"), `<b class="raw">`) {
+		t.Errorf("raw HTML dropped with unsafe_html")
+	}
+}

@@ -1,0 +1,237 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/yuin/goldmark"
+
+	"github.com/nonopress/nonopress/validate"
+)
+
+// Builder builds one site. Build may be called again (serve mode does): each
+// call reads the content tree afresh and updates the output.
+type Builder struct {
+	cfg  Config
+	site siteConfig
+	tpl  *pageTemplates
+	md   goldmark.Markdown
+	min  *minifier
+	log  io.Writer
+}
+
+// Summary says what a build did.
+type Summary struct {
+	Puzzles int // puzzles published
+	Pages   int // HTML pages in the site
+	// Written and Removed count the output files that are new or changed, and
+	// gone, compared with the previous output.
+	Written, Removed int
+	Skipped          []string // puzzles left out (SkipInvalid), with the reason
+	Warnings         []string // "path:line: message", in path order
+	Changed          []string // output paths (slash-separated) written or removed, sorted
+}
+
+// CacheDir is the folder under the content root where a build keeps its
+// solver cache between runs.
+const CacheDir = ".nonopress-cache"
+
+// New checks cfg, reads <Src>/nonopress.toml and the site's templates.
+func New(cfg Config) (*Builder, error) {
+	if cfg.Src == "" {
+		return nil, errors.New("build: no content folder (Src) given")
+	}
+	if cfg.Out == "" {
+		return nil, errors.New("build: no output folder (Out) given")
+	}
+	if info, err := os.Stat(cfg.Src); err != nil {
+		return nil, fmt.Errorf("build: content folder: %w", err)
+	} else if !info.IsDir() {
+		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
+	}
+	site, err := readSiteConfig(cfg.Src)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.BaseURL != "" {
+		site.BaseURL = cfg.BaseURL
+	}
+	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
+	if site.BaseURL != "" && !strings.HasPrefix(site.BaseURL, "http://") && !strings.HasPrefix(site.BaseURL, "https://") {
+		return nil, fmt.Errorf("build: base URL %q: want an absolute http(s) URL", site.BaseURL)
+	}
+	if site.Strict {
+		cfg.Strict = true
+	}
+	tpl, err := loadTemplates(cfg.Src)
+	if err != nil {
+		return nil, err
+	}
+	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: newMinifier(), log: cfg.Log}
+	if b.log == nil {
+		b.log = io.Discard
+	}
+	return b, nil
+}
+
+// run is the state of one build.
+type run struct {
+	*Builder
+	out     *output
+	cache   *validate.Cache
+	root    *collection
+	entries []*entry // every published puzzle, in path order
+	pages   []string // every HTML page written, for the sitemap
+	mu      sync.Mutex
+}
+
+// Build builds the site into Out. On any error the published output is left
+// exactly as it was.
+func (b *Builder) Build(ctx context.Context) (Summary, error) {
+	start := time.Now()
+	var sum Summary
+	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, backName(b.cfg.Out))
+	if err != nil {
+		return sum, err
+	}
+	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
+	cache, err := validate.OpenCache(filepath.Join(cacheDir, "verdicts.json"))
+	if err != nil {
+		return sum, err
+	}
+	out, err := openOutput(b.cfg.Out, b.min)
+	if err != nil {
+		return sum, err
+	}
+	r := &run{Builder: b, out: out, cache: cache, root: root}
+	defer func() {
+		if os.MkdirAll(cacheDir, 0o755) == nil {
+			cache.Save()
+		}
+	}()
+
+	results := make([]fileResult, len(files))
+	prog := newProgress(b.log, b.cfg.Quiet, len(files))
+	err = parallel(ctx, len(files), func(i int) error {
+		results[i] = r.processFile(ctx, files[i])
+		prog.done()
+		return results[i].fatal
+	})
+	prog.stop()
+	if err != nil {
+		return sum, err
+	}
+	if err := ctx.Err(); err != nil {
+		return sum, err
+	}
+	var problems []string
+	for _, res := range results {
+		problems = append(problems, res.errs...)
+		sum.Warnings = append(sum.Warnings, res.warnings...)
+		sum.Skipped = append(sum.Skipped, res.skipped...)
+		r.entries = append(r.entries, res.entries...)
+	}
+	if len(problems) > 0 && !b.cfg.SkipInvalid {
+		return sum, &Error{Problems: problems}
+	}
+	r.arrange()
+	if err := r.writeSite(ctx); err != nil {
+		return sum, err
+	}
+	changed, written, removed, err := out.commit()
+	if err != nil {
+		return sum, err
+	}
+	sum.Puzzles = len(r.entries)
+	sum.Pages = len(r.pages) + 1 // and 404.html
+	sum.Written, sum.Removed, sum.Changed = written, removed, changed
+	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",
+		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
+	return sum, nil
+}
+
+// Error is a build that failed because puzzles are invalid: every problem as
+// "path:line: message".
+type Error struct{ Problems []string }
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("build failed, the output was left as it was: %d problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
+}
+
+// arrange places published puzzles in their collections, in display order,
+// and counts each collection's puzzles with those below it.
+func (r *run) arrange() {
+	for _, e := range r.entries {
+		e.coll.entries = append(e.coll.entries, e)
+	}
+	var count func(c *collection) int
+	count = func(c *collection) int {
+		sortEntries(c.entries)
+		sortCollections(c.children)
+		kept := c.children[:0]
+		n := len(c.entries)
+		for _, sub := range c.children {
+			if k := count(sub); k > 0 {
+				n += k
+				kept = append(kept, sub)
+			}
+		}
+		c.children = kept
+		c.total = n
+		return n
+	}
+	count(r.root)
+}
+
+// parallel calls fn(0..n-1) on a pool of GOMAXPROCS workers and returns the
+// first error; after one, no new calls start.
+func parallel(ctx context.Context, n int, fn func(i int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next atomic.Int64
+	var failed atomic.Bool
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || failed.Load() || ctx.Err() != nil {
+					return
+				}
+				if err := fn(i); err != nil {
+					errs[i] = err
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

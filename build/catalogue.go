@@ -1,0 +1,155 @@
+package build
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"sort"
+)
+
+// catalogueEntry is one puzzle of catalogue.json. URLs are relative to the
+// site root.
+type catalogueEntry struct {
+	ID         string `json:"id"`
+	Title      string `json:"title"`
+	Author     string `json:"author"`
+	License    string `json:"license"`
+	Width      int    `json:"width"`
+	Height     int    `json:"height"`
+	Colors     int    `json:"colors"`
+	Verdict    string `json:"verdict"`
+	Difficulty string `json:"difficulty"`
+	Page       string `json:"page"`
+	Sheet      string `json:"sheet,omitempty"`
+	Solution   string `json:"solution,omitempty"`
+	Source     string `json:"source"`
+}
+
+// writeCatalogue writes catalogue.json: every published puzzle, in path order.
+func (r *run) writeCatalogue() error {
+	list := make([]catalogueEntry, 0, len(r.entries))
+	for _, e := range r.entries {
+		c := catalogueEntry{
+			ID: e.ID, Title: e.Title, Author: e.Author, License: e.License,
+			Width: e.Width, Height: e.Height, Colors: e.Colors,
+			Verdict: e.Verdict, Difficulty: e.Difficulty,
+			Page: e.page(), Source: e.sourceFile,
+		}
+		if e.hasSheet {
+			c.Sheet = e.dir + "sheet.svg"
+		}
+		if e.hasSolution {
+			c.Solution = e.dir + "solution.svg"
+		}
+		list = append(list, c)
+	}
+	data, err := json.Marshal(list)
+	if err != nil {
+		return fmt.Errorf("catalogue: %w", err)
+	}
+	return r.out.put("catalogue.json", data)
+}
+
+// sitemap is sitemap.xml (sitemaps.org protocol).
+type sitemap struct {
+	XMLName xml.Name     `xml:"urlset"`
+	NS      string       `xml:"xmlns,attr"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+type sitemapURL struct {
+	Loc string `xml:"loc"`
+}
+
+// pageURL is the public URL of a page: its folder, "index.html" left out.
+func (r *run) pageURL(page string) string {
+	const index = "index.html"
+	if len(page) >= len(index) && page[len(page)-len(index):] == index {
+		page = page[:len(page)-len(index)]
+	}
+	return r.site.BaseURL + "/" + page
+}
+
+// writeSitemap writes sitemap.xml when the site has a base URL.
+func (r *run) writeSitemap() error {
+	if r.site.BaseURL == "" {
+		return nil
+	}
+	pages := append([]string(nil), r.pages...)
+	sort.Strings(pages)
+	sm := sitemap{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	for _, p := range pages {
+		sm.URLs = append(sm.URLs, sitemapURL{Loc: r.pageURL(p)})
+	}
+	return r.putXML("sitemap.xml", sm)
+}
+
+// atomFeed is atom.xml (RFC 4287).
+type atomFeed struct {
+	XMLName xml.Name    `xml:"feed"`
+	NS      string      `xml:"xmlns,attr"`
+	Title   string      `xml:"title"`
+	ID      string      `xml:"id"`
+	Updated string      `xml:"updated"`
+	Link    []atomLink  `xml:"link"`
+	Author  atomAuthor  `xml:"author"` // stands in for entries without one
+	Entries []atomEntry `xml:"entry"`
+}
+
+type atomLink struct {
+	Href string `xml:"href,attr"`
+	Rel  string `xml:"rel,attr,omitempty"`
+}
+
+type atomEntry struct {
+	Title   string      `xml:"title"`
+	ID      string      `xml:"id"`
+	Updated string      `xml:"updated"`
+	Link    atomLink    `xml:"link"`
+	Author  *atomAuthor `xml:"author,omitempty"`
+	Summary string      `xml:"summary"`
+}
+
+type atomAuthor struct {
+	Name string `xml:"name"`
+}
+
+// undated is the Atom date of puzzles without a front matter date: a feed
+// needs one, and the build must not read the clock.
+const undated = "2000-01-01T00:00:00Z"
+
+// writeFeed writes atom.xml, the recently added puzzles, when the site has a
+// base URL.
+func (r *run) writeFeed() error {
+	if r.site.BaseURL == "" {
+		return nil
+	}
+	feed := atomFeed{NS: "http://www.w3.org/2005/Atom", Title: r.site.Title, ID: r.site.BaseURL + "/", Updated: undated,
+		Author: atomAuthor{Name: r.site.Title},
+		Link:   []atomLink{{Href: r.site.BaseURL + "/"}, {Href: r.site.BaseURL + "/atom.xml", Rel: "self"}}}
+	for _, e := range r.recent() {
+		date := e.Date
+		if date == "" {
+			date = undated
+		}
+		if date > feed.Updated {
+			feed.Updated = date
+		}
+		ae := atomEntry{Title: e.Title, ID: r.pageURL(e.page()), Updated: date, Link: atomLink{Href: r.pageURL(e.page())},
+			Summary: fmt.Sprintf("%dx%d nonogram, %d colour(s), %s", e.Width, e.Height, e.Colors, badgeText(e.Verdict))}
+		if e.Author != "" {
+			ae.Author = &atomAuthor{Name: e.Author}
+		}
+		feed.Entries = append(feed.Entries, ae)
+	}
+	return r.putXML("atom.xml", feed)
+}
+
+// putXML writes v as an XML document.
+func (r *run) putXML(name string, v any) error {
+	data, err := xml.MarshalIndent(v, "", " ")
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return r.out.put(name, append([]byte(xml.Header), data...))
+}

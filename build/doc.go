@@ -1,0 +1,62 @@
+// Package build turns a content tree into a static site: `nonopress build`.
+//
+//	b, err := build.New(build.Config{Src: "content", Out: "public"})
+//	sum, err := b.Build(ctx)
+//
+// # Content tree
+//
+// Folders are collections, nested at will; a folder's _index.md or README.md
+// is its note, and a Markdown file next to a puzzle file with the same base
+// name is that puzzle's note. Notes may start with YAML ("---") or TOML
+// ("+++") front matter: title, description, weight, draft, tags, date. Every
+// puzzle file the formats package knows is published, one page per puzzle (a
+// bundle gives several). nonopress.toml at the root configures the site; the
+// root's templates/ folder overrides embedded templates and assets by name.
+//
+// # Pipeline
+//
+// scanTree reads the tree (no puzzle is parsed yet). A pool of GOMAXPROCS
+// workers then takes the puzzle files: each is parsed, checked by package
+// validate (verdicts cached by puzzle id in .nonopress-cache/ under the
+// content root, so an unchanged puzzle is never solved twice), rendered, and
+// its page and files written at once. Only a small entry per puzzle is kept
+// (title, size, verdict, URLs), so memory stays bounded by the number of
+// puzzles times a few hundred bytes, never by rendered pages. Collection
+// booklets are made afterwards, one collection at a time, by reading the
+// collection's files again. Lists, the catalogue, sitemap and feed follow.
+// Results are gathered by index, never in completion order, and nothing reads
+// the clock or file times: the same input gives the same bytes for any
+// GOMAXPROCS.
+//
+// # Output and crash safety: double buffering
+//
+// The published folder Out (say public/) is never written into. Beside it,
+// a hidden back buffer .public.nonopress-next/ holds the output of the build
+// before last. A build:
+//
+//  1. marks the back buffer dirty (its .nonopress marker file), then brings
+//     it up to date: each output file is minified, hashed, and written (to a
+//     temporary file, then renamed over the old one) only if its bytes differ
+//     from what the back buffer holds. The marker's manifest of hashes,
+//     trusted only when the marker says clean, avoids reading files back;
+//  2. deletes the files this build did not produce (stale pages, temporary
+//     files of a killed build) and folders left empty;
+//  3. writes the marker as clean with the new manifest;
+//  4. swaps the two folders with renameat2(RENAME_EXCHANGE), an atomic
+//     exchange of names: Out is at every instant either the old complete
+//     site or the new one. (Where the exchange is not supported, three
+//     renames do it, with a moment where Out is missing.)
+//
+// A failed build (invalid puzzle, template error) stops before step 4, and a
+// build killed at any moment leaves Out as it was: only the back buffer was
+// touched, and it is marked dirty until complete. The next build updates the
+// back buffer, which now holds the older site, again writing only what
+// differs. When the back buffer is missing (the first build after the first),
+// it starts as hard links to Out's files, which is safe because files are
+// only ever replaced by rename, never written in place.
+//
+// Both folders carry the .nonopress marker; a non-empty folder without it is
+// refused, so nonopress never overwrites what it did not create.
+// Summary.Changed lists the files that differ from the previous published
+// output, for serve mode's live reload.
+package build

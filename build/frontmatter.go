@@ -1,0 +1,133 @@
+package build
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+	"go.yaml.in/yaml/v3"
+)
+
+// frontMatter is what a note may say about its collection or puzzle. Keys
+// nonopress does not know are ignored, as Hugo does, so that notes written for
+// another tool still build.
+type frontMatter struct {
+	Title       string   `yaml:"title" toml:"title"`
+	Description string   `yaml:"description" toml:"description"`
+	Weight      int      `yaml:"weight" toml:"weight"`
+	Draft       bool     `yaml:"draft" toml:"draft"`
+	Tags        []string `yaml:"tags" toml:"tags"`
+	Date        any      `yaml:"date" toml:"date"`
+
+	date string // Date normalised to RFC 3339 ("" when not given)
+}
+
+// note is a Markdown file split into its front matter and body.
+type note struct {
+	front    frontMatter
+	body     []byte
+	bodyLine int // the line where the body starts, from 1
+}
+
+var yamlLine = regexp.MustCompile(`line (\d+)`)
+
+// parseNote splits a note into front matter (YAML between "---" lines or TOML
+// between "+++" lines) and Markdown body. Errors read "path:line: message".
+func parseNote(path string, data []byte) (note, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	n := note{body: data, bodyLine: 1}
+	first, rest, _ := bytes.Cut(data, []byte("\n"))
+	delim := string(bytes.TrimRight(first, " \t\r"))
+	if delim != "---" && delim != "+++" {
+		return n, nil
+	}
+	// Find the closing delimiter on a line of its own.
+	var head []byte
+	line := 2
+	closed := false
+	for len(rest) > 0 || !closed {
+		l, after, found := bytes.Cut(rest, []byte("\n"))
+		if string(bytes.TrimRight(l, " \t\r")) == delim {
+			n.body = after
+			n.bodyLine = line + 1
+			closed = true
+			break
+		}
+		head = append(head, l...)
+		head = append(head, '\n')
+		rest = after
+		line++
+		if !found {
+			break
+		}
+	}
+	if !closed {
+		return n, fmt.Errorf("%s:1: front matter opened with %q is never closed", path, delim)
+	}
+	if delim == "---" {
+		if err := yaml.Unmarshal(head, &n.front); err != nil {
+			msg := strings.TrimPrefix(err.Error(), "yaml: ")
+			at := 1
+			if m := yamlLine.FindStringSubmatch(msg); m != nil {
+				k, _ := strconv.Atoi(m[1])
+				at = 1 + k
+				msg = strings.Replace(msg, m[0]+": ", "", 1)
+			}
+			return n, fmt.Errorf("%s:%d: front matter: %s", path, at, msg)
+		}
+	} else {
+		if err := toml.Unmarshal(head, &n.front); err != nil {
+			at := 1
+			var derr *toml.DecodeError
+			if errors.As(err, &derr) {
+				row, _ := derr.Position()
+				at = 1 + row
+			}
+			return n, fmt.Errorf("%s:%d: front matter: %v", path, at, err)
+		}
+	}
+	d, err := normaliseDate(n.front.Date)
+	if err != nil {
+		return n, fmt.Errorf("%s:%d: front matter: date: %v", path, 1+keyLine(head, "date")+yamlKeyLine(head, "date"), err)
+	}
+	n.front.date = d
+	return n, nil
+}
+
+// yamlKeyLine finds the 1-based line of "key:" in YAML (0 if not found).
+func yamlKeyLine(data []byte, key string) int {
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), key+":") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// normaliseDate turns a front matter date (a string, a TOML date or datetime,
+// a YAML timestamp) into RFC 3339 in UTC, so that dates sort as strings.
+func normaliseDate(v any) (string, error) {
+	switch d := v.(type) {
+	case nil:
+		return "", nil
+	case time.Time:
+		return d.UTC().Format(time.RFC3339), nil
+	case toml.LocalDate:
+		return d.AsTime(time.UTC).Format(time.RFC3339), nil
+	case toml.LocalDateTime:
+		return d.AsTime(time.UTC).Format(time.RFC3339), nil
+	case string:
+		for _, layout := range []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"} {
+			if t, err := time.Parse(layout, strings.TrimSpace(d)); err == nil {
+				return t.UTC().Format(time.RFC3339), nil
+			}
+		}
+		return "", fmt.Errorf("%q is not a date (want 2006-01-02 or RFC 3339)", d)
+	}
+	return "", fmt.Errorf("%v is not a date", v)
+}

@@ -1,0 +1,243 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeTree writes a txtar-like archive into dir: each file starts with a line
+// "-- path --" and runs to the next such line. Text before the first is a
+// comment.
+func writeTree(t testing.TB, dir, archive string) {
+	t.Helper()
+	var name string
+	var body strings.Builder
+	flush := func() {
+		if name == "" {
+			return
+		}
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		body.Reset()
+	}
+	for _, line := range strings.SplitAfter(archive, "\n") {
+		trimmed := strings.TrimRight(line, "\r\n")
+		if strings.HasPrefix(trimmed, "-- ") && strings.HasSuffix(trimmed, " --") && len(trimmed) > 6 {
+			flush()
+			name = strings.TrimSpace(trimmed[3 : len(trimmed)-3])
+			continue
+		}
+		if name != "" {
+			body.WriteString(line)
+		}
+	}
+	flush()
+}
+
+// site is a throwaway site for a test: a content tree and an output folder.
+type site struct {
+	t        testing.TB
+	src, out string
+}
+
+// newSite writes archive as a content tree in a temporary folder.
+func newSite(t testing.TB, archive string) *site {
+	t.Helper()
+	dir := t.TempDir()
+	s := &site{t: t, src: filepath.Join(dir, "content"), out: filepath.Join(dir, "public")}
+	if err := os.MkdirAll(s.src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTree(t, s.src, archive)
+	return s
+}
+
+// build builds the site, with cfg's Src and Out filled in when empty.
+func (s *site) build(cfg Config) (Summary, error) {
+	s.t.Helper()
+	if cfg.Src == "" {
+		cfg.Src = s.src
+	}
+	if cfg.Out == "" {
+		cfg.Out = s.out
+	}
+	b, err := New(cfg)
+	if err != nil {
+		return Summary{}, err
+	}
+	return b.Build(context.Background())
+}
+
+// mustBuild builds and fails the test on error.
+func (s *site) mustBuild(cfg Config) Summary {
+	s.t.Helper()
+	sum, err := s.build(cfg)
+	if err != nil {
+		s.t.Fatalf("build: %v", err)
+	}
+	return sum
+}
+
+// read returns an output file's text.
+func (s *site) read(name string) string {
+	s.t.Helper()
+	data, err := os.ReadFile(filepath.Join(s.out, filepath.FromSlash(name)))
+	if err != nil {
+		s.t.Fatalf("output: %v", err)
+	}
+	return string(data)
+}
+
+// exists reports whether an output file exists.
+func (s *site) exists(name string) bool {
+	_, err := os.Stat(filepath.Join(s.out, filepath.FromSlash(name)))
+	return err == nil
+}
+
+// snapshot reads every file under dir: path → bytes.
+func snapshot(t testing.TB, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		data, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// diffSnapshots describes how two snapshots differ ("" if they do not).
+func diffSnapshots(a, b map[string][]byte) string {
+	var out []string
+	for p, da := range a {
+		db, ok := b[p]
+		switch {
+		case !ok:
+			out = append(out, "only in first: "+p)
+		case !bytes.Equal(da, db):
+			out = append(out, "differs: "+p)
+		}
+	}
+	for p := range b {
+		if _, ok := a[p]; !ok {
+			out = append(out, "only in second: "+p)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// corpus returns a folder of the shared corpus, skipping the test when it is
+// absent (failing under CI=true).
+func corpus(t testing.TB, rel string) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", "corpus", filepath.FromSlash(rel))
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("shared corpus missing under CI: %v", err)
+		}
+		t.Skipf("shared corpus missing: %v", err)
+	}
+	return dir
+}
+
+// smallSite is a content tree used by several tests: two collections, a
+// bundle, YAML and TOML notes, a puzzle note, a multicolour puzzle.
+const smallSite = `
+-- nonopress.toml --
+title = "Test archive"
+-- README.md --
+---
+title: Ignored for the site title
+---
+Welcome to the **test** archive.
+-- animals/_index.md --
++++
+title = "Animals"
+weight = 2
++++
+Some *animals*.
+-- animals/cross.non --
+title "Cross"
+by "Ann Author"
+license CC0-1.0
+width 3
+height 3
+
+rows
+1
+3
+1
+
+columns
+1
+3
+1
+
+goal "010111010"
+-- animals/cross.md --
+---
+title: The Cross
+tags: [easy, symbol]
+date: 2024-05-01
+---
+A note about the *cross*.
+-- animals/corner.non --
+title "Corner"
+by "Bob Builder"
+license Some free text licence
+width 2
+height 2
+
+rows
+2
+1
+
+columns
+2
+1
+-- shapes/README.md --
+Shapes of all kinds.
+-- shapes/minis.nonpack --
+title "Dot"
+by "Ann Author"
+license CC-BY-4.0
+width 1
+height 1
+
+rows
+1
+
+columns
+1
+====
+title "Bar"
+by "Ann Author"
+license CC-BY-4.0
+width 3
+height 1
+
+rows
+3
+
+columns
+1
+1
+1
+`

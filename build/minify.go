@@ -1,0 +1,47 @@
+package build
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/tdewolff/minify/v2"
+	"github.com/tdewolff/minify/v2/css"
+	"github.com/tdewolff/minify/v2/html"
+	"github.com/tdewolff/minify/v2/js"
+	"github.com/tdewolff/minify/v2/json"
+	"github.com/tdewolff/minify/v2/svg"
+)
+
+// minifier shrinks the text outputs of a build by their extension. A
+// *minify.M is safe for concurrent use once set up.
+type minifier struct{ m *minify.M }
+
+// mediaTypes maps the extensions that are minified to their media type.
+var mediaTypes = map[string]string{
+	".html": "text/html",
+	".css":  "text/css",
+	".js":   "application/javascript",
+	".svg":  "image/svg+xml",
+	".json": "application/json",
+}
+
+func newMinifier() *minifier {
+	m := minify.New()
+	m.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
+	m.AddFunc("text/css", css.Minify)
+	m.AddFuncRegexp(regexp.MustCompile(`^(application|text)/(x-)?(java|ecma)script$`), js.Minify)
+	m.AddFunc("image/svg+xml", svg.Minify)
+	m.AddFuncRegexp(regexp.MustCompile(`[/+]json$`), json.Minify)
+	return &minifier{m: m}
+}
+
+// bytes minifies data if its name's extension is one minify knows; other
+// files (PDF, puzzle files, XML) pass through unchanged.
+func (m *minifier) bytes(name string, data []byte) ([]byte, error) {
+	mt, ok := mediaTypes[strings.ToLower(path.Ext(name))]
+	if !ok {
+		return data, nil
+	}
+	return m.m.Bytes(mt, data)
+}

@@ -1,0 +1,289 @@
+package build
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// markerName is the file by which nonopress knows an output folder as its own.
+// It also holds the folder's manifest: the hash of every file in it.
+const markerName = ".nonopress"
+
+// markerHeader heads the marker; markerClean follows it once the folder holds a
+// complete site, markerDirty while a build is updating it.
+const (
+	markerHeader = "nonopress output folder: written by `nonopress build`, do not edit"
+	markerClean  = "state clean"
+	markerDirty  = "state dirty"
+)
+
+// output is the pair of output folders of the double-buffered build (see the
+// package documentation): front is the published site, back the one being
+// brought up to date, swapped in only once complete.
+type output struct {
+	front, back string
+	minify      *minifier
+	frontHashes map[string]string // the published files' hashes (nil: unknown)
+	backHashes  map[string]string // hashes known to be right in back
+
+	mu      sync.Mutex
+	written map[string]string // this build's files and their hashes
+	touched int               // files actually written into back
+}
+
+// backName returns the back buffer's path for an output folder: a hidden
+// sibling, on the same file system so that the two can be swapped.
+func backName(out string) string {
+	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".nonopress-next")
+}
+
+// openOutput checks that both folders are nonopress's (or absent, or empty)
+// and prepares the back buffer for writing.
+func openOutput(out string, m *minifier) (*output, error) {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return nil, fmt.Errorf("output folder: %w", err)
+	}
+	o := &output{front: abs, back: backName(abs), minify: m, written: map[string]string{}}
+	for _, dir := range []string{o.front, o.back} {
+		if err := checkOwned(dir); err != nil {
+			return nil, err
+		}
+	}
+	o.frontHashes, _ = readMarker(o.front)
+	if _, err := os.Stat(o.back); errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(o.back, 0o755); err != nil {
+			return nil, fmt.Errorf("create output folder: %w", err)
+		}
+		o.backHashes = linkTree(o.front, o.back, o.frontHashes)
+	} else {
+		o.backHashes, _ = readMarker(o.back)
+	}
+	if o.backHashes == nil {
+		o.backHashes = map[string]string{}
+	}
+	// From here on back is being changed: say so before touching anything.
+	if err := writeMarker(o.back, markerDirty, nil); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// checkOwned refuses a folder that exists, is not empty and has no marker:
+// nonopress never writes over what it did not create.
+func checkOwned(dir string) error {
+	info, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("output folder: %w", err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("output folder %s: is a file, not a folder", dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, markerName)); err == nil {
+		return nil
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("output folder: %w", err)
+	}
+	if len(ents) > 0 {
+		return fmt.Errorf("output folder %s: refusing to write into a non-empty folder that nonopress did not create (no %s file); choose another folder or empty it", dir, markerName)
+	}
+	return nil
+}
+
+// readMarker reads a folder's manifest: path → hash. It returns nil when the
+// folder has no marker or was left dirty by an interrupted build.
+func readMarker(dir string) (map[string]string, error) {
+	data, err := os.ReadFile(filepath.Join(dir, markerName))
+	if err != nil {
+		return nil, err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	if !sc.Scan() || sc.Text() != markerHeader || !sc.Scan() || sc.Text() != markerClean {
+		return nil, nil
+	}
+	hashes := map[string]string{}
+	for sc.Scan() {
+		h, p, ok := strings.Cut(sc.Text(), " ")
+		if ok {
+			hashes[p] = h
+		}
+	}
+	return hashes, sc.Err()
+}
+
+// writeMarker writes a folder's marker atomically, with its manifest in path
+// order.
+func writeMarker(dir, state string, hashes map[string]string) error {
+	var b bytes.Buffer
+	b.WriteString(markerHeader + "\n" + state + "\n")
+	paths := make([]string, 0, len(hashes))
+	for p := range hashes {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		b.WriteString(hashes[p] + " " + p + "\n")
+	}
+	return writeAtomic(filepath.Join(dir, markerName), b.Bytes())
+}
+
+// linkTree fills an empty back buffer with hard links to the published files,
+// so that a build after a first one writes only what changed. Files are never
+// written in place (always temp file and rename), so sharing inodes is safe.
+// It returns the hashes of the files it linked.
+func linkTree(from, to string, hashes map[string]string) map[string]string {
+	linked := map[string]string{}
+	for p, h := range hashes {
+		dst := filepath.Join(to, filepath.FromSlash(p))
+		if os.MkdirAll(filepath.Dir(dst), 0o755) != nil {
+			continue
+		}
+		if os.Link(filepath.Join(from, filepath.FromSlash(p)), dst) == nil {
+			linked[p] = h
+		}
+	}
+	return linked
+}
+
+// hashOf is the manifest's hash of a file's bytes.
+func hashOf(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:16])
+}
+
+// put makes back/rel hold data (minified by its extension), writing the file
+// only if its bytes differ. It is safe for concurrent use.
+func (o *output) put(rel string, data []byte) error {
+	data, err := o.minify.bytes(rel, data)
+	if err != nil {
+		return fmt.Errorf("minify %s: %w", rel, err)
+	}
+	h := hashOf(data)
+	o.mu.Lock()
+	if _, dup := o.written[rel]; dup {
+		o.mu.Unlock()
+		return fmt.Errorf("two pages would be written to %s", rel)
+	}
+	o.written[rel] = h
+	known := o.backHashes[rel] == h
+	o.mu.Unlock()
+	if known {
+		return nil
+	}
+	dst := filepath.Join(o.back, filepath.FromSlash(rel))
+	if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	o.mu.Lock()
+	o.touched++
+	o.mu.Unlock()
+	return writeAtomic(dst, data)
+}
+
+// writeAtomic writes a file through a temporary file in the same folder and
+// a rename, so that no reader ever sees it half written.
+func writeAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".np-*.tmp")
+	if err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// removeStale deletes from back every file this build did not write (and
+// folders left empty), and returns how many files it removed.
+func (o *output) removeStale() (int, error) {
+	removed := 0
+	var dirs []string
+	err := filepath.WalkDir(o.back, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(o.back, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." {
+				dirs = append(dirs, p)
+			}
+			return nil
+		}
+		if rel == markerName {
+			return nil
+		}
+		if _, ok := o.written[rel]; !ok {
+			removed++
+			return os.Remove(p)
+		}
+		return nil
+	})
+	if err != nil {
+		return removed, fmt.Errorf("remove stale output: %w", err)
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		os.Remove(dirs[i]) // fails, as it should, unless empty
+	}
+	return removed, nil
+}
+
+// commit completes the back buffer (stale files removed, manifest written) and
+// swaps it with the published folder. It returns the output paths that differ
+// from the previously published site, sorted, and how many were removed.
+func (o *output) commit() (changed []string, written, removed int, err error) {
+	if _, err := o.removeStale(); err != nil {
+		return nil, 0, 0, err
+	}
+	if err := writeMarker(o.back, markerClean, o.written); err != nil {
+		return nil, 0, 0, err
+	}
+	if err := swapDirs(o.back, o.front); err != nil {
+		return nil, 0, 0, fmt.Errorf("publish output: %w", err)
+	}
+	for p, h := range o.written {
+		if o.frontHashes[p] != h {
+			changed = append(changed, p)
+			written++
+		}
+	}
+	for p := range o.frontHashes {
+		if _, ok := o.written[p]; !ok {
+			changed = append(changed, p)
+			removed++
+		}
+	}
+	sort.Strings(changed)
+	return changed, written, removed, nil
+}

@@ -1,0 +1,253 @@
+package build
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/nonopress/nonopress/templates"
+)
+
+// pageKinds are the kinds of page a site has, each a template file.
+var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", "404"}
+
+// pageTemplates holds one parsed template set per kind of page.
+type pageTemplates struct {
+	byKind map[string]*template.Template
+	static map[string][]byte // static assets by path under static/
+}
+
+// loadTemplates parses the embedded templates, each replaced by the site's own
+// <src>/templates/<name> where that exists, and gathers the static assets the
+// same way (<src>/templates/static/ over the embedded ones, and added to them).
+func loadTemplates(src string) (*pageTemplates, error) {
+	siteDir := filepath.Join(src, "templates")
+	text := func(name string) (string, string, error) {
+		own := filepath.Join(siteDir, name)
+		if data, err := os.ReadFile(own); err == nil {
+			return string(data), own, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", own, fmt.Errorf("read template: %w", err)
+		}
+		data, err := templates.Pages.ReadFile(name)
+		if err != nil {
+			return "", name, fmt.Errorf("template %s: %w", name, err)
+		}
+		return string(data), name, nil
+	}
+	pt := &pageTemplates{byKind: map[string]*template.Template{}, static: map[string][]byte{}}
+	for _, kind := range pageKinds {
+		t := template.New("base")
+		for _, name := range []string{"base.html", "partials.html", kind + ".html"} {
+			body, where, err := text(name)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := t.New(name).Parse(body); err != nil {
+				return nil, fmt.Errorf("%s: %w", where, err)
+			}
+		}
+		if t.Lookup("base") == nil || t.Lookup("main") == nil {
+			return nil, fmt.Errorf("template %s.html: the page needs \"base\" (base.html) and \"main\" defined", kind)
+		}
+		pt.byKind[kind] = t
+	}
+	err := fs.WalkDir(templates.Static, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := templates.Static.ReadFile(p)
+		pt.static[p] = data
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("embedded assets: %w", err)
+	}
+	ownStatic := filepath.Join(siteDir, "static")
+	err = filepath.WalkDir(ownStatic, func(p string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && p == ownStatic {
+			return fs.SkipAll
+		}
+		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
+			return err
+		}
+		rel, _ := filepath.Rel(siteDir, p)
+		data, err := os.ReadFile(p)
+		pt.static[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("site assets: %w", err)
+	}
+	return pt, nil
+}
+
+// staticPaths lists the assets' output paths in order.
+func (pt *pageTemplates) staticPaths() []string {
+	ps := make([]string, 0, len(pt.static))
+	for p := range pt.static {
+		ps = append(ps, p)
+	}
+	sort.Strings(ps)
+	return ps
+}
+
+// render executes the page template of a kind.
+func (pt *pageTemplates) render(kind string, data *pageData) ([]byte, error) {
+	var b bytes.Buffer
+	if err := pt.byKind[kind].ExecuteTemplate(&b, "base", data); err != nil {
+		return nil, fmt.Errorf("page %s: %w", kind, err)
+	}
+	return b.Bytes(), nil
+}
+
+// siteView is what every page knows of the site.
+type siteView struct{ Title, Language, BaseURL string }
+
+// crumb is one step of a page's breadcrumbs.
+type crumb struct{ Title, URL string }
+
+// pageData is the data of every page template. URLs in it are relative to the
+// page, so that the site works from any sub-path and from disk.
+type pageData struct {
+	Kind       string // home, collection, puzzle, authors, licenses, 404
+	Title      string
+	Root       string // the way up to the site root: "", "../", "../../"...
+	LiveReload string
+	Feed       string // the Atom feed, when the site has one
+	Site       siteView
+	Crumbs     []crumb
+	Note       template.HTML
+
+	Collections []collectionView
+	Cards       []cardView
+	Recent      []cardView
+	Booklet     string
+	Puzzle      *puzzleView
+	Groups      []groupView
+}
+
+// collectionView is a link to a collection with its puzzle count.
+type collectionView struct {
+	Title, URL string
+	Count      int
+}
+
+// cardView is a puzzle's card in a list.
+type cardView struct {
+	Title, URL, Thumb            string
+	Width, Height, Colors, Cells int
+	Order, DifficultyRank        int
+	Difficulty, Badge, BadgeText string
+	TagText                      string
+}
+
+// groupView is an author or a license with their puzzles.
+type groupView struct {
+	Name, Anchor string
+	SPDX, Link   string // licenses: the SPDX identifier and its page
+	Puzzles      []crumb
+}
+
+// legendView is one colour of a puzzle's legend.
+type legendView struct{ Name, Hex string }
+
+// download is a file offered on a puzzle page.
+type download struct{ Label, URL string }
+
+// puzzleView is a puzzle's own page.
+type puzzleView struct {
+	ID, Title, Author, AuthorAnchor, Copyright string
+	License, LicenseAnchor, SPDX, Catalogue    string
+	Width, Height, Colors                      int
+	Verdict, Difficulty, Badge, BadgeText      string
+	Tags, Warnings                             []string
+	Legend                                     []legendView
+	Sheet                                      template.HTML // inline SVG
+	Solution                                   string        // the solution image, "" if none
+	Downloads                                  []download
+	Play                                       playData
+	Paper                                      string // CSS page size
+}
+
+// playData is the puzzle as the in-page player reads it (JSON in a script
+// tag; html/template escapes it for that context).
+type playData struct {
+	ID      string      `json:"id"`
+	Title   string      `json:"title"`
+	Width   int         `json:"width"`
+	Height  int         `json:"height"`
+	Rows    [][][2]int  `json:"rows"`
+	Cols    [][][2]int  `json:"cols"`
+	Palette []playColor `json:"palette"`
+}
+
+// playColor is a palette entry for the player.
+type playColor struct {
+	Char string `json:"char"`
+	Name string `json:"name"`
+	RGB  string `json:"rgb"`
+}
+
+// rootOf returns the relative way from a page folder ("a/b/") up to the site
+// root ("../../").
+func rootOf(dir string) string {
+	return strings.Repeat("../", strings.Count(dir, "/"))
+}
+
+// anchor makes an HTML id from a name.
+func anchor(prefix, name string) string { return prefix + "-" + slugify(name) }
+
+// crumbsOf returns the breadcrumbs of a page in collection c, from the home
+// page down to c itself when withSelf.
+func crumbsOf(c *collection, from, siteTitle string, withSelf bool) []crumb {
+	var chain []*collection
+	for x := c; x != nil; x = x.parent {
+		chain = append(chain, x)
+	}
+	var out []crumb
+	for i := len(chain) - 1; i >= 0; i-- {
+		x := chain[i]
+		if x == c && !withSelf {
+			break
+		}
+		out = append(out, crumb{Title: x.title(siteTitle), URL: relURL(from, x.url+"index.html")})
+	}
+	return out
+}
+
+// cardOf returns a puzzle's card as seen from a page in folder from.
+func cardOf(e *entry, from string) cardView {
+	c := cardView{
+		Title: e.Title, URL: relURL(from, e.page()),
+		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.Width * e.Height,
+		Order: e.order, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
+		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
+		TagText: strings.Join(e.Tags, " "),
+	}
+	if e.hasThumb {
+		c.Thumb = relURL(from, e.dir+"thumb.svg")
+	}
+	return c
+}
+
+// relURL returns the link from a page in folder from ("a/b/", "" for the
+// root) to target (a path from the site root), as short as it can be:
+// relURL("a/b/", "a/c/index.html") is "../c/index.html".
+func relURL(from, target string) string {
+	for from != "" {
+		i := strings.IndexByte(from, '/')
+		seg := from[:i+1]
+		if !strings.HasPrefix(target, seg) {
+			break
+		}
+		from, target = from[i+1:], target[i+1:]
+	}
+	return rootOf(from) + target
+}

@@ -1,0 +1,286 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/render"
+	"github.com/nonopress/nonopress/validate"
+)
+
+// fileResult is what processing one puzzle file gave.
+type fileResult struct {
+	entries  []*entry
+	errs     []string // problems that keep puzzles out: "path:line: message"
+	skipped  []string // with SkipInvalid, the puzzles left out and why
+	warnings []string
+	fatal    error // the build cannot go on (output not writable, template error)
+}
+
+// at formats a message about a line of a file.
+func at(file string, line int, msg string) string {
+	if line > 0 {
+		return fmt.Sprintf("%s:%d: %s", file, line, msg)
+	}
+	return fmt.Sprintf("%s: %s", file, msg)
+}
+
+// processFile reads, checks and publishes the puzzles of one file: each
+// gets its page and files written to the back buffer; what is kept is their
+// entries only.
+func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
+	var res fileResult
+	var fm frontMatter
+	var noteHTML template.HTML
+	if f.notePath != "" {
+		data, err := os.ReadFile(f.notePath)
+		if err != nil {
+			res.fatal = fmt.Errorf("read note: %w", err)
+			return res
+		}
+		n, err := parseNote(f.notePath, data)
+		if err == nil {
+			noteHTML, err = renderNote(r.md, f.notePath, n)
+		}
+		if err != nil {
+			res.errs = append(res.errs, err.Error())
+			res.skipped = append(res.skipped, err.Error())
+			return res
+		}
+		if n.front.Draft {
+			return res
+		}
+		fm = n.front
+	}
+	data, err := os.ReadFile(f.abs)
+	if err != nil {
+		res.fatal = fmt.Errorf("read puzzle file: %w", err)
+		return res
+	}
+	puzzles, perr := formats.Read(f.abs, data)
+	if perr != nil {
+		for _, msg := range strings.Split(perr.Error(), "\n") {
+			if msg = strings.TrimSpace(msg); msg != "" {
+				res.errs = append(res.errs, msg)
+				res.skipped = append(res.skipped, msg)
+			}
+		}
+	}
+	base := strings.TrimSuffix(path.Base(f.rel), path.Ext(f.rel))
+	for i, p := range puzzles {
+		if ctx.Err() != nil {
+			return res
+		}
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.cache})
+		var problems, warnings []string
+		for _, d := range rep.Errors {
+			problems = append(problems, at(f.abs, d.Line, d.Message))
+		}
+		for _, d := range rep.Warnings {
+			warnings = append(warnings, at(f.abs, d.Line, d.Message))
+		}
+		if r.cfg.Strict {
+			problems = append(problems, warnings...)
+		}
+		if len(problems) > 0 {
+			res.errs = append(res.errs, problems...)
+			res.skipped = append(res.skipped, problems...)
+			continue
+		}
+		res.warnings = append(res.warnings, warnings...)
+		title := base
+		if len(puzzles) > 1 {
+			title = fmt.Sprintf("%s #%d", base, i+1)
+		}
+		e := newEntry(p, fm, title)
+		e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
+		for _, d := range rep.Warnings {
+			e.Warnings = append(e.Warnings, d.Message)
+		}
+		e.coll = f.coll
+		e.order = f.order<<20 | i
+		e.dir = f.coll.url + f.slug + "/"
+		if len(puzzles) > 1 {
+			e.dir += strconv.Itoa(i+1) + "/"
+		}
+		e.sourceFile = f.coll.url + f.original
+		e.file, e.index = f, i
+		if err := r.publishPuzzle(e, p, &rep, noteHTML); err != nil {
+			res.fatal = err
+			return res
+		}
+		res.entries = append(res.entries, e)
+	}
+	if len(res.entries) > 0 {
+		if err := r.out.put(f.coll.url+f.original, data); err != nil {
+			res.fatal = err
+		}
+	}
+	return res
+}
+
+// publishPuzzle writes a puzzle's page and files: sheet, solution and
+// thumbnail SVGs, sheet PDF, .non and .xml versions.
+func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, note template.HTML) error {
+	opt := render.Options{Paper: render.Paper(r.site.Paper)}
+	view := &puzzleView{
+		ID: e.ID, Title: e.Title, Author: e.Author, AuthorAnchor: anchor("author", e.Author),
+		Copyright: e.Copyright, License: e.License, LicenseAnchor: licenseAnchor(e.License),
+		SPDX: spdxURL(e.License), Catalogue: e.Source,
+		Width: e.Width, Height: e.Height, Colors: e.Colors,
+		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
+		Tags: e.Tags, Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
+		Play: playDataOf(p, e),
+	}
+	for c := 1; c < len(p.Palette); c++ {
+		name := p.Palette[c].Name
+		if name == "" {
+			name = p.Palette[c].RGB.Hex()
+		}
+		view.Legend = append(view.Legend, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
+	}
+	put := func(name string, data []byte) error { return r.out.put(e.dir+name, data) }
+	var buf bytes.Buffer
+	original := path.Base(e.sourceFile)
+	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: relURL(e.dir, e.sourceFile)})
+	if err := formats.WriteNon(&buf, p); err == nil {
+		if err := put("puzzle.non", buf.Bytes()); err != nil {
+			return err
+		}
+		view.Downloads = append(view.Downloads, download{Label: "Puzzle (.non)", URL: "puzzle.non"})
+	}
+	buf.Reset()
+	if err := formats.WriteXML(&buf, []*puzzle.Puzzle{p}); err == nil {
+		if err := put("puzzle.xml", buf.Bytes()); err != nil {
+			return err
+		}
+		view.Downloads = append(view.Downloads, download{Label: "Puzzle (PBN XML)", URL: "puzzle.xml"})
+	}
+	buf.Reset()
+	sheetErr := render.Sheet(&buf, p, opt)
+	if sheetErr == nil {
+		e.hasSheet = true
+		view.Sheet = template.HTML(stripXMLDecl(buf.String())) // render escapes the puzzle's text
+		if err := put("sheet.svg", buf.Bytes()); err != nil {
+			return err
+		}
+		view.Downloads = append(view.Downloads, download{Label: "Printable sheet (SVG)", URL: "sheet.svg"})
+	} else if !errors.Is(sheetErr, render.ErrTriddler) {
+		return sheetErr
+	}
+	sol := rep.Solution
+	if sol != nil && e.hasSheet {
+		buf.Reset()
+		if err := render.Solution(&buf, p, sol, opt); err != nil {
+			return err
+		}
+		if err := put("solution.svg", buf.Bytes()); err != nil {
+			return err
+		}
+		e.hasSolution = true
+		view.Solution = "solution.svg"
+		view.Downloads = append(view.Downloads, download{Label: "Solution (SVG)", URL: "solution.svg"})
+	}
+	if e.hasSheet {
+		buf.Reset()
+		if err := render.SheetPDF(&buf, p, sol, opt); err != nil {
+			return err
+		}
+		if err := put("sheet.pdf", buf.Bytes()); err != nil {
+			return err
+		}
+		view.Downloads = append(view.Downloads, download{Label: "Printable sheet (PDF)", URL: "sheet.pdf"})
+		buf.Reset()
+		var err error
+		if r.site.SolutionThumbnails && sol != nil {
+			err = render.Thumbnail(&buf, p, sol)
+		} else {
+			err = render.BlankThumbnail(&buf, p)
+		}
+		if err != nil {
+			return err
+		}
+		if err := put("thumb.svg", buf.Bytes()); err != nil {
+			return err
+		}
+		e.hasThumb = true
+	}
+	data := r.pageData("puzzle", e.Title, e.dir)
+	data.Crumbs = crumbsOf(e.coll, e.dir, r.site.Title, true)
+	data.Note = note
+	data.Puzzle = view
+	html, err := r.tpl.render("puzzle", data)
+	if err != nil {
+		return err
+	}
+	return r.putPage(e.page(), html)
+}
+
+// putPage writes an HTML page and remembers it for the sitemap.
+func (r *run) putPage(p string, html []byte) error {
+	if err := r.out.put(p, html); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.pages = append(r.pages, p)
+	r.mu.Unlock()
+	return nil
+}
+
+// pageData starts the data of a page in folder dir.
+func (r *run) pageData(kind, title, dir string) *pageData {
+	root := rootOf(dir)
+	d := &pageData{Kind: kind, Title: title, Root: root, LiveReload: r.cfg.LiveReload,
+		Site: siteView{Title: r.site.Title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
+	if r.site.BaseURL != "" {
+		d.Feed = root + "atom.xml"
+	}
+	return d
+}
+
+// playDataOf is the puzzle as the in-page player wants it.
+func playDataOf(p *puzzle.Puzzle, e *entry) playData {
+	lines := func(ls []puzzle.Line) [][][2]int {
+		out := make([][][2]int, len(ls))
+		for i, l := range ls {
+			out[i] = make([][2]int, len(l))
+			for j, c := range l {
+				out[i][j] = [2]int{c.Len, c.Color}
+			}
+		}
+		return out
+	}
+	d := playData{ID: e.ID, Title: e.Title, Width: p.Width, Height: p.Height, Rows: lines(p.Rows), Cols: lines(p.Cols)}
+	for _, c := range p.Palette {
+		d.Palette = append(d.Palette, playColor{Char: string(c.Char), Name: c.Name, RGB: c.RGB.Hex()})
+	}
+	return d
+}
+
+// cssPaper is the CSS @page size of a paper name.
+func cssPaper(paper string) string {
+	if paper == "letter" {
+		return "letter"
+	}
+	return "A4"
+}
+
+// stripXMLDecl drops an XML declaration, which has no place inside HTML.
+func stripXMLDecl(svg string) string {
+	s := strings.TrimSpace(svg)
+	if strings.HasPrefix(s, "<?xml") {
+		if i := strings.Index(s, "?>"); i >= 0 {
+			return strings.TrimSpace(s[i+2:])
+		}
+	}
+	return s
+}

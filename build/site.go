@@ -1,0 +1,232 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/render"
+	"github.com/nonopress/nonopress/validate"
+)
+
+// writeSite writes everything but the puzzles' own pages: booklets,
+// collection pages, home, authors, licenses, 404, catalogue, sitemap, feed
+// and static assets.
+func (r *run) writeSite(ctx context.Context) error {
+	var colls []*collection
+	walkCollections(r.root, func(c *collection) { colls = append(colls, c) })
+	if err := parallel(ctx, len(colls), func(i int) error { return r.writeBooklet(ctx, colls[i]) }); err != nil {
+		return err
+	}
+	for _, c := range colls {
+		if err := r.writeCollection(c); err != nil {
+			return err
+		}
+	}
+	for _, w := range []func() error{r.writeAuthors, r.writeLicenses, r.write404, r.writeCatalogue, r.writeSitemap, r.writeFeed} {
+		if err := w(); err != nil {
+			return err
+		}
+	}
+	for _, p := range r.tpl.staticPaths() {
+		if err := r.out.put(p, r.tpl.static[p]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeBooklet writes a collection's puzzles as one PDF, re-reading them
+// from their files (their solutions come from the solver cache), so that no
+// more than one collection's puzzles are in memory at once.
+func (r *run) writeBooklet(ctx context.Context, c *collection) error {
+	if len(c.entries) == 0 {
+		return nil
+	}
+	parsed := map[*sourceFile][]*puzzle.Puzzle{}
+	var items []render.BookletEntry
+	for _, e := range c.entries {
+		ps, ok := parsed[e.file]
+		if !ok {
+			data, err := os.ReadFile(e.file.abs)
+			if err != nil {
+				return fmt.Errorf("read puzzle file: %w", err)
+			}
+			ps, _ = formats.Read(e.file.abs, data) // errors were reported already
+			parsed[e.file] = ps
+		}
+		if e.index >= len(ps) || !e.hasSheet {
+			continue
+		}
+		p := ps[e.index]
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.cache})
+		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution})
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := render.Booklet(&buf, c.title(r.site.Title), items, render.Options{Paper: render.Paper(r.site.Paper)}); err != nil {
+		return fmt.Errorf("booklet of %s: %w", c.title(r.site.Title), err)
+	}
+	c.booklet = true
+	return r.out.put(c.url+"booklet.pdf", buf.Bytes())
+}
+
+// collectionViews lists sub-collections as links from a page.
+func collectionViews(cs []*collection, from, siteTitle string) []collectionView {
+	var out []collectionView
+	for _, c := range cs {
+		out = append(out, collectionView{Title: c.title(siteTitle), URL: relURL(from, c.url+"index.html"), Count: c.total})
+	}
+	return out
+}
+
+// writeCollection writes a collection's page; the root collection's page is
+// the home page.
+func (r *run) writeCollection(c *collection) error {
+	kind := "collection"
+	if c.parent == nil {
+		kind = "home"
+	}
+	d := r.pageData(kind, c.title(r.site.Title), c.url)
+	if c.parent == nil {
+		d.Title = ""
+	}
+	note, err := renderNote(r.md, c.notePath, c.note)
+	if err != nil {
+		return err
+	}
+	d.Note = note
+	if c.parent != nil {
+		d.Crumbs = crumbsOf(c, c.url, r.site.Title, false)
+	}
+	d.Collections = collectionViews(c.children, c.url, r.site.Title)
+	for _, e := range c.entries {
+		d.Cards = append(d.Cards, cardOf(e, c.url))
+	}
+	if c.booklet {
+		d.Booklet = "booklet.pdf"
+	}
+	if c.parent == nil {
+		for _, e := range r.recent() {
+			d.Recent = append(d.Recent, cardOf(e, c.url))
+		}
+	}
+	html, err := r.tpl.render(kind, d)
+	if err != nil {
+		return err
+	}
+	return r.putPage(c.url+"index.html", html)
+}
+
+// recent returns the puzzles for "recently added": those with a front matter
+// date, newest first, then the others in path order. The clock and file
+// times play no part.
+func (r *run) recent() []*entry {
+	es := append([]*entry(nil), r.entries...)
+	sort.SliceStable(es, func(i, j int) bool {
+		di, dj := es[i].Date, es[j].Date
+		if (di != "") != (dj != "") {
+			return di != ""
+		}
+		if di != dj {
+			return di > dj
+		}
+		return es[i].order < es[j].order
+	})
+	return es[:min(len(es), r.site.Recent)]
+}
+
+// groupBy gathers puzzles under a key, keys sorted case-insensitively.
+func (r *run) groupBy(key func(*entry) string, from string) (map[string][]crumb, []string) {
+	groups := map[string][]crumb{}
+	for _, e := range r.entries {
+		k := key(e)
+		groups[k] = append(groups[k], crumb{Title: e.Title, URL: relURL(from, e.page())})
+	}
+	keys := sortedKeys(groups)
+	sort.SliceStable(keys, func(i, j int) bool {
+		a, b := strings.ToLower(keys[i]), strings.ToLower(keys[j])
+		if a != b {
+			return a < b
+		}
+		return keys[i] < keys[j]
+	})
+	return groups, keys
+}
+
+// writeAuthors writes the page of authors and their puzzles.
+func (r *run) writeAuthors() error {
+	d := r.pageData("authors", "Authors", "authors/")
+	groups, keys := r.groupBy(func(e *entry) string { return e.Author }, "authors/")
+	for _, k := range keys {
+		name := k
+		if name == "" {
+			name = "Unknown author"
+		}
+		d.Groups = append(d.Groups, groupView{Name: name, Anchor: anchor("author", k), Puzzles: groups[k]})
+	}
+	html, err := r.tpl.render("authors", d)
+	if err != nil {
+		return err
+	}
+	return r.putPage("authors/index.html", html)
+}
+
+// writeLicenses writes the page of licenses and their puzzles, puzzles with
+// no license last.
+func (r *run) writeLicenses() error {
+	d := r.pageData("licenses", "Licenses", "licenses/")
+	groups, keys := r.groupBy(func(e *entry) string { return e.License }, "licenses/")
+	var none *groupView
+	for _, k := range keys {
+		g := groupView{Name: k, Anchor: licenseAnchor(k), Puzzles: groups[k]}
+		if k == "" {
+			g.Name = "No license given"
+			none = &g
+			continue
+		}
+		if link := spdxURL(k); link != "" {
+			g.SPDX, g.Link = spdxID(k), link
+		}
+		d.Groups = append(d.Groups, g)
+	}
+	if none != nil {
+		d.Groups = append(d.Groups, *none)
+	}
+	html, err := r.tpl.render("licenses", d)
+	if err != nil {
+		return err
+	}
+	return r.putPage("licenses/index.html", html)
+}
+
+// licenseAnchor is the id of a license's section on the licenses page.
+func licenseAnchor(license string) string {
+	if license == "" {
+		return "license-none"
+	}
+	return anchor("license", license)
+}
+
+// write404 writes the page servers show for a missing address. Its links
+// are relative to the site root (absolute when a base URL is set, since the
+// page is shown at any depth).
+func (r *run) write404() error {
+	d := r.pageData("404", "Page not found", "")
+	if r.site.BaseURL != "" {
+		d.Root = r.site.BaseURL + "/"
+		d.Feed = d.Root + "atom.xml"
+	}
+	html, err := r.tpl.render("404", d)
+	if err != nil {
+		return err
+	}
+	return r.out.put("404.html", html)
+}

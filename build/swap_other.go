@@ -1,0 +1,17 @@
+//go:build !linux
+
+package build
+
+import (
+	"errors"
+	"os"
+)
+
+// swapDirs makes next the published folder out (see swap_linux.go); here,
+// without an atomic exchange, by renames.
+func swapDirs(next, out string) error {
+	if _, err := os.Stat(out); errors.Is(err, os.ErrNotExist) {
+		return os.Rename(next, out)
+	}
+	return swapByRenames(next, out)
+}

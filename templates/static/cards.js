@@ -1,0 +1,35 @@
+// Filter and sort the puzzle cards of a collection page, in place.
+(function () {
+  "use strict";
+  function setup(tools) {
+    var list = tools.nextElementSibling;
+    if (!list || !list.classList.contains("np-cards")) return;
+    var cards = Array.prototype.slice.call(list.children);
+    var filter = tools.querySelector(".np-filter");
+    var colors = tools.querySelector(".np-colors-filter");
+    var sort = tools.querySelector(".np-sort");
+    function apply() {
+      var q = filter.value.trim().toLowerCase();
+      var c = colors.value;
+      cards.forEach(function (card) {
+        var text = (card.dataset.title + " " + card.dataset.tags).toLowerCase();
+        var n = Number(card.dataset.colors);
+        var ok = (!q || text.indexOf(q) >= 0) &&
+          (!c || (c === "1" ? n <= 1 : n > 1));
+        card.hidden = !ok;
+      });
+      var key = sort.value;
+      var sorted = cards.slice().sort(function (a, b) {
+        if (key === "title") return a.dataset.title.localeCompare(b.dataset.title) || a.dataset.order - b.dataset.order;
+        if (key !== "order") return (a.dataset[key] - b.dataset[key]) || a.dataset.order - b.dataset.order;
+        return a.dataset.order - b.dataset.order;
+      });
+      sorted.forEach(function (card) { list.appendChild(card); });
+    }
+    filter.addEventListener("input", apply);
+    colors.addEventListener("change", apply);
+    sort.addEventListener("change", apply);
+    tools.hidden = false;
+  }
+  document.querySelectorAll(".np-cards-tools").forEach(setup);
+})();
