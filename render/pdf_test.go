@@ -1,0 +1,191 @@
+package render
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// pdfInfo is what pdfinfo says about a PDF.
+type pdfInfo struct {
+	pages int
+	sizes []string // "595.28 x 841.89 pts (A4)" per page
+	raw   string
+}
+
+// writePDF saves a PDF into a temporary directory and returns its path.
+func writePDF(t *testing.T, data []byte) string {
+	t.Helper()
+	if !bytes.HasPrefix(data, []byte("%PDF-")) {
+		t.Fatalf("output does not start with %%PDF-: %.20q", data)
+	}
+	path := filepath.Join(t.TempDir(), "out.pdf")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+var pageSizeLine = regexp.MustCompile(`(?m)^Page +\d+ size: +(.*)$`)
+
+// readPDFInfo runs pdfinfo over every page.
+func readPDFInfo(t *testing.T, path string) pdfInfo {
+	t.Helper()
+	tool := needTool(t, "pdfinfo")
+	out, err := exec.Command(tool, "-f", "1", "-l", "100000", path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdfinfo: %v: %s", err, out)
+	}
+	info := pdfInfo{raw: string(out)}
+	for _, l := range strings.Split(string(out), "\n") {
+		if v, ok := strings.CutPrefix(l, "Pages:"); ok {
+			info.pages, _ = strconv.Atoi(strings.TrimSpace(v))
+		}
+	}
+	for _, m := range pageSizeLine.FindAllStringSubmatch(string(out), -1) {
+		info.sizes = append(info.sizes, strings.TrimSpace(m[1]))
+	}
+	if len(info.sizes) != info.pages {
+		t.Fatalf("pdfinfo lists %d page sizes for %d pages:\n%s", len(info.sizes), info.pages, out)
+	}
+	return info
+}
+
+const (
+	a4Points     = "595.28 x 841.89 pts (A4)"
+	letterPoints = "612 x 792 pts (letter)"
+)
+
+func TestSheetPDFPages(t *testing.T) {
+	p := dancer(t)
+	for _, c := range []struct {
+		opt   Options
+		sol   *puzzle.Image
+		pages int
+		size  string
+	}{
+		{Options{}, p.Goal, 2, a4Points},
+		{Options{Paper: Letter}, p.Goal, 2, letterPoints},
+		{Options{Paper: Letter}, nil, 1, letterPoints},
+	} {
+		var b bytes.Buffer
+		if err := SheetPDF(&b, p, c.sol, c.opt); err != nil {
+			t.Fatal(err)
+		}
+		info := readPDFInfo(t, writePDF(t, b.Bytes()))
+		if info.pages != c.pages {
+			t.Errorf("%+v: %d pages, want %d", c.opt, info.pages, c.pages)
+		}
+		for i, s := range info.sizes {
+			if s != c.size {
+				t.Errorf("%+v: page %d is %s, want %s", c.opt, i+1, s, c.size)
+			}
+		}
+	}
+}
+
+// TestPDFFontAndUnicode checks that the Go fonts are embedded and that a
+// title outside Latin-1 comes back out of the PDF as the same text.
+func TestPDFFontAndUnicode(t *testing.T) {
+	pdffonts := needTool(t, "pdffonts")
+	pdftotext := needTool(t, "pdftotext")
+	p := dancer(t)
+	p.Meta.Title = "Żółć — Танцор Ωμέγα"
+	p.Meta.Author = "Jan Wolter 🎨" // beyond the BMP: printed as U+FFFD, no crash
+	var b bytes.Buffer
+	if err := SheetPDF(&b, p, p.Goal, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	path := writePDF(t, b.Bytes())
+	out, err := exec.Command(pdffonts, path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdffonts: %v: %s", err, out)
+	}
+	fonts := strings.Split(strings.TrimSpace(string(out)), "\n")[2:]
+	if len(fonts) < 2 {
+		t.Fatalf("want the regular and bold Go fonts, pdffonts says:\n%s", out)
+	}
+	for _, f := range fonts {
+		if fields := strings.Fields(f); len(fields) < 5 || fields[len(fields)-5] != "yes" {
+			t.Errorf("font not embedded: %s", f)
+		}
+	}
+	text, err := exec.Command(pdftotext, "-enc", "UTF-8", path, "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v: %s", err, text)
+	}
+	for _, want := range []string{"Żółć — Танцор Ωμέγα", "by Jan Wolter", "License: CC-BY-3.0", "Solution"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("PDF text lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// bookletOf makes n entries cycling through the test puzzles.
+func bookletOf(t testing.TB, n int) []BookletEntry {
+	var entries []BookletEntry
+	for i := range n {
+		p := dancer(t)
+		if i%2 == 1 {
+			p = flag3(t)
+		}
+		entries = append(entries, BookletEntry{Puzzle: p, Solution: p.Goal})
+	}
+	return entries
+}
+
+func TestBookletPages(t *testing.T) {
+	pdftotext := needTool(t, "pdftotext")
+	for _, c := range []struct {
+		n     int
+		paper Paper
+		size  string
+		pages int
+	}{
+		// Title; puzzles four to a page; answers twelve to a page (A4: 4 rows of 3).
+		{1, A4, a4Points, 3},
+		{5, A4, a4Points, 1 + 2 + 1},
+		{13, Letter, letterPoints, 1 + 4 + 2}, // Letter: 3 rows of 3 answers
+	} {
+		var b bytes.Buffer
+		if err := Booklet(&b, "Test booklet", bookletOf(t, c.n), Options{Paper: c.paper}); err != nil {
+			t.Fatal(err)
+		}
+		path := writePDF(t, b.Bytes())
+		info := readPDFInfo(t, path)
+		if info.pages != c.pages {
+			t.Errorf("%d puzzles on %s: %d pages, want %d", c.n, c.paper, info.pages, c.pages)
+		}
+		for i, s := range info.sizes {
+			if s != c.size {
+				t.Errorf("%d puzzles: page %d is %s, want %s", c.n, i+1, s, c.size)
+			}
+		}
+		if !bytes.Contains(b.Bytes(), []byte("/Outlines")) {
+			t.Error("booklet has no bookmarks (/Outlines)")
+		}
+		text, err := exec.Command(pdftotext, "-enc", "UTF-8", path, "-").CombinedOutput()
+		if err != nil {
+			t.Fatalf("pdftotext: %v: %s", err, text)
+		}
+		for _, want := range []string{"Test booklet", "Puzzle 1", "Puzzle " + strconv.Itoa(c.n), "Answers", strconv.Itoa(c.n) + ". "} {
+			if !strings.Contains(string(text), want) {
+				t.Errorf("%d puzzles: booklet text lacks %q", c.n, want)
+			}
+		}
+		// Every page but the title page carries its number.
+		pages := strings.Split(string(text), "\f")
+		for i := 1; i < info.pages; i++ {
+			if !regexp.MustCompile(`(?m)^` + strconv.Itoa(i+1) + `$`).MatchString(pages[i]) {
+				t.Errorf("%d puzzles: page %d does not show its number", c.n, i+1)
+			}
+		}
+	}
+}
