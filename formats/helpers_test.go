@@ -1,0 +1,167 @@
+package formats
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// corpusDir is the shared corpus, relative to this package's directory.
+const corpusDir = "../../shared/corpus"
+
+// needCorpus skips a test when the shared corpus is absent, except on CI.
+func needCorpus(t testing.TB) {
+	t.Helper()
+	if _, err := os.Stat(corpusDir); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("shared corpus missing on CI: %v", err)
+		}
+		t.Skipf("shared corpus not found at %s", corpusDir)
+	}
+}
+
+// corpusFiles lists the corpus files Read understands, relative to corpusDir.
+func corpusFiles(t testing.TB) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(corpusDir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() && Known(path) {
+			rel, _ := filepath.Rel(corpusDir, path)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// describe writes a puzzle in a normal form that shows everything a reader
+// decides: kind, size, palette, metadata, clues, goal and warnings.
+func describe(p *puzzle.Puzzle) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %dx%d line %d id %s\n", p.Kind, p.Width, p.Height, p.Origin.Line, p.ID())
+	b.WriteString("palette:")
+	for _, c := range p.Palette {
+		fmt.Fprintf(&b, " %q=%s", c.Char, c.RGB.Hex())
+		if c.Name != "" {
+			fmt.Fprintf(&b, "(%s)", c.Name)
+		}
+	}
+	b.WriteString("\n")
+	m := p.Meta
+	for _, kv := range [][2]string{{"title", m.Title}, {"author", m.Author}, {"copyright", m.Copyright},
+		{"license", m.License}, {"catalogue", m.Catalogue}, {"id", m.ID}, {"description", m.Description}} {
+		if kv[1] != "" {
+			fmt.Fprintf(&b, "%s: %q\n", kv[0], kv[1])
+		}
+	}
+	for _, x := range m.Extra {
+		fmt.Fprintf(&b, "extra %s: %q\n", x.Key, x.Value)
+	}
+	lines := func(name string, ls []puzzle.Line) {
+		parts := make([]string, len(ls))
+		for i, l := range ls {
+			parts[i] = p.FormatLine(l)
+		}
+		fmt.Fprintf(&b, "%s: %s\n", name, strings.Join(parts, " | "))
+	}
+	if p.Kind == puzzle.Triddler {
+		for _, side := range puzzle.TriddlerSides {
+			lines(side, p.TriddlerClues[side])
+		}
+	} else {
+		lines("rows", p.Rows)
+		lines("cols", p.Cols)
+	}
+	if g := p.Goal; g != nil {
+		b.WriteString("goal:\n")
+		for y := range g.Height {
+			for x := range g.Width {
+				c := g.At(x, y)
+				if c < len(p.Palette) {
+					b.WriteRune(p.Palette[c].Char)
+				} else {
+					b.WriteByte('!')
+				}
+			}
+			b.WriteByte('\n')
+		}
+	}
+	for _, w := range p.Warnings {
+		fmt.Fprintf(&b, "warning line %d: %s\n", w.Line, w.Message)
+	}
+	return b.String()
+}
+
+// goalRGB returns the goal as colour values, independent of palette order.
+func goalRGB(p *puzzle.Puzzle) []puzzle.RGB {
+	if p.Goal == nil {
+		return nil
+	}
+	out := make([]puzzle.RGB, len(p.Goal.Cells))
+	for i, c := range p.Goal.Cells {
+		if int(c) < len(p.Palette) {
+			out[i] = p.Palette[c].RGB
+		}
+	}
+	return out
+}
+
+// roundTrip writes p with each writer and reads it back, checking that the
+// identity, kind, size, colour count, metadata and goal survive.
+func roundTrip(t *testing.T, name string, p *puzzle.Puzzle) {
+	t.Helper()
+	writers := []struct {
+		ext   string
+		write func(*bytes.Buffer) error
+	}{
+		{".non", func(b *bytes.Buffer) error { return WriteNon(b, p) }},
+		{".nonpack", func(b *bytes.Buffer) error { return WriteNonpack(b, []*puzzle.Puzzle{p, p}) }},
+		{".xml", func(b *bytes.Buffer) error { return WriteXML(b, []*puzzle.Puzzle{p}) }},
+	}
+	for _, w := range writers {
+		var buf bytes.Buffer
+		err := w.write(&buf)
+		if p.Kind == puzzle.Triddler && w.ext != ".xml" {
+			if err == nil {
+				t.Errorf("%s: writing a triddler as %s should fail", name, w.ext)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: write %s: %v", name, w.ext, err)
+			continue
+		}
+		back, err := Read("roundtrip"+w.ext, buf.Bytes())
+		if err != nil {
+			t.Errorf("%s: reading back %s: %v\n%s", name, w.ext, err, buf.String())
+			continue
+		}
+		if w.ext == ".nonpack" && len(back) != 2 {
+			t.Errorf("%s: %s gave %d puzzles, want 2", name, w.ext, len(back))
+			continue
+		}
+		q := back[0]
+		if q.ID() != p.ID() || q.Kind != p.Kind || q.Width != p.Width || q.Height != p.Height || q.Colors() != p.Colors() {
+			t.Errorf("%s via %s: got %s %s %dx%d %d colours, want %s %s %dx%d %d colours\n%s", name, w.ext,
+				q.ID(), q.Kind, q.Width, q.Height, q.Colors(), p.ID(), p.Kind, p.Width, p.Height, p.Colors(), buf.String())
+		}
+		if !reflect.DeepEqual(q.Meta, p.Meta) {
+			t.Errorf("%s via %s: metadata\n got %#v\nwant %#v", name, w.ext, q.Meta, p.Meta)
+		}
+		if !reflect.DeepEqual(goalRGB(q), goalRGB(p)) {
+			t.Errorf("%s via %s: goal differs", name, w.ext)
+		}
+	}
+}
