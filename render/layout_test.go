@@ -1,0 +1,189 @@
+package render
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// randomPuzzle makes a w×h puzzle of the given number of colours from a
+// seeded random image, so tests get the same puzzle every run.
+func randomPuzzle(w, h, colors int, seed uint64) *puzzle.Puzzle {
+	r := rand.New(rand.NewPCG(seed, 1))
+	g := puzzle.NewImage(w, h)
+	for i := range g.Cells {
+		if r.IntN(2) == 0 {
+			g.Cells[i] = uint8(1 + r.IntN(colors))
+		}
+	}
+	rows, cols := puzzle.CluesOf(g)
+	pal := puzzle.DefaultPalette()
+	for c := 2; c <= colors; c++ {
+		pal = append(pal, puzzle.Color{Char: rune('a' + c), Name: "colour " + strconv.Itoa(c),
+			RGB: puzzle.RGB{R: uint8(c * 50), G: uint8(255 - c*40), B: uint8(c * 90)}})
+	}
+	return &puzzle.Puzzle{Kind: puzzle.Grid, Width: w, Height: h, Rows: rows, Cols: cols, Palette: pal, Goal: g,
+		Meta: puzzle.Meta{Title: "Random " + strconv.Itoa(w) + "x" + strconv.Itoa(h)}}
+}
+
+// TestPageChoice checks the cell-size policy: 5 mm, fitted down to 3.5 mm,
+// then landscape, then A3, then smaller cells on A3.
+func TestPageChoice(t *testing.T) {
+	m, err := newMetrics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		w, h     int
+		paper    Paper
+		want     string // page name and orientation
+		cellMin  float64
+		cellMax  float64
+		comments string
+	}{
+		{10, 10, A4, "a4 portrait", 5, 5, "small: full-size cells"},
+		{30, 35, A4, "a4 portrait", 3.5, 5, "fits portrait by shrinking"},
+		{55, 20, A4, "a4 landscape", 3.5, 5, "too wide for portrait at 3.5 mm"},
+		{55, 20, Letter, "letter landscape", 3.5, 5, ""},
+		{50, 50, A4, "a3 portrait", 3.5, 5, "too big for A4 either way"},
+		{100, 45, A4, "a3 landscape", 2.5, 3.5, "too wide for A3 portrait: landscape shrinks least"},
+		{512, 512, A4, "a3 portrait", 0.1, 3.5, "cauldron-sized: shrinks on A3"},
+	} {
+		p := randomPuzzle(c.w, c.h, 1, uint64(c.w*1000+c.h))
+		paper, _ := paperSize(c.paper)
+		l := layoutSheet(m, p, paper, sheetSpec{})
+		orient := "portrait"
+		if l.page.Width > l.page.Height {
+			orient = "landscape"
+		}
+		if got := string(l.page.Name) + " " + orient; got != c.want {
+			t.Errorf("%dx%d on %s: %s (cell %.2f), want %s (%s)", c.w, c.h, c.paper, got, l.cell, c.want, c.comments)
+		}
+		if l.cell < c.cellMin || l.cell > c.cellMax {
+			t.Errorf("%dx%d on %s: cell %.3f mm, want %g..%g", c.w, c.h, c.paper, l.cell, c.cellMin, c.cellMax)
+		}
+		checkInsidePage(t, l.scene)
+	}
+}
+
+// checkInsidePage fails if an item pokes out of its page.
+func checkInsidePage(t *testing.T, s *scene) {
+	t.Helper()
+	in := func(x, y float64) bool { return x >= 0 && y >= 0 && x <= s.Width && y <= s.Height }
+	for _, it := range s.Items {
+		ok := true
+		switch it := it.(type) {
+		case rect:
+			ok = in(it.X, it.Y) && in(it.X+it.W, it.Y+it.H)
+		case line:
+			ok = in(it.X1, it.Y1) && in(it.X2, it.Y2)
+		case text:
+			ok = in(it.X, it.Y) && in(it.X, it.Y-it.Size)
+		case mark:
+			ok = in(it.X-it.R, it.Y-it.R) && in(it.X+it.R, it.Y+it.R)
+		}
+		if !ok {
+			t.Errorf("%s: %#v lies outside the %gx%g page", s.Name, it, s.Width, s.Height)
+			return
+		}
+	}
+}
+
+// TestClueNumbers checks the digits' size and that neighbouring numbers of a
+// row never touch, two- and three-digit numbers included.
+func TestClueNumbers(t *testing.T) {
+	m, _ := newMetrics()
+	a4, _ := paperSize(A4)
+	p := randomPuzzle(30, 30, 1, 7)
+	// Row 0: long runs for two-digit clues; row 1: alternate cells.
+	p.Rows[0] = puzzle.Line{{Len: 12, Color: 1}, {Len: 10, Color: 1}, {Len: 6, Color: 1}}
+	p.Rows[1] = puzzle.Line{{Len: 11, Color: 1}, {Len: 18, Color: 1}}
+	big := randomPuzzle(120, 4, 1, 3)
+	big.Rows[0] = puzzle.Line{{Len: 100, Color: 1}, {Len: 19, Color: 1}}
+	for _, p := range []*puzzle.Puzzle{p, big, flag3(t)} {
+		for _, mono := range []bool{false, true} {
+			l := layoutSheet(m, p, a4, sheetSpec{monoSafe: mono})
+			var prev *text
+			pairs := 0
+			for _, it := range l.scene.Items {
+				tx, ok := it.(text)
+				if !ok || tx.Size >= attribSize && tx.Y > l.gridY+float64(p.Height)*l.cell {
+					continue
+				}
+				if tx.Y < l.gridY || tx.X > l.gridX {
+					prev = nil
+					continue // column clues, or not a clue
+				}
+				ratio := tx.Size / l.cell
+				if len(tx.S) <= 2 && (ratio < 0.49 || ratio > 0.6) || ratio > 0.6 {
+					t.Errorf("%s mono=%v: %q at %.2f of the cell", p.Meta.Title, mono, tx.S, ratio)
+				}
+				if prev != nil && math.Abs(prev.Y-tx.Y) < 1e-9 {
+					pairs++
+					gap := (tx.X - m.width(tx.S, tx.Size, false)/2) - (prev.X + m.width(prev.S, prev.Size, false)/2)
+					if gap < 0.1*l.cell {
+						t.Errorf("%s mono=%v: %q and %q are %.2f mm apart", p.Meta.Title, mono, prev.S, tx.S, gap)
+					}
+				}
+				prev = &tx
+			}
+			if pairs < p.Height/2 {
+				t.Errorf("%s: only %d neighbouring row clues checked", p.Meta.Title, pairs)
+			}
+		}
+	}
+}
+
+// TestDigitHeight checks digitHeight against the embedded font's cap height.
+func TestDigitHeight(t *testing.T) {
+	m, _ := newMetrics()
+	capHeight := float64(m.pdf.GetFontDesc(pdfFont, "").CapHeight) / 1000
+	if math.Abs(capHeight-digitHeight) > 0.03 {
+		t.Errorf("Go Regular cap height is %.3f em; digitHeight is %.3f", capHeight, digitHeight)
+	}
+}
+
+func TestWrap(t *testing.T) {
+	m, _ := newMetrics()
+	lines := m.wrap("a title long enough to need more than one line of text here", 3, 40, false, 5)
+	if len(lines) < 2 {
+		t.Fatalf("wrap gave %q", lines)
+	}
+	for _, l := range lines {
+		if w := m.width(l, 3, false); w > 40 {
+			t.Errorf("line %q is %.1f mm wide, want at most 40", l, w)
+		}
+	}
+	cut := m.wrap("Supercalifragilisticexpialidocious-and-then-some-more-letters", 3, 20, true, 1)
+	if len(cut) != 1 || cut[0][len(cut[0])-len("…"):] != "…" || m.width(cut[0], 3, true) > 20 {
+		t.Errorf("hard-broken, shortened word: %q", cut)
+	}
+	if got := printable("a\tb\x00c🎨"); got != "a b c\uFFFD" {
+		t.Errorf("printable = %q", got)
+	}
+}
+
+// TestLayoutsStayOnPage checks every product's items against its page.
+func TestLayoutsStayOnPage(t *testing.T) {
+	m, _ := newMetrics()
+	for _, p := range []*puzzle.Puzzle{dancer(t), flag3(t), randomPuzzle(40, 25, 5, 9), randomPuzzle(3, 70, 2, 4)} {
+		for _, paper := range []Paper{A4, Letter} {
+			size, _ := paperSize(paper)
+			checkInsidePage(t, layoutSheet(m, p, size, sheetSpec{monoSafe: true, heading: "Puzzle 1", pageNum: "2"}).scene)
+		}
+		checkInsidePage(t, thumbnailScene(p, p.Goal))
+		checkInsidePage(t, blankThumbnailScene(m, p))
+	}
+	a4, _ := paperSize(A4)
+	entries := bookletOf(t, 9)
+	entries = append(entries, BookletEntry{randomPuzzle(70, 50, 3, 1), nil})
+	for _, s := range puzzlePages(m, entries, a4, true, 2) {
+		checkInsidePage(t, s)
+	}
+	for _, s := range answerPages(m, entries, a4, true, 9) {
+		checkInsidePage(t, s)
+	}
+}
