@@ -354,8 +354,16 @@ func (np *nonParser) block(header int, which string) error {
 			}
 		}
 		if chosen == nil {
-			return np.errAt(header, "%s block does not fit %s %d: %d non-blank clue lines are too few, and %d lines with blank lines as empty %s do not give %d either",
-				which, dim, want, len(nonBlank), len(candidates), which, want)
+			why := fmt.Sprintf("and %d lines in all", len(candidates))
+			if len(nonBlank) > 0 && len(candidates) >= want {
+				why = fmt.Sprintf("and counting blank lines as empty %s, non-blank lines remain after the first %d", which, want)
+			}
+			stop := "the end of the puzzle"
+			if end < len(np.lines) {
+				stop = fmt.Sprintf("line %d (%q is not a clue line)", np.lines[end].n, strings.TrimSpace(np.lines[end].text))
+			}
+			return np.errAt(header, "%s block does not fit %s %d: %d non-blank clue lines, %s; the block ends at %s",
+				which, dim, want, len(nonBlank), why, stop)
 		}
 		np.pos = end
 	}
