@@ -1,0 +1,234 @@
+package build
+
+import (
+	"encoding/json"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const hostileTitle = `<script>alert(1)</script>`
+
+func TestHostileTitleIsEscaped(t *testing.T) {
+	s := newSite(t, `-- evil.non --
+title "`+hostileTitle+`"
+by "</script><img src=x onerror=alert(2)>"
+license "<b>CC0</b>"
+catalogue "\"><svg onload=alert(3)>"
+width 1
+height 1
+
+rows
+1
+
+columns
+1
+-- evil.md --
+Note with <script>alert(4)</script> inside.
+`)
+	s.mustBuild(Config{})
+	// Text in quoted attribute values is inert (the minifier may unescape "<"
+	// there, which is valid HTML); everywhere else, markup must be escaped.
+	attrValue := regexp.MustCompile(`="[^"]*"`)
+	for _, p := range []string{"index.html", "evil/index.html", "authors/index.html", "licenses/index.html"} {
+		html := attrValue.ReplaceAllString(s.read(p), `=""`)
+		for _, bad := range []string{"<script>alert", "<img src=x", "<svg onload", "<b>CC0", "alert(4)</script>"} {
+			if strings.Contains(html, bad) {
+				t.Errorf("%s contains %q unescaped", p, bad)
+			}
+		}
+	}
+	page := s.read("evil/index.html")
+	// The play data: JSON whose strings cannot close the script element.
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="np-puzzle">(.*?)</script>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("no play data in the puzzle page")
+	}
+	var play playData
+	if err := json.Unmarshal([]byte(m[1]), &play); err != nil {
+		t.Fatalf("play data is not JSON: %v\n%s", err, m[1])
+	}
+	if play.Title != hostileTitle || play.Width != 1 || len(play.Rows) != 1 || play.Rows[0][0] != [2]int{1, 1} ||
+		len(play.Palette) != 2 || play.Palette[1].RGB != "#000000" {
+		t.Errorf("play data = %+v", play)
+	}
+	// The inline sheet SVG carries the title as escaped text.
+	sheet := page[strings.Index(page, `<section class="np-sheet">`):]
+	sheet = sheet[:strings.Index(sheet, "</section>")]
+	if strings.Contains(sheet, "<script") || !strings.Contains(sheet, "&lt;script") {
+		t.Errorf("inline sheet SVG does not escape the title:\n%.400s", sheet)
+	}
+	for _, svg := range []string{"evil/sheet.svg", "evil/solution.svg", "evil/thumb.svg"} {
+		if strings.Contains(s.read(svg), "<script") {
+			t.Errorf("%s contains a script element", svg)
+		}
+	}
+	var cat []catalogueEntry
+	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil || cat[0].Title != hostileTitle {
+		t.Errorf("catalogue title = %v (%v)", cat, err)
+	}
+	if strings.Contains(s.read("catalogue.json"), "<script") {
+		t.Errorf("catalogue.json has a raw <script")
+	}
+}
+
+// linkPattern finds the links of minified pages (attributes keep quotes).
+var linkPattern = regexp.MustCompile(`(?:href|src)="([^"]*)"`)
+
+// idPattern finds element ids, the targets of fragments.
+var idPattern = regexp.MustCompile(`id="([^"]*)"`)
+
+// checkLinks checks every internal link of every HTML page under out: its
+// file exists and its fragment names an id of the page. It then checks that
+// every page is reachable from index.html. It returns the number of pages.
+func checkLinks(t *testing.T, out string) int {
+	t.Helper()
+	files := snapshot(t, out)
+	links := map[string][]string{}
+	for name, data := range files {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		dir := path.Dir(name)
+		for _, m := range linkPattern.FindAllStringSubmatch(string(data), -1) {
+			link := strings.ReplaceAll(m[1], "&amp;", "&")
+			if link == "" || strings.Contains(link, ":") || strings.HasPrefix(link, "//") {
+				continue // external
+			}
+			if strings.HasPrefix(link, "/") {
+				t.Errorf("%s: absolute link %q (links must be relative)", name, link)
+				continue
+			}
+			target, frag, _ := strings.Cut(link, "#")
+			if name == "404.html" {
+				continue // shown at any depth; checked by TestSitemapAndFeed
+			}
+			resolved := path.Clean(path.Join(dir, target))
+			if target == "" {
+				resolved = name
+			}
+			body, ok := files[resolved]
+			if !ok {
+				t.Errorf("%s: broken link %q (no %s)", name, link, resolved)
+				continue
+			}
+			if frag != "" {
+				found := false
+				for _, id := range idPattern.FindAllStringSubmatch(string(body), -1) {
+					found = found || id[1] == frag
+				}
+				if !found {
+					t.Errorf("%s: link %q: no id %q in %s", name, link, frag, resolved)
+				}
+			}
+			links[name] = append(links[name], resolved)
+		}
+	}
+	seen := map[string]bool{"index.html": true}
+	queue := []string{"index.html"}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, l := range links[p] {
+			if strings.HasSuffix(l, ".html") && !seen[l] {
+				seen[l] = true
+				queue = append(queue, l)
+			}
+		}
+	}
+	pages := 0
+	for name := range files {
+		if strings.HasSuffix(name, ".html") {
+			pages++
+			if !seen[name] && name != "404.html" {
+				t.Errorf("page %s is not reachable from the home page", name)
+			}
+		}
+	}
+	return pages
+}
+
+func TestDemoSiteLinks(t *testing.T) {
+	src := filepath.Join("..", "content")
+	if _, err := os.Stat(filepath.Join(src, "nonopress.toml")); err != nil {
+		t.Fatalf("demo content missing: %v", err)
+	}
+	src = copyTree(t, src) // the solver cache goes under Src
+	out := filepath.Join(t.TempDir(), "public")
+	s := &site{t: t, src: src, out: out}
+	sum := s.mustBuild(Config{})
+	if sum.Puzzles == 0 {
+		t.Fatal("demo site has no puzzles")
+	}
+	pages := checkLinks(t, out)
+	if pages != sum.Pages {
+		t.Errorf("%d HTML files, Summary.Pages = %d", pages, sum.Pages)
+	}
+	var cat []catalogueEntry
+	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
+		t.Fatal(err)
+	}
+	if len(cat) != sum.Puzzles {
+		t.Errorf("catalogue has %d puzzles, summary %d", len(cat), sum.Puzzles)
+	}
+	checkCatalogue(t, src, out, cat)
+}
+
+func TestSmallSiteLinks(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
+	checkLinks(t, s.out)
+}
+
+func TestBuildNonogramDB(t *testing.T) {
+	src := corpus(t, "nonogram-db/db")
+	out := filepath.Join(t.TempDir(), "public")
+	// The solver cache goes under Src: build a copy, not the shared corpus.
+	s := &site{t: t, src: copyTree(t, src), out: out}
+	sum := s.mustBuild(Config{})
+	if sum.Puzzles != 39 {
+		t.Errorf("Puzzles = %d, want 39", sum.Puzzles)
+	}
+	for _, p := range []string{"webpbn/index.html", "qnonograms/collection1/index.html", "qnonograms/collection1/booklet.pdf",
+		"gnonograms/kde/index.html", "webpbn/1/index.html"} {
+		if !s.exists(p) {
+			t.Errorf("missing %s", p)
+		}
+	}
+	if !strings.Contains(s.read("webpbn/index.html"), "wonderful site run by the late Jan Wolter") {
+		t.Errorf("README.md not used as the collection's note")
+	}
+	if !strings.Contains(s.read("webpbn/1/index.html"), "Dancer") {
+		t.Errorf("webpbn #1 page lacks its title")
+	}
+	checkLinks(t, out)
+}
+
+// copyTree copies a content tree into a temporary folder, so that a build's
+// solver cache is not written into shared material.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "content")
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
