@@ -41,11 +41,11 @@ func parseNin(file string, text []string) (*puzzle.Puzzle, error) {
 	}
 	w, err := parseCount(f[0])
 	if err != nil {
-		return nil, errAt(file, head.n, "width: %v", err)
+		return nil, errAt(file, head.n, "width: %w", err)
 	}
 	h, err := parseCount(f[1])
 	if err != nil {
-		return nil, errAt(file, head.n, "height: %v", err)
+		return nil, errAt(file, head.n, "height: %w", err)
 	}
 	if w < 1 || h < 1 {
 		return nil, errAt(file, head.n, "size %dx%d: width and height must be at least 1", w, h)
@@ -90,11 +90,11 @@ func parseNin(file string, text []string) (*puzzle.Puzzle, error) {
 				return nil, errAt(file, l.n, "%q is not a block length", tok)
 			}
 			if len(tok) > 6 {
-				return nil, errAt(file, l.n, "block length %s: %v (at most %d)", tok, puzzle.ErrTooLarge, puzzle.MaxSide)
+				return nil, errAt(file, l.n, "block length %s: %w (at most %d)", tok, puzzle.ErrTooLarge, puzzle.MaxSide)
 			}
 			n, _ := strconv.Atoi(tok)
 			if n > puzzle.MaxSide {
-				return nil, errAt(file, l.n, "block length %d: %v (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
+				return nil, errAt(file, l.n, "block length %d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
 			}
 			if n == 0 {
 				continue

@@ -137,7 +137,7 @@ func (np *nonParser) line(l numberedLine) error {
 	case "maxrule":
 		n, err := parseCount(rest)
 		if err != nil {
-			return np.errAt(l.n, "maxrule: %v", err)
+			return np.errAt(l.n, "maxrule: %w", err)
 		}
 		if np.maxRuleLine != 0 {
 			return np.errAt(l.n, "maxrule given twice (first on line %d)", np.maxRuleLine)
@@ -243,7 +243,7 @@ func parseCount(s string) (int, error) {
 func (np *nonParser) dimension(line int, dim, value string) error {
 	n, err := parseCount(value)
 	if err != nil {
-		return np.errAt(line, "%s: %v", dim, err)
+		return np.errAt(line, "%s: %w", dim, err)
 	}
 	if n < 1 {
 		return np.errAt(line, "%s must be at least 1", dim)
@@ -272,7 +272,7 @@ func (np *nonParser) color(line int, rest string) error {
 	}
 	rgb, err := puzzle.ParseRGB(f[1])
 	if err != nil {
-		return np.errAt(line, "color %s: %v", f[0], err)
+		return np.errAt(line, "color %s: %w", f[0], err)
 	}
 	c := nonColor{rgb: rgb}
 	if r := []rune(f[0]); len(r) == 1 && len(f) == 2 {
@@ -399,11 +399,11 @@ func (np *nonParser) parseClueLine(l numberedLine) ([]rawClue, error) {
 				i++
 			}
 			if i > 6 {
-				return nil, np.errAt(l.n, "block length %s: %v (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
+				return nil, np.errAt(l.n, "block length %s: %w (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
 			}
 			n, _ := strconv.Atoi(f[:i])
 			if n > puzzle.MaxSide {
-				return nil, np.errAt(l.n, "block length %d: %v (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
+				return nil, np.errAt(l.n, "block length %d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
 			}
 			c := rawClue{len: n, name: name}
 			if rest := []rune(f[i:]); len(rest) > 0 && np.isColorChar(rest[0]) {
@@ -642,7 +642,7 @@ func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResol
 		pal = append(pal, puzzle.Color{Char: c, RGB: autoColor(c, rgbUsed(pal))})
 	}
 	if err := checkPaletteSize(pal); err != nil {
-		return nil, nil, np.errAt(np.p.Origin.Line, "%v", err)
+		return nil, nil, np.errAt(np.p.Origin.Line, "%w", err)
 	}
 	return pal, r, nil
 }

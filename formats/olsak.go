@@ -117,7 +117,7 @@ func parseOlsak(file string, lines []string) (*puzzle.Puzzle, error) {
 				return nil, errAt(file, n, "palette line %q: want \"c:c #rrggbb name\"", t)
 			}
 			if strings.ContainsAny(spec, `/\`) {
-				return nil, errAt(file, n, "colour %q: triangle cells are %v", spec, ErrUnsupported)
+				return nil, errAt(file, n, "colour %q: triangle cells are %w", spec, ErrUnsupported)
 			}
 			rgb, err := puzzle.ParseRGB(spec)
 			if err != nil {
@@ -141,7 +141,7 @@ func parseOlsak(file string, lines []string) (*puzzle.Puzzle, error) {
 				continue // groups beyond the puzzle's are comments
 			}
 			if len(groupLines[g]) >= puzzle.MaxSide {
-				return nil, errAt(file, n, "more than %d lines in one group: %v", puzzle.MaxSide, puzzle.ErrTooLarge)
+				return nil, errAt(file, n, "more than %d lines in one group: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
 			}
 			toks, err := parseOlsakLine(file, n, t)
 			if err != nil {
@@ -205,7 +205,7 @@ func parseOlsak(file string, lines []string) (*puzzle.Puzzle, error) {
 		}
 	}
 	if err := checkPaletteSize(pal); err != nil {
-		return nil, errAt(file, 0, "%v", err)
+		return nil, errAt(file, 0, "%w", err)
 	}
 	p.Palette = pal
 	if !triddler {
@@ -271,11 +271,11 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 			return nil, errAt(file, n, "%q is not a block (want a number and a colour character)", f)
 		}
 		if i > 6 {
-			return nil, errAt(file, n, "block length %s: %v (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
+			return nil, errAt(file, n, "block length %s: %w (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
 		}
 		v, _ := strconv.Atoi(f[:i])
 		if v > puzzle.MaxSide {
-			return nil, errAt(file, n, "block length %d: %v (at most %d)", v, puzzle.ErrTooLarge, puzzle.MaxSide)
+			return nil, errAt(file, n, "block length %d: %w (at most %d)", v, puzzle.ErrTooLarge, puzzle.MaxSide)
 		}
 		ch := '1'
 		if rest := []rune(f[i:]); len(rest) == 1 {

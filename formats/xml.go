@@ -202,11 +202,11 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 		}
 		value := strings.TrimSpace(c.text())
 		if strings.ContainsAny(value, `/\`) {
-			return errAt(r.file, c.line, "colour %q: two-colour (triangle) cells are %v", name, ErrUnsupported)
+			return errAt(r.file, c.line, "colour %q: two-colour (triangle) cells are %w", name, ErrUnsupported)
 		}
 		rgb, err := puzzle.ParseRGB(value)
 		if err != nil {
-			return errAt(r.file, c.line, "colour %q: %v", name, err)
+			return errAt(r.file, c.line, "colour %q: %w", name, err)
 		}
 		var ch rune
 		if s, ok := c.attr("char"); ok && s != "" {
@@ -284,7 +284,7 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 				continue
 			}
 			if len(lines) >= puzzle.MaxSide {
-				return nil, errAt(r.file, ln.line, "more than %d lines in <clues type=%q>: %v", puzzle.MaxSide, t, puzzle.ErrTooLarge)
+				return nil, errAt(r.file, ln.line, "more than %d lines in <clues type=%q>: %w", puzzle.MaxSide, t, puzzle.ErrTooLarge)
 			}
 			l, err := r.readLine(ln)
 			if err != nil {
@@ -309,11 +309,11 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 			return nil, errAt(r.file, cn.line, "count %q is not a number", s)
 		}
 		if len(s) > 6 {
-			return nil, errAt(r.file, cn.line, "count %s: %v (at most %d)", s, puzzle.ErrTooLarge, puzzle.MaxSide)
+			return nil, errAt(r.file, cn.line, "count %s: %w (at most %d)", s, puzzle.ErrTooLarge, puzzle.MaxSide)
 		}
 		v, _ := strconv.Atoi(s)
 		if v > puzzle.MaxSide {
-			return nil, errAt(r.file, cn.line, "count %d: %v (at most %d)", v, puzzle.ErrTooLarge, puzzle.MaxSide)
+			return nil, errAt(r.file, cn.line, "count %d: %w (at most %d)", v, puzzle.ErrTooLarge, puzzle.MaxSide)
 		}
 		if v == 0 {
 			continue
@@ -376,7 +376,7 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 	p.Goal = goal
 	p.Palette = r.xp.pal
 	if err := checkPaletteSize(p.Palette); err != nil {
-		return nil, errAt(r.file, n.line, "%v", err)
+		return nil, errAt(r.file, n.line, "%w", err)
 	}
 	return p, nil
 }
@@ -443,7 +443,7 @@ func (r *xmlPuzzleReader) readGoal(n *xmlNode) (*puzzle.Image, int, error) {
 		if c.name == "image" {
 			g, err := r.readImage(c.text())
 			if err != nil {
-				return nil, 0, errAt(r.file, c.line, "goal image: %v", err)
+				return nil, 0, errAt(r.file, c.line, "goal image: %w", err)
 			}
 			return g, c.line, nil
 		}

@@ -99,7 +99,7 @@ func parseXMLTree(file string, data []byte) (*xmlNode, []puzzle.Diagnostic, erro
 			if errors.As(err, &se) {
 				return nil, nil, errAt(file, se.Line, "%s", se.Msg)
 			}
-			return nil, nil, errAt(file, line, "%v", err)
+			return nil, nil, errAt(file, line, "%w", err)
 		}
 		top := stack[len(stack)-1]
 		switch t := tok.(type) {
