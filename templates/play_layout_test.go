@@ -1,0 +1,123 @@
+package templates
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/nonopress/nonopress/internal/browsertest"
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// patternPicture draws a deterministic one-colour picture of w x h cells.
+func patternPicture(w, h int) []string {
+	rows := make([]string, h)
+	for y := range h {
+		var b strings.Builder
+		for x := range w {
+			if (x*y+3*x+y)%7 < 3 {
+				b.WriteByte('1')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		rows[y] = b.String()
+	}
+	return rows
+}
+
+// rect is an element's box in viewport coordinates.
+type rect struct{ Left, Top, Right, Bottom float64 }
+
+func rectOf(t testing.TB, ctx context.Context, selector string) rect {
+	t.Helper()
+	r := eval[[]float64](t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })()`, selector))
+	return rect{r[0], r[1], r[2], r[3]}
+}
+
+func TestPlayNarrowScreenLargeGrid(t *testing.T) {
+	site := newTestSite(t)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), patternPicture(50, 50)...)
+	url := site.put(t, "/big/fifty/", p, "Fifty")
+	ctx := browsertest.New(t)
+	do(t, ctx, chromedp.EmulateViewport(320, 640, chromedp.EmulateMobile))
+	open(t, ctx, url)
+
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-play td.np-cell').length`); n != 2500 {
+		t.Fatalf("%d cells, want 2500", n)
+	}
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 320 {
+		t.Errorf("the page is %d px wide on a 320 px screen: the grid must scroll inside its box", w)
+	}
+	if right := eval[float64](t, ctx, `Math.max(...Array.from(document.querySelectorAll('#np-play button')).map(b => b.getBoundingClientRect().right))`); right > 320 {
+		t.Errorf("a button reaches x=%.0f, past the 320 px screen", right)
+	}
+
+	// Scrolled into the middle of the grid, the clues stay at the edges.
+	eval[bool](t, ctx, `(() => { const s = document.querySelector('#np-play .np-scroll'); s.scrollTop = 600; s.scrollLeft = 600; return true; })()`)
+	box := rectOf(t, ctx, "#np-play .np-scroll")
+	colClue := rectOf(t, ctx, "#np-play .np-colclue:nth-child(30)")
+	rowClue := rectOf(t, ctx, "#np-play tbody tr:nth-child(30) .np-rowclue")
+	if colClue.Top-box.Top > 2 || colClue.Top < box.Top-1 {
+		t.Errorf("column clues at y=%.0f, want them held at the top of the grid box (y=%.0f)", colClue.Top, box.Top)
+	}
+	if rowClue.Left-box.Left > 2 || rowClue.Left < box.Left-1 {
+		t.Errorf("row clues at x=%.0f, want them held at the left of the grid box (x=%.0f)", rowClue.Left, box.Left)
+	}
+
+	// Moving with the keyboard keeps the focused cell in view, clear of the
+	// sticky clues.
+	do(t, ctx, chromedp.Focus(cell(0, 0)))
+	var keys strings.Builder
+	for range 40 {
+		keys.WriteString(kb.ArrowDown + kb.ArrowRight)
+	}
+	do(t, ctx, chromedp.KeyEvent(keys.String()+" "))
+	focused := rectOf(t, ctx, "#np-play td:focus")
+	head := rectOf(t, ctx, "#np-play .np-colclue:nth-child(41)")
+	side := rectOf(t, ctx, "#np-play tbody tr:nth-child(41) .np-rowclue")
+	box = rectOf(t, ctx, "#np-play .np-scroll")
+	if focused.Top < head.Bottom-1 || focused.Left < side.Right-1 || focused.Bottom > box.Bottom+1 || focused.Right > box.Right+1 {
+		t.Errorf("focused cell at %+v is hidden (column clues end at y=%.0f, row clues at x=%.0f, box %+v)", focused, head.Bottom, side.Right, box)
+	}
+	if got := eval[string](t, ctx, `document.activeElement.getAttribute('aria-label')`); got != "Row 41, column 41: filled" {
+		t.Errorf("focused cell is %q", got)
+	}
+
+	// Zooming changes the cell size.
+	before := rectOf(t, ctx, "#np-play td:focus")
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-zoom-in`)))
+	after := rectOf(t, ctx, "#np-play td.np-cell[tabindex='0']")
+	if after.Right-after.Left <= before.Right-before.Left {
+		t.Errorf("zoom in: cell width %.1f → %.1f", before.Right-before.Left, after.Right-after.Left)
+	}
+}
+
+func TestPlayFromFileURL(t *testing.T) {
+	dir := t.TempDir()
+	writeStaticFiles(t, dir)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)
+	page := filepath.Join(dir, "hearts", "heart", "index.html")
+	if err := os.MkdirAll(filepath.Dir(page), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, []byte(playPage("../../static/", "Heart", playJSON(t, p, "Heart"))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(page)}).String()
+
+	ctx := browsertest.New(t)
+	open(t, ctx, u)
+	clickAll(t, ctx, heart, "1")
+	wantSolved(t, ctx, true)
+	do(t, ctx, chromedp.Reload())
+	open(t, ctx, u)
+	wantGrid(t, ctx, heart...)
+	wantSolved(t, ctx, true)
+}
