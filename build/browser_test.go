@@ -1,0 +1,161 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/nonopress/nonopress/internal/browsertest"
+)
+
+// fileURL is the file:// address of an output file: the site must work
+// opened from disk.
+func fileURL(t *testing.T, out, name string) string {
+	abs, err := filepath.Abs(filepath.Join(out, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "file://" + filepath.ToSlash(abs)
+}
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// do runs browser steps, failing the test on error.
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pdfPageObject matches a page object of a PDF (not the /Pages tree).
+var pdfPageObject = regexp.MustCompile(`/Type\s*/Page\b[^s]`)
+
+func TestBrowserDemoSite(t *testing.T) {
+	ctx := browsertest.New(t)
+	src := copyTree(t, filepath.Join("..", "content"))
+	out := filepath.Join(t.TempDir(), "public")
+	s := &site{t: t, src: src, out: out}
+	s.mustBuild(Config{})
+
+	// Home.
+	do(t, ctx, chromedp.Navigate(fileURL(t, out, "index.html")))
+	if title := eval[string](t, ctx, `document.title`); title != "nonopress demo archive" {
+		t.Errorf("home title = %q", title)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll(".np-collections a").length`); n != 3 {
+		t.Errorf("home lists %d collections, want 3", n)
+	}
+
+	// Filter a collection's cards, then sort them.
+	do(t, ctx,
+		chromedp.Navigate(fileURL(t, out, "first-steps/index.html")),
+		chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")),
+		chromedp.SendKeys(chromedp.CSS(".np-filter"), "sail"),
+	)
+	all := eval[int](t, ctx, `document.querySelectorAll(".np-card").length`)
+	shown := eval[int](t, ctx, `document.querySelectorAll(".np-card:not([hidden])").length`)
+	if all < 3 || shown != 1 {
+		t.Errorf("filter \"sail\": %d of %d cards shown, want 1", shown, all)
+	}
+	first := eval[string](t, ctx, `(() => {
+		const f = document.querySelector(".np-filter"); f.value = ""; f.dispatchEvent(new Event("input"));
+		const s = document.querySelector(".np-sort"); s.value = "title"; s.dispatchEvent(new Event("change"));
+		return document.querySelector(".np-card .np-card-title").textContent })()`)
+	if first != "Arrow" {
+		t.Errorf("sorted by title, the first card is %q, want Arrow", first)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll(".np-card:not([hidden])").length`); n != all {
+		t.Errorf("filter cleared: %d of %d cards shown", n, all)
+	}
+
+	// Open a puzzle from its card, reveal its solution.
+	do(t, ctx,
+		chromedp.Click(chromedp.CSS(`.np-card[data-title="Sailboat"] a`)),
+		chromedp.WaitVisible(chromedp.CSS("details.np-solution")),
+	)
+	if eval[bool](t, ctx, `document.querySelector("details.np-solution").open`) {
+		t.Errorf("solution shown before it was asked for")
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS("details.np-solution summary")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("details.np-solution img").complete`)); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, `document.querySelector("details.np-solution").open`) ||
+		eval[int](t, ctx, `document.querySelector("details.np-solution img").naturalWidth`) == 0 {
+		t.Errorf("solution not revealed")
+	}
+
+	// Printing the page prints the sheet alone, on one page.
+	res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{PreferCSSPageSize: ptr(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(res.Data, []byte("%PDF")) {
+		t.Fatalf("PrintToPDF gave no PDF")
+	}
+	if n := len(pdfPageObject.FindAll(res.Data, -1)); n != 1 {
+		dump := filepath.Join(os.TempDir(), "nonopress-print.pdf")
+		os.WriteFile(dump, res.Data, 0o644)
+		t.Errorf("printed puzzle page has %d pages, want 1 (saved as %s)", n, dump)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestBrowserHostileTitleDoesNotRun(t *testing.T) {
+	ctx := browsertest.New(t)
+	const title = `<script>alert(1)</script><img src=x onerror=alert(2)>`
+	s := newSite(t, `-- evil.non --
+title "`+title+`"
+by "</script><script>alert(3)</script>"
+license CC0-1.0
+width 1
+height 1
+
+rows
+1
+
+columns
+1
+`)
+	s.mustBuild(Config{})
+	// Count alerts instead of showing them.
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.__alerts = 0; window.alert = function () { window.__alerts++ };`}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"index.html", "evil/index.html", "authors/index.html"} {
+		do(t, ctx, chromedp.Navigate(fileURL(t, s.out, p)), chromedp.WaitReady(chromedp.CSS("footer")))
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`)); err != nil {
+			t.Fatal(err)
+		}
+		if n := eval[int](t, ctx, `window.__alerts`); n != 0 {
+			t.Errorf("%s: %d alerts: a title ran as script", p, n)
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll("img[src=x]").length`); n != 0 {
+			t.Errorf("%s: an <img> of the title became markup", p)
+		}
+	}
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "evil/index.html")))
+	if h := eval[string](t, ctx, `document.querySelector("h1").textContent`); h != title {
+		t.Errorf("heading = %q, want the title as text", h)
+	}
+	if got := eval[string](t, ctx, `JSON.parse(document.getElementById("np-puzzle").textContent).title`); got != title {
+		t.Errorf("play data title = %q", got)
+	}
+}
