@@ -34,6 +34,8 @@ type lineSolver struct {
 	bad      []int32 // per clue colour, prefix counts of cells that exclude it
 	width    int     // cells + 1: the stride of every table
 	cover    []int32 // per clue colour, difference array of covering placements
+	lo, hi   []int   // per block, its earliest and latest start
+	canBg    []bool  // per cell, whether some placement leaves it background
 	colorIdx [maxColors]int8
 	colors   []int
 }
@@ -44,27 +46,49 @@ type lineSolver struct {
 // fwd[j][i] holds when the first j blocks can be placed in cells [0,i) with
 // every other cell there background; bwd[j][i] when blocks j..k-1 can be
 // placed in cells [i,n) likewise. Blocks of one colour need a background cell
-// between them, blocks of different colours may touch.
+// between them, blocks of different colours may touch. Block j can only start
+// in [lo[j], hi[j]] (packing the clue to the left and to the right), so row j
+// of both tables is computed only over its band [E_j, U_j]: from the earliest
+// end of block j-1 to the latest start of block j. That makes the work about
+// blocks × slack rather than blocks × cells.
 func (ls *lineSolver) solve(clue []block, cells []colorSet) bool {
 	n, k := len(cells), len(clue)
 	w := n + 1
-	ls.prepare(clue, cells)
-	fwd, bwd := ls.fwd, ls.bwd
+	if !ls.prepare(clue, cells) {
+		return false
+	}
+	fwd, bwd, lo, hi := ls.fwd, ls.bwd, ls.lo, ls.hi
 	bgOK := func(i int) bool { return cells[i]&background != 0 }
+	// band returns [E_j, U_j].
+	band := func(j int) (int, int) {
+		e, u := 0, n
+		if j > 0 {
+			e = lo[j-1] + clue[j-1].len
+		}
+		if j < k {
+			u = hi[j]
+		}
+		return e, u
+	}
 
 	// Forward table.
+	u0 := n
+	if k > 0 {
+		u0 = hi[0]
+	}
 	fwd[0] = true
-	for i := 1; i <= n; i++ {
+	for i := 1; i <= u0; i++ {
 		fwd[i] = fwd[i-1] && bgOK(i-1)
 	}
 	for j := 1; j <= k; j++ {
 		b := clue[j-1]
 		sameAsPrev := j > 1 && clue[j-2].color == b.color
 		row, prev := fwd[j*w:(j+1)*w], fwd[(j-1)*w:j*w]
-		row[0] = false
-		for i := 1; i <= n; i++ {
-			v := row[i-1] && bgOK(i-1)
-			if !v && i >= b.len && ls.fits(b.color, i-b.len, i) {
+		bad := ls.badOf(b.color)
+		e, u := band(j)
+		for i := e; i <= u; i++ {
+			v := i > e && row[i-1] && bgOK(i-1)
+			if !v && i-b.len <= hi[j-1] && bad[i] == bad[i-b.len] {
 				v = ls.prefixOK(prev, sameAsPrev, i-b.len, cells)
 			}
 			row[i] = v
@@ -76,18 +100,20 @@ func (ls *lineSolver) solve(clue []block, cells []colorSet) bool {
 
 	// Backward table.
 	last := bwd[k*w : (k+1)*w]
+	ek, _ := band(k)
 	last[n] = true
-	for i := n - 1; i >= 0; i-- {
+	for i := n - 1; i >= ek; i-- {
 		last[i] = last[i+1] && bgOK(i)
 	}
 	for j := k - 1; j >= 0; j-- {
 		b := clue[j]
 		sameAsNext := j+1 < k && clue[j+1].color == b.color
 		row, next := bwd[j*w:(j+1)*w], bwd[(j+1)*w:(j+2)*w]
-		row[n] = false
-		for i := n - 1; i >= 0; i-- {
-			v := row[i+1] && bgOK(i)
-			if !v && i+b.len <= n && ls.fits(b.color, i, i+b.len) {
+		bad := ls.badOf(b.color)
+		e, u := band(j)
+		for i := u; i >= e; i-- {
+			v := i < u && row[i+1] && bgOK(i)
+			if !v && i >= lo[j] && bad[i+b.len] == bad[i] {
 				v = ls.suffixOK(next, sameAsNext, i+b.len, cells)
 			}
 			row[i] = v
@@ -95,17 +121,29 @@ func (ls *lineSolver) solve(clue []block, cells []colorSet) bool {
 	}
 
 	// Which colours each cell can take: background where some split puts the
-	// cell between blocks, a block's colour wherever a valid placement covers it.
-	cover := ls.cover
+	// cell between blocks j-1 and j, a block's colour wherever a valid
+	// placement covers it.
+	cover, canBg := ls.cover, ls.canBg
 	clear(cover)
+	clear(canBg)
+	for j := 0; j <= k; j++ {
+		e, u := band(j)
+		f, bk := fwd[j*w:(j+1)*w], bwd[j*w:(j+1)*w]
+		for x := e; x < u; x++ {
+			if f[x] && bk[x+1] {
+				canBg[x] = true
+			}
+		}
+	}
 	for j := range k {
 		b := clue[j]
 		sameAsPrev := j > 0 && clue[j-1].color == b.color
 		sameAsNext := j+1 < k && clue[j+1].color == b.color
 		prev, next := fwd[j*w:(j+1)*w], bwd[(j+1)*w:(j+2)*w]
+		bad := ls.badOf(b.color)
 		d := cover[int(ls.colorIdx[b.color])*w:]
-		for s := 0; s+b.len <= n; s++ {
-			if ls.fits(b.color, s, s+b.len) && ls.prefixOK(prev, sameAsPrev, s, cells) &&
+		for s := lo[j]; s <= hi[j]; s++ {
+			if bad[s+b.len] == bad[s] && ls.prefixOK(prev, sameAsPrev, s, cells) &&
 				ls.suffixOK(next, sameAsNext, s+b.len, cells) {
 				d[s]++
 				d[s+b.len]--
@@ -120,13 +158,8 @@ func (ls *lineSolver) solve(clue []block, cells []colorSet) bool {
 	}
 	for x := range n {
 		var s colorSet
-		if bgOK(x) {
-			for j := 0; j <= k; j++ {
-				if fwd[j*w+x] && bwd[j*w+x+1] {
-					s = background
-					break
-				}
-			}
+		if canBg[x] && bgOK(x) {
+			s = background
 		}
 		for ci, c := range ls.colors {
 			if cover[ci*w+x] > 0 {
@@ -138,8 +171,10 @@ func (ls *lineSolver) solve(clue []block, cells []colorSet) bool {
 	return true
 }
 
-// prepare sizes the buffers and builds the prefix counts for one call.
-func (ls *lineSolver) prepare(clue []block, cells []colorSet) {
+// prepare sizes and clears the buffers, computes each block's range of
+// starts and builds the prefix counts for one call. It reports false when the
+// clue cannot fit in the line at all.
+func (ls *lineSolver) prepare(clue []block, cells []colorSet) bool {
 	n, k := len(cells), len(clue)
 	w := n + 1
 	if need := (k + 1) * w; cap(ls.fwd) < need {
@@ -147,7 +182,38 @@ func (ls *lineSolver) prepare(clue []block, cells []colorSet) {
 		ls.bwd = make([]bool, need)
 	} else {
 		ls.fwd, ls.bwd = ls.fwd[:need], ls.bwd[:need]
+		clear(ls.fwd)
+		clear(ls.bwd)
 	}
+	if cap(ls.lo) < k {
+		ls.lo, ls.hi = make([]int, k), make([]int, k)
+	}
+	ls.lo, ls.hi = ls.lo[:k], ls.hi[:k]
+	for j, b := range clue {
+		ls.lo[j] = 0
+		if j > 0 {
+			ls.lo[j] = ls.lo[j-1] + clue[j-1].len
+			if clue[j-1].color == b.color {
+				ls.lo[j]++
+			}
+		}
+	}
+	for j := k - 1; j >= 0; j-- {
+		ls.hi[j] = n - clue[j].len
+		if j+1 < k {
+			ls.hi[j] = ls.hi[j+1] - clue[j].len
+			if clue[j+1].color == clue[j].color {
+				ls.hi[j]--
+			}
+		}
+	}
+	if k > 0 && ls.lo[k-1] > ls.hi[k-1] {
+		return false
+	}
+	if cap(ls.canBg) < n {
+		ls.canBg = make([]bool, n)
+	}
+	ls.canBg = ls.canBg[:n]
 	ls.colors = ls.colors[:0]
 	for _, b := range clue {
 		ls.colorIdx[b.color] = -1
@@ -177,12 +243,14 @@ func (ls *lineSolver) prepare(clue []block, cells []colorSet) {
 			}
 		}
 	}
+	return true
 }
 
-// fits reports whether every cell in [from,to) may take colour c.
-func (ls *lineSolver) fits(c, from, to int) bool {
-	p := ls.bad[int(ls.colorIdx[c])*ls.width:]
-	return p[to] == p[from]
+// badOf returns the prefix counts of cells that exclude colour c: every cell
+// in [from,to) may take c when bad[to] == bad[from].
+func (ls *lineSolver) badOf(c int) []int32 {
+	ci := int(ls.colorIdx[c])
+	return ls.bad[ci*ls.width : (ci+1)*ls.width]
 }
 
 // prefixOK reports whether the blocks before a block starting at s fit in
