@@ -137,12 +137,40 @@ func TestClueNumbers(t *testing.T) {
 	}
 }
 
-// TestDigitHeight checks digitHeight against the embedded font's cap height.
+// TestDigitHeight checks digitHeight against the embedded font's cap height,
+// as read by fontMetrics and by fpdf.
 func TestDigitHeight(t *testing.T) {
 	m, _ := newMetrics()
-	capHeight := float64(m.pdf.GetFontDesc(pdfFont, "").CapHeight) / 1000
-	if math.Abs(capHeight-digitHeight) > 0.03 {
-		t.Errorf("Go Regular cap height is %.3f em; digitHeight is %.3f", capHeight, digitHeight)
+	doc := newPDFDoc("t", Options{})
+	fromPDF := float64(doc.pdf.GetFontDesc(pdfFont, "").CapHeight) / 1000
+	for _, capHeight := range []float64{m.regular.capHeight, fromPDF} {
+		if math.Abs(capHeight-digitHeight) > 0.03 {
+			t.Errorf("Go Regular cap height is %.3f em; digitHeight is %.3f", capHeight, digitHeight)
+		}
+	}
+}
+
+// TestWidthsMatchPDF checks fontMetrics against fpdf's own reading of the
+// fonts, which places the PDF's text.
+func TestWidthsMatchPDF(t *testing.T) {
+	m, _ := newMetrics()
+	doc := newPDFDoc("t", Options{})
+	for _, s := range []string{"0123456789", "Dancer", "by Jan Wolter", "Żółć — Танцор Ωμέγα", "© 15×20 · a…", "\uFFFD"} {
+		for _, bold := range []bool{false, true} {
+			style := ""
+			if bold {
+				style = "B"
+			}
+			doc.pdf.SetFont(pdfFont, style, 10)
+			doc.pdf.SetFontUnitSize(10)
+			want := doc.pdf.GetStringWidth(s)
+			if got := m.width(s, 10, bold); math.Abs(got-want) > 0.01*want+0.01 {
+				t.Errorf("width(%q, bold=%v) = %.3f mm, fpdf says %.3f", s, bold, got, want)
+			}
+		}
+	}
+	if w := m.width("\U0001F3A8", 10, false); w <= 0 {
+		t.Errorf("a rune beyond the BMP measures %g", w)
 	}
 }
 

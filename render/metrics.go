@@ -6,7 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 )
@@ -19,39 +18,34 @@ const digitHeight = 0.70
 // fontFamily is the SVG font list: the Go font the PDF embeds, then look-alikes.
 const fontFamily = "Go,Helvetica,Arial,sans-serif"
 
-// The PDF font family names of the embedded Go fonts.
+// pdfFont is the PDF font family name of the embedded Go fonts.
 const pdfFont = "go"
 
 // metrics measures text set in the Go fonts, which the PDF embeds and whose
-// widths the SVG's fallback fonts come close to. It measures with an fpdf
-// document holding the fonts (the PDF back end draws with the same one), so
-// it is not safe for concurrent use: each document makes its own.
+// widths the SVG's fallback fonts come close to.
 type metrics struct {
-	pdf *fpdf.Fpdf
+	regular, bold *fontMetrics
 }
 
-// newMetrics returns metrics over a fresh millimetre-unit PDF document with
-// the Go fonts embedded.
+// newMetrics reads the Go fonts' metrics.
 func newMetrics() (*metrics, error) {
-	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
-	pdf.AddUTF8FontFromBytes(pdfFont, "", goregular.TTF)
-	pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
-	pdf.SetFont(pdfFont, "", 10)
-	if err := pdf.Error(); err != nil {
-		return nil, fmt.Errorf("render: loading the Go fonts: %w", err)
+	r, err := parseFontMetrics(goregular.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("Go Regular: %w", err)
 	}
-	return &metrics{pdf: pdf}, nil
+	b, err := parseFontMetrics(gobold.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("Go Bold: %w", err)
+	}
+	return &metrics{regular: r, bold: b}, nil
 }
 
 // width returns the advance width of s in mm at em size size.
 func (m *metrics) width(s string, size float64, bold bool) float64 {
-	style := ""
 	if bold {
-		style = "B"
+		return m.bold.width(printable(s)) * size
 	}
-	m.pdf.SetFont(pdfFont, style, 10)
-	m.pdf.SetFontUnitSize(size)
-	return m.pdf.GetStringWidth(printable(s))
+	return m.regular.width(printable(s)) * size
 }
 
 // printable returns s with what cannot be printed replaced: control

@@ -5,20 +5,28 @@ import (
 	"io"
 
 	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
 
 // pdfDoc draws scenes as the pages of one PDF, with the Go fonts embedded.
 type pdfDoc struct {
-	m   *metrics
 	pdf *fpdf.Fpdf
+	// The graphics state last set on the current page, to skip repeating
+	// it: fpdf writes every call into the page, wanted or not.
+	fontStyle       string
+	fontSize, width float64
+	fill, draw, ink puzzle.RGB
 }
 
-// newPDFDoc starts a document. Its metrics' fpdf instance is the document, so
-// text is measured with the very fonts it is drawn with.
-func newPDFDoc(m *metrics, title string, opt Options) *pdfDoc {
-	pdf := m.pdf
+// newPDFDoc starts a millimetre-unit document with the Go fonts embedded
+// (as UTF-8 fonts, so any title in the fonts' range prints).
+func newPDFDoc(title string, opt Options) *pdfDoc {
+	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
+	pdf.AddUTF8FontFromBytes(pdfFont, "", goregular.TTF)
+	pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
 	pdf.SetCompression(true)
 	pdf.SetCatalogSort(true)
 	pdf.SetCreationDate(opt.date())
@@ -28,7 +36,7 @@ func newPDFDoc(m *metrics, title string, opt Options) *pdfDoc {
 	pdf.SetTitle(printable(title), true)
 	pdf.SetCreator("nonopress", true)
 	pdf.SetLineCapStyle("square")
-	return &pdfDoc{m: m, pdf: pdf}
+	return &pdfDoc{pdf: pdf}
 }
 
 // page adds s as a page of its own size.
@@ -36,28 +44,30 @@ func (d *pdfDoc) page(s *scene) {
 	pdf := d.pdf
 	pdf.AddPageFormat("P", fpdf.SizeType{Wd: s.Width, Ht: s.Height})
 	pdf.SetLineCapStyle("square")
+	// fpdf carries colours over to the new page; set font and width afresh.
+	d.fontStyle, d.fontSize, d.width = "?", -1, -1
 	for _, it := range s.Items {
 		switch it := it.(type) {
 		case rect:
-			setFill(pdf, it.Fill)
+			d.setFill(it.Fill)
 			style := "F"
 			if it.Stroke > 0 {
-				setDraw(pdf, black)
-				pdf.SetLineWidth(it.Stroke)
+				d.setDraw(black)
+				d.setWidth(it.Stroke)
 				style = "FD"
 			}
 			pdf.Rect(it.X, it.Y, it.W, it.H, style)
 		case line:
-			setDraw(pdf, it.Color)
-			pdf.SetLineWidth(it.Width)
+			d.setDraw(it.Color)
+			d.setWidth(it.Width)
 			pdf.Line(it.X1, it.Y1, it.X2, it.Y2)
 		case mark:
 			style := "F"
-			setFill(pdf, it.Color)
+			d.setFill(it.Color)
 			if it.Stroke > 0 {
 				style = "D"
-				setDraw(pdf, it.Color)
-				pdf.SetLineWidth(it.Stroke)
+				d.setDraw(it.Color)
+				d.setWidth(it.Stroke)
 			}
 			if it.Points == nil {
 				pdf.Circle(it.X, it.Y, it.R, style)
@@ -73,9 +83,15 @@ func (d *pdfDoc) page(s *scene) {
 			if it.Bold {
 				style = "B"
 			}
-			pdf.SetFont(pdfFont, style, 10)
-			pdf.SetFontUnitSize(it.Size)
-			pdf.SetTextColor(int(it.Color.R), int(it.Color.G), int(it.Color.B))
+			if style != d.fontStyle {
+				pdf.SetFont(pdfFont, style, 10)
+				d.fontStyle, d.fontSize = style, -1
+			}
+			if it.Size != d.fontSize {
+				pdf.SetFontUnitSize(it.Size)
+				d.fontSize = it.Size
+			}
+			d.setInk(it.Color)
 			x := it.X
 			switch it.Anchor {
 			case anchorMiddle:
@@ -91,8 +107,33 @@ func (d *pdfDoc) page(s *scene) {
 	}
 }
 
-func setFill(pdf *fpdf.Fpdf, c puzzle.RGB) { pdf.SetFillColor(int(c.R), int(c.G), int(c.B)) }
-func setDraw(pdf *fpdf.Fpdf, c puzzle.RGB) { pdf.SetDrawColor(int(c.R), int(c.G), int(c.B)) }
+func (d *pdfDoc) setFill(c puzzle.RGB) {
+	if c != d.fill {
+		d.pdf.SetFillColor(int(c.R), int(c.G), int(c.B))
+		d.fill = c
+	}
+}
+
+func (d *pdfDoc) setDraw(c puzzle.RGB) {
+	if c != d.draw {
+		d.pdf.SetDrawColor(int(c.R), int(c.G), int(c.B))
+		d.draw = c
+	}
+}
+
+func (d *pdfDoc) setInk(c puzzle.RGB) {
+	if c != d.ink {
+		d.pdf.SetTextColor(int(c.R), int(c.G), int(c.B))
+		d.ink = c
+	}
+}
+
+func (d *pdfDoc) setWidth(w float64) {
+	if w != d.width {
+		d.pdf.SetLineWidth(w)
+		d.width = w
+	}
+}
 
 // write finishes the document into w, returning fpdf's error or the first
 // write error.
@@ -130,7 +171,7 @@ func SheetPDF(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 		name = p.Meta.Title
 	}
 	sheet.scene.Bookmarks = append(sheet.scene.Bookmarks, bookmark{Title: name, Y: 0})
-	doc := newPDFDoc(m, name, opt)
+	doc := newPDFDoc(name, opt)
 	if p.Meta.Author != "" {
 		doc.pdf.SetAuthor(printable(p.Meta.Author), true)
 	}

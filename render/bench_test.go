@@ -1,0 +1,56 @@
+package render
+
+import (
+	"io"
+	"testing"
+)
+
+// benchEntries are 100 puzzles from 10x10 to 35x35, a quarter of them in
+// several colours, each with its solution.
+func benchEntries() []BookletEntry {
+	var entries []BookletEntry
+	for i := range 100 {
+		side := 10 + (i*7)%26
+		colors := 1
+		if i%4 == 3 {
+			colors = 3
+		}
+		p := randomPuzzle(side, side+(i%3)*5, colors, uint64(i))
+		entries = append(entries, BookletEntry{Puzzle: p, Solution: p.Goal})
+	}
+	return entries
+}
+
+// BenchmarkBooklet100 makes a 100-puzzle booklet PDF (title page, puzzles,
+// answer key). A headless browser printing the same takes about 7 s.
+func BenchmarkBooklet100(b *testing.B) {
+	entries := benchEntries()
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Booklet(io.Discard, "Benchmark", entries, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSheetSVG makes one 30x35 sheet as minified SVG.
+func BenchmarkSheetSVG(b *testing.B) {
+	p := randomPuzzle(30, 35, 1, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Sheet(io.Discard, p, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSheetPDF makes one 30x35 sheet PDF with its solution page.
+func BenchmarkSheetPDF(b *testing.B) {
+	p := randomPuzzle(30, 35, 1, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := SheetPDF(io.Discard, p, p.Goal, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
