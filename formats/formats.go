@@ -106,7 +106,14 @@ type reader func(file string, data []byte) ([]*puzzle.Puzzle, []error)
 // at all returns nil puzzles and a *ParseError.
 // Each puzzle's Origin (File, Line of its start, Index in the file, Format)
 // is set.
-func Read(name string, data []byte) ([]*puzzle.Puzzle, error) {
+func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
+	defer func() {
+		// A reader bug must not take the caller down; the fuzz tests look
+		// for this message.
+		if r := recover(); r != nil {
+			ps, err = nil, &ParseError{File: name, Err: fmt.Errorf("internal error reading this file: %v", r)}
+		}
+	}()
 	if len(data) > MaxFileSize {
 		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooBig, MaxFileSize)}
 	}

@@ -307,8 +307,8 @@ func (np *nonParser) isClueLine(text string) bool {
 	if t == "" || t[0] >= '0' && t[0] <= '9' {
 		return true
 	}
-	word := strings.ToLower(strings.FieldsFunc(t, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' })[0])
-	return np.colorNames[word]
+	words := strings.FieldsFunc(t, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' })
+	return len(words) > 0 && np.colorNames[strings.ToLower(words[0])]
 }
 
 // block reads the clue lines after a `rows` or `columns` line. Exactly
@@ -347,8 +347,19 @@ func (np *nonParser) block(header int, which string) error {
 	case len(nonBlank) > want:
 		return np.errAt(header, "%s block does not fit: %d clue lines for %s %d", which, len(nonBlank), dim, want)
 	default:
-		for start := 0; start+want <= len(candidates); start++ {
-			if allBlankLines(candidates[:start]) && allBlankLines(candidates[start+want:]) {
+		// Blank lines may lead the block (the first one is then an empty
+		// line) and must end it; the earliest window that fits is taken.
+		leading, lastNonBlank := 0, -1
+		for leading < len(candidates) && strings.TrimSpace(candidates[leading].text) == "" {
+			leading++
+		}
+		for i, l := range candidates {
+			if strings.TrimSpace(l.text) != "" {
+				lastNonBlank = i
+			}
+		}
+		for start := 0; start <= leading && start+want <= len(candidates); start++ {
+			if lastNonBlank < start+want {
 				chosen = candidates[start : start+want]
 				break
 			}
