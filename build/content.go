@@ -44,7 +44,7 @@ type sourceFile struct {
 	rel      string // relative to the content root, slash-separated
 	abs      string // as opened, for messages: filepath.Join(Src, rel)
 	slug     string // unique among its collection's slugs
-	original string // output name of the file's copy in its collection's folder
+	original string // output name of the file's copy in its collection's folder: its own name when URL-safe
 	notePath string // the Markdown note with the same base name, "" if none
 	coll     *collection
 	order    int // position of the file in path order over the whole tree
@@ -139,7 +139,10 @@ func (s *scanner) scan(c *collection) error {
 	for _, f := range c.files {
 		name := path.Base(f.rel)
 		f.slug = uniqueSlug(slugify(strings.TrimSuffix(name, path.Ext(name))), taken)
-		f.original = f.slug + strings.ToLower(path.Ext(name))
+		f.original = name
+		if !urlSafe(name) || !strings.Contains(name, ".") {
+			f.original = f.slug + strings.ToLower(path.Ext(name))
+		}
 		s.files = append(s.files, f)
 	}
 	for _, sub := range subdirs {
@@ -153,6 +156,17 @@ func (s *scanner) scan(c *collection) error {
 		c.children = append(c.children, sub)
 	}
 	return nil
+}
+
+// urlSafe reports whether a file name can be used in URLs as it is. Such a
+// name (with its dot) never collides with a slug, which has no dot.
+func urlSafe(name string) bool {
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return !strings.HasPrefix(name, ".")
 }
 
 // isNoteName reports whether a file name is a collection note's.
