@@ -121,3 +121,27 @@ func TestPlayFromFileURL(t *testing.T) {
 	wantGrid(t, ctx, heart...)
 	wantSolved(t, ctx, true)
 }
+
+func TestPlayZoomsOutToFitNarrowScreens(t *testing.T) {
+	site := newTestSite(t)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), patternPicture(15, 15)...)
+	url := site.put(t, "/fit/fifteen/", p, "Fifteen")
+	ctx := browsertest.New(t)
+	cellWidth := func() float64 {
+		r := rectOf(t, ctx, "#np-play td.np-cell")
+		return r.Right - r.Left
+	}
+
+	open(t, ctx, url)
+	if w := cellWidth(); w != 28 {
+		t.Errorf("on a wide screen a 15x15 grid has %.1f px cells, want 28", w)
+	}
+	do(t, ctx, chromedp.EmulateViewport(320, 640, chromedp.EmulateMobile))
+	open(t, ctx, url)
+	if w := cellWidth(); w != 16 {
+		t.Errorf("on a 320 px screen a 15x15 grid has %.1f px cells, want 16", w)
+	}
+	if fits := eval[bool](t, ctx, `(() => { const s = document.querySelector('#np-play .np-scroll'); return s.scrollWidth <= s.clientWidth; })()`); !fits {
+		t.Error("the zoomed-out 15x15 grid still needs scrolling sideways on a 320 px screen")
+	}
+}

@@ -22,6 +22,7 @@
   var STORAGE_VERSION = 1;
   var HISTORY_LIMIT = 500;
   var ZOOM_STEPS = [12, 16, 20, 24, 28, 32, 40, 48];
+  var AUTO_MIN_ZOOM = 1; // fitting the width never goes below 16 px cells
   var SOLVED_TEXT = 'Solved! Every row and column matches its clue.';
 
   /* ---------- reading the puzzle ---------- */
@@ -347,6 +348,7 @@
         'Keyboard: arrow keys move; Space or Enter uses the chosen tool; X crosses out; Delete clears; ' +
           'Shift+arrow moves and repeats the last change; Home and End go to the ends of the row.',
         (multi ? 'Keys 1 to 9 choose a colour. ' : '') + 'Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.',
+        'On a touch screen, scroll the grid by dragging the clues, and pinch to zoom.',
         'Your progress is kept in this browser. Reset clears it (Undo brings it back).'
       ].forEach(function (t) {
         ul.appendChild(el('li', '', t));
@@ -758,6 +760,24 @@
       zoomInButton.disabled = zoom === ZOOM_STEPS.length - 1;
     }
 
+    // fitWidth zooms out, not below AUTO_MIN_ZOOM, until the grid and its
+    // clues fit the width the page gives them (a phone, a narrow column).
+    // Everything in the grid scales with the cell size, so one measure tells
+    // how far to go.
+    function fitWidth() {
+      var room = root.clientWidth;
+      var need = table.offsetWidth;
+      if (room <= 0 || need <= room) {
+        return;
+      }
+      var want = ZOOM_STEPS[zoom] * room / need;
+      var z = zoom;
+      while (z > AUTO_MIN_ZOOM && ZOOM_STEPS[z] > want) {
+        z--;
+      }
+      setZoom(z);
+    }
+
     function cellIndex(target) {
       var td = target && target.closest ? target.closest('td.np-cell') : null;
       if (!td || !table.contains(td)) {
@@ -920,6 +940,7 @@
     }
     chooseTool(1);
     setZoom(zoom);
+    fitWidth();
     undoButton.disabled = true;
     redoButton.disabled = true;
     cells[0].tabIndex = 0;
