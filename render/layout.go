@@ -195,14 +195,18 @@ func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle
 	if boxed {
 		fill := palette[c.Color].RGB
 		inset := 0.07 * cell
-		items = append(items, rect{X: cx - cell/2 + inset, Y: cy - cell/2 + inset, W: cell - 2*inset, H: cell - 2*inset, Fill: fill})
+		box := rect{X: cx - cell/2 + inset, Y: cy - cell/2 + inset, W: cell - 2*inset, H: cell - 2*inset, Fill: fill}
+		if fill.Luminance() > 0.85 { // a near-white box needs an edge to be seen
+			box.Stroke, _, _ = lineWidths(cell)
+		}
+		items = append(items, box)
 		ink = inkOn(fill)
 	}
 	digits := strconv.Itoa(c.Len)
 	size, room, tx, ty := clueDigit*cell, 0.86*cell, cx, cy
 	if glyphs {
 		items = append(items, glyph(c.Color, cx+0.28*cell, cy-0.28*cell, 0.12*cell, ink))
-		size, room, tx, ty = 0.5*cell, 0.62*cell, cx-0.1*cell, cy+0.1*cell
+		size, room, tx, ty = 0.55*cell, 0.6*cell, cx-0.08*cell, cy+0.1*cell
 	}
 	if w := m.width(digits, size, false); w > room {
 		size *= room / w

@@ -118,7 +118,7 @@ func TestClueNumbers(t *testing.T) {
 					continue // column clues, or not a clue
 				}
 				ratio := tx.Size / l.cell
-				if len(tx.S) <= 2 && (ratio < 0.49 || ratio > 0.6) || ratio > 0.6 {
+				if len(tx.S) <= 2 && (ratio < 0.5 || ratio > 0.6) || ratio > 0.6 {
 					t.Errorf("%s mono=%v: %q at %.2f of the cell", p.Meta.Title, mono, tx.S, ratio)
 				}
 				if prev != nil && math.Abs(prev.Y-tx.Y) < 1e-9 {

@@ -57,12 +57,11 @@ func paperSize(p Paper) (pageSize, error) {
 	return pageSize{}, fmt.Errorf("render: unknown paper %q (want a4, letter or a3)", string(p))
 }
 
-// pdfDate is written into PDFs whose Options.Date is zero.
-var pdfDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-
+// date is the creation date to write into PDFs: Options.Date, else a fixed
+// one so that output does not depend on the clock.
 func (o Options) date() time.Time {
 	if o.Date.IsZero() {
-		return pdfDate
+		return time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 	}
 	return o.Date
 }

@@ -171,6 +171,11 @@ func TestBookletPages(t *testing.T) {
 		if !bytes.Contains(b.Bytes(), []byte("/Outlines")) {
 			t.Error("booklet has no bookmarks (/Outlines)")
 		}
+		for _, title := range []string{"Test booklet", "Puzzle 1", "Puzzle " + strconv.Itoa(c.n), "Answers"} {
+			if !bytes.Contains(b.Bytes(), utf16BE(title)) {
+				t.Errorf("%d puzzles: no bookmark %q", c.n, title)
+			}
+		}
 		text, err := exec.Command(pdftotext, "-enc", "UTF-8", path, "-").CombinedOutput()
 		if err != nil {
 			t.Fatalf("pdftotext: %v: %s", err, text)
@@ -187,5 +192,26 @@ func TestBookletPages(t *testing.T) {
 				t.Errorf("%d puzzles: page %d does not show its number", c.n, i+1)
 			}
 		}
+	}
+}
+
+// utf16BE encodes an ASCII string as a PDF text string in UTF-16BE with its
+// byte-order mark, as fpdf writes bookmark titles.
+func utf16BE(s string) []byte {
+	out := []byte{0xfe, 0xff}
+	for _, r := range s {
+		out = append(out, byte(r>>8), byte(r))
+	}
+	return out
+}
+
+func TestEmptyBooklet(t *testing.T) {
+	var b bytes.Buffer
+	if err := Booklet(&b, "Nothing yet", nil, Options{Paper: Letter}); err != nil {
+		t.Fatal(err)
+	}
+	info := readPDFInfo(t, writePDF(t, b.Bytes()))
+	if info.pages != 1 || info.sizes[0] != letterPoints {
+		t.Errorf("empty booklet: %d pages %v, want a title page on Letter", info.pages, info.sizes)
 	}
 }

@@ -1,0 +1,39 @@
+package render
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"testing"
+)
+
+// FuzzMetadata feeds arbitrary titles, authors and colour names through the
+// SVG and PDF back ends: the SVG must stay well-formed XML and nothing may
+// panic, whatever bytes a puzzle file holds.
+func FuzzMetadata(f *testing.F) {
+	f.Add(`"><script>alert(1)</script>`, "Jan Wolter", `red" x="1`)
+	f.Add("Żółć 🎨 \x00\xff", "\t\n\r", "]]>&amp;<!--")
+	f.Add("", "", "")
+	f.Fuzz(func(t *testing.T, title, author, colour string) {
+		p := flag3(t)
+		p.Meta.Title, p.Meta.Author, p.Palette[1].Name = title, author, colour
+		var b bytes.Buffer
+		if err := Sheet(&b, p, Options{MonoSafe: true}); err != nil {
+			t.Fatal(err)
+		}
+		d := xml.NewDecoder(&b)
+		d.Strict = true
+		for {
+			_, err := d.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("SVG is not well-formed: %v", err)
+			}
+		}
+		if err := SheetPDF(io.Discard, p, p.Goal, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
