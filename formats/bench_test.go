@@ -36,7 +36,9 @@ func BenchmarkReadNonCauldron(b *testing.B) {
 	benchCorpusFile(b, "picross-solver/inputs/cauldron.non")
 }
 
-func BenchmarkReadNonTiger(b *testing.B) { benchCorpusFile(b, "picross-solver/inputs/qnonograms/tiger.non") }
+func BenchmarkReadNonTiger(b *testing.B) {
+	benchCorpusFile(b, "picross-solver/inputs/qnonograms/tiger.non")
+}
 
 func BenchmarkReadXMLSwing(b *testing.B) { benchCorpusFile(b, "saulrh-nonogram/puzzles/529.xml") }
 
@@ -97,3 +99,26 @@ func BenchmarkReadCorpus(b *testing.B) {
 		}
 	}
 }
+
+// maxCluesXML is a 1024x1024 checkerboard in XML: 512 counts in each of the
+// 2048 lines, the most a one-colour puzzle can have.
+func maxCluesXML() []byte {
+	var b bytes.Buffer
+	b.WriteString("<puzzleset><puzzle>\n")
+	for _, t := range []string{"rows", "columns"} {
+		b.WriteString("<clues type=\"" + t + "\">\n")
+		for range puzzle.MaxSide {
+			b.WriteString("<line>")
+			for range puzzle.MaxSide / 2 {
+				b.WriteString("<count>1</count>")
+			}
+			b.WriteString("</line>\n")
+		}
+		b.WriteString("</clues>\n")
+	}
+	b.WriteString("</puzzle></puzzleset>\n")
+	return b.Bytes()
+}
+
+// BenchmarkReadXMLMaxClues reads the largest clue set a grid can have.
+func BenchmarkReadXMLMaxClues(b *testing.B) { benchRead(b, "max.xml", maxCluesXML()) }

@@ -14,27 +14,25 @@ import (
 // as in .non, blank lines are ignored when the other lines are enough and are
 // empty lines otherwise.
 func readNin(file string, data []byte) ([]*puzzle.Puzzle, []error) {
-	p, err := parseNin(file, splitLines(data))
+	p, err := parseNin(file, string(data))
 	if err != nil {
 		return nil, []error{err}
 	}
 	return []*puzzle.Puzzle{p}, nil
 }
 
-func parseNin(file string, text []string) (*puzzle.Puzzle, error) {
-	var lines []numberedLine
-	for i, t := range text {
-		if !strings.HasPrefix(strings.TrimSpace(t), "#") {
-			lines = append(lines, numberedLine{n: i + 1, text: t})
+func parseNin(file string, text string) (*puzzle.Puzzle, error) {
+	sc := newLineScanner(text, 1)
+	var head numberedLine
+	found := false
+	for !found {
+		l, ok := sc.next()
+		if !ok {
+			return nil, errAt(file, 0, "empty file: want a line \"width height\"")
 		}
+		found = !l.blank() && !strings.HasPrefix(strings.TrimSpace(l.text), "#")
+		head = l
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[0].text) == "" {
-		lines = lines[1:]
-	}
-	if len(lines) == 0 {
-		return nil, errAt(file, 0, "empty file: want a line \"width height\"")
-	}
-	head := lines[0]
 	f := strings.Fields(head.text)
 	if len(f) != 2 {
 		return nil, errAt(file, head.n, "want \"width height\", got %q", head.text)
@@ -50,15 +48,27 @@ func parseNin(file string, text []string) (*puzzle.Puzzle, error) {
 	if w < 1 || h < 1 {
 		return nil, errAt(file, head.n, "size %dx%d: width and height must be at least 1", w, h)
 	}
-	body := lines[1:]
+	// The clue lines, comments left out, up to one non-blank line more than
+	// needed (text after the clues is then ignored).
 	want := w + h
-	var chosen []numberedLine
-	var nonBlank []numberedLine
-	for _, l := range body {
-		if strings.TrimSpace(l.text) != "" {
+	var body, nonBlank []numberedLine
+	var keeper blankRunKeeper
+	for len(nonBlank) <= want {
+		l, ok := sc.next()
+		if !ok {
+			break
+		}
+		if strings.HasPrefix(strings.TrimSpace(l.text), "#") {
+			continue
+		}
+		if keeper.keep(l) {
+			body = append(body, l)
+		}
+		if !l.blank() {
 			nonBlank = append(nonBlank, l)
 		}
 	}
+	var chosen []numberedLine
 	var ignoredFrom int // line where text after the clues starts, if any
 	switch {
 	case len(nonBlank) == want:

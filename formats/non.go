@@ -17,12 +17,6 @@ import (
 // N`/`columns N`, `maxrule`, unquoted values, `0` rules) and Nonny's colour
 // dialect (`color red FF0000 #`, clue lines such as `red 1 yellow 4`).
 
-// numberedLine is a line of the file with its 1-based number.
-type numberedLine struct {
-	n    int
-	text string
-}
-
 // nonColor is a colour declared by a `color` key.
 type nonColor struct {
 	char rune
@@ -42,8 +36,9 @@ type rawClue struct {
 // nonParser holds what has been read of one .non puzzle.
 type nonParser struct {
 	file  string
-	lines []numberedLine
-	pos   int // index in lines of the next line to read
+	text  string       // the puzzle's text
+	first int          // number of its first line
+	sc    *lineScanner // the next line to read
 	p     *puzzle.Puzzle
 
 	width, height     int
@@ -60,23 +55,27 @@ type nonParser struct {
 	colored    bool // colours are declared or clues carry colour characters
 }
 
-// readNon reads the puzzle in lines, the first of which is line first of file.
-func readNon(file string, lines []string, first int) (*puzzle.Puzzle, error) {
-	np := &nonParser{file: file, p: &puzzle.Puzzle{Kind: puzzle.Grid}, colorNames: map[string]bool{}}
-	for i, l := range lines {
-		np.lines = append(np.lines, numberedLine{n: first + i, text: l})
-	}
+// readNon reads the puzzle in text, whose first line is line first of file.
+func readNon(file, text string, first int) (*puzzle.Puzzle, error) {
+	np := &nonParser{file: file, text: text, first: first, sc: newLineScanner(text, first),
+		p: &puzzle.Puzzle{Kind: puzzle.Grid}, colorNames: map[string]bool{}}
 	np.p.Origin.Line = first
-	for _, l := range np.lines {
-		if strings.TrimSpace(l.text) != "" {
+	for sc := newLineScanner(text, first); ; {
+		l, ok := sc.next()
+		if !ok {
+			break
+		}
+		if !l.blank() {
 			np.p.Origin.Line = l.n
 			break
 		}
 	}
 	np.collectColorNames()
-	for np.pos < len(np.lines) {
-		l := np.lines[np.pos]
-		np.pos++
+	for {
+		l, ok := np.sc.next()
+		if !ok {
+			break
+		}
 		if err := np.line(l); err != nil {
 			return nil, err
 		}
@@ -94,7 +93,11 @@ func (np *nonParser) errAt(line int, format string, args ...any) error {
 // collectColorNames finds every Nonny colour name first, so that clue lines
 // starting with one are recognised wherever the `color` key stands.
 func (np *nonParser) collectColorNames() {
-	for _, l := range np.lines {
+	for sc := newLineScanner(np.text, np.first); ; {
+		l, ok := sc.next()
+		if !ok {
+			return
+		}
 		key, rest := splitKey(l.text)
 		if strings.EqualFold(key, "color") {
 			if f := strings.Fields(rest); len(f) >= 2 && len([]rune(f[0])) > 1 {
@@ -328,14 +331,27 @@ func (np *nonParser) block(header int, which string) error {
 	if (which == "rows" && np.rows != nil) || (which == "columns" && np.cols != nil) {
 		return np.errAt(header, "second %s block", which)
 	}
-	end := np.pos
-	for end < len(np.lines) && np.isClueLine(np.lines[end].text) {
-		end++
-	}
-	candidates := np.lines[np.pos:end]
-	var nonBlank []numberedLine
-	for _, l := range candidates {
-		if strings.TrimSpace(l.text) != "" {
+	// Gather the lines that can belong to the block: clue lines and blank
+	// ones, up to the first other line (left for the caller) or one clue
+	// line more than wanted (the block cannot fit then).
+	var candidates, nonBlank []numberedLine
+	var keeper blankRunKeeper
+	var stopLine numberedLine // the line after the block, if not the end
+	for len(nonBlank) <= want {
+		saved := *np.sc
+		l, ok := np.sc.next()
+		if !ok {
+			break
+		}
+		if !np.isClueLine(l.text) {
+			*np.sc = saved
+			stopLine = l
+			break
+		}
+		if keeper.keep(l) {
+			candidates = append(candidates, l)
+		}
+		if !l.blank() {
 			nonBlank = append(nonBlank, l)
 		}
 	}
@@ -343,7 +359,6 @@ func (np *nonParser) block(header int, which string) error {
 	switch {
 	case len(nonBlank) == want:
 		chosen = nonBlank
-		np.pos = end
 	case len(nonBlank) > want:
 		return np.errAt(header, "%s block does not fit: %d clue lines for %s %d", which, len(nonBlank), dim, want)
 	default:
@@ -370,13 +385,12 @@ func (np *nonParser) block(header int, which string) error {
 				why = fmt.Sprintf("and counting blank lines as empty %s, non-blank lines remain after the first %d", which, want)
 			}
 			stop := "the end of the puzzle"
-			if end < len(np.lines) {
-				stop = fmt.Sprintf("line %d (%q is not a clue line)", np.lines[end].n, strings.TrimSpace(np.lines[end].text))
+			if stopLine.n != 0 {
+				stop = fmt.Sprintf("line %d (%q is not a clue line)", stopLine.n, strings.TrimSpace(stopLine.text))
 			}
 			return np.errAt(header, "%s block does not fit %s %d: %d non-blank clue lines, %s; the block ends at %s",
 				which, dim, want, len(nonBlank), why, stop)
 		}
-		np.pos = end
 	}
 	if which == "rows" {
 		np.rows, np.rowsLine = chosen, header
@@ -384,15 +398,6 @@ func (np *nonParser) block(header int, which string) error {
 		np.cols, np.colsLne = chosen, header
 	}
 	return nil
-}
-
-func allBlankLines(ls []numberedLine) bool {
-	for _, l := range ls {
-		if strings.TrimSpace(l.text) != "" {
-			return false
-		}
-	}
-	return true
 }
 
 // parseClueLine splits a clue line into blocks. Numbers are separated by

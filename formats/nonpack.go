@@ -58,53 +58,43 @@ func decompress(data []byte) ([]byte, error) {
 
 // readNonpack reads a bundle of .non puzzles separated by "====" lines (a
 // plain .non file is a bundle of one). Sections holding nothing but blank
-// lines are skipped.
+// lines are skipped; after maxPuzzlesPerFile sections the rest is refused.
 func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
-	lines := splitLines(data)
+	text := string(data)
 	var ps []*puzzle.Puzzle
 	var errs []error
-	start := 0
-	flush := func(end int) {
-		section := lines[start:end]
-		if !allBlank(section) {
-			p, err := readNon(file, section, start+1)
+	sc := newLineScanner(text, 1)
+	startPos, startLine, blank := 0, 1, true
+	flush := func(endPos int) bool {
+		if !blank {
+			if len(ps)+len(errs) >= maxPuzzlesPerFile {
+				errs = append(errs, errAt(file, startLine, "more than %d puzzles in one file: the rest is not read", maxPuzzlesPerFile))
+				return false
+			}
+			p, err := readNon(file, text[startPos:endPos], startLine)
 			if err != nil {
 				errs = append(errs, err)
 			} else {
 				ps = append(ps, p)
 			}
 		}
+		return true
 	}
-	for i, l := range lines {
-		if strings.TrimSpace(l) == packDivider {
-			flush(i)
-			start = i + 1
+	for {
+		linePos := sc.pos
+		l, ok := sc.next()
+		if !ok {
+			break
 		}
+		if strings.TrimSpace(l.text) == packDivider {
+			if !flush(linePos) {
+				return ps, errs
+			}
+			startPos, startLine, blank = sc.pos, sc.n, true
+			continue
+		}
+		blank = blank && l.blank()
 	}
-	flush(len(lines))
+	flush(len(text))
 	return ps, errs
-}
-
-// splitLines splits text into lines without their "\n" or "\r\n". A final
-// newline does not start an extra line.
-func splitLines(data []byte) []string {
-	s := string(data)
-	s = strings.TrimSuffix(s, "\n")
-	if s == "" {
-		return nil
-	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	return lines
-}
-
-func allBlank(lines []string) bool {
-	for _, l := range lines {
-		if strings.TrimSpace(l) != "" {
-			return false
-		}
-	}
-	return true
 }

@@ -54,7 +54,7 @@ var olsakTriddlerGroups = []struct {
 }
 
 func readOlsak(file string, data []byte) ([]*puzzle.Puzzle, []error) {
-	p, err := parseOlsak(file, splitLines(data))
+	p, err := parseOlsak(file, string(data))
 	if err != nil {
 		return nil, []error{err}
 	}
@@ -67,7 +67,7 @@ type olsakToken struct {
 	char rune // input char; '1' for a bare number
 }
 
-func parseOlsak(file string, lines []string) (*puzzle.Puzzle, error) {
+func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	const (
 		preamble = iota
 		palette
@@ -84,8 +84,12 @@ func parseOlsak(file string, lines []string) (*puzzle.Puzzle, error) {
 	var groupLines [][][]olsakToken
 	var groupStarts []int
 	firstLine := 0
-	for i, text := range lines {
-		n := i + 1
+	for sc := newLineScanner(text, 1); ; {
+		l, ok := sc.next()
+		if !ok {
+			break
+		}
+		n, text := l.n, l.text
 		t := strings.TrimSpace(text)
 		switch {
 		case stage != groups && strings.HasPrefix(t, "#"):

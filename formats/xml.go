@@ -21,29 +21,31 @@ type setDefaults struct {
 
 // readXML reads every <puzzle> of the file.
 func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
-	root, warnings, err := parseXMLTree(file, data)
+	var ps []*puzzle.Puzzle
+	var errs []error
+	warnings, err := parseXMLTree(file, data, func(n *xmlNode, around []*xmlNode) {
+		if len(ps)+len(errs) >= maxPuzzlesPerFile {
+			if len(errs) == 0 || !strings.Contains(errs[len(errs)-1].Error(), "puzzles in one file") {
+				errs = append(errs, errAt(file, n.line, "more than %d puzzles in one file: the rest is not read", maxPuzzlesPerFile))
+			}
+			return
+		}
+		var defs setDefaults
+		for _, a := range around {
+			if a.name == "puzzleset" {
+				defs = setDefaultsOf(a, defs)
+			}
+		}
+		p, err := readXMLPuzzle(file, n, defs)
+		if err != nil {
+			errs = append(errs, err)
+			return
+		}
+		ps = append(ps, p)
+	})
 	if err != nil {
 		return nil, []error{err}
 	}
-	var ps []*puzzle.Puzzle
-	var errs []error
-	var walk func(n *xmlNode, defs setDefaults)
-	walk = func(n *xmlNode, defs setDefaults) {
-		for _, c := range n.children() {
-			switch c.name {
-			case "puzzleset":
-				walk(c, setDefaultsOf(c, defs))
-			case "puzzle":
-				p, err := readXMLPuzzle(file, c, defs)
-				if err != nil {
-					errs = append(errs, err)
-					continue
-				}
-				ps = append(ps, p)
-			}
-		}
-	}
-	walk(root, setDefaults{})
 	if len(ps) == 0 && len(errs) == 0 {
 		errs = append(errs, errAt(file, 0, "no <puzzle> element"))
 	}
@@ -299,12 +301,12 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 
 // readLine reads the <count>s of a <line>.
 func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
+	if ln.tooManyCounts {
+		return nil, errAt(r.file, ln.line, "more than %d counts in one line: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
+	}
 	var l puzzle.Line
-	for _, cn := range ln.children() {
-		if cn.name != "count" {
-			continue
-		}
-		s := strings.TrimSpace(cn.text())
+	for _, cn := range ln.counts {
+		s := strings.TrimSpace(cn.text)
 		if !isDigits(s) {
 			return nil, errAt(r.file, cn.line, "count %q is not a number", s)
 		}
@@ -318,8 +320,8 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		if v == 0 {
 			continue
 		}
-		name, ok := cn.attr("color")
-		if !ok || name == "" {
+		name := cn.color
+		if !cn.hasColor || name == "" {
 			name = r.def
 		}
 		idx, ok := r.xp.byName(name)

@@ -14,6 +14,11 @@ import (
 // maxXMLDepth bounds element nesting; pbn files need five levels.
 const maxXMLDepth = 64
 
+// maxXMLNodes bounds the elements (and compacted counts) held at once.
+// Counts are compacted when their <line> ends and a puzzle is dropped once
+// read, so only one puzzle is ever held; the largest grid has 2M counts.
+const maxXMLNodes = 1<<21 + 1<<16
+
 // xmlNode is an element of a small document tree: enough of XML for pbn
 // files, built leniently (see parseXMLTree).
 type xmlNode struct {
@@ -21,6 +26,17 @@ type xmlNode struct {
 	attrs   []xml.Attr
 	content []xmlItem
 	line    int
+	counts  []xmlCount // a <line>'s <count>s, once the line has ended
+	// tooManyCounts is set when a <line> has more counts than a line can
+	// hold; only the first puzzle.MaxSide+1 are kept.
+	tooManyCounts bool
+}
+
+// xmlCount is a <count> kept compactly.
+type xmlCount struct {
+	text, color string
+	hasColor    bool
+	line        int
 }
 
 // xmlItem is a piece of an element's content: text or a child element.
@@ -67,16 +83,19 @@ func (n *xmlNode) text() string {
 	return b.String()
 }
 
-// parseXMLTree reads data into a tree under a nameless root. The decoder
-// knows HTML's named entities and leaves unknown ones (including any the
-// DOCTYPE defines, which are never expanded) as text; nothing is fetched.
-// End tags are matched here rather than by encoding/xml, which gives up at
-// the first mismatch: an end tag closes the innermost open element of its
-// name (and the unclosed ones inside it, like HTML's <br>), and one matching
-// no open element closes the innermost element with a warning, which is
-// what the pbn specification's own example needs (its rows end with
-// </clue>).
-func parseXMLTree(file string, data []byte) (*xmlNode, []puzzle.Diagnostic, error) {
+// parseXMLTree reads data into a tree under a nameless root, calling
+// onPuzzle with each <puzzle> element (and the elements around it) when it
+// ends; the puzzle is then dropped from the tree.
+//
+// The decoder knows HTML's named entities and leaves unknown ones
+// (including any the DOCTYPE defines, which are never expanded) as text;
+// nothing is fetched. End tags are matched here rather than by encoding/xml,
+// which gives up at the first mismatch: an end tag closes the innermost open
+// element of its name (and the unclosed ones inside it, like HTML's <br>),
+// and one matching no open element closes the innermost element with a
+// warning, which is what the pbn specification's own example needs (its
+// rows end with </clue>).
+func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*xmlNode)) ([]puzzle.Diagnostic, error) {
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = false
 	d.AutoClose = xml.HTMLAutoClose
@@ -87,7 +106,24 @@ func parseXMLTree(file string, data []byte) (*xmlNode, []puzzle.Diagnostic, erro
 	}
 	root := &xmlNode{}
 	stack := []*xmlNode{root}
+	live := 0 // elements held
 	var warnings []puzzle.Diagnostic
+	// pop closes the elements above depth i.
+	pop := func(i int) {
+		for len(stack) > i {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			parent := stack[len(stack)-1]
+			switch n.name {
+			case "line":
+				live += compactLine(n)
+			case "puzzle":
+				onPuzzle(n, stack[1:])
+				parent.content = parent.content[:len(parent.content)-1] // n is its last item
+				live -= countNodes(n)
+			}
+		}
+	}
 	for {
 		tok, err := d.RawToken()
 		line, _ := d.InputPos()
@@ -97,15 +133,18 @@ func parseXMLTree(file string, data []byte) (*xmlNode, []puzzle.Diagnostic, erro
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return nil, nil, errAt(file, se.Line, "%s", se.Msg)
+				return nil, errAt(file, se.Line, "%s", se.Msg)
 			}
-			return nil, nil, errAt(file, line, "%w", err)
+			return nil, errAt(file, line, "%w", err)
 		}
 		top := stack[len(stack)-1]
 		switch t := tok.(type) {
 		case xml.StartElement:
 			if len(stack) > maxXMLDepth {
-				return nil, nil, errAt(file, line, "elements nested more than %d deep", maxXMLDepth)
+				return nil, errAt(file, line, "elements nested more than %d deep", maxXMLDepth)
+			}
+			if live++; live > maxXMLNodes {
+				return nil, errAt(file, line, "more than %d elements in one puzzle: %w", maxXMLNodes, puzzle.ErrTooLarge)
 			}
 			n := &xmlNode{name: strings.ToLower(t.Name.Local), attrs: t.Attr, line: line}
 			top.content = append(top.content, xmlItem{node: n})
@@ -118,13 +157,13 @@ func parseXMLTree(file string, data []byte) (*xmlNode, []puzzle.Diagnostic, erro
 			}
 			switch {
 			case i > 0:
-				stack = stack[:i]
+				pop(i)
 			case len(stack) > 1:
 				warnings = append(warnings, puzzle.Diagnostic{Line: line,
 					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
-				stack = stack[:len(stack)-1]
+				pop(len(stack) - 1)
 			default:
-				return nil, nil, errAt(file, line, "</%s> closes no element", t.Name.Local)
+				return nil, errAt(file, line, "</%s> closes no element", t.Name.Local)
 			}
 		case xml.CharData:
 			if len(stack) > 1 {
@@ -134,9 +173,44 @@ func parseXMLTree(file string, data []byte) (*xmlNode, []puzzle.Diagnostic, erro
 	}
 	if len(stack) > 1 {
 		open := stack[len(stack)-1]
-		return nil, nil, errAt(file, open.line, "<%s> is never closed (file ends first)", open.name)
+		return nil, errAt(file, open.line, "<%s> is never closed (file ends first)", open.name)
 	}
-	return root, warnings, nil
+	return warnings, nil
+}
+
+// compactLine replaces a <line>'s content by its counts and returns the
+// change in elements held: the counts kept less the elements let go.
+func compactLine(n *xmlNode) int {
+	change := 0
+	for _, it := range n.content {
+		if it.node == nil {
+			continue
+		}
+		change -= countNodes(it.node)
+		if it.node.name != "count" {
+			continue
+		}
+		if len(n.counts) > puzzle.MaxSide {
+			n.tooManyCounts = true
+			continue
+		}
+		color, has := it.node.attr("color")
+		n.counts = append(n.counts, xmlCount{text: it.node.text(), color: color, hasColor: has, line: it.node.line})
+		change++
+	}
+	n.content = nil
+	return change
+}
+
+// countNodes counts an element and those inside it.
+func countNodes(n *xmlNode) int {
+	c := 1
+	for _, it := range n.content {
+		if it.node != nil {
+			c += countNodes(it.node)
+		}
+	}
+	return c
 }
 
 // latin1Declared reports whether an XML declaration names ISO-8859-1 (or
