@@ -5,12 +5,16 @@
  * builds the whole game inside <div id="np-play">. Plain script, no modules and
  * no network, so that it works from a static host and from file:// pages.
  *
- * Cell values: EMPTY (-1, not yet decided), CROSS (0, marked as background) or
- * a palette index from 1 (filled with that colour). The grid is checked
- * against the clues, never against a stored solution.
+ * The parts, top to bottom:
+ *   parsePuzzle    checks the page's JSON;
+ *   createBoard    the cells, the clue checks, strokes and undo (no DOM);
+ *   progressStore  saved progress in localStorage, keyed by the clue hash;
+ *   buildView      the DOM: legend and tools, grid with clues, status;
+ *   createGame     ties them together and handles mouse, touch and keys.
  *
- * Progress is kept in localStorage under "nonopress:progress:<id>", where id
- * is the clue hash: a renamed or moved page keeps it, changed clues do not.
+ * Cell values: EMPTY (-1, undecided), CROSS (0, marked as background) or a
+ * palette index from 1 (filled with that colour). The grid is checked against
+ * the clues, never against a stored solution.
  */
 (function () {
   'use strict';
@@ -25,7 +29,7 @@
   var AUTO_MIN_ZOOM = 1; // fitting the width never goes below 16 px cells
   var SOLVED_TEXT = 'Solved! Every row and column matches its clue.';
 
-  /* ---------- reading the puzzle ---------- */
+  /* ---------- parsePuzzle: the page's JSON ---------- */
 
   function isInt(v) {
     return typeof v === 'number' && isFinite(v) && Math.floor(v) === v;
@@ -85,16 +89,14 @@
     }
     var palette = p.palette.map(function (c, i) {
       c = c && typeof c === 'object' ? c : {};
-      var name = typeof c.name === 'string' && c.name !== '' ? c.name : (i === 0 ? 'background' : 'colour ' + i);
       return {
         char: typeof c.char === 'string' ? c.char : '',
-        name: name,
+        name: typeof c.name === 'string' && c.name !== '' ? c.name : (i === 0 ? 'background' : 'colour ' + i),
         rgb: isRGB(c.rgb) ? c.rgb.toLowerCase() : (i === 0 ? '#ffffff' : '#808080')
       };
     });
-    var id = typeof p.id === 'string' && /^[0-9A-Za-z_-]{1,128}$/.test(p.id) ? p.id : '';
     return {
-      id: id,
+      id: typeof p.id === 'string' && /^[0-9A-Za-z_-]{1,128}$/.test(p.id) ? p.id : '',
       title: typeof p.title === 'string' ? p.title : '',
       width: w,
       height: h,
@@ -104,9 +106,366 @@
     };
   }
 
-  /* ---------- small DOM and colour helpers ---------- */
+  /* ---------- createBoard: cells, clue checks, strokes, history ---------- */
 
-  // el makes an element with a class and text; never parses HTML.
+  // createBoard holds the cell values and tells on (an object of callbacks)
+  // what changed: on.cell(i, value), on.line(isRow, k, done) and
+  // on.solved(solved). It knows nothing of the DOM.
+  function createBoard(pz, on) {
+    var w = pz.width;
+    var h = pz.height;
+    var n = w * h;
+    var state = [];
+    for (var s = 0; s < n; s++) {
+      state.push(EMPTY);
+    }
+    var rowDone = [];
+    var colDone = [];
+    var doneLines = 0;
+    var solved = false;
+    var stroke = null;
+    var undoStack = [];
+    var redoStack = [];
+
+    // lineMatches reports whether the count cells at start, start+step, ...
+    // give exactly the clue: crosses and empty cells both count as background.
+    function lineMatches(start, step, count, clue) {
+      var k = 0;
+      var i = 0;
+      while (i < count) {
+        var v = state[start + i * step];
+        if (v <= 0) {
+          i++;
+          continue;
+        }
+        var j = i + 1;
+        while (j < count && state[start + j * step] === v) {
+          j++;
+        }
+        if (k >= clue.length || clue[k][0] !== j - i || clue[k][1] !== v) {
+          return false;
+        }
+        k++;
+        i = j;
+      }
+      return k === clue.length;
+    }
+
+    // checkLine rechecks one line and reports it when its state changes (or
+    // on the first check, when done[k] is still undefined).
+    function checkLine(isRow, k) {
+      var done = isRow ? lineMatches(k * w, 1, w, pz.rows[k]) : lineMatches(k, w, h, pz.cols[k]);
+      var marks = isRow ? rowDone : colDone;
+      if (done !== marks[k]) {
+        doneLines += done ? 1 : marks[k] === undefined ? 0 : -1;
+        marks[k] = done;
+        on.line(isRow, k, done);
+      }
+    }
+
+    // settle rechecks the lines of the given cells and reports a change of
+    // the solved state.
+    function settle(indices) {
+      var rows = new Set();
+      var cols = new Set();
+      indices.forEach(function (i) {
+        var x = i % w;
+        rows.add((i - x) / w);
+        cols.add(x);
+      });
+      rows.forEach(function (y) {
+        checkLine(true, y);
+      });
+      cols.forEach(function (x) {
+        checkLine(false, x);
+      });
+      var now = doneLines === w + h;
+      if (now !== solved) {
+        solved = now;
+        on.solved(solved);
+      }
+    }
+
+    function put(i, v) {
+      state[i] = v;
+      on.cell(i, v);
+    }
+
+    // strokeSet changes one cell within the current stroke.
+    function strokeSet(i, v) {
+      if (state[i] === v) {
+        return;
+      }
+      if (!stroke.before.has(i)) {
+        stroke.before.set(i, state[i]);
+      }
+      put(i, v);
+    }
+
+    // runTowards lists the cells of the stroke's line from its first cell to
+    // the one nearest i; the first move away from the first cell chooses the
+    // line (its row or its column).
+    function runTowards(i) {
+      var sx = stroke.start % w;
+      var sy = (stroke.start - sx) / w;
+      var x = i % w;
+      var y = (i - x) / w;
+      if (!stroke.axis && i !== stroke.start) {
+        stroke.axis = Math.abs(x - sx) >= Math.abs(y - sy) ? 'row' : 'col';
+      }
+      var run = [];
+      var c;
+      var step;
+      if (stroke.axis === 'row') {
+        step = x >= sx ? 1 : -1;
+        for (c = sx; ; c += step) {
+          run.push(sy * w + c);
+          if (c === x) {
+            break;
+          }
+        }
+      } else if (stroke.axis === 'col') {
+        step = y >= sy ? 1 : -1;
+        for (c = sy; ; c += step) {
+          run.push(c * w + sx);
+          if (c === y) {
+            break;
+          }
+        }
+      } else {
+        run.push(stroke.start);
+      }
+      return run;
+    }
+
+    function record(changes) {
+      undoStack.push(changes);
+      if (undoStack.length > HISTORY_LIMIT) {
+        undoStack.shift();
+      }
+      redoStack = [];
+    }
+
+    // replay sets the cells of a recorded step to their values before or
+    // after it.
+    function replay(changes, before) {
+      changes.forEach(function (ch) {
+        put(ch.i, before ? ch.before : ch.after);
+      });
+      settle(changes.map(function (ch) {
+        return ch.i;
+      }));
+    }
+
+    var board = {
+      width: w,
+      height: h,
+      size: n,
+
+      value: function (i) {
+        return state[i];
+      },
+
+      values: function () {
+        return state.slice();
+      },
+
+      isSolved: function () {
+        return solved;
+      },
+
+      canUndo: function () {
+        return undoStack.length > 0;
+      },
+
+      canRedo: function () {
+        return redoStack.length > 0;
+      },
+
+      // load sets every cell (saved progress) without history, and checks
+      // every line.
+      load: function (values) {
+        var all = [];
+        for (var i = 0; i < n; i++) {
+          put(i, values ? values[i] : EMPTY);
+          all.push(i);
+        }
+        settle(all);
+      },
+
+      // begin starts a stroke at cell i that sets it to target. tag tells
+      // which pointer drives the stroke (see strokeTag).
+      begin: function (i, target, tag) {
+        board.end();
+        stroke = { start: i, origin: state[i], target: target, tag: tag, axis: '', before: new Map(), covered: [] };
+        board.extend(i);
+      },
+
+      // toggle begins a stroke that sets cell i to value, or back to empty if
+      // it holds value already.
+      toggle: function (i, value, tag) {
+        board.begin(i, state[i] === value ? EMPTY : value, tag);
+      },
+
+      // extend makes the stroke cover the straight run from its first cell
+      // towards cell i. Cells of the run that were as the first cell was take
+      // the stroke's value; cells it no longer covers get theirs back.
+      extend: function (i) {
+        if (!stroke) {
+          return;
+        }
+        var run = runTowards(i);
+        var inRun = new Set(run);
+        stroke.covered.forEach(function (j) {
+          if (!inRun.has(j) && stroke.before.has(j)) {
+            strokeSet(j, stroke.before.get(j));
+          }
+        });
+        run.forEach(function (j) {
+          var was = stroke.before.has(j) ? stroke.before.get(j) : state[j];
+          if (was === stroke.origin) {
+            strokeSet(j, stroke.target);
+          }
+        });
+        stroke.covered = run;
+        settle(Array.from(stroke.before.keys()));
+      },
+
+      // strokeTag is the tag of the stroke under way, or undefined.
+      strokeTag: function () {
+        return stroke ? stroke.tag : undefined;
+      },
+
+      // end records the stroke as one step to undo; it returns whether any
+      // cell changed.
+      end: function () {
+        if (!stroke) {
+          return false;
+        }
+        var changes = [];
+        stroke.before.forEach(function (was, i) {
+          if (was !== state[i]) {
+            changes.push({ i: i, before: was, after: state[i] });
+          }
+        });
+        stroke = null;
+        if (changes.length === 0) {
+          return false;
+        }
+        record(changes);
+        return true;
+      },
+
+      undo: function () {
+        board.end();
+        var changes = undoStack.pop();
+        if (!changes) {
+          return false;
+        }
+        replay(changes, true);
+        redoStack.push(changes);
+        return true;
+      },
+
+      redo: function () {
+        board.end();
+        var changes = redoStack.pop();
+        if (!changes) {
+          return false;
+        }
+        replay(changes, false);
+        undoStack.push(changes);
+        return true;
+      },
+
+      // clear empties the grid as one step to undo; false if it was empty.
+      clear: function () {
+        board.end();
+        var changes = [];
+        for (var i = 0; i < n; i++) {
+          if (state[i] !== EMPTY) {
+            changes.push({ i: i, before: state[i], after: EMPTY });
+          }
+        }
+        if (changes.length === 0) {
+          return false;
+        }
+        replay(changes, false);
+        record(changes);
+        return true;
+      }
+    };
+    return board;
+  }
+
+  /* ---------- progressStore: localStorage ---------- */
+
+  // progressStore keeps a board's cells under "nonopress:progress:<id>", one
+  // character a cell: '0' empty, '1' crossed, '2' the first colour, and so
+  // on. Storage may be missing or refuse (file:// in some browsers, private
+  // windows, a full quota): then play goes on without it.
+  function progressStore(pz) {
+    var key = pz.id ? STORAGE_PREFIX + pz.id : '';
+    var n = pz.width * pz.height;
+
+    return {
+      // load returns the saved cells, or null when there are none that fit
+      // this puzzle exactly.
+      load: function () {
+        if (!key) {
+          return null;
+        }
+        var saved;
+        try {
+          saved = JSON.parse(window.localStorage.getItem(key) || 'null');
+        } catch (e) {
+          return null;
+        }
+        if (!saved || saved.v !== STORAGE_VERSION || saved.width !== pz.width || saved.height !== pz.height ||
+            typeof saved.cells !== 'string' || saved.cells.length !== n) {
+          return null;
+        }
+        var values = [];
+        for (var i = 0; i < n; i++) {
+          var v = saved.cells.charCodeAt(i) - 49;
+          if (v < EMPTY || v >= pz.palette.length) {
+            return null;
+          }
+          values.push(v);
+        }
+        return values;
+      },
+
+      // save stores the cells, or forgets them when the grid is empty.
+      save: function (values) {
+        if (!key) {
+          return;
+        }
+        var text = '';
+        var any = false;
+        for (var i = 0; i < values.length; i++) {
+          text += String.fromCharCode(49 + values[i]);
+          any = any || values[i] !== EMPTY;
+        }
+        try {
+          if (any) {
+            window.localStorage.setItem(key, JSON.stringify({
+              v: STORAGE_VERSION, width: pz.width, height: pz.height, cells: text
+            }));
+          } else {
+            window.localStorage.removeItem(key);
+          }
+        } catch (e) {
+          // No storage: play on.
+        }
+      }
+    };
+  }
+
+  /* ---------- buildView: the DOM ---------- */
+
+  // el makes an element with a class and text; it never parses HTML, so
+  // titles and colour names from puzzle files stay text.
   function el(tag, className, text) {
     var e = document.createElement(tag);
     if (className) {
@@ -131,9 +490,9 @@
     return luminance(rgb) > 0.18 ? '#000000' : '#ffffff';
   }
 
-  // setColour gives e the palette colour c as CSS variables, and in a
-  // multicolour puzzle the mono-safe glyph of c, as on the printed sheet:
-  // eight shapes, filled then hollow.
+  // setColour gives e palette colour c as CSS variables and, when withGlyph,
+  // the mono-safe glyph of c, as on the printed sheet: eight shapes, filled
+  // for the first eight colours and hollow for the next eight.
   function setColour(e, colour, c, withGlyph) {
     e.style.setProperty('--np-fill', colour.rgb);
     e.style.setProperty('--np-ink', inkOn(colour.rgb));
@@ -155,120 +514,108 @@
     e.removeAttribute('data-hollow');
   }
 
-  /* ---------- the game ---------- */
-
-  function createGame(root, pz) {
-    var w = pz.width;
-    var h = pz.height;
-    var n = w * h;
+  // words says cells and clues in words, for screen readers.
+  function words(pz) {
     var multi = pz.palette.length > 2;
-    var storageKey = pz.id ? STORAGE_PREFIX + pz.id : '';
+    return {
+      cell: function (i, v) {
+        var x = i % pz.width;
+        var y = (i - x) / pz.width;
+        var what = v === EMPTY ? 'empty' : v === CROSS ? 'crossed out' : multi ? 'filled ' + pz.palette[v].name : 'filled';
+        return 'Row ' + (y + 1) + ', column ' + (x + 1) + ': ' + what;
+      },
+      clue: function (isRow, k, done) {
+        var line = isRow ? pz.rows[k] : pz.cols[k];
+        var blocks = line.length === 0 ? 'empty' : line.map(function (b) {
+          return multi ? b[0] + ' ' + pz.palette[b[1]].name : String(b[0]);
+        }).join(', ');
+        return (isRow ? 'Row ' : 'Column ') + (k + 1) + ' clue: ' + blocks + (done ? ', complete' : '');
+      }
+    };
+  }
 
-    var state = new Array(n);
-    for (var s = 0; s < n; s++) {
-      state[s] = EMPTY;
+  function button(className, text, label, keys) {
+    var b = el('button', className, text);
+    b.type = 'button';
+    if (label) {
+      b.setAttribute('aria-label', label);
     }
-    var rowDone = new Array(h);
-    var colDone = new Array(w);
-    var doneLines = 0;
-    var solved = false;
-    var tool = 1; // a colour index, or CROSS
-    var focusIndex = 0;
-    var stroke = null;
-    var undoStack = [];
-    var redoStack = [];
-    var lastKeyTarget = null;
-    var zoom = w <= 10 ? 5 : w <= 20 ? 4 : w <= 30 ? 3 : 2;
-
-    var cells = new Array(n);
-    var rowHeads = new Array(h);
-    var colHeads = new Array(w);
-    var toolButtons = [];
-
-    /* --- building the UI --- */
-
-    while (root.firstChild) {
-      root.removeChild(root.firstChild);
+    if (keys) {
+      b.setAttribute('aria-keyshortcuts', keys);
     }
-    root.classList.add('np-play');
-    root.classList.toggle('np-multi', multi);
+    return b;
+  }
 
-    var toolbar = el('div', 'np-toolbar');
+  // buildTools makes the legend, which is also the colour picker, and the
+  // cross-out tool.
+  function buildTools(pz, multi) {
     var tools = el('div', 'np-tools');
     tools.setAttribute('role', 'group');
     tools.setAttribute('aria-label', multi ? 'Colour (legend) and tools' : 'Tools');
-    for (var c = 1; c < pz.palette.length; c++) {
-      var colour = pz.palette[c];
-      var b = el('button', 'np-tool');
-      b.type = 'button';
-      b.setAttribute('data-tool', String(c));
-      var sw = el('span', 'np-tool-swatch');
-      sw.setAttribute('aria-hidden', 'true');
-      setColour(sw, colour, c, multi);
-      b.appendChild(sw);
-      b.appendChild(el('span', 'np-tool-name', multi ? colour.name : 'Fill'));
-      if (c <= 9) {
-        b.appendChild(el('kbd', 'np-key', String(c)));
-        b.setAttribute('aria-keyshortcuts', String(c));
+    var add = function (tool, name, key, swatch) {
+      var b = button('np-tool', undefined, '', key);
+      b.setAttribute('data-tool', String(tool));
+      swatch.setAttribute('aria-hidden', 'true');
+      b.appendChild(swatch);
+      b.appendChild(el('span', 'np-tool-name', name));
+      if (key) {
+        b.appendChild(el('kbd', 'np-key', key));
       }
       tools.appendChild(b);
-      toolButtons.push(b);
-    }
-    var crossButton = el('button', 'np-tool');
-    crossButton.type = 'button';
-    crossButton.setAttribute('data-tool', String(CROSS));
-    var crossMark = el('span', 'np-tool-swatch np-tool-cross');
-    crossMark.setAttribute('aria-hidden', 'true');
-    crossButton.appendChild(crossMark);
-    crossButton.appendChild(el('span', 'np-tool-name', 'Cross out'));
-    crossButton.appendChild(el('kbd', 'np-key', 'X'));
-    tools.appendChild(crossButton);
-    toolButtons.push(crossButton);
-    toolbar.appendChild(tools);
-
-    var actions = el('div', 'np-actions');
-    var button = function (cls, label, text, keys) {
-      var b = el('button', 'np-action ' + cls, text);
-      b.type = 'button';
-      if (label) {
-        b.setAttribute('aria-label', label);
-      }
-      if (keys) {
-        b.setAttribute('aria-keyshortcuts', keys);
-      }
-      actions.appendChild(b);
-      return b;
     };
-    var undoButton = button('np-undo', '', 'Undo', 'Control+Z');
-    var redoButton = button('np-redo', '', 'Redo', 'Control+Y');
-    var resetButton = button('np-reset', '', 'Reset', '');
-    var zoomOutButton = button('np-zoom-out', 'Zoom out', '\u2212', '');
-    var zoomInButton = button('np-zoom-in', 'Zoom in', '+', '');
-    toolbar.appendChild(actions);
-    root.appendChild(toolbar);
+    for (var c = 1; c < pz.palette.length; c++) {
+      var swatch = el('span', 'np-tool-swatch');
+      setColour(swatch, pz.palette[c], c, multi);
+      add(c, multi ? pz.palette[c].name : 'Fill', c <= 9 ? String(c) : '', swatch);
+    }
+    add(CROSS, 'Cross out', 'X', el('span', 'np-tool-swatch np-tool-cross'));
+    return tools;
+  }
 
-    var status = el('p', 'np-status');
-    status.setAttribute('role', 'status');
-    status.setAttribute('aria-live', 'polite');
-    root.appendChild(status);
+  // fillClue writes a line's blocks into its header cell (for the eye; the
+  // header's aria-label says them for screen readers).
+  function fillClue(head, line, pz, multi) {
+    var box = el('span', 'np-clues');
+    box.setAttribute('aria-hidden', 'true');
+    if (line.length === 0) {
+      box.appendChild(el('span', 'np-clue np-clue-zero', '0'));
+    }
+    line.forEach(function (block) {
+      var span = el('span', 'np-clue', String(block[0]));
+      if (multi) {
+        span.classList.add('np-clue-colour');
+        setColour(span, pz.palette[block[1]], block[1], false);
+        var glyph = el('span', 'np-glyph');
+        setColour(glyph, pz.palette[block[1]], block[1], true);
+        span.appendChild(glyph);
+      }
+      box.appendChild(span);
+    });
+    head.appendChild(box);
+  }
 
-    var scroller = el('div', 'np-scroll');
+  // buildGrid makes the table: column clues in a sticky header row, row clues
+  // in a sticky first column, and one gridcell per cell. Every fifth line is
+  // thicker, as on the printed sheet.
+  function buildGrid(pz, multi, view) {
+    var w = pz.width;
+    var h = pz.height;
     var table = el('table', 'np-grid');
     table.setAttribute('role', 'grid');
     table.setAttribute('aria-label', (pz.title ? pz.title + ': ' : '') + 'puzzle grid, ' + w + ' columns by ' + h + ' rows');
+    var fifth = function (k, size) {
+      return k % 5 === 4 && k !== size - 1;
+    };
 
     var thead = el('thead');
     var headRow = el('tr');
-    var corner = el('td', 'np-corner');
-    headRow.appendChild(corner);
+    headRow.appendChild(el('td', 'np-corner'));
     for (var x = 0; x < w; x++) {
       var th = el('th', 'np-colclue');
       th.scope = 'col';
-      if (x % 5 === 4 && x !== w - 1) {
-        th.classList.add('np-r5');
-      }
-      fillClue(th, pz.cols[x]);
-      colHeads[x] = th;
+      th.classList.toggle('np-r5', fifth(x, w));
+      fillClue(th, pz.cols[x], pz, multi);
+      view.colHeads.push(th);
       headRow.appendChild(th);
     }
     thead.appendChild(headRow);
@@ -279,11 +626,9 @@
       var tr = el('tr');
       var rh = el('th', 'np-rowclue');
       rh.scope = 'row';
-      if (y % 5 === 4 && y !== h - 1) {
-        rh.classList.add('np-b5');
-      }
-      fillClue(rh, pz.rows[y]);
-      rowHeads[y] = rh;
+      rh.classList.toggle('np-b5', fifth(y, h));
+      fillClue(rh, pz.rows[y], pz, multi);
+      view.rowHeads.push(rh);
       tr.appendChild(rh);
       for (x = 0; x < w; x++) {
         var td = el('td', 'np-cell');
@@ -291,406 +636,137 @@
         td.setAttribute('data-x', String(x));
         td.setAttribute('data-y', String(y));
         td.tabIndex = -1;
-        if (x % 5 === 4 && x !== w - 1) {
-          td.classList.add('np-r5');
-        }
-        if (y % 5 === 4 && y !== h - 1) {
-          td.classList.add('np-b5');
-        }
-        cells[y * w + x] = td;
+        td.classList.toggle('np-r5', fifth(x, w));
+        td.classList.toggle('np-b5', fifth(y, h));
+        view.cells.push(td);
         tr.appendChild(td);
       }
       tbody.appendChild(tr);
     }
     table.appendChild(tbody);
-    scroller.appendChild(table);
-    root.appendChild(scroller);
-    root.appendChild(buildHelp());
+    view.table = table;
+    view.thead = thead;
+  }
 
-    // fillClue writes a line's blocks into its header cell.
-    function fillClue(head, line) {
-      var box = el('span', 'np-clues');
-      box.setAttribute('aria-hidden', 'true');
-      if (line.length === 0) {
-        box.appendChild(el('span', 'np-clue np-clue-zero', '0'));
-      }
-      line.forEach(function (block) {
-        var span = el('span', 'np-clue', String(block[0]));
-        if (multi) {
-          span.classList.add('np-clue-colour');
-          setColour(span, pz.palette[block[1]], block[1], false);
-          var g = el('span', 'np-glyph');
-          setColour(g, pz.palette[block[1]], block[1], true);
-          span.appendChild(g);
+  function buildHelp(multi) {
+    var details = el('details', 'np-help');
+    details.appendChild(el('summary', '', 'How to play'));
+    var list = el('ul');
+    [
+      'Click or tap a cell to fill it with the chosen ' + (multi ? 'colour' : 'tool') + '; click it again to clear it.',
+      'Right-click, or choose \u201cCross out\u201d, to mark a cell as empty.',
+      'Drag along a row or column to do the same to a whole run.',
+      'Keyboard: arrow keys move; Space or Enter uses the chosen tool; X crosses out; Delete clears; ' +
+        'Shift+arrow moves and repeats the last change; Home and End go to the ends of the row.',
+      (multi ? 'Keys 1 to 9 choose a colour. ' : '') + 'Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.',
+      'On a touch screen, scroll the grid by dragging the clues, and pinch to zoom.',
+      'Your progress is kept in this browser. Reset clears it (Undo brings it back).'
+    ].forEach(function (t) {
+      list.appendChild(el('li', '', t));
+    });
+    details.appendChild(list);
+    return details;
+  }
+
+  // buildView replaces root's content with the game's elements and returns
+  // them.
+  function buildView(root, pz) {
+    var multi = pz.palette.length > 2;
+    var view = { root: root, multi: multi, cells: [], rowHeads: [], colHeads: [] };
+    while (root.firstChild) {
+      root.removeChild(root.firstChild);
+    }
+    root.classList.add('np-play');
+    root.classList.toggle('np-multi', multi);
+
+    var toolbar = el('div', 'np-toolbar');
+    view.tools = buildTools(pz, multi);
+    toolbar.appendChild(view.tools);
+    var actions = el('div', 'np-actions');
+    view.undo = button('np-action np-undo', 'Undo', '', 'Control+Z');
+    view.redo = button('np-action np-redo', 'Redo', '', 'Control+Y');
+    view.reset = button('np-action np-reset', 'Reset');
+    view.zoomOut = button('np-action np-zoom-out', '\u2212', 'Zoom out');
+    view.zoomIn = button('np-action np-zoom-in', '+', 'Zoom in');
+    [view.undo, view.redo, view.reset, view.zoomOut, view.zoomIn].forEach(function (b) {
+      actions.appendChild(b);
+    });
+    toolbar.appendChild(actions);
+    root.appendChild(toolbar);
+
+    view.status = el('p', 'np-status');
+    view.status.setAttribute('role', 'status');
+    view.status.setAttribute('aria-live', 'polite');
+    root.appendChild(view.status);
+
+    view.scroller = el('div', 'np-scroll');
+    buildGrid(pz, multi, view);
+    view.scroller.appendChild(view.table);
+    root.appendChild(view.scroller);
+    root.appendChild(buildHelp(multi));
+    return view;
+  }
+
+  /* ---------- createGame: wiring and input ---------- */
+
+  function createGame(root, pz) {
+    var w = pz.width;
+    var h = pz.height;
+    var view = buildView(root, pz);
+    var say = words(pz);
+    var store = progressStore(pz);
+    var cells = view.cells;
+    var tool = 1; // a colour index, or CROSS
+    var focusIndex = 0;
+    var lastKeyTarget = null;
+    var currentHeads = [];
+    var zoom = w <= 10 ? 5 : w <= 20 ? 4 : w <= 30 ? 3 : 2;
+
+    function tell(text) {
+      view.status.textContent = text;
+    }
+
+    var board = createBoard(pz, {
+      cell: function (i, v) {
+        var td = cells[i];
+        td.classList.toggle('np-filled', v > 0);
+        td.classList.toggle('np-crossed', v === CROSS);
+        td.setAttribute('data-state', v === EMPTY ? 'empty' : v === CROSS ? 'crossed' : 'filled');
+        if (v > 0) {
+          td.setAttribute('data-colour', String(v));
+          setColour(td, pz.palette[v], v, view.multi);
+        } else if (td.hasAttribute('data-colour')) {
+          td.removeAttribute('data-colour');
+          clearColour(td);
         }
-        box.appendChild(span);
-      });
-      head.appendChild(box);
-    }
-
-    function clueWords(line) {
-      if (line.length === 0) {
-        return 'empty';
-      }
-      return line.map(function (block) {
-        return multi ? block[0] + ' ' + pz.palette[block[1]].name : String(block[0]);
-      }).join(', ');
-    }
-
-    function buildHelp() {
-      var d = el('details', 'np-help');
-      d.appendChild(el('summary', '', 'How to play'));
-      var ul = el('ul');
-      [
-        'Click or tap a cell to fill it with the chosen ' + (multi ? 'colour' : 'tool') + '; click it again to clear it.',
-        'Right-click, or choose \u201cCross out\u201d, to mark a cell as empty.',
-        'Drag along a row or column to do the same to a whole run.',
-        'Keyboard: arrow keys move; Space or Enter uses the chosen tool; X crosses out; Delete clears; ' +
-          'Shift+arrow moves and repeats the last change; Home and End go to the ends of the row.',
-        (multi ? 'Keys 1 to 9 choose a colour. ' : '') + 'Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.',
-        'On a touch screen, scroll the grid by dragging the clues, and pinch to zoom.',
-        'Your progress is kept in this browser. Reset clears it (Undo brings it back).'
-      ].forEach(function (t) {
-        ul.appendChild(el('li', '', t));
-      });
-      d.appendChild(ul);
-      return d;
-    }
-
-    /* --- showing state --- */
-
-    function stateWords(v) {
-      if (v === EMPTY) {
-        return 'empty';
-      }
-      if (v === CROSS) {
-        return 'crossed out';
-      }
-      return multi ? 'filled ' + pz.palette[v].name : 'filled';
-    }
-
-    function paint(i) {
-      var td = cells[i];
-      var v = state[i];
-      td.classList.toggle('np-filled', v > 0);
-      td.classList.toggle('np-crossed', v === CROSS);
-      td.setAttribute('data-state', v === EMPTY ? 'empty' : v === CROSS ? 'crossed' : 'filled');
-      if (v > 0) {
-        td.setAttribute('data-colour', String(v));
-        setColour(td, pz.palette[v], v, multi);
-      } else {
-        td.removeAttribute('data-colour');
-        clearColour(td);
-      }
-      var x = i % w;
-      var y = (i - x) / w;
-      td.setAttribute('aria-label', 'Row ' + (y + 1) + ', column ' + (x + 1) + ': ' + stateWords(v));
-    }
-
-    function labelHead(head, kind, k, line, done) {
-      head.classList.toggle('np-done', done);
-      head.setAttribute('aria-label', kind + ' ' + (k + 1) + ' clue: ' + clueWords(line) + (done ? ', complete' : ''));
-    }
-
-    // lineMatches reports whether the cells at start, start+step, ... (count
-    // of them) produce exactly the clue: crosses and empty cells both count
-    // as background.
-    function lineMatches(start, step, count, clue) {
-      var k = 0;
-      var i = 0;
-      while (i < count) {
-        var v = state[start + i * step];
-        if (v <= 0) {
-          i++;
-          continue;
-        }
-        var j = i + 1;
-        while (j < count && state[start + j * step] === v) {
-          j++;
-        }
-        if (k >= clue.length || clue[k][0] !== j - i || clue[k][1] !== v) {
-          return false;
-        }
-        k++;
-        i = j;
-      }
-      return k === clue.length;
-    }
-
-    function checkRow(y) {
-      var done = lineMatches(y * w, 1, w, pz.rows[y]);
-      if (done !== rowDone[y]) {
-        doneLines += done ? 1 : rowDone[y] === undefined ? 0 : -1;
-        rowDone[y] = done;
-        labelHead(rowHeads[y], 'Row', y, pz.rows[y], done);
-      }
-    }
-
-    function checkCol(x) {
-      var done = lineMatches(x, w, h, pz.cols[x]);
-      if (done !== colDone[x]) {
-        doneLines += done ? 1 : colDone[x] === undefined ? 0 : -1;
-        colDone[x] = done;
-        labelHead(colHeads[x], 'Column', x, pz.cols[x], done);
-      }
-    }
-
-    // settle rechecks the given lines and says when the grid becomes solved
-    // or stops being solved.
-    function settle(rows, cols) {
-      rows.forEach(checkRow);
-      cols.forEach(checkCol);
-      var now = doneLines === w + h;
-      if (now !== solved) {
-        solved = now;
+        td.setAttribute('aria-label', say.cell(i, v));
+      },
+      line: function (isRow, k, done) {
+        var head = isRow ? view.rowHeads[k] : view.colHeads[k];
+        head.classList.toggle('np-done', done);
+        head.setAttribute('aria-label', say.clue(isRow, k, done));
+      },
+      solved: function (solved) {
         root.classList.toggle('np-solved', solved);
-        say(solved ? SOLVED_TEXT : '');
+        tell(solved ? SOLVED_TEXT : '');
+      }
+    });
+
+    // changed saves progress and updates the undo and redo buttons after a
+    // step; message is said unless the grid is solved.
+    function changed(message) {
+      view.undo.disabled = !board.canUndo();
+      view.redo.disabled = !board.canRedo();
+      store.save(board.values());
+      if (message && !board.isSolved()) {
+        tell(message);
       }
     }
 
-    function say(text) {
-      status.textContent = text;
-    }
-
-    /* --- changing cells --- */
-
-    // setCell changes one cell within the current stroke.
-    function setCell(i, v) {
-      if (state[i] === v) {
-        return;
-      }
-      if (!stroke.before.has(i)) {
-        stroke.before.set(i, state[i]);
-      }
-      state[i] = v;
-      paint(i);
-      var x = i % w;
-      stroke.rows.add((i - x) / w);
-      stroke.cols.add(x);
-    }
-
-    // beginStroke starts a change at cell i with tool t: the cell toggles
-    // between t and empty, and a drag spreads the same change along the row
-    // or column to cells that were as the first cell was.
-    function beginStroke(i, t, pointerId) {
-      var target = state[i] === t ? EMPTY : t;
-      beginStrokeTo(i, target, pointerId);
-    }
-
-    function beginStrokeTo(i, target, pointerId) {
-      if (stroke) {
-        endStroke();
-      }
-      stroke = {
-        start: i,
-        origin: state[i],
-        target: target,
-        pointerId: pointerId,
-        axis: '',
-        before: new Map(),
-        rows: new Set(),
-        cols: new Set(),
-        covered: []
-      };
-      extendStroke(i);
-    }
-
-    // extendStroke makes the stroke cover the straight run from its first
-    // cell towards cell i, undoing cells it no longer covers.
-    function extendStroke(i) {
-      var sx = stroke.start % w;
-      var sy = (stroke.start - sx) / w;
-      var x = i % w;
-      var y = (i - x) / w;
-      if (!stroke.axis && i !== stroke.start) {
-        stroke.axis = Math.abs(x - sx) >= Math.abs(y - sy) ? 'row' : 'col';
-      }
-      var run = [];
-      if (stroke.axis === 'row') {
-        var step = x >= sx ? 1 : -1;
-        for (var cx = sx; ; cx += step) {
-          run.push(sy * w + cx);
-          if (cx === x) {
-            break;
-          }
-        }
-      } else if (stroke.axis === 'col') {
-        var ystep = y >= sy ? 1 : -1;
-        for (var cy = sy; ; cy += ystep) {
-          run.push(cy * w + sx);
-          if (cy === y) {
-            break;
-          }
-        }
-      } else {
-        run.push(stroke.start);
-      }
-      var inRun = new Set(run);
-      stroke.covered.forEach(function (j) {
-        if (!inRun.has(j) && stroke.before.has(j)) {
-          setCell(j, stroke.before.get(j));
-        }
-      });
-      run.forEach(function (j) {
-        var was = stroke.before.has(j) ? stroke.before.get(j) : state[j];
-        if (was === stroke.origin) {
-          setCell(j, stroke.target);
-        }
-      });
-      stroke.covered = run;
-      settle(stroke.rows, stroke.cols);
-    }
-
-    // endStroke records the stroke's changes as one undoable step.
     function endStroke() {
-      if (!stroke) {
-        return;
+      if (board.end()) {
+        changed();
       }
-      var changes = [];
-      stroke.before.forEach(function (was, i) {
-        if (was !== state[i]) {
-          changes.push({ i: i, before: was, after: state[i] });
-        }
-      });
-      settle(stroke.rows, stroke.cols);
-      stroke = null;
-      if (changes.length > 0) {
-        record(changes);
-      }
-    }
-
-    function record(changes) {
-      undoStack.push(changes);
-      if (undoStack.length > HISTORY_LIMIT) {
-        undoStack.shift();
-      }
-      redoStack = [];
-      afterChange();
-    }
-
-    function afterChange() {
-      undoButton.disabled = undoStack.length === 0;
-      redoButton.disabled = redoStack.length === 0;
-      save();
-    }
-
-    // applyChanges sets cells to their before or after values (undo, redo).
-    function applyChanges(changes, useBefore) {
-      var rows = new Set();
-      var cols = new Set();
-      changes.forEach(function (ch) {
-        state[ch.i] = useBefore ? ch.before : ch.after;
-        paint(ch.i);
-        var x = ch.i % w;
-        rows.add((ch.i - x) / w);
-        cols.add(x);
-      });
-      settle(rows, cols);
-    }
-
-    function undo() {
-      endStroke();
-      var changes = undoStack.pop();
-      if (!changes) {
-        return;
-      }
-      applyChanges(changes, true);
-      redoStack.push(changes);
-      afterChange();
-      if (!solved) {
-        say('Undone.');
-      }
-    }
-
-    function redo() {
-      endStroke();
-      var changes = redoStack.pop();
-      if (!changes) {
-        return;
-      }
-      applyChanges(changes, false);
-      undoStack.push(changes);
-      afterChange();
-      if (!solved) {
-        say('Redone.');
-      }
-    }
-
-    function reset() {
-      endStroke();
-      var changes = [];
-      for (var i = 0; i < n; i++) {
-        if (state[i] !== EMPTY) {
-          changes.push({ i: i, before: state[i], after: EMPTY });
-        }
-      }
-      if (changes.length === 0) {
-        say('The grid is already empty.');
-        return;
-      }
-      applyChanges(changes, false);
-      record(changes);
-      say('Grid cleared. Undo brings it back.');
-    }
-
-    /* --- saving progress --- */
-
-    // Each cell is stored as one character: '0' empty, '1' crossed, '2' the
-    // first colour, and so on.
-    function encode() {
-      var out = '';
-      for (var i = 0; i < n; i++) {
-        out += String.fromCharCode(49 + state[i]);
-      }
-      return out;
-    }
-
-    function save() {
-      if (!storageKey) {
-        return;
-      }
-      try {
-        var any = state.some(function (v) {
-          return v !== EMPTY;
-        });
-        if (any) {
-          window.localStorage.setItem(storageKey, JSON.stringify({
-            v: STORAGE_VERSION, width: w, height: h, cells: encode()
-          }));
-        } else {
-          window.localStorage.removeItem(storageKey);
-        }
-      } catch (e) {
-        // No storage (file:// in some browsers, private mode, quota): play on.
-      }
-    }
-
-    // restore reads saved progress; anything that does not fit this puzzle
-    // exactly is ignored.
-    function restore() {
-      if (!storageKey) {
-        return false;
-      }
-      var saved;
-      try {
-        saved = JSON.parse(window.localStorage.getItem(storageKey) || 'null');
-      } catch (e) {
-        return false;
-      }
-      if (!saved || saved.v !== STORAGE_VERSION || saved.width !== w || saved.height !== h ||
-          typeof saved.cells !== 'string' || saved.cells.length !== n) {
-        return false;
-      }
-      var vals = new Array(n);
-      for (var i = 0; i < n; i++) {
-        var v = saved.cells.charCodeAt(i) - 49;
-        if (v < EMPTY || v >= pz.palette.length) {
-          return false;
-        }
-        vals[i] = v;
-      }
-      state = vals;
-      return true;
     }
 
     /* --- tools, focus and zoom --- */
@@ -700,13 +776,12 @@
         return;
       }
       tool = t;
-      toolButtons.forEach(function (b) {
+      Array.prototype.forEach.call(view.tools.querySelectorAll('button[data-tool]'), function (b) {
         b.setAttribute('aria-pressed', b.getAttribute('data-tool') === String(t) ? 'true' : 'false');
       });
     }
 
     function focusCell(i, fromPointer) {
-      i = Math.max(0, Math.min(n - 1, i));
       cells[focusIndex].tabIndex = -1;
       focusIndex = i;
       cells[i].tabIndex = 0;
@@ -717,23 +792,24 @@
     }
 
     // revealCell scrolls the grid so that cell i is in view and not hidden
-    // under the sticky clue headers, then scrolls the page if need be.
+    // under the sticky clues, then scrolls the page if need be.
     function revealCell(i) {
-      var sr = scroller.getBoundingClientRect();
+      var box = view.scroller;
+      var sr = box.getBoundingClientRect();
       var cr = cells[i].getBoundingClientRect();
-      var top = sr.top + scroller.clientTop + thead.offsetHeight;
-      var left = sr.left + scroller.clientLeft + rowHeads[0].offsetWidth;
-      var bottom = sr.top + scroller.clientTop + scroller.clientHeight;
-      var right = sr.left + scroller.clientLeft + scroller.clientWidth;
+      var top = sr.top + box.clientTop + view.thead.offsetHeight;
+      var left = sr.left + box.clientLeft + view.rowHeads[0].offsetWidth;
+      var bottom = sr.top + box.clientTop + box.clientHeight;
+      var right = sr.left + box.clientLeft + box.clientWidth;
       if (cr.top < top) {
-        scroller.scrollTop -= top - cr.top;
+        box.scrollTop -= top - cr.top;
       } else if (cr.bottom > bottom) {
-        scroller.scrollTop += cr.bottom - bottom;
+        box.scrollTop += cr.bottom - bottom;
       }
       if (cr.left < left) {
-        scroller.scrollLeft -= left - cr.left;
+        box.scrollLeft -= left - cr.left;
       } else if (cr.right > right) {
-        scroller.scrollLeft += cr.right - right;
+        box.scrollLeft += cr.right - right;
       }
       cr = cells[i].getBoundingClientRect();
       if (cr.top < 0 || cr.left < 0 || cr.bottom > window.innerHeight || cr.right > window.innerWidth) {
@@ -741,13 +817,13 @@
       }
     }
 
-    var currentHeads = [];
+    // highlight marks the clues of the focused cell's row and column.
     function highlight(i) {
       currentHeads.forEach(function (head) {
         head.classList.remove('np-current');
       });
       var x = i % w;
-      currentHeads = [rowHeads[(i - x) / w], colHeads[x]];
+      currentHeads = [view.rowHeads[(i - x) / w], view.colHeads[x]];
       currentHeads.forEach(function (head) {
         head.classList.add('np-current');
       });
@@ -756,8 +832,8 @@
     function setZoom(z) {
       zoom = Math.max(0, Math.min(ZOOM_STEPS.length - 1, z));
       root.style.setProperty('--np-cell', ZOOM_STEPS[zoom] + 'px');
-      zoomOutButton.disabled = zoom === 0;
-      zoomInButton.disabled = zoom === ZOOM_STEPS.length - 1;
+      view.zoomOut.disabled = zoom === 0;
+      view.zoomIn.disabled = zoom === ZOOM_STEPS.length - 1;
     }
 
     // fitWidth zooms out, not below AUTO_MIN_ZOOM, until the grid and its
@@ -766,7 +842,7 @@
     // how far to go.
     function fitWidth() {
       var room = root.clientWidth;
-      var need = table.offsetWidth;
+      var need = view.table.offsetWidth;
       if (room <= 0 || need <= room) {
         return;
       }
@@ -780,41 +856,60 @@
 
     function cellIndex(target) {
       var td = target && target.closest ? target.closest('td.np-cell') : null;
-      if (!td || !table.contains(td)) {
+      if (!td || !view.table.contains(td)) {
         return -1;
       }
       return Number(td.getAttribute('data-y')) * w + Number(td.getAttribute('data-x'));
     }
 
-    /* --- events --- */
+    /* --- buttons --- */
 
-    tools.addEventListener('click', function (e) {
+    view.tools.addEventListener('click', function (e) {
       var b = e.target.closest('button[data-tool]');
       if (b) {
         chooseTool(Number(b.getAttribute('data-tool')));
       }
     });
-    undoButton.addEventListener('click', undo);
-    redoButton.addEventListener('click', redo);
-    resetButton.addEventListener('click', reset);
-    zoomOutButton.addEventListener('click', function () {
+    var undo = function () {
+      if (board.undo()) {
+        changed('Undone.');
+      }
+    };
+    var redo = function () {
+      if (board.redo()) {
+        changed('Redone.');
+      }
+    };
+    view.undo.addEventListener('click', undo);
+    view.redo.addEventListener('click', redo);
+    view.reset.addEventListener('click', function () {
+      if (board.clear()) {
+        changed('Grid cleared. Undo brings it back.');
+      } else {
+        tell('The grid is already empty.');
+      }
+    });
+    view.zoomOut.addEventListener('click', function () {
       setZoom(zoom - 1);
     });
-    zoomInButton.addEventListener('click', function () {
+    view.zoomIn.addEventListener('click', function () {
       setZoom(zoom + 1);
     });
 
-    table.addEventListener('pointerdown', function (e) {
+    /* --- mouse, pen and touch --- */
+
+    view.table.addEventListener('pointerdown', function (e) {
       var i = cellIndex(e.target);
       if (i < 0 || (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 2)) {
         return;
       }
       e.preventDefault();
       focusCell(i, true);
-      beginStroke(i, e.button === 2 ? CROSS : tool, e.pointerId);
+      endStroke();
+      board.toggle(i, e.button === 2 ? CROSS : tool, e.pointerId);
     });
-    var onPointerMove = function (e) {
-      if (!stroke || stroke.pointerId !== e.pointerId) {
+    window.addEventListener('pointermove', function (e) {
+      if (board.strokeTag() !== e.pointerId) {
         return;
       }
       if (e.pointerType === 'mouse' && e.buttons === 0) {
@@ -823,85 +918,83 @@
       }
       var i = cellIndex(document.elementFromPoint(e.clientX, e.clientY));
       if (i >= 0) {
-        extendStroke(i);
+        board.extend(i);
       }
-    };
-    var onPointerEnd = function (e) {
-      if (stroke && stroke.pointerId === e.pointerId) {
+    });
+    var pointerEnd = function (e) {
+      if (board.strokeTag() === e.pointerId) {
         endStroke();
       }
     };
-    window.addEventListener('pointermove', onPointerMove);
-    window.addEventListener('pointerup', onPointerEnd);
-    window.addEventListener('pointercancel', onPointerEnd);
-    table.addEventListener('contextmenu', function (e) {
+    window.addEventListener('pointerup', pointerEnd);
+    window.addEventListener('pointercancel', pointerEnd);
+    view.table.addEventListener('contextmenu', function (e) {
       if (cellIndex(e.target) >= 0) {
         e.preventDefault();
       }
     });
-    table.addEventListener('focusin', function (e) {
+    view.table.addEventListener('focusin', function (e) {
       var i = cellIndex(e.target);
-      if (i >= 0) {
-        if (i !== focusIndex) {
-          cells[focusIndex].tabIndex = -1;
-          focusIndex = i;
-          cells[i].tabIndex = 0;
-        }
-        highlight(i);
+      if (i < 0) {
+        return;
       }
+      if (i !== focusIndex) {
+        cells[focusIndex].tabIndex = -1;
+        focusIndex = i;
+        cells[i].tabIndex = 0;
+      }
+      highlight(i);
     });
 
-    // keyAct applies a key's change to the focused cell as one step.
+    /* --- keyboard --- */
+
+    // keyAct sets the focused cell to target as one step.
     function keyAct(target) {
-      beginStrokeTo(focusIndex, target, null);
+      endStroke();
+      board.begin(focusIndex, target, 'key');
       lastKeyTarget = target;
       endStroke();
     }
 
-    table.addEventListener('keydown', function (e) {
+    // keyMove is where a movement key goes from cell i, or -1.
+    function keyMove(key, i) {
+      var x = i % w;
+      var y = (i - x) / w;
+      switch (key) {
+        case 'ArrowLeft': return x > 0 ? i - 1 : i;
+        case 'ArrowRight': return x < w - 1 ? i + 1 : i;
+        case 'ArrowUp': return y > 0 ? i - w : i;
+        case 'ArrowDown': return y < h - 1 ? i + w : i;
+        case 'Home': return y * w;
+        case 'End': return y * w + w - 1;
+      }
+      return -1;
+    }
+
+    view.table.addEventListener('keydown', function (e) {
       var i = cellIndex(e.target);
       if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) {
         return;
       }
-      var x = i % w;
-      var y = (i - x) / w;
-      var to = -1;
-      switch (e.key) {
-        case 'ArrowLeft': to = x > 0 ? i - 1 : i; break;
-        case 'ArrowRight': to = x < w - 1 ? i + 1 : i; break;
-        case 'ArrowUp': to = y > 0 ? i - w : i; break;
-        case 'ArrowDown': to = y < h - 1 ? i + w : i; break;
-        case 'Home': to = y * w; break;
-        case 'End': to = y * w + w - 1; break;
-        case ' ':
-        case 'Enter':
-        case 'f':
-        case 'F':
-          keyAct(state[i] === tool ? EMPTY : tool);
-          break;
-        case 'x':
-        case 'X':
-          keyAct(state[i] === CROSS ? EMPTY : CROSS);
-          break;
-        case 'Delete':
-        case 'Backspace':
-          keyAct(EMPTY);
-          break;
-        default:
-          if (/^[1-9]$/.test(e.key) && Number(e.key) < pz.palette.length) {
-            chooseTool(Number(e.key));
-            say('Tool: ' + pz.palette[Number(e.key)].name + '.');
-            break;
-          }
-          return;
-      }
-      e.preventDefault();
+      var to = keyMove(e.key, i);
       if (to >= 0) {
         focusCell(to, false);
         if (e.shiftKey && lastKeyTarget !== null && to !== i) {
           keyAct(lastKeyTarget);
         }
+      } else if (e.key === ' ' || e.key === 'Enter' || e.key === 'f' || e.key === 'F') {
+        keyAct(board.value(i) === tool ? EMPTY : tool);
+      } else if (e.key === 'x' || e.key === 'X') {
+        keyAct(board.value(i) === CROSS ? EMPTY : CROSS);
+      } else if (e.key === 'Delete' || e.key === 'Backspace') {
+        keyAct(EMPTY);
+      } else if (/^[1-9]$/.test(e.key) && Number(e.key) < pz.palette.length) {
+        chooseTool(Number(e.key));
+        tell('Tool: ' + pz.palette[Number(e.key)].name + '.');
+      } else {
+        return;
       }
+      e.preventDefault();
     });
 
     root.addEventListener('keydown', function (e) {
@@ -921,28 +1014,16 @@
 
     /* --- start --- */
 
-    var restored = restore();
-    var all = [];
-    for (var i = 0; i < n; i++) {
-      paint(i);
-    }
-    for (y = 0; y < h; y++) {
-      all.push(y);
-    }
-    var allCols = [];
-    for (x = 0; x < w; x++) {
-      allCols.push(x);
-    }
-    doneLines = 0;
-    settle(all, allCols);
-    if (restored && !solved) {
-      say('Progress restored.');
+    var saved = store.load();
+    board.load(saved);
+    if (saved && !board.isSolved()) {
+      tell('Progress restored.');
     }
     chooseTool(1);
     setZoom(zoom);
     fitWidth();
-    undoButton.disabled = true;
-    redoButton.disabled = true;
+    view.undo.disabled = true;
+    view.redo.disabled = true;
     cells[0].tabIndex = 0;
     root.setAttribute('data-ready', 'true');
   }
