@@ -75,6 +75,9 @@ func TestPlaySolveByClicksAndKeepProgress(t *testing.T) {
 	wantSolved(t, ctx, true)
 	solved := []string{"11x11", "11111", "11111", ".111.", "..1.."}
 	wantGrid(t, ctx, solved...)
+	if got, want := storedProgress(t, ctx, p), `{"v":1,"width":5,"height":5,"cells":"2212222222222220222000200"}`; got != want {
+		t.Errorf("stored progress = %s, want %s", got, want)
+	}
 
 	t.Run("reload keeps progress", func(t *testing.T) {
 		do(t, ctx, chromedp.Reload())
@@ -330,4 +333,21 @@ func TestPlayRefusesBadPuzzleData(t *testing.T) {
 			t.Errorf("%s: message %q, want one containing %q", tc.json, got, tc.want)
 		}
 	}
+}
+
+func TestPlayWithoutStorage(t *testing.T) {
+	site := newTestSite(t)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)
+	// A page where touching localStorage throws, as in some private modes.
+	page := strings.Replace(playPage("../../static/", "Heart", playJSON(t, p, "Heart")), "<link",
+		`<script>Object.defineProperty(window, "localStorage", {get() { throw new DOMException("denied", "SecurityError"); }});</script><link`, 1)
+	site.mu.Lock()
+	site.pages["/hearts/heart/"] = page
+	site.mu.Unlock()
+	ctx := browsertest.New(t)
+	open(t, ctx, site.srv.URL+"/hearts/heart/")
+	clickAll(t, ctx, heart, "1")
+	wantSolved(t, ctx, true)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+	wantGrid(t, ctx, emptyHeart...)
 }

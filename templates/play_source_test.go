@@ -1,0 +1,30 @@
+package templates
+
+import (
+	"regexp"
+	"testing"
+)
+
+// TestPlayScriptStaysPlain guards the rules play.js lives by: it builds the
+// page from text nodes only (titles and colour names come from puzzle files)
+// and it uses no network and no modules, so that pages work from file://.
+func TestPlayScriptStaysPlain(t *testing.T) {
+	src, err := Static.ReadFile("static/play.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	forbidden := map[string]*regexp.Regexp{
+		"HTML parsing":      regexp.MustCompile(`innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment|DOMParser`),
+		"code from strings": regexp.MustCompile(`\beval\s*\(|new\s+Function\s*\(|setTimeout\s*\(\s*['"]`),
+		"network":           regexp.MustCompile(`\bfetch\s*\(|XMLHttpRequest|WebSocket|EventSource|sendBeacon|importScripts`),
+		"modules":           regexp.MustCompile(`(?m)^\s*(import|export)\b|\bimport\s*\(`),
+	}
+	for what, re := range forbidden {
+		if loc := re.FindIndex(src); loc != nil {
+			t.Errorf("play.js uses %s: %q", what, src[loc[0]:loc[1]])
+		}
+	}
+	if _, err := Static.ReadFile("static/play.css"); err != nil {
+		t.Errorf("play.css is not shipped: %v", err)
+	}
+}
