@@ -209,7 +209,7 @@ func TestBuildNonogramDB(t *testing.T) {
 
 // copyTree copies a content tree into a temporary folder, so that a build's
 // solver cache is not written into shared material.
-func copyTree(t *testing.T, src string) string {
+func copyTree(t testing.TB, src string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), "content")
 	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
