@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"io"
 	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // FuzzMetadata feeds arbitrary titles, authors and colour names through the
@@ -15,7 +17,11 @@ func FuzzMetadata(f *testing.F) {
 	f.Add("Żółć 🎨 \x00\xff", "\t\n\r", "]]>&amp;<!--")
 	f.Add("", "", "")
 	f.Fuzz(func(t *testing.T, title, author, colour string) {
-		p := flag3(t)
+		p := puzzleOf(t, []string{"ab", "b."}, []puzzle.Color{
+			{Char: '.', RGB: puzzle.RGB{R: 255, G: 255, B: 255}},
+			{Char: 'a', Name: "red", RGB: puzzle.RGB{R: 200}},
+			{Char: 'b', Name: "blue", RGB: puzzle.RGB{B: 200}},
+		})
 		p.Meta.Title, p.Meta.Author, p.Palette[1].Name = title, author, colour
 		var b bytes.Buffer
 		if err := Sheet(&b, p, Options{MonoSafe: true}); err != nil {

@@ -114,45 +114,12 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	}
 	gx, gy := x0+float64(rowSlots)*cell, y0+float64(colSlots)*cell
 	multi := p.Colors() > 1
-	clue := func(cx, cy float64, c puzzle.Clue) {
-		s.add(clueItems(m, cx, cy, cell, c, p.Palette, multi, spec.monoSafe && multi)...)
-	}
-	empty := func(cx, cy float64) {
-		size := clueDigit * cell
-		s.add(newText(cx, cy+digitHeight*size/2, size, anchorMiddle, false, lightGrey, "0"))
-	}
 	if spec.solution != nil {
 		s.Name = "Solution: " + s.Name
 		s.add(cellItems(p, spec.solution, gx, gy, cell, spec.monoSafe)...)
-		size := min(headingSize, 0.6*float64(colSlots)*cell)
-		if w := m.width("Solution", size, true); w > 0.9*float64(rowSlots)*cell {
-			size *= 0.9 * float64(rowSlots) * cell / w
-		}
-		s.add(newText(gx-float64(rowSlots)*cell/2, gy-float64(colSlots)*cell/2+digitHeight*size/2, size, anchorMiddle, true, black, "Solution"))
-	}
-	for y, l := range p.Rows {
-		if spec.solution != nil {
-			break
-		}
-		cy := gy + (float64(y)+0.5)*cell
-		if len(l) == 0 {
-			empty(gx-0.5*cell, cy)
-		}
-		for i, c := range l {
-			clue(gx-(float64(len(l)-i)-0.5)*cell, cy, c)
-		}
-	}
-	for x, l := range p.Cols {
-		if spec.solution != nil {
-			break
-		}
-		cx := gx + (float64(x)+0.5)*cell
-		if len(l) == 0 {
-			empty(cx, gy-0.5*cell)
-		}
-		for i, c := range l {
-			clue(cx, gy-(float64(len(l)-i)-0.5)*cell, c)
-		}
+		s.add(cornerLabel(m, "Solution", gx, gy, float64(rowSlots)*cell, float64(colSlots)*cell))
+	} else {
+		s.add(clueNumbers(m, p, gx, gy, cell, spec.monoSafe)...)
 	}
 	rowClues, colClues := float64(rowSlots)*cell, float64(colSlots)*cell
 	if spec.solution != nil {
@@ -172,6 +139,49 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 		s.add(newText(page.Width/2, page.Height-margin/2, pageNumSize, anchorMiddle, false, textGrey, spec.pageNum))
 	}
 	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s}
+}
+
+// clueNumbers draws every row clue right-aligned left of the grid at (gx, gy)
+// and every column clue bottom-aligned above it; an empty line shows a grey 0.
+func clueNumbers(m *metrics, p *puzzle.Puzzle, gx, gy, cell float64, monoSafe bool) []item {
+	var items []item
+	multi := p.Colors() > 1
+	clue := func(cx, cy float64, c puzzle.Clue) {
+		items = append(items, clueItems(m, cx, cy, cell, c, p.Palette, multi, monoSafe && multi)...)
+	}
+	empty := func(cx, cy float64) {
+		size := clueDigit * cell
+		items = append(items, newText(cx, cy+digitHeight*size/2, size, anchorMiddle, false, lightGrey, "0"))
+	}
+	for y, l := range p.Rows {
+		cy := gy + (float64(y)+0.5)*cell
+		if len(l) == 0 {
+			empty(gx-0.5*cell, cy)
+		}
+		for i, c := range l {
+			clue(gx-(float64(len(l)-i)-0.5)*cell, cy, c)
+		}
+	}
+	for x, l := range p.Cols {
+		cx := gx + (float64(x)+0.5)*cell
+		if len(l) == 0 {
+			empty(cx, gy-0.5*cell)
+		}
+		for i, c := range l {
+			clue(cx, gy-(float64(len(l)-i)-0.5)*cell, c)
+		}
+	}
+	return items
+}
+
+// cornerLabel centres a bold label in the w×h corner left of and above the
+// grid at (gx, gy), where a sheet has no clues.
+func cornerLabel(m *metrics, label string, gx, gy, w, h float64) text {
+	size := min(headingSize, 0.6*h)
+	if tw := m.width(label, size, true); tw > 0.9*w {
+		size *= 0.9 * w / tw
+	}
+	return newText(gx-w/2, gy-h/2+digitHeight*size/2, size, anchorMiddle, true, black, label)
 }
 
 // sheetName is the accessible name of a sheet.

@@ -78,30 +78,43 @@ func printable(s string) string {
 
 // wrap breaks s into lines no wider than maxWidth, at spaces where it can and
 // inside words where it must; past maxLines the last line ends with "…".
+// Widths add up glyph by glyph (the layout uses no kerning), so it runs in
+// time linear in s.
 func (m *metrics) wrap(s string, size, maxWidth float64, bold bool, maxLines int) []string {
 	var lines []string
-	cur := ""
+	var cur strings.Builder
+	curWidth := 0.0
+	space := m.width(" ", size, bold)
+	flush := func() {
+		lines = append(lines, cur.String())
+		cur.Reset()
+		curWidth = 0
+	}
 	for _, word := range strings.Fields(s) {
-		try := word
-		if cur != "" {
-			try = cur + " " + word
+		if len(lines) > maxLines {
+			break // the rest will be cut anyway
 		}
-		if m.width(try, size, bold) <= maxWidth {
-			cur = try
+		w := m.width(word, size, bold)
+		if cur.Len() > 0 && curWidth+space+w <= maxWidth {
+			cur.WriteByte(' ')
+			cur.WriteString(word)
+			curWidth += space + w
 			continue
 		}
-		if cur != "" {
-			lines = append(lines, cur)
+		if cur.Len() > 0 {
+			flush()
 		}
-		cur = word
-		for m.width(cur, size, bold) > maxWidth && utf8.RuneCountInString(cur) > 1 {
-			head := m.fit(cur, size, maxWidth, bold)
-			lines = append(lines, head)
-			cur = cur[len(head):]
+		for _, r := range word { // a word wider than a line is broken anywhere
+			rw := m.width(string(r), size, bold)
+			if cur.Len() > 0 && curWidth+rw > maxWidth {
+				flush()
+			}
+			cur.WriteRune(r)
+			curWidth += rw
 		}
 	}
-	if cur != "" {
-		lines = append(lines, cur)
+	if cur.Len() > 0 {
+		flush()
 	}
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]
@@ -113,21 +126,4 @@ func (m *metrics) wrap(s string, size, maxWidth float64, bold bool, maxLines int
 		lines[maxLines-1] = strings.TrimRight(last, " ") + "…"
 	}
 	return lines
-}
-
-// fit returns the longest prefix of s (at least one rune) within maxWidth.
-func (m *metrics) fit(s string, size, maxWidth float64, bold bool) string {
-	_, end := utf8.DecodeRuneInString(s)
-	for i := range s {
-		_, n := utf8.DecodeRuneInString(s[i:])
-		next := i + n
-		if i == 0 {
-			continue
-		}
-		if m.width(s[:next], size, bold) > maxWidth {
-			break
-		}
-		end = next
-	}
-	return s[:end]
 }
