@@ -11,4 +11,10 @@
 // 3.5 mm (cauldron, 512x512) the cells shrink further: the sheet stays a valid
 // vector drawing that can be zoomed or tiled, though no longer a comfortable
 // pencil puzzle.
+//
+// Output depends only on the input: the same puzzle gives the same bytes
+// (PDFs carry Options.Date, fixed by default). The functions keep no state
+// and may be called concurrently. Every string from a puzzle file is escaped
+// before it reaches the SVG, and text the Go fonts cannot show (characters
+// beyond the Basic Multilingual Plane, control characters) is replaced.
 package render

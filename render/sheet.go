@@ -15,6 +15,9 @@ func Sheet(w io.Writer, p *puzzle.Puzzle, opt Options) error {
 		return err
 	}
 	l := layoutSheet(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})
+	// A white page, so that the sheet stays legible on a dark web page.
+	page := rect{W: l.scene.Width, H: l.scene.Height, Fill: white}
+	l.scene.Items = append([]item{page}, l.scene.Items...)
 	return writeSVG(w, l.scene)
 }
 
