@@ -54,3 +54,14 @@ func BenchmarkSheetPDF(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSheetSVG512 makes a cauldron-sized (512x512) sheet.
+func BenchmarkSheetSVG512(b *testing.B) {
+	p := randomPuzzle(512, 512, 1, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Sheet(io.Discard, p, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -215,3 +215,43 @@ func TestLayoutsStayOnPage(t *testing.T) {
 		checkInsidePage(t, s)
 	}
 }
+
+// TestClueInk checks that clue digits take black or white by contrast with
+// their box, and that boxes are drawn only in multicolour puzzles.
+func TestClueInk(t *testing.T) {
+	m, _ := newMetrics()
+	pal := []puzzle.Color{{}, {RGB: puzzle.RGB{R: 20, G: 30, B: 110}}, {RGB: puzzle.RGB{R: 250, G: 220, B: 40}}, {RGB: puzzle.RGB{R: 255, G: 255, B: 255}}}
+	for _, c := range []struct {
+		color   int
+		ink     puzzle.RGB
+		outline bool
+	}{{1, white, false}, {2, black, false}, {3, black, true}} {
+		items := clueItems(m, 10, 10, 5, puzzle.Clue{Len: 12, Color: c.color}, pal, true, false)
+		box, txt := items[0].(rect), items[len(items)-1].(text)
+		if box.Fill != pal[c.color].RGB || txt.Color != c.ink || txt.S != "12" {
+			t.Errorf("colour %d: box %v, digits %q in %v; want digits in %v", c.color, box.Fill, txt.S, txt.Color, c.ink)
+		}
+		if (box.Stroke > 0) != c.outline {
+			t.Errorf("colour %d: outline %g, want outlined=%v", c.color, box.Stroke, c.outline)
+		}
+	}
+	if items := clueItems(m, 10, 10, 5, puzzle.Clue{Len: 3, Color: 1}, pal, false, false); len(items) != 1 {
+		t.Errorf("one-colour clue: %d items, want the digits alone", len(items))
+	}
+}
+
+// TestGlyphsDiffer checks that the first 16 colours get 16 different glyphs.
+func TestGlyphsDiffer(t *testing.T) {
+	seen := map[string]int{}
+	for c := 1; c <= 2*glyphShapes; c++ {
+		g := glyph(c, 0, 0, 1, black)
+		key := strconv.Itoa(len(g.Points)) + "/" + strconv.FormatBool(g.Stroke > 0)
+		if len(g.Points) > 0 {
+			key += "/" + strconv.FormatFloat(math.Round(g.Points[0].X*100), 'f', 0, 64) + "," + strconv.FormatFloat(math.Round(g.Points[0].Y*100), 'f', 0, 64)
+		}
+		if prev, ok := seen[key]; ok {
+			t.Errorf("colours %d and %d share a glyph (%s)", prev, c, key)
+		}
+		seen[key] = c
+	}
+}

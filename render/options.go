@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/nonopress/nonopress/puzzle"
@@ -44,9 +45,9 @@ type pageSize struct {
 // landscape returns the page turned on its side.
 func (s pageSize) landscape() pageSize { return pageSize{s.Name, s.Height, s.Width} }
 
-// paperSize returns the portrait size of a named paper.
+// paperSize returns the portrait size of a named paper (any case).
 func paperSize(p Paper) (pageSize, error) {
-	switch p {
+	switch Paper(strings.ToLower(strings.TrimSpace(string(p)))) {
 	case A4, "":
 		return pageSize{A4, 210, 297}, nil
 	case Letter:

@@ -101,7 +101,7 @@ func TestSheetSizes(t *testing.T) {
 	for _, c := range []struct {
 		paper Paper
 		w, h  float64
-	}{{"", 210, 297}, {A4, 210, 297}, {Letter, 215.9, 279.4}, {A3, 297, 420}} {
+	}{{"", 210, 297}, {A4, 210, 297}, {Letter, 215.9, 279.4}, {A3, 297, 420}, {"Letter", 215.9, 279.4}, {" A4 ", 210, 297}} {
 		var b bytes.Buffer
 		if err := Sheet(&b, dancer(t), Options{Paper: c.paper}); err != nil {
 			t.Fatal(err)
