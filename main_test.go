@@ -1,0 +1,238 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const dancerNon = `catalogue "webpbn.com #1"
+title "Demo Puzzle from Front Page"
+by "Jan Wolter"
+copyright "&copy; Copyright 2004 by Jan Wolter"
+license CC-BY-3.0
+width 5
+height 10
+
+rows
+2
+2,1
+1,1
+3
+1,1
+1,1
+2
+1,1
+1,2
+2
+
+columns
+2,1
+2,1,3
+7
+1,3
+2,1
+
+goal "01100011010010101110101001010000110010100101111000"
+`
+
+// runCLI runs one command line and returns its exit status and outputs.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func writeFile(t *testing.T, dir, name, data string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestUsageErrorsExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{}, {"frobnicate"}, {"check"}, {"check", "-nope", "x"}, {"convert", "x.non"},
+		{"convert", "-to", "png", "x.non"}, {"print", "-paper", "a5", "x"}, {"version", "extra"},
+		{"build", "stray"}, {"check", "-timeout", "0s", "x"},
+	} {
+		if code, _, stderr := runCLI(t, args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2 (stderr %q)", args, code, stderr)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := runCLI(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "nonopress "+version) {
+		t.Errorf("version: exit %d, %q", code, out)
+	}
+}
+
+func TestCheckJSON(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a/dancer.non", dancerNon)
+	writeFile(t, dir, "a/broken.non", "width 2\nheight 1\nrows\n1\ncolumns\n1\n")
+	writeFile(t, dir, "a/notes.md", "not a puzzle")
+	bad := strings.Replace(dancerNon, `goal "0110`, `goal "1110`, 1)
+	writeFile(t, dir, "b/contradicts.non", bad)
+
+	code, out, _ := runCLI(t, "check", "-json", dir)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d JSON lines, want 3:\n%s", len(lines), out)
+	}
+	var objs []map[string]any
+	for _, l := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		for _, key := range []string{"file", "index", "id", "title", "author", "license", "width", "height", "colors", "verdict", "difficulty", "errors", "warnings", "seconds"} {
+			if _, ok := m[key]; !ok {
+				t.Errorf("line %s lacks %q", l, key)
+			}
+		}
+		objs = append(objs, m)
+	}
+	// Files come in path order: a/broken.non, a/dancer.non, b/contradicts.non.
+	if objs[0]["index"] != -1.0 || !strings.HasSuffix(objs[0]["file"].(string), "broken.non") || len(objs[0]["errors"].([]any)) == 0 {
+		t.Errorf("unreadable file: %v", objs[0])
+	}
+	d := objs[1]
+	if d["verdict"] != "unique" || d["difficulty"] != "line" || d["width"] != 5.0 || d["height"] != 10.0 || d["colors"] != 1.0 ||
+		d["title"] != "Demo Puzzle from Front Page" || d["license"] != "CC-BY-3.0" || len(d["errors"].([]any)) != 0 {
+		t.Errorf("dancer: %v", d)
+	}
+	c := objs[2]
+	errs := c["errors"].([]any)
+	if c["verdict"] != nil || len(errs) == 0 || !strings.Contains(errs[0].(map[string]any)["message"].(string), "goal contradicts clues") {
+		t.Errorf("contradicting goal: %v", c)
+	}
+}
+
+func TestCheckHumanAndStrict(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "nolicense.non", strings.Replace(dancerNon, "license CC-BY-3.0\n", "", 1))
+	code, out, _ := runCLI(t, "check", p)
+	if code != 0 || !strings.Contains(out, "warning: no license") || !strings.Contains(out, "1 puzzles in 1 files: 1 unique") {
+		t.Errorf("check: exit %d\n%s", code, out)
+	}
+	if code, _, _ := runCLI(t, "check", "-strict", p); code != 1 {
+		t.Errorf("check -strict with a warning: exit %d, want 1", code)
+	}
+	if code, _, stderr := runCLI(t, "check", filepath.Join(dir, "missing.non")); code != 1 || !strings.Contains(stderr, "missing.non") {
+		t.Errorf("missing file: exit %d, %q", code, stderr)
+	}
+}
+
+func TestConvertRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	src := writeFile(t, dir, "dancer.non", dancerNon)
+	_, idOut, _ := runCLI(t, "check", "-json", src)
+	var orig map[string]any
+	json.Unmarshal([]byte(idOut), &orig)
+
+	for _, to := range []string{"non", "xml", "nonpack"} {
+		out := filepath.Join(dir, "out."+to)
+		if code, _, stderr := runCLI(t, "convert", "-to", to, "-o", out, src); code != 0 {
+			t.Fatalf("convert -to %s: exit %d: %s", to, code, stderr)
+		}
+		_, js, _ := runCLI(t, "check", "-json", out)
+		var got map[string]any
+		if err := json.Unmarshal([]byte(js), &got); err != nil {
+			t.Fatalf("%s: %v: %s", to, err, js)
+		}
+		for _, k := range []string{"id", "title", "author", "license", "verdict"} {
+			if got[k] != orig[k] {
+				t.Errorf("%s: %s = %v, want %v", to, k, got[k], orig[k])
+			}
+		}
+	}
+	// Two inputs make a bundle; -to non refuses them.
+	if code, out, _ := runCLI(t, "convert", "-to", "xml", src, src); code != 0 || strings.Count(out, "<puzzle ") != 2 || !strings.Contains(out, "<puzzleset>") {
+		t.Errorf("xml of two puzzles: exit %d\n%s", code, out)
+	}
+	if code, _, _ := runCLI(t, "convert", "-to", "non", src, src); code != 2 {
+		t.Errorf("-to non with two puzzles: exit %d, want 2", code)
+	}
+	// A bad input writes nothing.
+	bad := writeFile(t, dir, "bad.non", "width x\n")
+	target := filepath.Join(dir, "never.xml")
+	if code, _, stderr := runCLI(t, "convert", "-to", "xml", "-o", target, src, bad); code != 1 || !strings.Contains(stderr, "bad.non") {
+		t.Errorf("bad input: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(target); err == nil {
+		t.Error("a failed conversion wrote its output")
+	}
+}
+
+func TestPrintBooklet(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "set/dancer.non", dancerNon)
+	writeFile(t, dir, "set/second.non", strings.Replace(dancerNon, "Demo Puzzle", "Second Puzzle", 1))
+	out := filepath.Join(dir, "booklet.pdf")
+	code, _, stderr := runCLI(t, "print", "-paper", "letter", "-o", out, filepath.Join(dir, "set"))
+	if code != 0 {
+		t.Fatalf("print: exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) {
+		t.Fatalf("booklet: %v, starts %q", err, data[:min(8, len(data))])
+	}
+	pdfinfo, err := exec.LookPath("pdfinfo")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("pdfinfo missing in CI")
+		}
+		t.Skip("pdfinfo not installed")
+	}
+	info, err := exec.Command(pdfinfo, out).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(info), "612 x 792 pts") {
+		t.Errorf("booklet is not Letter:\n%s", info)
+	}
+}
+
+func TestBuildDemoContent(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	code, _, stderr := runCLI(t, "build", "-src", "content", "-out", out, "-strict", "-quiet")
+	if code != 0 {
+		t.Fatalf("build of the demo content: exit %d\n%s", code, stderr)
+	}
+	for _, f := range []string{"index.html", "catalogue.json", "404.html"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	var cat struct {
+		Puzzles []map[string]any `json:"puzzles"`
+	}
+	data, _ := os.ReadFile(filepath.Join(out, "catalogue.json"))
+	if err := json.Unmarshal(data, &cat); err != nil {
+		var list []map[string]any
+		if json.Unmarshal(data, &list) != nil {
+			t.Fatalf("catalogue.json: %v", err)
+		}
+		cat.Puzzles = list
+	}
+	if len(cat.Puzzles) != 12 {
+		t.Errorf("catalogue lists %d puzzles, want the demo's 12", len(cat.Puzzles))
+	}
+}

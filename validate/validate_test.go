@@ -1,0 +1,152 @@
+package validate
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/solve"
+)
+
+// grid builds a one-colour puzzle from rows of '#' and '.', with the image as
+// its goal.
+func grid(rows ...string) *puzzle.Puzzle {
+	g := puzzle.NewImage(len(rows[0]), len(rows))
+	for y, r := range rows {
+		for x, ch := range r {
+			if ch == '#' {
+				g.Set(x, y, 1)
+			}
+		}
+	}
+	rs, cs := puzzle.CluesOf(g)
+	return &puzzle.Puzzle{Kind: puzzle.Grid, Width: g.Width, Height: g.Height, Rows: rs, Cols: cs,
+		Palette: puzzle.DefaultPalette(), Goal: g, Meta: puzzle.Meta{License: "CC0-1.0"},
+		Origin: puzzle.Origin{File: "t.non", Line: 3}}
+}
+
+func messages(ds []puzzle.Diagnostic) string {
+	var s []string
+	for _, d := range ds {
+		s = append(s, d.Message)
+	}
+	return strings.Join(s, "; ")
+}
+
+func TestCheckVerdicts(t *testing.T) {
+	ctx := context.Background()
+
+	unique := Check(ctx, grid("##.", "#..", "..."), Options{})
+	if unique.Verdict != "unique" || unique.Difficulty == "" || unique.HasErrors() || len(unique.Warnings) != 0 || unique.Solution == nil {
+		t.Errorf("unique puzzle: %+v", unique)
+	}
+
+	multi := grid("#.", ".#")
+	multi.Goal = nil
+	r := Check(ctx, multi, Options{})
+	if r.Verdict != "multiple" || len(r.Solutions) != 2 || !strings.Contains(messages(r.Warnings), "multiple solutions: two of them differ at column,row (1,1) (2,1) (1,2) (2,2)") {
+		t.Errorf("multiple: verdict %q, warnings %q", r.Verdict, messages(r.Warnings))
+	}
+	if r.HasErrors() || r.Solution != nil {
+		t.Errorf("multiple: errors %q, solution %v", messages(r.Errors), r.Solution)
+	}
+
+	none := grid("...", "...", "#.#")
+	none.Goal = nil
+	none.Cols = []puzzle.Line{nil, nil, {{Len: 1, Color: 1}, {Len: 1, Color: 1}}}
+	r = Check(ctx, none, Options{})
+	if r.Verdict != "none" || !strings.Contains(messages(r.Errors), "no solution") || r.Errors[0].Line != 3 {
+		t.Errorf("none: verdict %q, errors %+v", r.Verdict, r.Errors)
+	}
+
+	contradicting := grid("##.", ".#.", ".##")
+	contradicting.Goal.Set(2, 0, 1)
+	r = Check(ctx, contradicting, Options{})
+	if !strings.Contains(messages(r.Errors), "goal contradicts clues: row 1: clue is 2 but the goal gives 3") || r.Verdict != "" {
+		t.Errorf("contradicting goal: verdict %q, errors %q", r.Verdict, messages(r.Errors))
+	}
+
+	malformed := grid("##.", ".#.", ".##")
+	malformed.Rows[0] = puzzle.Line{{Len: 4, Color: 1}}
+	r = Check(ctx, malformed, Options{})
+	if !strings.Contains(messages(r.Errors), "row 1: clue 4 needs 4 cells but the line has 3") {
+		t.Errorf("malformed: %q", messages(r.Errors))
+	}
+
+	unlicensed := grid("#")
+	unlicensed.Meta.License = ""
+	if r := Check(ctx, unlicensed, Options{}); !strings.Contains(messages(r.Warnings), "no license") || r.HasErrors() {
+		t.Errorf("unlicensed: warnings %q errors %q", messages(r.Warnings), messages(r.Errors))
+	}
+
+	tri := &puzzle.Puzzle{Kind: puzzle.Triddler, Meta: puzzle.Meta{License: "MIT"}}
+	if r := Check(ctx, tri, Options{}); r.Verdict != "" || !strings.Contains(messages(r.Warnings), "unsupported: triddler") || r.HasErrors() {
+		t.Errorf("triddler: %+v", r)
+	}
+}
+
+func TestCacheAnswersTheSecondCheck(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cache", "solver.json")
+	c, err := OpenCache(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := grid("##.", "#..", "...")
+	multi := grid("#.", ".#")
+	multi.Goal = nil
+	first := Check(context.Background(), p, Options{Cache: c})
+	Check(context.Background(), multi, Options{Cache: c})
+	if first.Cached || c.Len() != 2 {
+		t.Fatalf("first check: cached %v, cache holds %d", first.Cached, c.Len())
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+
+	reopened, err := OpenCache(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := Check(context.Background(), p, Options{Cache: reopened})
+	if !second.Cached || second.Verdict != first.Verdict || second.Difficulty != first.Difficulty ||
+		second.Effort != first.Effort || !second.Solution.Equal(first.Solution) {
+		t.Errorf("second check: %+v, first %+v", second, first)
+	}
+	m := Check(context.Background(), multi, Options{Cache: reopened})
+	if !m.Cached || m.Verdict != "multiple" || len(m.Solutions) != 2 {
+		t.Errorf("cached multiple: %+v", m)
+	}
+}
+
+func TestCacheRespectsVersionAndBudget(t *testing.T) {
+	c, _ := OpenCache(filepath.Join(t.TempDir(), "c.json"))
+	c.store("a", time.Second, solve.Result{Verdict: solve.Unknown})
+	if _, ok := c.lookup("a", time.Second); !ok {
+		t.Error("unknown verdict not reused with the same budget")
+	}
+	if _, ok := c.lookup("a", 5*time.Second); ok {
+		t.Error("unknown verdict reused with a larger budget")
+	}
+	c.entries["b"] = cacheEntry{Solver: "an older solver", Verdict: "none"}
+	if _, ok := c.lookup("b", time.Second); ok {
+		t.Error("result of another solver version reused")
+	}
+}
+
+func TestCorruptCacheStartsEmpty(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.json")
+	c, _ := OpenCache(path)
+	c.store("x", time.Second, solve.Result{Verdict: solve.None})
+	c.Save()
+	if err := os.WriteFile(path, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := OpenCache(path)
+	if err != nil || c.Len() != 0 {
+		t.Errorf("corrupt cache: %v, %d entries", err, c.Len())
+	}
+}
