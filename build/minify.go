@@ -43,5 +43,7 @@ func (m *minifier) bytes(name string, data []byte) ([]byte, error) {
 	if !ok {
 		return data, nil
 	}
-	return m.m.Bytes(mt, data)
+	// The minifier's lexers may write into their input: give them a copy, so
+	// the caller's bytes (an embedded asset reused by the next build) stay intact.
+	return m.m.Bytes(mt, append([]byte(nil), data...))
 }
