@@ -137,7 +137,10 @@ func TestCorpusRoundTrip(t *testing.T) {
 			t.Errorf("%v", err)
 			continue
 		}
-		for _, p := range ps {
+		for i, p := range ps {
+			if p.Origin.File != filepath.Join(corpusDir, f) || p.Origin.Index != i || p.Origin.Line < 1 || p.Origin.Format == "" {
+				t.Errorf("%s: origin %+v", f, p.Origin)
+			}
 			roundTrip(t, f, p)
 		}
 	}

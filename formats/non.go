@@ -41,13 +41,12 @@ type nonParser struct {
 	sc    *lineScanner // the next line to read
 	p     *puzzle.Puzzle
 
-	width, height     int
-	rows, cols        []numberedLine // nil until the block is read
-	rowsLine, colsLne int
-	goal              string
-	goalLine          int
-	maxRule           int
-	maxRuleLine       int
+	width, height int
+	rows, cols    []numberedLine // nil until the block is read
+	goal          string
+	goalLine      int
+	maxRule       int
+	maxRuleLine   int
 
 	colors     []nonColor
 	colorNames map[string]bool // every Nonny colour name in the file
@@ -360,7 +359,7 @@ func (np *nonParser) block(header int, which string) error {
 	case len(nonBlank) == want:
 		chosen = nonBlank
 	case len(nonBlank) > want:
-		return np.errAt(header, "%s block does not fit: %d clue lines for %s %d", which, len(nonBlank), dim, want)
+		return np.errAt(header, "%s block does not fit %s %d: line %d is clue line %d", which, dim, want, nonBlank[want].n, want+1)
 	default:
 		// Blank lines may lead the block (the first one is then an empty
 		// line) and must end it; the earliest window that fits is taken.
@@ -393,9 +392,9 @@ func (np *nonParser) block(header int, which string) error {
 		}
 	}
 	if which == "rows" {
-		np.rows, np.rowsLine = chosen, header
+		np.rows = chosen
 	} else {
-		np.cols, np.colsLne = chosen, header
+		np.cols = chosen
 	}
 	return nil
 }
