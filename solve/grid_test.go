@@ -93,7 +93,14 @@ func puzzleOf(img *puzzle.Image, colors int) *puzzle.Puzzle {
 // checkAgainstBrute solves p and compares the verdict with brute force.
 func checkAgainstBrute(t *testing.T, p *puzzle.Puzzle, name string) Verdict {
 	t.Helper()
-	res, err := Solve(context.Background(), p)
+	return checkWithOptions(t, p, name, options{}).Verdict
+}
+
+// checkWithOptions solves p with the given options and compares the verdict
+// with brute force.
+func checkWithOptions(t *testing.T, p *puzzle.Puzzle, name string, opts options) Result {
+	t.Helper()
+	res, err := solveWith(context.Background(), p, opts)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -102,7 +109,7 @@ func checkAgainstBrute(t *testing.T, p *puzzle.Puzzle, name string) Verdict {
 		t.Fatalf("%s: verdict %s, brute force %s (rows %v cols %v)", name, res.Verdict, want, p.Rows, p.Cols)
 	}
 	checkResult(t, name, p, res)
-	return res.Verdict
+	return res
 }
 
 func TestAllSmallTwoColourGrids(t *testing.T) {
@@ -145,6 +152,64 @@ func TestRandomSmallGrids(t *testing.T) {
 			}
 			if tally[None] == 0 || tally[Unique] == 0 || tally[Multiple] == 0 {
 				t.Errorf("verdicts not all exercised: %v", tally)
+			}
+		})
+	}
+}
+
+// randomPuzzle makes a w×h puzzle from a random image; one time in three two
+// column clues are swapped, which may leave it without a solution.
+func randomPuzzle(r *rand.Rand, w, h, colors int) *puzzle.Puzzle {
+	img := puzzle.NewImage(w, h)
+	density := 1 + r.IntN(3)
+	for i := range img.Cells {
+		if r.IntN(4) < density {
+			img.Cells[i] = uint8(1 + r.IntN(colors-1))
+		}
+	}
+	p := puzzleOf(img, colors)
+	if r.IntN(3) == 0 {
+		a, b := r.IntN(w), r.IntN(w)
+		p.Cols[a], p.Cols[b] = p.Cols[b], p.Cols[a]
+	}
+	return p
+}
+
+func TestSearchStrategiesAgainstBruteForce(t *testing.T) {
+	// Without probing most of these puzzles need search, so each strategy
+	// (depth-first, conflict-driven learning, and the switch between them)
+	// meets guesses, contradictions and second solutions.
+	strategies := map[string]options{
+		"depth-first":          {search: depthFirstOnly, noProbe: true},
+		"learning":             {search: learnOnly, noProbe: true},
+		"learning after probe": {search: learnOnly},
+		"switching":            {search: depthFirstThenLearn, noProbe: true},
+	}
+	for _, name := range []string{"depth-first", "learning", "learning after probe", "switching"} {
+		opts := strategies[name]
+		t.Run(name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(5, 6))
+			tally := map[Verdict]int{}
+			guesses := 0
+			for _, tc := range []struct{ colors, n, side int }{{2, 300, 6}, {2, 300, 10}, {3, 300, 7}, {4, 200, 5}} {
+				for k := range tc.n {
+					p := randomPuzzle(r, 2+r.IntN(tc.side-1), 2+r.IntN(tc.side-1), tc.colors)
+					res := checkWithOptions(t, p, fmt.Sprintf("%d colours case %d", tc.colors, k), opts)
+					tally[res.Verdict]++
+					guesses += res.Stats.Nodes
+				}
+			}
+			for n := 3; n <= 6; n++ {
+				img := nDom(n)
+				res := checkWithOptions(t, puzzleOf(img, 2), fmt.Sprintf("%d-Dom", n), opts)
+				if res.Verdict != Unique || !res.Solutions[0].Equal(img) {
+					t.Errorf("%d-Dom: %s", n, res.Verdict)
+				}
+				guesses += res.Stats.Nodes
+			}
+			t.Logf("verdicts %v, %d guesses", tally, guesses)
+			if tally[None] == 0 || tally[Unique] == 0 || tally[Multiple] == 0 || guesses == 0 {
+				t.Errorf("verdicts or search not all exercised: %v, %d guesses", tally, guesses)
 			}
 		})
 	}

@@ -11,10 +11,11 @@ var errBudget = errors.New("solve: budget spent")
 // checkEvery is how many line solves pass between two looks at the context.
 const checkEvery = 256
 
-// change is one entry of the undo trail: a cell and the set it had before.
+// change is one entry of the undo trail: a cell, the set it had before and
+// the set it was narrowed to.
 type change struct {
-	cell int32
-	old  colorSet
+	cell     int32
+	old, new colorSet
 }
 
 // grid is the solver's state: a colour set per cell, the clues, an undo trail
@@ -37,6 +38,9 @@ type grid struct {
 	work    *int64 // the effort counter, see doc.go
 	done    <-chan struct{}
 	checkIn int
+
+	learn  *learner // set while conflict-driven search runs: it keeps reasons
+	reason int32    // why the changes being made now hold, for learn
 }
 
 // newGrid builds the state of an unsolved puzzle with every line queued.
@@ -84,8 +88,11 @@ func (g *grid) setFrom(i int, s colorSet, from int) {
 	if old == s {
 		return
 	}
-	g.trail = append(g.trail, change{int32(i), old})
+	g.trail = append(g.trail, change{int32(i), old, s})
 	g.cells[i] = s
+	if g.learn != nil {
+		g.learn.record(i, old&^s, g.reason)
+	}
 	if !old.single() && s.single() {
 		g.unknown--
 	}
@@ -102,6 +109,9 @@ func (g *grid) mark() int { return len(g.trail) }
 
 // undo restores every cell changed since mark and empties the queue.
 func (g *grid) undo(mark int) {
+	if g.learn != nil {
+		g.learn.forget(mark)
+	}
 	for k := len(g.trail) - 1; k >= mark; k-- {
 		c := g.trail[k]
 		if g.cells[c.cell].single() && !c.old.single() {
@@ -121,15 +131,9 @@ func (g *grid) propagate() (bool, error) {
 		l := int(g.queue[g.head])
 		g.head++
 		g.queued[l] = false
-		g.checkIn++
-		if g.checkIn >= checkEvery {
-			g.checkIn = 0
-			select {
-			case <-g.done:
-				g.clearQueue()
-				return false, errBudget
-			default:
-			}
+		if g.spent() {
+			g.clearQueue()
+			return false, errBudget
 		}
 		if !g.solveLine(l) {
 			g.clearQueue()
@@ -138,6 +142,22 @@ func (g *grid) propagate() (bool, error) {
 	}
 	g.queue, g.head = g.queue[:0], 0
 	return true, nil
+}
+
+// spent counts a line solve and, every checkEvery of them, reports whether
+// the context is done.
+func (g *grid) spent() bool {
+	g.checkIn++
+	if g.checkIn < checkEvery {
+		return false
+	}
+	g.checkIn = 0
+	select {
+	case <-g.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // solveLine runs the line solver on line l and writes back what it learnt.
@@ -153,6 +173,7 @@ func (g *grid) solveLine(l int) bool {
 		return false
 	}
 	changed := false
+	g.reason = int32(l)
 	for i := range n {
 		if c := start + i*step; g.cells[c] != cells[i] {
 			g.setFrom(c, cells[i], l)

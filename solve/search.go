@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -9,12 +10,37 @@ import (
 // guessCost is the effort a guess adds on top of the line steps it leads to.
 const guessCost = 20
 
-// solver runs one Solve: propagation, probing and a depth-first search that
-// stops at the second solution.
+// depthFirstNodes is how many guesses the depth-first search may make before
+// the solver switches to conflict-driven learning (learn.go). Most puzzles
+// that need search at all finish well within it; n-Dom does not.
+const depthFirstNodes = 200
+
+// errSwitch ends the depth-first search when its node budget is spent.
+var errSwitch = errors.New("solve: depth-first budget spent")
+
+// strategy says how the solver searches once probing is stuck.
+type strategy int
+
+const (
+	depthFirstThenLearn strategy = iota // the default
+	depthFirstOnly
+	learnOnly
+)
+
+// options tune a solve; tests use them to reach every part of the solver.
+type options struct {
+	search  strategy
+	noProbe bool // skip probing: go from line logic straight to search
+}
+
+// solver runs one Solve: propagation, probing and a search that stops at the
+// second solution.
 type solver struct {
-	g     *grid
-	stats Stats
-	work  int64 // effort counter, see doc.go
+	g      *grid
+	opts   options
+	colors int // palette size
+	stats  Stats
+	work   int64 // effort counter, see doc.go
 
 	solutions     []*puzzle.Image // distinct solutions found, at most two
 	effortAtFirst int64
@@ -23,8 +49,8 @@ type solver struct {
 	probe prober
 }
 
-func newSolver(ctx context.Context, w, h int, rows, cols [][]block, colors int) *solver {
-	s := &solver{}
+func newSolver(ctx context.Context, w, h int, rows, cols [][]block, colors int, opts options) *solver {
+	s := &solver{colors: colors, opts: opts}
 	s.g = newGrid(ctx, w, h, rows, cols, colors, &s.stats, &s.work)
 	s.probe.init(w * h)
 	return s
@@ -59,7 +85,15 @@ func (s *solver) run() error {
 		return nil
 	}
 	s.difficulty = Search
-	return s.branch()
+	if s.opts.search != learnOnly {
+		root := g.mark()
+		err := s.branch()
+		if !errors.Is(err, errSwitch) || s.opts.search == depthFirstOnly {
+			return err
+		}
+		g.undo(root)
+	}
+	return newLearner(s, s.colors).run()
 }
 
 // node solves the subtree under the current state: propagation, probing,
@@ -80,14 +114,18 @@ func (s *solver) node() error {
 	return s.branch()
 }
 
-// branch guesses each colour of the probe's chosen cell in turn.
+// branch guesses each colour of the probe's chosen cell in turn, the highest
+// palette index first.
 func (s *solver) branch() error {
 	g := s.g
-	cell := s.probe.best
+	cell := s.guessCell()
 	set := g.cells[cell]
 	for c := maxColors - 1; c >= 0; c-- {
 		if set&(1<<c) == 0 {
 			continue
+		}
+		if s.opts.search == depthFirstThenLearn && s.stats.Nodes >= depthFirstNodes {
+			return errSwitch
 		}
 		s.stats.Nodes++
 		s.work += guessCost
@@ -102,10 +140,24 @@ func (s *solver) branch() error {
 	return nil
 }
 
+// guessCell picks the cell to guess on: the one the last probing round found
+// most telling or, without probing, the first unknown cell.
+func (s *solver) guessCell() int {
+	if !s.opts.noProbe {
+		return s.probe.best
+	}
+	for i, c := range s.g.cells {
+		if !c.single() {
+			return i
+		}
+	}
+	return 0
+}
+
 // probeToFixedPoint probes until a round learns nothing, the state is
 // solved, or a contradiction shows the state has no solution (false).
 func (s *solver) probeToFixedPoint() (bool, error) {
-	for !s.g.solved() && !s.enough() {
+	for !s.opts.noProbe && !s.g.solved() && !s.enough() {
 		progress, ok, err := s.probe.round(s)
 		if err != nil || !ok {
 			return false, err

@@ -58,6 +58,10 @@ var ErrUnsupported = errors.New("solve: unsupported puzzle")
 // returns an error only for a puzzle it cannot work on (a triddler, a
 // malformed puzzle: see puzzle.Validate), never for a hard one.
 func Solve(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
+	return solveWith(ctx, p, options{})
+}
+
+func solveWith(ctx context.Context, p *puzzle.Puzzle, opts options) (Result, error) {
 	if err := check(p); err != nil {
 		return Result{}, err
 	}
@@ -68,7 +72,7 @@ func Solve(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
 	for x, l := range p.Cols {
 		cols[x] = toSolverLine(l)
 	}
-	s := newSolver(ctx, p.Width, p.Height, rows, cols, len(p.Palette))
+	s := newSolver(ctx, p.Width, p.Height, rows, cols, len(p.Palette), opts)
 	err := s.run()
 	res := Result{Stats: s.stats}
 	switch {
