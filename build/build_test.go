@@ -423,3 +423,59 @@ Shapes <b class="raw">bold</b>.
 		t.Errorf("raw HTML dropped with unsafe_html")
 	}
 }
+
+func TestWarmBuildReusesRenderedFiles(t *testing.T) {
+	s := newSite(t, smallSite)
+	b, err := New(Config{Src: s.src, Out: s.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	if _, err := b.Build(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.rendered.Load(); n != 4 {
+		t.Errorf("cold build rendered %d puzzles, want 4", n)
+	}
+	cold := snapshot(t, s.out)
+	for i := range 2 { // reused from the published folder, then from the back buffer
+		if _, err := b.Build(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if n := b.rendered.Load(); n != 0 {
+			t.Errorf("warm build %d rendered %d puzzles, want 0", i, n)
+		}
+	}
+	// A changed puzzle is rendered again, alone.
+	writeTree(t, s.src, "-- animals/corner.non --\ntitle \"Corner\"\nlicense CC0-1.0\nwidth 2\nheight 2\n\nrows\n1\n2\n\ncolumns\n2\n1\n")
+	sum, err := b.Build(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := b.rendered.Load(); n != 1 {
+		t.Errorf("build after one change rendered %d puzzles, want 1", n)
+	}
+	if !contains(sum.Changed, "animals/corner/sheet.svg") || !contains(sum.Changed, "animals/booklet.pdf") ||
+		contains(sum.Changed, "animals/cross/sheet.svg") || contains(sum.Changed, "shapes/booklet.pdf") {
+		t.Errorf("Changed = %v", sum.Changed)
+	}
+	// Without the asset cache, everything is rendered again, to the same bytes.
+	os.Remove(filepath.Join(s.src, CacheDir, "assets.json"))
+	writeTree(t, s.src, "-- animals/corner.non --\n"+archiveFile(smallSite, "animals/corner.non"))
+	if _, err := b.Build(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.rendered.Load(); n != 4 {
+		t.Errorf("build without asset cache rendered %d puzzles, want 4", n)
+	}
+	if d := diffSnapshots(cold, snapshot(t, s.out)); d != "" {
+		t.Errorf("output differs from the cold build's:\n%s", d)
+	}
+}
+
+// archiveFile returns a file's text from a txtar-like archive.
+func archiveFile(archive, name string) string {
+	_, rest, _ := strings.Cut(archive, "-- "+name+" --\n")
+	body, _, _ := strings.Cut(rest, "\n-- ")
+	return body + "\n"
+}

@@ -28,6 +28,10 @@ type Builder struct {
 	md   goldmark.Markdown
 	min  *minifier
 	log  io.Writer
+	// fingerprint identifies the running program for the asset cache.
+	fingerprint string
+	// rendered counts the puzzles rendered (not reused) by the last build.
+	rendered atomic.Int64
 }
 
 // Summary says what a build did.
@@ -77,7 +81,8 @@ func New(cfg Config) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: newMinifier(), log: cfg.Log}
+	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: newMinifier(), log: cfg.Log,
+		fingerprint: programFingerprint()}
 	if b.log == nil {
 		b.log = io.Discard
 	}
@@ -89,6 +94,7 @@ type run struct {
 	*Builder
 	out     *output
 	cache   *validate.Cache
+	assets  *assetCache
 	root    *collection
 	entries []*entry // every published puzzle, in path order
 	pages   []string // every HTML page written, for the sitemap
@@ -113,7 +119,9 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	r := &run{Builder: b, out: out, cache: cache, root: root}
+	assets := openAssetCache(filepath.Join(cacheDir, "assets.json"), b.fingerprint)
+	r := &run{Builder: b, out: out, cache: cache, assets: assets, root: root}
+	b.rendered.Store(0)
 	defer func() {
 		if os.MkdirAll(cacheDir, 0o755) == nil {
 			cache.Save()
@@ -151,6 +159,9 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	changed, written, removed, err := out.commit()
 	if err != nil {
 		return sum, err
+	}
+	if err := assets.save(); err != nil {
+		fmt.Fprintf(b.log, "warning: asset cache not saved: %v\n", err)
 	}
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html

@@ -170,33 +170,39 @@ func hashOf(data []byte) string {
 // put makes back/rel hold data (minified by its extension), writing the file
 // only if its bytes differ. It is safe for concurrent use.
 func (o *output) put(rel string, data []byte) error {
+	_, err := o.putHash(rel, data)
+	return err
+}
+
+// putHash is put, returning the hash of the bytes written.
+func (o *output) putHash(rel string, data []byte) (string, error) {
 	data, err := o.minify.bytes(rel, data)
 	if err != nil {
-		return fmt.Errorf("minify %s: %w", rel, err)
+		return "", fmt.Errorf("minify %s: %w", rel, err)
 	}
 	h := hashOf(data)
 	o.mu.Lock()
 	if _, dup := o.written[rel]; dup {
 		o.mu.Unlock()
-		return fmt.Errorf("two pages would be written to %s", rel)
+		return "", fmt.Errorf("two pages would be written to %s", rel)
 	}
 	o.written[rel] = h
 	known := o.backHashes[rel] == h
 	o.mu.Unlock()
 	if known {
-		return nil
+		return h, nil
 	}
 	dst := filepath.Join(o.back, filepath.FromSlash(rel))
 	if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, data) {
-		return nil
+		return h, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return fmt.Errorf("write output: %w", err)
+		return "", fmt.Errorf("write output: %w", err)
 	}
 	o.mu.Lock()
 	o.touched++
 	o.mu.Unlock()
-	return writeAtomic(dst, data)
+	return h, writeAtomic(dst, data)
 }
 
 // writeAtomic writes a file through a temporary file in the same folder and
@@ -286,4 +292,60 @@ func (o *output) commit() (changed []string, written, removed int, err error) {
 	}
 	sort.Strings(changed)
 	return changed, written, removed, nil
+}
+
+// reuse records files that an earlier build wrote, given by path and hash,
+// without producing them again: each must already be in back with that hash,
+// or in front, from where it is hard-linked into back. It is all or nothing:
+// it returns false, recording none, if any file is missing.
+func (o *output) reuse(files map[string]string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var fromFront []string
+	for p, h := range files {
+		if _, dup := o.written[p]; dup {
+			return false
+		}
+		switch {
+		case o.backHashes[p] == h:
+		case o.frontHashes[p] == h:
+			fromFront = append(fromFront, p)
+		default:
+			return false
+		}
+	}
+	sort.Strings(fromFront)
+	for _, p := range fromFront {
+		if err := linkAtomic(filepath.Join(o.front, filepath.FromSlash(p)), filepath.Join(o.back, filepath.FromSlash(p))); err != nil {
+			return false // already linked ones are harmless: recorded or removed as stale
+		}
+		o.backHashes[p] = files[p]
+		o.touched++
+	}
+	for p, h := range files {
+		o.written[p] = h
+	}
+	return true
+}
+
+// readBack reads a file of the back buffer.
+func (o *output) readBack(rel string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(o.back, filepath.FromSlash(rel)))
+}
+
+// linkAtomic makes dst a hard link to src, replacing dst atomically.
+func linkAtomic(src, dst string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	tmp := dst + ".np-link.tmp"
+	os.Remove(tmp)
+	if err := os.Link(src, tmp); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
 }

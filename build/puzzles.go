@@ -76,6 +76,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 	}
 	base := strings.TrimSuffix(path.Base(f.rel), path.Ext(f.rel))
+	fileHash := fileHashOf(data)
 	for i, p := range puzzles {
 		if ctx.Err() != nil {
 			return res
@@ -114,7 +115,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 		e.sourceFile = f.coll.url + f.original
 		e.file, e.index = f, i
-		if err := r.publishPuzzle(e, p, &rep, noteHTML); err != nil {
+		if err := r.publishPuzzle(e, p, &rep, noteHTML, fileHash); err != nil {
 			res.fatal = err
 			return res
 		}
@@ -130,8 +131,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions.
-func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, note template.HTML) error {
-	opt := render.Options{Paper: render.Paper(r.site.Paper)}
+func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, note template.HTML, fileHash string) error {
 	view := &puzzleView{
 		ID: e.ID, Title: e.Title, Author: e.Author, AuthorAnchor: anchor("author", e.Author),
 		Copyright: e.Copyright, License: e.License, LicenseAnchor: licenseAnchor(e.License),
@@ -148,71 +148,37 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, no
 		}
 		view.Legend = append(view.Legend, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
 	}
-	put := func(name string, data []byte) error { return r.out.put(e.dir+name, data) }
-	var buf bytes.Buffer
+	key := r.puzzleAssetKey(fileHash, e.index, rep.Solution)
+	assets, ok := r.reuseAssets(e.dir, key)
+	var sheet []byte
+	if ok {
+		if _, has := assets["sheet.svg"]; has {
+			var err error
+			if sheet, err = r.out.readBack(e.dir + "sheet.svg"); err != nil {
+				return fmt.Errorf("reuse sheet: %w", err)
+			}
+		}
+	} else {
+		var err error
+		if assets, sheet, err = r.renderAssets(e, p, rep.Solution); err != nil {
+			return err
+		}
+	}
+	r.assets.store(key, assets)
+	has := func(name string) bool { _, ok := assets[name]; return ok }
+	e.hasSheet, e.hasSolution, e.hasThumb = has("sheet.svg"), has("solution.svg"), has("thumb.svg")
 	original := path.Base(e.sourceFile)
 	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: relURL(e.dir, e.sourceFile)})
-	if err := formats.WriteNon(&buf, p); err == nil {
-		if err := put("puzzle.non", buf.Bytes()); err != nil {
-			return err
+	for _, d := range assetDownloads {
+		if has(d.URL) {
+			view.Downloads = append(view.Downloads, d)
 		}
-		view.Downloads = append(view.Downloads, download{Label: "Puzzle (.non)", URL: "puzzle.non"})
-	}
-	buf.Reset()
-	if err := formats.WriteXML(&buf, []*puzzle.Puzzle{p}); err == nil {
-		if err := put("puzzle.xml", buf.Bytes()); err != nil {
-			return err
-		}
-		view.Downloads = append(view.Downloads, download{Label: "Puzzle (PBN XML)", URL: "puzzle.xml"})
-	}
-	buf.Reset()
-	sheetErr := render.Sheet(&buf, p, opt)
-	if sheetErr == nil {
-		e.hasSheet = true
-		view.Sheet = template.HTML(stripXMLDecl(buf.String())) // render escapes the puzzle's text
-		if err := put("sheet.svg", buf.Bytes()); err != nil {
-			return err
-		}
-		view.Downloads = append(view.Downloads, download{Label: "Printable sheet (SVG)", URL: "sheet.svg"})
-	} else if !errors.Is(sheetErr, render.ErrTriddler) {
-		return sheetErr
-	}
-	sol := rep.Solution
-	if sol != nil && e.hasSheet {
-		buf.Reset()
-		if err := render.Solution(&buf, p, sol, opt); err != nil {
-			return err
-		}
-		if err := put("solution.svg", buf.Bytes()); err != nil {
-			return err
-		}
-		e.hasSolution = true
-		view.Solution = "solution.svg"
-		view.Downloads = append(view.Downloads, download{Label: "Solution (SVG)", URL: "solution.svg"})
 	}
 	if e.hasSheet {
-		buf.Reset()
-		if err := render.SheetPDF(&buf, p, sol, opt); err != nil {
-			return err
-		}
-		if err := put("sheet.pdf", buf.Bytes()); err != nil {
-			return err
-		}
-		view.Downloads = append(view.Downloads, download{Label: "Printable sheet (PDF)", URL: "sheet.pdf"})
-		buf.Reset()
-		var err error
-		if r.site.SolutionThumbnails && sol != nil {
-			err = render.Thumbnail(&buf, p, sol)
-		} else {
-			err = render.BlankThumbnail(&buf, p)
-		}
-		if err != nil {
-			return err
-		}
-		if err := put("thumb.svg", buf.Bytes()); err != nil {
-			return err
-		}
-		e.hasThumb = true
+		view.Sheet = template.HTML(stripXMLDecl(string(sheet))) // render escapes the puzzle's text
+	}
+	if e.hasSolution {
+		view.Solution = "solution.svg"
 	}
 	data := r.pageData("puzzle", e.Title, e.dir)
 	data.Crumbs = crumbsOf(e.coll, e.dir, r.site.Title, true)
@@ -223,6 +189,84 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, no
 		return err
 	}
 	return r.putPage(e.page(), html)
+}
+
+// assetDownloads are a puzzle's own files offered for download, in order.
+var assetDownloads = []download{
+	{Label: "Puzzle (.non)", URL: "puzzle.non"},
+	{Label: "Puzzle (PBN XML)", URL: "puzzle.xml"},
+	{Label: "Printable sheet (SVG)", URL: "sheet.svg"},
+	{Label: "Solution (SVG)", URL: "solution.svg"},
+	{Label: "Printable sheet (PDF)", URL: "sheet.pdf"},
+}
+
+// renderAssets renders and writes a puzzle's files: .non and .xml versions,
+// sheet, solution and thumbnail SVGs, sheet PDF (what render cannot draw, a
+// triddler, is left out). It returns their names and hashes, and the sheet.
+func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image) (map[string]string, []byte, error) {
+	r.rendered.Add(1)
+	opt := render.Options{Paper: render.Paper(r.site.Paper)}
+	assets := map[string]string{}
+	var buf bytes.Buffer
+	put := func(name string) error {
+		h, err := r.out.putHash(e.dir+name, buf.Bytes())
+		assets[name] = h
+		buf.Reset()
+		return err
+	}
+	if formats.WriteNon(&buf, p) == nil {
+		if err := put("puzzle.non"); err != nil {
+			return nil, nil, err
+		}
+	}
+	buf.Reset()
+	if formats.WriteXML(&buf, []*puzzle.Puzzle{p}) == nil {
+		if err := put("puzzle.xml"); err != nil {
+			return nil, nil, err
+		}
+	}
+	buf.Reset()
+	err := render.Sheet(&buf, p, opt)
+	if errors.Is(err, render.ErrTriddler) {
+		return assets, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := put("sheet.svg"); err != nil {
+		return nil, nil, err
+	}
+	// The page inlines the sheet as written (minified), as a reusing build does.
+	sheet, err := r.out.readBack(e.dir + "sheet.svg")
+	if err != nil {
+		return nil, nil, fmt.Errorf("read sheet back: %w", err)
+	}
+	if sol != nil {
+		if err := render.Solution(&buf, p, sol, opt); err != nil {
+			return nil, nil, err
+		}
+		if err := put("solution.svg"); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := render.SheetPDF(&buf, p, sol, opt); err != nil {
+		return nil, nil, err
+	}
+	if err := put("sheet.pdf"); err != nil {
+		return nil, nil, err
+	}
+	if r.site.SolutionThumbnails && sol != nil {
+		err = render.Thumbnail(&buf, p, sol)
+	} else {
+		err = render.BlankThumbnail(&buf, p)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := put("thumb.svg"); err != nil {
+		return nil, nil, err
+	}
+	return assets, sheet, nil
 }
 
 // putPage writes an HTML page and remembers it for the sitemap.

@@ -48,34 +48,52 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 	if len(c.entries) == 0 {
 		return nil
 	}
-	parsed := map[*sourceFile][]*puzzle.Puzzle{}
+	type parsedFile struct {
+		puzzles []*puzzle.Puzzle
+		hash    string
+	}
+	parsed := map[*sourceFile]parsedFile{}
 	var items []render.BookletEntry
+	k, keySum := newKey(r.assets.fingerprint, "booklet")
+	k.str(c.title(r.site.Title))
+	k.str(r.site.Paper)
 	for _, e := range c.entries {
-		ps, ok := parsed[e.file]
+		pf, ok := parsed[e.file]
 		if !ok {
 			data, err := os.ReadFile(e.file.abs)
 			if err != nil {
 				return fmt.Errorf("read puzzle file: %w", err)
 			}
-			ps, _ = formats.Read(e.file.abs, data) // errors were reported already
-			parsed[e.file] = ps
+			pf.puzzles, _ = formats.Read(e.file.abs, data) // errors were reported already
+			pf.hash = fileHashOf(data)
+			parsed[e.file] = pf
 		}
-		if e.index >= len(ps) || !e.hasSheet {
+		if e.index >= len(pf.puzzles) || !e.hasSheet {
 			continue
 		}
-		p := ps[e.index]
+		p := pf.puzzles[e.index]
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.cache})
 		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution})
+		k.str(pf.hash)
+		k.int(e.index)
+		k.image(rep.Solution)
 	}
 	if len(items) == 0 {
+		return nil
+	}
+	c.booklet = true
+	key := keySum()
+	if outputs, ok := r.reuseAssets(c.url, key); ok {
+		r.assets.store(key, outputs)
 		return nil
 	}
 	var buf bytes.Buffer
 	if err := render.Booklet(&buf, c.title(r.site.Title), items, render.Options{Paper: render.Paper(r.site.Paper)}); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.title(r.site.Title), err)
 	}
-	c.booklet = true
-	return r.out.put(c.url+"booklet.pdf", buf.Bytes())
+	h, err := r.out.putHash(c.url+"booklet.pdf", buf.Bytes())
+	r.assets.store(key, map[string]string{"booklet.pdf": h})
+	return err
 }
 
 // collectionViews lists sub-collections as links from a page.
