@@ -29,8 +29,12 @@ func TestSVGAndPDFAgree(t *testing.T) {
 		}
 		dir := t.TempDir()
 		svgPath, pdfPath := filepath.Join(dir, "s.svg"), filepath.Join(dir, "s.pdf")
-		os.WriteFile(svgPath, svg.Bytes(), 0o644)
-		os.WriteFile(pdfPath, pdf.Bytes(), 0o644)
+		if err := os.WriteFile(svgPath, svg.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(pdfPath, pdf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		if out, err := exec.Command(rsvg, "-d", "101.6", "-p", "101.6", "-b", "white", "-o", filepath.Join(dir, "svg.png"), svgPath).CombinedOutput(); err != nil {
 			t.Fatalf("rsvg-convert: %v: %s", err, out)
 		}
