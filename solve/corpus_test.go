@@ -3,12 +3,14 @@ package solve
 import (
 	"bufio"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -62,27 +64,28 @@ func expectedVerdict(pbnsolve string) Verdict {
 	return ""
 }
 
-// readCorpusPuzzles reads the grid puzzles of one corpus file.
+// readCorpusPuzzles reads the puzzles of one corpus file.
 func readCorpusPuzzles(t testing.TB, rel string) []*puzzle.Puzzle {
 	t.Helper()
-	path := filepath.Join(corpusDir, rel)
-	switch filepath.Ext(rel) {
-	case ".non", ".nin":
-	default:
-		return nil // read with package formats once it exists
-	}
-	p, err := readTestPuzzle(path)
+	ps, err := formats.ReadFile(filepath.Join(corpusDir, rel))
 	if err != nil {
 		t.Fatalf("%s: %v", rel, err)
 	}
-	return []*puzzle.Puzzle{p}
+	return ps
 }
 
 func TestCorpusMatchesPbnsolve(t *testing.T) {
 	needCorpus(t)
 	for _, e := range readOracle(t) {
-		for _, p := range readCorpusPuzzles(t, e.path) {
+		ps := readCorpusPuzzles(t, e.path)
+		if len(ps) == 0 {
+			t.Errorf("%s: no puzzle read", e.path)
+		}
+		for _, p := range ps {
 			if p.Kind == puzzle.Triddler {
+				if _, err := Solve(context.Background(), p); !errors.Is(err, ErrUnsupported) {
+					t.Errorf("%s: triddler gave %v, want ErrUnsupported", e.path, err)
+				}
 				continue
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
