@@ -104,6 +104,11 @@ func (xp *xmlPalette) byName(name string) (int, bool) {
 			return xp.add(c), true
 		}
 	}
+	for _, c := range xp.defined { // a name in another case: "Black" for "black"
+		if strings.EqualFold(c.name, name) {
+			return xp.byName(c.name)
+		}
+	}
 	return 0, false
 }
 
