@@ -142,6 +142,7 @@ func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) stri
 	k.int(index)
 	k.image(sol)
 	k.str(r.site.Paper)
+	k.bool(r.site.MonoSafe)
 	k.bool(r.site.SolutionThumbnails)
 	return sum()
 }

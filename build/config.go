@@ -49,6 +49,9 @@ type siteConfig struct {
 	SolverBudget string `toml:"solver_budget"`
 	// UnsafeHTML lets raw HTML of notes through to pages (off by default).
 	UnsafeHTML bool `toml:"unsafe_html"`
+	// MonoSafe adds a glyph per colour to sheets, solutions and legends, for
+	// black-and-white printers and colour-blind readers.
+	MonoSafe bool `toml:"mono_safe"`
 	// Recent is how many recently added puzzles the home page shows.
 	Recent int `toml:"recent"`
 

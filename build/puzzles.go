@@ -205,7 +205,7 @@ var assetDownloads = []download{
 // triddler, is left out). It returns their names and hashes, and the sheet.
 func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image) (map[string]string, []byte, error) {
 	r.rendered.Add(1)
-	opt := render.Options{Paper: render.Paper(r.site.Paper)}
+	opt := r.renderOptions()
 	assets := map[string]string{}
 	var buf bytes.Buffer
 	put := func(name string) error {
@@ -327,4 +327,9 @@ func stripXMLDecl(svg string) string {
 		}
 	}
 	return s
+}
+
+// renderOptions are the site's options for sheets, solutions and PDFs.
+func (r *run) renderOptions() render.Options {
+	return render.Options{Paper: render.Paper(r.site.Paper), MonoSafe: r.site.MonoSafe}
 }

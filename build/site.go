@@ -57,6 +57,7 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 	k, keySum := newKey(r.assets.fingerprint, "booklet")
 	k.str(c.title(r.site.Title))
 	k.str(r.site.Paper)
+	k.bool(r.site.MonoSafe)
 	for _, e := range c.entries {
 		pf, ok := parsed[e.file]
 		if !ok {
@@ -88,7 +89,7 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := render.Booklet(&buf, c.title(r.site.Title), items, render.Options{Paper: render.Paper(r.site.Paper)}); err != nil {
+	if err := render.Booklet(&buf, c.title(r.site.Title), items, r.renderOptions()); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.title(r.site.Title), err)
 	}
 	h, err := r.out.putHash(c.url+"booklet.pdf", buf.Bytes())

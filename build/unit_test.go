@@ -1,6 +1,8 @@
 package build
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -91,4 +93,31 @@ func FuzzParseNote(f *testing.F) {
 			t.Errorf("bad split: line %d, body %d of %d bytes", n.bodyLine, len(n.body), len(data))
 		}
 	})
+}
+
+func TestProgressSilentUnlessTerminal(t *testing.T) {
+	var buf strings.Builder
+	p := newProgress(&buf, false, 10)
+	p.done()
+	p.stop()
+	if buf.Len() != 0 || p.active {
+		t.Errorf("progress wrote %q to a non-terminal", buf.String())
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Errorf("a regular file taken for a terminal")
+	}
+}
+
+func TestSummaryLine(t *testing.T) {
+	s := newSite(t, smallSite)
+	var log strings.Builder
+	s.mustBuild(Config{Log: &log})
+	if !strings.HasPrefix(log.String(), "built 4 puzzles into 10 pages: ") || strings.Count(log.String(), "\n") != 1 {
+		t.Errorf("log = %q, want one summary line", log.String())
+	}
 }
