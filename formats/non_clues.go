@@ -1,0 +1,244 @@
+package formats
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// This file turns the clue lines and goal of a .non puzzle into blocks and
+// cells of its palette.
+
+// parseClueLine splits a clue line into blocks. Numbers are separated by
+// commas or spaces; a number may carry a colour character ("3b"); Nonny's
+// colour names ("red 1 1 yellow 4", "red: 1, 1") colour the numbers after
+// them. Anything else after a number ends the line and is ignored.
+func (np *nonParser) parseClueLine(l numberedLine) ([]rawClue, error) {
+	var out []rawClue
+	name := ""
+	fields := strings.FieldsFunc(l.text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' })
+	for _, f := range fields {
+		if f[0] >= '0' && f[0] <= '9' {
+			i := 0
+			for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+				i++
+			}
+			if i > 6 {
+				return nil, np.errAt(l.n, "block length %s: %w (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
+			}
+			n, _ := strconv.Atoi(f[:i])
+			if n > puzzle.MaxSide {
+				return nil, np.errAt(l.n, "block length %d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
+			}
+			c := rawClue{len: n, name: name}
+			if rest := []rune(f[i:]); len(rest) > 0 && np.isColorChar(rest[0]) {
+				c.char, c.name = rest[0], ""
+			}
+			if n > 0 {
+				if len(out) >= puzzle.MaxSide {
+					return nil, np.errAt(l.n, "more than %d blocks in one line", puzzle.MaxSide)
+				}
+				out = append(out, c)
+			}
+			continue
+		}
+		if word := strings.ToLower(f); np.colorNames[word] || (len(np.colorNames) > 0 && (word == "black" || word == "default")) {
+			name = word
+			continue
+		}
+		if len(np.colorNames) > 0 && isWord(f) {
+			return nil, np.errAt(l.n, "unknown colour name %q", f)
+		}
+		break // junk: ignored with the rest of the line
+	}
+	return out, nil
+}
+
+// isColorChar reports whether r after a number designates a colour: a
+// letter, or a character some `color` key declares.
+func (np *nonParser) isColorChar(r rune) bool {
+	if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+		return true
+	}
+	for _, c := range np.colors {
+		if c.char == r && c.name == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// parseBlock parses the lines of a block (nil for a block not given).
+func (np *nonParser) parseBlock(ls []numberedLine) ([][]rawClue, error) {
+	if ls == nil {
+		return nil, nil
+	}
+	out := make([][]rawClue, len(ls))
+	for i, l := range ls {
+		c, err := np.parseClueLine(l)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// checkMaxRule warns about rules longer than Simpson's obsolete maxrule.
+func (np *nonParser) checkMaxRule() error {
+	if np.maxRuleLine == 0 {
+		return nil
+	}
+	for i, l := range np.p.Rows {
+		if len(l) > np.maxRule {
+			np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: np.rows[i].n,
+				Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", len(l), np.maxRuleLine, np.maxRule)})
+		}
+	}
+	for i, l := range np.p.Cols {
+		if len(l) > np.maxRule && np.cols != nil {
+			np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: np.cols[i].n,
+				Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", len(l), np.maxRuleLine, np.maxRule)})
+		}
+	}
+	return nil
+}
+
+// colorResolver maps a raw clue's colour to a palette index.
+type colorResolver struct {
+	byChar       map[rune]int // mikix characters, declared or not
+	byName       map[string]int
+	defaultColor int // bare numbers and '1' in the goal; 0 if never needed
+}
+
+func (r *colorResolver) index(c rawClue) int {
+	switch {
+	case c.char != 0:
+		return r.byChar[c.char]
+	case c.name != "" && c.name != "black" && c.name != "default":
+		return r.byName[c.name]
+	}
+	return r.defaultColor
+}
+
+func resolveLines(raw [][]rawClue, r *colorResolver) []puzzle.Line {
+	out := make([]puzzle.Line, len(raw))
+	for i, cs := range raw {
+		var l puzzle.Line
+		for _, c := range cs {
+			l = append(l, puzzle.Clue{Len: c.len, Color: r.index(c)})
+		}
+		out[i] = l
+	}
+	return out
+}
+
+// palette builds the puzzle's palette: the background, the declared colours
+// in file order, black for bare numbers when anything uses it (or when
+// nothing else is declared), then the colour characters used without a
+// `color` key, in character order, with colours from autoColors.
+func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResolver, error) {
+	def := puzzle.DefaultPalette()
+	pal := []puzzle.Color{def[0]}
+	if np.background != nil {
+		pal[0].RGB = *np.background
+	}
+	r := &colorResolver{byChar: map[rune]int{}, byName: map[string]int{}}
+	usesDefault, undeclared := false, map[rune]bool{}
+	colorChars := false
+	for _, b := range blocks {
+		for _, line := range b {
+			for _, c := range line {
+				switch {
+				case c.char != 0:
+					colorChars = true
+					undeclared[c.char] = true
+				case c.name == "" || c.name == "black" || c.name == "default":
+					usesDefault = true
+				}
+			}
+		}
+	}
+	colored := colorChars || len(np.colors) > 0
+	np.colored = colored
+	for _, g := range np.goal {
+		switch {
+		case g == '0':
+		case g == '1' || !colored:
+			usesDefault = true
+		default:
+			undeclared[g] = true
+		}
+	}
+	for _, c := range np.colors {
+		idx := len(pal)
+		name := c.name
+		pal = append(pal, puzzle.Color{Char: c.char, Name: name, RGB: c.rgb})
+		if c.name != "" {
+			r.byName[c.name] = idx
+			if c.name == "black" {
+				r.defaultColor = idx
+			}
+		}
+		if c.char != 0 {
+			if _, dup := r.byChar[c.char]; !dup {
+				r.byChar[c.char] = idx
+			}
+			delete(undeclared, c.char)
+		}
+	}
+	chars := make([]rune, 0, len(undeclared))
+	for c := range undeclared {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			chars = append(chars, c) // other goal characters: reported by decodeGoal
+		}
+	}
+	sort.Slice(chars, func(i, j int) bool { return chars[i] < chars[j] })
+	if r.defaultColor == 0 && (usesDefault || len(pal) == 1 && len(chars) == 0) {
+		black := def[1]
+		if _, clash := r.byChar[black.Char]; clash || undeclared[black.Char] {
+			black.Char = '1'
+		}
+		r.defaultColor = len(pal)
+		pal = append(pal, black)
+	}
+	if _, ok := r.byChar['1']; !ok && r.defaultColor != 0 {
+		r.byChar['1'] = r.defaultColor
+	}
+	for _, c := range chars {
+		r.byChar[c] = len(pal)
+		pal = append(pal, puzzle.Color{Char: c, RGB: autoColor(c, rgbUsed(pal))})
+	}
+	if err := checkPaletteSize(pal); err != nil {
+		return nil, nil, np.errAt(np.p.Origin.Line, "%w", err)
+	}
+	return pal, r, nil
+}
+
+// decodeGoal reads the goal string: '0' is blank, '1' the default colour,
+// a colour character its colour; in a puzzle without colours anything but
+// '0' is filled.
+func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
+	cells := []rune(np.goal)
+	if len(cells) != np.width*np.height {
+		return nil, np.errAt(np.goalLine, "goal has %d cells but the puzzle is %dx%d (%d cells)", len(cells), np.width, np.height, np.width*np.height)
+	}
+	colored := np.colored
+	g := puzzle.NewImage(np.width, np.height)
+	for i, c := range cells {
+		switch idx, ok := r.byChar[c]; {
+		case c == '0':
+		case ok:
+			g.Cells[i] = uint8(idx)
+		case !colored:
+			g.Cells[i] = uint8(r.defaultColor)
+		default:
+			return nil, np.errAt(np.goalLine, "goal cell %d (row %d, column %d): unknown colour character %q", i+1, i/np.width+1, i%np.width+1, c)
+		}
+	}
+	return g, nil
+}
