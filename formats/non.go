@@ -454,4 +454,3 @@ func (np *nonParser) finish() error {
 	}
 	return np.checkMaxRule()
 }
-
