@@ -146,7 +146,7 @@ func TestPlaySolveByKeyboard(t *testing.T) {
 	open(t, ctx, url)
 
 	do(t, ctx, chromedp.Focus(cell(0, 0)))
-	for _, row := range heart {
+	for y, row := range heart {
 		var keys strings.Builder
 		for x, ch := range row {
 			if ch == '1' {
@@ -160,6 +160,10 @@ func TestPlaySolveByKeyboard(t *testing.T) {
 		}
 		keys.WriteString(kb.Home + kb.ArrowDown)
 		do(t, ctx, chromedp.KeyEvent(keys.String()))
+		// Keyboard users hear when a line is done.
+		if got, want := status(t, ctx), map[int]string{0: "Row 1 complete.", 2: "Row 3 and column 5 complete."}[y]; want != "" && got != want {
+			t.Errorf("after row %d, status %q, want %q", y+1, got, want)
+		}
 	}
 	wantGrid(t, ctx, "11x11", "11111", "11111", "x111x", "xx1xx")
 	wantSolved(t, ctx, true)

@@ -274,6 +274,11 @@
         return solved;
       },
 
+      // lineDone reports whether row (or column) k gives its clue.
+      lineDone: function (isRow, k) {
+        return (isRow ? rowDone : colDone)[k] === true;
+      },
+
       canUndo: function () {
         return undoStack.length > 0;
       },
@@ -948,12 +953,28 @@
 
     /* --- keyboard --- */
 
-    // keyAct sets the focused cell to target as one step.
+    // keyAct sets the focused cell to target as one step, and says when
+    // that completes its row or column: keyboard users may not see the clues.
     function keyAct(target) {
+      var x = focusIndex % w;
+      var y = (focusIndex - x) / w;
+      var rowBefore = board.lineDone(true, y);
+      var colBefore = board.lineDone(false, x);
       endStroke();
       board.begin(focusIndex, target, 'key');
       lastKeyTarget = target;
       endStroke();
+      var news = [];
+      if (!rowBefore && board.lineDone(true, y)) {
+        news.push('row ' + (y + 1));
+      }
+      if (!colBefore && board.lineDone(false, x)) {
+        news.push('column ' + (x + 1));
+      }
+      if (news.length > 0 && !board.isSolved()) {
+        var text = news.join(' and ') + ' complete.';
+        tell(text.charAt(0).toUpperCase() + text.slice(1));
+      }
     }
 
     // keyMove is where a movement key goes from cell i, or -1.
