@@ -479,3 +479,20 @@ func archiveFile(archive, name string) string {
 	body, _, _ := strings.Cut(rest, "\n-- ")
 	return body + "\n"
 }
+
+func TestOneBuildAtATime(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("output lock is Linux only")
+	}
+	s := newSite(t, smallSite)
+	unlock, err := lockOutput(backName(s.out) + ".lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.build(Config{}); err == nil || !strings.Contains(err.Error(), "another build") {
+		t.Errorf("build while locked: err = %v", err)
+	}
+	unlock()
+	s.mustBuild(Config{})
+	s.mustBuild(Config{}) // the lock is released after each build
+}

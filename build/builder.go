@@ -119,6 +119,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	defer out.close()
 	assets := openAssetCache(filepath.Join(cacheDir, "assets.json"), b.fingerprint)
 	r := &run{Builder: b, out: out, cache: cache, assets: assets, root: root}
 	b.rendered.Store(0)

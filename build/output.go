@@ -36,6 +36,8 @@ type output struct {
 	frontHashes map[string]string // the published files' hashes (nil: unknown)
 	backHashes  map[string]string // hashes known to be right in back
 
+	unlock  func() // releases the lock that keeps other builds out
+
 	mu      sync.Mutex
 	written map[string]string // this build's files and their hashes
 	touched int               // files actually written into back
@@ -60,10 +62,22 @@ func openOutput(out string, m *minifier) (*output, error) {
 			return nil, err
 		}
 	}
+	unlock, err := lockOutput(o.back + ".lock")
+	if err != nil {
+		return nil, err
+	}
+	o.unlock = unlock
 	o.frontHashes, _ = readMarker(o.front)
 	if _, err := os.Stat(o.back); errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(o.back, 0o755); err != nil {
+			o.close()
 			return nil, fmt.Errorf("create output folder: %w", err)
+		}
+		// Marked before it is filled, so that a build killed while linking
+		// leaves a folder the next build knows as its own.
+		if err := writeMarker(o.back, markerDirty, nil); err != nil {
+			o.close()
+			return nil, err
 		}
 		o.backHashes = linkTree(o.front, o.back, o.frontHashes)
 	} else {
@@ -74,9 +88,18 @@ func openOutput(out string, m *minifier) (*output, error) {
 	}
 	// From here on back is being changed: say so before touching anything.
 	if err := writeMarker(o.back, markerDirty, nil); err != nil {
+		o.close()
 		return nil, err
 	}
 	return o, nil
+}
+
+// close releases the output folders for another build.
+func (o *output) close() {
+	if o.unlock != nil {
+		o.unlock()
+		o.unlock = nil
+	}
 }
 
 // checkOwned refuses a folder that exists, is not empty and has no marker:
