@@ -36,7 +36,7 @@ type output struct {
 	frontHashes map[string]string // the published files' hashes (nil: unknown)
 	backHashes  map[string]string // hashes known to be right in back
 
-	unlock  func() // releases the lock that keeps other builds out
+	unlock func() // releases the lock that keeps other builds out
 
 	mu      sync.Mutex
 	written map[string]string // this build's files and their hashes
