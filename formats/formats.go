@@ -28,6 +28,10 @@ const MaxFileSize = 64 << 20
 // maxPuzzlesPerFile bounds the puzzles one file may hold.
 const maxPuzzlesPerFile = 100000
 
+// maxExtra is the most Meta.Extra properties a puzzle keeps; the rest of an
+// absurd file's unknown keys are dropped.
+const maxExtra = 1000
+
 // maxColors is the most palette entries a puzzle may have, background
 // included: palette indices are stored in a byte.
 const maxColors = 256
@@ -134,10 +138,12 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		}
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if format == formatXML && latin1Declared(data) {
+	// A file declared Latin-1 that is valid UTF-8 was mislabelled: real
+	// Latin-1 text with accents is almost never valid UTF-8.
+	if format == formatXML && latin1Declared(data) && !utf8.Valid(data) {
 		data = latin1ToUTF8(data)
 	}
-	data, badLines := sanitizeUTF8(data)
+	data, badLines, badTotal := sanitizeUTF8(data)
 
 	var read reader
 	switch format {
@@ -162,7 +168,7 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		p.Origin.Index = i
 		p.Origin.Format = format
 	}
-	attachUTF8Warnings(ps, badLines)
+	attachUTF8Warnings(ps, badLines, badTotal)
 	if len(ps) == 0 && len(errs) == 1 {
 		return nil, errs[0]
 	}
@@ -210,22 +216,31 @@ func isDigits(s string) bool {
 	return true
 }
 
+// maxWarnings bounds the warnings of one kind a file gets; beyond it one
+// more warning says how many were left out.
+const maxWarnings = 100
+
 // sanitizeUTF8 replaces each invalid UTF-8 sequence of data with U+FFFD and
-// returns the 1-based lines where it did so.
-func sanitizeUTF8(data []byte) ([]byte, []int) {
+// returns the first maxWarnings 1-based lines where it did so, and how many
+// such lines there are in all.
+func sanitizeUTF8(data []byte) ([]byte, []int, int) {
 	if utf8.Valid(data) {
-		return data, nil
+		return data, nil, 0
 	}
+	total := 0
 	var out bytes.Buffer
 	out.Grow(len(data) + 16)
 	var lines []int
-	line := 1
+	line, lastBad := 1, 0
 	for len(data) > 0 {
 		r, size := utf8.DecodeRune(data)
 		if r == utf8.RuneError && size <= 1 {
 			out.WriteRune(utf8.RuneError)
-			if len(lines) == 0 || lines[len(lines)-1] != line {
-				lines = append(lines, line)
+			if total == 0 || lastBad != line {
+				total, lastBad = total+1, line
+				if len(lines) < maxWarnings {
+					lines = append(lines, line)
+				}
 			}
 		} else {
 			if r == '\n' {
@@ -235,12 +250,13 @@ func sanitizeUTF8(data []byte) ([]byte, []int) {
 		}
 		data = data[size:]
 	}
-	return out.Bytes(), lines
+	return out.Bytes(), lines, total
 }
 
 // attachUTF8Warnings adds a warning to the puzzle each bad line belongs to:
-// the last puzzle starting at or before it (or the first puzzle).
-func attachUTF8Warnings(ps []*puzzle.Puzzle, lines []int) {
+// the last puzzle starting at or before it (or the first puzzle). The first
+// puzzle is told of the bad lines beyond those listed.
+func attachUTF8Warnings(ps []*puzzle.Puzzle, lines []int, total int) {
 	if len(ps) == 0 {
 		return
 	}
@@ -250,5 +266,9 @@ func attachUTF8Warnings(ps []*puzzle.Puzzle, lines []int) {
 			i = 0
 		}
 		ps[i].Warnings = append(ps[i].Warnings, puzzle.Diagnostic{Line: l, Message: "invalid UTF-8 replaced with U+FFFD"})
+	}
+	if total > len(lines) {
+		ps[0].Warnings = append(ps[0].Warnings, puzzle.Diagnostic{
+			Message: fmt.Sprintf("invalid UTF-8 on %d more lines of the file, replaced with U+FFFD", total-len(lines))})
 	}
 }

@@ -251,6 +251,11 @@ func TestLatin1XML(t *testing.T) {
 	if ps[0].Meta.Title != "Café" || len(ps[0].Warnings) != 0 {
 		t.Errorf("title %q, warnings %v", ps[0].Meta.Title, ps[0].Warnings)
 	}
+	// Declared Latin-1 but written in UTF-8: read as UTF-8.
+	ps, err = Read("mislabelled.xml", []byte(strings.Replace(src, "\xe9", "é", 1)))
+	if err != nil || ps[0].Meta.Title != "Café" {
+		t.Errorf("mislabelled: %v, title %q", err, ps[0].Meta.Title)
+	}
 }
 
 func TestCRLFAndBOM(t *testing.T) {
@@ -328,4 +333,23 @@ func TestMetadataEscaping(t *testing.T) {
 	p.Meta = puzzle.Meta{Title: `He said "&copy;" <b> & left`, Author: "tab\there\nnewline", License: "CC BY 4.0",
 		Copyright: "&amp; literal", Extra: []puzzle.Property{{Key: "collection", Value: "Ünïcødé ☺"}}}
 	roundTrip(t, "escaping", p)
+}
+
+func TestWarningsAndPropertiesBounded(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	for range 5000 {
+		src.WriteString("key value\xff\n")
+	}
+	ps, err := Read("many.non", []byte(src.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	if len(p.Meta.Extra) != maxExtra {
+		t.Errorf("%d extra properties kept, want %d", len(p.Meta.Extra), maxExtra)
+	}
+	if len(p.Warnings) != maxWarnings+1 || !strings.Contains(p.Warnings[len(p.Warnings)-1].Message, "4900 more lines") {
+		t.Errorf("%d warnings, last %v", len(p.Warnings), p.Warnings[len(p.Warnings)-1])
+	}
 }

@@ -179,7 +179,9 @@ func (np *nonParser) property(key, value string) {
 	case "description":
 		m.Description = value
 	default:
-		m.Extra = append(m.Extra, puzzle.Property{Key: key, Value: value})
+		if len(m.Extra) < maxExtra {
+			m.Extra = append(m.Extra, puzzle.Property{Key: key, Value: value})
+		}
 	}
 }
 

@@ -184,11 +184,11 @@ func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
 			m.License = v
 		case "color", "clues", "solution":
 		case "property":
-			if k, ok := c.attr("name"); ok && k != "" {
+			if k, ok := c.attr("name"); ok && k != "" && len(m.Extra) < maxExtra {
 				m.Extra = append(m.Extra, puzzle.Property{Key: k, Value: v})
 			}
 		default:
-			if len(c.children()) == 0 {
+			if len(c.children()) == 0 && len(m.Extra) < maxExtra {
 				m.Extra = append(m.Extra, puzzle.Property{Key: c.name, Value: v})
 			}
 		}

@@ -159,8 +159,10 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			case i > 0:
 				pop(i)
 			case len(stack) > 1:
-				warnings = append(warnings, puzzle.Diagnostic{Line: line,
-					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
+				if len(warnings) < maxWarnings {
+					warnings = append(warnings, puzzle.Diagnostic{Line: line,
+						Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
+				}
 				pop(len(stack) - 1)
 			default:
 				return nil, errAt(file, line, "</%s> closes no element", t.Name.Local)
