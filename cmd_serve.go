@@ -16,7 +16,7 @@ func (c *serveCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("serve", c.stderr)
 	src := fs.String("src", "content", "content tree")
 	out := fs.String("out", "public", "output folder (kept correct when serve stops)")
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless told otherwise)")
+	addr := fs.String("addr", serve.DefaultAddr, "address to listen on (loopback unless told otherwise)")
 	poll := fs.Bool("poll", false, "watch by polling instead of inotify")
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -36,10 +36,13 @@ const (
 	scriptPath = "/_nonopress/reload.js"
 )
 
+// DefaultAddr is where serve listens unless told otherwise: loopback only.
+const DefaultAddr = "127.0.0.1:8080"
+
 // Config says what to serve.
 type Config struct {
 	Src, Out string
-	Addr     string    // host:port; default 127.0.0.1:8080 (port 0 picks a free one)
+	Addr     string    // host:port; default DefaultAddr (port 0 picks a free one)
 	Log      io.Writer // build summaries, errors and watch notices; nil = io.Discard
 	// Poll watches by polling instead of inotify (the fallback, forced).
 	Poll bool
@@ -66,7 +69,7 @@ type Server struct {
 // until the file is fixed. Start returns once the server accepts connections.
 func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Addr == "" {
-		cfg.Addr = "127.0.0.1:8080"
+		cfg.Addr = DefaultAddr
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard

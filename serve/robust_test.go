@@ -1,0 +1,139 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// startSite serves a one-puzzle site on a free loopback port.
+func startSite(t *testing.T) (*Server, string, context.CancelFunc) {
+	t.Helper()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "content")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := Start(ctx, Config{Src: src, Out: filepath.Join(dir, "public"), Addr: "127.0.0.1:0"})
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		s.Wait()
+	})
+	return s, s.URL(), cancel
+}
+
+func TestServeBindsLoopbackByDefault(t *testing.T) {
+	if host, _, _ := net.SplitHostPort(DefaultAddr); host != "127.0.0.1" {
+		t.Errorf("default address %s is not loopback", DefaultAddr)
+	}
+	_, url, _ := startSite(t)
+	if !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Errorf("URL %s is not on loopback", url)
+	}
+}
+
+func TestServeSurvivesBurstAndRudeClients(t *testing.T) {
+	s, url, _ := startSite(t)
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+
+	// Clients that send junk, or hang up half-way through a request or an
+	// event stream.
+	for _, junk := range []string{"\x00\x01\x02garbage\r\n\r\n", "GET /", "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n", "BREW / HTCPCP/1.0\r\n\r\n"} {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.SetDeadline(time.Now().Add(5 * time.Second))
+		io.WriteString(conn, junk)
+		reply, _ := io.ReadAll(io.LimitReader(conn, 4096))
+		conn.Close()
+		if strings.Contains(string(reply), "root:") {
+			t.Errorf("%q read /etc/passwd", junk)
+		}
+	}
+	for range 20 {
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url+"_nonopress/events", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Read(make([]byte, 10))
+		}
+		cancel() // hang up mid-stream
+		if err == nil {
+			resp.Body.Close()
+		}
+	}
+
+	// A burst of 1,000 concurrent requests, all answered.
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 100}}
+	var wg sync.WaitGroup
+	errs := make(chan error, 1000)
+	for i := range 1000 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			path := []string{"", "index.html", "nowhere", "catalogue.json"}[i%4]
+			resp, err := client.Get(url + path)
+			if err != nil {
+				errs <- err
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			want := http.StatusOK
+			if path == "nowhere" {
+				want = http.StatusNotFound
+			}
+			if resp.StatusCode != want {
+				errs <- fmt.Errorf("GET /%s: status %d", path, resp.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	n := 0
+	for err := range errs {
+		if n < 5 {
+			t.Error(err)
+		}
+		n++
+	}
+	if n > 0 {
+		t.Errorf("%d of 1000 requests failed", n)
+	}
+	// Still alive and well.
+	if code, _ := get(t, url); code != 200 {
+		t.Errorf("after the burst: status %d", code)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for s.hub.clientCount() > 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := s.hub.clientCount(); n > 0 {
+		t.Errorf("%d event streams still registered after their clients hung up", n)
+	}
+}
+
+func TestInjectScript(t *testing.T) {
+	for in, want := range map[string]string{
+		"<html><body><p>x</p></body></html>": `<html><body><p>x</p><script src="/_nonopress/reload.js"></script></body></html>`,
+		"<p>no body":                         `<p>no body<script src="/_nonopress/reload.js"></script>`,
+		"<BODY>a</BODY>":                     `<BODY>a<script src="/_nonopress/reload.js"></script></BODY>`,
+	} {
+		if got := string(injectScript([]byte(in))); got != want {
+			t.Errorf("injectScript(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
