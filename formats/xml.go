@@ -3,7 +3,6 @@ package formats
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -306,22 +305,18 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 
 // readLine reads the <count>s of a <line>.
 func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
+	if ln.badCount != "" {
+		if isDigits(ln.badCount) || strings.HasSuffix(ln.badCount, "...") && isDigits(strings.TrimSuffix(ln.badCount, "...")) {
+			return nil, errAt(r.file, ln.badCountLine, "count %s: %w (at most %d)", ln.badCount, puzzle.ErrTooLarge, puzzle.MaxSide)
+		}
+		return nil, errAt(r.file, ln.badCountLine, "count %q is not a number", ln.badCount)
+	}
 	if ln.tooManyCounts {
 		return nil, errAt(r.file, ln.line, "more than %d counts in one line: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
 	}
 	var l puzzle.Line
 	for _, cn := range ln.counts {
-		s := strings.TrimSpace(cn.text)
-		if !isDigits(s) {
-			return nil, errAt(r.file, cn.line, "count %q is not a number", s)
-		}
-		if len(s) > 6 {
-			return nil, errAt(r.file, cn.line, "count %s: %w (at most %d)", s, puzzle.ErrTooLarge, puzzle.MaxSide)
-		}
-		v, _ := strconv.Atoi(s)
-		if v > puzzle.MaxSide {
-			return nil, errAt(r.file, cn.line, "count %d: %w (at most %d)", v, puzzle.ErrTooLarge, puzzle.MaxSide)
-		}
+		v := int(cn.n)
 		if v == 0 {
 			continue
 		}
@@ -331,16 +326,16 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		}
 		idx, ok := r.xp.byName(name)
 		if !ok {
-			return nil, errAt(r.file, cn.line, "count colour %q is not defined", name)
+			return nil, errAt(r.file, int(cn.line), "count colour %q is not defined", name)
 		}
 		if idx == puzzle.Background {
-			return nil, errAt(r.file, cn.line, "count of the background colour %q", name)
+			return nil, errAt(r.file, int(cn.line), "count of the background colour %q", name)
 		}
 		if len(r.xp.pal) > maxColors {
-			return nil, errAt(r.file, cn.line, "too many colours (at most %d)", maxColors-1)
+			return nil, errAt(r.file, int(cn.line), "too many colours (at most %d)", maxColors-1)
 		}
 		if len(l) >= puzzle.MaxSide {
-			return nil, errAt(r.file, cn.line, "more than %d counts in one line", puzzle.MaxSide)
+			return nil, errAt(r.file, int(cn.line), "more than %d counts in one line", puzzle.MaxSide)
 		}
 		l = append(l, puzzle.Clue{Len: v, Color: idx})
 	}

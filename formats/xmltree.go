@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/nonopress/nonopress/puzzle"
@@ -14,10 +15,14 @@ import (
 // maxXMLDepth bounds element nesting; pbn files need five levels.
 const maxXMLDepth = 64
 
-// maxXMLNodes bounds the elements (and compacted counts) held at once.
-// Counts are compacted when their <line> ends and a puzzle is dropped once
-// read, so only one puzzle is ever held; the largest grid has 2M counts.
-const maxXMLNodes = 1<<21 + 1<<16
+// maxXMLNodes bounds the elements held at once, and maxXMLCounts the
+// counts. A <count> is kept compactly in its <line> as soon as it ends, and
+// a puzzle is dropped once read, so only one puzzle is ever held: the
+// largest grid has 2048 lines and 2M counts.
+const (
+	maxXMLNodes  = 1 << 18
+	maxXMLCounts = 2*puzzle.MaxSide*puzzle.MaxSide + 1<<16
+)
 
 // xmlNode is an element of a small document tree: enough of XML for pbn
 // files, built leniently (see parseXMLTree).
@@ -26,17 +31,22 @@ type xmlNode struct {
 	attrs   []xml.Attr
 	content []xmlItem
 	line    int
-	counts  []xmlCount // a <line>'s <count>s, once the line has ended
+	counts  []xmlCount // a <line>'s <count>s
+	// badCount is the text of the first count of a <line> that is not a
+	// number from 0 to puzzle.MaxSide, or "" if there is none.
+	badCount     string
+	badCountLine int
 	// tooManyCounts is set when a <line> has more counts than a line can
 	// hold; only the first puzzle.MaxSide+1 are kept.
 	tooManyCounts bool
 }
 
-// xmlCount is a <count> kept compactly.
+// xmlCount is a <count> kept compactly: 32 bytes.
 type xmlCount struct {
-	text, color string
-	hasColor    bool
-	line        int
+	n        int32
+	line     int32
+	color    string
+	hasColor bool
 }
 
 // xmlItem is a piece of an element's content: text or a child element.
@@ -109,20 +119,33 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	live := 0 // elements held
 	var warnings []puzzle.Diagnostic
 	// pop closes the elements above depth i.
-	pop := func(i int) {
+	counts := 0 // counts held
+	names := map[string]string{}
+	pop := func(i int) error {
 		for len(stack) > i {
 			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			parent := stack[len(stack)-1]
-			switch n.name {
-			case "line":
-				live += compactLine(n)
-			case "puzzle":
-				onPuzzle(n, stack[1:])
+			switch {
+			case n.name == "count" && parent.name == "line":
 				parent.content = parent.content[:len(parent.content)-1] // n is its last item
 				live -= countNodes(n)
+				if addCount(parent, n, names) {
+					if counts++; counts > maxXMLCounts {
+						return errAt(file, n.line, "more than %d counts in one puzzle: %w", maxXMLCounts, puzzle.ErrTooLarge)
+					}
+				}
+			case n.name == "line":
+				live -= countNodes(n) - 1
+				n.content = nil // the counts are kept; any other content is not needed
+			case n.name == "puzzle":
+				onPuzzle(n, stack[1:])
+				parent.content = parent.content[:len(parent.content)-1]
+				live -= countNodes(n)
+				counts -= countCounts(n)
 			}
 		}
+		return nil
 	}
 	for {
 		tok, err := d.RawToken()
@@ -144,7 +167,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 				return nil, errAt(file, line, "elements nested more than %d deep", maxXMLDepth)
 			}
 			if live++; live > maxXMLNodes {
-				return nil, errAt(file, line, "more than %d elements in one puzzle: %w", maxXMLNodes, puzzle.ErrTooLarge)
+				return nil, errAt(file, line, "more than %d elements at once: %w", maxXMLNodes, puzzle.ErrTooLarge)
 			}
 			n := &xmlNode{name: strings.ToLower(t.Name.Local), attrs: t.Attr, line: line}
 			top.content = append(top.content, xmlItem{node: n})
@@ -157,13 +180,17 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			}
 			switch {
 			case i > 0:
-				pop(i)
+				if err := pop(i); err != nil {
+					return nil, err
+				}
 			case len(stack) > 1:
 				if len(warnings) < maxWarnings {
 					warnings = append(warnings, puzzle.Diagnostic{Line: line,
 						Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
 				}
-				pop(len(stack) - 1)
+				if err := pop(len(stack) - 1); err != nil {
+					return nil, err
+				}
 			default:
 				return nil, errAt(file, line, "</%s> closes no element", t.Name.Local)
 			}
@@ -180,28 +207,33 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	return warnings, nil
 }
 
-// compactLine replaces a <line>'s content by its counts and returns the
-// change in elements held: the counts kept less the elements let go.
-func compactLine(n *xmlNode) int {
-	change := 0
-	for _, it := range n.content {
-		if it.node == nil {
-			continue
-		}
-		change -= countNodes(it.node)
-		if it.node.name != "count" {
-			continue
-		}
-		if len(n.counts) > puzzle.MaxSide {
-			n.tooManyCounts = true
-			continue
-		}
-		color, has := it.node.attr("color")
-		n.counts = append(n.counts, xmlCount{text: it.node.text(), color: color, hasColor: has, line: it.node.line})
-		change++
+// addCount keeps a <count> in its <line> and reports whether it was kept:
+// a line keeps at most puzzle.MaxSide+1 counts, and only the first bad one
+// is remembered for the error message.
+func addCount(ln, c *xmlNode, names map[string]string) bool {
+	if len(ln.counts) > puzzle.MaxSide {
+		ln.tooManyCounts = true
+		return false
 	}
-	n.content = nil
-	return change
+	text := strings.TrimSpace(c.text())
+	n, err := strconv.Atoi(text)
+	if !isDigits(text) || len(text) > 6 || err != nil || n > puzzle.MaxSide {
+		if ln.badCount == "" {
+			ln.badCount, ln.badCountLine = text, c.line
+			if len(text) > 20 {
+				ln.badCount = text[:20] + "..."
+			}
+		}
+		return false
+	}
+	color, has := c.attr("color")
+	if interned, ok := names[color]; ok {
+		color = interned
+	} else if len(names) < maxColors {
+		names[color] = color
+	}
+	ln.counts = append(ln.counts, xmlCount{n: int32(n), line: int32(c.line), color: color, hasColor: has})
+	return true
 }
 
 // countNodes counts an element and those inside it.
@@ -243,4 +275,15 @@ func latin1ToUTF8(data []byte) []byte {
 		b.WriteRune(rune(c))
 	}
 	return b.Bytes()
+}
+
+// countCounts counts the counts kept in the lines of an element.
+func countCounts(n *xmlNode) int {
+	c := len(n.counts)
+	for _, it := range n.content {
+		if it.node != nil {
+			c += countCounts(it.node)
+		}
+	}
+	return c
 }
