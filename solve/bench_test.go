@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -63,11 +64,33 @@ func TestNDomLargeUnique(t *testing.T) {
 	}
 }
 
+// processCPU is the CPU time the process has used (user and system). The
+// machine is shared, so benchmarks report it next to wall time.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 func benchSolve(b *testing.B, ps []*puzzle.Puzzle) {
 	b.Helper()
+	benchSolveWith(b, ps, options{})
+}
+
+func benchSolveWith(b *testing.B, ps []*puzzle.Puzzle, opts options) {
+	b.Helper()
+	start, n := processCPU(), 0
+	defer func() {
+		if n > 0 {
+			b.ReportMetric(float64((processCPU()-start).Microseconds())/1000/float64(n), "cpu-ms/op")
+		}
+	}()
 	for b.Loop() {
+		n++
 		for _, p := range ps {
-			res, err := Solve(context.Background(), p)
+			res, err := solveWith(context.Background(), p, opts)
 			if err != nil || res.Verdict == Unknown || res.Verdict == None {
 				b.Fatalf("%s: %v %v", p.Where(), res.Verdict, err)
 			}
@@ -94,6 +117,20 @@ func BenchmarkNDom(b *testing.B) {
 		b.Run(fmt.Sprintf("%02d", n), func(b *testing.B) {
 			benchSolve(b, []*puzzle.Puzzle{puzzleOf(nDom(n), 2)})
 		})
+	}
+}
+
+// BenchmarkNDomStrategy compares the search strategies on n-Dom.
+func BenchmarkNDomStrategy(b *testing.B) {
+	for _, st := range []struct {
+		name string
+		opts options
+	}{{"depth-first", options{search: depthFirstOnly}}, {"learning", options{search: learnOnly}}} {
+		for n := 5; n <= 8; n++ {
+			b.Run(fmt.Sprintf("%s/%02d", st.name, n), func(b *testing.B) {
+				benchSolveWith(b, []*puzzle.Puzzle{puzzleOf(nDom(n), 2)}, st.opts)
+			})
+		}
 	}
 }
 

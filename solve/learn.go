@@ -50,6 +50,15 @@ type learner struct {
 
 	explState, explWork []colorSet
 	explSolver          lineSolver
+	expl                []explanation // per trail index from base
+	explCand            []int32
+	explSaved           []colorSet
+}
+
+// explanation is the line explanation found for one atom of a trail entry.
+type explanation struct {
+	atom  int32
+	atoms []int32
 }
 
 func newLearner(s *solver, colors int) *learner {
@@ -76,6 +85,7 @@ func (l *learner) record(cell int, removed colorSet, reason int32) {
 	}
 	l.posLevel = append(l.posLevel, int32(l.level()))
 	l.posReason = append(l.posReason, reason)
+	l.expl = append(l.expl, explanation{})
 }
 
 // forget drops what record noted for trail entries from mark on, keeping
@@ -96,6 +106,8 @@ func (l *learner) forget(mark int) {
 	}
 	l.posLevel = l.posLevel[:mark-l.base]
 	l.posReason = l.posReason[:mark-l.base]
+	clear(l.expl[mark-l.base:])
+	l.expl = l.expl[:mark-l.base]
 	l.qhead = min(l.qhead, mark)
 }
 
@@ -293,26 +305,44 @@ func (l *learner) explainLine(line int, pos int32, target int32, out []int32) []
 		}
 		return tx >= 0 && work[tx]&(1<<tc) == 0
 	}
-	// Cells farthest from the target first (for a contradiction, from the ends).
+	// Known cells farthest from the target first (for a contradiction, from
+	// the ends), dropped in chunks that halve whenever a chunk is needed.
 	centre := tx
 	if centre < 0 {
 		centre = n / 2
 	}
+	cand := l.explCand[:0]
 	for d := n; d >= 0; d-- {
 		for _, i := range [2]int{centre - d, centre + d} {
-			if i < 0 || i >= n || state[i] == all || (d == 0 && i != centre) || (i == tx) {
-				continue
-			}
-			keep := state[i]
-			state[i] = all
-			if !still() {
-				state[i] = keep
-			}
-			if d == 0 {
-				break
+			if i >= 0 && i < n && state[i] != all && i != tx && (d > 0 || len(cand) == 0 || cand[len(cand)-1] != int32(i)) {
+				cand = append(cand, int32(i))
 			}
 		}
 	}
+	l.explCand = cand
+	saved := l.explSaved[:0]
+	chunk := max(1, len(cand)/2)
+	for p := 0; p < len(cand); {
+		c := min(chunk, len(cand)-p)
+		saved = saved[:0]
+		for _, i := range cand[p : p+c] {
+			saved = append(saved, state[i])
+			state[i] = all
+		}
+		if still() {
+			p += c
+			continue
+		}
+		for k, i := range cand[p : p+c] {
+			state[i] = saved[k]
+		}
+		if c == 1 {
+			p++
+			continue
+		}
+		chunk = max(1, c/2)
+	}
+	l.explSaved = saved
 	for i := range n {
 		cell := start + i*step
 		gone := ^state[i] & all
@@ -331,7 +361,16 @@ func (l *learner) reasonAtoms(a, pos int32, out []int32) []int32 {
 	r := l.posReason[int(pos)-l.base]
 	switch {
 	case r >= 0:
-		return l.explainLine(int(r), pos, a, out)
+		// Explanations are kept while their trail entry lives: conflicts
+		// near each other expand the same eliminations again and again.
+		k := int(pos) - l.base
+		if e := l.expl[k]; e.atom == a && e.atoms != nil {
+			return append(out, e.atoms...)
+		}
+		start := len(out)
+		out = l.explainLine(int(r), pos, a, out)
+		l.expl[k] = explanation{atom: a, atoms: append([]int32(nil), out[start:]...)}
+		return out
 	case r == reasonGuess:
 		return out
 	}

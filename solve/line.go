@@ -52,6 +52,72 @@ type lineSolver struct {
 // end of block j-1 to the latest start of block j. That makes the work about
 // blocks × slack rather than blocks × cells.
 func (ls *lineSolver) solve(clue []block, cells []colorSet) bool {
+	i0, i1, j0, j1, ok := trimSolved(clue, cells)
+	if !ok {
+		return ls.solveBand(clue, cells)
+	}
+	if i0 >= i1 {
+		return j0 == j1
+	}
+	return ls.solveBand(clue[j0:j1], cells[i0:i1])
+}
+
+// trimSolved finds the solved ends of a line: cells [0,i0) and [i1,n) are
+// solved and hold exactly blocks [0,j0) and [j1,k) of the clue, each end
+// stopping after a background cell or a block followed by a solved cell of
+// another colour. Those cells need no solving, and the rest of the line with
+// the rest of the clue is an independent smaller problem. ok is false when
+// the solved ends do not match the clue (left to the full solver to reject).
+func trimSolved(clue []block, cells []colorSet) (i0, i1, j0, j1 int, ok bool) {
+	n := len(cells)
+	i1, j1 = n, len(clue)
+	for i0 < n {
+		s := cells[i0]
+		if s == background {
+			i0++
+			continue
+		}
+		if !s.single() {
+			break
+		}
+		r := i0
+		for r < n && cells[r] == s {
+			r++
+		}
+		if r < n && !cells[r].single() {
+			break // the block may go on
+		}
+		if j0 >= len(clue) || clue[j0].len != r-i0 || clue[j0].color != s.only() {
+			return 0, 0, 0, 0, false
+		}
+		i0, j0 = r, j0+1
+	}
+	for i1 > i0 {
+		s := cells[i1-1]
+		if s == background {
+			i1--
+			continue
+		}
+		if !s.single() {
+			break
+		}
+		r := i1
+		for r > i0 && cells[r-1] == s {
+			r--
+		}
+		if r == i0 || !cells[r-1].single() {
+			break
+		}
+		if j1 <= j0 || clue[j1-1].len != i1-r || clue[j1-1].color != s.only() {
+			return 0, 0, 0, 0, false
+		}
+		i1, j1 = r, j1-1
+	}
+	return i0, i1, j0, j1, true
+}
+
+// solveBand is solve without trimming.
+func (ls *lineSolver) solveBand(clue []block, cells []colorSet) bool {
 	n, k := len(cells), len(clue)
 	w := n + 1
 	if !ls.prepare(clue, cells) {

@@ -13,7 +13,7 @@ const guessCost = 20
 // depthFirstNodes is how many guesses the depth-first search may make before
 // the solver switches to conflict-driven learning (learn.go). Most puzzles
 // that need search at all finish well within it; n-Dom does not.
-const depthFirstNodes = 200
+const depthFirstNodes = 16
 
 // errSwitch ends the depth-first search when its node budget is spent.
 var errSwitch = errors.New("solve: depth-first budget spent")
