@@ -1,3 +1,63 @@
 // Package solve decides whether a grid nonogram has no solution, exactly one
 // or several, and grades how hard it is for a person.
+//
+// # How it solves
+//
+// Each cell holds the set of palette colours it may still take (a bitset, bit
+// 0 the background), so two-colour and multicolour puzzles are one case.
+//
+//   - Line logic (line.go): for one row or column, a dynamic program over
+//     (blocks placed × cells covered), run from both ends, finds every cell
+//     the clue and the current sets force: exactly those colours some full
+//     placement of the line allows. Blocks of one colour need a gap, blocks of
+//     different colours may touch. Each block is only tried within its band
+//     (between the clue packed left and packed right) and solved ends of the
+//     line are trimmed off, so the cost is about blocks × slack.
+//   - Propagation (propagate.go): lines whose cells changed wait in a FIFO
+//     queue and are solved until nothing changes, or a line has no placement
+//     (a contradiction). Results are cached by line and state (cache.go).
+//   - Probing (probe.go): each unknown cell, cells next to solved ones first,
+//     is set to each of its colours in turn and propagated. A colour that
+//     leads to a contradiction is removed; a cell that every surviving branch
+//     narrows the same way is narrowed. Rounds repeat until one learns nothing.
+//   - Search (search.go): depth-first, guessing on the cell whose probes
+//     changed the most cells in their weakest branch, with probing at every
+//     node, counting solutions up to two. After a few guesses (16) it hands
+//     over to conflict-driven learning (learn.go): on each contradiction it
+//     explains the eliminations involved (a line's explanation is shrunk to
+//     the few cells the line solver really needs), learns a clause, and jumps
+//     back, as CDCL SAT solvers do. A found solution is blocked by a clause,
+//     so the search goes on until a second one or exhaustion proves the count.
+//
+// The context's deadline is the budget: it is checked every 256 line solves,
+// and a solve that runs out reports Unknown. Nothing depends on map order,
+// randomness or the clock, so a puzzle gets the same result on every run.
+//
+// # Difficulty
+//
+// The difficulty of a unique puzzle is the first technique that solves it
+// from the clues alone:
+//
+//   - Line: propagation of line logic solves every cell.
+//   - Probe: line logic and probing solve every cell, without a guess.
+//   - Search: a guess is needed (search or learning found the solution).
+//
+// # Effort
+//
+// Effort counts the steps of the solve in a person's terms, on one counter:
+//
+//   - 1 for every line solve that narrows at least one cell (a line step),
+//     at any depth: in the main line of reasoning, inside a probe or under a
+//     guess;
+//   - 2 for every probe, that is every colour tried in a cell while probing,
+//     on top of the line steps the probe leads to;
+//   - 20 for every guess of the search or of the learner, on top of its steps.
+//
+// Effort is the counter's value when the solution is established: when line
+// logic or probing has solved the last cell, for Line and Probe puzzles; when
+// the first solution is found, for Search puzzles. The work of proving that
+// no second solution exists is not counted (a person stops at the picture).
+// Effort is 0 unless the verdict is Unique. It grows with the size of the
+// puzzle and with the number of hypotheses it takes, so it orders puzzles of
+// one difficulty; it depends only on the clues, never on time.
 package solve
