@@ -99,7 +99,8 @@ func ReadFile(path string) ([]*puzzle.Puzzle, error) {
 }
 
 // reader parses one format. It returns the puzzles it could read, with
-// Origin.Line set, and the errors (*ParseError) of those it could not.
+// Origin.Line and Origin.Index (the puzzle's position in the file, counting
+// those that failed) set, and the errors (*ParseError) of those it could not.
 type reader func(file string, data []byte) ([]*puzzle.Puzzle, []error)
 
 // Read parses every puzzle in data; name is the file's path (used in errors
@@ -157,15 +158,11 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		read = readOlsak
 	}
 	ps, errs := read(name, data)
-	if len(ps) > maxPuzzlesPerFile {
-		return nil, &ParseError{File: name, Err: fmt.Errorf("more than %d puzzles in one file", maxPuzzlesPerFile)}
-	}
 	if format == formatNon && len(ps) > 1 {
 		format = formatNonpack
 	}
-	for i, p := range ps {
+	for _, p := range ps {
 		p.Origin.File = name
-		p.Origin.Index = i
 		p.Origin.Format = format
 	}
 	attachUTF8Warnings(ps, badLines, badTotal)

@@ -50,7 +50,7 @@ func corpusFiles(t testing.TB) []string {
 // decides: kind, size, palette, metadata, clues, goal and warnings.
 func describe(p *puzzle.Puzzle) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %dx%d line %d id %s\n", p.Kind, p.Width, p.Height, p.Origin.Line, p.ID())
+	fmt.Fprintf(&b, "%s %dx%d line %d index %d id %s\n", p.Kind, p.Width, p.Height, p.Origin.Line, p.Origin.Index, p.ID())
 	b.WriteString("palette:")
 	for _, c := range p.Palette {
 		fmt.Fprintf(&b, " %q=%s", c.Char, c.RGB.Hex())

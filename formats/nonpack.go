@@ -75,6 +75,7 @@ func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 			if err != nil {
 				errs = append(errs, err)
 			} else {
+				p.Origin.Index = len(ps) + len(errs)
 				ps = append(ps, p)
 			}
 		}

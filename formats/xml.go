@@ -40,6 +40,7 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 			errs = append(errs, err)
 			return
 		}
+		p.Origin.Index = len(ps) + len(errs)
 		ps = append(ps, p)
 	})
 	if err != nil {
