@@ -87,16 +87,36 @@ func TestSpecExampleXML(t *testing.T) {
 	}
 }
 
-func TestCorpusDancerEverywhere(t *testing.T) {
+// TestCorpusSamePuzzleSameID reads the webpbn puzzles that three sources
+// carry, in .non and XML: each must get one identity.
+func TestCorpusSamePuzzleSameID(t *testing.T) {
 	needCorpus(t)
-	id := dancerID(t)
-	for _, f := range []string{"nonogram-db/db/webpbn/1.non", "saulrh-nonogram/puzzles/1.xml", "picross-solver/inputs/webpbn/webpbn-00001-dancer.non"} {
-		ps, err := ReadFile(filepath.Join(corpusDir, f))
-		if err != nil {
-			t.Fatal(err)
+	for n, extra := range map[int]string{1: "00001-dancer", 6: "00006-cat", 16: "00016-knot", 21: "00021-skid", 529: "00529-swing"} {
+		files := []string{
+			fmt.Sprintf("nonogram-db/db/webpbn/%d.non", n),
+			fmt.Sprintf("saulrh-nonogram/puzzles/%d.xml", n),
+			fmt.Sprintf("picross-solver/inputs/webpbn/webpbn-%s.non", extra),
 		}
-		if ps[0].ID() != id {
-			t.Errorf("%s: id %s, want %s", f, ps[0].ID(), id)
+		ids := map[string]bool{}
+		for _, f := range files {
+			ps, err := ReadFile(filepath.Join(corpusDir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids[ps[0].ID()] = true
+		}
+		if len(ids) != 1 {
+			t.Errorf("webpbn #%d: %d different ids across %v", n, len(ids), files)
+		}
+		if n == 1 && !ids[dancerID(t)] {
+			t.Errorf("webpbn #1 is not the spec example's dancer")
+		}
+	}
+	for _, name := range []string{"flower", "sun", "tiger"} {
+		a, errA := ReadFile(filepath.Join(corpusDir, "nonogram-db/db/qnonograms/examples", name+".non"))
+		b, errB := ReadFile(filepath.Join(corpusDir, "picross-solver/inputs/qnonograms", name+".non"))
+		if errA != nil || errB != nil || a[0].ID() != b[0].ID() {
+			t.Errorf("qnonograms %s: %v %v, or different ids", name, errA, errB)
 		}
 	}
 }
