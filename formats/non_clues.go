@@ -144,8 +144,8 @@ func resolveLines(raw [][]rawClue, r *colorResolver) []puzzle.Line {
 func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResolver, error) {
 	def := puzzle.DefaultPalette()
 	pal := []puzzle.Color{def[0]}
-	if np.background != nil {
-		pal[0].RGB = *np.background
+	if np.background != nil && *np.background != pal[0].RGB {
+		pal[0].RGB, pal[0].Name = *np.background, "background"
 	}
 	r := &colorResolver{byChar: map[rune]int{}, byName: map[string]int{}}
 	usesDefault, undeclared := false, map[rune]bool{}
@@ -174,10 +174,13 @@ func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResol
 			undeclared[g] = true
 		}
 	}
-	for _, c := range np.colors {
+	for i := range np.colors {
+		c := &np.colors[i]
 		idx := len(pal)
-		name := c.name
-		pal = append(pal, puzzle.Color{Char: c.char, Name: name, RGB: c.rgb})
+		if c.char == 0 { // Nonny's `color navy 000080`: a character for goals and writers
+			c.char = freeChar(c.name, np.colors)
+		}
+		pal = append(pal, puzzle.Color{Char: c.char, Name: c.name, RGB: c.rgb})
 		if c.name != "" {
 			r.byName[c.name] = idx
 			if c.name == "black" {
@@ -241,4 +244,24 @@ func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 		}
 	}
 	return g, nil
+}
+
+// freeChar picks a character for a named colour declared without one: the
+// first letter of its name that no declared colour uses, else the first
+// such letter of the alphabet.
+func freeChar(name string, colors []nonColor) rune {
+	used := func(r rune) bool {
+		for _, c := range colors {
+			if c.char == r {
+				return true
+			}
+		}
+		return false
+	}
+	for _, r := range name + "abcdefghijklmnopqrstuvwxyz" {
+		if r >= 'a' && r <= 'z' && !used(r) {
+			return r
+		}
+	}
+	return '?'
 }
