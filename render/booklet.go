@@ -61,40 +61,50 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 	return doc.write(w)
 }
 
-// puzzlePages lays the puzzles out in order, numbering pages from first.
+// puzzlePages lays the puzzles out in order, numbering pages from first. A
+// page is two halves; a half holds one puzzle that fits it, or two side by
+// side that fit a quarter page. A puzzle that fits neither gets a page of its
+// own (turned, or A3, if it must).
 func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bool, first int) []*scene {
 	var pages []*scene
-	var cur *scene
-	slots, used := 0, 0
 	quarter := pageSize{paper.Name, paper.Width / 2, paper.Height / 2}
 	half := pageSize{paper.Name, paper.Width, paper.Height / 2}
+	var cur *scene       // the page being filled; nil: none
+	halfUsed := 2        // halves of cur already begun
+	openQuarter := false // the last half begun holds one quarter puzzle
+	place := func(p *puzzle.Puzzle, spec sheetSpec, region pageSize, dx, dy float64) {
+		l := drawSheet(m, p, region, fitCell(m, p, region, spec), spec)
+		cur.place(l.scene, dx, dy, 1)
+	}
+	nextHalf := func() float64 {
+		if cur == nil || halfUsed == 2 {
+			cur = numberedPage(paper, strconv.Itoa(first+len(pages)))
+			pages = append(pages, cur)
+			halfUsed = 0
+		}
+		halfUsed++
+		return float64(halfUsed-1) * half.Height
+	}
 	for i, e := range entries {
 		p := e.Puzzle
 		spec := sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe}
-		fits := 1
-		if fitCell(m, p, quarter, spec) >= sharedCell {
-			fits = 4
-		} else if fitCell(m, p, half, spec) >= sharedCell {
-			fits = 2
-		}
-		if cur == nil || used == slots || fits < slots {
-			cur, slots, used = nil, 0, 0
-			if fits == 1 {
-				spec.pageNum = strconv.Itoa(first + len(pages))
-				pages = append(pages, layoutSheet(m, p, paper, spec).scene)
+		switch {
+		case fitCell(m, p, quarter, spec) >= sharedCell:
+			if openQuarter {
+				place(p, spec, quarter, quarter.Width, float64(halfUsed-1)*half.Height)
+				openQuarter = false
 				continue
 			}
-			cur = numberedPage(paper, strconv.Itoa(first+len(pages)))
-			pages = append(pages, cur)
-			slots = fits
+			place(p, spec, quarter, 0, nextHalf())
+			openQuarter = true
+		case fitCell(m, p, half, spec) >= sharedCell:
+			place(p, spec, half, 0, nextHalf())
+			openQuarter = false
+		default:
+			spec.pageNum = strconv.Itoa(first + len(pages))
+			pages = append(pages, layoutSheet(m, p, paper, spec).scene)
+			cur, openQuarter = nil, false
 		}
-		region, dx, dy := quarter, float64(used%2)*quarter.Width, float64(used/2)*quarter.Height
-		if slots == 2 {
-			region, dx, dy = half, 0, float64(used)*half.Height
-		}
-		l := drawSheet(m, p, region, fitCell(m, p, region, spec), spec)
-		cur.place(l.scene, dx, dy, 1)
-		used++
 	}
 	return pages
 }
