@@ -21,7 +21,7 @@ type packedKey struct {
 }
 
 // cacheLimit is roughly how many bytes of keys and results a cache may hold.
-const cacheLimit = 64 << 20
+const cacheLimit = 16 << 20
 
 func newLineCache(lines, colors int) *lineCache {
 	return &lineCache{

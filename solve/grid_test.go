@@ -214,3 +214,19 @@ func TestSearchStrategiesAgainstBruteForce(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSolve compares the solver's verdict, under every strategy, with brute
+// force on small random puzzles of two to four colours.
+func FuzzSolve(f *testing.F) {
+	f.Add(uint64(1), uint8(5), uint8(5), uint8(2), uint8(0))
+	f.Add(uint64(2), uint8(6), uint8(4), uint8(3), uint8(1))
+	f.Add(uint64(3), uint8(4), uint8(4), uint8(4), uint8(2))
+	f.Fuzz(func(t *testing.T, seed uint64, w, h, colors, strategy uint8) {
+		colors = 2 + colors%3
+		side := []int{8, 6, 5}[colors-2]
+		r := rand.New(rand.NewPCG(seed, uint64(w)<<8|uint64(h)))
+		p := randomPuzzle(r, 1+int(w)%side, 1+int(h)%side, int(colors))
+		opts := []options{{}, {search: learnOnly, noProbe: true}, {search: depthFirstOnly, noProbe: true}}[strategy%3]
+		checkWithOptions(t, p, fmt.Sprintf("seed %d", seed), opts)
+	})
+}

@@ -85,7 +85,7 @@ func solveWith(ctx context.Context, p *puzzle.Puzzle, opts options) (Result, err
 		res.Verdict = Unique
 		res.Solutions = s.solutions
 		res.Difficulty = s.difficulty
-		res.Effort = int(s.effortAtFirst)
+		res.Effort = max(1, int(s.effortAtFirst))
 	default:
 		res.Verdict = None
 	}
