@@ -90,7 +90,7 @@ func blankThumbnailScene(m *metrics, p *puzzle.Puzzle) *scene {
 }
 
 // cellItems draws the coloured cells of sol with its top-left corner at
-// (x0, y0): a rect per run of equal colour in a row, and with glyphs (in a
+// (x0, y0): a rect per block of equal colour, and with glyphs (in a
 // multicolour puzzle) each cell's colour glyph.
 func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs bool) []item {
 	colour := func(c int) puzzle.RGB {
@@ -99,8 +99,12 @@ func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs
 		}
 		return black
 	}
-	var items []item
+	// A run of equal colour that repeats, same place and length, in the
+	// rows below grows into one taller rect: big pixel art stays small.
+	var rects []rect
+	above := map[[3]int]int{} // run {start, end, colour} in the row above → its rect
 	for y := range sol.Height {
+		here := make(map[[3]int]int, len(above))
 		for x := 0; x < sol.Width; {
 			c := sol.At(x, y)
 			end := x + 1
@@ -108,10 +112,22 @@ func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs
 				end++
 			}
 			if c != puzzle.Background {
-				items = append(items, rect{X: x0 + float64(x)*cell, Y: y0 + float64(y)*cell, W: float64(end-x) * cell, H: cell, Fill: colour(c)})
+				key := [3]int{x, end, c}
+				if i, ok := above[key]; ok {
+					rects[i].H += cell
+					here[key] = i
+				} else {
+					here[key] = len(rects)
+					rects = append(rects, rect{X: x0 + float64(x)*cell, Y: y0 + float64(y)*cell, W: float64(end-x) * cell, H: cell, Fill: colour(c)})
+				}
 			}
 			x = end
 		}
+		above = here
+	}
+	items := make([]item, 0, len(rects))
+	for _, r := range rects {
+		items = append(items, r)
 	}
 	if glyphs && p.Colors() > 1 {
 		for y := range sol.Height {
