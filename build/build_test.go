@@ -496,3 +496,23 @@ func TestOneBuildAtATime(t *testing.T) {
 	s.mustBuild(Config{})
 	s.mustBuild(Config{}) // the lock is released after each build
 }
+
+func TestDescriptions(t *testing.T) {
+	s := newSite(t, smallSite+`-- shapes/README.md --
+---
+description: Geometric "shapes" & more
+---
+-- animals/corner.md --
++++
+description = "A corner."
++++
+`)
+	s.mustBuild(Config{})
+	// The minifier picks the quotes that need no escaping.
+	if !strings.Contains(s.read("shapes/index.html"), `<meta name="description" content='Geometric "shapes" & more'>`) {
+		t.Errorf("collection description missing")
+	}
+	if !strings.Contains(s.read("animals/corner/index.html"), `<meta name="description" content="A corner.">`) {
+		t.Errorf("puzzle description missing")
+	}
+}

@@ -116,14 +116,15 @@ type crumb struct{ Title, URL string }
 // pageData is the data of every page template. URLs in it are relative to the
 // page, so that the site works from any sub-path and from disk.
 type pageData struct {
-	Kind       string // home, collection, puzzle, authors, licenses, 404
-	Title      string
-	Root       string // the way up to the site root: "", "../", "../../"...
-	LiveReload string
-	Feed       string // the Atom feed, when the site has one
-	Site       siteView
-	Crumbs     []crumb
-	Note       template.HTML
+	Kind        string // home, collection, puzzle, authors, licenses, 404
+	Title       string
+	Description string // for <meta name="description">: the note's description
+	Root        string // the way up to the site root: "", "../", "../../"...
+	LiveReload  string
+	Feed        string // the Atom feed, when the site has one
+	Site        siteView
+	Crumbs      []crumb
+	Note        template.HTML
 
 	Collections []collectionView
 	Cards       []cardView
@@ -164,6 +165,7 @@ type download struct{ Label, URL string }
 // puzzleView is a puzzle's own page.
 type puzzleView struct {
 	ID, Title, Author, AuthorAnchor, Copyright string
+	Description                                string // the puzzle file's own description
 	License, LicenseAnchor, SPDX, Catalogue    string
 	Width, Height, Colors                      int
 	Verdict, Difficulty, Badge, BadgeText      string

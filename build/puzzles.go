@@ -115,7 +115,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 		e.sourceFile = f.coll.url + f.original
 		e.file, e.index = f, i
-		if err := r.publishPuzzle(e, p, &rep, noteHTML, fileHash); err != nil {
+		if err := r.publishPuzzle(e, p, &rep, noteHTML, firstNonEmpty(fm.Description, p.Meta.Description), fileHash); err != nil {
 			res.fatal = err
 			return res
 		}
@@ -131,7 +131,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions.
-func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, note template.HTML, fileHash string) error {
+func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, note template.HTML, description, fileHash string) error {
 	view := &puzzleView{
 		ID: e.ID, Title: e.Title, Author: e.Author, AuthorAnchor: anchor("author", e.Author),
 		Copyright: e.Copyright, License: e.License, LicenseAnchor: licenseAnchor(e.License),
@@ -139,7 +139,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, no
 		Width: e.Width, Height: e.Height, Colors: e.Colors,
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Tags: e.Tags, Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
-		Play: playDataOf(p, e),
+		Play: playDataOf(p, e), Description: strings.TrimSpace(p.Meta.Description),
 	}
 	for c := 1; c < len(p.Palette); c++ {
 		name := p.Palette[c].Name
@@ -183,6 +183,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, no
 	data := r.pageData("puzzle", e.Title, e.dir)
 	data.Crumbs = crumbsOf(e.coll, e.dir, r.site.Title, true)
 	data.Note = note
+	data.Description = description
 	data.Puzzle = view
 	html, err := r.tpl.render("puzzle", data)
 	if err != nil {

@@ -122,6 +122,7 @@ func (r *run) writeCollection(c *collection) error {
 		return err
 	}
 	d.Note = note
+	d.Description = c.note.front.Description
 	if c.parent != nil {
 		d.Crumbs = crumbsOf(c, c.url, r.site.Title, false)
 	}
