@@ -373,3 +373,14 @@ func TestWarningsAndPropertiesBounded(t *testing.T) {
 		t.Errorf("%d warnings, last %v", len(p.Warnings), p.Warnings[len(p.Warnings)-1])
 	}
 }
+
+func TestTruncatedXMLKeepsEarlierPuzzles(t *testing.T) {
+	src := "<puzzleset>\n<puzzle><title>whole</title><solution><image>|X|</image></solution></puzzle>\n<puzzle><title>cut"
+	ps, err := Read("cut.xml", []byte(src))
+	if len(ps) != 1 || ps[0].Meta.Title != "whole" {
+		t.Fatalf("got %d puzzles", len(ps))
+	}
+	if err == nil || !strings.Contains(err.Error(), "cut.xml:3: <title> is never closed") {
+		t.Errorf("err = %v", err)
+	}
+}

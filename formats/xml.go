@@ -44,7 +44,8 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		ps = append(ps, p)
 	})
 	if err != nil {
-		return nil, []error{err}
+		// The puzzles before the error (a truncated file, say) are good.
+		errs = append(errs, err)
 	}
 	if len(ps) == 0 && len(errs) == 0 {
 		errs = append(errs, errAt(file, 0, "no <puzzle> element"))

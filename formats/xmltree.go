@@ -117,10 +117,10 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	root := &xmlNode{}
 	stack := []*xmlNode{root}
 	live := 0 // elements held
-	var warnings []puzzle.Diagnostic
-	// pop closes the elements above depth i.
 	counts := 0 // counts held
 	names := map[string]string{}
+	var warnings []puzzle.Diagnostic
+	// pop closes the elements above depth i.
 	pop := func(i int) error {
 		for len(stack) > i {
 			n := stack[len(stack)-1]
@@ -195,7 +195,9 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 				return nil, errAt(file, line, "</%s> closes no element", t.Name.Local)
 			}
 		case xml.CharData:
-			if len(stack) > 1 {
+			// A <line>'s own text is never read: not keeping it bounds
+			// what a line of a million counts can hold.
+			if len(stack) > 1 && top.name != "line" {
 				top.content = append(top.content, xmlItem{text: string(t)})
 			}
 		}
