@@ -116,7 +116,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	}
 	root := &xmlNode{}
 	stack := []*xmlNode{root}
-	live := 0 // elements held
+	live := 0   // elements held
 	counts := 0 // counts held
 	names := map[string]string{}
 	var warnings []puzzle.Diagnostic
