@@ -56,8 +56,11 @@ Note with <script>alert(4)</script> inside.
 		t.Errorf("play data = %+v", play)
 	}
 	// The inline sheet SVG carries the title as escaped text.
-	sheet := page[strings.Index(page, `<section class="np-sheet">`):]
-	sheet = sheet[:strings.Index(sheet, "</section>")]
+	start := strings.Index(page, `class="np-sheet"`)
+	if start < 0 {
+		t.Fatal("no inline sheet in the puzzle page")
+	}
+	sheet, _, _ := strings.Cut(page[start:], "</section>")
 	if strings.Contains(sheet, "<script") || !strings.Contains(sheet, "&lt;script") {
 		t.Errorf("inline sheet SVG does not escape the title:\n%.400s", sheet)
 	}
