@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -65,6 +66,10 @@ func writeXMLPuzzle(bw *bufio.Writer, p *puzzle.Puzzle) error {
 	for i, c := range p.Palette {
 		fmt.Fprintf(bw, "<color name=\"%s\" char=\"%s\">%s</color>\n", xmlEscape(names[i]), xmlEscape(string(chars[i])), c.RGB.Hex()[1:])
 	}
+	countTags := make([]string, len(names)) // "<count color=...>" by colour
+	for i, n := range names {
+		countTags[i] = "<count color=\"" + xmlEscape(n) + "\">"
+	}
 	writeClues := func(t string, lines []puzzle.Line) error {
 		fmt.Fprintf(bw, "<clues type=\"%s\">\n", t)
 		for _, l := range lines {
@@ -74,10 +79,12 @@ func writeXMLPuzzle(bw *bufio.Writer, p *puzzle.Puzzle) error {
 					return fmt.Errorf("block of colour %d, which is not in the palette", c.Color)
 				}
 				if c.Color == 1 {
-					fmt.Fprintf(bw, "<count>%d</count>", c.Len)
+					bw.WriteString("<count>")
 				} else {
-					fmt.Fprintf(bw, "<count color=\"%s\">%d</count>", xmlEscape(names[c.Color]), c.Len)
+					bw.WriteString(countTags[c.Color])
 				}
+				bw.WriteString(strconv.Itoa(c.Len))
+				bw.WriteString("</count>")
 			}
 			bw.WriteString("</line>\n")
 		}
