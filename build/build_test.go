@@ -128,7 +128,15 @@ func checkCatalogue(t *testing.T, src, out string, cat []catalogueEntry) {
 }
 
 func TestDeterministicOutput(t *testing.T) {
-	s := newSite(t, smallSite)
+	t.Run("small", func(t *testing.T) { testDeterministic(t, newSite(t, smallSite)) })
+	t.Run("demo", func(t *testing.T) {
+		testDeterministic(t, &site{t: t, src: copyTree(t, filepath.Join("..", "content"))})
+	})
+}
+
+// testDeterministic builds a site cold three times, with GOMAXPROCS 2, 1, 2,
+// into three folders, and compares every byte.
+func testDeterministic(t *testing.T, s *site) {
 	outs := []string{filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b"), filepath.Join(t.TempDir(), "c")}
 	procs := []int{2, 1, 2}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))

@@ -40,7 +40,6 @@ type output struct {
 
 	mu      sync.Mutex
 	written map[string]string // this build's files and their hashes
-	touched int               // files actually written into back
 }
 
 // backName returns the back buffer's path for an output folder: a hidden
@@ -222,9 +221,6 @@ func (o *output) putHash(rel string, data []byte) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return "", fmt.Errorf("write output: %w", err)
 	}
-	o.mu.Lock()
-	o.touched++
-	o.mu.Unlock()
 	return h, writeAtomic(dst, data)
 }
 
@@ -343,7 +339,6 @@ func (o *output) reuse(files map[string]string) bool {
 			return false // already linked ones are harmless: recorded or removed as stale
 		}
 		o.backHashes[p] = files[p]
-		o.touched++
 	}
 	for p, h := range files {
 		o.written[p] = h
