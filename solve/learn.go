@@ -20,7 +20,7 @@ import "math/bits"
 const reasonGuess = -1
 
 // maxLearntAtoms bounds the memory learnt clauses may take.
-const maxLearntAtoms = 30 << 20
+const maxLearntAtoms = 16 << 20
 
 func clauseReason(ci int) int32 { return int32(-(ci + 2)) }
 
@@ -51,6 +51,7 @@ type learner struct {
 	explState, explWork []colorSet
 	explSolver          lineSolver
 	expl                []explanation // per trail index from base
+	spent               bool          // the budget ran out while explaining
 	explCand            []int32
 	explSaved           []colorSet
 }
@@ -300,6 +301,9 @@ func (l *learner) explainLine(line int, pos int32, target int32, out []int32) []
 		work := append(l.explWork[:0], state...)
 		l.explWork = work
 		l.s.stats.LineSolves++
+		if g.spent() {
+			l.spent = true
+		}
 		if !l.explSolver.solve(g.clues[line], work) {
 			return true
 		}
@@ -461,6 +465,9 @@ func (l *learner) learnFrom(conflict []int32) error {
 			l.activity[i] *= 1e-100
 		}
 		l.bump *= 1e-100
+	}
+	if l.spent {
+		return errBudget
 	}
 	l.backjump(back)
 	ci := len(l.clauses)
