@@ -396,7 +396,7 @@ func TestConfigErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.site.budget.Seconds() != 2 || b.site.Paper != "letter" || !b.site.UnsafeHTML || b.site.Title != "Nonograms" {
+	if b.site.budget.Seconds() != 2 || b.site.Paper != "letter" || !b.site.UnsafeHTML || b.site.Title != "" {
 		t.Errorf("site config = %+v", b.site)
 	}
 }
@@ -522,5 +522,18 @@ description = "A corner."
 	}
 	if !strings.Contains(s.read("animals/corner/index.html"), `<meta name="description" content="A corner.">`) {
 		t.Errorf("puzzle description missing")
+	}
+}
+
+func TestSiteTitleFallsBackToRootNote(t *testing.T) {
+	s := newSite(t, "-- README.md --\n+++\ntitle = \"From the note\"\n+++\n-- a.non --\n"+archiveFile(smallSite, "animals/corner.non"))
+	s.mustBuild(Config{})
+	if !strings.Contains(s.read("a/index.html"), "<title>Corner · From the note</title>") {
+		t.Errorf("site title not taken from the root note")
+	}
+	s = newSite(t, "-- a.non --\n"+archiveFile(smallSite, "animals/corner.non"))
+	s.mustBuild(Config{})
+	if !strings.Contains(s.read("index.html"), "<title>Nonograms</title>") {
+		t.Errorf("default site title missing")
 	}
 }

@@ -96,6 +96,7 @@ type run struct {
 	cache   *validate.Cache
 	assets  *assetCache
 	root    *collection
+	title   string   // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
 	entries []*entry // every published puzzle, in path order
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
@@ -121,7 +122,8 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	}
 	defer out.close()
 	assets := openAssetCache(filepath.Join(cacheDir, "assets.json"), b.fingerprint)
-	r := &run{Builder: b, out: out, cache: cache, assets: assets, root: root}
+	r := &run{Builder: b, out: out, cache: cache, assets: assets, root: root,
+		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle)}
 	b.rendered.Store(0)
 	defer func() {
 		if os.MkdirAll(cacheDir, 0o755) == nil {

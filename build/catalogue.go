@@ -124,8 +124,8 @@ func (r *run) writeFeed() error {
 	if r.site.BaseURL == "" {
 		return nil
 	}
-	feed := atomFeed{NS: "http://www.w3.org/2005/Atom", Title: r.site.Title, ID: r.site.BaseURL + "/", Updated: undated,
-		Author: atomAuthor{Name: r.site.Title},
+	feed := atomFeed{NS: "http://www.w3.org/2005/Atom", Title: r.title, ID: r.site.BaseURL + "/", Updated: undated,
+		Author: atomAuthor{Name: r.title},
 		Link:   []atomLink{{Href: r.site.BaseURL + "/"}, {Href: r.site.BaseURL + "/atom.xml", Rel: "self"}}}
 	for _, e := range r.recent() {
 		date := e.Date

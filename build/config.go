@@ -34,6 +34,10 @@ type Config struct {
 // the content tree.
 const ConfigFile = "nonopress.toml"
 
+// defaultTitle is the title of a site that names none, in nonopress.toml or
+// in the front matter of its root note.
+const defaultTitle = "Nonograms"
+
 // siteConfig is what nonopress.toml may say. Every key is optional.
 type siteConfig struct {
 	Title    string `toml:"title"`
@@ -60,7 +64,7 @@ type siteConfig struct {
 
 // defaultSiteConfig is the configuration of a site without nonopress.toml.
 func defaultSiteConfig() siteConfig {
-	return siteConfig{Title: "Nonograms", Language: "en", Paper: "a4", Recent: 12, budget: validate.DefaultTimeout}
+	return siteConfig{Language: "en", Paper: "a4", Recent: 12, budget: validate.DefaultTimeout}
 }
 
 // readSiteConfig reads <src>/nonopress.toml over the defaults. A missing file
@@ -120,9 +124,6 @@ func (c *siteConfig) check(path string, data []byte) error {
 	}
 	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
 		return fmt.Errorf("%s: base_url %q: want an absolute http(s) URL", at("base_url"), c.BaseURL)
-	}
-	if c.Title == "" {
-		c.Title = "Nonograms"
 	}
 	if c.Language == "" {
 		c.Language = "en"

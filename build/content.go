@@ -28,13 +28,14 @@ type collection struct {
 	booklet  bool     // a booklet of its puzzles was written
 }
 
-// title is the collection's title: its note's, else its folder name.
+// title is the collection's title: the site's for the root, else its note's,
+// else its folder name.
 func (c *collection) title(site string) string {
-	if c.note.front.Title != "" {
-		return c.note.front.Title
-	}
 	if c.parent == nil {
 		return site
+	}
+	if c.note.front.Title != "" {
+		return c.note.front.Title
 	}
 	return c.name
 }

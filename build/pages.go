@@ -224,12 +224,13 @@ func crumbsOf(c *collection, from, siteTitle string, withSelf bool) []crumb {
 	return out
 }
 
-// cardOf returns a puzzle's card as seen from a page in folder from.
-func cardOf(e *entry, from string) cardView {
+// cardOf returns a puzzle's card as seen from a page in folder from, the
+// pos-th of its list (the list's default order, to which sorting returns).
+func cardOf(e *entry, from string, pos int) cardView {
 	c := cardView{
 		Title: e.Title, URL: relURL(from, e.page()),
 		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.Width * e.Height,
-		Order: e.order, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
+		Order: pos, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
 		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		TagText: strings.Join(e.Tags, " "),
 	}

@@ -181,7 +181,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, no
 		view.Solution = "solution.svg"
 	}
 	data := r.pageData("puzzle", e.Title, e.dir)
-	data.Crumbs = crumbsOf(e.coll, e.dir, r.site.Title, true)
+	data.Crumbs = crumbsOf(e.coll, e.dir, r.title, true)
 	data.Note = note
 	data.Description = description
 	data.Puzzle = view
@@ -285,7 +285,7 @@ func (r *run) putPage(p string, html []byte) error {
 func (r *run) pageData(kind, title, dir string) *pageData {
 	root := rootOf(dir)
 	d := &pageData{Kind: kind, Title: title, Root: root, LiveReload: r.cfg.LiveReload,
-		Site: siteView{Title: r.site.Title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
+		Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
 	if r.site.BaseURL != "" {
 		d.Feed = root + "atom.xml"
 	}

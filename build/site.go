@@ -55,7 +55,7 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 	parsed := map[*sourceFile]parsedFile{}
 	var items []render.BookletEntry
 	k, keySum := newKey(r.assets.fingerprint, "booklet")
-	k.str(c.title(r.site.Title))
+	k.str(c.title(r.title))
 	k.str(r.site.Paper)
 	k.bool(r.site.MonoSafe)
 	for _, e := range c.entries {
@@ -89,8 +89,8 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := render.Booklet(&buf, c.title(r.site.Title), items, r.renderOptions()); err != nil {
-		return fmt.Errorf("booklet of %s: %w", c.title(r.site.Title), err)
+	if err := render.Booklet(&buf, c.title(r.title), items, r.renderOptions()); err != nil {
+		return fmt.Errorf("booklet of %s: %w", c.title(r.title), err)
 	}
 	h, err := r.out.putHash(c.url+"booklet.pdf", buf.Bytes())
 	r.assets.store(key, map[string]string{"booklet.pdf": h})
@@ -113,7 +113,7 @@ func (r *run) writeCollection(c *collection) error {
 	if c.parent == nil {
 		kind = "home"
 	}
-	d := r.pageData(kind, c.title(r.site.Title), c.url)
+	d := r.pageData(kind, c.title(r.title), c.url)
 	if c.parent == nil {
 		d.Title = ""
 	}
@@ -124,18 +124,18 @@ func (r *run) writeCollection(c *collection) error {
 	d.Note = note
 	d.Description = c.note.front.Description
 	if c.parent != nil {
-		d.Crumbs = crumbsOf(c, c.url, r.site.Title, false)
+		d.Crumbs = crumbsOf(c, c.url, r.title, false)
 	}
-	d.Collections = collectionViews(c.children, c.url, r.site.Title)
-	for _, e := range c.entries {
-		d.Cards = append(d.Cards, cardOf(e, c.url))
+	d.Collections = collectionViews(c.children, c.url, r.title)
+	for i, e := range c.entries {
+		d.Cards = append(d.Cards, cardOf(e, c.url, i))
 	}
 	if c.booklet {
 		d.Booklet = "booklet.pdf"
 	}
 	if c.parent == nil {
-		for _, e := range r.recent() {
-			d.Recent = append(d.Recent, cardOf(e, c.url))
+		for i, e := range r.recent() {
+			d.Recent = append(d.Recent, cardOf(e, c.url, i))
 		}
 	}
 	html, err := r.tpl.render(kind, d)
