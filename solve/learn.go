@@ -1,6 +1,9 @@
 package solve
 
-import "math/bits"
+import (
+	"errors"
+	"math/bits"
+)
 
 // Conflict-driven search with clause learning: the fallback for the hardest
 // puzzles, where depth-first search with probing meets the same dead ends
@@ -21,6 +24,10 @@ const reasonGuess = -1
 
 // maxLearntAtoms bounds the memory learnt clauses may take.
 const maxLearntAtoms = 16 << 20
+
+// errLearner reports a broken invariant of the learner; the solve then
+// answers Unknown rather than anything it has not proved.
+var errLearner = errors.New("solve: conflict analysis found no implication point")
 
 func clauseReason(ci int) int32 { return int32(-(ci + 2)) }
 
@@ -424,8 +431,16 @@ func (l *learner) learnFrom(conflict []int32) error {
 	for _, a := range conflict {
 		add(a)
 	}
+	if pending == 0 {
+		// A conflict always involves the current level, since each level
+		// starts from a fixed point; this guards the invariant.
+		return errLearner
+	}
 	uip := int32(-1)
 	for idx := len(l.g.trail) - 1; uip < 0; idx-- {
+		if idx < l.base {
+			return errLearner
+		}
 		e := l.g.trail[idx]
 		removed := e.old &^ e.new
 		for removed != 0 && uip < 0 {
