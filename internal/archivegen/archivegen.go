@@ -62,16 +62,18 @@ func Write(dir string, opt Options) (int, error) {
 		if err := writeFile(filepath.Join(coll, "README.md"), []byte(note)); err != nil {
 			return written, err
 		}
-		for n := 0; n < 100 && written < opt.Puzzles; {
+		// In every ten files: seven single .non files, two bundles of five and
+		// one XML set of three.
+		for n, file := 0, 0; n < 100 && written < opt.Puzzles; file++ {
 			var group int
 			var err error
-			switch k := rng.IntN(10); {
-			case k < 7:
-				group, err = writeSingle(coll, n, rng, opt)
-			case k < 9:
-				group, err = writeGroup(coll, n, min(10, opt.Puzzles-written), "nonpack", rng, opt)
+			switch file % 10 {
+			case 1, 6:
+				group, err = writeGroup(coll, n, min(5, opt.Puzzles-written), "nonpack", rng, opt)
+			case 3:
+				group, err = writeGroup(coll, n, min(3, opt.Puzzles-written), "xml", rng, opt)
 			default:
-				group, err = writeGroup(coll, n, min(5, opt.Puzzles-written), "xml", rng, opt)
+				group, err = writeSingle(coll, n, rng, opt)
 			}
 			if err != nil {
 				return written, err
