@@ -28,7 +28,7 @@ type block struct {
 // current sets: a cell keeps colour c exactly when some placement of all the
 // blocks that agrees with every cell's set gives it colour c. It works by
 // dynamic programming over (blocks placed, cells covered) from both ends, in
-// O(blocks × cells) time, and keeps its buffers between calls.
+// at most O(blocks × cells) time, and keeps its buffers between calls.
 type lineSolver struct {
 	fwd, bwd []bool  // (k+1)×(n+1) tables, see solve
 	bad      []int32 // per clue colour, prefix counts of cells that exclude it
@@ -41,16 +41,8 @@ type lineSolver struct {
 }
 
 // solve narrows cells to what the clue allows. It reports false when no
-// placement fits (a contradiction); cells are then left unchanged.
-//
-// fwd[j][i] holds when the first j blocks can be placed in cells [0,i) with
-// every other cell there background; bwd[j][i] when blocks j..k-1 can be
-// placed in cells [i,n) likewise. Blocks of one colour need a background cell
-// between them, blocks of different colours may touch. Block j can only start
-// in [lo[j], hi[j]] (packing the clue to the left and to the right), so row j
-// of both tables is computed only over its band [E_j, U_j]: from the earliest
-// end of block j-1 to the latest start of block j. That makes the work about
-// blocks × slack rather than blocks × cells.
+// placement fits (a contradiction); cells are then left unchanged. Solved
+// ends of the line are trimmed off first (see trimSolved).
 func (ls *lineSolver) solve(clue []block, cells []colorSet) bool {
 	i0, i1, j0, j1, ok := trimSolved(clue, cells)
 	if !ok {
@@ -116,7 +108,16 @@ func trimSolved(clue []block, cells []colorSet) (i0, i1, j0, j1 int, ok bool) {
 	return i0, i1, j0, j1, true
 }
 
-// solveBand is solve without trimming.
+// solveBand is solve without the trimming.
+//
+// fwd[j][i] holds when the first j blocks can be placed in cells [0,i) with
+// every other cell there background; bwd[j][i] when blocks j..k-1 can be
+// placed in cells [i,n) likewise. Blocks of one colour need a background cell
+// between them, blocks of different colours may touch. Block j can only start
+// in [lo[j], hi[j]] (packing the clue to the left and to the right), so row j
+// of both tables is computed only over its band [E_j, U_j]: from the earliest
+// end of block j-1 to the latest start of block j. That makes the work about
+// blocks × slack rather than blocks × cells.
 func (ls *lineSolver) solveBand(clue []block, cells []colorSet) bool {
 	n, k := len(cells), len(clue)
 	w := n + 1
