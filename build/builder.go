@@ -169,6 +169,12 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = written, removed, changed
+	for _, w := range sum.Warnings {
+		fmt.Fprintf(b.log, "%s (warning)\n", w)
+	}
+	for _, w := range sum.Skipped {
+		fmt.Fprintf(b.log, "%s (skipped)\n", w)
+	}
 	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",
 		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
 	return sum, nil

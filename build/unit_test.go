@@ -121,3 +121,14 @@ func TestSummaryLine(t *testing.T) {
 		t.Errorf("log = %q, want one summary line", log.String())
 	}
 }
+
+func TestLogListsWarnings(t *testing.T) {
+	s := newSite(t, smallSite+"-- free.non --\ntitle \"Free\"\nwidth 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n")
+	var log strings.Builder
+	s.mustBuild(Config{Log: &log})
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], filepath.Join(s.src, "free.non")+":") ||
+		!strings.HasSuffix(lines[0], "(warning)") || !strings.Contains(lines[1], "1 warnings") {
+		t.Errorf("log = %q", log.String())
+	}
+}
