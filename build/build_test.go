@@ -537,3 +537,21 @@ func TestSiteTitleFallsBackToRootNote(t *testing.T) {
 		t.Errorf("default site title missing")
 	}
 }
+
+func TestPuzzleFileNamedLikeSiteFile(t *testing.T) {
+	corner := archiveFile(smallSite, "animals/corner.non")
+	xml := `<?xml version="1.0"?>
+<puzzleset><puzzle type="grid" defaultcolor="black" backgroundcolor="white"><title>Atom</title>
+<color name="white" char=".">fff</color><color name="black" char="X">000</color>
+<clues type="columns"><line><count>1</count></line></clues>
+<clues type="rows"><line><count>1</count></line></clues>
+</puzzle></puzzleset>
+`
+	s := newSite(t, "-- a.non --\n"+corner+"-- atom.xml --\n"+xml+"-- sub/atom.xml --\n"+xml)
+	s.mustBuild(Config{BaseURL: "https://example.org"})
+	if !strings.Contains(s.read("atom.xml"), "<feed") || !strings.Contains(s.read("atom-source.xml"), "<puzzleset>") ||
+		!strings.Contains(s.read("sub/atom.xml"), "<puzzleset>") {
+		t.Errorf("a puzzle file named atom.xml clashes with the feed")
+	}
+	checkLinks(t, s.out)
+}

@@ -144,6 +144,9 @@ func (s *scanner) scan(c *collection) error {
 		if !urlSafe(name) || !strings.Contains(name, ".") {
 			f.original = f.slug + strings.ToLower(path.Ext(name))
 		}
+		if reservedFiles[f.original] || (c.dir == "" && reservedRootFiles[f.original]) {
+			f.original = f.slug + "-source" + strings.ToLower(path.Ext(name))
+		}
 		s.files = append(s.files, f)
 	}
 	for _, sub := range subdirs {
@@ -215,6 +218,14 @@ func uniqueSlug(slug string, taken map[string]bool) string {
 
 // reservedSlugs are output names the site uses for itself.
 var reservedSlugs = map[string]bool{"static": true, "authors": true, "licenses": true, "index": true, "404": true}
+
+// reservedFiles are names the site writes in every collection folder, and
+// reservedRootFiles those it writes at its root: a puzzle file so named is
+// published under another name.
+var (
+	reservedFiles     = map[string]bool{"index.html": true, "booklet.pdf": true}
+	reservedRootFiles = map[string]bool{"404.html": true, "catalogue.json": true, "sitemap.xml": true, "atom.xml": true}
+)
 
 // walkCollections calls fn for c and every collection below it, parents first,
 // in path order.
