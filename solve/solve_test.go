@@ -152,3 +152,28 @@ func TestDifficultyGrades(t *testing.T) {
 		prev = res.Effort
 	}
 }
+
+func TestConcurrentSolves(t *testing.T) {
+	// Solves share nothing: many at once give the results of one at a time.
+	ps := []*puzzle.Puzzle{puzzleOf(nDom(5), 2), multipleExample(), puzzleOf(nDom(4), 2)}
+	want := make([]Result, len(ps))
+	for i, p := range ps {
+		want[i], _ = Solve(context.Background(), p)
+	}
+	got := make([]Result, 4*len(ps))
+	done := make(chan int)
+	for k := range got {
+		go func() {
+			got[k], _ = Solve(context.Background(), ps[k%len(ps)])
+			done <- k
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for k := range got {
+		if !reflect.DeepEqual(got[k], want[k%len(ps)]) {
+			t.Errorf("solve %d differs when run concurrently", k)
+		}
+	}
+}
