@@ -39,7 +39,7 @@ type sseClient struct {
 	events chan event
 }
 
-func connect(t *testing.T, ctx context.Context, url string) *sseClient {
+func connect(t testing.TB, ctx context.Context, url string) *sseClient {
 	t.Helper()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url+"_nonopress/events", nil)
 	resp, err := http.DefaultClient.Do(req)
@@ -69,7 +69,7 @@ func connect(t *testing.T, ctx context.Context, url string) *sseClient {
 
 // await returns the first event named name for which ok holds, within a
 // deadline.
-func (c *sseClient) await(t *testing.T, name string, ok func(map[string]any) bool) map[string]any {
+func (c *sseClient) await(t testing.TB, name string, ok func(map[string]any) bool) map[string]any {
 	t.Helper()
 	deadline := time.After(20 * time.Second)
 	for {

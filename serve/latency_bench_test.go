@@ -1,0 +1,78 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nonopress/nonopress/internal/archivegen"
+)
+
+// BenchmarkEditToEvent measures how long an author waits between saving a
+// puzzle and the browser being told to reload, on generated archives of 2,000
+// and (with NONOPRESS_BENCH_LARGE=1) 10,000 puzzles. It reports the median and
+// 95th percentile as p50-ms and p95-ms.
+//
+//	go test -run '^$' -bench EditToEvent -benchtime 20x ./serve
+func BenchmarkEditToEvent(b *testing.B) {
+	sizes := []int{2000}
+	if os.Getenv("NONOPRESS_BENCH_LARGE") == "1" {
+		sizes = append(sizes, 10000)
+	}
+	for _, n := range sizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) { benchEditToEvent(b, n) })
+	}
+}
+
+func benchEditToEvent(b *testing.B, n int) {
+	dir := b.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	if _, err := archivegen.Write(src, archivegen.Options{Puzzles: n, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	var target string
+	filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err == nil && target == "" && strings.HasSuffix(p, ".non") {
+			target = p
+		}
+		return nil
+	})
+	original, err := os.ReadFile(target)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	start := time.Now()
+	s, err := Start(ctx, Config{Src: src, Out: out, Addr: "127.0.0.1:0"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%d puzzles: first build %s", n, time.Since(start).Round(time.Millisecond))
+	sse := connect(b, ctx, s.URL())
+	sse.await(b, "ok", nil)
+
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := range b.N {
+		edited := bytes.Replace(original, []byte(`title "`), []byte(fmt.Sprintf(`title "Edit %d `, i)), 1)
+		t0 := time.Now()
+		if err := os.WriteFile(target, edited, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		sse.await(b, "reload", nil)
+		lat = append(lat, time.Since(t0))
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[(len(lat)*95)/100].Microseconds())/1000, "p95-ms")
+	cancel()
+	s.Wait()
+}
