@@ -124,6 +124,12 @@ func (ls *lineSolver) solveBand(clue []block, cells []colorSet) bool {
 	if !ls.prepare(clue, cells) {
 		return false
 	}
+	if ls.open(clue, cells) {
+		ls.solveOpen(clue, cells)
+		return true
+	}
+	clear(ls.fwd)
+	clear(ls.bwd)
 	fwd, bwd, lo, hi := ls.fwd, ls.bwd, ls.lo, ls.hi
 	bgOK := func(i int) bool { return cells[i]&background != 0 }
 	// band returns [E_j, U_j].
@@ -238,7 +244,62 @@ func (ls *lineSolver) solveBand(clue []block, cells []colorSet) bool {
 	return true
 }
 
-// prepare sizes and clears the buffers, computes each block's range of
+// open reports whether every cell of the line may still be background or any
+// colour of the clue: the state before anything is known.
+func (ls *lineSolver) open(clue []block, cells []colorSet) bool {
+	n := len(cells)
+	for _, c := range ls.colors {
+		if ls.badOf(c)[n] != 0 {
+			return false
+		}
+	}
+	for _, s := range cells {
+		if s&background == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// solveOpen solves an open line without the tables: with nothing known,
+// block j can start anywhere in [lo[j], hi[j]], so a cell may take the colour
+// of every block whose range covers it, and must take it (and nothing else)
+// when it lies in the block's core [hi[j], lo[j]+len), covered by the block
+// packed left and packed right alike.
+func (ls *lineSolver) solveOpen(clue []block, cells []colorSet) {
+	n, w := len(cells), ls.width
+	cover, forced := ls.cover, ls.canBg
+	clear(cover)
+	clear(forced)
+	for j, b := range clue {
+		d := cover[int(ls.colorIdx[b.color])*w:]
+		d[ls.lo[j]]++
+		d[ls.hi[j]+b.len]--
+		for x := ls.hi[j]; x < ls.lo[j]+b.len; x++ {
+			forced[x] = true
+		}
+	}
+	for ci := range ls.colors {
+		d := cover[ci*w : (ci+1)*w]
+		for i := 1; i < n; i++ {
+			d[i] += d[i-1]
+		}
+	}
+	for x := range n {
+		var s colorSet
+		if !forced[x] {
+			s = background
+		}
+		for ci, c := range ls.colors {
+			if cover[ci*w+x] > 0 {
+				s |= 1 << c
+			}
+		}
+		cells[x] = s
+	}
+}
+
+// prepare sizes the buffers, computes each block's range of
 // starts and builds the prefix counts for one call. It reports false when the
 // clue cannot fit in the line at all.
 func (ls *lineSolver) prepare(clue []block, cells []colorSet) bool {
@@ -249,8 +310,6 @@ func (ls *lineSolver) prepare(clue []block, cells []colorSet) bool {
 		ls.bwd = make([]bool, need)
 	} else {
 		ls.fwd, ls.bwd = ls.fwd[:need], ls.bwd[:need]
-		clear(ls.fwd)
-		clear(ls.bwd)
 	}
 	if cap(ls.lo) < k {
 		ls.lo, ls.hi = make([]int, k), make([]int, k)

@@ -190,3 +190,30 @@ func FuzzLineSolver(f *testing.F) {
 		checkLine(t, &ls, clue, cells, int(colors))
 	})
 }
+
+func TestLineOpenMatchesBruteForce(t *testing.T) {
+	// Lines with nothing known take the solver's shortcut: every clue of
+	// every image up to 7 cells (2 colours) and 5 cells (3 and 4 colours).
+	var ls lineSolver
+	for _, tc := range []struct{ colors, maxN int }{{2, 7}, {3, 5}, {4, 5}} {
+		for n := 1; n <= tc.maxN; n++ {
+			img := make([]uint8, n)
+			total := 1
+			for range n {
+				total *= tc.colors
+			}
+			cells := make([]colorSet, n)
+			for m := range total {
+				v := m
+				for i := range n {
+					img[i] = uint8(v % tc.colors)
+					v /= tc.colors
+				}
+				for i := range cells {
+					cells[i] = colorSet(1)<<tc.colors - 1
+				}
+				checkLine(t, &ls, puzzle.LineOf(img), cells, tc.colors)
+			}
+		}
+	}
+}

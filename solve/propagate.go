@@ -34,6 +34,7 @@ type grid struct {
 	line    []colorSet // scratch copy of one line's cells
 	ls      lineSolver
 	cache   *lineCache
+	caching bool // use the cache: off for the first propagation, which never repeats a state
 	stats   *Stats
 	work    *int64 // the effort counter, see doc.go
 	done    <-chan struct{}
@@ -168,7 +169,12 @@ func (g *grid) solveLine(l int) bool {
 		cells[i] = g.cells[start+i*step]
 	}
 	g.stats.LineSolves++
-	ok := g.cache.solve(&g.ls, l, g.clues[l], cells, g.stats)
+	var ok bool
+	if g.caching {
+		ok = g.cache.solve(&g.ls, l, g.clues[l], cells, g.stats)
+	} else {
+		ok = g.ls.solve(g.clues[l], cells)
+	}
 	if !ok {
 		return false
 	}

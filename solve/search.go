@@ -68,6 +68,7 @@ func (s *solver) run() error {
 	if err != nil || !ok {
 		return err
 	}
+	g.caching = true
 	if g.solved() {
 		s.difficulty = Line
 		s.found()
