@@ -15,7 +15,9 @@
 //     line are trimmed off, so the cost is about blocks × slack.
 //   - Propagation (propagate.go): lines whose cells changed wait in a FIFO
 //     queue and are solved until nothing changes, or a line has no placement
-//     (a contradiction). Results are cached by line and state (cache.go).
+//     (a contradiction). While probing and searching, results are cached by
+//     line and state (cache.go). A line with nothing known yet is solved
+//     directly from the bands, without the tables.
 //   - Probing (probe.go): each unknown cell, cells next to solved ones first,
 //     is set to each of its colours in turn and propagated. A colour that
 //     leads to a contradiction is removed; a cell that every surviving branch

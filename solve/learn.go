@@ -502,12 +502,16 @@ func (l *learner) learnFrom(conflict []int32) error {
 }
 
 // implied reports whether a learnt atom can be left out of the clause: its
-// reason is a line or clause whose eliminations are all in the clause already
-// or at level 0.
+// reason is a clause, or a line already explained, whose eliminations are all
+// in the clause already or at level 0.
 func (l *learner) implied(a int32) bool {
 	p := l.elimPos[a]
-	if l.posReason[int(p)-l.base] == reasonGuess {
+	r := l.posReason[int(p)-l.base]
+	if r == reasonGuess {
 		return false
+	}
+	if e := l.expl[int(p)-l.base]; r >= 0 && (e.atom != a || e.atoms == nil) {
+		return false // not explained yet: finding out would cost more than it saves
 	}
 	l.scratch = l.reasonAtoms(a, p, l.scratch[:0])
 	for _, r := range l.scratch {
