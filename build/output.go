@@ -35,6 +35,9 @@ type output struct {
 	minify      *minifier
 	frontHashes map[string]string // the published files' hashes (nil: unknown)
 	backHashes  map[string]string // hashes known to be right in back
+	// backClean: back held exactly the files of backHashes when the build
+	// began (a complete earlier output, or a fresh folder).
+	backClean bool
 
 	unlock func() // releases the lock that keeps other builds out
 
@@ -79,8 +82,10 @@ func openOutput(out string, m *minifier) (*output, error) {
 			return nil, err
 		}
 		o.backHashes = linkTree(o.front, o.back, o.frontHashes)
+		o.backClean = true
 	} else {
 		o.backHashes, _ = readMarker(o.back)
+		o.backClean = o.backHashes != nil
 	}
 	if o.backHashes == nil {
 		o.backHashes = map[string]string{}
@@ -209,19 +214,52 @@ func (o *output) putHash(rel string, data []byte) (string, error) {
 		return "", fmt.Errorf("two pages would be written to %s", rel)
 	}
 	o.written[rel] = h
-	known := o.backHashes[rel] == h
+	old, inBack := o.backHashes[rel]
+	known := inBack && old == h
 	o.mu.Unlock()
 	if known {
 		return h, nil
 	}
 	dst := filepath.Join(o.back, filepath.FromSlash(rel))
-	if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, data) {
-		return h, nil
+	if !o.backClean {
+		// Unknown content (an interrupted build): compare the bytes.
+		if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, data) {
+			return h, nil
+		}
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return "", fmt.Errorf("write output: %w", err)
+	// In a clean back buffer, a file not in the manifest does not exist.
+	return h, writeBack(dst, data, inBack || !o.backClean)
+}
+
+// writeBack writes a file of the back buffer. The back buffer is never
+// served and is marked dirty while it is written, so a file there may be
+// written in place, and a half-written one is found and rewritten by the next
+// build; but never through a hard link it shares with the published folder:
+// the old name is unlinked first.
+func writeBack(path string, data []byte, mayExist bool) error {
+	if mayExist {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("write output: %w", err)
+		}
 	}
-	return h, writeAtomic(dst, data)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	}
+	if err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
 }
 
 // writeAtomic writes a file through a temporary file in the same folder and
