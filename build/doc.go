@@ -35,10 +35,13 @@
 // before last. A build:
 //
 //  1. marks the back buffer dirty (its .nonopress marker file), then brings
-//     it up to date: each output file is minified, hashed, and written (to a
-//     temporary file, then renamed over the old one) only if its bytes differ
-//     from what the back buffer holds. The marker's manifest of hashes,
-//     trusted only when the marker says clean, avoids reading files back;
+//     it up to date: each output file is minified, hashed, and written only
+//     if its bytes differ from what the back buffer holds. The marker's
+//     manifest of hashes, trusted only when the marker says clean, avoids
+//     reading files back; after an interrupted build the bytes are compared.
+//     Files are written in place (the back buffer is never served, and a
+//     half-written file is caught by that comparison), after unlinking the
+//     old name, so that a hard link shared with Out is never written through;
 //  2. deletes the files this build did not produce (stale pages, temporary
 //     files of a killed build) and folders left empty;
 //  3. writes the marker as clean with the new manifest;
@@ -52,8 +55,11 @@
 // touched, and it is marked dirty until complete. The next build updates the
 // back buffer, which now holds the older site, again writing only what
 // differs. When the back buffer is missing (the first build after the first),
-// it starts as hard links to Out's files, which is safe because files are
-// only ever replaced by rename, never written in place.
+// it starts as hard links to Out's files, which is safe because a file of the
+// back buffer is unlinked before it is written. Warm builds also skip
+// rendering: the asset cache (assets.go) finds a puzzle's sheet, solution,
+// thumbnail and PDF by a key of everything they depend on, and hard-links
+// them from Out when the back buffer lacks them.
 //
 // Both folders carry the .nonopress marker; a non-empty folder without it is
 // refused, so nonopress never overwrites what it did not create.
