@@ -1,6 +1,8 @@
 package build
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"os"
@@ -554,4 +556,26 @@ func TestPuzzleFileNamedLikeSiteFile(t *testing.T) {
 		t.Errorf("a puzzle file named atom.xml clashes with the feed")
 	}
 	checkLinks(t, s.out)
+}
+
+func TestCompressedBundleAndItsNote(t *testing.T) {
+	s := newSite(t, "-- shapes/minis.md --\n---\ntags: [tiny]\n---\nTwo tiny ones.\n")
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte(archiveFile(smallSite, "shapes/minis.nonpack")))
+	w.Close()
+	if err := os.WriteFile(filepath.Join(s.src, "shapes", "minis.nonpack.gz"), gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := s.mustBuild(Config{})
+	if sum.Puzzles != 2 {
+		t.Fatalf("Puzzles = %d, want 2", sum.Puzzles)
+	}
+	page := s.read("shapes/minis/2/index.html")
+	if !strings.Contains(page, "Two tiny ones.") || !strings.Contains(page, "tiny") || !strings.Contains(page, `href="../../minis.nonpack.gz"`) {
+		t.Errorf("bundle page lacks its note or its source link")
+	}
+	if !bytes.Equal([]byte(s.read("shapes/minis.nonpack.gz")), gz.Bytes()) {
+		t.Errorf("original file not published as it is")
+	}
 }

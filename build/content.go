@@ -130,7 +130,7 @@ func (s *scanner) scan(c *collection) error {
 			continue
 		}
 		f := &sourceFile{rel: rel, abs: full, coll: c}
-		base := strings.TrimSuffix(name, filepath.Ext(name))
+		base := baseName(name)
 		if names[base+".md"] && !isNoteName(base+".md") {
 			f.notePath = filepath.Join(dirPath, base+".md")
 		}
@@ -139,7 +139,7 @@ func (s *scanner) scan(c *collection) error {
 	// Slugs: files first, then folders, each unique within the collection.
 	for _, f := range c.files {
 		name := path.Base(f.rel)
-		f.slug = uniqueSlug(slugify(strings.TrimSuffix(name, path.Ext(name))), taken)
+		f.slug = uniqueSlug(slugify(baseName(name)), taken)
 		f.original = name
 		if !urlSafe(name) || !strings.Contains(name, ".") {
 			f.original = f.slug + strings.ToLower(path.Ext(name))
@@ -160,6 +160,18 @@ func (s *scanner) scan(c *collection) error {
 		c.children = append(c.children, sub)
 	}
 	return nil
+}
+
+// baseName is a puzzle file's name without its extension, compound ones
+// included: "minis.nonpack.gz" gives "minis".
+func baseName(name string) string {
+	base := strings.TrimSuffix(name, path.Ext(name))
+	for _, inner := range []string{".nonpack", ".nonopack"} {
+		if strings.HasSuffix(strings.ToLower(base), inner) && len(base) > len(inner) {
+			return base[:len(base)-len(inner)]
+		}
+	}
+	return base
 }
 
 // urlSafe reports whether a file name can be used in URLs as it is. Such a

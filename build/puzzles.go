@@ -75,7 +75,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 			}
 		}
 	}
-	base := strings.TrimSuffix(path.Base(f.rel), path.Ext(f.rel))
+	base := baseName(path.Base(f.rel))
 	fileHash := fileHashOf(data)
 	for i, p := range puzzles {
 		if ctx.Err() != nil {

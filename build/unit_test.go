@@ -30,6 +30,11 @@ func TestSlugs(t *testing.T) {
 			t.Errorf("slugify(%q) = %q, want %q", in, got, want)
 		}
 	}
+	for in, want := range map[string]string{"a.non": "a", "minis.nonpack.gz": "minis", "x.y.xml": "x.y", ".nonpack.gz": ".nonpack"} {
+		if got := baseName(in); got != want {
+			t.Errorf("baseName(%q) = %q, want %q", in, got, want)
+		}
+	}
 	taken := map[string]bool{}
 	got := []string{uniqueSlug("a", taken), uniqueSlug("a", taken), uniqueSlug("a", taken), uniqueSlug("static", taken)}
 	if strings.Join(got, " ") != "a a-2 a-3 static-2" {
