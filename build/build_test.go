@@ -559,7 +559,7 @@ func TestPuzzleFileNamedLikeSiteFile(t *testing.T) {
 }
 
 func TestCompressedBundleAndItsNote(t *testing.T) {
-	s := newSite(t, "-- shapes/minis.md --\n---\ntags: [tiny]\n---\nTwo tiny ones.\n")
+	s := newSite(t, "-- shapes/minis.md --\n---\ntitle: Not for each puzzle\ntags: [tiny]\n---\nTwo tiny ones.\n")
 	var gz bytes.Buffer
 	w := gzip.NewWriter(&gz)
 	w.Write([]byte(archiveFile(smallSite, "shapes/minis.nonpack")))
@@ -574,6 +574,9 @@ func TestCompressedBundleAndItsNote(t *testing.T) {
 	page := s.read("shapes/minis/2/index.html")
 	if !strings.Contains(page, "Two tiny ones.") || !strings.Contains(page, "tiny") || !strings.Contains(page, `href="../../minis.nonpack.gz"`) {
 		t.Errorf("bundle page lacks its note or its source link")
+	}
+	if !strings.Contains(page, "<h1 class=\"np-noprint\">Bar</h1>") {
+		t.Errorf("a bundle's note title replaced its puzzle's title")
 	}
 	if !bytes.Equal([]byte(s.read("shapes/minis.nonpack.gz")), gz.Bytes()) {
 		t.Errorf("original file not published as it is")

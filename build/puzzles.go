@@ -102,7 +102,11 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		if len(puzzles) > 1 {
 			title = fmt.Sprintf("%s #%d", base, i+1)
 		}
-		e := newEntry(p, fm, title)
+		pfm := fm
+		if len(puzzles) > 1 {
+			pfm.Title = "" // a bundle's note cannot title each of its puzzles
+		}
+		e := newEntry(p, pfm, title)
 		e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
 		for _, d := range rep.Warnings {
 			e.Warnings = append(e.Warnings, d.Message)
