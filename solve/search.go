@@ -15,6 +15,11 @@ const guessCost = 20
 // that need search at all finish well within it; n-Dom does not.
 const depthFirstNodes = 16
 
+// maxLearnerAtoms is the largest cells × palette size the learner takes on
+// (its tables cost about 36 bytes per atom); bigger puzzles are searched
+// depth-first only.
+const maxLearnerAtoms = 1 << 20
+
 // errSwitch ends the depth-first search when its node budget is spent.
 var errSwitch = errors.New("solve: depth-first budget spent")
 
@@ -38,7 +43,8 @@ type options struct {
 type solver struct {
 	g      *grid
 	opts   options
-	colors int // palette size
+	search strategy // the strategy in use: opts.search unless the puzzle is too big to learn
+	colors int      // palette size
 	stats  Stats
 	work   int64 // effort counter, see doc.go
 
@@ -86,10 +92,14 @@ func (s *solver) run() error {
 		return nil
 	}
 	s.difficulty = Search
-	if s.opts.search != learnOnly {
+	s.search = s.opts.search
+	if len(g.cells)*s.colors > maxLearnerAtoms {
+		s.search = depthFirstOnly // the learner's tables would take too much memory
+	}
+	if s.search != learnOnly {
 		root := g.mark()
 		err := s.branch()
-		if !errors.Is(err, errSwitch) || s.opts.search == depthFirstOnly {
+		if !errors.Is(err, errSwitch) || s.search == depthFirstOnly {
 			return err
 		}
 		g.undo(root)
@@ -125,7 +135,7 @@ func (s *solver) branch() error {
 		if set&(1<<c) == 0 {
 			continue
 		}
-		if s.opts.search == depthFirstThenLearn && s.stats.Nodes >= depthFirstNodes {
+		if s.search == depthFirstThenLearn && s.stats.Nodes >= depthFirstNodes {
 			return errSwitch
 		}
 		s.stats.Nodes++

@@ -177,3 +177,38 @@ func TestConcurrentSolves(t *testing.T) {
 		}
 	}
 }
+
+func TestHugePuzzleSearchesDepthFirst(t *testing.T) {
+	// A 5-Dom in the corner of a 1024x1024 grid needs search, and the grid
+	// is too big for the learner's tables: depth-first search alone must
+	// prove it unique. The two diagonals of a 2x2 square make it multiple.
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	img := puzzle.NewImage(puzzle.MaxSide, puzzle.MaxSide)
+	dom := nDom(5)
+	for y := range dom.Height {
+		for x := range dom.Width {
+			img.Set(x, y, dom.At(x, y))
+		}
+	}
+	if len(img.Cells)*2 <= maxLearnerAtoms {
+		t.Fatal("grid not big enough to exercise the fallback")
+	}
+	res, err := Solve(context.Background(), puzzleOf(img, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Unique || res.Difficulty != Search || !res.Solutions[0].Equal(img) {
+		t.Errorf("got %s %s", res.Verdict, res.Difficulty)
+	}
+	img.Set(1000, 1000, 1)
+	img.Set(1001, 1001, 1)
+	res, err = Solve(context.Background(), puzzleOf(img, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Multiple {
+		t.Errorf("with a 2x2 diagonal: got %s", res.Verdict)
+	}
+}
