@@ -30,6 +30,8 @@
 //     the few cells the line solver really needs), learns a clause, and jumps
 //     back, as CDCL SAT solvers do. A found solution is blocked by a clause,
 //     so the search goes on until a second one or exhaustion proves the count.
+//     Puzzles with more than about a million cells × colours are searched
+//     depth-first only, to keep the learner's per-atom tables small.
 //
 // The context's deadline is the budget: it is checked every 256 line solves,
 // and a solve that runs out reports Unknown. Nothing depends on map order,
