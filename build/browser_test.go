@@ -3,9 +3,12 @@ package build
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/page"
@@ -157,5 +160,61 @@ columns
 	}
 	if got := eval[string](t, ctx, `JSON.parse(document.getElementById("np-puzzle").textContent).title`); got != title {
 		t.Errorf("play data title = %q", got)
+	}
+}
+
+// wideNon returns a .non puzzle w cells wide and h high whose picture is a
+// diagonal pattern, with its clues.
+func wideNon(title string, w, h int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "title %q\nlicense CC0-1.0\nwidth %d\nheight %d\n\nrows\n", title, w, h)
+	on := func(x, y int) bool { return (x+2*y)%5 < 2 }
+	line := func(n int, at func(i int) bool) string {
+		var runs []string
+		run := 0
+		for i := 0; i <= n; i++ {
+			if i < n && at(i) {
+				run++
+				continue
+			}
+			if run > 0 {
+				runs = append(runs, strconv.Itoa(run))
+			}
+			run = 0
+		}
+		if len(runs) == 0 {
+			return "0"
+		}
+		return strings.Join(runs, ",")
+	}
+	for y := range h {
+		b.WriteString(line(w, func(x int) bool { return on(x, y) }) + "\n")
+	}
+	b.WriteString("\ncolumns\n")
+	for x := range w {
+		b.WriteString(line(h, func(y int) bool { return on(x, y) }) + "\n")
+	}
+	return b.String()
+}
+
+func TestBrowserPrintLandscapeSheet(t *testing.T) {
+	ctx := browsertest.New(t)
+	s := newSite(t, "-- wide.non --\n"+wideNon("Wide", 70, 12))
+	s.mustBuild(Config{})
+	if !strings.Contains(s.read("wide/index.html"), "landscape") {
+		t.Fatalf("a wide sheet's page is not printed landscape")
+	}
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "wide/index.html")), chromedp.WaitVisible(chromedp.CSS(".np-sheet")))
+	res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{PreferCSSPageSize: ptr(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pdfPageObject.FindAll(res.Data, -1)); n != 1 {
+		t.Errorf("printed wide puzzle has %d pages, want 1", n)
+	}
+	// The page is A4 landscape: 842 x 595 points.
+	if !regexp.MustCompile(`/MediaBox\s*\[\s*0 0 84[12](\.\d+)? 59[45](\.\d+)?\s*\]`).Match(res.Data) {
+		m := regexp.MustCompile(`/MediaBox\s*\[[^\]]*\]`).Find(res.Data)
+		t.Errorf("printed page box %s, want A4 landscape", m)
 	}
 }

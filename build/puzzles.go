@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"os"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -180,6 +181,9 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, no
 	}
 	if e.hasSheet {
 		view.Sheet = template.HTML(stripXMLDecl(string(sheet))) // render escapes the puzzle's text
+		if landscape(sheet) {
+			view.Paper += " landscape"
+		}
 	}
 	if e.hasSolution {
 		view.Solution = "solution.svg"
@@ -321,6 +325,21 @@ func cssPaper(paper string) string {
 		return "letter"
 	}
 	return "A4"
+}
+
+// svgSize finds the width and height, in millimetres, of an SVG sheet.
+var svgSize = regexp.MustCompile(`^\s*<svg[^>]*?\swidth="([0-9.]+)mm"[^>]*?\sheight="([0-9.]+)mm"`)
+
+// landscape reports whether a sheet is wider than high: render turns a sheet
+// that does not fit upright, and the page is then printed the same way.
+func landscape(sheet []byte) bool {
+	m := svgSize.FindSubmatch(sheet)
+	if m == nil {
+		return false
+	}
+	w, err1 := strconv.ParseFloat(string(m[1]), 64)
+	h, err2 := strconv.ParseFloat(string(m[2]), 64)
+	return err1 == nil && err2 == nil && w > h
 }
 
 // stripXMLDecl drops an XML declaration, which has no place inside HTML.

@@ -137,3 +137,16 @@ func TestLogListsWarnings(t *testing.T) {
 		t.Errorf("log = %q", log.String())
 	}
 }
+
+func TestLandscape(t *testing.T) {
+	for svg, want := range map[string]bool{
+		`<svg width="420mm" height="297mm" viewBox="0 0 42e3 29700">`: true,
+		`<svg width="210mm" height="297mm">`:                          false,
+		`<svg height="10mm" width="20mm">`:                            false, // not render's order: no claim
+		`<rect width="420mm" height="1mm"/>`:                          false,
+	} {
+		if got := landscape([]byte(svg)); got != want {
+			t.Errorf("landscape(%s) = %v", svg, got)
+		}
+	}
+}
