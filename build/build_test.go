@@ -420,9 +420,13 @@ draft = true
 -- shapes/README.md --
 Shapes <b class="raw">bold</b>.
 `)
+	writeTree(t, s.src, "-- hidden/README.md --\n---\ndraft: true\n---\n-- hidden/deep/dot.non --\n"+archiveFile(smallSite, "animals/corner.non"))
 	s.mustBuild(Config{})
 	if s.exists("animals/corner/index.html") {
 		t.Errorf("draft puzzle published")
+	}
+	if s.exists("hidden") || strings.Contains(s.read("index.html"), "hidden") {
+		t.Errorf("draft collection published")
 	}
 	if strings.Contains(s.read("shapes/index.html"), `<b class="raw">`) {
 		t.Errorf("raw HTML let through without unsafe_html")
