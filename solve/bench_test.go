@@ -146,12 +146,14 @@ func BenchmarkLineSolver(b *testing.B) {
 		clue = append(clue, block{len: 1 + i%7, color: 1})
 	}
 	cells := make([]colorSet, 512)
+	var ls lineSolver
 	for b.Loop() {
 		for i := range cells {
 			cells[i] = 3
 		}
 		cells[100], cells[300] = 2, 1
-		var ls lineSolver
-		ls.solve(clue, cells)
+		if !ls.solve(clue, cells) {
+			b.Fatal("contradiction")
+		}
 	}
 }
