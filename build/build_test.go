@@ -425,7 +425,7 @@ Shapes <b class="raw">bold</b>.
 	if s.exists("animals/corner/index.html") {
 		t.Errorf("draft puzzle published")
 	}
-	if s.exists("hidden") || strings.Contains(s.read("index.html"), "hidden") {
+	if s.exists("hidden") || strings.Contains(s.read("index.html"), "hidden/index.html") {
 		t.Errorf("draft collection published")
 	}
 	if strings.Contains(s.read("shapes/index.html"), `<b class="raw">`) {
