@@ -1,7 +1,6 @@
 package build
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -11,20 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
-)
-
-// markerName is the file by which nonopress knows an output folder as its own.
-// It also holds the folder's manifest: the hash of every file in it.
-const markerName = ".nonopress"
-
-// markerHeader heads the marker; markerClean follows it once the folder holds a
-// complete site, markerDirty while a build is updating it.
-const (
-	markerHeader = "nonopress output folder: written by `nonopress build`, do not edit"
-	markerClean  = "state clean"
-	markerDirty  = "state dirty"
 )
 
 // output is the pair of output folders of the double-buffered build (see the
@@ -104,88 +90,6 @@ func (o *output) close() {
 		o.unlock()
 		o.unlock = nil
 	}
-}
-
-// checkOwned refuses a folder that exists, is not empty and has no marker:
-// nonopress never writes over what it did not create.
-func checkOwned(dir string) error {
-	info, err := os.Stat(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("output folder: %w", err)
-	}
-	if !info.IsDir() {
-		return fmt.Errorf("output folder %s: is a file, not a folder", dir)
-	}
-	if _, err := os.Stat(filepath.Join(dir, markerName)); err == nil {
-		return nil
-	}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return fmt.Errorf("output folder: %w", err)
-	}
-	if len(ents) > 0 {
-		return fmt.Errorf("output folder %s: refusing to write into a non-empty folder that nonopress did not create (no %s file); choose another folder or empty it", dir, markerName)
-	}
-	return nil
-}
-
-// readMarker reads a folder's manifest: path → hash. It returns nil when the
-// folder has no marker or was left dirty by an interrupted build.
-func readMarker(dir string) (map[string]string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, markerName))
-	if err != nil {
-		return nil, err
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	if !sc.Scan() || sc.Text() != markerHeader || !sc.Scan() || sc.Text() != markerClean {
-		return nil, nil
-	}
-	hashes := map[string]string{}
-	for sc.Scan() {
-		h, p, ok := strings.Cut(sc.Text(), " ")
-		if ok {
-			hashes[p] = h
-		}
-	}
-	return hashes, sc.Err()
-}
-
-// writeMarker writes a folder's marker atomically, with its manifest in path
-// order.
-func writeMarker(dir, state string, hashes map[string]string) error {
-	var b bytes.Buffer
-	b.WriteString(markerHeader + "\n" + state + "\n")
-	paths := make([]string, 0, len(hashes))
-	for p := range hashes {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		b.WriteString(hashes[p] + " " + p + "\n")
-	}
-	return writeAtomic(filepath.Join(dir, markerName), b.Bytes())
-}
-
-// linkTree fills an empty back buffer with hard links to the published files,
-// so that a build after a first one writes only what changed. Files are never
-// written in place (always temp file and rename), so sharing inodes is safe.
-// It returns the hashes of the files it linked.
-func linkTree(from, to string, hashes map[string]string) map[string]string {
-	linked := map[string]string{}
-	for p, h := range hashes {
-		dst := filepath.Join(to, filepath.FromSlash(p))
-		if os.MkdirAll(filepath.Dir(dst), 0o755) != nil {
-			continue
-		}
-		if os.Link(filepath.Join(from, filepath.FromSlash(p)), dst) == nil {
-			linked[p] = h
-		}
-	}
-	return linked
 }
 
 // hashOf is the manifest's hash of a file's bytes.
