@@ -1,0 +1,94 @@
+package build
+
+import "html/template"
+
+// siteView is what every page knows of the site.
+type siteView struct{ Title, Language, BaseURL string }
+
+// crumb is one step of a page's breadcrumbs.
+type crumb struct{ Title, URL string }
+
+// pageData is the data of every page template. URLs in it are relative to the
+// page, so that the site works from any sub-path and from disk.
+type pageData struct {
+	Kind        string // home, collection, puzzle, authors, licenses, 404
+	Title       string
+	Description string // for <meta name="description">: the note's description
+	Root        string // the way up to the site root: "", "../", "../../"...
+	LiveReload  string
+	Feed        string // the Atom feed, when the site has one
+	Site        siteView
+	Crumbs      []crumb
+	Note        template.HTML
+
+	Collections []collectionView
+	Cards       []cardView
+	Recent      []cardView
+	Booklet     string
+	Puzzle      *puzzleView
+	Groups      []groupView
+}
+
+// collectionView is a link to a collection with its puzzle count.
+type collectionView struct {
+	Title, URL string
+	Count      int
+}
+
+// cardView is a puzzle's card in a list.
+type cardView struct {
+	Title, URL, Thumb            string
+	Width, Height, Colors, Cells int
+	Order, DifficultyRank        int
+	Difficulty, Badge, BadgeText string
+	TagText                      string
+}
+
+// groupView is an author or a license with their puzzles.
+type groupView struct {
+	Name, Anchor string
+	SPDX, Link   string // licenses: the SPDX identifier and its page
+	Puzzles      []crumb
+}
+
+// legendView is one colour of a puzzle's legend.
+type legendView struct{ Name, Hex string }
+
+// download is a file offered on a puzzle page.
+type download struct{ Label, URL string }
+
+// puzzleView is a puzzle's own page.
+type puzzleView struct {
+	ID, Title, Author, AuthorAnchor, Copyright string
+	Description                                string // the puzzle file's own description
+	License, LicenseAnchor, SPDX, Catalogue    string
+	Width, Height, Colors                      int
+	Verdict, Difficulty, Badge, BadgeText      string
+	Tags, Warnings                             []string
+	Legend                                     []legendView
+	Sheet                                      template.HTML // inline SVG
+	Solution                                   string        // the solution image, "" if none
+	Downloads                                  []download
+	Play                                       playData
+	Paper                                      string // CSS page size
+}
+
+// playData is the puzzle as the in-page player reads it (JSON in a script
+// tag; html/template escapes it for that context).
+type playData struct {
+	ID      string      `json:"id"`
+	Title   string      `json:"title"`
+	Width   int         `json:"width"`
+	Height  int         `json:"height"`
+	Rows    [][][2]int  `json:"rows"`
+	Cols    [][][2]int  `json:"cols"`
+	Palette []playColor `json:"palette"`
+}
+
+// playColor is a palette entry for the player.
+type playColor struct {
+	Char string `json:"char"`
+	Name string `json:"name"`
+	RGB  string `json:"rgb"`
+}
+
