@@ -91,4 +91,3 @@ type playColor struct {
 	Name string `json:"name"`
 	RGB  string `json:"rgb"`
 }
-
