@@ -2,6 +2,7 @@ package build
 
 import (
 	"encoding/json"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -106,6 +107,11 @@ func checkLinks(t *testing.T, out string) int {
 				continue
 			}
 			target, frag, _ := strings.Cut(link, "#")
+			if u, err := url.PathUnescape(target); err == nil {
+				target = u
+			} else {
+				t.Errorf("%s: bad link %q: %v", name, link, err)
+			}
 			if name == "404.html" {
 				continue // shown at any depth; checked by TestSitemapAndFeed
 			}
@@ -234,4 +240,35 @@ func copyTree(t testing.TB, src string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+func TestOddNames(t *testing.T) {
+	corner := archiveFile(smallSite, "animals/corner.non")
+	s := newSite(t, "-- Collection #1 (old)/My Puzzle!.non --\n"+corner+
+		"-- Collection #1 (old)/My Puzzle!.md --\n---\ntitle: Mine\n---\n"+
+		"-- Émile/été.non --\n"+corner+
+		"-- static/x.non --\n"+corner+
+		"-- authors/x.non --\n"+corner+
+		"-- a/b/c/d/deep.non --\n"+corner+
+		"-- same/x.non --\n"+corner+"-- same/x.xml --\n"+
+		`<?xml version="1.0"?><puzzleset><puzzle type="grid" defaultcolor="black" backgroundcolor="white">
+<color name="white" char=".">fff</color><color name="black" char="X">000</color>
+<clues type="columns"><line><count>1</count></line></clues><clues type="rows"><line><count>1</count></line></clues>
+</puzzle></puzzleset>
+`)
+	sum := s.mustBuild(Config{})
+	if sum.Puzzles != 7 {
+		t.Errorf("Puzzles = %d, want 7", sum.Puzzles)
+	}
+	for _, p := range []string{"collection-1-old/my-puzzle/index.html", "collection-1-old/my-puzzle.non",
+		"émile/été/index.html", "static-2/x/index.html", "authors-2/x/index.html", "a/b/c/d/deep/index.html",
+		"same/x/index.html", "same/x-2/index.html", "same/x.xml", "same/x.non", "static/site.css", "authors/index.html"} {
+		if !s.exists(p) {
+			t.Errorf("missing %s", p)
+		}
+	}
+	if !strings.Contains(s.read("collection-1-old/my-puzzle/index.html"), "<h1 class=\"np-noprint\">Mine</h1>") {
+		t.Errorf("note of an oddly named puzzle not used")
+	}
+	checkLinks(t, s.out)
 }
