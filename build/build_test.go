@@ -18,9 +18,9 @@ func TestBuildSmallSite(t *testing.T) {
 	if sum.Puzzles != 4 {
 		t.Errorf("Puzzles = %d, want 4", sum.Puzzles)
 	}
-	// home, 2 collections, 4 puzzles, authors, licenses, 404
-	if sum.Pages != 10 {
-		t.Errorf("Pages = %d, want 10", sum.Pages)
+	// home, 2 collections, 1 bundle, 4 puzzles, authors, licenses, 404
+	if sum.Pages != 11 {
+		t.Errorf("Pages = %d, want 11", sum.Pages)
 	}
 	for _, name := range []string{
 		"index.html", "404.html", "catalogue.json", "authors/index.html", "licenses/index.html",
@@ -28,7 +28,7 @@ func TestBuildSmallSite(t *testing.T) {
 		"animals/index.html", "animals/booklet.pdf", "animals/cross.non", "animals/corner.non",
 		"animals/cross/index.html", "animals/cross/sheet.svg", "animals/cross/solution.svg",
 		"animals/cross/thumb.svg", "animals/cross/sheet.pdf", "animals/cross/puzzle.non", "animals/cross/puzzle.xml",
-		"shapes/index.html", "shapes/minis.nonpack", "shapes/minis/1/index.html", "shapes/minis/2/index.html",
+		"shapes/index.html", "shapes/minis.nonpack", "shapes/minis/index.html", "shapes/minis/1/index.html", "shapes/minis/2/index.html",
 		".nonopress",
 	} {
 		if !s.exists(name) {

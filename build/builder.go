@@ -98,6 +98,8 @@ type run struct {
 	root    *collection
 	title   string   // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
 	entries []*entry // every published puzzle, in path order
+	bundles []*bundlePage
+	links   siteLinks
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
 }
@@ -123,7 +125,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	defer out.close()
 	assets := openAssetCache(filepath.Join(cacheDir, "assets.json"), b.fingerprint)
 	r := &run{Builder: b, out: out, cache: cache, assets: assets, root: root,
-		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle)}
+		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
 	b.rendered.Store(0)
 	defer func() {
 		if os.MkdirAll(cacheDir, 0o755) == nil {
@@ -151,6 +153,9 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 		sum.Warnings = append(sum.Warnings, res.warnings...)
 		sum.Skipped = append(sum.Skipped, res.skipped...)
 		r.entries = append(r.entries, res.entries...)
+		if res.bundle != nil {
+			r.bundles = append(r.bundles, res.bundle)
+		}
 	}
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, &Error{Problems: problems}

@@ -26,6 +26,9 @@ type collection struct {
 	entries  []*entry // its published puzzles, in display order (after processing)
 	total    int      // published puzzles here and below
 	booklet  bool     // a booklet of its puzzles was written
+	// resources are the other files published with the collection: images
+	// and documents its notes may show or link to.
+	resources []resource
 }
 
 // title is the collection's title: the site's for the root, else its note's,
@@ -38,6 +41,18 @@ func (c *collection) title(site string) string {
 		return c.note.front.Title
 	}
 	return c.name
+}
+
+// resource is a file copied as it is into its collection's output folder.
+type resource struct {
+	name, abs string // its name in the content tree, and its path as opened
+	out       string // its name in the output folder
+}
+
+// resourceExts are the extensions of the files published as resources.
+var resourceExts = map[string]bool{
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".avif": true, ".svg": true,
+	".pdf": true, ".txt": true,
 }
 
 // sourceFile is one puzzle file of the content tree.
@@ -126,7 +141,13 @@ func (s *scanner) scan(c *collection) error {
 			subdirs = append(subdirs, sub)
 			continue
 		}
-		if !e.Type().IsRegular() || !formats.Known(name) {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if !formats.Known(name) {
+			if resourceExts[strings.ToLower(path.Ext(name))] {
+				c.resources = append(c.resources, resource{name: name, abs: full})
+			}
 			continue
 		}
 		f := &sourceFile{rel: rel, abs: full, coll: c}
@@ -149,12 +170,31 @@ func (s *scanner) scan(c *collection) error {
 		}
 		s.files = append(s.files, f)
 	}
+	for i := range c.resources {
+		res := &c.resources[i]
+		res.out = res.name
+		if !urlSafe(res.out) {
+			res.out = slugify(strings.TrimSuffix(res.name, path.Ext(res.name))) + strings.ToLower(path.Ext(res.name))
+		}
+		if reservedFiles[res.out] || (c.dir == "" && reservedRootFiles[res.out]) || taken[res.out] {
+			res.out = "file-" + res.out
+		}
+		taken[res.out] = true
+	}
 	for _, sub := range subdirs {
 		sub.url = c.url + uniqueSlug(slugify(sub.name), taken) + "/"
 		if err := s.scan(sub); err != nil {
 			return err
 		}
 		if len(sub.files) == 0 && len(sub.children) == 0 {
+			// A folder of resources only (images...) is no collection: its
+			// files are published under its name in this one's folder.
+			prefix := strings.TrimPrefix(sub.url, c.url)
+			for _, res := range sub.resources {
+				res.name = sub.name + "/" + res.name
+				res.out = prefix + res.out
+				c.resources = append(c.resources, res)
+			}
 			continue
 		}
 		c.children = append(c.children, sub)

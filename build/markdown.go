@@ -6,8 +6,10 @@ import (
 	"html/template"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
 )
 
 // newMarkdown returns the converter for notes: CommonMark with GitHub's
@@ -22,13 +24,29 @@ func newMarkdown(unsafe bool) goldmark.Markdown {
 	return goldmark.New(opts...)
 }
 
-// renderNote converts a note's body to HTML for a page.
-func renderNote(md goldmark.Markdown, path string, n note) (template.HTML, error) {
+// renderNote converts a note's body to HTML for a page. rebase, if not nil,
+// rewrites the destination of every Markdown link and image (see
+// siteLinks.rebaser).
+func renderNote(md goldmark.Markdown, path string, n note, rebase func(string) string) (template.HTML, error) {
 	if len(bytes.TrimSpace(n.body)) == 0 {
 		return "", nil
 	}
+	doc := md.Parser().Parse(text.NewReader(n.body))
+	if rebase != nil {
+		ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+			if entering {
+				switch l := node.(type) {
+				case *ast.Link:
+					l.Destination = []byte(rebase(string(l.Destination)))
+				case *ast.Image:
+					l.Destination = []byte(rebase(string(l.Destination)))
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
 	var b bytes.Buffer
-	if err := md.Convert(n.body, &b); err != nil {
+	if err := md.Renderer().Render(&b, n.body, doc); err != nil {
 		return "", fmt.Errorf("%s:%d: %v", path, n.bodyLine, err)
 	}
 	return template.HTML(b.String()), nil // goldmark escapes text; raw HTML only if allowed

@@ -20,7 +20,8 @@ type fileResult struct {
 	errs     []string // problems that keep puzzles out: "path:line: message"
 	skipped  []string // with SkipInvalid, the puzzles left out and why
 	warnings []string
-	fatal    error // the build cannot go on (output not writable, template error)
+	bundle   *bundlePage // the page of a file of several puzzles
+	fatal    error       // the build cannot go on (output not writable, template error)
 }
 
 // at formats a message about a line of a file.
@@ -31,24 +32,36 @@ func at(file string, line int, msg string) string {
 	return fmt.Sprintf("%s: %s", file, msg)
 }
 
+// fileContext is what the pages of one file's puzzles share.
+type fileContext struct {
+	note        template.HTML // the file's note, for the puzzle pages
+	description string
+	fileHash    string
+	bundle      *bundlePage // the page listing the file's puzzles; nil for a file of one
+}
+
+// bundlePage is the page of a file of several puzzles: its note and cards.
+type bundlePage struct {
+	coll               *collection
+	dir                string // output folder: the file's slug in its collection's
+	title, description string
+	note               template.HTML
+	entries            []*entry
+}
+
 // processFile reads, checks and publishes the puzzles of one file: each
 // gets its page and files written to the back buffer; what is kept is their
 // entries only.
 func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 	var res fileResult
-	var fm frontMatter
-	var noteHTML template.HTML
+	var n note
 	if f.notePath != "" {
 		data, err := os.ReadFile(f.notePath)
 		if err != nil {
 			res.fatal = fmt.Errorf("read note: %w", err)
 			return res
 		}
-		n, err := parseNote(f.notePath, data)
-		if err == nil {
-			noteHTML, err = renderNote(r.md, f.notePath, n)
-		}
-		if err != nil {
+		if n, err = parseNote(f.notePath, data); err != nil {
 			res.errs = append(res.errs, err.Error())
 			res.skipped = append(res.skipped, err.Error())
 			return res
@@ -56,8 +69,8 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		if n.front.Draft {
 			return res
 		}
-		fm = n.front
 	}
+	fm := n.front
 	data, err := os.ReadFile(f.abs)
 	if err != nil {
 		res.fatal = fmt.Errorf("read puzzle file: %w", err)
@@ -73,7 +86,21 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 	}
 	base := baseName(path.Base(f.rel))
-	fileHash := fileHashOf(data)
+	fc := &fileContext{fileHash: fileHashOf(data), description: fm.Description}
+	dir := f.coll.url + f.slug + "/"
+	pageDir := dir
+	if len(puzzles) > 1 {
+		pageDir += "1/" // the depth of every puzzle page of the bundle
+		fc.bundle = &bundlePage{coll: f.coll, dir: dir, title: firstNonEmpty(fm.Title, base), description: fm.Description}
+		if fc.bundle.note, err = renderNote(r.md, f.notePath, n, r.links.rebaser(f.coll.dir, dir)); err != nil {
+			res.errs = append(res.errs, err.Error())
+			return res
+		}
+	}
+	if fc.note, err = renderNote(r.md, f.notePath, n, r.links.rebaser(f.coll.dir, pageDir)); err != nil {
+		res.errs = append(res.errs, err.Error())
+		return res
+	}
 	for i, p := range puzzles {
 		if ctx.Err() != nil {
 			return res
@@ -96,12 +123,10 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 		res.warnings = append(res.warnings, warnings...)
 		title := base
-		if len(puzzles) > 1 {
-			title = fmt.Sprintf("%s #%d", base, i+1)
-		}
 		pfm := fm
-		if len(puzzles) > 1 {
-			pfm.Title = "" // a bundle's note cannot title each of its puzzles
+		if fc.bundle != nil {
+			title = fmt.Sprintf("%s #%d", base, i+1)
+			pfm.Title = "" // a bundle's note titles the bundle, not each puzzle
 		}
 		e := newEntry(p, pfm, title)
 		e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
@@ -110,13 +135,14 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 		e.coll = f.coll
 		e.order = f.order<<20 | i
-		e.dir = f.coll.url + f.slug + "/"
-		if len(puzzles) > 1 {
+		e.dir = dir
+		if fc.bundle != nil {
 			e.dir += strconv.Itoa(i+1) + "/"
 		}
 		e.sourceFile = f.coll.url + f.original
 		e.file, e.index = f, i
-		if err := r.publishPuzzle(e, p, &rep, noteHTML, firstNonEmpty(fm.Description, p.Meta.Description), fileHash); err != nil {
+		fc.description = firstNonEmpty(fm.Description, p.Meta.Description)
+		if err := r.publishPuzzle(e, p, &rep, fc); err != nil {
 			res.fatal = err
 			return res
 		}
@@ -126,13 +152,17 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		if err := r.out.put(f.coll.url+f.original, data); err != nil {
 			res.fatal = err
 		}
+		if fc.bundle != nil {
+			fc.bundle.entries = res.entries
+			res.bundle = fc.bundle
+		}
 	}
 	return res
 }
 
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions.
-func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, note template.HTML, description, fileHash string) error {
+func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext) error {
 	view := &puzzleView{
 		ID: e.ID, Title: e.Title, Author: e.Author, AuthorAnchor: anchor("author", e.Author),
 		Copyright: e.Copyright, License: e.License, LicenseAnchor: licenseAnchor(e.License),
@@ -149,7 +179,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, no
 		}
 		view.Legend = append(view.Legend, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
 	}
-	key := r.puzzleAssetKey(fileHash, e.index, rep.Solution)
+	key := r.puzzleAssetKey(fc.fileHash, e.index, rep.Solution)
 	assets, ok := r.reuseAssets(e.dir, key)
 	var sheet []byte
 	if ok {
@@ -186,8 +216,11 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, no
 	}
 	data := r.pageData("puzzle", e.Title, e.dir)
 	data.Crumbs = crumbsOf(e.coll, e.dir, r.title, true)
-	data.Note = note
-	data.Description = description
+	if fc.bundle != nil {
+		data.Crumbs = append(data.Crumbs, crumb{Title: fc.bundle.title, URL: relURL(e.dir, fc.bundle.dir+"index.html")})
+	}
+	data.Note = fc.note
+	data.Description = fc.description
 	data.Puzzle = view
 	html, err := r.tpl.render("puzzle", data)
 	if err != nil {

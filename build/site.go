@@ -27,6 +27,20 @@ func (r *run) writeSite(ctx context.Context) error {
 		if err := r.writeCollection(c); err != nil {
 			return err
 		}
+		for _, res := range c.resources {
+			data, err := os.ReadFile(res.abs)
+			if err != nil {
+				return fmt.Errorf("read resource: %w", err)
+			}
+			if err := r.out.put(c.url+res.out, data); err != nil {
+				return err
+			}
+		}
+	}
+	for _, bp := range r.bundles {
+		if err := r.writeBundle(bp); err != nil {
+			return err
+		}
 	}
 	for _, w := range []func() error{r.writeAuthors, r.writeLicenses, r.write404, r.writeCatalogue, r.writeSitemap, r.writeFeed} {
 		if err := w(); err != nil {
@@ -117,7 +131,7 @@ func (r *run) writeCollection(c *collection) error {
 	if c.parent == nil {
 		d.Title = ""
 	}
-	note, err := renderNote(r.md, c.notePath, c.note)
+	note, err := renderNote(r.md, c.notePath, c.note, r.links.rebaser(c.dir, c.url))
 	if err != nil {
 		return err
 	}
@@ -249,4 +263,21 @@ func (r *run) write404() error {
 		return err
 	}
 	return r.out.put("404.html", html)
+}
+
+// writeBundle writes the page of a file of several puzzles: its note and its
+// puzzles' cards.
+func (r *run) writeBundle(bp *bundlePage) error {
+	d := r.pageData("collection", bp.title, bp.dir)
+	d.Description = bp.description
+	d.Crumbs = crumbsOf(bp.coll, bp.dir, r.title, true)
+	d.Note = bp.note
+	for i, e := range bp.entries {
+		d.Cards = append(d.Cards, cardOf(e, bp.dir, i))
+	}
+	html, err := r.tpl.render("collection", d)
+	if err != nil {
+		return err
+	}
+	return r.putPage(bp.dir+"index.html", html)
 }

@@ -1,0 +1,75 @@
+package build
+
+import (
+	"net/url"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// siteLinks maps paths of the content tree (slash-separated, from the content
+// root; "" is the root) to the output paths of what they became, so that a
+// note's relative links keep pointing at the same things on the site:
+//
+//   - a folder, or its README.md / _index.md: the collection page;
+//   - a puzzle file: the published copy of the file;
+//   - a puzzle's note (x.md next to x.non): the puzzle's page (a bundle's
+//     page, listing its puzzles, for a file of several);
+//   - another file copied with the site (an image...): its copy.
+type siteLinks map[string]string
+
+// newSiteLinks collects the links of a scanned content tree.
+func newSiteLinks(root *collection, files []*sourceFile) siteLinks {
+	l := siteLinks{}
+	walkCollections(root, func(c *collection) {
+		l[c.dir] = c.url + "index.html"
+		if c.notePath != "" {
+			l[path.Join(c.dir, filepath.Base(c.notePath))] = c.url + "index.html"
+		}
+		for _, res := range c.resources {
+			l[path.Join(c.dir, res.name)] = c.url + res.out
+		}
+	})
+	for _, f := range files {
+		l[f.rel] = f.coll.url + f.original
+		if f.notePath != "" {
+			l[path.Join(f.coll.dir, filepath.Base(f.notePath))] = f.coll.url + f.slug + "/index.html"
+		}
+	}
+	return l
+}
+
+// rebaser returns the function that rewrites a link of a note in content
+// folder noteDir, shown on a page in output folder pageDir: a relative link
+// to something the site publishes becomes the relative link to its output;
+// anything else (absolute URLs, fragments, unknown paths) is left as it is.
+func (l siteLinks) rebaser(noteDir, pageDir string) func(string) string {
+	return func(dest string) string {
+		if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "/") {
+			return dest
+		}
+		u, err := url.Parse(dest)
+		if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
+			return dest
+		}
+		key := path.Clean(path.Join(noteDir, u.Path))
+		if key == "." {
+			key = ""
+		}
+		if strings.HasPrefix(key, "../") || key == ".." {
+			return dest
+		}
+		out, ok := l[key]
+		if !ok {
+			return dest
+		}
+		link := (&url.URL{Path: relURL(pageDir, out)}).String()
+		if u.RawQuery != "" {
+			link += "?" + u.RawQuery
+		}
+		if u.Fragment != "" {
+			link += "#" + u.EscapedFragment()
+		}
+		return link
+	}
+}
