@@ -9,9 +9,13 @@
 // is its note, and a Markdown file next to a puzzle file with the same base
 // name is that puzzle's note. Notes may start with YAML ("---") or TOML
 // ("+++") front matter: title, description, weight, draft, tags, date. Every
-// puzzle file the formats package knows is published, one page per puzzle (a
-// bundle gives several). nonopress.toml at the root configures the site; the
-// root's templates/ folder overrides embedded templates and assets by name.
+// puzzle file the formats package knows is published, one page per puzzle; a
+// file of several also gets a page listing them. Images and documents (png,
+// jpg, gif, webp, avif, svg, pdf, txt) are published next to their
+// collection, and a note's relative links and images are rewritten to what
+// they point at on the site (links.go). nonopress.toml at the root configures
+// the site; the root's templates/ folder overrides embedded templates and
+// assets by name.
 //
 // # Pipeline
 //
