@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -346,6 +347,9 @@ func TestSitemapAndFeed(t *testing.T) {
 			t.Errorf("feed lacks %s", want)
 		}
 	}
+	if !strings.Contains(s.read("animals/cross/index.html"), `<link rel="canonical" href="https://example.org/puzzles/animals/cross/">`) {
+		t.Errorf("puzzle page lacks its canonical URL")
+	}
 	if !strings.Contains(s.read("index.html"), `href="atom.xml"`) {
 		t.Errorf("home does not link the feed")
 	}
@@ -584,5 +588,28 @@ func TestCompressedBundleAndItsNote(t *testing.T) {
 	}
 	if !bytes.Equal([]byte(s.read("shapes/minis.nonpack.gz")), gz.Bytes()) {
 		t.Errorf("original file not published as it is")
+	}
+}
+
+func TestCancelledBuildLeavesOutputUntouched(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
+	before := snapshot(t, s.out)
+	writeTree(t, s.src, "-- animals/cross.md --\nchanged\n")
+	b, err := New(Config{Src: s.src, Out: s.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := b.Build(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled build: err = %v", err)
+	}
+	if d := diffSnapshots(before, snapshot(t, s.out)); d != "" {
+		t.Errorf("cancelled build changed the output:\n%s", d)
+	}
+	s.mustBuild(Config{})
+	if !strings.Contains(s.read("animals/cross/index.html"), "changed") {
+		t.Errorf("build after a cancelled one did not publish the change")
 	}
 }

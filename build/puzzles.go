@@ -247,6 +247,7 @@ func (r *run) pageData(kind, title, dir string) *pageData {
 		Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
 	if r.site.BaseURL != "" {
 		d.Feed = root + "atom.xml"
+		d.Canonical = r.pageURL(dir + "index.html")
 	}
 	return d
 }

@@ -257,6 +257,7 @@ func (r *run) write404() error {
 	if r.site.BaseURL != "" {
 		d.Root = r.site.BaseURL + "/"
 		d.Feed = d.Root + "atom.xml"
+		d.Canonical = ""
 	}
 	html, err := r.tpl.render("404", d)
 	if err != nil {

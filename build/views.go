@@ -17,6 +17,7 @@ type pageData struct {
 	Root        string // the way up to the site root: "", "../", "../../"...
 	LiveReload  string
 	Feed        string // the Atom feed, when the site has one
+	Canonical   string // the page's public URL, when the site has a base URL
 	Site        siteView
 	Crumbs      []crumb
 	Note        template.HTML
