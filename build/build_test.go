@@ -503,7 +503,10 @@ func TestOneBuildAtATime(t *testing.T) {
 		t.Skip("output lock is Linux only")
 	}
 	s := newSite(t, smallSite)
-	unlock, err := lockOutput(backName(s.out) + ".lock")
+	if err := os.MkdirAll(backName(s.out), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := lockOutput(backName(s.out))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,4 +4,4 @@ package build
 
 // lockOutput does not lock where flock is not used: concurrent builds into
 // one folder are not supported there.
-func lockOutput(path string) (func(), error) { return func() {}, nil }
+func lockOutput(dir string) (func(), error) { return func() {}, nil }

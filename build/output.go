@@ -50,19 +50,19 @@ func openOutput(out string, m *minifier) (*output, error) {
 			return nil, err
 		}
 	}
-	unlock, err := lockOutput(o.back + ".lock")
+	if err := os.MkdirAll(o.back, 0o755); err != nil {
+		return nil, fmt.Errorf("create output folder: %w", err)
+	}
+	unlock, err := lockOutput(o.back)
 	if err != nil {
 		return nil, err
 	}
 	o.unlock = unlock
 	o.frontHashes, _ = readMarker(o.front)
-	if _, err := os.Stat(o.back); errors.Is(err, fs.ErrNotExist) {
-		if err := os.MkdirAll(o.back, 0o755); err != nil {
-			o.close()
-			return nil, fmt.Errorf("create output folder: %w", err)
-		}
-		// Marked before it is filled, so that a build killed while linking
-		// leaves a folder the next build knows as its own.
+	if _, err := os.Stat(filepath.Join(o.back, markerName)); errors.Is(err, fs.ErrNotExist) {
+		// A new back buffer (empty: checkOwned saw to it). Marked before it
+		// is filled, so that a build killed while linking leaves a folder
+		// the next build knows as its own.
 		if err := writeMarker(o.back, markerDirty, nil); err != nil {
 			o.close()
 			return nil, err
