@@ -65,7 +65,8 @@
 // thumbnail and PDF by a key of everything they depend on, and hard-links
 // them from Out when the back buffer lacks them.
 //
-// Both folders carry the .nonopress marker; a non-empty folder without it is
+// An exclusive lock (flock) on the back buffer folder keeps two builds of the
+// same output apart. Both folders carry the .nonopress marker; a non-empty folder without it is
 // refused, so nonopress never overwrites what it did not create.
 // Summary.Changed lists the files that differ from the previous published
 // output, for serve mode's live reload.
