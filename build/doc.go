@@ -26,11 +26,11 @@
 // its page and files written at once. Only a small entry per puzzle is kept
 // (title, size, verdict, URLs), so memory stays bounded by the number of
 // puzzles times a few hundred bytes, never by rendered pages. Collection
-// booklets are made afterwards, one collection at a time, by reading the
+// booklets are made afterwards on the same pool, each job reading one
 // collection's files again. Lists, the catalogue, sitemap and feed follow.
-// Results are gathered by index, never in completion order, and nothing reads
-// the clock or file times: the same input gives the same bytes for any
-// GOMAXPROCS.
+// Results are gathered by index, never in completion order, and no output
+// depends on the clock or file times: the same input gives the same bytes for
+// any GOMAXPROCS.
 //
 // # Output and crash safety: double buffering
 //
@@ -66,8 +66,9 @@
 // them from Out when the back buffer lacks them.
 //
 // An exclusive lock (flock) on the back buffer folder keeps two builds of the
-// same output apart. Both folders carry the .nonopress marker; a non-empty folder without it is
-// refused, so nonopress never overwrites what it did not create.
+// same output apart. Both folders carry the .nonopress marker; a non-empty
+// folder without it is refused, so nonopress never overwrites what it did
+// not create.
 // Summary.Changed lists the files that differ from the previous published
 // output, for serve mode's live reload.
 package build
