@@ -295,6 +295,10 @@ columns
 	if _, err := s.build(Config{Strict: true}); err == nil || !strings.Contains(err.Error(), "free.non") {
 		t.Errorf("strict build: err = %v, want the warning as an error", err)
 	}
+	sum, err := s.build(Config{Strict: true, SkipInvalid: true})
+	if err != nil || len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "free.non") || s.exists("free/index.html") {
+		t.Errorf("strict and skip-invalid: err %v, skipped %q", err, sum.Skipped)
+	}
 	writeTree(t, s.src, "-- nonopress.toml --\nstrict = true\n")
 	if _, err := s.build(Config{}); err == nil {
 		t.Errorf("strict = true in nonopress.toml: build succeeded")
@@ -615,4 +619,20 @@ func TestCancelledBuildLeavesOutputUntouched(t *testing.T) {
 	if !strings.Contains(s.read("animals/cross/index.html"), "changed") {
 		t.Errorf("build after a cancelled one did not publish the change")
 	}
+}
+
+func TestBundleWithABadPuzzle(t *testing.T) {
+	bad := strings.TrimPrefix(badPuzzle, "-- animals/bad.non --\n")
+	s := newSite(t, "-- set.nonpack --\n"+archiveFile(smallSite, "animals/corner.non")+"====\n"+bad)
+	if _, err := s.build(Config{}); err == nil || !strings.Contains(err.Error(), "set.nonpack:") {
+		t.Fatalf("bundle with a bad puzzle: err = %v", err)
+	}
+	sum, err := s.build(Config{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Puzzles != 1 || len(sum.Skipped) == 0 || !s.exists("set/1/index.html") || s.exists("set/2/index.html") {
+		t.Errorf("SkipInvalid on a bundle: %d puzzles, skipped %q", sum.Puzzles, sum.Skipped)
+	}
+	checkLinks(t, s.out)
 }
