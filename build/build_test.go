@@ -19,9 +19,10 @@ func TestBuildSmallSite(t *testing.T) {
 	if sum.Puzzles != 4 {
 		t.Errorf("Puzzles = %d, want 4", sum.Puzzles)
 	}
-	// home, 2 collections, 1 bundle, 4 puzzles, authors, licenses, 404
-	if sum.Pages != 11 {
-		t.Errorf("Pages = %d, want 11", sum.Pages)
+	// home, 2 collections, 1 bundle, 4 puzzles, authors, licenses, tags and
+	// its 2 tags, 404
+	if sum.Pages != 14 {
+		t.Errorf("Pages = %d, want 14", sum.Pages)
 	}
 	for _, name := range []string{
 		"index.html", "404.html", "catalogue.json", "authors/index.html", "licenses/index.html",
@@ -52,8 +53,12 @@ func TestBuildSmallSite(t *testing.T) {
 	if strings.Index(recent, "animals/cross/index.html") > strings.Index(recent, "animals/corner/index.html") {
 		t.Errorf("recently added: dated puzzle not first")
 	}
+	tags := s.read("tags/index.html")
+	if !strings.Contains(tags, `href="easy/index.html"`) || !strings.Contains(s.read("tags/symbol/index.html"), `href="../../animals/cross/index.html"`) {
+		t.Errorf("tag pages wrong")
+	}
 	page := s.read("animals/cross/index.html")
-	for _, want := range []string{"The Cross", "Ann Author", "CC0-1.0", "https://spdx.org/licenses/CC0-1.0.html",
+	for _, want := range []string{`href="../../tags/easy/index.html"`, "The Cross", "Ann Author", "CC0-1.0", "https://spdx.org/licenses/CC0-1.0.html",
 		"<em>cross</em>", "<svg", `<details class="np-solution`, `src="solution.svg"`, `id="np-puzzle"`,
 		`id="np-play"`, `src="../../static/play.js"`, `href="../../static/play.css"`, `href="../cross.non"`,
 		`href="sheet.pdf"`, `href="puzzle.xml"`, `href="puzzle.non"`, "easy", "unique solution", "@page"} {
@@ -177,7 +182,7 @@ func TestSecondBuildWritesNothing(t *testing.T) {
 	writeTree(t, s.src, "-- animals/cross.md --\n---\ntitle: The Cross\n---\nNew words.\n")
 	sum := s.mustBuild(Config{})
 	for _, p := range sum.Changed {
-		if !strings.HasPrefix(p, "animals/") && p != "index.html" && p != "authors/index.html" &&
+		if !strings.HasPrefix(p, "animals/") && !strings.HasPrefix(p, "tags/") && p != "index.html" && p != "authors/index.html" &&
 			p != "licenses/index.html" && p != "catalogue.json" {
 			t.Errorf("unexpected change %s", p)
 		}

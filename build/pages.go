@@ -15,7 +15,7 @@ import (
 )
 
 // pageKinds are the kinds of page a site has, each a template file.
-var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", "404"}
+var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", "tags", "404"}
 
 // pageTemplates holds one parsed template set per kind of page.
 type pageTemplates struct {

@@ -169,8 +169,11 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		SPDX: spdxURL(e.License), Catalogue: e.Source,
 		Width: e.Width, Height: e.Height, Colors: e.Colors,
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
-		Tags: e.Tags, Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
+		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
 		Play: playDataOf(p, e), Description: strings.TrimSpace(p.Meta.Description),
+	}
+	for _, tag := range e.Tags {
+		view.Tags = append(view.Tags, crumb{Title: tag, URL: relURL(e.dir, tagPage(tag))})
 	}
 	for c := 1; c < len(p.Palette); c++ {
 		name := p.Palette[c].Name

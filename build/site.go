@@ -42,7 +42,7 @@ func (r *run) writeSite(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, w := range []func() error{r.writeAuthors, r.writeLicenses, r.write404, r.writeCatalogue, r.writeSitemap, r.writeFeed} {
+	for _, w := range []func() error{r.writeAuthors, r.writeLicenses, r.writeTags, r.write404, r.writeCatalogue, r.writeSitemap, r.writeFeed} {
 		if err := w(); err != nil {
 			return err
 		}
@@ -281,4 +281,55 @@ func (r *run) writeBundle(bp *bundlePage) error {
 		return err
 	}
 	return r.putPage(bp.dir+"index.html", html)
+}
+
+// tagPage is the path of a tag's page from the site root.
+func tagPage(tag string) string { return "tags/" + slugify(tag) + "/index.html" }
+
+// writeTags writes a page per tag of the puzzles' notes, with their cards,
+// and tags/index.html listing the tags. Tags whose slugs are equal ("Easy",
+// "easy") share a page, named as first met in path order.
+func (r *run) writeTags() error {
+	type tagGroup struct {
+		name    string
+		entries []*entry
+	}
+	groups := map[string]*tagGroup{}
+	for _, e := range r.entries {
+		for _, tag := range e.Tags {
+			page := tagPage(tag)
+			g, ok := groups[page]
+			if !ok {
+				g = &tagGroup{name: tag}
+				groups[page] = g
+			}
+			if len(g.entries) == 0 || g.entries[len(g.entries)-1] != e {
+				g.entries = append(g.entries, e)
+			}
+		}
+	}
+	list := r.pageData("tags", "Tags", "tags/")
+	for _, page := range sortedKeys(groups) {
+		g := groups[page]
+		dir := strings.TrimSuffix(page, "index.html")
+		d := r.pageData("collection", "Tag: "+g.name, dir)
+		d.Crumbs = []crumb{{Title: r.title, URL: relURL(dir, "index.html")}, {Title: "Tags", URL: relURL(dir, "tags/index.html")}}
+		for i, e := range g.entries {
+			d.Cards = append(d.Cards, cardOf(e, dir, i))
+		}
+		html, err := r.tpl.render("collection", d)
+		if err != nil {
+			return err
+		}
+		if err := r.putPage(page, html); err != nil {
+			return err
+		}
+		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: relURL("tags/", page), Count: len(g.entries)})
+	}
+	list.Crumbs = []crumb{{Title: r.title, URL: "../index.html"}}
+	html, err := r.tpl.render("tags", list)
+	if err != nil {
+		return err
+	}
+	return r.putPage("tags/index.html", html)
 }

@@ -65,7 +65,8 @@ type puzzleView struct {
 	License, LicenseAnchor, SPDX, Catalogue    string
 	Width, Height, Colors                      int
 	Verdict, Difficulty, Badge, BadgeText      string
-	Tags, Warnings                             []string
+	Warnings                                   []string
+	Tags                                       []crumb // each with its tag page
 	Legend                                     []legendView
 	Sheet                                      template.HTML // inline SVG
 	Solution                                   string        // the solution image, "" if none

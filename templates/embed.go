@@ -10,7 +10,7 @@ package templates
 import "embed"
 
 // Pages holds the page templates: base.html, partials.html and one file per
-// kind of page (home, collection, puzzle, authors, licenses, 404).
+// kind of page (home, collection, puzzle, authors, licenses, tags, 404).
 //
 //go:embed *.html
 var Pages embed.FS
