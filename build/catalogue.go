@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"net/url"
 	"sort"
+	"strings"
 )
 
 // catalogueEntry is one puzzle of catalogue.json. URLs are relative to the
@@ -61,13 +63,11 @@ type sitemapURL struct {
 	Loc string `xml:"loc"`
 }
 
-// pageURL is the public URL of a page: its folder, "index.html" left out.
+// pageURL is the public URL of a page: its folder, "index.html" left out,
+// percent-encoded as sitemaps and feeds want.
 func (r *run) pageURL(page string) string {
-	const index = "index.html"
-	if len(page) >= len(index) && page[len(page)-len(index):] == index {
-		page = page[:len(page)-len(index)]
-	}
-	return r.site.BaseURL + "/" + page
+	page = strings.TrimSuffix(page, "index.html")
+	return r.site.BaseURL + "/" + (&url.URL{Path: page}).EscapedPath()
 }
 
 // writeSitemap writes sitemap.xml when the site has a base URL.

@@ -259,7 +259,10 @@ func TestOddNames(t *testing.T) {
 <clues type="columns"><line><count>1</count></line></clues><clues type="rows"><line><count>1</count></line></clues>
 </puzzle></puzzleset>
 `)
-	sum := s.mustBuild(Config{})
+	sum := s.mustBuild(Config{BaseURL: "https://example.org"})
+	if !strings.Contains(s.read("sitemap.xml"), "<loc>https://example.org/%C3%A9mile/%C3%A9t%C3%A9/</loc>") {
+		t.Errorf("sitemap URL not percent-encoded")
+	}
 	if sum.Puzzles != 7 {
 		t.Errorf("Puzzles = %d, want 7", sum.Puzzles)
 	}
