@@ -3,8 +3,7 @@ package puzzle
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
-	"strings"
+	"strconv"
 )
 
 // idVersion is written at the head of the canonical form; bump it only if the
@@ -21,51 +20,66 @@ const idVersion = "nonopress-id-1"
 //	r 2:000000,1:000000
 //	...
 //	c 2:000000,1:000000
-func (p *Puzzle) Canonical() string {
-	var b strings.Builder
+func (p *Puzzle) Canonical() string { return string(p.appendCanonical(nil)) }
+
+// appendCanonical appends the canonical form to b. It is written with
+// appends rather than fmt because every build computes every puzzle's id.
+func (p *Puzzle) appendCanonical(b []byte) []byte {
 	kind := p.Kind
 	if kind == "" {
 		kind = Grid
 	}
-	fmt.Fprintf(&b, "%s %s %dx%d\n", idVersion, kind, p.Width, p.Height)
+	b = append(b, idVersion...)
+	b = append(b, ' ')
+	b = append(b, kind...)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.Width), 10)
+	b = append(b, 'x')
+	b = strconv.AppendInt(b, int64(p.Height), 10)
+	b = append(b, '\n')
 	if kind == Triddler {
 		for _, side := range TriddlerSides {
 			for _, l := range p.TriddlerClues[side] {
-				p.writeCanonicalLine(&b, side, l)
+				b = p.appendCanonicalLine(b, side, l)
 			}
 		}
-		return b.String()
+		return b
 	}
 	for _, l := range p.Rows {
-		p.writeCanonicalLine(&b, "r", l)
+		b = p.appendCanonicalLine(b, "r", l)
 	}
 	for _, l := range p.Cols {
-		p.writeCanonicalLine(&b, "c", l)
+		b = p.appendCanonicalLine(b, "c", l)
 	}
-	return b.String()
+	return b
 }
 
-func (p *Puzzle) writeCanonicalLine(b *strings.Builder, tag string, l Line) {
-	b.WriteString(tag)
-	b.WriteByte(' ')
+func (p *Puzzle) appendCanonicalLine(b []byte, tag string, l Line) []byte {
+	const hexDigits = "0123456789abcdef"
+	b = append(b, tag...)
+	b = append(b, ' ')
 	for i, c := range l {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
 		rgb := RGB{}
 		if c.Color >= 0 && c.Color < len(p.Palette) {
 			rgb = p.Palette[c.Color].RGB
 		}
-		fmt.Fprintf(b, "%d:%02x%02x%02x", c.Len, rgb.R, rgb.G, rgb.B)
+		b = strconv.AppendInt(b, int64(c.Len), 10)
+		b = append(b, ':',
+			hexDigits[rgb.R>>4], hexDigits[rgb.R&15],
+			hexDigits[rgb.G>>4], hexDigits[rgb.G&15],
+			hexDigits[rgb.B>>4], hexDigits[rgb.B&15])
 	}
-	b.WriteByte('\n')
+	return append(b, '\n')
 }
 
 // ID is the puzzle's identity: the first 20 hex digits of the SHA-256 of its
 // canonical clue data (see Canonical). The same puzzle read from .non, XML or a
 // bundle gets the same ID; changing a clue changes it.
 func (p *Puzzle) ID() string {
-	sum := sha256.Sum256([]byte(p.Canonical()))
+	sum := sha256.Sum256(p.appendCanonical(make([]byte, 0, 256)))
 	return hex.EncodeToString(sum[:10])
 }
 

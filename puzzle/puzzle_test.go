@@ -113,3 +113,24 @@ func TestParseRGB(t *testing.T) {
 		}
 	}
 }
+
+func TestCanonicalForm(t *testing.T) {
+	p := &Puzzle{Width: 3, Height: 1, Palette: []Color{{}, {RGB: RGB{0xd6, 0x28, 0x0a}}},
+		Rows: []Line{{{2, 1}}}, Cols: []Line{{{1, 1}}, {{1, 1}}, nil}}
+	want := "nonopress-id-1 grid 3x1\nr 2:d6280a\nc 1:d6280a\nc 1:d6280a\nc \n"
+	if got := p.Canonical(); got != want {
+		t.Errorf("Canonical =\n%q\nwant\n%q", got, want)
+	}
+}
+
+func BenchmarkID(b *testing.B) {
+	g := NewImage(30, 30)
+	for i := range g.Cells {
+		g.Cells[i] = uint8(i % 3 % 2)
+	}
+	rows, cols := CluesOf(g)
+	p := &Puzzle{Width: 30, Height: 30, Rows: rows, Cols: cols, Palette: DefaultPalette()}
+	for b.Loop() {
+		p.ID()
+	}
+}
