@@ -29,6 +29,9 @@ type watchOptions struct {
 	// as the output folder when it lies inside the tree.
 	Skip func(path string) bool
 	Log  io.Writer
+	// startNotify starts the inotify watcher; tests replace it to simulate
+	// the system's limits. Nil means newNotifyWatcher.
+	startNotify func(root string, opt watchOptions) (*notifyWatcher, error)
 }
 
 // watch reports batches of changed paths under root until ctx is done. It
@@ -49,8 +52,11 @@ func watch(ctx context.Context, root string, opt watchOptions) (<-chan []string,
 		opt.Log = io.Discard
 	}
 	out := make(chan []string)
+	if opt.startNotify == nil {
+		opt.startNotify = newNotifyWatcher
+	}
 	if !opt.Poll {
-		w, err := newNotifyWatcher(root, opt)
+		w, err := opt.startNotify(root, opt)
 		if err == nil {
 			go w.run(ctx, out)
 			return out, nil

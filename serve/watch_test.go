@@ -2,9 +2,12 @@ package serve
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -107,3 +110,33 @@ func testWatch(t *testing.T, poll bool) {
 
 func TestWatchNotify(t *testing.T) { testWatch(t, false) }
 func TestWatchPoll(t *testing.T)   { testWatch(t, true) }
+
+func TestWatchFallsBackToPollingAtInotifyLimit(t *testing.T) {
+	root := t.TempDir()
+	var log strings.Builder
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	batches, err := watch(ctx, root, watchOptions{
+		Log: &log, PollEvery: 20 * time.Millisecond,
+		startNotify: func(string, watchOptions) (*notifyWatcher, error) {
+			return nil, fmt.Errorf("add %s: %w", root, syscall.ENOSPC)
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "inotify limit") || !strings.Contains(log.String(), "polling") {
+		t.Errorf("no word of the fallback: %q", log.String())
+	}
+	p := filepath.Join(root, "new.non")
+	os.WriteFile(p, []byte("x"), 0o644)
+	nextBatch(t, batches, p)
+
+	// Any other error is reported, not papered over.
+	_, err = watch(ctx, root, watchOptions{startNotify: func(string, watchOptions) (*notifyWatcher, error) {
+		return nil, syscall.EACCES
+	}})
+	if err == nil {
+		t.Error("a permission error fell back to polling silently")
+	}
+}
