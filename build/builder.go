@@ -174,12 +174,8 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = written, removed, changed
-	for _, w := range sum.Warnings {
-		fmt.Fprintf(b.log, "%s (warning)\n", w)
-	}
-	for _, w := range sum.Skipped {
-		fmt.Fprintf(b.log, "%s (skipped)\n", w)
-	}
+	logList(b.log, sum.Warnings, "warning")
+	logList(b.log, sum.Skipped, "skipped")
 	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",
 		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
 	return sum, nil
@@ -259,4 +255,20 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// logListMax is how many warnings (or skipped puzzles) the log lists; the
+// Summary has them all.
+const logListMax = 50
+
+// logList writes the first logListMax messages of a list, one a line, and how
+// many more there are.
+func logList(w io.Writer, list []string, what string) {
+	for i, m := range list {
+		if i == logListMax {
+			fmt.Fprintf(w, "... and %d more (%s)\n", len(list)-i, what)
+			return
+		}
+		fmt.Fprintf(w, "%s (%s)\n", m, what)
+	}
 }

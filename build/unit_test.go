@@ -150,3 +150,16 @@ func TestLandscape(t *testing.T) {
 		}
 	}
 }
+
+func TestLogListIsCapped(t *testing.T) {
+	var b strings.Builder
+	list := make([]string, logListMax+7)
+	for i := range list {
+		list[i] = "w"
+	}
+	logList(&b, list, "warning")
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != logListMax+1 || lines[logListMax] != "... and 7 more (warning)" {
+		t.Errorf("capped list: %d lines, last %q", len(lines), lines[len(lines)-1])
+	}
+}
