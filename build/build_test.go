@@ -641,3 +641,26 @@ func TestBundleWithABadPuzzle(t *testing.T) {
 	}
 	checkLinks(t, s.out)
 }
+
+func TestOutputThroughSymlink(t *testing.T) {
+	s := newSite(t, smallSite)
+	real := filepath.Join(t.TempDir(), "www", "site")
+	if err := os.MkdirAll(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(real, s.out); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	for range 3 {
+		s.mustBuild(Config{})
+	}
+	if fi, err := os.Lstat(s.out); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link to the output folder was replaced")
+	}
+	if !strings.Contains(s.read("index.html"), "Test archive") {
+		t.Errorf("site not reachable through the link")
+	}
+	if _, err := os.Stat(backName(real)); err != nil {
+		t.Errorf("back buffer not beside the real folder: %v", err)
+	}
+}

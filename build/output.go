@@ -44,6 +44,11 @@ func openOutput(out string, m *minifier) (*output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("output folder: %w", err)
 	}
+	// An output folder reached through a symbolic link is swapped where it
+	// is, beside its back buffer, leaving the link as it was.
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
 	o := &output{front: abs, back: backName(abs), minify: m, written: map[string]string{}}
 	for _, dir := range []string{o.front, o.back} {
 		if err := checkOwned(dir); err != nil {
