@@ -664,3 +664,15 @@ func TestOutputThroughSymlink(t *testing.T) {
 		t.Errorf("back buffer not beside the real folder: %v", err)
 	}
 }
+
+func TestEmptySite(t *testing.T) {
+	s := newSite(t, "-- README.md --\nNothing yet.\n")
+	sum := s.mustBuild(Config{BaseURL: "https://example.org"})
+	if sum.Puzzles != 0 || sum.Pages != 5 { // home, authors, licenses, tags, 404
+		t.Errorf("empty site: %+v", sum)
+	}
+	if s.read("catalogue.json") != "[]" || !strings.Contains(s.read("index.html"), "Nothing yet.") {
+		t.Errorf("empty site output wrong")
+	}
+	checkLinks(t, s.out)
+}
