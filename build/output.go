@@ -116,6 +116,12 @@ func (o *output) putHash(rel string, data []byte) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("minify %s: %w", rel, err)
 	}
+	return o.putExact(rel, data)
+}
+
+// putExact is putHash for bytes that are final already (minified by their
+// maker, as render's SVGs are): they are written as they are.
+func (o *output) putExact(rel string, data []byte) (string, error) {
 	h := hashOf(data)
 	o.mu.Lock()
 	if _, dup := o.written[rel]; dup {

@@ -209,7 +209,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		}
 	}
 	if e.hasSheet {
-		view.Sheet = template.HTML(stripXMLDecl(string(sheet))) // render escapes the puzzle's text
+		view.Sheet = sheetView() // filled by putPageWithSheet
 		if landscape(sheet) {
 			view.Paper += " landscape"
 		}
@@ -228,6 +228,10 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 	html, err := r.tpl.render("puzzle", data)
 	if err != nil {
 		return err
+	}
+	if e.hasSheet {
+		// render escapes the puzzle's text in the sheet
+		return r.putPageWithSheet(e.page(), html, stripXMLDecl(string(sheet)))
 	}
 	return r.putPage(e.page(), html)
 }

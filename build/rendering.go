@@ -3,7 +3,6 @@ package build
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -31,7 +30,11 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image) (map[s
 	assets := map[string]string{}
 	var buf bytes.Buffer
 	put := func(name string) error {
-		h, err := r.out.putHash(e.dir+name, buf.Bytes())
+		write := r.out.putHash
+		if strings.HasSuffix(name, ".svg") {
+			write = r.out.putExact // render's SVGs come minified
+		}
+		h, err := write(e.dir+name, buf.Bytes())
 		assets[name] = h
 		buf.Reset()
 		return err
@@ -55,13 +58,11 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image) (map[s
 	if err != nil {
 		return nil, nil, err
 	}
+	// The page inlines the sheet as written (render minified it), as a
+	// reusing build does.
+	sheet := bytes.Clone(buf.Bytes())
 	if err := put("sheet.svg"); err != nil {
 		return nil, nil, err
-	}
-	// The page inlines the sheet as written (minified), as a reusing build does.
-	sheet, err := r.out.readBack(e.dir + "sheet.svg")
-	if err != nil {
-		return nil, nil, fmt.Errorf("read sheet back: %w", err)
 	}
 	if sol != nil {
 		if err := render.Solution(&buf, p, sol, opt); err != nil {
