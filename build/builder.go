@@ -32,6 +32,8 @@ type Builder struct {
 	fingerprint string
 	// rendered counts the puzzles rendered (not reused) by the last build.
 	rendered atomic.Int64
+	// memo remembers each puzzle file's work between builds (memo.go).
+	memo *fileMemo
 }
 
 // Summary says what a build did.
@@ -83,6 +85,7 @@ func New(cfg Config) (*Builder, error) {
 	}
 	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: newMinifier(), log: cfg.Log,
 		fingerprint: programFingerprint()}
+	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
 	if b.log == nil {
 		b.log = io.Discard
 	}
@@ -102,6 +105,7 @@ type run struct {
 	links   siteLinks
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
+	memoRun *memoRun
 }
 
 // Build builds the site into Out. On any error the published output is left
@@ -127,6 +131,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	r := &run{Builder: b, out: out, cache: cache, assets: assets, root: root,
 		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
 	b.rendered.Store(0)
+	r.startMemo()
 	defer func() {
 		if os.MkdirAll(cacheDir, 0o755) == nil {
 			cache.Save()
@@ -136,11 +141,12 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	results := make([]fileResult, len(files))
 	prog := newProgress(b.log, b.cfg.Quiet, len(files))
 	err = parallel(ctx, len(files), func(i int) error {
-		results[i] = r.processFile(ctx, files[i])
+		results[i] = r.processFileMemo(ctx, files[i])
 		prog.done()
 		return results[i].fatal
 	})
 	prog.stop()
+	r.recordMisses()
 	if err != nil {
 		return sum, err
 	}
@@ -167,6 +173,9 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	changed, written, removed, err := out.commit()
 	if err != nil {
 		return sum, err
+	}
+	if err := r.keepMemo(); err != nil {
+		fmt.Fprintf(b.log, "warning: file memo not saved: %v\n", err)
 	}
 	if err := assets.save(); err != nil {
 		fmt.Fprintf(b.log, "warning: asset cache not saved: %v\n", err)

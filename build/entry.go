@@ -26,6 +26,11 @@ type entry struct {
 	file                               *sourceFile // where it was read from,
 	index                              int         // and which of the file's puzzles it is
 	order                              int         // position in path order over the whole site
+
+	// The key of its rendered files in the asset cache and those files,
+	// which the file memo (memo.go) keeps.
+	assetKey string
+	assets   map[string]string
 }
 
 // page returns the path of the puzzle's page from the site root.

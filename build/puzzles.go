@@ -199,6 +199,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		}
 	}
 	r.assets.store(key, assets)
+	e.assetKey, e.assets = key, assets
 	has := func(name string) bool { _, ok := assets[name]; return ok }
 	e.hasSheet, e.hasSolution, e.hasThumb = has("sheet.svg"), has("solution.svg"), has("thumb.svg")
 	original := path.Base(e.sourceFile)

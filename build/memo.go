@@ -1,0 +1,361 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"encoding/gob"
+	"fmt"
+	"html/template"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// fileMemo remembers what publishing each puzzle file gave, by a key of
+// everything that work depends on (memoKey), so that a build where a file
+// and its surroundings have not changed skips reading its puzzles, checking
+// them, rendering their files and executing their page templates: it only
+// checks that an output buffer still holds the file's outputs with the
+// recorded hashes (output.reuse) and takes the recorded entries for the
+// lists. A warm build is then mostly the site's lists.
+//
+// The builder keeps the memo in memory between builds (serve mode), and each
+// successful build saves it to .nonopress-cache/files.gob, so that a new
+// process (`nonopress build` again) starts warm. Only the keys used by the
+// last build are kept. A missing, unreadable or foreign file is an empty memo.
+type fileMemo struct {
+	path string
+	// program identifies the running binary; "" (unknown) disables the memo.
+	program string
+	// templates fingerprints the page templates the builder loaded.
+	templates string
+
+	mu     sync.Mutex
+	loaded bool
+	old    map[string]*fileRecord // key → record, from the last build
+	// hits counts the files the last build took from the memo.
+	hits atomic.Int64
+}
+
+// fileRecord is what processing a file gave: what processFile returns for a
+// file without problems, and the files it wrote.
+type fileRecord struct {
+	Entries  []entryRecord
+	Warnings []string
+	Bundle   *bundleRecord
+	// Outputs are the files written, from the site root, with their hashes.
+	Outputs map[string]string
+}
+
+// entryRecord is an entry as kept in the memo.
+type entryRecord struct {
+	ID, Title, Author, Copyright, License, Source string
+	Width, Height, Colors                         int
+	Verdict, Difficulty                           string
+	Warnings, Tags                                []string
+	Date                                          string
+	Weight                                        int
+	Dir, SourceFile                               string
+	HasSheet, HasSolution, HasThumb               bool
+	Index                                         int
+	AssetKey                                      string
+	Assets                                        map[string]string
+}
+
+// bundleRecord is a bundle page as kept in the memo (without its entries,
+// which are the record's).
+type bundleRecord struct {
+	Dir, Title, Description string
+	Note                    string
+}
+
+// memoVersion changes whenever fileRecord or memoKey change meaning.
+const memoVersion = "nonopress file memo 1"
+
+func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
+	return &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
+}
+
+// memoFile is the memo as saved.
+type memoFile struct {
+	Version string
+	Records map[string]*fileRecord
+}
+
+// load reads the saved memo on the builder's first build. On later builds
+// the memo is in memory, unless its file has gone: a removed cache folder
+// means starting afresh, for a running server too.
+func (m *fileMemo) load() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.loaded {
+		if _, err := os.Stat(m.path); err != nil {
+			m.old = map[string]*fileRecord{}
+		}
+		return
+	}
+	m.loaded = true
+	m.old = map[string]*fileRecord{}
+	if m.program == "" {
+		return
+	}
+	f, err := os.Open(m.path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	var mf memoFile
+	if gob.NewDecoder(f).Decode(&mf) == nil && mf.Version == memoVersion && mf.Records != nil {
+		m.old = mf.Records
+	}
+}
+
+// lookup returns the record of a key from the last build.
+func (m *fileMemo) lookup(key string) *fileRecord {
+	if m.program == "" {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.old[key]
+}
+
+// keep makes a build's records the memo, in memory and on disk.
+func (m *fileMemo) keep(used map[string]*fileRecord) error {
+	if m.program == "" {
+		return nil
+	}
+	m.mu.Lock()
+	m.old = used
+	m.mu.Unlock()
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(memoFile{Version: memoVersion, Records: used}); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(m.path), 0o755); err != nil {
+		return err
+	}
+	return writeAtomic(m.path, b.Bytes())
+}
+
+// fingerprint hashes the parsed page templates (parse trees, before any
+// execution changes them), so that a site's own templates count in memo
+// keys; the embedded ones count through the program's fingerprint anyway.
+func (pt *pageTemplates) fingerprint() string {
+	k, sum := newKey("", "templates")
+	for _, kind := range sortedKeys(pt.byKind) {
+		k.str(kind)
+		ts := pt.byKind[kind].Templates()
+		sort.Slice(ts, func(i, j int) bool { return ts[i].Name() < ts[j].Name() })
+		for _, t := range ts {
+			k.str(t.Name())
+			if t.Tree != nil && t.Tree.Root != nil {
+				k.str(t.Tree.Root.String())
+			}
+		}
+	}
+	return sum()
+}
+
+// memoRun is a build's use of the memo.
+type memoRun struct {
+	memo      *fileMemo
+	site      string // the key part of everything site-wide but links
+	linksHash string // the content tree's links, for files with a note
+
+	mu     sync.Mutex
+	used   map[string]*fileRecord // records of this build, by key
+	missed map[string]*missedFile // files processed anew, by output folder
+}
+
+// missedFile is a file processed anew, whose record is made once every file
+// is processed (its outputs are found in what the build wrote).
+type missedFile struct {
+	key string
+	f   *sourceFile
+	res *fileResult
+}
+
+// startMemo prepares the memo for a build.
+func (r *run) startMemo() {
+	r.memo.load()
+	r.memo.hits.Store(0)
+	k, sum := newKey(r.memo.program, "site")
+	k.str(memoVersion)
+	k.str(r.memo.templates)
+	k.str(fmt.Sprintf("%#v", r.site))
+	k.bool(r.cfg.Strict)
+	k.bool(r.cfg.SkipInvalid)
+	k.str(r.cfg.LiveReload)
+	k.str(r.title)
+	lk, lsum := newKey("", "links")
+	for _, p := range sortedKeys(r.links) {
+		lk.str(p)
+		lk.str(r.links[p])
+	}
+	r.memoRun = &memoRun{memo: r.memo, site: sum(), linksHash: lsum(),
+		used: map[string]*fileRecord{}, missed: map[string]*missedFile{}}
+}
+
+// memoKey is the key of a puzzle file's work: the program, the site's
+// configuration and templates, the file's bytes, name and place (its output
+// folder and name, its collection's path and the titles of the collections
+// above it, for breadcrumbs), its note's bytes, and when the note has a body
+// the content tree's links, which its links are rewritten by. A file's place
+// in path order is not in it: no puzzle page shows it.
+func (m *memoRun) key(f *sourceFile, data, noteData []byte, siteTitle string) string {
+	k, sum := newKey(m.site, "file")
+	k.str(f.rel)
+	k.str(f.abs)
+	k.str(f.slug)
+	k.str(f.original)
+	k.str(f.coll.dir)
+	k.str(f.coll.url)
+	for c := f.coll; c != nil; c = c.parent {
+		k.str(c.url)
+		k.str(c.title(siteTitle))
+	}
+	k.str(fileHashOf(data))
+	k.str(f.notePath)
+	k.str(fileHashOf(noteData))
+	if len(bytes.TrimSpace(noteData)) > 0 {
+		k.str(m.linksHash)
+	}
+	return sum()
+}
+
+// processFileMemo is processFile, skipped when the memo knows the file's
+// work and its outputs are still at hand.
+func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
+	m := r.memoRun
+	if m.memo.program == "" {
+		return r.processFile(ctx, f)
+	}
+	data, err := os.ReadFile(f.abs)
+	if err != nil {
+		return fileResult{fatal: fmt.Errorf("read puzzle file: %w", err)}
+	}
+	var noteData []byte
+	if f.notePath != "" {
+		if noteData, err = os.ReadFile(f.notePath); err != nil {
+			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
+		}
+	}
+	key := m.key(f, data, noteData, r.title)
+	if rec := m.memo.lookup(key); rec != nil && r.out.reuse(rec.Outputs) {
+		m.mu.Lock()
+		m.used[key] = rec
+		m.mu.Unlock()
+		m.memo.hits.Add(1)
+		return r.resultOf(f, rec)
+	}
+	res := r.processFile(ctx, f)
+	if res.fatal == nil && len(res.errs) == 0 && len(res.skipped) == 0 && ctx.Err() == nil {
+		m.mu.Lock()
+		m.missed[f.coll.url+f.slug+"/"] = &missedFile{key: key, f: f, res: &res}
+		m.mu.Unlock()
+	}
+	return res
+}
+
+// resultOf turns a file's record back into its result.
+func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
+	res := fileResult{warnings: rec.Warnings}
+	var pages []string
+	for _, er := range rec.Entries {
+		e := &entry{ID: er.ID, Title: er.Title, Author: er.Author, Copyright: er.Copyright, License: er.License,
+			Source: er.Source, Width: er.Width, Height: er.Height, Colors: er.Colors,
+			Verdict: er.Verdict, Difficulty: er.Difficulty, Warnings: er.Warnings, Tags: er.Tags,
+			Date: er.Date, Weight: er.Weight, dir: er.Dir, sourceFile: er.SourceFile,
+			hasSheet: er.HasSheet, hasSolution: er.HasSolution, hasThumb: er.HasThumb,
+			coll: f.coll, file: f, index: er.Index, order: f.order<<20 | er.Index,
+			assetKey: er.AssetKey, assets: er.Assets}
+		if er.AssetKey != "" {
+			r.assets.store(er.AssetKey, er.Assets)
+		}
+		res.entries = append(res.entries, e)
+		pages = append(pages, e.page())
+	}
+	if rec.Bundle != nil {
+		res.bundle = &bundlePage{coll: f.coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
+			description: rec.Bundle.Description, note: template.HTML(rec.Bundle.Note), entries: res.entries}
+	}
+	r.mu.Lock()
+	r.pages = append(r.pages, pages...)
+	r.mu.Unlock()
+	return res
+}
+
+// recordMisses makes the records of the files processed anew, once every
+// file is processed: a file's outputs are what the build wrote in its output
+// folder (no other file's work writes there) and its published copy.
+func (r *run) recordMisses() {
+	m := r.memoRun
+	if len(m.missed) == 0 {
+		return
+	}
+	outputs := map[*missedFile]map[string]string{}
+	r.out.mu.Lock()
+	for p, h := range r.out.written {
+		for i := strings.IndexByte(p, '/'); i >= 0; {
+			if mf, ok := m.missed[p[:i+1]]; ok {
+				if outputs[mf] == nil {
+					outputs[mf] = map[string]string{}
+				}
+				outputs[mf][p] = h
+				break
+			}
+			j := strings.IndexByte(p[i+1:], '/')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+		}
+	}
+	for _, mf := range m.missed {
+		if len(mf.res.entries) == 0 {
+			continue // a draft: nothing published, no copy of the file
+		}
+		orig := mf.f.coll.url + mf.f.original
+		h, ok := r.out.written[orig]
+		if !ok {
+			continue
+		}
+		if outputs[mf] == nil {
+			outputs[mf] = map[string]string{}
+		}
+		outputs[mf][orig] = h
+	}
+	r.out.mu.Unlock()
+	for _, mf := range m.missed {
+		m.used[mf.key] = recordOf(mf.res, outputs[mf])
+	}
+}
+
+// recordOf makes a file's record from its result and outputs.
+func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
+	rec := &fileRecord{Warnings: res.warnings, Outputs: outputs}
+	if rec.Outputs == nil {
+		rec.Outputs = map[string]string{}
+	}
+	for _, e := range res.entries {
+		rec.Entries = append(rec.Entries, entryRecord{ID: e.ID, Title: e.Title, Author: e.Author,
+			Copyright: e.Copyright, License: e.License, Source: e.Source,
+			Width: e.Width, Height: e.Height, Colors: e.Colors, Verdict: e.Verdict, Difficulty: e.Difficulty,
+			Warnings: e.Warnings, Tags: e.Tags, Date: e.Date, Weight: e.Weight, Dir: e.dir, SourceFile: e.sourceFile,
+			HasSheet: e.hasSheet, HasSolution: e.hasSolution, HasThumb: e.hasThumb, Index: e.index,
+			AssetKey: e.assetKey, Assets: e.assets})
+	}
+	if b := res.bundle; b != nil {
+		rec.Bundle = &bundleRecord{Dir: b.dir, Title: b.title, Description: b.description, Note: string(b.note)}
+	}
+	return rec
+}
+
+// keepMemo makes this build's records the memo.
+func (r *run) keepMemo() error {
+	return r.memo.keep(r.memoRun.used)
+}
