@@ -31,6 +31,8 @@ type entry struct {
 	// which the file memo (memo.go) keeps.
 	assetKey string
 	assets   map[string]string
+	// bookletPart is what the puzzle adds to its collection's booklet key.
+	bookletPart string
 }
 
 // page returns the path of the puzzle's page from the site root.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // fileMemo remembers what publishing each puzzle file gave, by a key of
@@ -61,7 +63,7 @@ type entryRecord struct {
 	Dir, SourceFile                               string
 	HasSheet, HasSolution, HasThumb               bool
 	Index                                         int
-	AssetKey                                      string
+	AssetKey, BookletPart                         string
 	Assets                                        map[string]string
 }
 
@@ -73,7 +75,7 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress file memo 1"
+const memoVersion = "nonopress file memo 2"
 
 func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
 	return &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
@@ -272,7 +274,7 @@ func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
 			Date: er.Date, Weight: er.Weight, dir: er.Dir, sourceFile: er.SourceFile,
 			hasSheet: er.HasSheet, hasSolution: er.HasSolution, hasThumb: er.HasThumb,
 			coll: f.coll, file: f, index: er.Index, order: f.order<<20 | er.Index,
-			assetKey: er.AssetKey, assets: er.Assets}
+			assetKey: er.AssetKey, assets: er.Assets, bookletPart: er.BookletPart}
 		if er.AssetKey != "" {
 			r.assets.store(er.AssetKey, er.Assets)
 		}
@@ -347,7 +349,7 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 			Width: e.Width, Height: e.Height, Colors: e.Colors, Verdict: e.Verdict, Difficulty: e.Difficulty,
 			Warnings: e.Warnings, Tags: e.Tags, Date: e.Date, Weight: e.Weight, Dir: e.dir, SourceFile: e.sourceFile,
 			HasSheet: e.hasSheet, HasSolution: e.hasSolution, HasThumb: e.hasThumb, Index: e.index,
-			AssetKey: e.assetKey, Assets: e.assets})
+			AssetKey: e.assetKey, Assets: e.assets, BookletPart: e.bookletPart})
 	}
 	if b := res.bundle; b != nil {
 		rec.Bundle = &bundleRecord{Dir: b.dir, Title: b.title, Description: b.description, Note: string(b.note)}
@@ -358,4 +360,14 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 // keepMemo makes this build's records the memo.
 func (r *run) keepMemo() error {
 	return r.memo.keep(r.memoRun.used)
+}
+
+// bookletPart is a puzzle's part of its collection's booklet key: its file's
+// bytes, its place in the file and its solution.
+func bookletPart(fileHash string, index int, sol *puzzle.Image) string {
+	k, sum := newKey("", "booklet part")
+	k.str(fileHash)
+	k.int(index)
+	k.image(sol)
+	return sum()
 }

@@ -141,6 +141,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 		e.sourceFile = f.coll.url + f.original
 		e.file, e.index = f, i
+		e.bookletPart = bookletPart(fc.fileHash, i, rep.Solution)
 		fc.description = firstNonEmpty(fm.Description, p.Meta.Description)
 		if err := r.publishPuzzle(e, p, &rep, fc); err != nil {
 			res.fatal = err

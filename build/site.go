@@ -59,49 +59,52 @@ func (r *run) writeSite(ctx context.Context) error {
 // from their files (their solutions come from the solver cache), so that no
 // more than one collection's puzzles are in memory at once.
 func (r *run) writeBooklet(ctx context.Context, c *collection) error {
-	if len(c.entries) == 0 {
-		return nil
-	}
-	type parsedFile struct {
-		puzzles []*puzzle.Puzzle
-		hash    string
-	}
-	parsed := map[*sourceFile]parsedFile{}
-	var items []render.BookletEntry
+	// The key comes from the entries (bookletPart: file, place, solution),
+	// so that a booklet that has not changed is found without reading a
+	// puzzle again.
 	k, keySum := newKey(r.assets.fingerprint, "booklet")
 	k.str(c.title(r.title))
 	k.str(r.site.Paper)
 	k.bool(r.site.MonoSafe)
+	var in []*entry
 	for _, e := range c.entries {
-		pf, ok := parsed[e.file]
+		if e.hasSheet {
+			in = append(in, e)
+			k.str(e.bookletPart)
+		}
+	}
+	if len(in) == 0 {
+		return nil
+	}
+	key := keySum()
+	if outputs, ok := r.reuseAssets(c.url, key); ok {
+		c.booklet = true
+		r.assets.store(key, outputs)
+		return nil
+	}
+	parsed := map[*sourceFile][]*puzzle.Puzzle{}
+	var items []render.BookletEntry
+	for _, e := range in {
+		puzzles, ok := parsed[e.file]
 		if !ok {
 			data, err := os.ReadFile(e.file.abs)
 			if err != nil {
 				return fmt.Errorf("read puzzle file: %w", err)
 			}
-			pf.puzzles, _ = formats.Read(e.file.abs, data) // errors were reported already
-			pf.hash = fileHashOf(data)
-			parsed[e.file] = pf
+			puzzles, _ = formats.Read(e.file.abs, data) // errors were reported already
+			parsed[e.file] = puzzles
 		}
-		if e.index >= len(pf.puzzles) || !e.hasSheet {
+		if e.index >= len(puzzles) {
 			continue
 		}
-		p := pf.puzzles[e.index]
+		p := puzzles[e.index]
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.cache})
 		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution})
-		k.str(pf.hash)
-		k.int(e.index)
-		k.image(rep.Solution)
 	}
 	if len(items) == 0 {
 		return nil
 	}
 	c.booklet = true
-	key := keySum()
-	if outputs, ok := r.reuseAssets(c.url, key); ok {
-		r.assets.store(key, outputs)
-		return nil
-	}
 	var buf bytes.Buffer
 	if err := render.Booklet(&buf, c.title(r.title), items, r.renderOptions()); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.title(r.title), err)
