@@ -205,6 +205,9 @@ func writeAtomic(path string, data []byte) error {
 // removeStale deletes from back every file this build did not write (and
 // folders left empty), and returns how many files it removed.
 func (o *output) removeStale() (int, error) {
+	if o.backClean {
+		return o.removeStaleKnown()
+	}
 	removed := 0
 	var dirs []string
 	err := filepath.WalkDir(o.back, func(p string, d fs.DirEntry, err error) error {

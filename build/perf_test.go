@@ -1,10 +1,14 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"flag"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nonopress/nonopress/internal/archivegen"
@@ -27,8 +31,9 @@ func synthetic(b *testing.B, n int) string {
 
 // BenchmarkBuildArchive builds a synthetic archive (internal/archivegen):
 // cold (no output, no cache, a new Builder as a new process has), warm
-// (nothing changed, a new Builder) and rebuild (nothing changed, the same
-// Builder, as serve mode does).
+// (nothing changed, a new Builder), rebuild (nothing changed, the same
+// Builder, as serve mode does) and edit (one puzzle's title changed, the same
+// Builder).
 func BenchmarkBuildArchive(b *testing.B) {
 	src := synthetic(b, *archiveSize)
 	b.Run("cold", func(b *testing.B) { benchBuild(b, src, true) })
@@ -51,5 +56,46 @@ func BenchmarkBuildArchive(b *testing.B) {
 			}
 		}
 	})
+	b.Run("edit", func(b *testing.B) {
+		out := filepath.Join(b.TempDir(), "public")
+		bl, err := New(Config{Src: src, Out: out})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := bl.Build(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		target := firstNon(b, src)
+		original, err := os.ReadFile(target)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer os.WriteFile(target, original, 0o644)
+		b.ResetTimer()
+		for i := range b.N {
+			edited := bytes.Replace(original, []byte(`title "`), []byte(fmt.Sprintf(`title "Edit %d `, i)), 1)
+			if err := os.WriteFile(target, edited, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := bl.Build(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	os.RemoveAll(src)
+}
+
+// firstNon returns the first .non file of a content tree, in path order.
+func firstNon(b *testing.B, src string) string {
+	var target string
+	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && target == "" && strings.HasSuffix(p, ".non") {
+			target = p
+		}
+		return nil
+	})
+	if target == "" {
+		b.Fatal("no .non file in the archive")
+	}
+	return target
 }
