@@ -155,11 +155,7 @@ func (r *run) writeCollection(c *collection) error {
 			d.Recent = append(d.Recent, cardOf(e, c.url, i))
 		}
 	}
-	html, err := r.tpl.render(kind, d)
-	if err != nil {
-		return err
-	}
-	return r.putPage(c.url+"index.html", html)
+	return r.putTemplated(kind, c.url+"index.html", d, true)
 }
 
 // recent returns the puzzles for "recently added": those with a front matter
@@ -209,11 +205,7 @@ func (r *run) writeAuthors() error {
 		}
 		d.Groups = append(d.Groups, groupView{Name: name, Anchor: anchor("author", k), Puzzles: groups[k]})
 	}
-	html, err := r.tpl.render("authors", d)
-	if err != nil {
-		return err
-	}
-	return r.putPage("authors/index.html", html)
+	return r.putTemplated("authors", "authors/index.html", d, true)
 }
 
 // writeLicenses writes the page of licenses and their puzzles, puzzles with
@@ -237,11 +229,7 @@ func (r *run) writeLicenses() error {
 	if none != nil {
 		d.Groups = append(d.Groups, *none)
 	}
-	html, err := r.tpl.render("licenses", d)
-	if err != nil {
-		return err
-	}
-	return r.putPage("licenses/index.html", html)
+	return r.putTemplated("licenses", "licenses/index.html", d, true)
 }
 
 // licenseAnchor is the id of a license's section on the licenses page.
@@ -262,11 +250,7 @@ func (r *run) write404() error {
 		d.Feed = d.Root + "atom.xml"
 		d.Canonical = ""
 	}
-	html, err := r.tpl.render("404", d)
-	if err != nil {
-		return err
-	}
-	return r.out.put("404.html", html)
+	return r.putTemplated("404", "404.html", d, false)
 }
 
 // writeBundle writes the page of a file of several puzzles: its note and its
@@ -279,11 +263,7 @@ func (r *run) writeBundle(bp *bundlePage) error {
 	for i, e := range bp.entries {
 		d.Cards = append(d.Cards, cardOf(e, bp.dir, i))
 	}
-	html, err := r.tpl.render("collection", d)
-	if err != nil {
-		return err
-	}
-	return r.putPage(bp.dir+"index.html", html)
+	return r.putTemplated("collection", bp.dir+"index.html", d, true)
 }
 
 // tagPage is the path of a tag's page from the site root.
@@ -320,19 +300,11 @@ func (r *run) writeTags() error {
 		for i, e := range g.entries {
 			d.Cards = append(d.Cards, cardOf(e, dir, i))
 		}
-		html, err := r.tpl.render("collection", d)
-		if err != nil {
-			return err
-		}
-		if err := r.putPage(page, html); err != nil {
+		if err := r.putTemplated("collection", page, d, true); err != nil {
 			return err
 		}
 		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: relURL("tags/", page), Count: len(g.entries)})
 	}
 	list.Crumbs = []crumb{{Title: r.title, URL: "../index.html"}}
-	html, err := r.tpl.render("tags", list)
-	if err != nil {
-		return err
-	}
-	return r.putPage("tags/index.html", html)
+	return r.putTemplated("tags", "tags/index.html", list, true)
 }

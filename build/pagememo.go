@@ -1,0 +1,58 @@
+package build
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// putTemplated makes a list page (home, collection, bundle, tag, authors,
+// licenses, 404) of a kind from its data and writes it; with inSitemap it is
+// also listed in the sitemap. A page is a function of its template and its
+// data alone (the templates have no functions of their own, and see only
+// the data's exported fields), so the asset cache keeps it by a key of the
+// program, the templates and the data as JSON: a page whose data has not
+// changed is reused, as a puzzle's rendered files are, instead of executed
+// and minified again. A large site's lists are most of a warm build.
+func (r *run) putTemplated(kind, page string, d *pageData, inSitemap bool) error {
+	data, err := json.Marshal(d)
+	if err != nil {
+		return fmt.Errorf("page %s: %w", page, err)
+	}
+	k, sum := newKey(r.assets.fingerprint, "page")
+	k.str(r.memo.templates)
+	k.str(kind)
+	k.str(page)
+	k.str(string(data))
+	key := sum()
+	dir, name := "", page
+	if i := strings.LastIndexByte(page, '/'); i >= 0 {
+		dir, name = page[:i+1], page[i+1:]
+	}
+	if outputs, ok := r.reuseAssets(dir, key); ok && len(outputs) == 1 && outputs[name] != "" {
+		r.assets.store(key, outputs)
+		if inSitemap {
+			r.mu.Lock()
+			r.pages = append(r.pages, page)
+			r.mu.Unlock()
+		}
+		return nil
+	}
+	html, err := r.tpl.render(kind, d)
+	if err != nil {
+		return err
+	}
+	if inSitemap {
+		err = r.putPage(page, html)
+	} else {
+		err = r.out.put(page, html)
+	}
+	if err != nil {
+		return err
+	}
+	r.out.mu.Lock()
+	h := r.out.written[page]
+	r.out.mu.Unlock()
+	r.assets.store(key, map[string]string{name: h})
+	return nil
+}
