@@ -54,11 +54,7 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 	pages = append(pages, answerPages(m, entries, paper, opt.MonoSafe, answersFrom)...)
 	pages = append([]*scene{titlePage(m, title, entries, paper, answersFrom)}, pages...)
 
-	doc := newPDFDoc(title, opt)
-	for _, s := range pages {
-		doc.page(s)
-	}
-	return doc.write(w)
+	return makePDF(w, title, "", pages, opt)
 }
 
 // puzzlePages lays the puzzles out in order, numbering pages from first. A

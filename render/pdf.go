@@ -11,9 +11,14 @@ import (
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// pdfDoc draws scenes as the pages of one PDF, with the Go fonts embedded.
+// pdfDoc draws scenes as the pages of one PDF.
 type pdfDoc struct {
 	pdf *fpdf.Fpdf
+	// family is the font family of every text: coreFont when all of them
+	// can be written in WinAnsiEncoding (then core is set and texts are
+	// encoded so), else pdfFont, the embedded Go fonts.
+	family string
+	core   bool
 	// The graphics state last set on the current page, to skip repeating
 	// it: fpdf writes every call into the page, wanted or not.
 	fontStyle       string
@@ -21,12 +26,24 @@ type pdfDoc struct {
 	fill, draw, ink puzzle.RGB
 }
 
-// newPDFDoc starts a millimetre-unit document with the Go fonts embedded
-// (as UTF-8 fonts, so any title in the fonts' range prints).
-func newPDFDoc(title string, opt Options) *pdfDoc {
+// coreFont is the PDF core font family used when no text needs the Go fonts:
+// viewers and printers have it built in, so nothing is embedded. Its widths
+// are within a few percent of Go's, which the layout measures with
+// (TestCoreFontFitsLayout).
+const coreFont = "Helvetica"
+
+// newPDFDoc starts a millimetre-unit document. With embed, its texts are set
+// in the Go fonts, embedded as UTF-8 fonts so that any title in their range
+// prints; without, in the core Helvetica, which costs no embedding: parsing
+// and subsetting the Go fonts takes most of the time of a one-sheet PDF.
+func newPDFDoc(title string, opt Options, embed bool) *pdfDoc {
 	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
-	pdf.AddUTF8FontFromBytes(pdfFont, "", goregular.TTF)
-	pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
+	d := &pdfDoc{pdf: pdf, family: coreFont, core: true}
+	if embed {
+		pdf.AddUTF8FontFromBytes(pdfFont, "", goregular.TTF)
+		pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
+		d.family, d.core = pdfFont, false
+	}
 	pdf.SetCompression(true)
 	pdf.SetCatalogSort(true)
 	pdf.SetCreationDate(opt.date())
@@ -36,7 +53,39 @@ func newPDFDoc(title string, opt Options) *pdfDoc {
 	pdf.SetTitle(printable(title), true)
 	pdf.SetCreator("nonopress", true)
 	pdf.SetLineCapStyle("square")
-	return &pdfDoc{pdf: pdf}
+	return d
+}
+
+// needsEmbeddedFont says whether some text of the pages has a character
+// outside WinAnsiEncoding, which the core fonts cannot show.
+func needsEmbeddedFont(pages []*scene) bool {
+	for _, s := range pages {
+		for _, it := range s.Items {
+			t, ok := it.(text)
+			if !ok {
+				continue
+			}
+			for _, r := range t.S {
+				if _, ok := winAnsiByte(r); !ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// makePDF writes the pages as one PDF with the given title and author ("" for
+// none), in the core fonts when their texts allow it, else in the Go fonts.
+func makePDF(w io.Writer, title, author string, pages []*scene, opt Options) error {
+	doc := newPDFDoc(title, opt, needsEmbeddedFont(pages))
+	if author != "" {
+		doc.pdf.SetAuthor(printable(author), true)
+	}
+	for _, s := range pages {
+		doc.page(s)
+	}
+	return doc.write(w)
 }
 
 // page adds s as a page of its own size.
@@ -84,7 +133,7 @@ func (d *pdfDoc) page(s *scene) {
 				style = "B"
 			}
 			if style != d.fontStyle {
-				pdf.SetFont(pdfFont, style, 10)
+				pdf.SetFont(d.family, style, 10)
 				d.fontStyle, d.fontSize = style, -1
 			}
 			if it.Size != d.fontSize {
@@ -92,18 +141,31 @@ func (d *pdfDoc) page(s *scene) {
 				d.fontSize = it.Size
 			}
 			d.setInk(it.Color)
+			s := it.S
+			if d.core {
+				s, _ = toWinAnsi(s)
+			}
 			x := it.X
 			switch it.Anchor {
 			case anchorMiddle:
-				x -= pdf.GetStringWidth(it.S) / 2
+				x -= pdf.GetStringWidth(s) / 2
 			case anchorEnd:
-				x -= pdf.GetStringWidth(it.S)
+				x -= pdf.GetStringWidth(s)
 			}
-			pdf.Text(x, it.Y, it.S)
+			pdf.Text(x, it.Y, s)
 		}
 	}
+	if len(s.Bookmarks) > 0 && !d.core && d.fontStyle == "?" {
+		// fpdf writes a bookmark in UTF-16 only while a UTF-8 font is set.
+		pdf.SetFont(d.family, "", 10)
+		d.fontStyle, d.fontSize = "", -1
+	}
 	for _, b := range s.Bookmarks {
-		pdf.Bookmark(printable(b.Title), b.Level, b.Y)
+		title := printable(b.Title)
+		if d.core {
+			title = pdfTextString(title)
+		}
+		pdf.Bookmark(title, b.Level, b.Y)
 	}
 }
 
@@ -171,16 +233,12 @@ func SheetPDF(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 		name = p.Meta.Title
 	}
 	sheet.scene.Bookmarks = append(sheet.scene.Bookmarks, bookmark{Title: name, Y: 0})
-	doc := newPDFDoc(name, opt)
-	if p.Meta.Author != "" {
-		doc.pdf.SetAuthor(printable(p.Meta.Author), true)
-	}
-	doc.page(sheet.scene)
+	pages := []*scene{sheet.scene}
 	if sol != nil {
 		spec.solution = sol
 		answer := drawSheet(m, p, sheet.page, sheet.cell, spec)
 		answer.scene.Bookmarks = append(answer.scene.Bookmarks, bookmark{Title: "Solution", Y: 0})
-		doc.page(answer.scene)
+		pages = append(pages, answer.scene)
 	}
-	return doc.write(w)
+	return makePDF(w, name, p.Meta.Author, pages, opt)
 }
