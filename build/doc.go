@@ -58,12 +58,27 @@
 // build killed at any moment leaves Out as it was: only the back buffer was
 // touched, and it is marked dirty until complete. The next build updates the
 // back buffer, which now holds the older site, again writing only what
-// differs. When the back buffer is missing (the first build after the first),
-// it starts as hard links to Out's files, which is safe because a file of the
-// back buffer is unlinked before it is written. Warm builds also skip
-// rendering: the asset cache (assets.go) finds a puzzle's sheet, solution,
-// thumbnail and PDF by a key of everything they depend on, and hard-links
-// them from Out when the back buffer lacks them.
+// differs. When the back buffer is empty (the build after the first), the
+// files Out already holds are hard-linked into it, which is safe because a
+// file of the back buffer is unlinked before it is written; those links are
+// deferred to the end (deferred.go), and a build that changed nothing makes
+// none, leaves Out alone and does not swap. With a clean back buffer, stale
+// files come from its manifest, without walking the folder (stale.go).
+//
+// # Work skipped by warm builds
+//
+// The file memo (memo.go) remembers, by a key of everything it depends on
+// (the program, the site's configuration and templates, the file's and its
+// note's bytes, its place in the tree), what publishing each puzzle file
+// gave: its entries and the hashes of its outputs. A file whose key is known
+// and whose outputs one of the two buffers still holds is neither parsed,
+// nor checked, nor rendered, nor templated. The memo lives in the builder
+// (serve mode) and in .nonopress-cache/files.gob. Below it, the asset cache
+// (assets.go) finds a puzzle's sheet, solution, thumbnail and PDF, a
+// collection's booklet, and a list page by a key of what they depend on
+// (a list page: its template data), and hard-links them from Out when the
+// back buffer lacks them. Render's SVGs are minified once, by render; the
+// sheet goes into its page after the page is minified (inline.go).
 //
 // An exclusive lock (flock) on the back buffer folder keeps two builds of the
 // same output apart. Both folders carry the .nonopress marker; a non-empty

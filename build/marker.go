@@ -87,21 +87,3 @@ func writeMarker(dir, state string, hashes map[string]string) error {
 	}
 	return writeAtomic(filepath.Join(dir, markerName), b.Bytes())
 }
-
-// linkTree fills an empty back buffer with hard links to the published files,
-// so that a build after a first one writes only what changed. Files are never
-// written in place (always temp file and rename), so sharing inodes is safe.
-// It returns the hashes of the files it linked.
-func linkTree(from, to string, hashes map[string]string) map[string]string {
-	linked := map[string]string{}
-	for p, h := range hashes {
-		dst := filepath.Join(to, filepath.FromSlash(p))
-		if os.MkdirAll(filepath.Dir(dst), 0o755) != nil {
-			continue
-		}
-		if os.Link(filepath.Join(from, filepath.FromSlash(p)), dst) == nil {
-			linked[p] = h
-		}
-	}
-	return linked
-}

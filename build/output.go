@@ -29,6 +29,11 @@ type output struct {
 
 	mu      sync.Mutex
 	written map[string]string // this build's files and their hashes
+
+	// fresh: back began empty and front holds a complete site; links from
+	// front are then deferred until commit (deferred.go).
+	fresh   bool
+	pending map[string]bool
 }
 
 // backName returns the back buffer's path for an output folder: a hidden
@@ -72,7 +77,6 @@ func openOutput(out string, m *minifier) (*output, error) {
 			o.close()
 			return nil, err
 		}
-		o.backHashes = linkTree(o.front, o.back, o.frontHashes)
 		o.backClean = true
 	} else {
 		o.backHashes, _ = readMarker(o.back)
@@ -81,6 +85,7 @@ func openOutput(out string, m *minifier) (*output, error) {
 	if o.backHashes == nil {
 		o.backHashes = map[string]string{}
 	}
+	o.fresh = o.backClean && len(o.backHashes) == 0 && len(o.frontHashes) > 0
 	// From here on back is being changed: say so before touching anything.
 	if err := writeMarker(o.back, markerDirty, nil); err != nil {
 		o.close()
@@ -131,6 +136,10 @@ func (o *output) putExact(rel string, data []byte) (string, error) {
 	o.written[rel] = h
 	old, inBack := o.backHashes[rel]
 	known := inBack && old == h
+	if !known && o.fresh && o.frontHashes[rel] == h {
+		o.deferLink(rel)
+		known = true
+	}
 	o.mu.Unlock()
 	if known {
 		return h, nil
@@ -244,6 +253,15 @@ func (o *output) removeStale() (int, error) {
 // swaps it with the published folder. It returns the output paths that differ
 // from the previously published site, sorted, and how many were removed.
 func (o *output) commit() (changed []string, written, removed int, err error) {
+	if o.fresh {
+		if o.unchanged() {
+			// Nothing to publish: the back buffer stays clean and empty.
+			return nil, 0, 0, writeMarker(o.back, markerClean, nil)
+		}
+		if err := o.linkPending(); err != nil {
+			return nil, 0, 0, fmt.Errorf("link unchanged output: %w", err)
+		}
+	}
 	if _, err := o.removeStale(); err != nil {
 		return nil, 0, 0, err
 	}
@@ -290,6 +308,12 @@ func (o *output) reuse(files map[string]string) bool {
 		}
 	}
 	sort.Strings(fromFront)
+	if o.fresh {
+		for _, p := range fromFront {
+			o.deferLink(p)
+		}
+		fromFront = nil
+	}
 	for _, p := range fromFront {
 		if err := linkAtomic(filepath.Join(o.front, filepath.FromSlash(p)), filepath.Join(o.back, filepath.FromSlash(p))); err != nil {
 			return false // already linked ones are harmless: recorded or removed as stale
@@ -304,7 +328,7 @@ func (o *output) reuse(files map[string]string) bool {
 
 // readBack reads a file of the back buffer.
 func (o *output) readBack(rel string) ([]byte, error) {
-	return os.ReadFile(filepath.Join(o.back, filepath.FromSlash(rel)))
+	return o.readPending(rel)
 }
 
 // linkAtomic makes dst a hard link to src, replacing dst atomically.
