@@ -65,3 +65,28 @@ func BenchmarkSheetSVG512(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSheetPDFUnicode makes the sheet PDF of BenchmarkSheetPDF with a
+// title outside WinAnsiEncoding, which embeds the Go fonts.
+func BenchmarkSheetPDFUnicode(b *testing.B) {
+	p := randomPuzzle(30, 35, 1, 1)
+	p.Meta.Title = "Żółw"
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := SheetPDF(io.Discard, p, p.Goal, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSheetFigure makes the 30x35 sheet of BenchmarkSheetSVG cropped
+// for a web page.
+func BenchmarkSheetFigure(b *testing.B) {
+	p := randomPuzzle(30, 35, 1, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := SheetFigure(io.Discard, p, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

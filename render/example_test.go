@@ -31,6 +31,27 @@ func ExampleSheet() {
 	// <title>Nonogram 3×3: Plus</title>
 }
 
+// A figure is the sheet cropped to its drawing, for inlining in HTML; its
+// size is still in millimetres, so it prints at the sheet's size.
+func ExampleSheetFigure() {
+	goal := puzzle.NewImage(3, 3)
+	for _, c := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}} {
+		goal.Set(c[0], c[1], 1)
+	}
+	rows, cols := puzzle.CluesOf(goal)
+	p := &puzzle.Puzzle{Kind: puzzle.Grid, Width: 3, Height: 3, Rows: rows, Cols: cols,
+		Palette: puzzle.DefaultPalette(), Goal: goal, Meta: puzzle.Meta{Title: "Plus"}}
+
+	var fig bytes.Buffer
+	if err := render.SheetFigure(&fig, p, render.Options{}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(regexp.MustCompile(`<svg width="[^"]*" height="[^"]*" viewBox="[^"]*"`).FindString(fig.String()))
+	// Output:
+	// <svg width="24.34mm" height="35.63mm" viewBox="9294 994 2434 3563"
+}
+
 // A booklet gathers puzzles, numbered, with an answer key at the back.
 func ExampleBooklet() {
 	goal := puzzle.NewImage(2, 2)

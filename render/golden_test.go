@@ -13,6 +13,8 @@ func goldenCases(t *testing.T) map[string]func(*bytes.Buffer) error {
 	return map[string]func(*bytes.Buffer) error{
 		"dancer-sheet.svg":        func(b *bytes.Buffer) error { return Sheet(b, d, Options{}) },
 		"dancer-sheet-letter.svg": func(b *bytes.Buffer) error { return Sheet(b, d, Options{Paper: Letter}) },
+		"dancer-figure.svg":       func(b *bytes.Buffer) error { return SheetFigure(b, d, Options{}) },
+		"flag-figure-mono.svg":    func(b *bytes.Buffer) error { return SheetFigure(b, f, Options{MonoSafe: true}) },
 		"dancer-solution.svg":     func(b *bytes.Buffer) error { return Solution(b, d, d.Goal, Options{}) },
 		"flag-sheet.svg":          func(b *bytes.Buffer) error { return Sheet(b, f, Options{}) },
 		"flag-sheet-mono.svg":     func(b *bytes.Buffer) error { return Sheet(b, f, Options{MonoSafe: true}) },

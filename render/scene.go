@@ -7,6 +7,10 @@ import "github.com/nonopress/nonopress/puzzle"
 // and PDF back ends only draw their items, in order, so later items cover
 // earlier ones.
 type scene struct {
+	// X and Y are the top-left corner of the area shown, Width and Height
+	// its size: a page is shown from (0, 0); a figure cropped from a page
+	// (SheetFigure) keeps the page's coordinates and starts elsewhere.
+	X, Y          float64
 	Width, Height float64
 	Name          string // accessible name: the SVG <title>
 	Items         []item

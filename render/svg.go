@@ -88,7 +88,7 @@ func drawSVG(canvas *svgo.SVG, s *scene) {
 	canvas.Startraw(
 		attr("width", mmString(s.Width)+"mm"),
 		attr("height", mmString(s.Height)+"mm"),
-		attr("viewBox", fmt.Sprintf("0 0 %d %d", u(s.Width), u(s.Height))),
+		attr("viewBox", fmt.Sprintf("%d %d %d %d", u(s.X), u(s.Y), u(s.Width), u(s.Height))),
 		attr("font-family", fontFamily))
 	canvas.Title(s.Name)
 	items := s.Items

@@ -237,6 +237,7 @@ func TestWriteErrorsAreReturned(t *testing.T) {
 	d := dancer(t)
 	products := map[string]func(io.Writer) error{
 		"sheet":     func(w io.Writer) error { return Sheet(w, d, Options{}) },
+		"figure":    func(w io.Writer) error { return SheetFigure(w, d, Options{}) },
 		"solution":  func(w io.Writer) error { return Solution(w, d, d.Goal, Options{}) },
 		"thumbnail": func(w io.Writer) error { return Thumbnail(w, d, d.Goal) },
 		"blank":     func(w io.Writer) error { return BlankThumbnail(w, d) },
