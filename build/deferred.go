@@ -1,11 +1,11 @@
 package build
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 )
 
 // A fresh back buffer: when the back buffer is empty (the build after the
@@ -41,17 +41,38 @@ func (o *output) unchanged() bool {
 	return true
 }
 
-// linkPending makes the deferred hard links, in path order.
+// linkPending makes the deferred hard links, a folder at a time on a pool
+// of workers (links cost a system call each, and the file system takes them
+// in parallel for different folders).
 func (o *output) linkPending() error {
-	ps := make([]string, 0, len(o.pending))
+	byDir := map[string][]string{}
 	for p := range o.pending {
-		ps = append(ps, p)
+		dir := filepath.Dir(filepath.Join(o.back, filepath.FromSlash(p)))
+		byDir[dir] = append(byDir[dir], p)
 	}
-	sort.Strings(ps)
-	for _, p := range ps {
-		if err := linkAtomic(filepath.Join(o.front, filepath.FromSlash(p)), filepath.Join(o.back, filepath.FromSlash(p))); err != nil {
+	dirs := sortedKeys(byDir)
+	err := parallel(context.Background(), len(dirs), func(i int) error {
+		// Back began empty and nothing else wrote these names: plain links.
+		// (A name already there is replaced atomically.)
+		if err := os.MkdirAll(dirs[i], 0o755); err != nil {
 			return err
 		}
+		for _, p := range byDir[dirs[i]] {
+			src, dst := filepath.Join(o.front, filepath.FromSlash(p)), filepath.Join(o.back, filepath.FromSlash(p))
+			err := os.Link(src, dst)
+			if errors.Is(err, fs.ErrExist) {
+				err = linkAtomic(src, dst)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for p := range o.pending {
 		o.backHashes[p] = o.written[p]
 	}
 	o.pending = nil
