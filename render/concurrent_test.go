@@ -11,8 +11,11 @@ import (
 // one made alone.
 func TestConcurrentCalls(t *testing.T) {
 	p := flag3(t)
-	var wantSVG, wantPDF bytes.Buffer
+	var wantSVG, wantFig, wantPDF bytes.Buffer
 	if err := Sheet(&wantSVG, p, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := SheetFigure(&wantFig, p, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := SheetPDF(&wantPDF, p, p.Goal, Options{}); err != nil {
@@ -21,9 +24,12 @@ func TestConcurrentCalls(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
-			var svg, pdf bytes.Buffer
+			var svg, fig, pdf bytes.Buffer
 			if err := Sheet(&svg, p, Options{}); err != nil || !bytes.Equal(svg.Bytes(), wantSVG.Bytes()) {
 				t.Errorf("concurrent Sheet: err %v, same bytes %v", err, bytes.Equal(svg.Bytes(), wantSVG.Bytes()))
+			}
+			if err := SheetFigure(&fig, p, Options{}); err != nil || !bytes.Equal(fig.Bytes(), wantFig.Bytes()) {
+				t.Errorf("concurrent SheetFigure: err %v, same bytes %v", err, bytes.Equal(fig.Bytes(), wantFig.Bytes()))
 			}
 			if err := SheetPDF(&pdf, p, p.Goal, Options{}); err != nil || !bytes.Equal(pdf.Bytes(), wantPDF.Bytes()) {
 				t.Errorf("concurrent SheetPDF: err %v, same bytes %v", err, bytes.Equal(pdf.Bytes(), wantPDF.Bytes()))

@@ -10,7 +10,7 @@ import (
 )
 
 // FuzzMetadata feeds arbitrary titles, authors and colour names through the
-// SVG and PDF back ends: the SVG must stay well-formed XML and nothing may
+// SVG (page and figure) and PDF back ends, in the core or the embedded fonts: the SVG must stay well-formed XML and nothing may
 // panic, whatever bytes a puzzle file holds.
 func FuzzMetadata(f *testing.F) {
 	f.Add(`"><script>alert(1)</script>`, "Jan Wolter", `red" x="1`)
@@ -23,19 +23,21 @@ func FuzzMetadata(f *testing.F) {
 			{Char: 'b', Name: "blue", RGB: puzzle.RGB{B: 200}},
 		})
 		p.Meta.Title, p.Meta.Author, p.Palette[1].Name = title, author, colour
-		var b bytes.Buffer
-		if err := Sheet(&b, p, Options{MonoSafe: true}); err != nil {
-			t.Fatal(err)
-		}
-		d := xml.NewDecoder(&b)
-		d.Strict = true
-		for {
-			_, err := d.Token()
-			if err == io.EOF {
-				break
+		for name, write := range map[string]func(io.Writer, *puzzle.Puzzle, Options) error{"Sheet": Sheet, "SheetFigure": SheetFigure} {
+			var b bytes.Buffer
+			if err := write(&b, p, Options{MonoSafe: true}); err != nil {
+				t.Fatal(err)
 			}
-			if err != nil {
-				t.Fatalf("SVG is not well-formed: %v", err)
+			d := xml.NewDecoder(&b)
+			d.Strict = true
+			for {
+				_, err := d.Token()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("%s: SVG is not well-formed: %v", name, err)
+				}
 			}
 		}
 		if err := SheetPDF(io.Discard, p, p.Goal, Options{}); err != nil {
