@@ -34,6 +34,8 @@ type Builder struct {
 	rendered atomic.Int64
 	// memo remembers each puzzle file's work between builds (memo.go).
 	memo *fileMemo
+	// kept holds the caches between builds (keep.go).
+	kept keptCaches
 }
 
 // Summary says what a build did.
@@ -118,7 +120,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
-	cache, err := validate.OpenCache(filepath.Join(cacheDir, "verdicts.json"))
+	cache, err := b.solverCache(filepath.Join(cacheDir, "verdicts.json"))
 	if err != nil {
 		return sum, err
 	}
@@ -127,7 +129,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	defer out.close()
-	assets := openAssetCache(filepath.Join(cacheDir, "assets.json"), b.fingerprint)
+	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
 	r := &run{Builder: b, out: out, cache: cache, assets: assets, root: root,
 		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
 	b.rendered.Store(0)
@@ -179,6 +181,8 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	}
 	if err := assets.save(); err != nil {
 		fmt.Fprintf(b.log, "warning: asset cache not saved: %v\n", err)
+	} else {
+		b.keepAssets(assets)
 	}
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html

@@ -14,9 +14,21 @@ import (
 // the build has added only files it recorded, so the stale files are the
 // manifest's that this build did not write, found without walking the whole
 // folder (a walk costs as much as a warm build of a large site). Folders
-// left empty by their removal are removed too.
+// left empty by their removal are removed too. One thing may be there that
+// no manifest lists: the temporary file of a marker being written when a
+// build was killed (before the marker said dirty); it is at the top.
 func (o *output) removeStaleKnown() (int, error) {
 	removed := 0
+	if ents, err := os.ReadDir(o.back); err == nil {
+		for _, e := range ents {
+			if name := e.Name(); strings.HasPrefix(name, ".np-") && strings.HasSuffix(name, ".tmp") {
+				if err := os.Remove(filepath.Join(o.back, name)); err != nil {
+					return removed, fmt.Errorf("remove stale output: %w", err)
+				}
+				removed++
+			}
+		}
+	}
 	dirs := map[string]bool{}
 	for rel := range o.backHashes {
 		if _, ok := o.written[rel]; ok || rel == markerName {

@@ -38,3 +38,21 @@ func TestStaleRemovedFromBothBuffers(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkerTempRemovedFromCleanBuffer: a build killed while marking a clean
+// back buffer dirty leaves the marker's temporary file beside a marker that
+// still says clean; it must not be published.
+func TestMarkerTempRemovedFromCleanBuffer(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
+	writeTree(t, s.src, "-- animals/cross.non --\n"+changedCross)
+	s.mustBuild(Config{}) // the back buffer now holds the first site, clean
+	tmp := filepath.Join(backName(s.out), ".np-123456.tmp")
+	if err := os.WriteFile(tmp, []byte("half a marker"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.mustBuild(Config{})
+	if _, err := os.Stat(filepath.Join(s.out, ".np-123456.tmp")); !os.IsNotExist(err) {
+		t.Errorf("the marker's temporary file was published (%v)", err)
+	}
+}
