@@ -18,11 +18,13 @@ const digitHeight = 0.70
 // fontFamily is the SVG font list: the Go font the PDF embeds, then look-alikes.
 const fontFamily = "Go,Helvetica,Arial,sans-serif"
 
-// pdfFont is the PDF font family name of the embedded Go fonts.
+// pdfFont is the PDF font family name of the embedded Go fonts (coreFont,
+// in pdf.go, is the other choice).
 const pdfFont = "go"
 
-// metrics measures text set in the Go fonts, which the PDF embeds and whose
-// widths the SVG's fallback fonts come close to.
+// metrics measures text set in the Go fonts, which a PDF embeds when its text
+// needs them; Helvetica (the PDF core font, used otherwise) and the SVG's
+// fallback fonts come close to their widths.
 type metrics struct {
 	regular, bold *fontMetrics
 }
