@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -18,12 +19,7 @@ const corpusDir = "../../shared/corpus"
 // needCorpus skips a test when the shared corpus is absent, except on CI.
 func needCorpus(t testing.TB) {
 	t.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared corpus missing on CI: %v", err)
-		}
-		t.Skipf("shared corpus not found at %s", corpusDir)
-	}
+	corpustest.Dir(t)
 }
 
 // corpusFiles lists the corpus files Read understands, relative to corpusDir.

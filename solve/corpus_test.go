@@ -11,21 +11,17 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
 // corpusDir is the shared corpus, relative to this package.
 const corpusDir = "../../shared/corpus"
 
-// needCorpus skips a test when the corpus is absent, except in CI.
+// needCorpus skips a test when the shared corpus is absent, except on CI.
 func needCorpus(t testing.TB) {
 	t.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("corpus missing: %v", err)
-		}
-		t.Skipf("corpus missing: %v", err)
-	}
+	corpustest.Dir(t)
 }
 
 // oracleEntry is one line of oracle.tsv: a corpus file and pbnsolve's verdict.
