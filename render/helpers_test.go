@@ -4,10 +4,10 @@ import (
 	"flag"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -92,12 +92,5 @@ func needTool(t testing.TB, name string) string {
 // CI=true) when it is absent.
 func corpusDir(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("corpus missing (CI=true): %v", err)
-		}
-		t.Skipf("corpus missing: %v", err)
-	}
-	return dir
+	return corpustest.Dir(t)
 }
