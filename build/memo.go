@@ -40,6 +40,8 @@ type fileMemo struct {
 	old    map[string]*fileRecord // key → record, from the last build
 	// hits counts the files the last build took from the memo.
 	hits atomic.Int64
+	// stats spares reading unchanged files to hash them (filestat.go).
+	stats fileStats
 }
 
 // fileRecord is what processing a file gave: what processFile returns for a
@@ -75,16 +77,19 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress file memo 2"
+const memoVersion = "nonopress file memo 3"
 
 func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
-	return &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
+	m := &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
+	m.stats.window = racyWindow
+	return m
 }
 
 // memoFile is the memo as saved.
 type memoFile struct {
 	Version string
 	Records map[string]*fileRecord
+	Stats   map[string]fileStat
 }
 
 // load reads the saved memo on the builder's first build. On later builds
@@ -96,6 +101,7 @@ func (m *fileMemo) load() {
 	if m.loaded {
 		if _, err := os.Stat(m.path); err != nil {
 			m.old = map[string]*fileRecord{}
+			m.stats.old = nil
 		}
 		return
 	}
@@ -112,6 +118,7 @@ func (m *fileMemo) load() {
 	var mf memoFile
 	if gob.NewDecoder(f).Decode(&mf) == nil && mf.Version == memoVersion && mf.Records != nil {
 		m.old = mf.Records
+		m.stats.old = mf.Stats
 	}
 }
 
@@ -133,8 +140,12 @@ func (m *fileMemo) keep(used map[string]*fileRecord) error {
 	m.mu.Lock()
 	m.old = used
 	m.mu.Unlock()
+	m.stats.mu.Lock()
+	m.stats.old, m.stats.now = m.stats.now, nil
+	stats := m.stats.old
+	m.stats.mu.Unlock()
 	var b bytes.Buffer
-	if err := gob.NewEncoder(&b).Encode(memoFile{Version: memoVersion, Records: used}); err != nil {
+	if err := gob.NewEncoder(&b).Encode(memoFile{Version: memoVersion, Records: used, Stats: stats}); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(m.path), 0o755); err != nil {
@@ -208,7 +219,7 @@ func (r *run) startMemo() {
 // above it, for breadcrumbs), its note's bytes, and when the note has a body
 // the content tree's links, which its links are rewritten by. A file's place
 // in path order is not in it: no puzzle page shows it.
-func (m *memoRun) key(f *sourceFile, data, noteData []byte, siteTitle string) string {
+func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
 	k, sum := newKey(m.site, "file")
 	k.str(f.rel)
 	k.str(f.abs)
@@ -220,10 +231,10 @@ func (m *memoRun) key(f *sourceFile, data, noteData []byte, siteTitle string) st
 		k.str(c.url)
 		k.str(c.title(siteTitle))
 	}
-	k.str(fileHashOf(data))
+	k.str(fileHash)
 	k.str(f.notePath)
-	k.str(fileHashOf(noteData))
-	if len(bytes.TrimSpace(noteData)) > 0 {
+	k.str(noteHash)
+	if !noteBlank {
 		k.str(m.linksHash)
 	}
 	return sum()
@@ -236,17 +247,17 @@ func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
 	if m.memo.program == "" {
 		return r.processFile(ctx, f)
 	}
-	data, err := os.ReadFile(f.abs)
+	fileHash, _, err := m.memo.stats.digest(f.abs)
 	if err != nil {
 		return fileResult{fatal: fmt.Errorf("read puzzle file: %w", err)}
 	}
-	var noteData []byte
+	noteHash, noteBlank := "", true
 	if f.notePath != "" {
-		if noteData, err = os.ReadFile(f.notePath); err != nil {
+		if noteHash, noteBlank, err = m.memo.stats.digest(f.notePath); err != nil {
 			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
 		}
 	}
-	key := m.key(f, data, noteData, r.title)
+	key := m.key(f, fileHash, noteHash, noteBlank, r.title)
 	if rec := m.memo.lookup(key); rec != nil && r.out.reuse(rec.Outputs) {
 		m.mu.Lock()
 		m.used[key] = rec
