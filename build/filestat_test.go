@@ -13,7 +13,7 @@ func TestFileStatsReadOnlyChangedFiles(t *testing.T) {
 	if err := os.WriteFile(path, []byte("width 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var s fileStats // window 0: every file is old enough to remember
+	var s fileStats                              // window 0: every file is old enough to remember
 	next := func() { s.old, s.now = s.now, nil } // as a new build does
 	h1, blank, err := s.digest(path)
 	if err != nil || blank || h1 != fileHashOf([]byte("width 1\n")) {
