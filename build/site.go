@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,13 +17,23 @@ import (
 
 // writeSite writes everything but the puzzles' own pages: booklets,
 // collection pages, home, authors, licenses, 404, catalogue, sitemap, feed
-// and static assets.
-func (r *run) writeSite(ctx context.Context) error {
+// and static assets. The booklets, most of the work after a change, are made
+// while the pages are written.
+func (r *run) writeSite(ctx context.Context) (err error) {
 	var colls []*collection
 	walkCollections(r.root, func(c *collection) { colls = append(colls, c) })
-	if err := parallel(ctx, len(colls), func(i int) error { return r.writeBooklet(ctx, colls[i]) }); err != nil {
-		return err
+	for _, c := range colls {
+		c.booklet = slices.ContainsFunc(c.entries, func(e *entry) bool { return e.hasSheet })
 	}
+	booklets := make(chan error, 1)
+	go func() {
+		booklets <- parallel(ctx, len(colls), func(i int) error { return r.writeBooklet(ctx, colls[i]) })
+	}()
+	defer func() {
+		if berr := <-booklets; err == nil {
+			err = berr
+		}
+	}()
 	for _, c := range colls {
 		if err := r.writeCollection(c); err != nil {
 			return err
@@ -78,7 +89,6 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 	}
 	key := keySum()
 	if outputs, ok := r.reuseAssets(c.url, key); ok {
-		c.booklet = true
 		r.assets.store(key, outputs)
 		return nil
 	}
@@ -102,9 +112,9 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution})
 	}
 	if len(items) == 0 {
-		return nil
+		// Its page links the booklet already.
+		return fmt.Errorf("booklet of %s: puzzle files changed during the build; build again", c.title(r.title))
 	}
-	c.booklet = true
 	var buf bytes.Buffer
 	if err := render.Booklet(&buf, c.title(r.title), items, r.renderOptions()); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.title(r.title), err)
