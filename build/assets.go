@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync"
@@ -84,6 +85,9 @@ func (c *assetCache) store(key string, outputs map[string]string) {
 func (c *assetCache) save() error {
 	if c.fingerprint == "" {
 		return nil
+	}
+	if _, err := os.Stat(c.path); err == nil && sameOutputs(c.old, c.used) {
+		return nil // the file holds these already
 	}
 	data, err := json.Marshal(c.used)
 	if err != nil {
@@ -169,4 +173,17 @@ func (r *run) reuseAssets(dir, key string) (map[string]string, bool) {
 func fileHashOf(data []byte) string {
 	sum := sha256.Sum256(data)
 	return fmt.Sprintf("%x", sum[:16])
+}
+
+// sameOutputs reports whether a build used exactly the keys of the last.
+func sameOutputs(old, used map[string]map[string]string) bool {
+	if len(old) != len(used) {
+		return false
+	}
+	for k, outputs := range used {
+		if o, ok := old[k]; !ok || !maps.Equal(o, outputs) {
+			return false
+		}
+	}
+	return true
 }

@@ -15,8 +15,6 @@ import (
 	"time"
 
 	"github.com/yuin/goldmark"
-
-	"github.com/nonopress/nonopress/validate"
 )
 
 // Builder builds one site. Build may be called again (serve mode does): each
@@ -98,7 +96,7 @@ func New(cfg Config) (*Builder, error) {
 type run struct {
 	*Builder
 	out     *output
-	cache   *validate.Cache
+	solver  *lazySolver // the solver cache, opened when first needed
 	assets  *assetCache
 	root    *collection
 	title   string   // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
@@ -120,22 +118,19 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
-	cache, err := b.solverCache(filepath.Join(cacheDir, "verdicts.json"))
-	if err != nil {
-		return sum, err
-	}
+	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
 	out, err := openOutput(b.cfg.Out, b.min)
 	if err != nil {
 		return sum, err
 	}
 	defer out.close()
 	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
-	r := &run{Builder: b, out: out, cache: cache, assets: assets, root: root,
+	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root,
 		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
 	b.rendered.Store(0)
 	r.startMemo()
 	defer func() {
-		if os.MkdirAll(cacheDir, 0o755) == nil {
+		if cache := solver.opened(); cache != nil && os.MkdirAll(cacheDir, 0o755) == nil {
 			cache.Save()
 		}
 	}()

@@ -1,7 +1,9 @@
 package build
 
 import (
+	"fmt"
 	"os"
+	"sync"
 
 	"github.com/nonopress/nonopress/validate"
 )
@@ -45,4 +47,37 @@ func (b *Builder) assetCache(path string) *assetCache {
 // keepAssets keeps a saved asset cache's keys for the next build.
 func (b *Builder) keepAssets(c *assetCache) {
 	b.kept.assets, b.kept.assetsPath = c.used, c.path
+}
+
+// lazySolver opens the solver cache when a build first needs it: a warm
+// build, whose files all come from the file memo, never does, and decoding
+// the verdicts of a large archive costs more than the rest of such a build.
+type lazySolver struct {
+	b     *Builder
+	path  string
+	once  sync.Once
+	cache *validate.Cache
+}
+
+func (b *Builder) lazySolverCache(path string) *lazySolver {
+	return &lazySolver{b: b, path: path}
+}
+
+// get returns the cache, opening it on first use. A cache that cannot be
+// opened is left out (nil caches nothing), with a warning.
+func (l *lazySolver) get() *validate.Cache {
+	l.once.Do(func() {
+		c, err := l.b.solverCache(l.path)
+		if err != nil {
+			fmt.Fprintf(l.b.log, "warning: solver cache not used: %v\n", err)
+		}
+		l.cache = c
+	})
+	return l.cache
+}
+
+// opened returns the cache if this build opened it.
+func (l *lazySolver) opened() *validate.Cache {
+	l.once.Do(func() {}) // after this, get opens nothing
+	return l.cache
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/gob"
 	"fmt"
 	"html/template"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -138,12 +139,17 @@ func (m *fileMemo) keep(used map[string]*fileRecord) error {
 		return nil
 	}
 	m.mu.Lock()
+	same := sameRecords(m.old, used)
 	m.old = used
 	m.mu.Unlock()
 	m.stats.mu.Lock()
+	same = same && maps.Equal(m.stats.old, m.stats.now)
 	m.stats.old, m.stats.now = m.stats.now, nil
 	stats := m.stats.old
 	m.stats.mu.Unlock()
+	if _, err := os.Stat(m.path); same && err == nil {
+		return nil // the file holds these already
+	}
 	var b bytes.Buffer
 	if err := gob.NewEncoder(&b).Encode(memoFile{Version: memoVersion, Records: used, Stats: stats}); err != nil {
 		return err
@@ -152,6 +158,19 @@ func (m *fileMemo) keep(used map[string]*fileRecord) error {
 		return err
 	}
 	return writeAtomic(m.path, b.Bytes())
+}
+
+// sameRecords reports whether a build used exactly the records of the last.
+func sameRecords(old, used map[string]*fileRecord) bool {
+	if len(old) != len(used) {
+		return false
+	}
+	for k, rec := range used {
+		if old[k] != rec {
+			return false
+		}
+	}
+	return true
 }
 
 // fingerprint hashes the parsed page templates (parse trees, before any

@@ -105,7 +105,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		if ctx.Err() != nil {
 			return res
 		}
-		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.cache})
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.solver.get()})
 		var problems, warnings []string
 		for _, d := range rep.Errors {
 			problems = append(problems, at(f.abs, d.Line, d.Message))

@@ -108,7 +108,7 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 			continue
 		}
 		p := puzzles[e.index]
-		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.cache})
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.solver.get()})
 		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution})
 	}
 	if len(items) == 0 {
