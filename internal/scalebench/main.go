@@ -52,6 +52,7 @@ func main() {
 	sizes := flag.String("n", "2000,10000", "archive sizes, comma-separated")
 	work := flag.String("work", filepath.Join(os.TempDir(), "nonopress-scalebench"), "work folder (archives are cached here)")
 	hugo := flag.String("hugo", "hugo", "the hugo binary for the baseline; empty to skip")
+	skipInvalid := flag.Bool("skip-invalid", false, "build with -skip-invalid (an archive with puzzles the build rejects)")
 	flag.Parse()
 	if err := os.MkdirAll(*work, 0o755); err != nil {
 		fail(err)
@@ -67,13 +68,13 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		if err := bench(bin, *work, *hugo, n); err != nil {
+		if err := bench(bin, *work, *hugo, n, *skipInvalid); err != nil {
 			fail(err)
 		}
 	}
 }
 
-func bench(bin, work, hugo string, n int) error {
+func bench(bin, work, hugo string, n int, skipInvalid bool) error {
 	dir := filepath.Join(work, fmt.Sprint(n))
 	content := filepath.Join(dir, "content")
 	if _, err := os.Stat(filepath.Join(content, "nonopress.toml")); err != nil {
@@ -99,6 +100,9 @@ func bench(bin, work, hugo string, n int) error {
 	}
 	reset()
 	args := []string{"build", "-src", content, "-out", public, "-quiet"}
+	if skipInvalid {
+		args = append(args, "-skip-invalid")
+	}
 	var ours [3]run
 	var err error
 	if ours[0], err = measure(dir, bin, args...); err != nil {
