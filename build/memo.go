@@ -45,11 +45,13 @@ type fileMemo struct {
 	stats fileStats
 }
 
-// fileRecord is what processing a file gave: what processFile returns for a
-// file without problems, and the files it wrote.
+// fileRecord is what processing a file gave: what processFile returns (its
+// problems too: they depend on nothing but the key), and the files it wrote.
 type fileRecord struct {
 	Entries  []entryRecord
 	Warnings []string
+	Errs     []string
+	Skipped  []string
 	Bundle   *bundleRecord
 	// Outputs are the files written, from the site root, with their hashes.
 	Outputs map[string]string
@@ -78,7 +80,7 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress file memo 3"
+const memoVersion = "nonopress file memo 4"
 
 func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
 	m := &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
@@ -285,7 +287,7 @@ func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
 		return r.resultOf(f, rec)
 	}
 	res := r.processFile(ctx, f)
-	if res.fatal == nil && len(res.errs) == 0 && len(res.skipped) == 0 && ctx.Err() == nil {
+	if res.fatal == nil && ctx.Err() == nil {
 		m.mu.Lock()
 		m.missed[f.coll.url+f.slug+"/"] = &missedFile{key: key, f: f, res: &res}
 		m.mu.Unlock()
@@ -295,7 +297,7 @@ func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
 
 // resultOf turns a file's record back into its result.
 func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
-	res := fileResult{warnings: rec.Warnings}
+	res := fileResult{warnings: rec.Warnings, errs: rec.Errs, skipped: rec.Skipped}
 	var pages []string
 	for _, er := range rec.Entries {
 		e := &entry{ID: er.ID, Title: er.Title, Author: er.Author, Copyright: er.Copyright, License: er.License,
@@ -369,7 +371,7 @@ func (r *run) recordMisses() {
 
 // recordOf makes a file's record from its result and outputs.
 func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
-	rec := &fileRecord{Warnings: res.warnings, Outputs: outputs}
+	rec := &fileRecord{Warnings: res.warnings, Errs: res.errs, Skipped: res.skipped, Outputs: outputs}
 	if rec.Outputs == nil {
 		rec.Outputs = map[string]string{}
 	}

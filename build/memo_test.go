@@ -137,17 +137,27 @@ func TestMemoNeedsItsOutputs(t *testing.T) {
 	}
 }
 
-// TestMemoSkipsFilesWithProblems: a file with an invalid puzzle is never
-// remembered, so its problem is reported by every build.
-func TestMemoSkipsFilesWithProblems(t *testing.T) {
+// TestMemoKeepsProblems: a file with an invalid puzzle is remembered with
+// its problem, which every build reports.
+func TestMemoKeepsProblems(t *testing.T) {
 	s := newSite(t, smallSite+"-- bad/broken.non --\nwidth 2\nheight 2\nrows\n3\n1\ncolumns\n1\n1\n")
 	for i := range 2 {
-		sum, err := s.build(Config{SkipInvalid: true})
+		b, err := New(Config{Src: s.src, Out: s.out, SkipInvalid: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(sum.Skipped) == 0 {
-			t.Errorf("build %d: the invalid puzzle was not reported", i)
+		sum, err := b.Build(t.Context())
+		if err != nil {
+			t.Fatal(err)
 		}
+		if len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "broken.non") {
+			t.Errorf("build %d: Skipped = %q, want the invalid puzzle", i, sum.Skipped)
+		}
+		if want := int64(4 * i); b.memo.hits.Load() != want {
+			t.Errorf("build %d took %d files from the memo, want %d", i, b.memo.hits.Load(), want)
+		}
+	}
+	if _, err := s.build(Config{}); err == nil {
+		t.Error("a build without SkipInvalid accepted the invalid puzzle")
 	}
 }
