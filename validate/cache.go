@@ -33,6 +33,11 @@ type cacheEntry struct {
 	Width      int      `json:"w"`
 	Height     int      `json:"h"`
 	Solutions  []string `json:"solutions,omitempty"` // cells, base64
+	// Colors are the RGB values ("#rrggbb") of the palette indices the cells
+	// use, from index 1. The id counts colours by value, so a puzzle with the
+	// same id may number its palette differently: cells are renumbered by
+	// value on the way out.
+	Colors []string `json:"colors,omitempty"`
 	// BudgetMS is the budget an "unknown" verdict was reached with: a later
 	// check with a larger budget tries again.
 	BudgetMS int64 `json:"budget_ms,omitempty"`
@@ -101,7 +106,7 @@ func (c *Cache) Save() error {
 	return nil
 }
 
-func (c *Cache) lookup(id string, budget time.Duration) (solve.Result, bool) {
+func (c *Cache) lookup(id string, palette []puzzle.Color, budget time.Duration) (solve.Result, bool) {
 	if c == nil {
 		return solve.Result{}, false
 	}
@@ -115,10 +120,20 @@ func (c *Cache) lookup(id string, budget time.Duration) (solve.Result, bool) {
 		return solve.Result{}, false
 	}
 	res := solve.Result{Verdict: solve.Verdict(e.Verdict), Difficulty: solve.Difficulty(e.Difficulty), Effort: e.Effort}
+	renumber, ok := renumbering(e.Colors, palette)
+	if !ok {
+		return solve.Result{}, false
+	}
 	for _, s := range e.Solutions {
 		cells, err := base64.StdEncoding.DecodeString(s)
 		if err != nil || len(cells) != e.Width*e.Height {
 			return solve.Result{}, false
+		}
+		for i, c := range cells {
+			if int(c) >= len(renumber) {
+				return solve.Result{}, false
+			}
+			cells[i] = renumber[c]
 		}
 		res.Solutions = append(res.Solutions, &puzzle.Image{Width: e.Width, Height: e.Height, Cells: cells})
 	}
@@ -129,11 +144,16 @@ func (c *Cache) lookup(id string, budget time.Duration) (solve.Result, bool) {
 	return res, true
 }
 
-func (c *Cache) store(id string, budget time.Duration, res solve.Result) {
+func (c *Cache) store(id string, palette []puzzle.Color, budget time.Duration, res solve.Result) {
 	if c == nil {
 		return
 	}
 	e := cacheEntry{Solver: solve.Version, Verdict: string(res.Verdict), Difficulty: string(res.Difficulty), Effort: res.Effort}
+	if len(res.Solutions) > 0 {
+		for _, col := range palette[1:] {
+			e.Colors = append(e.Colors, col.RGB.Hex())
+		}
+	}
 	if res.Verdict == solve.Unknown {
 		e.BudgetMS = budget.Milliseconds()
 	}
@@ -154,4 +174,28 @@ func equalEntries(a, b cacheEntry) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return bytes.Equal(x, y)
+}
+
+// renumbering maps the palette indices of a cached solution (whose colours
+// are stored) to the indices of palette, matching colours by value; index 0,
+// the background, stays 0. It fails when a stored colour is missing from
+// palette or palette holds one value twice (then indices are ambiguous).
+func renumbering(stored []string, palette []puzzle.Color) ([]uint8, bool) {
+	index := map[string]uint8{}
+	for i := 1; i < len(palette); i++ {
+		hex := palette[i].RGB.Hex()
+		if _, dup := index[hex]; dup {
+			return nil, false
+		}
+		index[hex] = uint8(i)
+	}
+	out := []uint8{0}
+	for _, hex := range stored {
+		i, ok := index[hex]
+		if !ok {
+			return nil, false
+		}
+		out = append(out, i)
+	}
+	return out, true
 }

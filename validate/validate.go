@@ -81,7 +81,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	res, ok := opt.Cache.lookup(r.ID, timeout)
+	res, ok := opt.Cache.lookup(r.ID, p.Palette, timeout)
 	if ok {
 		r.Cached = true
 	} else {
@@ -100,7 +100,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 			r.Seconds = time.Since(start).Seconds()
 			return r
 		}
-		opt.Cache.store(r.ID, timeout, res)
+		opt.Cache.store(r.ID, p.Palette, timeout, res)
 	}
 	r.Verdict = string(res.Verdict)
 	r.Difficulty = string(res.Difficulty)

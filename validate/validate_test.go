@@ -124,15 +124,15 @@ func TestCacheAnswersTheSecondCheck(t *testing.T) {
 
 func TestCacheRespectsVersionAndBudget(t *testing.T) {
 	c, _ := OpenCache(filepath.Join(t.TempDir(), "c.json"))
-	c.store("a", time.Second, solve.Result{Verdict: solve.Unknown})
-	if _, ok := c.lookup("a", time.Second); !ok {
+	c.store("a", nil, time.Second, solve.Result{Verdict: solve.Unknown})
+	if _, ok := c.lookup("a", nil, time.Second); !ok {
 		t.Error("unknown verdict not reused with the same budget")
 	}
-	if _, ok := c.lookup("a", 5*time.Second); ok {
+	if _, ok := c.lookup("a", nil, 5*time.Second); ok {
 		t.Error("unknown verdict reused with a larger budget")
 	}
 	c.entries["b"] = cacheEntry{Solver: "an older solver", Verdict: "none"}
-	if _, ok := c.lookup("b", time.Second); ok {
+	if _, ok := c.lookup("b", nil, time.Second); ok {
 		t.Error("result of another solver version reused")
 	}
 }
@@ -140,7 +140,7 @@ func TestCacheRespectsVersionAndBudget(t *testing.T) {
 func TestCorruptCacheStartsEmpty(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.json")
 	c, _ := OpenCache(path)
-	c.store("x", time.Second, solve.Result{Verdict: solve.None})
+	c.store("x", nil, time.Second, solve.Result{Verdict: solve.None})
 	c.Save()
 	if err := os.WriteFile(path, []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
@@ -148,5 +148,44 @@ func TestCorruptCacheStartsEmpty(t *testing.T) {
 	c, err := OpenCache(path)
 	if err != nil || c.Len() != 0 {
 		t.Errorf("corrupt cache: %v, %d entries", err, c.Len())
+	}
+}
+
+// Two puzzles with the same clues by colour value share an id even when their
+// palettes number the colours differently; a cached solution must come back in
+// the asking puzzle's numbering.
+func TestCacheRenumbersColoursByValue(t *testing.T) {
+	c, _ := OpenCache(filepath.Join(t.TempDir(), "c.json"))
+	plain := grid("##.", "#..", "...")
+	multi := grid("##.", "#..", "...")
+	blue := puzzle.Color{Char: 'b', Name: "blue", RGB: puzzle.RGB{B: 255}}
+	black := multi.Palette[1]
+	black.Char = 'k'
+	multi.Palette = []puzzle.Color{multi.Palette[0], blue, black}
+	for _, l := range append(multi.Rows, multi.Cols...) {
+		for i := range l {
+			l[i].Color = 2
+		}
+	}
+	for i, v := range multi.Goal.Cells {
+		if v != 0 {
+			multi.Goal.Cells[i] = 2
+		}
+	}
+	if plain.ID() != multi.ID() {
+		t.Fatal("the two puzzles should share an id")
+	}
+	first := Check(context.Background(), plain, Options{Cache: c})
+	second := Check(context.Background(), multi, Options{Cache: c})
+	if !second.Cached || second.HasErrors() || !second.Solution.Equal(multi.Goal) {
+		t.Errorf("cached solution in the wrong numbering: errors %q, cached %v", messages(second.Errors), second.Cached)
+	}
+	if first.Solution.Equal(second.Solution) {
+		t.Error("the two solutions should differ in their palette indices")
+	}
+	// A palette holding one value twice cannot be renumbered: no cache use.
+	multi.Palette[1].RGB = black.RGB
+	if _, ok := c.lookup(multi.ID(), multi.Palette, time.Second); ok {
+		t.Error("cache used for an ambiguous palette")
 	}
 }
