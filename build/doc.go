@@ -72,8 +72,11 @@
 // note's bytes, its place in the tree), what publishing each puzzle file
 // gave: its entries and the hashes of its outputs. A file whose key is known
 // and whose outputs one of the two buffers still holds is neither parsed,
-// nor checked, nor rendered, nor templated. The memo lives in the builder
-// (serve mode) and in .nonopress-cache/files.gob. Below it, the asset cache
+// nor checked, nor rendered, nor templated; it is not even read when its
+// size, times and inode are those it was hashed with (filestat.go), and the
+// solver cache is opened only if some puzzle must be checked. The memo lives
+// in the builder (serve mode) and in .nonopress-cache/files.gob, which a
+// removed cache folder resets. Below it, the asset cache
 // (assets.go) finds a puzzle's sheet, solution, thumbnail and PDF, a
 // collection's booklet, and a list page by a key of what they depend on
 // (a list page: its template data), and hard-links them from Out when the
