@@ -54,7 +54,10 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 	pages = append(pages, answerPages(m, entries, paper, opt.MonoSafe, answersFrom)...)
 	pages = append([]*scene{titlePage(m, title, entries, paper, answersFrom)}, pages...)
 
-	return makePDF(w, title, "", pages, opt)
+	// A booklet is printed and kept: it always embeds its fonts (once per
+	// file, a few milliseconds), where a single sheet uses the core
+	// Helvetica when its texts allow, to keep site builds fast.
+	return makePDF(w, title, "", pages, opt, true)
 }
 
 // puzzlePages lays the puzzles out in order, numbering pages from first. A

@@ -10,11 +10,12 @@
 // its content plus a 2 mm margin, still sized in millimetres, for inlining in
 // a web page.
 //
-// PDFs set their text in the core Helvetica, which every viewer and printer
-// has, so that nothing is embedded and a one-sheet PDF takes a couple of
-// milliseconds. When a text needs a character outside WinAnsiEncoding
-// (Windows-1252: Polish, Cyrillic, Greek...), the document embeds the Go fonts
-// instead, subset to the characters used; that costs about 15 ms more. The
+// Booklets embed the Go fonts, subset to the characters used. A one-puzzle
+// sheet PDF (the site makes one per puzzle) sets its text in the core
+// Helvetica, which every viewer and printer has, so that nothing is embedded
+// and it takes a couple of milliseconds; when a text needs a character outside
+// WinAnsiEncoding (Windows-1252: Polish, Cyrillic, Greek...), it embeds the Go
+// fonts too, which costs about 10 ms more. The
 // layout measures text with the Go fonts, whose widths are within a few
 // percent of Helvetica's.
 //

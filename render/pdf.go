@@ -77,8 +77,8 @@ func needsEmbeddedFont(pages []*scene) bool {
 
 // makePDF writes the pages as one PDF with the given title and author ("" for
 // none), in the core fonts when their texts allow it, else in the Go fonts.
-func makePDF(w io.Writer, title, author string, pages []*scene, opt Options) error {
-	doc := newPDFDoc(title, opt, needsEmbeddedFont(pages))
+func makePDF(w io.Writer, title, author string, pages []*scene, opt Options, embed bool) error {
+	doc := newPDFDoc(title, opt, embed || needsEmbeddedFont(pages))
 	if author != "" {
 		doc.pdf.SetAuthor(printable(author), true)
 	}
@@ -240,5 +240,5 @@ func SheetPDF(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 		answer.scene.Bookmarks = append(answer.scene.Bookmarks, bookmark{Title: "Solution", Y: 0})
 		pages = append(pages, answer.scene)
 	}
-	return makePDF(w, name, p.Meta.Author, pages, opt)
+	return makePDF(w, name, p.Meta.Author, pages, opt, false)
 }

@@ -102,9 +102,10 @@ func TestCoreFontFitsLayout(t *testing.T) {
 	// omits it) is within 0.02 em of digitHeight, so clues stay centred.
 }
 
-// TestPDFFontChoice checks that a PDF whose texts are all WinAnsi uses the
-// core fonts, embedding nothing, and prints the same text; one character
-// beyond (in any text, on any page) embeds the Go fonts instead.
+// TestPDFFontChoice checks that a sheet PDF whose texts are all WinAnsi uses
+// the core fonts, embedding nothing, and prints the same text; one character
+// beyond (in any text, on any page) embeds the Go fonts instead. Booklets
+// always embed them.
 func TestPDFFontChoice(t *testing.T) {
 	pdffonts := needTool(t, "pdffonts")
 	pdftotext := needTool(t, "pdftotext")
@@ -126,7 +127,7 @@ func TestPDFFontChoice(t *testing.T) {
 		{"latin booklet", func(b *bytes.Buffer) error {
 			return Booklet(b, "Sommaire été", []BookletEntry{{latin, latin.Goal}, {flag3(t), nil}}, Options{})
 		}, []string{"Sommaire été", "Puzzle 2", "1. Café Noël", "no answer given"},
-			string(utf16BE("Sommaire été")), false},
+			string(utf16BE("Sommaire été")), true},
 		{"cyrillic in the answer key", func(b *bytes.Buffer) error {
 			return Booklet(b, "Flags", []BookletEntry{{flag3(t), nil}, {cyrillic, cyrillic.Goal}}, Options{})
 		}, []string{"Flags", "2. Флаг", "Флаг"}, string(utf16BE("Puzzle 2")), true},
