@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/internal/corpustest"
 )
 
 // writeTree writes a txtar-like archive into dir: each file starts with a line
@@ -147,14 +149,7 @@ func diffSnapshots(a, b map[string][]byte) string {
 // absent (failing under CI=true).
 func corpus(t testing.TB, rel string) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "corpus", filepath.FromSlash(rel))
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared corpus missing under CI: %v", err)
-		}
-		t.Skipf("shared corpus missing: %v", err)
-	}
-	return dir
+	return corpustest.Path(t, rel)
 }
 
 // smallSite is a content tree used by several tests: two collections, a
