@@ -46,6 +46,9 @@ type Summary struct {
 	Skipped          []string // puzzles left out (SkipInvalid), with the reason
 	Warnings         []string // "path:line: message", in path order
 	Changed          []string // output paths (slash-separated) written or removed, sorted
+	// DeferredBooklets counts the booklets BuildKeepingBooklets left as they
+	// were although their puzzles changed.
+	DeferredBooklets int
 }
 
 // CacheDir is the folder under the content root where a build keeps its
@@ -106,11 +109,27 @@ type run struct {
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
 	memoRun *memoRun
+	// keepBooklets keeps changed collections' previous booklets
+	// (BuildKeepingBooklets); deferredBooklets counts them, under mu.
+	keepBooklets     bool
+	deferredBooklets int
 }
 
 // Build builds the site into Out. On any error the published output is left
 // exactly as it was.
-func (b *Builder) Build(ctx context.Context) (Summary, error) {
+func (b *Builder) Build(ctx context.Context) (Summary, error) { return b.build(ctx, false) }
+
+// BuildKeepingBooklets is Build for an author waiting on a page: a collection
+// whose puzzles changed keeps its previous booklet PDF instead of having it
+// made again (most of the work after an edit), and Summary.DeferredBooklets
+// counts them. The site is then complete but for those booklets; a Build
+// afterwards brings them up to date. `serve` does that right after telling
+// the browser to reload.
+func (b *Builder) BuildKeepingBooklets(ctx context.Context) (Summary, error) {
+	return b.build(ctx, true)
+}
+
+func (b *Builder) build(ctx context.Context, keepBooklets bool) (Summary, error) {
 	start := time.Now()
 	var sum Summary
 	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, backName(b.cfg.Out))
@@ -125,7 +144,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	}
 	defer out.close()
 	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
-	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root,
+	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, keepBooklets: keepBooklets,
 		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
 	b.rendered.Store(0)
 	r.startMemo()
@@ -182,6 +201,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) {
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = written, removed, changed
+	sum.DeferredBooklets = r.deferredBooklets
 	logList(b.log, sum.Warnings, "warning")
 	logList(b.log, sum.Skipped, "skipped")
 	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",

@@ -39,6 +39,8 @@ type fileMemo struct {
 	mu     sync.Mutex
 	loaded bool
 	old    map[string]*fileRecord // key → record, from the last build
+	// unsaved: the records in old are newer than the memo file on disk.
+	unsaved bool
 	// hits counts the files the last build took from the memo.
 	hits atomic.Int64
 	// stats spares reading unchanged files to hash them (filestat.go).
@@ -136,19 +138,23 @@ func (m *fileMemo) lookup(key string) *fileRecord {
 }
 
 // keep makes a build's records the memo, in memory and on disk.
-func (m *fileMemo) keep(used map[string]*fileRecord) error {
+func (m *fileMemo) keep(used map[string]*fileRecord, persist bool) error {
 	if m.program == "" {
 		return nil
 	}
 	m.mu.Lock()
-	same := sameRecords(m.old, used)
+	same := sameRecords(m.old, used) && !m.unsaved
 	m.old = used
+	m.unsaved = !persist
 	m.mu.Unlock()
 	m.stats.mu.Lock()
 	same = same && maps.Equal(m.stats.old, m.stats.now)
 	m.stats.old, m.stats.now = m.stats.now, nil
 	stats := m.stats.old
 	m.stats.mu.Unlock()
+	if !persist {
+		return nil // kept in memory; the next build that persists writes it
+	}
 	if _, err := os.Stat(m.path); same && err == nil {
 		return nil // the file holds these already
 	}
@@ -390,8 +396,11 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 }
 
 // keepMemo makes this build's records the memo.
+// keepMemo keeps the records this build used for the next, in memory, and
+// on disk unless the build answers an edit in serve mode
+// (BuildKeepingBooklets), where the full build that follows writes them.
 func (r *run) keepMemo() error {
-	return r.memo.keep(r.memoRun.used)
+	return r.memo.keep(r.memoRun.used, !r.keepBooklets)
 }
 
 // bookletPart is a puzzle's part of its collection's booklet key: its file's

@@ -33,7 +33,8 @@ func synthetic(b *testing.B, n int) string {
 // cold (no output, no cache, a new Builder as a new process has), warm
 // (nothing changed, a new Builder), rebuild (nothing changed, the same
 // Builder, as serve mode does) and edit (one puzzle's title changed, the same
-// Builder).
+// Builder), and serve-edit (the same, as serve answers it: BuildKeepingBooklets,
+// then an untimed Build for the booklets).
 func BenchmarkBuildArchive(b *testing.B) {
 	src := synthetic(b, *archiveSize)
 	b.Run("cold", func(b *testing.B) { benchBuild(b, src, true) })
@@ -80,6 +81,37 @@ func BenchmarkBuildArchive(b *testing.B) {
 			if _, err := bl.Build(context.Background()); err != nil {
 				b.Fatal(err)
 			}
+		}
+	})
+	b.Run("serve-edit", func(b *testing.B) {
+		out := filepath.Join(b.TempDir(), "public")
+		bl, err := New(Config{Src: src, Out: out})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := bl.Build(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		target := firstNon(b, src)
+		original, err := os.ReadFile(target)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer os.WriteFile(target, original, 0o644)
+		b.ResetTimer()
+		for i := range b.N {
+			edited := bytes.Replace(original, []byte(`title "`), []byte(fmt.Sprintf(`title "Edit %d `, i)), 1)
+			if err := os.WriteFile(target, edited, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := bl.BuildKeepingBooklets(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			b.StopTimer()
+			if _, err := bl.Build(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
 		}
 	})
 	os.RemoveAll(src)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -91,6 +92,16 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 	if outputs, ok := r.reuseAssets(c.url, key); ok {
 		r.assets.store(key, outputs)
 		return nil
+	}
+	if r.keepBooklets {
+		previous, err := os.ReadFile(filepath.Join(r.out.front, filepath.FromSlash(c.url), "booklet.pdf"))
+		if err == nil {
+			r.mu.Lock()
+			r.deferredBooklets++
+			r.mu.Unlock()
+			_, err = r.out.putHash(c.url+"booklet.pdf", previous)
+			return err
+		}
 	}
 	parsed := map[*sourceFile][]*puzzle.Puzzle{}
 	var items []render.BookletEntry

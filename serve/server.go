@@ -62,6 +62,10 @@ type Server struct {
 	mu       sync.Mutex
 	builds   int
 	buildErr error
+
+	// bookletsBehind: the last rebuild kept booklets whose puzzles changed
+	// (used by the loop's goroutine only).
+	bookletsBehind bool
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -138,21 +142,60 @@ func (s *Server) newBuilder() error {
 }
 
 // loop rebuilds after every batch of changes until ctx is done, then shuts
-// the HTTP server down.
+// the HTTP server down. An edit is answered by a build that keeps the
+// collection's booklet as it was, so the browser is told at once; the
+// booklets are then brought up to date by a full build, unless more changes
+// are already waiting. The output folder is complete when serve stops.
 func (s *Server) loop(ctx context.Context, changes <-chan []string) {
+	defer func() {
+		if s.bookletsBehind {
+			s.finishBooklets(context.Background())
+		}
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		s.http.Shutdown(shut)
+		cancel()
+	}()
 	for {
+		if s.bookletsBehind {
+			select {
+			case <-ctx.Done():
+				return
+			case batch, ok := <-changes:
+				if !ok {
+					changes = nil
+					continue
+				}
+				s.rebuild(ctx, batch)
+			default:
+				s.finishBooklets(ctx)
+			}
+			continue
+		}
 		select {
 		case <-ctx.Done():
-			shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			s.http.Shutdown(shut)
-			cancel()
 			return
 		case batch, ok := <-changes:
 			if !ok {
+				changes = nil // the watch ended with ctx; wait for it
 				continue
 			}
 			s.rebuild(ctx, batch)
 		}
+	}
+}
+
+// finishBooklets makes the booklets the last rebuild kept as they were.
+func (s *Server) finishBooklets(ctx context.Context) {
+	sum, err := s.builder.Build(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			fmt.Fprintf(s.cfg.Log, "booklets not updated: %v\n", err)
+		}
+		return
+	}
+	s.bookletsBehind = false
+	if len(sum.Changed) > 0 {
+		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
 }
 
@@ -167,7 +210,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	}
 	var sum build.Summary
 	if err == nil {
-		sum, err = s.builder.Build(ctx)
+		sum, err = s.builder.BuildKeepingBooklets(ctx)
 	}
 	s.mu.Lock()
 	s.builds++
@@ -185,6 +228,9 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	s.hub.publish(event{Name: "ok", Data: struct{}{}})
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
+	}
+	if sum.DeferredBooklets > 0 {
+		s.bookletsBehind = true
 	}
 }
 

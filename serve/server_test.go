@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nonopress/nonopress/build"
 )
 
 const dot = `title "Dot"
@@ -135,6 +138,20 @@ func TestServeEditReloadAndErrors(t *testing.T) {
 		if err != nil || strings.Contains(string(data), scriptPath) {
 			t.Errorf("public/index.html after serve: err %v, has reload script %v", err, strings.Contains(string(data), scriptPath))
 		}
+		// Booklets kept during edits are up to date once serve has stopped.
+		fresh := filepath.Join(t.TempDir(), "public")
+		b, err := build.New(build.Config{Src: src, Out: fresh})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Build(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := os.ReadFile(filepath.Join(out, "booklet.pdf"))
+		want, _ := os.ReadFile(filepath.Join(fresh, "booklet.pdf"))
+		if len(want) == 0 || !bytes.Equal(got, want) {
+			t.Errorf("public/booklet.pdf after serve differs from a fresh build's (%d vs %d bytes)", len(got), len(want))
+		}
 	}()
 	url := s.URL()
 	sse := connect(t, ctx, url)
@@ -148,6 +165,8 @@ func TestServeEditReloadAndErrors(t *testing.T) {
 	t.Run("edit a puzzle", func(t *testing.T) {
 		os.WriteFile(puzzleFile, []byte(strings.Replace(twoDots, "Two Dots", "Dot", 1)), 0o644)
 		sse.await(t, "reload", hasPath("index.html"))
+		// The pages come first; the booklet the edit changed follows.
+		sse.await(t, "reload", hasPath("booklet.pdf"))
 	})
 	t.Run("atomic rename save", func(t *testing.T) {
 		tmp := filepath.Join(src, ".dot.non.tmp")
