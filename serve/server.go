@@ -63,9 +63,11 @@ type Server struct {
 	builds   int
 	buildErr error
 
-	// bookletsBehind: the last rebuild kept booklets whose puzzles changed
-	// (used by the loop's goroutine only).
-	bookletsBehind bool
+	// bookletsOwed: a rebuild kept booklets whose puzzles changed, and no
+	// full build has made them since; bookletsBehind: the loop should make
+	// them now (cleared after a failed try, until the next change). Both are
+	// used by the loop's goroutine only.
+	bookletsOwed, bookletsBehind bool
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -148,7 +150,7 @@ func (s *Server) newBuilder() error {
 // are already waiting. The output folder is complete when serve stops.
 func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 	defer func() {
-		if s.bookletsBehind {
+		if s.bookletsOwed {
 			s.finishBooklets(context.Background())
 		}
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -186,6 +188,9 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 
 // finishBooklets makes the booklets the last rebuild kept as they were.
 func (s *Server) finishBooklets(ctx context.Context) {
+	// Whatever happens, wait for the next change before trying again: a
+	// broken file would fail every attempt.
+	s.bookletsBehind = false
 	sum, err := s.builder.Build(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -193,7 +198,7 @@ func (s *Server) finishBooklets(ctx context.Context) {
 		}
 		return
 	}
-	s.bookletsBehind = false
+	s.bookletsOwed = false
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
@@ -230,7 +235,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
 	if sum.DeferredBooklets > 0 {
-		s.bookletsBehind = true
+		s.bookletsBehind, s.bookletsOwed = true, true
 	}
 }
 
