@@ -11,6 +11,7 @@ import (
 
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/templates"
 	"github.com/nonopress/nonopress/validate"
 )
 
@@ -171,7 +172,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		Width: e.Width, Height: e.Height, Colors: e.Colors,
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
-		Play: playDataOf(p, e), Description: strings.TrimSpace(p.Meta.Description),
+		Play: templates.NewPlayData(p, e.ID, e.Title), Description: strings.TrimSpace(p.Meta.Description),
 	}
 	for _, tag := range e.Tags {
 		view.Tags = append(view.Tags, crumb{Title: tag, URL: relURL(e.dir, tagPage(tag))})
@@ -257,25 +258,6 @@ func (r *run) pageData(kind, title, dir string) *pageData {
 	if r.site.BaseURL != "" {
 		d.Feed = root + "atom.xml"
 		d.Canonical = r.pageURL(dir + "index.html")
-	}
-	return d
-}
-
-// playDataOf is the puzzle as the in-page player wants it.
-func playDataOf(p *puzzle.Puzzle, e *entry) playData {
-	lines := func(ls []puzzle.Line) [][][2]int {
-		out := make([][][2]int, len(ls))
-		for i, l := range ls {
-			out[i] = make([][2]int, len(l))
-			for j, c := range l {
-				out[i][j] = [2]int{c.Len, c.Color}
-			}
-		}
-		return out
-	}
-	d := playData{ID: e.ID, Title: e.Title, Width: p.Width, Height: p.Height, Rows: lines(p.Rows), Cols: lines(p.Cols)}
-	for _, c := range p.Palette {
-		d.Palette = append(d.Palette, playColor{Char: string(c.Char), Name: c.Name, RGB: c.RGB.Hex()})
 	}
 	return d
 }

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/templates"
+
 	"encoding/json"
 	"net/url"
 	"os"
@@ -48,7 +50,7 @@ Note with <script>alert(4)</script> inside.
 	if m == nil {
 		t.Fatal("no play data in the puzzle page")
 	}
-	var play playData
+	var play templates.PlayData
 	if err := json.Unmarshal([]byte(m[1]), &play); err != nil {
 		t.Fatalf("play data is not JSON: %v\n%s", err, m[1])
 	}

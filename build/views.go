@@ -1,6 +1,10 @@
 package build
 
-import "html/template"
+import (
+	"html/template"
+
+	"github.com/nonopress/nonopress/templates"
+)
 
 // siteView is what every page knows of the site.
 type siteView struct{ Title, Language, BaseURL string }
@@ -71,25 +75,6 @@ type puzzleView struct {
 	Sheet                                      template.HTML // inline SVG
 	Solution                                   string        // the solution image, "" if none
 	Downloads                                  []download
-	Play                                       playData
+	Play                                       templates.PlayData
 	Paper                                      string // CSS page size
-}
-
-// playData is the puzzle as the in-page player reads it (JSON in a script
-// tag; html/template escapes it for that context).
-type playData struct {
-	ID      string      `json:"id"`
-	Title   string      `json:"title"`
-	Width   int         `json:"width"`
-	Height  int         `json:"height"`
-	Rows    [][][2]int  `json:"rows"`
-	Cols    [][][2]int  `json:"cols"`
-	Palette []playColor `json:"palette"`
-}
-
-// playColor is a palette entry for the player.
-type playColor struct {
-	Char string `json:"char"`
-	Name string `json:"name"`
-	RGB  string `json:"rgb"`
 }

@@ -49,42 +49,11 @@ func drawnPuzzle(t testing.TB, palette []puzzle.Color, picture ...string) *puzzl
 	return &puzzle.Puzzle{Kind: puzzle.Grid, Width: img.Width, Height: img.Height, Rows: rows, Cols: cols, Palette: palette}
 }
 
-// playColour and playPuzzle are the JSON that play.js reads from the page
-// (#np-puzzle), as agreed with the site builder.
-type playColour struct {
-	Char string `json:"char"`
-	Name string `json:"name"`
-	RGB  string `json:"rgb"`
-}
-
-type playPuzzle struct {
-	ID      string       `json:"id"`
-	Title   string       `json:"title"`
-	Width   int          `json:"width"`
-	Height  int          `json:"height"`
-	Rows    [][][2]int   `json:"rows"`
-	Cols    [][][2]int   `json:"cols"`
-	Palette []playColour `json:"palette"`
-}
-
 // playJSON encodes p as the page embeds it. encoding/json escapes <, > and &,
 // so the text cannot close the script element it sits in.
 func playJSON(t testing.TB, p *puzzle.Puzzle, title string) string {
 	t.Helper()
-	lines := func(ls []puzzle.Line) [][][2]int {
-		out := make([][][2]int, len(ls))
-		for i, l := range ls {
-			out[i] = [][2]int{}
-			for _, c := range l {
-				out[i] = append(out[i], [2]int{c.Len, c.Color})
-			}
-		}
-		return out
-	}
-	d := playPuzzle{ID: p.ID(), Title: title, Width: p.Width, Height: p.Height, Rows: lines(p.Rows), Cols: lines(p.Cols)}
-	for _, c := range p.Palette {
-		d.Palette = append(d.Palette, playColour{Char: string(c.Char), Name: c.Name, RGB: c.RGB.Hex()})
-	}
+	d := NewPlayData(p, p.ID(), title)
 	b, err := json.Marshal(d)
 	if err != nil {
 		t.Fatal(err)
