@@ -21,7 +21,6 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/nonopress/nonopress/build"
@@ -58,10 +57,6 @@ type Server struct {
 	ln      net.Listener
 	http    *http.Server
 	done    chan error
-
-	mu       sync.Mutex
-	builds   int
-	buildErr error
 
 	// bookletsOwed: a rebuild kept booklets whose puzzles changed, and no
 	// full build has made them since; bookletsBehind: the loop should make
@@ -126,13 +121,6 @@ func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
 // Wait blocks until ctx (given to Start) is done and the server has shut down
 // cleanly, and returns the error that stopped serving, if any.
 func (s *Server) Wait() error { return <-s.done }
-
-// Builds returns how many builds have run and the last one's error.
-func (s *Server) Builds() (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.builds, s.buildErr
-}
 
 func (s *Server) newBuilder() error {
 	b, err := build.New(build.Config{Src: s.cfg.Src, Out: s.cfg.Out, Quiet: true, Log: io.Discard})
@@ -217,10 +205,6 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	if err == nil {
 		sum, err = s.builder.BuildKeepingBooklets(ctx)
 	}
-	s.mu.Lock()
-	s.builds++
-	s.buildErr = err
-	s.mu.Unlock()
 	if ctx.Err() != nil {
 		return
 	}
