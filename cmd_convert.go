@@ -5,10 +5,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -70,29 +69,5 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		_, err = c.stdout.Write(buf.Bytes())
 		return err
 	}
-	return writeFileAtomic(*out, buf.Bytes())
-}
-
-// writeFileAtomic writes data to path through a temporary file in the same
-// folder, so a failure never leaves a half-written file behind.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp.Name(), 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-	}
-	return werr
+	return atomicfile.Write(*out, buf.Bytes())
 }

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/internal/atomicfile"
+
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -189,23 +191,7 @@ func writeBack(path string, data []byte, mayExist bool) error {
 // writeAtomic writes a file through a temporary file in the same folder and
 // a rename, so that no reader ever sees it half written.
 func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".np-*.tmp")
-	if err != nil {
-		return fmt.Errorf("write output: %w", err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.Write(path, data); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil

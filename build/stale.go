@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/internal/atomicfile"
+
 	"fmt"
 	"os"
 	"path"
@@ -21,7 +23,7 @@ func (o *output) removeStaleKnown() (int, error) {
 	removed := 0
 	if ents, err := os.ReadDir(o.back); err == nil {
 		for _, e := range ents {
-			if name := e.Name(); strings.HasPrefix(name, ".np-") && strings.HasSuffix(name, ".tmp") {
+			if name := e.Name(); atomicfile.IsTemp(name) {
 				if err := os.Remove(filepath.Join(o.back, name)); err != nil {
 					return removed, fmt.Errorf("remove stale output: %w", err)
 				}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/solve"
 )
@@ -88,18 +89,7 @@ func (c *Cache) Save() error {
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 		return fmt.Errorf("save solver cache: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".cache-*")
-	if err != nil {
-		return fmt.Errorf("save solver cache: %w", err)
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("save solver cache: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), c.path); err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(c.path, data); err != nil {
 		return fmt.Errorf("save solver cache: %w", err)
 	}
 	c.dirty = false

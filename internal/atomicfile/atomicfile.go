@@ -1,0 +1,43 @@
+// Package atomicfile writes files so that no reader ever sees one half
+// written and a failure leaves the old file in place: the data goes to a
+// temporary file in the same folder, which is then renamed over the target.
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// tempPrefix and tempSuffix frame the names of temporary files, so that a
+// cleaner can recognise those a killed process left behind (IsTemp).
+const tempPrefix, tempSuffix = ".np-", ".tmp"
+
+// Write writes data to path (mode 0644) through a temporary file and a
+// rename. The folder must exist.
+func Write(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix+"*"+tempSuffix)
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// IsTemp reports whether a file name is one of Write's temporary files.
+func IsTemp(name string) bool {
+	return strings.HasPrefix(name, tempPrefix) && strings.HasSuffix(name, tempSuffix)
+}

@@ -1,0 +1,69 @@
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWriteReplacesAndLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	for _, data := range []string{"first", "second, longer"} {
+		if err := Write(path, []byte(data)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil || string(got) != data {
+			t.Fatalf("read %q, %v; want %q", got, err, data)
+		}
+	}
+	info, _ := os.Stat(path)
+	if info.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, want 0644", info.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("folder holds %d entries, want only the file", len(entries))
+	}
+}
+
+func TestFailedWriteKeepsTheOldFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	Write(path, []byte("old"))
+	// A folder where the file should go makes the rename fail.
+	target := filepath.Join(dir, "sub")
+	os.MkdirAll(filepath.Join(target, "x"), 0o755)
+	if err := Write(target, []byte("new")); err == nil {
+		t.Fatal("renaming over a non-empty folder succeeded")
+	}
+	for _, e := range mustReadDir(t, dir) {
+		if IsTemp(e.Name()) {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+	if got, _ := os.ReadFile(path); string(got) != "old" {
+		t.Errorf("old file now %q", got)
+	}
+	if err := Write(filepath.Join(dir, "missing", "f"), nil); err == nil {
+		t.Error("writing into a missing folder succeeded")
+	}
+}
+
+func TestIsTemp(t *testing.T) {
+	for name, want := range map[string]bool{".np-123.tmp": true, ".np-.tmp": true, "np-1.tmp": false, ".np-1.txt": false} {
+		if IsTemp(name) != want {
+			t.Errorf("IsTemp(%q) = %v", name, !want)
+		}
+	}
+}
+
+func mustReadDir(t *testing.T, dir string) []os.DirEntry {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return es
+}
