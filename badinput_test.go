@@ -102,6 +102,8 @@ func TestFolderWalkSkipsSymlinksAndKeepsOddNames(t *testing.T) {
 	writeFile(t, outside, "secret.non", dancerNon)
 	root := filepath.Join(dir, "content")
 	writeFile(t, root, "with space/ünïcode #1?&.non", dancerNon)
+	writeFile(t, root, ".hidden/skipped.non", dancerNon)
+	writeFile(t, root, ".skipped.non", dancerNon)
 	if err := os.Symlink(outside, filepath.Join(root, "link-to-outside")); err != nil {
 		t.Skip("no symlinks here:", err)
 	}
@@ -114,6 +116,6 @@ func TestFolderWalkSkipsSymlinksAndKeepsOddNames(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 1 || !strings.Contains(lines[0], "with space/ünïcode #1?") {
-		t.Errorf("want only the odd-named file, got:\n%s", out)
+		t.Errorf("want only the odd-named file (no link, nothing hidden), got:\n%s", out)
 	}
 }

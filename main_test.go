@@ -208,6 +208,28 @@ func TestPrintBooklet(t *testing.T) {
 	if !strings.Contains(string(info), "612 x 792 pts") {
 		t.Errorf("booklet is not Letter:\n%s", info)
 	}
+	if !strings.Contains(string(info), "Title:           set\n") {
+		t.Errorf("booklet title is not the folder's name:\n%s", info)
+	}
+
+	// -title names the booklet; -mono draws a glyph per colour, so a
+	// multicolour booklet changes with it.
+	colour := filepath.Join("content", "colour", "ladybug.non")
+	plain, mono := filepath.Join(dir, "plain.pdf"), filepath.Join(dir, "mono.pdf")
+	if code, _, stderr := runCLI(t, "print", "-title", "Bugs & Co", "-o", plain, colour); code != 0 {
+		t.Fatalf("print: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "print", "-title", "Bugs & Co", "-mono", "-o", mono, colour); code != 0 {
+		t.Fatalf("print -mono: exit %d: %s", code, stderr)
+	}
+	if info, _ := exec.Command(pdfinfo, plain).Output(); !strings.Contains(string(info), "Title:           Bugs & Co\n") {
+		t.Errorf("-title not used:\n%s", info)
+	}
+	a, _ := os.ReadFile(plain)
+	b, _ := os.ReadFile(mono)
+	if len(a) == 0 || bytes.Equal(a, b) {
+		t.Error("-mono made no difference to a multicolour booklet")
+	}
 }
 
 func TestBuildDemoContent(t *testing.T) {

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+)
+
+// serve runs from the command line until its context ends, then exits 0.
+func TestServeCommand(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "content/dancer.non", dancerNon)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	exit := make(chan int, 1)
+	go func() {
+		exit <- run(ctx, []string{"serve", "-src", filepath.Join(dir, "content"), "-out", filepath.Join(dir, "public"),
+			"-addr", "127.0.0.1:0", "-poll"}, io.Discard, pw)
+		pw.Close()
+	}()
+	url := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			if m := regexp.MustCompile(`at (http://\S+) `).FindStringSubmatch(sc.Text()); m != nil {
+				url <- m[1]
+			}
+		}
+	}()
+	select {
+	case u := <-url:
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %d", u, resp.StatusCode)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve never said where it listens")
+	}
+	cancel()
+	select {
+	case code := <-exit:
+		if code != 0 {
+			t.Errorf("serve exited %d after Ctrl-C, want 0", code)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}
