@@ -34,6 +34,8 @@ type Builder struct {
 	memo *fileMemo
 	// kept holds the caches between builds (keep.go).
 	kept keptCaches
+	// markers keeps the output folders' manifests between builds (marker.go).
+	markers markerCache
 }
 
 // Summary says what a build did.
@@ -46,9 +48,10 @@ type Summary struct {
 	Skipped          []string // puzzles left out (SkipInvalid), with the reason
 	Warnings         []string // "path:line: message", in path order
 	Changed          []string // output paths (slash-separated) written or removed, sorted
-	// DeferredBooklets counts the booklets BuildKeepingBooklets left as they
-	// were although their puzzles changed.
-	DeferredBooklets int
+	// Deferred counts the files BuildQuick kept as they were published
+	// instead of making them again (booklets and site-wide lists); 0 after
+	// Build.
+	Deferred int
 }
 
 // CacheDir is the folder under the content root where a build keeps its
@@ -109,27 +112,29 @@ type run struct {
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
 	memoRun *memoRun
-	// keepBooklets keeps changed collections' previous booklets
-	// (BuildKeepingBooklets); deferredBooklets counts them, under mu.
-	keepBooklets     bool
-	deferredBooklets int
+	// quick keeps the published booklets and site-wide lists (BuildQuick);
+	// deferred counts them, under mu.
+	quick    bool
+	deferred int
 }
 
 // Build builds the site into Out. On any error the published output is left
 // exactly as it was.
 func (b *Builder) Build(ctx context.Context) (Summary, error) { return b.build(ctx, false) }
 
-// BuildKeepingBooklets is Build for an author waiting on a page: a collection
-// whose puzzles changed keeps its previous booklet PDF instead of having it
-// made again (most of the work after an edit), and Summary.DeferredBooklets
-// counts them. The site is then complete but for those booklets; a Build
-// afterwards brings them up to date. `serve` does that right after telling
-// the browser to reload.
-func (b *Builder) BuildKeepingBooklets(ctx context.Context) (Summary, error) {
+// BuildQuick is Build for an author waiting on a page: it makes the changed
+// puzzles' pages and files and the collection and bundle pages that list
+// them, but keeps as they were published what every edit would otherwise
+// make again: the collection booklets, the authors, licenses and tag pages,
+// catalogue.json, the sitemap and the feed (see deferredPage). It does not
+// save the caches to disk either. Summary.Deferred counts the files kept; a
+// Build afterwards brings them up to date. `serve` does that right after
+// telling the browser to reload.
+func (b *Builder) BuildQuick(ctx context.Context) (Summary, error) {
 	return b.build(ctx, true)
 }
 
-func (b *Builder) build(ctx context.Context, keepBooklets bool) (Summary, error) {
+func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	start := time.Now()
 	var sum Summary
 	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, backName(b.cfg.Out))
@@ -138,13 +143,13 @@ func (b *Builder) build(ctx context.Context, keepBooklets bool) (Summary, error)
 	}
 	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
-	out, err := openOutput(b.cfg.Out, b.min)
+	out, err := openOutput(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
 		return sum, err
 	}
 	defer out.close()
 	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
-	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, keepBooklets: keepBooklets,
+	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
 		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
 	b.rendered.Store(0)
 	r.startMemo()
@@ -193,7 +198,9 @@ func (b *Builder) build(ctx context.Context, keepBooklets bool) (Summary, error)
 	if err := r.keepMemo(); err != nil {
 		fmt.Fprintf(b.log, "warning: file memo not saved: %v\n", err)
 	}
-	if err := assets.save(); err != nil {
+	if quick {
+		b.keepAssets(assets) // Build saves it
+	} else if err := assets.save(); err != nil {
 		fmt.Fprintf(b.log, "warning: asset cache not saved: %v\n", err)
 	} else {
 		b.keepAssets(assets)
@@ -201,7 +208,7 @@ func (b *Builder) build(ctx context.Context, keepBooklets bool) (Summary, error)
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = written, removed, changed
-	sum.DeferredBooklets = r.deferredBooklets
+	sum.Deferred = r.deferred
 	logList(b.log, sum.Warnings, "warning")
 	logList(b.log, sum.Skipped, "skipped")
 	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",

@@ -29,6 +29,9 @@ type catalogueEntry struct {
 
 // writeCatalogue writes catalogue.json: every published puzzle, in path order.
 func (r *run) writeCatalogue() error {
+	if r.keepPublished("catalogue.json") {
+		return nil
+	}
 	list := make([]catalogueEntry, 0, len(r.entries))
 	for _, e := range r.entries {
 		c := catalogueEntry{
@@ -72,7 +75,7 @@ func (r *run) pageURL(page string) string {
 
 // writeSitemap writes sitemap.xml when the site has a base URL.
 func (r *run) writeSitemap() error {
-	if r.site.BaseURL == "" {
+	if r.site.BaseURL == "" || r.keepPublished("sitemap.xml") {
 		return nil
 	}
 	pages := append([]string(nil), r.pages...)
@@ -121,7 +124,7 @@ const undated = "2000-01-01T00:00:00Z"
 // writeFeed writes atom.xml, the recently added puzzles, when the site has a
 // base URL.
 func (r *run) writeFeed() error {
-	if r.site.BaseURL == "" {
+	if r.site.BaseURL == "" || r.keepPublished("atom.xml") {
 		return nil
 	}
 	feed := atomFeed{NS: "http://www.w3.org/2005/Atom", Title: r.title, ID: r.site.BaseURL + "/", Updated: undated,

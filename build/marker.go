@@ -1,15 +1,14 @@
 package build
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
+	"slices"
+	"sync"
 )
 
 // markerName is the file by which nonopress knows an output folder as its own.
@@ -57,33 +56,97 @@ func readMarker(dir string) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	if !sc.Scan() || sc.Text() != markerHeader || !sc.Scan() || sc.Text() != markerClean {
-		return nil, nil
+	return parseMarker(data), nil
+}
+
+// parseMarker parses a marker's bytes; nil unless it says clean.
+func parseMarker(data []byte) map[string]string {
+	header := markerHeader + "\n" + markerClean + "\n"
+	if !bytes.HasPrefix(data, []byte(header)) {
+		return nil
 	}
-	hashes := map[string]string{}
-	for sc.Scan() {
-		h, p, ok := strings.Cut(sc.Text(), " ")
-		if ok {
-			hashes[p] = h
+	data = data[len(header):]
+	hashes := make(map[string]string, bytes.Count(data, []byte("\n")))
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte("\n"))
+		data = rest
+		if h, p, ok := bytes.Cut(line, []byte(" ")); ok {
+			hashes[string(p)] = string(h)
 		}
 	}
-	return hashes, sc.Err()
+	return hashes
 }
 
 // writeMarker writes a folder's marker atomically, with its manifest in path
 // order.
 func writeMarker(dir, state string, hashes map[string]string) error {
-	var b bytes.Buffer
-	b.WriteString(markerHeader + "\n" + state + "\n")
 	paths := make([]string, 0, len(hashes))
-	for p := range hashes {
+	size := len(markerHeader) + len(state) + 2
+	for p, h := range hashes {
 		paths = append(paths, p)
+		size += len(h) + len(p) + 2
 	}
-	sort.Strings(paths)
+	slices.Sort(paths)
+	b := make([]byte, 0, size)
+	b = append(b, markerHeader+"\n"+state+"\n"...)
 	for _, p := range paths {
-		b.WriteString(hashes[p] + " " + p + "\n")
+		b = append(b, hashes[p]...)
+		b = append(b, ' ')
+		b = append(b, p...)
+		b = append(b, '\n')
 	}
-	return writeAtomic(filepath.Join(dir, markerName), b.Bytes())
+	return writeAtomic(filepath.Join(dir, markerName), b)
+}
+
+// markerCache keeps the manifests of a Builder's two output folders between
+// its builds (serve mode), where reading and parsing them would cost a large
+// site more than the rest of a build after an edit. A kept manifest stands
+// only while the folder's marker is the very file it was written as (same
+// inode, size and time): markers are replaced by rename, never rewritten in
+// place, so any other writer, or a dirty marker, makes it be read again.
+type markerCache struct {
+	mu   sync.Mutex
+	kept map[string]keptMarker // by folder
+}
+
+type keptMarker struct {
+	info   os.FileInfo
+	hashes map[string]string
+}
+
+// read is readMarker, from the cache when the marker is unchanged. The
+// caller must not change the map it gets.
+func (c *markerCache) read(dir string) (map[string]string, error) {
+	if c != nil {
+		c.mu.Lock()
+		k, ok := c.kept[dir]
+		c.mu.Unlock()
+		if info, err := os.Stat(filepath.Join(dir, markerName)); ok && err == nil && sameFile(k.info, info) {
+			return k.hashes, nil
+		}
+	}
+	return readMarker(dir)
+}
+
+// remember keeps the manifest just written to dir's marker (nil forgets it).
+func (c *markerCache) remember(dir string, hashes map[string]string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.kept == nil {
+		c.kept = map[string]keptMarker{}
+	}
+	info, err := os.Stat(filepath.Join(dir, markerName))
+	if err != nil || hashes == nil {
+		delete(c.kept, dir)
+		return
+	}
+	c.kept[dir] = keptMarker{info: info, hashes: hashes}
+}
+
+// sameFile reports whether two stats are of the same, unchanged file.
+func sameFile(a, b os.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }

@@ -395,12 +395,11 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 	return rec
 }
 
-// keepMemo makes this build's records the memo.
 // keepMemo keeps the records this build used for the next, in memory, and
 // on disk unless the build answers an edit in serve mode
-// (BuildKeepingBooklets), where the full build that follows writes them.
+// (BuildQuick), where the full build that follows writes them.
 func (r *run) keepMemo() error {
-	return r.memo.keep(r.memoRun.used, !r.keepBooklets)
+	return r.memo.keep(r.memoRun.used, !r.quick)
 }
 
 // bookletPart is a puzzle's part of its collection's booklet key: its file's

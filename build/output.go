@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -21,6 +22,7 @@ import (
 type output struct {
 	front, back string
 	minify      *minifier
+	markers     *markerCache      // manifests kept between builds, or nil
 	frontHashes map[string]string // the published files' hashes (nil: unknown)
 	backHashes  map[string]string // hashes known to be right in back
 	// backClean: back held exactly the files of backHashes when the build
@@ -46,7 +48,7 @@ func backName(out string) string {
 
 // openOutput checks that both folders are nonopress's (or absent, or empty)
 // and prepares the back buffer for writing.
-func openOutput(out string, m *minifier) (*output, error) {
+func openOutput(out string, m *minifier, markers *markerCache) (*output, error) {
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return nil, fmt.Errorf("output folder: %w", err)
@@ -56,7 +58,7 @@ func openOutput(out string, m *minifier) (*output, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	o := &output{front: abs, back: backName(abs), minify: m, written: map[string]string{}}
+	o := &output{front: abs, back: backName(abs), minify: m, markers: markers, written: map[string]string{}}
 	for _, dir := range []string{o.front, o.back} {
 		if err := checkOwned(dir); err != nil {
 			return nil, err
@@ -70,7 +72,7 @@ func openOutput(out string, m *minifier) (*output, error) {
 		return nil, err
 	}
 	o.unlock = unlock
-	o.frontHashes, _ = readMarker(o.front)
+	o.frontHashes, _ = markers.read(o.front)
 	if _, err := os.Stat(filepath.Join(o.back, markerName)); errors.Is(err, fs.ErrNotExist) {
 		// A new back buffer (empty: checkOwned saw to it). Marked before it
 		// is filled, so that a build killed while linking leaves a folder
@@ -81,7 +83,8 @@ func openOutput(out string, m *minifier) (*output, error) {
 		}
 		o.backClean = true
 	} else {
-		o.backHashes, _ = readMarker(o.back)
+		o.backHashes, _ = markers.read(o.back)
+		o.backHashes = maps.Clone(o.backHashes) // reuse adds to it
 		o.backClean = o.backHashes != nil
 	}
 	if o.backHashes == nil {
@@ -242,7 +245,11 @@ func (o *output) commit() (changed []string, written, removed int, err error) {
 	if o.fresh {
 		if o.unchanged() {
 			// Nothing to publish: the back buffer stays clean and empty.
-			return nil, 0, 0, writeMarker(o.back, markerClean, nil)
+			err := writeMarker(o.back, markerClean, nil)
+			if err == nil {
+				o.markers.remember(o.back, map[string]string{})
+			}
+			return nil, 0, 0, err
 		}
 		if err := o.linkPending(); err != nil {
 			return nil, 0, 0, fmt.Errorf("link unchanged output: %w", err)
@@ -257,6 +264,9 @@ func (o *output) commit() (changed []string, written, removed int, err error) {
 	if err := swapDirs(o.back, o.front); err != nil {
 		return nil, 0, 0, fmt.Errorf("publish output: %w", err)
 	}
+	// The folders have swapped names, and their markers with them.
+	o.markers.remember(o.front, o.written)
+	o.markers.remember(o.back, o.frontHashes)
 	for p, h := range o.written {
 		if o.frontHashes[p] != h {
 			changed = append(changed, p)

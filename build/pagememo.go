@@ -15,6 +15,14 @@ import (
 // changed is reused, as a puzzle's rendered files are, instead of executed
 // and minified again. A large site's lists are most of a warm build.
 func (r *run) putTemplated(kind, page string, d *pageData, inSitemap bool) error {
+	if r.keepPublished(page) {
+		if inSitemap {
+			r.mu.Lock()
+			r.pages = append(r.pages, page)
+			r.mu.Unlock()
+		}
+		return nil
+	}
 	data, err := json.Marshal(d)
 	if err != nil {
 		return fmt.Errorf("page %s: %w", page, err)

@@ -33,7 +33,7 @@ func synthetic(b *testing.B, n int) string {
 // cold (no output, no cache, a new Builder as a new process has), warm
 // (nothing changed, a new Builder), rebuild (nothing changed, the same
 // Builder, as serve mode does) and edit (one puzzle's title changed, the same
-// Builder), and serve-edit (the same, as serve answers it: BuildKeepingBooklets,
+// Builder), and serve-edit (the same, as serve answers it: BuildQuick,
 // then an untimed Build for the booklets).
 func BenchmarkBuildArchive(b *testing.B) {
 	src := synthetic(b, *archiveSize)
@@ -78,7 +78,7 @@ func firstNon(b *testing.B, src string) string {
 }
 
 // benchEdit changes one puzzle's title and rebuilds with the same Builder, as
-// serve does; asServe answers with BuildKeepingBooklets and then makes the
+// serve does; asServe answers with BuildQuick and then makes the
 // booklets with an untimed Build.
 func benchEdit(b *testing.B, src string, asServe bool) {
 	out := filepath.Join(b.TempDir(), "public")
@@ -107,7 +107,7 @@ func benchEdit(b *testing.B, src string, asServe bool) {
 			}
 			continue
 		}
-		if _, err := bl.BuildKeepingBooklets(context.Background()); err != nil {
+		if _, err := bl.BuildQuick(context.Background()); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -93,15 +92,8 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 		r.assets.store(key, outputs)
 		return nil
 	}
-	if r.keepBooklets {
-		previous, err := os.ReadFile(filepath.Join(r.out.front, filepath.FromSlash(c.url), "booklet.pdf"))
-		if err == nil {
-			r.mu.Lock()
-			r.deferredBooklets++
-			r.mu.Unlock()
-			_, err = r.out.putHash(c.url+"booklet.pdf", previous)
-			return err
-		}
+	if r.keepPublished(c.url + "booklet.pdf") {
+		return nil
 	}
 	parsed := map[*sourceFile][]*puzzle.Puzzle{}
 	var items []render.BookletEntry

@@ -58,11 +58,11 @@ type Server struct {
 	http    *http.Server
 	done    chan error
 
-	// bookletsOwed: a rebuild kept booklets whose puzzles changed, and no
-	// full build has made them since; bookletsBehind: the loop should make
-	// them now (cleared after a failed try, until the next change). Both are
+	// deferredOwed: a rebuild (build.BuildQuick) kept files as they were
+	// published (booklets, site-wide lists), and no full build has made them
+	// since; deferredBehind: the loop should make them now (cleared after a failed try, until the next change). Both are
 	// used by the loop's goroutine only.
-	bookletsOwed, bookletsBehind bool
+	deferredOwed, deferredBehind bool
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -132,21 +132,21 @@ func (s *Server) newBuilder() error {
 }
 
 // loop rebuilds after every batch of changes until ctx is done, then shuts
-// the HTTP server down. An edit is answered by a build that keeps the
-// collection's booklet as it was, so the browser is told at once; the
-// booklets are then brought up to date by a full build, unless more changes
-// are already waiting. The output folder is complete when serve stops.
+// the HTTP server down. An edit is answered by a quick build, which keeps
+// the collection's booklet and the site-wide lists as they were, so the
+// browser is told at once; those are then brought up to date by a full
+// build, unless more changes are already waiting. The output folder is complete when serve stops.
 func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 	defer func() {
-		if s.bookletsOwed {
-			s.finishBooklets(context.Background())
+		if s.deferredOwed {
+			s.finishDeferred(context.Background())
 		}
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		s.http.Shutdown(shut)
 		cancel()
 	}()
 	for {
-		if s.bookletsBehind {
+		if s.deferredBehind {
 			select {
 			case <-ctx.Done():
 				return
@@ -157,7 +157,7 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 				}
 				s.rebuild(ctx, batch)
 			default:
-				s.finishBooklets(ctx)
+				s.finishDeferred(ctx)
 			}
 			continue
 		}
@@ -174,19 +174,20 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 	}
 }
 
-// finishBooklets makes the booklets the last rebuild kept as they were.
-func (s *Server) finishBooklets(ctx context.Context) {
+// finishDeferred makes what the last rebuild kept as it was: booklets and
+// site-wide lists.
+func (s *Server) finishDeferred(ctx context.Context) {
 	// Whatever happens, wait for the next change before trying again: a
 	// broken file would fail every attempt.
-	s.bookletsBehind = false
+	s.deferredBehind = false
 	sum, err := s.builder.Build(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
-			fmt.Fprintf(s.cfg.Log, "booklets not updated: %v\n", err)
+			fmt.Fprintf(s.cfg.Log, "booklets and lists not updated: %v\n", err)
 		}
 		return
 	}
-	s.bookletsOwed = false
+	s.deferredOwed = false
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
@@ -202,13 +203,18 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		err = s.newBuilder()
 	}
 	var sum build.Summary
+	owed := s.deferredOwed
 	if err == nil {
-		sum, err = s.builder.BuildKeepingBooklets(ctx)
+		// A quick build may publish kept files even if ctx ends as it
+		// finishes: owe the full build from the start.
+		s.deferredOwed = true
+		sum, err = s.builder.BuildQuick(ctx)
 	}
 	if ctx.Err() != nil {
 		return
 	}
 	if err != nil {
+		s.deferredOwed = owed // a failed build publishes nothing
 		fmt.Fprintf(s.cfg.Log, "build failed:\n%v\n", err)
 		s.hub.publish(event{Name: "builderror", Data: map[string]string{"message": err.Error()}})
 		return
@@ -218,8 +224,10 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
-	if sum.DeferredBooklets > 0 {
-		s.bookletsBehind, s.bookletsOwed = true, true
+	if sum.Deferred > 0 {
+		s.deferredBehind = true
+	} else {
+		s.deferredOwed = false
 	}
 }
 

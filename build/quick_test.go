@@ -1,0 +1,110 @@
+package build
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// BuildQuick answers an edit with the puzzle's page and its collection's,
+// keeping the booklet and the site-wide lists as published; the next Build
+// brings those up to date, to the same bytes as a build from scratch.
+func TestBuildQuick(t *testing.T) {
+	s := newSite(t, smallSite)
+	b, err := New(Config{Src: s.src, Out: s.out, BaseURL: "https://example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := b.Build(ctx); err != nil {
+		t.Fatal(err)
+	}
+	kept := []string{"animals/booklet.pdf", "authors/index.html", "catalogue.json", "licenses/index.html", "sitemap.xml", "atom.xml"}
+	before := map[string]string{}
+	for _, p := range kept {
+		before[p] = s.read(p)
+	}
+
+	edit(t, filepath.Join(s.src, "animals", "cross.non"), `by "Ann Author"`, `by "Ann Other"`)
+	edit(t, filepath.Join(s.src, "animals", "cross.md"), `title: The Cross`, `title: The Edited Cross`)
+	sum, err := b.BuildQuick(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Deferred == 0 {
+		t.Error("Deferred = 0, want the booklet and lists counted")
+	}
+	if page := s.read("animals/cross/index.html"); !strings.Contains(page, "Ann Other") || !strings.Contains(page, "The Edited Cross") {
+		t.Error("the puzzle page does not show the edit")
+	}
+	if !strings.Contains(s.read("animals/index.html"), "The Edited Cross") {
+		t.Error("the collection page does not show the edited title")
+	}
+	for _, p := range kept {
+		if s.read(p) != before[p] {
+			t.Errorf("%s was made again", p)
+		}
+	}
+
+	sum, err = b.Build(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Deferred != 0 {
+		t.Errorf("Build after: Deferred = %d, want 0", sum.Deferred)
+	}
+	for _, p := range kept {
+		if p == "sitemap.xml" { // lists the same pages
+			continue
+		}
+		if s.read(p) == before[p] || !contains(sum.Changed, p) {
+			t.Errorf("Build after: %s not brought up to date (in Changed: %v)", p, contains(sum.Changed, p))
+		}
+	}
+	fresh := &site{t: t, src: s.src, out: filepath.Join(t.TempDir(), "public")}
+	os.RemoveAll(filepath.Join(s.src, CacheDir))
+	fresh.mustBuild(Config{BaseURL: "https://example.org"})
+	for _, p := range append(kept, "animals/cross/index.html", "animals/index.html", "index.html") {
+		if fresh.read(p) != s.read(p) {
+			t.Errorf("%s after Build differs from a build from scratch", p)
+		}
+	}
+}
+
+// A quick build makes the page of a tag the published site lacks, so that
+// no link of the edited page is broken in between.
+func TestBuildQuickMakesNewTagPage(t *testing.T) {
+	s := newSite(t, smallSite)
+	b, err := New(Config{Src: s.src, Out: s.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := b.Build(ctx); err != nil {
+		t.Fatal(err)
+	}
+	note := filepath.Join(s.src, "animals", "cross.md")
+	if err := os.WriteFile(note, []byte("---\ntags: [brand-new]\n---\nA cross.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.BuildQuick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(s.read("tags/brand-new/index.html"), "cross") {
+		t.Error("the new tag's page does not list the puzzle")
+	}
+}
+
+// edit replaces old by new in a file, which must hold old.
+func edit(t *testing.T, file, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(data), old) {
+		t.Fatalf("edit %s: %v, or no %q in it", file, err, old)
+	}
+	if err := os.WriteFile(file, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
