@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/formats"
 )
 
 func TestBuildSmallSite(t *testing.T) {
@@ -29,7 +33,7 @@ func TestBuildSmallSite(t *testing.T) {
 		"static/site.css", "static/cards.js",
 		"animals/index.html", "animals/booklet.pdf", "animals/cross.non", "animals/corner.non",
 		"animals/cross/index.html", "animals/cross/sheet.svg", "animals/cross/solution.svg",
-		"animals/cross/thumb.svg", "animals/cross/sheet.pdf", "animals/cross/puzzle.non", "animals/cross/puzzle.xml",
+		"animals/cross/sheet.pdf", "thumbs/3x3.svg", "thumbs/2x2.svg",
 		"shapes/index.html", "shapes/minis.nonpack", "shapes/minis/index.html", "shapes/minis/1/index.html", "shapes/minis/2/index.html",
 		".nonopress",
 	} {
@@ -61,13 +65,13 @@ func TestBuildSmallSite(t *testing.T) {
 	for _, want := range []string{`href="../../tags/easy/index.html"`, "The Cross", "Ann Author", "CC0-1.0", "https://spdx.org/licenses/CC0-1.0.html",
 		"<em>cross</em>", "<svg", `<details class="np-solution`, `src="solution.svg"`, `id="np-puzzle"`,
 		`id="np-play"`, `src="../../static/play.js"`, `href="../../static/play.css"`, `href="../cross.non"`,
-		`href="sheet.pdf"`, `href="puzzle.xml"`, `href="puzzle.non"`, "easy", "unique solution", "@page"} {
+		`href="sheet.pdf"`, `download="the-cross.non"`, `download="the-cross.xml"`, "easy", "unique solution", "@page"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("puzzle page lacks %q", want)
 		}
 	}
 	coll := s.read("animals/index.html")
-	for _, want := range []string{"<h1>Animals</h1>", "<em>animals</em>", `class="np-card"`, `src="cross/thumb.svg"`,
+	for _, want := range []string{"<h1>Animals</h1>", "<em>animals</em>", `class="np-card"`, `src="../thumbs/3x3.svg"`,
 		`href="booklet.pdf"`, `data-title="The Cross"`, `href="../index.html"`} {
 		if !strings.Contains(coll, want) {
 			t.Errorf("collection page lacks %q", want)
@@ -677,4 +681,73 @@ func TestEmptySite(t *testing.T) {
 		t.Errorf("empty site output wrong")
 	}
 	checkLinks(t, s.out)
+}
+
+// The .non and PBN XML downloads are data: URLs in the puzzle page that hold
+// the puzzle itself: read back, they give the same puzzle.
+func TestConversionDownloads(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
+	page := s.read("animals/cross/index.html")
+	links := regexp.MustCompile(`href="data:([^,"]*);base64,([^"]+)" download="([^"]+)"`).FindAllStringSubmatch(page, -1)
+	if len(links) != 2 {
+		t.Fatalf("found %d data: downloads, want 2", len(links))
+	}
+	for _, l := range links {
+		data, err := base64.StdEncoding.DecodeString(l[2])
+		if err != nil {
+			t.Fatalf("%s: %v", l[3], err)
+		}
+		ps, err := formats.Read(l[3], data)
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%s (%s) does not read back: %v", l[3], l[1], err)
+		}
+		if ps[0].Meta.Title != "Cross" || ps[0].ID() != crossID(t, s) {
+			t.Errorf("%s reads back as %q, id %s", l[3], ps[0].Meta.Title, ps[0].ID())
+		}
+	}
+}
+
+// crossID is the id of animals/cross.non in smallSite, from the catalogue.
+func crossID(t *testing.T, s *site) string {
+	var cat []catalogueEntry
+	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cat {
+		if c.Page == "animals/cross/index.html" {
+			return c.ID
+		}
+	}
+	t.Fatal("no cross in the catalogue")
+	return ""
+}
+
+// Thumbnails: one blank file per size, shared by the puzzles of that size;
+// with solution_thumbnails, each puzzle's own solution thumbnail.
+func TestThumbnails(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
+	blank := s.read("thumbs/1x1.svg")
+	if !strings.Contains(blank, "1×1") {
+		t.Errorf("blank thumbnail lacks its size label: %.200s", blank)
+	}
+	if s.exists("shapes/minis/1/thumb.svg") {
+		t.Error("a puzzle got its own blank thumbnail")
+	}
+	bundle := s.read("shapes/minis/index.html")
+	if strings.Count(bundle, `src="../../thumbs/`) != 2 {
+		t.Errorf("bundle page: want 2 cards with shared thumbnails:\n%s", bundle)
+	}
+
+	toml := filepath.Join(s.src, "nonopress.toml")
+	data, _ := os.ReadFile(toml)
+	os.WriteFile(toml, append(data, "solution_thumbnails = true\n"...), 0o644)
+	s.mustBuild(Config{})
+	if !s.exists("animals/cross/thumb.svg") || !strings.Contains(s.read("animals/index.html"), `src="cross/thumb.svg"`) {
+		t.Error("solution thumbnails: no thumb.svg of the puzzle's own, or not on its card")
+	}
+	if s.exists("thumbs/3x3.svg") {
+		t.Error("solution thumbnails: the shared blank thumbnail stayed")
+	}
 }

@@ -21,7 +21,8 @@ type entry struct {
 	Weight                             int
 	dir                                string // the page's folder from the site root: "a/b/slug/"
 	sourceFile                         string // the original file's path from the site root
-	hasSheet, hasSolution, hasThumb    bool
+	hasSheet, hasSolution              bool
+	thumb                              string // the thumbnail's path from the site root, or ""
 	coll                               *collection
 	file                               *sourceFile // where it was read from,
 	index                              int         // and which of the file's puzzles it is

@@ -68,7 +68,8 @@ type entryRecord struct {
 	Date                                          string
 	Weight                                        int
 	Dir, SourceFile                               string
-	HasSheet, HasSolution, HasThumb               bool
+	HasSheet, HasSolution                         bool
+	Thumb                                         string
 	Index                                         int
 	AssetKey, BookletPart                         string
 	Assets                                        map[string]string
@@ -310,7 +311,7 @@ func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
 			Source: er.Source, Width: er.Width, Height: er.Height, Colors: er.Colors,
 			Verdict: er.Verdict, Difficulty: er.Difficulty, Warnings: er.Warnings, Tags: er.Tags,
 			Date: er.Date, Weight: er.Weight, dir: er.Dir, sourceFile: er.SourceFile,
-			hasSheet: er.HasSheet, hasSolution: er.HasSolution, hasThumb: er.HasThumb,
+			hasSheet: er.HasSheet, hasSolution: er.HasSolution, thumb: er.Thumb,
 			coll: f.coll, file: f, index: er.Index, order: f.order<<20 | er.Index,
 			assetKey: er.AssetKey, assets: er.Assets, bookletPart: er.BookletPart}
 		if er.AssetKey != "" {
@@ -386,7 +387,7 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 			Copyright: e.Copyright, License: e.License, Source: e.Source,
 			Width: e.Width, Height: e.Height, Colors: e.Colors, Verdict: e.Verdict, Difficulty: e.Difficulty,
 			Warnings: e.Warnings, Tags: e.Tags, Date: e.Date, Weight: e.Weight, Dir: e.dir, SourceFile: e.sourceFile,
-			HasSheet: e.hasSheet, HasSolution: e.hasSolution, HasThumb: e.hasThumb, Index: e.index,
+			HasSheet: e.hasSheet, HasSolution: e.hasSolution, Thumb: e.thumb, Index: e.index,
 			AssetKey: e.assetKey, Assets: e.assets, BookletPart: e.bookletPart})
 	}
 	if b := res.bundle; b != nil {

@@ -144,8 +144,8 @@ func cardOf(e *entry, from string, pos int) cardView {
 		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		TagText: strings.Join(e.Tags, " "),
 	}
-	if e.hasThumb {
-		c.Thumb = relURL(from, e.dir+"thumb.svg")
+	if e.thumb != "" {
+		c.Thumb = relURL(from, e.thumb)
 	}
 	return c
 }

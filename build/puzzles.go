@@ -203,9 +203,16 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 	r.assets.store(key, assets)
 	e.assetKey, e.assets = key, assets
 	has := func(name string) bool { _, ok := assets[name]; return ok }
-	e.hasSheet, e.hasSolution, e.hasThumb = has("sheet.svg"), has("solution.svg"), has("thumb.svg")
+	e.hasSheet, e.hasSolution = has("sheet.svg"), has("solution.svg")
+	switch {
+	case has("thumb.svg"):
+		e.thumb = e.dir + "thumb.svg"
+	case e.hasSheet:
+		e.thumb = blankThumbPath(e.Width, e.Height)
+	}
 	original := path.Base(e.sourceFile)
 	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: relURL(e.dir, e.sourceFile)})
+	view.Downloads = append(view.Downloads, conversions(p, e.Title)...)
 	for _, d := range assetDownloads {
 		if has(d.URL) {
 			view.Downloads = append(view.Downloads, d)

@@ -2,7 +2,10 @@ package build
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
+	"fmt"
+	"html/template"
 	"regexp"
 	"strconv"
 	"strings"
@@ -14,16 +17,78 @@ import (
 
 // assetDownloads are a puzzle's own files offered for download, in order.
 var assetDownloads = []download{
-	{Label: "Puzzle (.non)", URL: "puzzle.non"},
-	{Label: "Puzzle (PBN XML)", URL: "puzzle.xml"},
 	{Label: "Printable sheet (SVG)", URL: "sheet.svg"},
 	{Label: "Solution (SVG)", URL: "solution.svg"},
 	{Label: "Printable sheet (PDF)", URL: "sheet.pdf"},
 }
 
-// renderAssets renders and writes a puzzle's files: .non and .xml versions,
-// sheet, solution and thumbnail SVGs, sheet PDF (what render cannot draw, a
-// triddler, is left out). It returns their names and hashes, and the sheet.
+// conversions are the puzzle's downloads in the formats nonopress writes
+// (.non, PBN XML). They are links with the file in the link itself (data:
+// URLs, a few kilobytes): on a large site, creating two more files per
+// puzzle would cost more than the rest of its page.
+func conversions(p *puzzle.Puzzle, title string) []download {
+	name := slugify(title)
+	var out []download
+	var buf bytes.Buffer
+	if formats.WriteNon(&buf, p) == nil {
+		out = append(out, download{Label: "Puzzle (.non)", Data: dataURL("text/plain;charset=utf-8", buf.Bytes()), File: name + ".non"})
+	}
+	buf.Reset()
+	if formats.WriteXML(&buf, []*puzzle.Puzzle{p}) == nil {
+		out = append(out, download{Label: "Puzzle (PBN XML)", Data: dataURL("application/xml", buf.Bytes()), File: name + ".xml"})
+	}
+	return out
+}
+
+// dataURL is a data: URL of the given media type holding data.
+func dataURL(mediaType string, data []byte) template.URL {
+	return template.URL("data:" + mediaType + ";base64," + base64.StdEncoding.EncodeToString(data))
+}
+
+// blankThumbPath is the site path of the spoiler-safe thumbnail that every
+// puzzle of a size shares (render.BlankThumbnailOfSize).
+func blankThumbPath(width, height int) string {
+	return fmt.Sprintf("thumbs/%dx%d.svg", width, height)
+}
+
+// writeBlankThumbs writes the shared blank thumbnails the cards use, each
+// once, found by size in the asset cache when an earlier build made it.
+func (r *run) writeBlankThumbs() error {
+	sizes := map[string][2]int{}
+	for _, e := range r.entries {
+		if strings.HasPrefix(e.thumb, "thumbs/") {
+			sizes[e.thumb] = [2]int{e.Width, e.Height}
+		}
+	}
+	var buf bytes.Buffer
+	for _, p := range sortedKeys(sizes) {
+		size := sizes[p]
+		k, keySum := newKey(r.assets.fingerprint, "blank thumbnail")
+		k.int(size[0])
+		k.int(size[1])
+		key := keySum()
+		name := strings.TrimPrefix(p, "thumbs/")
+		if outputs, ok := r.reuseAssets("thumbs/", key); ok && outputs[name] != "" {
+			r.assets.store(key, outputs)
+			continue
+		}
+		buf.Reset()
+		if err := render.BlankThumbnailOfSize(&buf, size[0], size[1]); err != nil {
+			return err
+		}
+		h, err := r.out.putExact(p, buf.Bytes()) // render minified it
+		if err != nil {
+			return err
+		}
+		r.assets.store(key, map[string]string{name: h})
+	}
+	return nil
+}
+
+// renderAssets renders and writes a puzzle's files: sheet and solution SVGs,
+// sheet PDF and, with solution thumbnails, its thumbnail (what render cannot
+// draw, a triddler, is left out). It returns their names and hashes, and the
+// sheet.
 func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image) (map[string]string, []byte, error) {
 	r.rendered.Add(1)
 	opt := r.renderOptions()
@@ -39,18 +104,6 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image) (map[s
 		buf.Reset()
 		return err
 	}
-	if formats.WriteNon(&buf, p) == nil {
-		if err := put("puzzle.non"); err != nil {
-			return nil, nil, err
-		}
-	}
-	buf.Reset()
-	if formats.WriteXML(&buf, []*puzzle.Puzzle{p}) == nil {
-		if err := put("puzzle.xml"); err != nil {
-			return nil, nil, err
-		}
-	}
-	buf.Reset()
 	err := render.Sheet(&buf, p, opt)
 	if errors.Is(err, render.ErrTriddler) {
 		return assets, nil, nil
@@ -79,15 +132,12 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image) (map[s
 		return nil, nil, err
 	}
 	if r.site.SolutionThumbnails && sol != nil {
-		err = render.Thumbnail(&buf, p, sol)
-	} else {
-		err = render.BlankThumbnail(&buf, p)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := put("thumb.svg"); err != nil {
-		return nil, nil, err
+		if err := render.Thumbnail(&buf, p, sol); err != nil {
+			return nil, nil, err
+		}
+		if err := put("thumb.svg"); err != nil {
+			return nil, nil, err
+		}
 	}
 	return assets, sheet, nil
 }

@@ -15,8 +15,8 @@ import (
 	"github.com/nonopress/nonopress/validate"
 )
 
-// writeSite writes everything but the puzzles' own pages: booklets,
-// collection pages, home, authors, licenses, 404, catalogue, sitemap, feed
+// writeSite writes everything but the puzzles' own pages: booklets, shared
+// thumbnails, collection pages, home, authors, licenses, 404, catalogue, sitemap, feed
 // and static assets. The booklets, most of the work after a change, are made
 // while the pages are written.
 func (r *run) writeSite(ctx context.Context) (err error) {
@@ -34,6 +34,9 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			err = berr
 		}
 	}()
+	if err := r.writeBlankThumbs(); err != nil {
+		return err
+	}
 	for _, c := range colls {
 		if err := r.writeCollection(c); err != nil {
 			return err

@@ -59,8 +59,13 @@ type groupView struct {
 // legendView is one colour of a puzzle's legend.
 type legendView struct{ Name, Hex string }
 
-// download is a file offered on a puzzle page.
-type download struct{ Label, URL string }
+// download is a file offered on a puzzle page: a file of the site (URL), or
+// one held in the link (Data, a data: URL, saved as File).
+type download struct {
+	Label, URL string
+	Data       template.URL
+	File       string
+}
 
 // puzzleView is a puzzle's own page.
 type puzzleView struct {

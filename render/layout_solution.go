@@ -46,8 +46,11 @@ func frame(x, y, w, h, width float64, c puzzle.RGB) []item {
 }
 
 // thumbCell is the cell side of p's thumbnails.
-func thumbCell(p *puzzle.Puzzle) float64 {
-	return min(thumbMaxCell, thumbSide/float64(max(p.Width, p.Height)))
+func thumbCell(p *puzzle.Puzzle) float64 { return thumbCellOf(p.Width, p.Height) }
+
+// thumbCellOf is thumbCell for a grid of width × height cells.
+func thumbCellOf(width, height int) float64 {
+	return min(thumbMaxCell, thumbSide/float64(max(width, height)))
 }
 
 // thumbnailScene is a small solution image without cell lines.
@@ -56,13 +59,13 @@ func thumbnailScene(p *puzzle.Puzzle, sol *puzzle.Image) *scene {
 	return solutionScene(p, sol, cell, 0.5, false, false)
 }
 
-// blankThumbnailScene is a spoiler-safe thumbnail: an empty grid the size of
-// p's with its size written across it.
-func blankThumbnailScene(m *metrics, p *puzzle.Puzzle) *scene {
-	cell := thumbCell(p)
+// blankThumbnailScene is a spoiler-safe thumbnail: an empty grid of width
+// × height cells with its size written across it.
+func blankThumbnailScene(m *metrics, width, height int) *scene {
+	cell := thumbCellOf(width, height)
 	const pad = 0.5
-	w, h := float64(p.Width)*cell, float64(p.Height)*cell
-	label := fmt.Sprintf("%d×%d", p.Width, p.Height)
+	w, h := float64(width)*cell, float64(height)*cell
+	label := fmt.Sprintf("%d×%d", width, height)
 	s := &scene{Width: w + 2*pad, Height: h + 2*pad, Name: "Nonogram " + label}
 	s.add(rect{X: pad, Y: pad, W: w, H: h, Fill: white})
 	thin, _, border := lineWidths(cell)
@@ -70,11 +73,11 @@ func blankThumbnailScene(m *metrics, p *puzzle.Puzzle) *scene {
 	if cell < 1 {
 		step = 5
 	}
-	for y := step; y < p.Height; y += step {
+	for y := step; y < height; y += step {
 		yy := pad + float64(y)*cell
 		s.add(line{pad, yy, pad + w, yy, thin, lightGrey})
 	}
-	for x := step; x < p.Width; x += step {
+	for x := step; x < width; x += step {
 		xx := pad + float64(x)*cell
 		s.add(line{xx, pad, xx, pad + h, thin, lightGrey})
 	}

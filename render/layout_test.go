@@ -203,7 +203,7 @@ func TestLayoutsStayOnPage(t *testing.T) {
 			checkInsidePage(t, layoutSheet(m, p, size, sheetSpec{monoSafe: true, heading: "Puzzle 1", pageNum: "2"}).scene)
 		}
 		checkInsidePage(t, thumbnailScene(p, p.Goal))
-		checkInsidePage(t, blankThumbnailScene(m, p))
+		checkInsidePage(t, blankThumbnailScene(m, p.Width, p.Height))
 	}
 	a4, _ := paperSize(A4)
 	entries := bookletOf(t, 9)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/nonopress/nonopress/puzzle"
@@ -38,14 +39,24 @@ func Thumbnail(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image) error {
 }
 
 // BlankThumbnail writes a spoiler-safe thumbnail: an empty grid the size of
-// Thumbnail's with the puzzle's size ("15×20") written on it.
+// Thumbnail's with the puzzle's size ("15×20") written on it. It depends on
+// the size alone: BlankThumbnailOfSize(w, p.Width, p.Height) writes the
+// same bytes, so that a site can share one file per size.
 func BlankThumbnail(w io.Writer, p *puzzle.Puzzle) error {
 	if err := checkPuzzle(p); err != nil {
 		return err
+	}
+	return BlankThumbnailOfSize(w, p.Width, p.Height)
+}
+
+// BlankThumbnailOfSize writes the blank thumbnail of a width × height grid.
+func BlankThumbnailOfSize(w io.Writer, width, height int) error {
+	if width < 1 || height < 1 || width > puzzle.MaxSide || height > puzzle.MaxSide {
+		return fmt.Errorf("render: thumbnail size %dx%d out of range", width, height)
 	}
 	m, err := newMetrics()
 	if err != nil {
 		return err
 	}
-	return writeSVG(w, blankThumbnailScene(m, p))
+	return writeSVG(w, blankThumbnailScene(m, width, height))
 }

@@ -292,3 +292,24 @@ func TestBadInput(t *testing.T) {
 		t.Error("nil puzzle: no error")
 	}
 }
+
+// A blank thumbnail depends on the puzzle's size alone, so that a site can
+// share one file per size.
+func TestBlankThumbnailOfSize(t *testing.T) {
+	p := randomPuzzle(15, 20, 2, 1)
+	var a, b bytes.Buffer
+	if err := BlankThumbnail(&a, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := BlankThumbnailOfSize(&b, 15, 20); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("BlankThumbnail and BlankThumbnailOfSize differ")
+	}
+	for _, size := range [][2]int{{0, 5}, {5, -1}, {puzzle.MaxSide + 1, 1}} {
+		if err := BlankThumbnailOfSize(io.Discard, size[0], size[1]); err == nil {
+			t.Errorf("size %v: no error", size)
+		}
+	}
+}
