@@ -90,3 +90,19 @@ func BenchmarkSheetFigure(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPDFPostPass compresses the streams of the 30x35 sheet PDF of
+// BenchmarkSheetPDF, as fpdf writes it, reporting the size it makes.
+func BenchmarkPDFPostPass(b *testing.B) {
+	p := randomPuzzle(30, 35, 1, 1)
+	raw := rawPDF(b, func() (*pdfDoc, error) { return sheetDoc(p, p.Goal, Options{}) })
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		pass := getPDFPass()
+		n = len(pass.compressPDF(raw))
+		putPDFPass(pass)
+	}
+	b.ReportMetric(float64(len(raw)), "rawbytes")
+	b.ReportMetric(float64(n), "bytes")
+}

@@ -32,9 +32,18 @@ const (
 // page. Pages are numbered and the PDF has bookmarks. A puzzle too big for
 // the paper gets a landscape or A3 page of its own, as in Sheet.
 func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) error {
-	paper, err := paperSize(opt.Paper)
+	doc, err := bookletDoc(title, entries, opt)
 	if err != nil {
 		return err
+	}
+	return doc.write(w)
+}
+
+// bookletDoc draws the pages of Booklet into a document, ready to write.
+func bookletDoc(title string, entries []BookletEntry, opt Options) (*pdfDoc, error) {
+	paper, err := paperSize(opt.Paper)
+	if err != nil {
+		return nil, err
 	}
 	for i, e := range entries {
 		err := checkPuzzle(e.Puzzle)
@@ -42,12 +51,12 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 			err = checkImage(e.Puzzle, e.Solution)
 		}
 		if err != nil {
-			return fmt.Errorf("booklet entry %d: %w", i+1, err)
+			return nil, fmt.Errorf("booklet entry %d: %w", i+1, err)
 		}
 	}
 	m, err := newMetrics()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	pages := puzzlePages(m, entries, paper, opt.MonoSafe, 2)
 	answersFrom := len(pages) + 2
@@ -57,7 +66,7 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 	// A booklet is printed and kept: it always embeds its fonts (once per
 	// file, a few milliseconds), where a single sheet uses the core
 	// Helvetica when its texts allow, to keep site builds fast.
-	return makePDF(w, title, "", pages, opt, true)
+	return drawPDF(title, "", pages, opt, true), nil
 }
 
 // puzzlePages lays the puzzles out in order, numbering pages from first. A

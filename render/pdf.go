@@ -44,7 +44,9 @@ func newPDFDoc(title string, opt Options, embed bool) *pdfDoc {
 		pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
 		d.family, d.core = pdfFont, false
 	}
-	pdf.SetCompression(true)
+	// fpdf would compress each page with a zlib writer of its own, about
+	// 1 MB each; write compresses them in a post-pass with a pooled one.
+	pdf.SetCompression(false)
 	pdf.SetCatalogSort(true)
 	pdf.SetCreationDate(opt.date())
 	pdf.SetModificationDate(opt.date())
@@ -75,9 +77,10 @@ func needsEmbeddedFont(pages []*scene) bool {
 	return false
 }
 
-// makePDF writes the pages as one PDF with the given title and author ("" for
-// none), in the core fonts when their texts allow it, else in the Go fonts.
-func makePDF(w io.Writer, title, author string, pages []*scene, opt Options, embed bool) error {
+// drawPDF draws the pages into a document with the given title and author
+// ("" for none), in the core fonts when their texts allow it, else in the Go
+// fonts, ready to write.
+func drawPDF(title, author string, pages []*scene, opt Options, embed bool) *pdfDoc {
 	doc := newPDFDoc(title, opt, embed || needsEmbeddedFont(pages))
 	if author != "" {
 		doc.pdf.SetAuthor(printable(author), true)
@@ -85,7 +88,7 @@ func makePDF(w io.Writer, title, author string, pages []*scene, opt Options, emb
 	for _, s := range pages {
 		doc.page(s)
 	}
-	return doc.write(w)
+	return doc
 }
 
 // page adds s as a page of its own size.
@@ -197,12 +200,26 @@ func (d *pdfDoc) setWidth(w float64) {
 	}
 }
 
-// write finishes the document into w, returning fpdf's error or the first
-// write error.
+// write finishes the document into w, its streams compressed by the
+// post-pass of pdfcompress.go, returning fpdf's error or the first write
+// error.
 func (d *pdfDoc) write(w io.Writer) error {
 	if err := d.pdf.Error(); err != nil {
 		return fmt.Errorf("render: making PDF: %w", err)
 	}
+	pass := getPDFPass()
+	defer putPDFPass(pass)
+	if err := d.output(&pass.in); err != nil {
+		return err
+	}
+	if _, err := w.Write(pass.compressPDF(pass.in.Bytes())); err != nil {
+		return fmt.Errorf("render: writing PDF: %w", err)
+	}
+	return nil
+}
+
+// output writes the document into w as fpdf makes it, uncompressed.
+func (d *pdfDoc) output(w io.Writer) error {
 	ew := &errWriter{w: w}
 	err := d.pdf.Output(ew)
 	if ew.err != nil {
@@ -217,13 +234,22 @@ func (d *pdfDoc) write(w io.Writer) error {
 // SheetPDF writes a one-puzzle PDF: the sheet, then (if sol != nil) its
 // solution page, laid out like the sheet with the grid filled in.
 func SheetPDF(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) error {
-	m, paper, err := prepare(p, opt)
+	doc, err := sheetDoc(p, sol, opt)
 	if err != nil {
 		return err
 	}
+	return doc.write(w)
+}
+
+// sheetDoc draws the pages of SheetPDF into a document, ready to write.
+func sheetDoc(p *puzzle.Puzzle, sol *puzzle.Image, opt Options) (*pdfDoc, error) {
+	m, paper, err := prepare(p, opt)
+	if err != nil {
+		return nil, err
+	}
 	if sol != nil {
 		if err := checkImage(p, sol); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	spec := sheetSpec{monoSafe: opt.MonoSafe}
@@ -240,5 +266,5 @@ func SheetPDF(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 		answer.scene.Bookmarks = append(answer.scene.Bookmarks, bookmark{Title: "Solution", Y: 0})
 		pages = append(pages, answer.scene)
 	}
-	return makePDF(w, name, p.Meta.Author, pages, opt, false)
+	return drawPDF(name, p.Meta.Author, pages, opt, false), nil
 }
