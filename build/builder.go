@@ -36,6 +36,9 @@ type Builder struct {
 	kept keptCaches
 	// markers keeps the output folders' manifests between builds (marker.go).
 	markers markerCache
+	// racy is how recent a change keeps the tree from being stamped
+	// (racyWindow; tests shorten it).
+	racy time.Duration
 }
 
 // Summary says what a build did.
@@ -52,6 +55,10 @@ type Summary struct {
 	// instead of making them again (booklets and site-wide lists); 0 after
 	// Build.
 	Deferred int
+	// Unchanged: nothing the site depends on had changed since the last
+	// build, which this one found by its stamp (stamp.go) without reading a
+	// file; the counts and messages are the last build's.
+	Unchanged bool
 }
 
 // CacheDir is the folder under the content root where a build keeps its
@@ -90,7 +97,7 @@ func New(cfg Config) (*Builder, error) {
 		return nil, err
 	}
 	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: newMinifier(), log: cfg.Log,
-		fingerprint: programFingerprint()}
+		fingerprint: programFingerprint(), racy: racyWindow}
 	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
 	if b.log == nil {
 		b.log = io.Discard
@@ -136,6 +143,14 @@ func (b *Builder) BuildQuick(ctx context.Context) (Summary, error) {
 
 func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	start := time.Now()
+	var tree []byte
+	if !quick {
+		tree = b.treeDigest()
+		if sum, ok := b.unchangedSince(b.stampKey(tree)); ok {
+			b.logSummary(sum, start)
+			return sum, nil
+		}
+	}
 	var sum Summary
 	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, backName(b.cfg.Out))
 	if err != nil {
@@ -209,11 +224,21 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = written, removed, changed
 	sum.Deferred = r.deferred
+	if !quick {
+		if err := b.saveStamp(b.stampKey(tree), sum); err != nil {
+			fmt.Fprintf(b.log, "warning: build stamp not saved: %v\n", err)
+		}
+	}
+	b.logSummary(sum, start)
+	return sum, nil
+}
+
+// logSummary logs a build's warnings, skipped puzzles and summary line.
+func (b *Builder) logSummary(sum Summary, start time.Time) {
 	logList(b.log, sum.Warnings, "warning")
 	logList(b.log, sum.Skipped, "skipped")
 	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",
 		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
-	return sum, nil
 }
 
 // Error is a build that failed because puzzles are invalid: every problem as

@@ -40,6 +40,20 @@ type output struct {
 	pending map[string]bool
 }
 
+// outputFolders returns the absolute paths of the published folder and its
+// back buffer. An output folder reached through a symbolic link is swapped
+// where it is, beside its back buffer, leaving the link as it was.
+func outputFolders(out string) (front, back string, err error) {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return "", "", fmt.Errorf("output folder: %w", err)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	return abs, backName(abs), nil
+}
+
 // backName returns the back buffer's path for an output folder: a hidden
 // sibling, on the same file system so that the two can be swapped.
 func backName(out string) string {
@@ -49,16 +63,11 @@ func backName(out string) string {
 // openOutput checks that both folders are nonopress's (or absent, or empty)
 // and prepares the back buffer for writing.
 func openOutput(out string, m *minifier, markers *markerCache) (*output, error) {
-	abs, err := filepath.Abs(out)
+	front, back, err := outputFolders(out)
 	if err != nil {
-		return nil, fmt.Errorf("output folder: %w", err)
+		return nil, err
 	}
-	// An output folder reached through a symbolic link is swapped where it
-	// is, beside its back buffer, leaving the link as it was.
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	o := &output{front: abs, back: backName(abs), minify: m, markers: markers, written: map[string]string{}}
+	o := &output{front: front, back: back, minify: m, markers: markers, written: map[string]string{}}
 	for _, dir := range []string{o.front, o.back} {
 		if err := checkOwned(dir); err != nil {
 			return nil, err
