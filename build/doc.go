@@ -67,7 +67,11 @@
 //
 // # Work skipped by warm builds
 //
-// The file memo (memo.go) remembers, by a key of everything it depends on
+// A build that would change nothing is found before it starts: the build
+// stamp (stamp.go) digests the content tree's file metadata, the settings
+// and the output folders' markers, and when the last successful build left
+// the same digest its summary is returned without reading a file. Otherwise,
+// the file memo (memo.go) remembers, by a key of everything it depends on
 // (the program, the site's configuration and templates, the file's and its
 // note's bytes, its place in the tree), what publishing each puzzle file
 // gave: its entries and the hashes of its outputs. A file whose key is known
@@ -89,4 +93,19 @@
 // not create.
 // Summary.Changed lists the files that differ from the previous published
 // output, for serve mode's live reload.
+//
+// # Serve mode
+//
+// BuildQuick (quick.go) answers an edit: it makes the changed puzzles' pages
+// and files and the collection pages that list them, and keeps as published
+// the booklets and the site-wide lists (authors, licenses, tags, catalogue,
+// sitemap, feed), which serve then brings up to date with a Build. A Builder
+// keeps its caches and both folders' manifests in memory between builds.
+//
+// # Files per puzzle
+//
+// A puzzle gets four files: its page, sheet and solution SVGs and sheet PDF.
+// Its .non and PBN XML versions are data: links in the page, and the blank
+// thumbnails of the cards are shared by size (thumbs/15x20.svg): on the
+// disks this was measured on, creating a file costs more than rendering it.
 package build
