@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -41,17 +42,33 @@ func (o *output) unchanged() bool {
 	return true
 }
 
-// linkPending makes the deferred hard links, a folder at a time on a pool
-// of workers (links cost a system call each, and the file system takes them
-// in parallel for different folders).
+// linkPending makes the deferred hard links (see linkInto).
 func (o *output) linkPending() error {
+	linked, err := o.linkInto(context.Background(), o.pending)
+	if err != nil {
+		return err
+	}
+	for p := range linked {
+		o.backHashes[p] = o.written[p]
+	}
+	o.pending = nil
+	return nil
+}
+
+// linkInto hard-links the given published files into the back buffer, which
+// began empty, a folder at a time on a pool of workers (links cost a system
+// call each, and the file system takes them in parallel for different
+// folders). It returns the files linked: all of them, or when ctx ends or an
+// error stops it, those of the folders it completed.
+func (o *output) linkInto(ctx context.Context, files map[string]bool) (map[string]bool, error) {
 	byDir := map[string][]string{}
-	for p := range o.pending {
+	for p := range files {
 		dir := filepath.Dir(filepath.Join(o.back, filepath.FromSlash(p)))
 		byDir[dir] = append(byDir[dir], p)
 	}
 	dirs := sortedKeys(byDir)
-	err := parallel(context.Background(), len(dirs), func(i int) error {
+	done := make([]bool, len(dirs))
+	err := parallel(ctx, len(dirs), func(i int) error {
 		// Back began empty and nothing else wrote these names: plain links.
 		// (A name already there is replaced atomically.)
 		if err := os.MkdirAll(dirs[i], 0o755); err != nil {
@@ -67,15 +84,69 @@ func (o *output) linkPending() error {
 				return err
 			}
 		}
+		done[i] = true
 		return nil
 	})
+	linked := map[string]bool{}
+	for i, dir := range dirs {
+		if done[i] {
+			for _, p := range byDir[dir] {
+				linked[p] = true
+			}
+		}
+	}
+	return linked, err
+}
+
+// PrepareBack readies the back buffer for quick rebuilds. When it is empty
+// (after the first build into a new folder) the next build that changes
+// something must first link every unchanged file into it, as many system
+// calls as the site has files; PrepareBack makes those links ahead of time,
+// so that build writes only what changed. serve calls it after its first
+// build, before any edit comes. Stopped by ctx, it leaves the back buffer
+// clean with the files linked so far.
+func (b *Builder) PrepareBack(ctx context.Context) error {
+	_, back, err := outputFolders(b.cfg.Out)
 	if err != nil {
 		return err
 	}
-	for p := range o.pending {
-		o.backHashes[p] = o.written[p]
+	if hashes, _ := b.markers.read(back); len(hashes) > 0 {
+		return nil // a complete older site already
 	}
-	o.pending = nil
+	o, err := openOutput(b.cfg.Out, b.min, &b.markers)
+	if err != nil {
+		return err
+	}
+	defer o.close()
+	if !o.fresh {
+		// Nothing to do: put the marker back as openOutput found it.
+		if !o.backClean {
+			return nil
+		}
+		if err := writeMarker(o.back, markerClean, o.backHashes); err != nil {
+			return err
+		}
+		o.markers.remember(o.back, o.backHashes)
+		return nil
+	}
+	files := make(map[string]bool, len(o.frontHashes))
+	for p := range o.frontHashes {
+		files[p] = true
+	}
+	linked, err := o.linkInto(ctx, files)
+	if err != nil && ctx.Err() == nil {
+		// A folder may be half linked: the marker stays dirty, and the
+		// next build compares what it finds.
+		return fmt.Errorf("prepare back buffer: %w", err)
+	}
+	manifest := make(map[string]string, len(linked))
+	for p := range linked {
+		manifest[p] = o.frontHashes[p]
+	}
+	if err := writeMarker(o.back, markerClean, manifest); err != nil {
+		return err
+	}
+	o.markers.remember(o.back, manifest)
 	return nil
 }
 

@@ -1,8 +1,11 @@
 package build
 
 import (
+	"context"
+	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +47,61 @@ func TestUnchangedBuildLeavesOutputAlone(t *testing.T) {
 	b, err2 := os.Stat(filepath.Join(backName(s.out), "animals", "corner", "sheet.svg"))
 	if err1 != nil || err2 != nil || !os.SameFile(a, b) {
 		t.Errorf("an unchanged file is not shared by the two buffers (%v, %v)", err1, err2)
+	}
+}
+
+// PrepareBack links the published site into an empty back buffer, so that
+// the next build writes only what changed; the result is the same site.
+func TestPrepareBack(t *testing.T) {
+	s := newSite(t, smallSite)
+	b, err := New(Config{Src: s.src, Out: s.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := b.Build(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.PrepareBack(ctx); err != nil {
+		t.Fatal(err)
+	}
+	back := backName(s.out)
+	hashes, err := readMarker(back)
+	if err != nil || len(hashes) == 0 {
+		t.Fatalf("back buffer manifest after PrepareBack: %d files, %v", len(hashes), err)
+	}
+	front, _ := readMarker(s.out)
+	if !maps.Equal(hashes, front) {
+		t.Error("back buffer manifest differs from the published one")
+	}
+	for p := range hashes {
+		a, errA := os.Stat(filepath.Join(s.out, filepath.FromSlash(p)))
+		c, errC := os.Stat(filepath.Join(back, filepath.FromSlash(p)))
+		if errA != nil || errC != nil || !os.SameFile(a, c) {
+			t.Fatalf("%s: not linked (%v, %v)", p, errA, errC)
+		}
+	}
+	// Again: nothing to do, the back buffer stays as it is.
+	if err := b.PrepareBack(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := readMarker(back); !maps.Equal(again, hashes) {
+		t.Error("a second PrepareBack changed the back buffer")
+	}
+
+	edit(t, filepath.Join(s.src, "animals", "corner.non"), `title "Corner"`, `title "Corner edited"`)
+	sum, err := b.Build(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(s.read("animals/corner/index.html"), "Corner edited") || !contains(sum.Changed, "animals/corner/index.html") {
+		t.Error("the build after PrepareBack does not publish the edit")
+	}
+	fresh := &site{t: t, src: s.src, out: filepath.Join(t.TempDir(), "public")}
+	fresh.mustBuild(Config{})
+	for p := range hashes {
+		if fresh.exists(p) && fresh.read(p) != s.read(p) {
+			t.Errorf("%s differs from a build from scratch", p)
+		}
 	}
 }

@@ -58,6 +58,7 @@ func benchEditToEvent(b *testing.B, n int) {
 	b.Logf("%d puzzles: first build %s", n, time.Since(start).Round(time.Millisecond))
 	sse := connect(b, ctx, s.URL())
 	sse.await(b, "ok", nil)
+	awaitPreparedBack(b, out)
 
 	var lat []time.Duration
 	b.ResetTimer()
@@ -81,4 +82,22 @@ func benchEditToEvent(b *testing.B, n int) {
 	b.ReportMetric(float64(lat[(len(lat)*95)/100].Microseconds())/1000, "p95-ms")
 	cancel()
 	s.Wait()
+}
+
+// awaitPreparedBack waits until serve has linked the site into its back
+// buffer (build.Builder.PrepareBack), as it has by the time an author who
+// just started it saves a first edit: its marker is clean and lists files.
+func awaitPreparedBack(b *testing.B, out string) {
+	marker := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".nonopress-next", ".nonopress")
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		data, _ := os.ReadFile(marker)
+		if lines := strings.SplitN(string(data), "\n", 4); len(lines) == 4 && lines[1] == "state clean" && lines[2] != "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.Fatal("the back buffer was never prepared")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

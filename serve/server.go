@@ -63,6 +63,9 @@ type Server struct {
 	// since; deferredBehind: the loop should make them now (cleared after a failed try, until the next change). Both are
 	// used by the loop's goroutine only.
 	deferredOwed, deferredBehind bool
+	// prepareBack: a build succeeded since the back buffer was last
+	// readied for quick rebuilds (build.Builder.PrepareBack).
+	prepareBack bool
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -161,6 +164,12 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 			}
 			continue
 		}
+		if s.prepareBack {
+			s.prepareBack = false
+			if err := s.builder.PrepareBack(ctx); err != nil && ctx.Err() == nil {
+				fmt.Fprintf(s.cfg.Log, "warning: %v\n", err)
+			}
+		}
 		select {
 		case <-ctx.Done():
 			return
@@ -187,7 +196,7 @@ func (s *Server) finishDeferred(ctx context.Context) {
 		}
 		return
 	}
-	s.deferredOwed = false
+	s.deferredOwed, s.prepareBack = false, true
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
@@ -220,6 +229,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		return
 	}
 	fmt.Fprintf(s.cfg.Log, "built in %s: %d pages, %d files changed\n", time.Since(start).Round(time.Millisecond), sum.Pages, len(sum.Changed))
+	s.prepareBack = true
 	s.hub.publish(event{Name: "ok", Data: struct{}{}})
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
