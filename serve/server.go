@@ -138,7 +138,9 @@ func (s *Server) newBuilder() error {
 // the HTTP server down. An edit is answered by a quick build, which keeps
 // the collection's booklet and the site-wide lists as they were, so the
 // browser is told at once; those are then brought up to date by a full
-// build, unless more changes are already waiting. The output folder is complete when serve stops.
+// build, unless more changes are already waiting. Idle after a build, it
+// readies the back buffer so that the next edit writes only what changed.
+// The output folder is complete when serve stops.
 func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 	defer func() {
 		if s.deferredOwed {
