@@ -1,7 +1,6 @@
 package build
 
 import (
-	"context"
 	"maps"
 	"os"
 	"path/filepath"
@@ -54,14 +53,9 @@ func TestUnchangedBuildLeavesOutputAlone(t *testing.T) {
 // the next build writes only what changed; the result is the same site.
 func TestPrepareBack(t *testing.T) {
 	s := newSite(t, smallSite)
-	b, err := New(Config{Src: s.src, Out: s.out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if _, err := b.Build(ctx); err != nil {
-		t.Fatal(err)
-	}
+	b := s.builder(Config{})
+	ctx := t.Context()
+	mustBuildWith(t, b)
 	if err := b.PrepareBack(ctx); err != nil {
 		t.Fatal(err)
 	}

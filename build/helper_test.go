@@ -236,3 +236,24 @@ columns
 1
 1
 `
+
+// builder returns a Builder of s's tree and output with cfg's other settings.
+func (s *site) builder(cfg Config) *Builder {
+	s.t.Helper()
+	cfg.Src, cfg.Out = s.src, s.out
+	b, err := New(cfg)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return b
+}
+
+// mustBuildWith builds with b, failing the test on error.
+func mustBuildWith(t *testing.T, b *Builder) Summary {
+	t.Helper()
+	sum, err := b.Build(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}

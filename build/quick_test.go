@@ -1,7 +1,6 @@
 package build
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,14 +12,9 @@ import (
 // brings those up to date, to the same bytes as a build from scratch.
 func TestBuildQuick(t *testing.T) {
 	s := newSite(t, smallSite)
-	b, err := New(Config{Src: s.src, Out: s.out, BaseURL: "https://example.org"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if _, err := b.Build(ctx); err != nil {
-		t.Fatal(err)
-	}
+	b := s.builder(Config{BaseURL: "https://example.org"})
+	ctx := t.Context()
+	mustBuildWith(t, b)
 	kept := []string{"animals/booklet.pdf", "authors/index.html", "catalogue.json", "licenses/index.html", "sitemap.xml", "atom.xml"}
 	before := map[string]string{}
 	for _, p := range kept {
@@ -77,14 +71,9 @@ func TestBuildQuick(t *testing.T) {
 // no link of the edited page is broken in between.
 func TestBuildQuickMakesNewTagPage(t *testing.T) {
 	s := newSite(t, smallSite)
-	b, err := New(Config{Src: s.src, Out: s.out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if _, err := b.Build(ctx); err != nil {
-		t.Fatal(err)
-	}
+	b := s.builder(Config{})
+	ctx := t.Context()
+	mustBuildWith(t, b)
 	note := filepath.Join(s.src, "animals", "cross.md")
 	if err := os.WriteFile(note, []byte("---\ntags: [brand-new]\n---\nA cross.\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -11,24 +11,10 @@ import (
 
 // stampedBuilder is a builder for s whose files count as settled at once
 // (the racy window is what keeps a just-written tree from being stamped).
-func stampedBuilder(t *testing.T, s *site, cfg Config) *Builder {
-	t.Helper()
-	cfg.Src, cfg.Out = s.src, s.out
-	b, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+func stampedBuilder(s *site, cfg Config) *Builder {
+	b := s.builder(cfg)
 	b.racy = 0
 	return b
-}
-
-func mustBuildWith(t *testing.T, b *Builder) Summary {
-	t.Helper()
-	sum, err := b.Build(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sum
 }
 
 // A build after which nothing changed is answered from the stamp, with the
@@ -39,12 +25,12 @@ func TestStampUnchangedBuild(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(s.src, "shapes", "free.non"), []byte(unlicensed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	first := mustBuildWith(t, stampedBuilder(t, s, Config{}))
+	first := mustBuildWith(t, stampedBuilder(s, Config{}))
 	if first.Unchanged {
 		t.Fatal("first build says unchanged")
 	}
 	page := s.read("animals/cross/index.html")
-	again := mustBuildWith(t, stampedBuilder(t, s, Config{}))
+	again := mustBuildWith(t, stampedBuilder(s, Config{}))
 	if !again.Unchanged {
 		t.Fatal("second build of an unchanged tree not answered from the stamp")
 	}
@@ -61,8 +47,8 @@ func TestStampUnchangedBuild(t *testing.T) {
 // a new file, the build's settings, and the output folders (another build).
 func TestStampInvalidated(t *testing.T) {
 	s := newSite(t, smallSite)
-	mustBuildWith(t, stampedBuilder(t, s, Config{}))
-	unchanged := func(cfg Config) bool { return mustBuildWith(t, stampedBuilder(t, s, cfg)).Unchanged }
+	mustBuildWith(t, stampedBuilder(s, Config{}))
+	unchanged := func(cfg Config) bool { return mustBuildWith(t, stampedBuilder(s, cfg)).Unchanged }
 	if !unchanged(Config{}) {
 		t.Fatal("not stamped to begin with")
 	}
@@ -96,7 +82,7 @@ func TestStampInvalidated(t *testing.T) {
 	}
 
 	// A quick build replaces the markers: the next full build must run.
-	b := stampedBuilder(t, s, Config{BaseURL: "https://example.org"})
+	b := stampedBuilder(s, Config{BaseURL: "https://example.org"})
 	edit(t, filepath.Join(s.src, "animals", "corner.non"), `title "Corner"`, `title "Corner edited"`)
 	if _, err := b.BuildQuick(context.Background()); err != nil {
 		t.Fatal(err)
@@ -108,7 +94,7 @@ func TestStampInvalidated(t *testing.T) {
 	if err := os.Remove(filepath.Join(s.out, markerName)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := stampedBuilder(t, s, Config{BaseURL: "https://example.org"}).Build(context.Background()); err == nil {
+	if _, err := stampedBuilder(s, Config{BaseURL: "https://example.org"}).Build(context.Background()); err == nil {
 		t.Error("a build into a folder whose marker was removed did not refuse it")
 	}
 }
@@ -117,7 +103,7 @@ func TestStampInvalidated(t *testing.T) {
 // never stamped.
 func TestStampNotSaved(t *testing.T) {
 	s := newSite(t, smallSite)
-	b := stampedBuilder(t, s, Config{})
+	b := stampedBuilder(s, Config{})
 	b.racy = time.Hour
 	mustBuildWith(t, b)
 	if mustBuildWith(t, b).Unchanged {
@@ -128,8 +114,8 @@ func TestStampNotSaved(t *testing.T) {
 	if err := os.Symlink(filepath.Join(s.src, "animals"), filepath.Join(s.src, "linked")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	mustBuildWith(t, stampedBuilder(t, s, Config{}))
-	if mustBuildWith(t, stampedBuilder(t, s, Config{})).Unchanged {
+	mustBuildWith(t, stampedBuilder(s, Config{}))
+	if mustBuildWith(t, stampedBuilder(s, Config{})).Unchanged {
 		t.Error("a tree with a symbolic link was stamped")
 	}
 }
