@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/internal/jsonmap"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -89,14 +91,10 @@ func (c *assetCache) save() error {
 	if _, err := os.Stat(c.path); err == nil && sameOutputs(c.old, c.used) {
 		return nil // the file holds these already
 	}
-	data, err := json.Marshal(c.used)
-	if err != nil {
-		return err
-	}
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 		return err
 	}
-	return writeAtomic(c.path, data)
+	return atomicfile.WriteWith(c.path, func(w io.Writer) error { return jsonmap.Encode(w, c.used) })
 }
 
 // keyer builds an asset key.

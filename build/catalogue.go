@@ -52,7 +52,8 @@ func (r *run) writeCatalogue() error {
 	if err != nil {
 		return fmt.Errorf("catalogue: %w", err)
 	}
-	return r.out.put("catalogue.json", data)
+	_, err = r.out.putExact("catalogue.json", data) // json.Marshal's is minified JSON
+	return err
 }
 
 // sitemap is sitemap.xml (sitemaps.org protocol).

@@ -1,11 +1,13 @@
 package build
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"encoding/gob"
+	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -83,7 +86,7 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress file memo 4"
+const memoVersion = "nonopress file memo 5"
 
 func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
 	m := &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
@@ -91,11 +94,23 @@ func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
 	return m
 }
 
-// memoFile is the memo as saved.
-type memoFile struct {
-	Version string
-	Records map[string]*fileRecord
-	Stats   map[string]fileStat
+// memoHeader heads the memo as saved. The file is a stream of gob values,
+// written and read one at a time so that the memo of a large archive is
+// never encoded whole in memory: a memoHeader, then that many memoRecords
+// and memoStats, in key order.
+type memoHeader struct {
+	Version        string
+	Records, Stats int
+}
+
+type memoRecord struct {
+	Key    string
+	Record *fileRecord
+}
+
+type memoStat struct {
+	Path string
+	Stat fileStat
 }
 
 // load reads the saved memo on the builder's first build. On later builds
@@ -121,11 +136,57 @@ func (m *fileMemo) load() {
 		return
 	}
 	defer f.Close()
-	var mf memoFile
-	if gob.NewDecoder(f).Decode(&mf) == nil && mf.Version == memoVersion && mf.Records != nil {
-		m.old = mf.Records
-		m.stats.old = mf.Stats
+	if records, stats, err := readMemo(bufio.NewReader(f)); err == nil {
+		m.old, m.stats.old = records, stats
 	}
+}
+
+// readMemo decodes the memo file's stream (see memoHeader).
+func readMemo(r io.Reader) (map[string]*fileRecord, map[string]fileStat, error) {
+	dec := gob.NewDecoder(r)
+	var h memoHeader
+	if err := dec.Decode(&h); err != nil {
+		return nil, nil, err
+	}
+	if h.Version != memoVersion || h.Records < 0 || h.Stats < 0 {
+		return nil, nil, errors.New("not this version's memo")
+	}
+	records := make(map[string]*fileRecord, min(h.Records, 1<<20))
+	for range h.Records {
+		var rec memoRecord
+		if err := dec.Decode(&rec); err != nil {
+			return nil, nil, err
+		}
+		records[rec.Key] = rec.Record
+	}
+	stats := make(map[string]fileStat, min(h.Stats, 1<<20))
+	for range h.Stats {
+		var st memoStat
+		if err := dec.Decode(&st); err != nil {
+			return nil, nil, err
+		}
+		stats[st.Path] = st.Stat
+	}
+	return records, stats, nil
+}
+
+// writeMemo encodes records and stats as the memo file's stream.
+func writeMemo(w io.Writer, records map[string]*fileRecord, stats map[string]fileStat) error {
+	enc := gob.NewEncoder(w)
+	if err := enc.Encode(memoHeader{Version: memoVersion, Records: len(records), Stats: len(stats)}); err != nil {
+		return err
+	}
+	for _, k := range sortedKeys(records) {
+		if err := enc.Encode(memoRecord{Key: k, Record: records[k]}); err != nil {
+			return err
+		}
+	}
+	for _, p := range sortedKeys(stats) {
+		if err := enc.Encode(memoStat{Path: p, Stat: stats[p]}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // lookup returns the record of a key from the last build.
@@ -159,14 +220,10 @@ func (m *fileMemo) keep(used map[string]*fileRecord, persist bool) error {
 	if _, err := os.Stat(m.path); same && err == nil {
 		return nil // the file holds these already
 	}
-	var b bytes.Buffer
-	if err := gob.NewEncoder(&b).Encode(memoFile{Version: memoVersion, Records: used, Stats: stats}); err != nil {
-		return err
-	}
 	if err := os.MkdirAll(filepath.Dir(m.path), 0o755); err != nil {
 		return err
 	}
-	return writeAtomic(m.path, b.Bytes())
+	return atomicfile.WriteWith(m.path, func(w io.Writer) error { return writeMemo(w, used, stats) })
 }
 
 // sameRecords reports whether a build used exactly the records of the last.

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,5 +161,31 @@ func TestMemoKeepsProblems(t *testing.T) {
 	}
 	if _, err := s.build(Config{}); err == nil {
 		t.Error("a build without SkipInvalid accepted the invalid puzzle")
+	}
+}
+
+// The memo file reads back as written, and a cut or foreign file is not
+// taken for a memo.
+func TestMemoFileRoundTrip(t *testing.T) {
+	records := map[string]*fileRecord{
+		"k2": {Entries: []entryRecord{{ID: "b", Title: "Second", Tags: []string{"x"}}}},
+		"k1": {Entries: []entryRecord{{ID: "a", Title: "First"}}},
+	}
+	stats := map[string]fileStat{"/c/a.non": {Size: 3, ModNs: 4, Inode: 5, Hash: "h"}}
+	var buf bytes.Buffer
+	if err := writeMemo(&buf, records, stats); err != nil {
+		t.Fatal(err)
+	}
+	gotRecords, gotStats, err := readMemo(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gotRecords) != 2 || gotRecords["k2"].Entries[0].Title != "Second" || !maps.Equal(gotStats, stats) {
+		t.Errorf("read back %v, %v", gotRecords, gotStats)
+	}
+	for _, bad := range [][]byte{buf.Bytes()[:buf.Len()/2], []byte("not a memo"), nil} {
+		if _, _, err := readMemo(bytes.NewReader(bad)); err == nil {
+			t.Errorf("%d bytes of a memo read without error", len(bad))
+		}
 	}
 }

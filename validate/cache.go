@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/internal/jsonmap"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/solve"
 )
@@ -82,14 +84,13 @@ func (c *Cache) Save() error {
 	if !c.dirty {
 		return nil
 	}
-	data, err := json.Marshal(c.entries) // map keys are sorted: stable bytes
-	if err != nil {
-		return fmt.Errorf("save solver cache: %w", err)
-	}
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 		return fmt.Errorf("save solver cache: %w", err)
 	}
-	if err := atomicfile.Write(c.path, data); err != nil {
+	// An entry at a time: the cache of a large archive is a hundred
+	// megabytes of JSON.
+	encode := func(w io.Writer) error { return jsonmap.Encode(w, c.entries) }
+	if err := atomicfile.WriteWith(c.path, encode); err != nil {
 		return fmt.Errorf("save solver cache: %w", err)
 	}
 	c.dirty = false

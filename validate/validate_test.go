@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,6 +107,11 @@ func TestCacheAnswersTheSecondCheck(t *testing.T) {
 	}
 	if err := c.Save(); err != nil {
 		t.Fatal(err)
+	}
+	// Written an entry at a time, the file is json.Marshal's bytes.
+	saved, _ := os.ReadFile(path)
+	if want, _ := json.Marshal(c.entries); !bytes.Equal(saved, want) {
+		t.Errorf("saved cache:\n%s\nwant json.Marshal's:\n%s", saved, want)
 	}
 
 	reopened, err := OpenCache(path)

@@ -4,6 +4,8 @@
 package atomicfile
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,12 +18,26 @@ const tempPrefix, tempSuffix = ".np-", ".tmp"
 // Write writes data to path (mode 0644) through a temporary file and a
 // rename. The folder must exist.
 func Write(path string, data []byte) error {
+	return WriteWith(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteWith is Write for data that write produces into a buffered writer, so
+// that a large file (a cache of a hundred thousand puzzles) is never whole
+// in memory. If write fails, the target is left as it was.
+func WriteWith(path string, write func(io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix+"*"+tempSuffix)
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	bw := bufio.NewWriterSize(f, 256<<10)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
 	if err == nil {
 		err = f.Chmod(0o644)
 	}

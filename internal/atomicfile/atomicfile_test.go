@@ -1,6 +1,9 @@
 package atomicfile
 
 import (
+	"bytes"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -66,4 +69,25 @@ func mustReadDir(t *testing.T, dir string) []os.DirEntry {
 		t.Fatal(err)
 	}
 	return es
+}
+
+// A WriteWith whose producer fails leaves the old file and no temporary.
+func TestWriteWithFailingProducer(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	Write(path, []byte("old"))
+	failed := errors.New("producer failed")
+	err := WriteWith(path, func(w io.Writer) error {
+		w.Write(bytes.Repeat([]byte("x"), 1<<20)) // more than the buffer
+		return failed
+	})
+	if !errors.Is(err, failed) {
+		t.Fatalf("WriteWith = %v, want the producer's error", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "old" {
+		t.Errorf("old file now %.20q", got)
+	}
+	if entries := mustReadDir(t, dir); len(entries) != 1 {
+		t.Errorf("folder holds %d entries, want only the file", len(entries))
+	}
 }
