@@ -51,9 +51,9 @@ type Summary struct {
 	Skipped          []string // puzzles left out (SkipInvalid), with the reason
 	Warnings         []string // "path:line: message", in path order
 	Changed          []string // output paths (slash-separated) written or removed, sorted
-	// Deferred counts the files BuildQuick kept as they were published
-	// instead of making them again (booklets and site-wide lists); 0 after
-	// Build.
+	// Deferred counts what BuildQuick left to the next Build: the files it
+	// kept as they were published instead of making them again (booklets
+	// and site-wide lists), and the caches it did not save; 0 after Build.
 	Deferred int
 	// Unchanged: nothing the site depends on had changed since the last
 	// build, which this one found by its stamp (stamp.go) without reading a
@@ -134,8 +134,9 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) { return b.build(c
 // them, but keeps as they were published what every edit would otherwise
 // make again: the collection booklets, the authors, licenses and tag pages,
 // catalogue.json, the sitemap and the feed (see deferredPage). It does not
-// save the caches to disk either. Summary.Deferred counts the files kept; a
-// Build afterwards brings them up to date. `serve` does that right after
+// save the caches to disk either (they stay in memory for the next build).
+// Summary.Deferred counts what it left; a Build afterwards brings it up to
+// date. `serve` does that right after
 // telling the browser to reload.
 func (b *Builder) BuildQuick(ctx context.Context) (Summary, error) {
 	return b.build(ctx, true)
@@ -214,11 +215,13 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		fmt.Fprintf(b.log, "warning: file memo not saved: %v\n", err)
 	}
 	if quick {
-		b.keepAssets(assets) // Build saves it
+		// The full build that follows saves the caches.
+		b.keepAssets(assets, false)
+		r.deferred++
 	} else if err := assets.save(); err != nil {
 		fmt.Fprintf(b.log, "warning: asset cache not saved: %v\n", err)
 	} else {
-		b.keepAssets(assets)
+		b.keepAssets(assets, true)
 	}
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html

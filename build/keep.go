@@ -17,6 +17,9 @@ type keptCaches struct {
 	solverPath string
 	assets     map[string]map[string]string // the asset keys the last build used
 	assetsPath string
+	// assetsOnDisk: the asset cache file holds them (a quick build keeps
+	// them in memory only).
+	assetsOnDisk bool
 }
 
 // solverCache opens the solver cache at path, or returns the one kept.
@@ -34,19 +37,21 @@ func (b *Builder) solverCache(path string) (*validate.Cache, error) {
 	return c, nil
 }
 
-// assetCache opens the asset cache at path, or starts from the keys kept.
+// assetCache opens the asset cache at path, or starts from the keys kept,
+// unless the file they were saved to has gone (a removed cache folder).
 func (b *Builder) assetCache(path string) *assetCache {
 	if k := &b.kept; k.assets != nil && k.assetsPath == path && b.fingerprint != "" {
-		if _, err := os.Stat(path); err == nil {
+		if _, err := os.Stat(path); err == nil || !k.assetsOnDisk {
 			return &assetCache{path: path, fingerprint: b.fingerprint, old: k.assets, used: map[string]map[string]string{}}
 		}
 	}
 	return openAssetCache(path, b.fingerprint)
 }
 
-// keepAssets keeps a saved asset cache's keys for the next build.
-func (b *Builder) keepAssets(c *assetCache) {
-	b.kept.assets, b.kept.assetsPath = c.used, c.path
+// keepAssets keeps an asset cache's keys for the next build; saved says
+// whether its file holds them.
+func (b *Builder) keepAssets(c *assetCache, saved bool) {
+	b.kept.assets, b.kept.assetsPath, b.kept.assetsOnDisk = c.used, c.path, saved
 }
 
 // lazySolver opens the solver cache when a build first needs it: a warm

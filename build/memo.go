@@ -42,8 +42,9 @@ type fileMemo struct {
 	mu     sync.Mutex
 	loaded bool
 	old    map[string]*fileRecord // key → record, from the last build
-	// unsaved: the records in old are newer than the memo file on disk.
-	unsaved bool
+	// unsaved: the records in old are newer than the memo file on disk;
+	// onDisk: there is such a file (read or written by this memo).
+	unsaved, onDisk bool
 	// hits counts the files the last build took from the memo.
 	hits atomic.Int64
 	// stats spares reading unchanged files to hash them (filestat.go).
@@ -115,14 +116,16 @@ type memoStat struct {
 
 // load reads the saved memo on the builder's first build. On later builds
 // the memo is in memory, unless its file has gone: a removed cache folder
-// means starting afresh, for a running server too.
+// means starting afresh, for a running server too. (A memo that quick
+// builds have kept in memory only has no file yet, and stands.)
 func (m *fileMemo) load() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.loaded {
-		if _, err := os.Stat(m.path); err != nil {
+		if _, err := os.Stat(m.path); err != nil && m.onDisk {
 			m.old = map[string]*fileRecord{}
 			m.stats.old = nil
+			m.onDisk = false
 		}
 		return
 	}
@@ -138,6 +141,7 @@ func (m *fileMemo) load() {
 	defer f.Close()
 	if records, stats, err := readMemo(bufio.NewReader(f)); err == nil {
 		m.old, m.stats.old = records, stats
+		m.onDisk = true
 	}
 }
 
@@ -223,7 +227,11 @@ func (m *fileMemo) keep(used map[string]*fileRecord, persist bool) error {
 	if err := os.MkdirAll(filepath.Dir(m.path), 0o755); err != nil {
 		return err
 	}
-	return atomicfile.WriteWith(m.path, func(w io.Writer) error { return writeMemo(w, used, stats) })
+	err := atomicfile.WriteWith(m.path, func(w io.Writer) error { return writeMemo(w, used, stats) })
+	m.mu.Lock()
+	m.onDisk = err == nil
+	m.mu.Unlock()
+	return err
 }
 
 // sameRecords reports whether a build used exactly the records of the last.

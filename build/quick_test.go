@@ -97,3 +97,42 @@ func edit(t *testing.T, file, old, new string) {
 		t.Fatal(err)
 	}
 }
+
+// Quick builds keep the caches in memory without saving them: the next
+// quick build takes every unchanged puzzle from them (an earlier version
+// took the missing cache files for a removed cache folder and rendered the
+// whole site again on the first edit after serve started).
+func TestBuildQuickKeepsUnsavedCaches(t *testing.T) {
+	s := newSite(t, smallSite)
+	b := s.builder(Config{})
+	ctx := t.Context()
+	if _, err := b.BuildQuick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(s.src, CacheDir, "files.gob")); err == nil {
+		t.Fatal("a quick build saved the file memo")
+	}
+	edit(t, filepath.Join(s.src, "animals", "corner.non"), `title "Corner"`, `title "Corner edited"`)
+	sum, err := b.BuildQuick(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := b.rendered.Load(); n != 1 {
+		t.Errorf("second quick build rendered %d puzzles, want the edited one", n)
+	}
+	if sum.Deferred == 0 {
+		t.Error("the unsaved caches are not owed to a full build")
+	}
+	mustBuildWith(t, b)
+	for _, name := range []string{"files.gob", "assets.json"} {
+		if _, err := os.Stat(filepath.Join(s.src, CacheDir, name)); err != nil {
+			t.Errorf("the full build after quick ones did not save %s: %v", name, err)
+		}
+	}
+	// A removed cache folder still means starting afresh.
+	os.RemoveAll(filepath.Join(s.src, CacheDir))
+	mustBuildWith(t, b)
+	if n := b.rendered.Load(); n != 4 {
+		t.Errorf("after the cache folder was removed, rendered %d puzzles, want all 4", n)
+	}
+}

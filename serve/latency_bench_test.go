@@ -77,6 +77,7 @@ func benchEditToEvent(b *testing.B, n int) {
 		b.StartTimer()
 	}
 	b.StopTimer()
+	b.Logf("latencies: %v", lat)
 	slices.Sort(lat)
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[(len(lat)*95)/100].Microseconds())/1000, "p95-ms")
