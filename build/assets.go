@@ -55,12 +55,13 @@ func programFingerprint() string {
 }
 
 func openAssetCache(path, fingerprint string) *assetCache {
-	c := &assetCache{path: path, fingerprint: fingerprint, old: map[string]map[string]string{}, used: map[string]map[string]string{}}
+	c := &assetCache{path: path, fingerprint: fingerprint, old: map[string]map[string]string{}}
 	if data, err := os.ReadFile(path); err == nil {
 		if json.Unmarshal(data, &c.old) != nil {
 			c.old = map[string]map[string]string{}
 		}
 	}
+	c.used = make(map[string]map[string]string, len(c.old))
 	return c
 }
 

@@ -42,7 +42,7 @@ func (b *Builder) solverCache(path string) (*validate.Cache, error) {
 func (b *Builder) assetCache(path string) *assetCache {
 	if k := &b.kept; k.assets != nil && k.assetsPath == path && b.fingerprint != "" {
 		if _, err := os.Stat(path); err == nil || !k.assetsOnDisk {
-			return &assetCache{path: path, fingerprint: b.fingerprint, old: k.assets, used: map[string]map[string]string{}}
+			return &assetCache{path: path, fingerprint: b.fingerprint, old: k.assets, used: make(map[string]map[string]string, len(k.assets))}
 		}
 	}
 	return openAssetCache(path, b.fingerprint)

@@ -303,7 +303,7 @@ func (r *run) startMemo() {
 		lk.str(r.links[p])
 	}
 	r.memoRun = &memoRun{memo: r.memo, site: sum(), linksHash: lsum(),
-		used: map[string]*fileRecord{}, missed: map[string]*missedFile{}}
+		used: make(map[string]*fileRecord, len(r.memo.old)), missed: map[string]*missedFile{}}
 }
 
 // memoKey is the key of a puzzle file's work: the program, the site's
@@ -356,9 +356,16 @@ func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
 		m.used[key] = rec
 		m.mu.Unlock()
 		m.memo.hits.Add(1)
-		return r.resultOf(f, rec)
+		res := r.resultOf(f, rec)
+		if res.bundle != nil {
+			res.bundle.memoKey = key
+		}
+		return res
 	}
 	res := r.processFile(ctx, f)
+	if res.bundle != nil {
+		res.bundle.memoKey = key
+	}
 	if res.fatal == nil && ctx.Err() == nil {
 		m.mu.Lock()
 		m.missed[f.coll.url+f.slug+"/"] = &missedFile{key: key, f: f, res: &res}

@@ -99,6 +99,9 @@ func openOutput(out string, m *minifier, markers *markerCache) (*output, error) 
 	if o.backHashes == nil {
 		o.backHashes = map[string]string{}
 	}
+	// A build writes about as many files as the last: sized for those, the
+	// map never grows (on a large site, growing it cost more than filling it).
+	o.written = make(map[string]string, max(len(o.frontHashes), len(o.backHashes)))
 	o.fresh = o.backClean && len(o.backHashes) == 0 && len(o.frontHashes) > 0
 	// From here on back is being changed: say so before touching anything.
 	if err := writeMarker(o.back, markerDirty, nil); err != nil {

@@ -16,11 +16,7 @@ import (
 // and minified again. A large site's lists are most of a warm build.
 func (r *run) putTemplated(kind, page string, d *pageData, inSitemap bool) error {
 	if r.keepPublished(page) {
-		if inSitemap {
-			r.mu.Lock()
-			r.pages = append(r.pages, page)
-			r.mu.Unlock()
-		}
+		r.addPage(page, inSitemap)
 		return nil
 	}
 	data, err := json.Marshal(d)
@@ -32,21 +28,23 @@ func (r *run) putTemplated(kind, page string, d *pageData, inSitemap bool) error
 	k.str(kind)
 	k.str(page)
 	k.str(string(data))
-	key := sum()
+	return r.putKeyed(kind, page, sum(), inSitemap, func() *pageData { return d })
+}
+
+// putKeyed is putTemplated for a page whose key is known without its data
+// (a bundle's page: from its file's memo key), which data makes only if
+// the page must be made.
+func (r *run) putKeyed(kind, page, key string, inSitemap bool, data func() *pageData) error {
 	dir, name := "", page
 	if i := strings.LastIndexByte(page, '/'); i >= 0 {
 		dir, name = page[:i+1], page[i+1:]
 	}
 	if outputs, ok := r.reuseAssets(dir, key); ok && len(outputs) == 1 && outputs[name] != "" {
 		r.assets.store(key, outputs)
-		if inSitemap {
-			r.mu.Lock()
-			r.pages = append(r.pages, page)
-			r.mu.Unlock()
-		}
+		r.addPage(page, inSitemap)
 		return nil
 	}
-	html, err := r.tpl.render(kind, d)
+	html, err := r.tpl.render(kind, data())
 	if err != nil {
 		return err
 	}
@@ -63,4 +61,13 @@ func (r *run) putTemplated(kind, page string, d *pageData, inSitemap bool) error
 	r.out.mu.Unlock()
 	r.assets.store(key, map[string]string{name: h})
 	return nil
+}
+
+// addPage lists a page that was not written again in the sitemap.
+func (r *run) addPage(page string, inSitemap bool) {
+	if inSitemap {
+		r.mu.Lock()
+		r.pages = append(r.pages, page)
+		r.mu.Unlock()
+	}
 }

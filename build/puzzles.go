@@ -48,6 +48,9 @@ type bundlePage struct {
 	title, description string
 	note               template.HTML
 	entries            []*entry
+	// memoKey is its file's memo key (memo.go), which determines the page;
+	// "" without a memo.
+	memoKey string
 }
 
 // processFile reads, checks and publishes the puzzles of one file: each

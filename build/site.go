@@ -272,14 +272,24 @@ func (r *run) write404() error {
 // writeBundle writes the page of a file of several puzzles: its note and its
 // puzzles' cards.
 func (r *run) writeBundle(bp *bundlePage) error {
-	d := r.pageData("collection", bp.title, bp.dir)
-	d.Description = bp.description
-	d.Crumbs = crumbsOf(bp.coll, bp.dir, r.title, true)
-	d.Note = bp.note
-	for i, e := range bp.entries {
-		d.Cards = append(d.Cards, cardOf(e, bp.dir, i))
+	data := func() *pageData {
+		d := r.pageData("collection", bp.title, bp.dir)
+		d.Description = bp.description
+		d.Crumbs = crumbsOf(bp.coll, bp.dir, r.title, true)
+		d.Note = bp.note
+		for i, e := range bp.entries {
+			d.Cards = append(d.Cards, cardOf(e, bp.dir, i))
+		}
+		return d
 	}
-	return r.putTemplated("collection", bp.dir+"index.html", d, true)
+	if bp.memoKey == "" {
+		return r.putTemplated("collection", bp.dir+"index.html", data(), true)
+	}
+	// Everything the page shows comes from the file and its place, which
+	// its memo key covers: no need to encode its data to know it unchanged.
+	k, sum := newKey(r.assets.fingerprint, "bundle page")
+	k.str(bp.memoKey)
+	return r.putKeyed("collection", bp.dir+"index.html", sum(), true, data)
 }
 
 // tagPage is the path of a tag's page from the site root.
