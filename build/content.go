@@ -269,7 +269,7 @@ func uniqueSlug(slug string, taken map[string]bool) string {
 }
 
 // reservedSlugs are output names the site uses for itself.
-var reservedSlugs = map[string]bool{"static": true, "authors": true, "licenses": true, "tags": true, "index": true, "404": true}
+var reservedSlugs = map[string]bool{"static": true, "thumbs": true, "authors": true, "licenses": true, "tags": true, "index": true, "404": true}
 
 // reservedFiles are names the site writes in every collection folder, and
 // reservedRootFiles those it writes at its root: a puzzle file so named is

@@ -254,6 +254,7 @@ func TestOddNames(t *testing.T) {
 		"-- Émile/été.non --\n"+corner+
 		"-- static/x.non --\n"+corner+
 		"-- authors/x.non --\n"+corner+
+		"-- thumbs/x.non --\n"+corner+
 		"-- a/b/c/d/deep.non --\n"+corner+
 		"-- same/x.non --\n"+corner+"-- same/x.xml --\n"+
 		`<?xml version="1.0"?><puzzleset><puzzle type="grid" defaultcolor="black" backgroundcolor="white">
@@ -265,11 +266,11 @@ func TestOddNames(t *testing.T) {
 	if !strings.Contains(s.read("sitemap.xml"), "<loc>https://example.org/%C3%A9mile/%C3%A9t%C3%A9/</loc>") {
 		t.Errorf("sitemap URL not percent-encoded")
 	}
-	if sum.Puzzles != 7 {
-		t.Errorf("Puzzles = %d, want 7", sum.Puzzles)
+	if sum.Puzzles != 8 {
+		t.Errorf("Puzzles = %d, want 8", sum.Puzzles)
 	}
 	for _, p := range []string{"collection-1-old/my-puzzle/index.html", "collection-1-old/my-puzzle.non",
-		"émile/été/index.html", "static-2/x/index.html", "authors-2/x/index.html", "a/b/c/d/deep/index.html",
+		"émile/été/index.html", "static-2/x/index.html", "authors-2/x/index.html", "thumbs-2/x/index.html", "thumbs/2x2.svg", "a/b/c/d/deep/index.html",
 		"same/x/index.html", "same/x-2/index.html", "same/x.xml", "same/x.non", "static/site.css", "authors/index.html"} {
 		if !s.exists(p) {
 			t.Errorf("missing %s", p)
