@@ -100,7 +100,9 @@
 // and files and the collection pages that list them, and keeps as published
 // the booklets and the site-wide lists (authors, licenses, tags, catalogue,
 // sitemap, feed), which serve then brings up to date with a Build. A Builder
-// keeps its caches and both folders' manifests in memory between builds.
+// keeps its caches and both folders' manifests in memory between builds,
+// and PrepareBack, which serve calls when idle, links the published site
+// into an empty back buffer ahead of the first edit.
 //
 // # Files per puzzle
 //
