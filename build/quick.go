@@ -14,12 +14,11 @@ import (
 // On a site of thousands of puzzles those lists are most of the work after
 // an edit.
 
-// deferredPages are the site-wide outputs a quick build keeps: pages by
-// exact path, tag pages by their folder.
+// deferredPages are the site-wide outputs a quick build keeps, besides the
+// booklets and everything under tags/.
 var deferredPages = map[string]bool{
 	"authors/index.html":  true,
 	"licenses/index.html": true,
-	"tags/index.html":     true,
 	"catalogue.json":      true,
 	"sitemap.xml":         true,
 	"atom.xml":            true,
