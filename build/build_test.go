@@ -751,3 +751,36 @@ func TestThumbnails(t *testing.T) {
 		t.Error("solution thumbnails: the shared blank thumbnail stayed")
 	}
 }
+
+// A conversion too large to go in its page (here a 200x200 puzzle with its
+// goal) is a file of its own, linked from the page.
+func TestLargeConversionIsAFile(t *testing.T) {
+	s := newSite(t, smallSite)
+	var big strings.Builder
+	big.WriteString("title \"Big\"\nlicense CC0-1.0\nwidth 200\nheight 200\n\nrows\n")
+	big.WriteString(strings.Repeat("200\n", 200))
+	big.WriteString("\ncolumns\n")
+	big.WriteString(strings.Repeat("200\n", 200))
+	big.WriteString("\ngoal \"" + strings.Repeat("1", 200*200) + "\"\n")
+	if err := os.WriteFile(filepath.Join(s.src, "big.non"), []byte(big.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.mustBuild(Config{})
+	page := s.read("big/index.html")
+	for _, name := range []string{"puzzle.non", "puzzle.xml"} {
+		if !strings.Contains(page, `href="`+name+`"`) {
+			t.Errorf("page does not link %s", name)
+		}
+		data := s.read("big/" + name)
+		ps, err := formats.Read(name, []byte(data))
+		if err != nil || len(ps) != 1 || ps[0].Width != 200 {
+			t.Errorf("%s does not read back as the puzzle: %v", name, err)
+		}
+	}
+	if strings.Contains(page, "base64,") {
+		t.Error("the large conversions are in the page too")
+	}
+	if !strings.Contains(s.read("animals/cross/index.html"), "base64,") {
+		t.Error("a small puzzle's conversions are not in its page")
+	}
+}

@@ -187,6 +187,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		}
 		view.Legend = append(view.Legend, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
 	}
+	convs := conversions(p)
 	key := r.puzzleAssetKey(fc.fileHash, e.index, rep.Solution)
 	assets, ok := r.reuseAssets(e.dir, key)
 	var sheet []byte
@@ -199,7 +200,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		}
 	} else {
 		var err error
-		if assets, sheet, err = r.renderAssets(e, p, rep.Solution); err != nil {
+		if assets, sheet, err = r.renderAssets(e, p, rep.Solution, convs); err != nil {
 			return err
 		}
 	}
@@ -215,7 +216,9 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 	}
 	original := path.Base(e.sourceFile)
 	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: relURL(e.dir, e.sourceFile)})
-	view.Downloads = append(view.Downloads, conversions(p, e.Title)...)
+	for _, c := range convs {
+		view.Downloads = append(view.Downloads, c.download(e.Title))
+	}
 	for _, d := range assetDownloads {
 		if has(d.URL) {
 			view.Downloads = append(view.Downloads, d)

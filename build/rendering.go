@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,22 +23,44 @@ var assetDownloads = []download{
 	{Label: "Printable sheet (PDF)", URL: "sheet.pdf"},
 }
 
-// conversions are the puzzle's downloads in the formats nonopress writes
-// (.non, PBN XML). They are links with the file in the link itself (data:
-// URLs, a few kilobytes): on a large site, creating two more files per
-// puzzle would cost more than the rest of its page.
-func conversions(p *puzzle.Puzzle, title string) []download {
-	name := slugify(title)
-	var out []download
+// conversion is the puzzle in a format nonopress writes (.non, PBN XML),
+// offered for download.
+type conversion struct {
+	label, name, mediaType string // name: its file's name in the puzzle's folder
+	data                   []byte
+}
+
+// maxInlineConversion is the largest conversion offered as a data: link in
+// the page; a larger one (a 100x100 puzzle's XML) is a file of its own.
+const maxInlineConversion = 32 << 10
+
+// inline reports whether the conversion goes in the page rather than a file.
+func (c conversion) inline() bool { return len(c.data) <= maxInlineConversion }
+
+// conversions writes the puzzle as .non and PBN XML. Small ones are links
+// with the file in the link itself (data: URLs of a few kilobytes): on a
+// large site, creating two more files per puzzle would cost more than the
+// rest of its page.
+func conversions(p *puzzle.Puzzle) []conversion {
+	var out []conversion
 	var buf bytes.Buffer
 	if formats.WriteNon(&buf, p) == nil {
-		out = append(out, download{Label: "Puzzle (.non)", Data: dataURL("text/plain;charset=utf-8", buf.Bytes()), File: name + ".non"})
+		out = append(out, conversion{label: "Puzzle (.non)", name: "puzzle.non", mediaType: "text/plain;charset=utf-8", data: bytes.Clone(buf.Bytes())})
 	}
 	buf.Reset()
 	if formats.WriteXML(&buf, []*puzzle.Puzzle{p}) == nil {
-		out = append(out, download{Label: "Puzzle (PBN XML)", Data: dataURL("application/xml", buf.Bytes()), File: name + ".xml"})
+		out = append(out, conversion{label: "Puzzle (PBN XML)", name: "puzzle.xml", mediaType: "application/xml", data: bytes.Clone(buf.Bytes())})
 	}
 	return out
+}
+
+// download is the conversion's link from its puzzle's page: to its file,
+// or a data: link saved under the puzzle's title.
+func (c conversion) download(title string) download {
+	if !c.inline() {
+		return download{Label: c.label, URL: c.name}
+	}
+	return download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: slugify(title) + path.Ext(c.name)}
 }
 
 // dataURL is a data: URL of the given media type holding data.
@@ -85,11 +108,12 @@ func (r *run) writeBlankThumbs() error {
 	return nil
 }
 
-// renderAssets renders and writes a puzzle's files: sheet and solution SVGs,
-// sheet PDF and, with solution thumbnails, its thumbnail (what render cannot
+// renderAssets renders and writes a puzzle's files: the conversions too
+// large for its page, sheet and solution SVGs, sheet PDF and, with solution
+// thumbnails, its thumbnail (what render cannot
 // draw, a triddler, is left out). It returns their names and hashes, and the
 // sheet.
-func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image) (map[string]string, []byte, error) {
+func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, error) {
 	r.rendered.Add(1)
 	opt := r.renderOptions()
 	assets := map[string]string{}
@@ -103,6 +127,14 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image) (map[s
 		assets[name] = h
 		buf.Reset()
 		return err
+	}
+	for _, c := range convs {
+		if !c.inline() {
+			buf.Write(c.data)
+			if err := put(c.name); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
 	err := render.Sheet(&buf, p, opt)
 	if errors.Is(err, render.ErrTriddler) {
