@@ -108,7 +108,7 @@
 //
 // A puzzle gets four files: its page, sheet and solution SVGs and sheet PDF.
 // Its .non and PBN XML versions are data: links in the page (files of their
-// own above 32 KiB), and the blank
-// thumbnails of the cards are shared by size (thumbs/15x20.svg): on the
-// disks this was measured on, creating a file costs more than rendering it.
+// own above 32 KiB), and the blank thumbnails of the cards are shared by
+// size (thumbs/15x20.svg): on the disks this was measured on, creating a
+// file costs more than rendering it.
 package build
