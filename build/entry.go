@@ -80,16 +80,13 @@ func difficultyRank(d string) int {
 // newEntry collects a puzzle's metadata, the note's front matter taking
 // precedence over the file's.
 func newEntry(p *puzzle.Puzzle, fm frontMatter, fallbackTitle string) *entry {
-	// The puzzle's strings may be slices of its whole file's text (a
-	// bundle's): the entry, kept to the end of the build, takes copies.
-	own := func(s string) string { return strings.Clone(strings.TrimSpace(s)) }
 	e := &entry{
 		ID:        p.ID(),
-		Title:     own(firstNonEmpty(fm.Title, p.Meta.Title, fallbackTitle)),
-		Author:    own(p.Meta.Author),
-		Copyright: own(p.Meta.Copyright),
-		License:   own(p.Meta.License),
-		Source:    own(p.Meta.Catalogue),
+		Title:     firstNonEmpty(fm.Title, p.Meta.Title, fallbackTitle),
+		Author:    strings.TrimSpace(p.Meta.Author),
+		Copyright: strings.TrimSpace(p.Meta.Copyright),
+		License:   strings.TrimSpace(p.Meta.License),
+		Source:    strings.TrimSpace(p.Meta.Catalogue),
 		Width:     p.Width,
 		Height:    p.Height,
 		Colors:    p.Colors(),

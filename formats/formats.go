@@ -164,6 +164,7 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 	for _, p := range ps {
 		p.Origin.File = name
 		p.Origin.Format = format
+		ownTexts(p)
 	}
 	attachUTF8Warnings(ps, badLines, badTotal)
 	if len(ps) == 0 && len(errs) == 1 {
@@ -173,6 +174,22 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		return nil, &ParseError{File: name, Err: errors.New("no puzzle in file")}
 	}
 	return ps, errors.Join(errs...)
+}
+
+// ownTexts gives a puzzle's texts storage of their own. Readers slice them
+// out of the whole file's text, which a puzzle kept after reading (or a
+// title kept from it) would otherwise keep alive: a whole bundle for each.
+func ownTexts(p *puzzle.Puzzle) {
+	m := &p.Meta
+	for _, s := range []*string{&m.Title, &m.Author, &m.Copyright, &m.License, &m.Catalogue, &m.ID, &m.Description} {
+		*s = strings.Clone(*s)
+	}
+	for i := range m.Extra {
+		m.Extra[i].Key, m.Extra[i].Value = strings.Clone(m.Extra[i].Key), strings.Clone(m.Extra[i].Value)
+	}
+	for i := range p.Palette {
+		p.Palette[i].Name = strings.Clone(p.Palette[i].Name)
+	}
 }
 
 // sniff guesses the format of data whose extension told nothing. It returns

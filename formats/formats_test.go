@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -382,5 +383,30 @@ func TestTruncatedXMLKeepsEarlierPuzzles(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "cut.xml:3: <title> is never closed") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// A puzzle's texts do not keep its whole file alive: a title kept from a
+// file of 8 MB holds a few bytes, not the file.
+func TestReadDoesNotKeepTheFile(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("title \"Kept\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	b.WriteString("description \"" + strings.Repeat("x", 8<<20) + "\"\n")
+	data := []byte(b.String())
+	b.Reset()
+	ps, err := Read("big.non", data)
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("Read: %v", err)
+	}
+	title := ps[0].Meta.Title
+	data, ps = nil, nil
+	runtime.GC()
+	var mem runtime.MemStats
+	runtime.ReadMemStats(&mem)
+	if mem.HeapAlloc > 4<<20 {
+		t.Errorf("%d bytes in use with only the title kept: the file's text is among them", mem.HeapAlloc)
+	}
+	if title != "Kept" {
+		t.Errorf("title %q", title)
 	}
 }
