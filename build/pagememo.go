@@ -14,11 +14,12 @@ import (
 // program, the templates and the data as JSON: a page whose data has not
 // changed is reused, as a puzzle's rendered files are, instead of executed
 // and minified again. A large site's lists are most of a warm build.
-func (r *run) putTemplated(kind, page string, d *pageData, inSitemap bool) error {
+func (r *run) putTemplated(kind, page string, inSitemap bool, makeData func() *pageData) error {
 	if r.keepPublished(page) {
 		r.addPage(page, inSitemap)
-		return nil
+		return nil // its data is not even made
 	}
+	d := makeData()
 	data, err := json.Marshal(d)
 	if err != nil {
 		return fmt.Errorf("page %s: %w", page, err)

@@ -146,32 +146,34 @@ func (r *run) writeCollection(c *collection) error {
 	if c.parent == nil {
 		kind = "home"
 	}
-	d := r.pageData(kind, c.title(r.title), c.url)
-	if c.parent == nil {
-		d.Title = ""
-	}
 	note, err := renderNote(r.md, c.notePath, c.note, r.links.rebaser(c.dir, c.url))
 	if err != nil {
 		return err
 	}
-	d.Note = note
-	d.Description = c.note.front.Description
-	if c.parent != nil {
-		d.Crumbs = crumbsOf(c, c.url, r.title, false)
-	}
-	d.Collections = collectionViews(c.children, c.url, r.title)
-	for i, e := range c.entries {
-		d.Cards = append(d.Cards, cardOf(e, c.url, i))
-	}
-	if c.booklet {
-		d.Booklet = "booklet.pdf"
-	}
-	if c.parent == nil {
-		for i, e := range r.recent() {
-			d.Recent = append(d.Recent, cardOf(e, c.url, i))
+	return r.putTemplated(kind, c.url+"index.html", true, func() *pageData {
+		d := r.pageData(kind, c.title(r.title), c.url)
+		if c.parent == nil {
+			d.Title = ""
 		}
-	}
-	return r.putTemplated(kind, c.url+"index.html", d, true)
+		d.Note = note
+		d.Description = c.note.front.Description
+		if c.parent != nil {
+			d.Crumbs = crumbsOf(c, c.url, r.title, false)
+		}
+		d.Collections = collectionViews(c.children, c.url, r.title)
+		for i, e := range c.entries {
+			d.Cards = append(d.Cards, cardOf(e, c.url, i))
+		}
+		if c.booklet {
+			d.Booklet = "booklet.pdf"
+		}
+		if c.parent == nil {
+			for i, e := range r.recent() {
+				d.Recent = append(d.Recent, cardOf(e, c.url, i))
+			}
+		}
+		return d
+	})
 }
 
 // recent returns the puzzles for "recently added": those with a front matter
@@ -212,40 +214,44 @@ func (r *run) groupBy(key func(*entry) string, from string) (map[string][]crumb,
 
 // writeAuthors writes the page of authors and their puzzles.
 func (r *run) writeAuthors() error {
-	d := r.pageData("authors", "Authors", "authors/")
-	groups, keys := r.groupBy(func(e *entry) string { return e.Author }, "authors/")
-	for _, k := range keys {
-		name := k
-		if name == "" {
-			name = "Unknown author"
+	return r.putTemplated("authors", "authors/index.html", true, func() *pageData {
+		d := r.pageData("authors", "Authors", "authors/")
+		groups, keys := r.groupBy(func(e *entry) string { return e.Author }, "authors/")
+		for _, k := range keys {
+			name := k
+			if name == "" {
+				name = "Unknown author"
+			}
+			d.Groups = append(d.Groups, groupView{Name: name, Anchor: anchor("author", k), Puzzles: groups[k]})
 		}
-		d.Groups = append(d.Groups, groupView{Name: name, Anchor: anchor("author", k), Puzzles: groups[k]})
-	}
-	return r.putTemplated("authors", "authors/index.html", d, true)
+		return d
+	})
 }
 
 // writeLicenses writes the page of licenses and their puzzles, puzzles with
 // no license last.
 func (r *run) writeLicenses() error {
-	d := r.pageData("licenses", "Licenses", "licenses/")
-	groups, keys := r.groupBy(func(e *entry) string { return e.License }, "licenses/")
-	var none *groupView
-	for _, k := range keys {
-		g := groupView{Name: k, Anchor: licenseAnchor(k), Puzzles: groups[k]}
-		if k == "" {
-			g.Name = "No license given"
-			none = &g
-			continue
+	return r.putTemplated("licenses", "licenses/index.html", true, func() *pageData {
+		d := r.pageData("licenses", "Licenses", "licenses/")
+		groups, keys := r.groupBy(func(e *entry) string { return e.License }, "licenses/")
+		var none *groupView
+		for _, k := range keys {
+			g := groupView{Name: k, Anchor: licenseAnchor(k), Puzzles: groups[k]}
+			if k == "" {
+				g.Name = "No license given"
+				none = &g
+				continue
+			}
+			if link := spdxURL(k); link != "" {
+				g.SPDX, g.Link = spdxID(k), link
+			}
+			d.Groups = append(d.Groups, g)
 		}
-		if link := spdxURL(k); link != "" {
-			g.SPDX, g.Link = spdxID(k), link
+		if none != nil {
+			d.Groups = append(d.Groups, *none)
 		}
-		d.Groups = append(d.Groups, g)
-	}
-	if none != nil {
-		d.Groups = append(d.Groups, *none)
-	}
-	return r.putTemplated("licenses", "licenses/index.html", d, true)
+		return d
+	})
 }
 
 // licenseAnchor is the id of a license's section on the licenses page.
@@ -260,13 +266,15 @@ func licenseAnchor(license string) string {
 // are relative to the site root (absolute when a base URL is set, since the
 // page is shown at any depth).
 func (r *run) write404() error {
-	d := r.pageData("404", "Page not found", "")
-	if r.site.BaseURL != "" {
-		d.Root = r.site.BaseURL + "/"
-		d.Feed = d.Root + "atom.xml"
-		d.Canonical = ""
-	}
-	return r.putTemplated("404", "404.html", d, false)
+	return r.putTemplated("404", "404.html", false, func() *pageData {
+		d := r.pageData("404", "Page not found", "")
+		if r.site.BaseURL != "" {
+			d.Root = r.site.BaseURL + "/"
+			d.Feed = d.Root + "atom.xml"
+			d.Canonical = ""
+		}
+		return d
+	})
 }
 
 // writeBundle writes the page of a file of several puzzles: its note and its
@@ -283,7 +291,7 @@ func (r *run) writeBundle(bp *bundlePage) error {
 		return d
 	}
 	if bp.memoKey == "" {
-		return r.putTemplated("collection", bp.dir+"index.html", data(), true)
+		return r.putTemplated("collection", bp.dir+"index.html", true, data)
 	}
 	// Everything the page shows comes from the file and its place, which
 	// its memo key covers: no need to encode its data to know it unchanged.
@@ -321,16 +329,19 @@ func (r *run) writeTags() error {
 	for _, page := range sortedKeys(groups) {
 		g := groups[page]
 		dir := strings.TrimSuffix(page, "index.html")
-		d := r.pageData("collection", "Tag: "+g.name, dir)
-		d.Crumbs = []crumb{{Title: r.title, URL: relURL(dir, "index.html")}, {Title: "Tags", URL: relURL(dir, "tags/index.html")}}
-		for i, e := range g.entries {
-			d.Cards = append(d.Cards, cardOf(e, dir, i))
-		}
-		if err := r.putTemplated("collection", page, d, true); err != nil {
+		err := r.putTemplated("collection", page, true, func() *pageData {
+			d := r.pageData("collection", "Tag: "+g.name, dir)
+			d.Crumbs = []crumb{{Title: r.title, URL: relURL(dir, "index.html")}, {Title: "Tags", URL: relURL(dir, "tags/index.html")}}
+			for i, e := range g.entries {
+				d.Cards = append(d.Cards, cardOf(e, dir, i))
+			}
+			return d
+		})
+		if err != nil {
 			return err
 		}
 		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: relURL("tags/", page), Count: len(g.entries)})
 	}
 	list.Crumbs = []crumb{{Title: r.title, URL: "../index.html"}}
-	return r.putTemplated("tags", "tags/index.html", list, true)
+	return r.putTemplated("tags", "tags/index.html", true, func() *pageData { return list })
 }
