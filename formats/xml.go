@@ -61,8 +61,8 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 	return ps, errs
 }
 
-// setDefaultsOf reads the metadata of a <puzzleset>, over those of the sets
-// around it.
+// setDefaultsOf reads the title, author, copyright and source of a
+// <puzzleset> (or <puzzle>), over those of the sets around it.
 func setDefaultsOf(set *xmlNode, outer setDefaults) setDefaults {
 	d := outer
 	for _, c := range set.children() {
@@ -165,25 +165,20 @@ func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, e
 // (webpbn's <authorid>, <note>) and <property name="..."> become Meta.Extra.
 func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
 	m := &r.p.Meta
-	m.Title, m.Author, m.Copyright, m.Catalogue = defs.title, defs.author, defs.copyright, defs.source
+	// A puzzle's own title, author, copyright and source are read as a
+	// set's are, over the sets' defaults.
+	own := setDefaultsOf(n, defs)
+	m.Title, m.Author, m.Copyright, m.Catalogue = own.title, own.author, own.copyright, own.source
 	for _, c := range n.children() {
 		v := strings.TrimSpace(c.text())
 		switch c.name {
-		case "title":
-			m.Title = v
-		case "author":
-			m.Author = v
-		case "copyright":
-			m.Copyright = v
-		case "source":
-			m.Catalogue = v
+		case "title", "author", "copyright", "source", "color", "clues", "solution":
 		case "id":
 			m.ID = v
 		case "description":
 			m.Description = v
 		case "license":
 			m.License = v
-		case "color", "clues", "solution":
 		case "property":
 			if k, ok := c.attr("name"); ok && k != "" && len(m.Extra) < maxExtra {
 				m.Extra = append(m.Extra, puzzle.Property{Key: k, Value: v})
