@@ -5,10 +5,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/nonopress/nonopress/internal/archivegen"
@@ -62,21 +60,6 @@ func BenchmarkBuildArchive(b *testing.B) {
 	os.RemoveAll(src)
 }
 
-// firstNon returns the first .non file of a content tree, in path order.
-func firstNon(b *testing.B, src string) string {
-	var target string
-	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && target == "" && strings.HasSuffix(p, ".non") {
-			target = p
-		}
-		return nil
-	})
-	if target == "" {
-		b.Fatal("no .non file in the archive")
-	}
-	return target
-}
-
 // benchEdit changes one puzzle's title and rebuilds with the same Builder, as
 // serve does; asServe answers with BuildQuick and then makes the
 // booklets with an untimed Build.
@@ -89,7 +72,10 @@ func benchEdit(b *testing.B, src string, asServe bool) {
 	if _, err := bl.Build(context.Background()); err != nil {
 		b.Fatal(err)
 	}
-	target := firstNon(b, src)
+	target, err := archivegen.FirstNon(src)
+	if err != nil {
+		b.Fatal(err)
+	}
 	original, err := os.ReadFile(target)
 	if err != nil {
 		b.Fatal(err)

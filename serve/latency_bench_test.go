@@ -37,13 +37,10 @@ func benchEditToEvent(b *testing.B, n int) {
 	if _, err := archivegen.Write(src, archivegen.Options{Puzzles: n, Seed: 1}); err != nil {
 		b.Fatal(err)
 	}
-	var target string
-	filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err == nil && target == "" && strings.HasSuffix(p, ".non") {
-			target = p
-		}
-		return nil
-	})
+	target, err := archivegen.FirstNon(src)
+	if err != nil {
+		b.Fatal(err)
+	}
 	original, err := os.ReadFile(target)
 	if err != nil {
 		b.Fatal(err)

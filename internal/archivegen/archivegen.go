@@ -14,9 +14,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/nonopress/nonopress/formats"
@@ -201,4 +203,24 @@ func writeFile(path string, data []byte) error {
 		return err
 	}
 	return os.WriteFile(path, data, 0o644)
+}
+
+// FirstNon returns the first single-puzzle .non file of a generated
+// archive, in path order: the file the edit benchmarks change.
+func FirstNon(dir string) (string, error) {
+	var first string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".non") {
+			first = p
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	if err == nil && first == "" {
+		err = fmt.Errorf("archivegen: no .non file in %s", dir)
+	}
+	return first, err
 }

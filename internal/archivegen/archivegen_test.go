@@ -92,3 +92,28 @@ func TestWriteIsDeterministicAndReadable(t *testing.T) {
 	}
 	t.Logf("%d puzzles, %d unique, %d multicolour", puzzles, unique, multicolour)
 }
+
+// FirstNon finds the first single-puzzle file in path order, and says when
+// there is none.
+func TestFirstNon(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Write(dir, Options{Puzzles: 30, Seed: 1, MaxSide: 10}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := FirstNon(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want string
+	for name := range readTree(t, dir) {
+		if filepath.Ext(name) == ".non" && (want == "" || filepath.ToSlash(name) < filepath.ToSlash(want)) {
+			want = name
+		}
+	}
+	if rel, _ := filepath.Rel(dir, got); rel != want {
+		t.Errorf("FirstNon = %s, want %s", rel, want)
+	}
+	if _, err := FirstNon(t.TempDir()); err == nil {
+		t.Error("FirstNon of an empty folder: no error")
+	}
+}

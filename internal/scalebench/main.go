@@ -151,13 +151,10 @@ func ratio(a, b float64) string {
 // touchOne changes the title of the first single-puzzle file, so that its
 // clues (and id) stay the same and only its pages change.
 func touchOne(content string) error {
-	var target string
-	filepath.WalkDir(content, func(path string, d os.DirEntry, err error) error {
-		if err == nil && target == "" && strings.HasSuffix(path, ".non") {
-			target = path
-		}
-		return nil
-	})
+	target, err := archivegen.FirstNon(content)
+	if err != nil {
+		return err
+	}
 	data, err := os.ReadFile(target)
 	if err != nil {
 		return err
