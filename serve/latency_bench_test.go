@@ -85,16 +85,17 @@ func benchEditToEvent(b *testing.B, n int) {
 // awaitPreparedBack waits until serve has linked the site into its back
 // buffer (build.Builder.PrepareBack), as it has by the time an author who
 // just started it saves a first edit: its marker is clean and lists files.
-func awaitPreparedBack(b *testing.B, out string) {
+func awaitPreparedBack(tb testing.TB, out string) {
+	tb.Helper()
 	marker := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".nonopress-next", ".nonopress")
-	deadline := time.Now().Add(5 * time.Minute)
+	deadline := time.Now().Add(time.Minute)
 	for {
 		data, _ := os.ReadFile(marker)
 		if lines := strings.SplitN(string(data), "\n", 4); len(lines) == 4 && lines[1] == "state clean" && lines[2] != "" {
 			return
 		}
 		if time.Now().After(deadline) {
-			b.Fatal("the back buffer was never prepared")
+			tb.Fatal("the back buffer was never prepared")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -156,6 +156,9 @@ func TestServeEditReloadAndErrors(t *testing.T) {
 	url := s.URL()
 	sse := connect(t, ctx, url)
 	sse.await(t, "ok", nil) // the state every new browser is told first
+	// Idle after its first builds, serve links the site into the back
+	// buffer, so that the first edit writes only what changed.
+	awaitPreparedBack(t, out)
 
 	code, home := get(t, url)
 	if code != 200 || !strings.Contains(home, scriptPath) {
