@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -77,7 +78,7 @@ func (b *Builder) treeDigest() []byte {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(src, p)
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, src), string(filepath.Separator)) // WalkDir joins onto src
 		if d.IsDir() {
 			// Its entries are walked: its times (which the build's cache
 			// folder changes) add nothing.
