@@ -3,10 +3,10 @@ package formats
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -22,8 +22,8 @@ func benchRead(b *testing.B, name string, data []byte) {
 }
 
 func benchCorpusFile(b *testing.B, rel string) {
-	needCorpus(b)
-	path := filepath.Join(corpusDir, rel)
+	corpustest.Dir(b)
+	path := corpustest.Path(b, rel)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
@@ -64,8 +64,8 @@ func BenchmarkReadMaxGoal(b *testing.B) {
 
 // BenchmarkWriteXMLCauldron writes the 512x512 puzzle as XML.
 func BenchmarkWriteXMLCauldron(b *testing.B) {
-	needCorpus(b)
-	ps, err := ReadFile(filepath.Join(corpusDir, "picross-solver/inputs/cauldron.non"))
+	corpustest.Dir(b)
+	ps, err := ReadFile(corpustest.Path(b, "picross-solver/inputs/cauldron.non"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -80,11 +80,11 @@ func BenchmarkWriteXMLCauldron(b *testing.B) {
 
 // BenchmarkReadCorpus reads every corpus file once per iteration.
 func BenchmarkReadCorpus(b *testing.B) {
-	needCorpus(b)
+	corpustest.Dir(b)
 	var names []string
 	var datas [][]byte
 	for _, f := range corpusFiles(b) {
-		data, err := os.ReadFile(filepath.Join(corpusDir, f))
+		data, err := os.ReadFile(corpustest.Path(b, f))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -26,7 +26,7 @@ type sourceRow struct {
 // lists files relative to corpus/dir.
 func readSources(t *testing.T) []sourceRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, "SOURCES.md"))
+	f, err := os.Open(corpustest.Path(t, "SOURCES.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,13 +65,13 @@ func readSources(t *testing.T) []sourceRow {
 // TestCorpusMatchesSources reads every puzzle SOURCES.md lists and checks
 // its kind, size, colour count and goal against the table.
 func TestCorpusMatchesSources(t *testing.T) {
-	needCorpus(t)
+	corpustest.Dir(t)
 	rows := readSources(t)
 	if len(rows) < 250 {
 		t.Fatalf("only %d rows parsed from SOURCES.md", len(rows))
 	}
 	for _, r := range rows {
-		ps, err := ReadFile(filepath.Join(corpusDir, r.path))
+		ps, err := ReadFile(corpustest.Path(t, r.path))
 		if err != nil {
 			t.Errorf("SOURCES.md:%d %s: %v", r.line, r.path, err)
 			continue
@@ -126,19 +126,19 @@ func sizeOf(p *puzzle.Puzzle) string {
 // writes each puzzle in every format, checking that reading it back gives
 // the same puzzle.
 func TestCorpusRoundTrip(t *testing.T) {
-	needCorpus(t)
+	corpustest.Dir(t)
 	files := corpusFiles(t)
 	if len(files) < 250 {
 		t.Fatalf("only %d corpus files found", len(files))
 	}
 	for _, f := range files {
-		ps, err := ReadFile(filepath.Join(corpusDir, f))
+		ps, err := ReadFile(corpustest.Path(t, f))
 		if err != nil {
 			t.Errorf("%v", err)
 			continue
 		}
 		for i, p := range ps {
-			if p.Origin.File != filepath.Join(corpusDir, f) || p.Origin.Index != i || p.Origin.Line < 1 || p.Origin.Format == "" {
+			if p.Origin.File != corpustest.Path(t, f) || p.Origin.Index != i || p.Origin.Line < 1 || p.Origin.Format == "" {
 				t.Errorf("%s: origin %+v", f, p.Origin)
 			}
 			roundTrip(t, f, p)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -91,7 +92,7 @@ func TestSpecExampleXML(t *testing.T) {
 // TestCorpusSamePuzzleSameID reads the webpbn puzzles that three sources
 // carry, in .non and XML: each must get one identity.
 func TestCorpusSamePuzzleSameID(t *testing.T) {
-	needCorpus(t)
+	corpustest.Dir(t)
 	for n, extra := range map[int]string{1: "00001-dancer", 6: "00006-cat", 16: "00016-knot", 21: "00021-skid", 529: "00529-swing"} {
 		files := []string{
 			fmt.Sprintf("nonogram-db/db/webpbn/%d.non", n),
@@ -100,7 +101,7 @@ func TestCorpusSamePuzzleSameID(t *testing.T) {
 		}
 		ids := map[string]bool{}
 		for _, f := range files {
-			ps, err := ReadFile(filepath.Join(corpusDir, f))
+			ps, err := ReadFile(corpustest.Path(t, f))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -114,8 +115,8 @@ func TestCorpusSamePuzzleSameID(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"flower", "sun", "tiger"} {
-		a, errA := ReadFile(filepath.Join(corpusDir, "nonogram-db/db/qnonograms/examples", name+".non"))
-		b, errB := ReadFile(filepath.Join(corpusDir, "picross-solver/inputs/qnonograms", name+".non"))
+		a, errA := ReadFile(corpustest.Path(t, "nonogram-db/db/qnonograms/examples/"+name+".non"))
+		b, errB := ReadFile(corpustest.Path(t, "picross-solver/inputs/qnonograms/"+name+".non"))
 		if errA != nil || errB != nil || a[0].ID() != b[0].ID() {
 			t.Errorf("qnonograms %s: %v %v, or different ids", name, errA, errB)
 		}

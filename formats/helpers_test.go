@@ -13,25 +13,17 @@ import (
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// corpusDir is the shared corpus, relative to this package's directory.
-const corpusDir = "../../shared/corpus"
-
-// needCorpus skips a test when the shared corpus is absent, except on CI.
-func needCorpus(t testing.TB) {
-	t.Helper()
-	corpustest.Dir(t)
-}
-
-// corpusFiles lists the corpus files Read understands, relative to corpusDir.
+// corpusFiles lists the corpus files Read understands, relative to the corpus folder.
 func corpusFiles(t testing.TB) []string {
 	t.Helper()
+	dir := corpustest.Dir(t)
 	var files []string
-	err := filepath.WalkDir(corpusDir, func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.Type().IsRegular() && Known(path) {
-			rel, _ := filepath.Rel(corpusDir, path)
+			rel, _ := filepath.Rel(dir, path)
 			files = append(files, filepath.ToSlash(rel))
 		}
 		return nil

@@ -1,9 +1,9 @@
 package formats
 
 import (
-	"path/filepath"
 	"testing"
 
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -23,9 +23,9 @@ func sum(ls []puzzle.Line) int {
 // direction must count the same number of filled cells. A reading that mixed
 // up the sides would (almost always) break this.
 func TestTriddlersConsistent(t *testing.T) {
-	needCorpus(t)
+	corpustest.Dir(t)
 	for _, f := range []string{"number-loom/examples/triddler/blob.g", "number-loom/puzzles/wake_up.xml", "number-loom/puzzles/cut_and_polished.xml"} {
-		ps, err := ReadFile(filepath.Join(corpusDir, f))
+		ps, err := ReadFile(corpustest.Path(t, f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +41,7 @@ func TestTriddlersConsistent(t *testing.T) {
 			t.Errorf("%s: cells by direction %d, %d, %d", f, rows, rising, falling)
 		}
 	}
-	ps, err := ReadFile(filepath.Join(corpusDir, "number-loom/examples/triddler/blob.g"))
+	ps, err := ReadFile(corpustest.Path(t, "number-loom/examples/triddler/blob.g"))
 	if err != nil {
 		t.Fatal(err)
 	}

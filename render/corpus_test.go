@@ -3,11 +3,11 @@ package render
 import (
 	"bytes"
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/solve"
 )
@@ -29,7 +29,7 @@ var corpusMulticolour = []string{
 // readCorpus reads one puzzle from the shared corpus.
 func readCorpus(t *testing.T, rel string) *puzzle.Puzzle {
 	t.Helper()
-	ps, err := formats.ReadFile(filepath.Join(corpusDir(t), rel))
+	ps, err := formats.ReadFile(corpustest.Path(t, rel))
 	if err != nil {
 		t.Fatalf("reading %s: %v", rel, err)
 	}

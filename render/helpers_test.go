@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -86,11 +85,4 @@ func needTool(t testing.TB, name string) string {
 		t.Skipf("%s not installed", name)
 	}
 	return path
-}
-
-// corpusDir returns the shared corpus directory, skipping (or failing when
-// CI=true) when it is absent.
-func corpusDir(t testing.TB) string {
-	t.Helper()
-	return corpustest.Dir(t)
 }

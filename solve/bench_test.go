@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -31,7 +32,7 @@ func nDom(n int) *puzzle.Image {
 }
 
 func TestNDomMatchesCorpus(t *testing.T) {
-	needCorpus(t)
+	corpustest.Dir(t)
 	for n := 3; n <= 8; n++ {
 		rel := fmt.Sprintf("generated/ndom/%02d-dom.non", n)
 		ps := readCorpusPuzzles(t, rel)
@@ -99,7 +100,7 @@ func benchSolveWith(b *testing.B, ps []*puzzle.Puzzle, opts options) {
 }
 
 func BenchmarkCorpus(b *testing.B) {
-	needCorpus(b)
+	corpustest.Dir(b)
 	var ps []*puzzle.Puzzle
 	for _, e := range readOracle(b) {
 		for _, p := range readCorpusPuzzles(b, e.path) {
@@ -135,7 +136,7 @@ func BenchmarkNDomStrategy(b *testing.B) {
 }
 
 func BenchmarkCauldron(b *testing.B) {
-	needCorpus(b)
+	corpustest.Dir(b)
 	benchSolve(b, readCorpusPuzzles(b, filepath.Join("picross-solver", "inputs", "cauldron.non")))
 }
 

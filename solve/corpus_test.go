@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,15 +14,6 @@ import (
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// corpusDir is the shared corpus, relative to this package.
-const corpusDir = "../../shared/corpus"
-
-// needCorpus skips a test when the shared corpus is absent, except on CI.
-func needCorpus(t testing.TB) {
-	t.Helper()
-	corpustest.Dir(t)
-}
-
 // oracleEntry is one line of oracle.tsv: a corpus file and pbnsolve's verdict.
 type oracleEntry struct {
 	path    string
@@ -32,7 +22,7 @@ type oracleEntry struct {
 
 func readOracle(t testing.TB) []oracleEntry {
 	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, "oracle.tsv"))
+	f, err := os.Open(corpustest.Path(t, "oracle.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +53,7 @@ func expectedVerdict(pbnsolve string) Verdict {
 // readCorpusPuzzles reads the puzzles of one corpus file.
 func readCorpusPuzzles(t testing.TB, rel string) []*puzzle.Puzzle {
 	t.Helper()
-	ps, err := formats.ReadFile(filepath.Join(corpusDir, rel))
+	ps, err := formats.ReadFile(corpustest.Path(t, rel))
 	if err != nil {
 		t.Fatalf("%s: %v", rel, err)
 	}
@@ -71,7 +61,7 @@ func readCorpusPuzzles(t testing.TB, rel string) []*puzzle.Puzzle {
 }
 
 func TestCorpusMatchesPbnsolve(t *testing.T) {
-	needCorpus(t)
+	corpustest.Dir(t)
 	for _, e := range readOracle(t) {
 		ps := readCorpusPuzzles(t, e.path)
 		if len(ps) == 0 {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -20,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 // solver, the change alters results: check the new ones, regenerate with
 // -update, and bump Version so that cached results are recomputed.
 func TestCorpusGolden(t *testing.T) {
-	needCorpus(t)
+	corpustest.Dir(t)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# solver version %s: path [index]: verdict difficulty effort\n", Version)
 	for _, e := range readOracle(t) {
