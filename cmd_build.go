@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 
 	"github.com/nonopress/nonopress/build"
 )
@@ -20,6 +23,7 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.Strict, "strict", false, "fail on warnings too (multiple solutions, unknown, no license)")
 	fs.BoolVar(&cfg.SkipInvalid, "skip-invalid", false, "publish the valid puzzles and list the invalid ones")
 	fs.BoolVar(&cfg.Quiet, "quiet", false, "no progress line")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to this `file` (for go tool pprof)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -30,6 +34,30 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	_, err = b.Build(ctx)
 	return err
+}
+
+// startCPUProfile profiles the process into path until the returned function
+// is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile %s: %w", path, err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }

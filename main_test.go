@@ -258,3 +258,26 @@ func TestBuildDemoContent(t *testing.T) {
 		t.Errorf("catalogue lists %d puzzles, want the demo's 12", len(cat.Puzzles))
 	}
 }
+
+func TestBuildCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "content")
+	writeFile(t, src, "dancer.non", dancerNon)
+	prof := filepath.Join(dir, "cpu.prof")
+	code, _, stderr := runCLI(t, "build", "-src", src, "-out", filepath.Join(dir, "public"), "-quiet", "-cpuprofile", prof)
+	if code != 0 {
+		t.Fatalf("build -cpuprofile: exit %d\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A pprof profile is a gzip stream, even when it holds no samples.
+	if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Errorf("cpu.prof is %d bytes and not gzip: not a profile", len(data))
+	}
+	code, _, _ = runCLI(t, "build", "-src", src, "-out", filepath.Join(dir, "public"), "-quiet", "-cpuprofile", filepath.Join(dir, "no", "such", "cpu.prof"))
+	if code != 1 {
+		t.Errorf("build -cpuprofile into a missing folder: exit %d, want 1", code)
+	}
+}

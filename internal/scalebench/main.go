@@ -9,6 +9,10 @@
 // no solver cache), warm (nothing changed) and one file changed. Each build is
 // a separate process, so wall time, CPU time (user+system) and peak resident
 // memory come from the operating system.
+//
+// With -floor it also times writing a copy of the cold build's output, with
+// none of the build's work: the cost of creating those files on this disk.
+// Point -work at a tmpfs (/dev/shm) to measure with the disk taken out.
 package main
 
 import (
@@ -55,6 +59,7 @@ func main() {
 	hugo := flag.String("hugo", "hugo", "the hugo binary for the baseline; empty to skip")
 	skipInvalid := flag.Bool("skip-invalid", false, "build with -skip-invalid (an archive with puzzles the build rejects)")
 	bin := flag.String("bin", "", "the nonopress binary to measure (default: built from the current folder), to compare two versions")
+	floor := flag.Bool("floor", false, "also time writing a copy of the cold build's output (what creating its files costs, with no work)")
 	flag.Parse()
 	if err := os.MkdirAll(*work, 0o755); err != nil {
 		fail(err)
@@ -72,13 +77,13 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		if err := bench(*bin, *work, *hugo, n, *skipInvalid); err != nil {
+		if err := bench(*bin, *work, *hugo, n, *skipInvalid, *floor); err != nil {
 			fail(err)
 		}
 	}
 }
 
-func bench(bin, work, hugo string, n int, skipInvalid bool) error {
+func bench(bin, work, hugo string, n int, skipInvalid, floor bool) error {
 	dir := filepath.Join(work, fmt.Sprint(n))
 	content := filepath.Join(dir, "content")
 	if _, err := os.Stat(filepath.Join(content, "nonopress.toml")); err != nil {
@@ -112,6 +117,12 @@ func bench(bin, work, hugo string, n int, skipInvalid bool) error {
 	if ours[0], err = measure(dir, bin, args...); err != nil {
 		return err
 	}
+	var writeOnly run
+	if floor {
+		if writeOnly, err = measureWriteFloor(public); err != nil {
+			return err
+		}
+	}
 	if ours[1], err = measure(dir, bin, args...); err != nil {
 		return err
 	}
@@ -127,6 +138,13 @@ func bench(bin, work, hugo string, n int, skipInvalid bool) error {
 			o.wall.Round(time.Millisecond), o.cpu.Round(time.Millisecond), o.rssMiB,
 			h.wall.Round(time.Millisecond), h.cpu.Round(time.Millisecond), h.rssMiB,
 			ratio(float64(o.wall), float64(h.wall)), ratio(float64(o.cpu), float64(h.cpu)), ratio(o.rssMiB, h.rssMiB))
+	}
+	if floor {
+		h := hugoRuns[0]
+		fmt.Printf("%-7d %-8s %10s %10s %9s | %10s %10s %9s | %7s %7s %7s\n", n, "floor",
+			writeOnly.wall.Round(time.Millisecond), writeOnly.cpu.Round(time.Millisecond), "-",
+			h.wall.Round(time.Millisecond), h.cpu.Round(time.Millisecond), "-",
+			ratio(float64(writeOnly.wall), float64(h.wall)), ratio(float64(writeOnly.cpu), float64(h.cpu)), "-")
 	}
 	return nil
 }
