@@ -136,11 +136,15 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 			}
 		}
 	}
-	err := render.Sheet(&buf, p, opt)
+	// One layout for the sheet SVG, the solution image and the sheet PDF.
+	layout, err := render.LayOut(p, opt)
 	if errors.Is(err, render.ErrTriddler) {
 		return assets, nil, nil
 	}
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := layout.Sheet(&buf); err != nil {
 		return nil, nil, err
 	}
 	// The page inlines the sheet as written (render minified it), as a
@@ -150,14 +154,14 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 		return nil, nil, err
 	}
 	if sol != nil {
-		if err := render.Solution(&buf, p, sol, opt); err != nil {
+		if err := layout.Solution(&buf, sol); err != nil {
 			return nil, nil, err
 		}
 		if err := put("solution.svg"); err != nil {
 			return nil, nil, err
 		}
 	}
-	if err := render.SheetPDF(&buf, p, sol, opt); err != nil {
+	if err := layout.PDF(&buf, sol); err != nil {
 		return nil, nil, err
 	}
 	if err := put("sheet.pdf"); err != nil {

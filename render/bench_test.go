@@ -106,3 +106,47 @@ func BenchmarkPDFPostPass(b *testing.B) {
 	b.ReportMetric(float64(len(raw)), "rawbytes")
 	b.ReportMetric(float64(n), "bytes")
 }
+
+// BenchmarkPuzzleAssets makes what a site writes for each puzzle (the sheet
+// SVG, the solution SVG and the sheet PDF) for the 100 puzzles of
+// BenchmarkBooklet100: "functions" with a call each, as before Layout,
+// "layout" from one Layout per puzzle, as a site build does.
+func BenchmarkPuzzleAssets(b *testing.B) {
+	entries := benchEntries()
+	b.Run("functions", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, e := range entries {
+				if err := Sheet(io.Discard, e.Puzzle, Options{}); err != nil {
+					b.Fatal(err)
+				}
+				if err := Solution(io.Discard, e.Puzzle, e.Solution, Options{}); err != nil {
+					b.Fatal(err)
+				}
+				if err := SheetPDF(io.Discard, e.Puzzle, e.Solution, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("layout", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, e := range entries {
+				l, err := LayOut(e.Puzzle, Options{})
+				if err == nil {
+					err = l.Sheet(io.Discard)
+				}
+				if err == nil {
+					err = l.Solution(io.Discard, e.Solution)
+				}
+				if err == nil {
+					err = l.PDF(io.Discard, e.Solution)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}

@@ -38,3 +38,50 @@ func TestConcurrentCalls(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestLayoutShared writes one Layout's sheet, solution and PDF from several
+// goroutines, each in its own order: a Layout is read-only, so every output
+// equals the one its stand-alone function makes.
+func TestLayoutShared(t *testing.T) {
+	p := flag3(t)
+	opt := Options{MonoSafe: true, Paper: Letter}
+	var wantSVG, wantSol, wantPDF bytes.Buffer
+	if err := Sheet(&wantSVG, p, opt); err != nil {
+		t.Fatal(err)
+	}
+	if err := Solution(&wantSol, p, p.Goal, opt); err != nil {
+		t.Fatal(err)
+	}
+	if err := SheetPDF(&wantPDF, p, p.Goal, opt); err != nil {
+		t.Fatal(err)
+	}
+	l, err := LayOut(p, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writes := []struct {
+		name  string
+		want  []byte
+		write func(*bytes.Buffer) error
+	}{
+		{"Sheet", wantSVG.Bytes(), func(b *bytes.Buffer) error { return l.Sheet(b) }},
+		{"Solution", wantSol.Bytes(), func(b *bytes.Buffer) error { return l.Solution(b, p.Goal) }},
+		{"PDF", wantPDF.Bytes(), func(b *bytes.Buffer) error { return l.PDF(b, p.Goal) }},
+	}
+	var wg sync.WaitGroup
+	for g := range 6 {
+		wg.Go(func() {
+			for i := range writes {
+				w := writes[(i+g)%len(writes)]
+				var got bytes.Buffer
+				if err := w.write(&got); err != nil || !bytes.Equal(got.Bytes(), w.want) {
+					t.Errorf("Layout.%s (goroutine %d): err %v, same bytes as %s alone: %v", w.name, g, err, w.name, bytes.Equal(got.Bytes(), w.want))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := l.Solution(&bytes.Buffer{}, imageOf(t, []string{"#"}, ".#")); err == nil {
+		t.Error("Layout.Solution of a 1x1 image for a larger puzzle: no error")
+	}
+}

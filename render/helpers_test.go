@@ -86,3 +86,13 @@ func needTool(t testing.TB, name string) string {
 	}
 	return path
 }
+
+// sheetDoc draws SheetPDF's document, ready to write (or to output
+// uncompressed, as fpdf makes it).
+func sheetDoc(p *puzzle.Puzzle, sol *puzzle.Image, opt Options) (*pdfDoc, error) {
+	l, err := LayOut(p, opt)
+	if err != nil {
+		return nil, err
+	}
+	return l.doc(sol)
+}

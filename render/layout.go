@@ -43,6 +43,13 @@ type sheetLayout struct {
 // layoutSheet lays out p's sheet on paper, turning the page or moving to A3
 // as the package doc describes.
 func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *sheetLayout {
+	page, cell := choosePage(m, p, paper, spec)
+	return drawSheet(m, p, page, cell, spec)
+}
+
+// choosePage picks the page for p's sheet, starting from paper, and the cell
+// side that fits it there.
+func choosePage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) (pageSize, float64) {
 	candidates := []pageSize{paper, paper.landscape()}
 	if paper.Name != A3 {
 		a3, _ := paperSize(A3)
@@ -59,7 +66,7 @@ func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 			best, bestCell = page, cell
 		}
 	}
-	return drawSheet(m, p, best, bestCell, spec)
+	return best, bestCell
 }
 
 // fitCell is the largest cell side, at most maxCell, with which p's sheet

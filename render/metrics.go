@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -29,8 +30,12 @@ type metrics struct {
 	regular, bold *fontMetrics
 }
 
-// newMetrics reads the Go fonts' metrics.
-func newMetrics() (*metrics, error) {
+// newMetrics returns the Go fonts' metrics, read once: they are read-only,
+// and shared by every layout.
+var newMetrics = sync.OnceValues(readMetrics)
+
+// readMetrics reads the Go fonts' metrics.
+func readMetrics() (*metrics, error) {
 	r, err := parseFontMetrics(goregular.TTF)
 	if err != nil {
 		return nil, fmt.Errorf("Go Regular: %w", err)

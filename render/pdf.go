@@ -234,37 +234,33 @@ func (d *pdfDoc) output(w io.Writer) error {
 // SheetPDF writes a one-puzzle PDF: the sheet, then (if sol != nil) its
 // solution page, laid out like the sheet with the grid filled in.
 func SheetPDF(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) error {
-	doc, err := sheetDoc(p, sol, opt)
+	l, err := LayOut(p, opt)
 	if err != nil {
 		return err
 	}
-	return doc.write(w)
+	return l.PDF(w, sol)
 }
 
-// sheetDoc draws the pages of SheetPDF into a document, ready to write.
-func sheetDoc(p *puzzle.Puzzle, sol *puzzle.Image, opt Options) (*pdfDoc, error) {
-	m, paper, err := prepare(p, opt)
-	if err != nil {
-		return nil, err
-	}
+// doc draws the pages of the sheet PDF into a document, ready to write.
+func (l *Layout) doc(sol *puzzle.Image) (*pdfDoc, error) {
+	p := l.p
 	if sol != nil {
 		if err := checkImage(p, sol); err != nil {
 			return nil, err
 		}
 	}
-	spec := sheetSpec{monoSafe: opt.MonoSafe}
-	sheet := layoutSheet(m, p, paper, spec)
 	name := fmt.Sprintf("Nonogram %d×%d", p.Width, p.Height)
 	if p.Meta.Title != "" {
 		name = p.Meta.Title
 	}
-	sheet.scene.Bookmarks = append(sheet.scene.Bookmarks, bookmark{Title: name, Y: 0})
-	pages := []*scene{sheet.scene}
+	sheet := *l.sheet.scene // the layout's own stays without the bookmark
+	sheet.Bookmarks = append(sheet.Bookmarks[:len(sheet.Bookmarks):len(sheet.Bookmarks)], bookmark{Title: name, Y: 0})
+	pages := []*scene{&sheet}
 	if sol != nil {
-		spec.solution = sol
-		answer := drawSheet(m, p, sheet.page, sheet.cell, spec)
+		spec := sheetSpec{monoSafe: l.opt.MonoSafe, solution: sol}
+		answer := drawSheet(l.m, p, l.sheet.page, l.sheet.cell, spec)
 		answer.scene.Bookmarks = append(answer.scene.Bookmarks, bookmark{Title: "Solution", Y: 0})
 		pages = append(pages, answer.scene)
 	}
-	return drawPDF(name, p.Meta.Author, pages, opt, false), nil
+	return drawPDF(name, p.Meta.Author, pages, l.opt, false), nil
 }

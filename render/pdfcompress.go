@@ -5,15 +5,14 @@ import (
 	"compress/zlib"
 	"slices"
 	"strconv"
-	"sync"
 )
 
 // A post-pass Flate-compresses the streams of the PDFs fpdf writes
 // uncompressed. fpdf compresses each page with a zlib writer of its own, and
 // compress/flate's compressor carries hash tables of about 1 MB: for a
 // one-page sheet that allocation costs more than drawing the page. The pass
-// keeps its compressor in a sync.Pool, so a site build making a PDF per
-// puzzle makes a new one only when the pool has let its last one go.
+// keeps its compressor in a scratchList, so a site build making a PDF per
+// puzzle makes only as many as it has workers.
 //
 // It parses only the layout fpdf's enddoc writes (fpdf.go): a header, then
 // objects "N 0 obj\n...endobj\n" back to back, each at the offset its
@@ -37,7 +36,7 @@ const pdfLevel = zlib.BestSpeed
 const pdfFilter = "/Filter /FlateDecode "
 
 // pdfPass is the scratch of one compressPDF call, kept in pdfPasses between
-// calls with its compressor and buffers.
+// calls with its compressor and buffers (scratch.go).
 type pdfPass struct {
 	zw      *zlib.Writer
 	in      bytes.Buffer // fpdf's output, for the caller to fill
@@ -48,24 +47,21 @@ type pdfPass struct {
 	entries []dictEntry
 }
 
-// maxPooledPDF is the largest buffer a pdfPass keeps for the next call, so
-// that one big booklet does not pin its size in every pooled pass.
-const maxPooledPDF = 4 << 20
+var pdfPasses = newScratchList[pdfPass]()
 
-var pdfPasses = sync.Pool{New: func() any { return new(pdfPass) }}
-
-// getPDFPass takes a pass from the pool.
+// getPDFPass takes a kept pass, or a new one.
 func getPDFPass() *pdfPass {
-	return pdfPasses.Get().(*pdfPass)
+	return pdfPasses.get()
 }
 
-// putPDFPass returns p to the pool, dropping its buffers if they grew big.
+// putPDFPass keeps p for the next call, dropping its buffers if they grew
+// past maxScratch.
 func putPDFPass(p *pdfPass) {
-	if p.in.Cap() > maxPooledPDF || cap(p.out) > maxPooledPDF || p.z.Cap() > maxPooledPDF {
+	if p.in.Cap() > maxScratch || cap(p.out) > maxScratch || p.z.Cap() > maxScratch {
 		p.in, p.z, p.out = bytes.Buffer{}, bytes.Buffer{}, nil
 	}
 	p.in.Reset()
-	pdfPasses.Put(p)
+	pdfPasses.put(p)
 }
 
 // compressPDF returns src, a PDF as fpdf writes it, with each stream that has

@@ -10,15 +10,58 @@ import (
 // as minified SVG, one page of opt.Paper (turned, or A3, for big puzzles) with
 // its width and height in millimetres.
 func Sheet(w io.Writer, p *puzzle.Puzzle, opt Options) error {
-	m, paper, err := prepare(p, opt)
+	l, err := LayOut(p, opt)
 	if err != nil {
 		return err
 	}
-	l := layoutSheet(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})
+	return l.Sheet(w)
+}
+
+// A Layout is one puzzle's sheet laid out once, to be written as the SVG
+// sheet, the solution image and the sheet PDF. The three then cannot
+// disagree on the page or the cell size, and a site, which writes all three,
+// lays the sheet out once instead of three times. A Layout is read-only:
+// its methods may run concurrently.
+type Layout struct {
+	p     *puzzle.Puzzle
+	opt   Options
+	m     *metrics
+	sheet *sheetLayout
+}
+
+// LayOut checks p and opt and lays out p's sheet.
+func LayOut(p *puzzle.Puzzle, opt Options) (*Layout, error) {
+	m, paper, err := prepare(p, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &Layout{p: p, opt: opt, m: m, sheet: layoutSheet(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})}, nil
+}
+
+// Sheet writes the sheet as Sheet (the function) does.
+func (l *Layout) Sheet(w io.Writer) error {
 	// A white page, so that the sheet stays legible on a dark web page.
-	page := rect{W: l.scene.Width, H: l.scene.Height, Fill: white}
-	l.scene.Items = append([]item{page}, l.scene.Items...)
-	return writeSVG(w, l.scene)
+	s := *l.sheet.scene
+	page := rect{W: s.Width, H: s.Height, Fill: white}
+	s.Items = append([]item{page}, s.Items...)
+	return writeSVG(w, &s)
+}
+
+// Solution writes sol as Solution (the function) does.
+func (l *Layout) Solution(w io.Writer, sol *puzzle.Image) error {
+	if err := checkImage(l.p, sol); err != nil {
+		return err
+	}
+	return writeSVG(w, solutionScene(l.p, sol, l.sheet.cell, solutionPad, true, l.opt.MonoSafe))
+}
+
+// PDF writes the sheet PDF as SheetPDF does.
+func (l *Layout) PDF(w io.Writer, sol *puzzle.Image) error {
+	doc, err := l.doc(sol)
+	if err != nil {
+		return err
+	}
+	return doc.write(w)
 }
 
 // prepare checks the puzzle and options and makes the text metrics.

@@ -22,8 +22,9 @@ func Solution(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 	if err := checkImage(p, sol); err != nil {
 		return err
 	}
-	l := layoutSheet(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})
-	return writeSVG(w, solutionScene(p, sol, l.cell, solutionPad, true, opt.MonoSafe))
+	// The cells are the sheet's size; the sheet itself need not be drawn.
+	_, cell := choosePage(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})
+	return writeSVG(w, solutionScene(p, sol, cell, solutionPad, true, opt.MonoSafe))
 }
 
 // Thumbnail writes a small solution image (for catalogues that allow

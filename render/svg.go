@@ -60,18 +60,33 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// svgBuffers keeps the buffers writeSVG draws into before minifying.
+var svgBuffers = newScratchList[bytes.Buffer]()
+
+// svgMinifier minifies SVG; a minify.M is safe for concurrent use.
+var svgMinifier = func() *minify.M {
+	m := minify.New()
+	m.Add("image/svg+xml", &minsvg.Minifier{})
+	return m
+}()
+
 // writeSVG draws s as a minified SVG document.
 func writeSVG(w io.Writer, s *scene) error {
-	var raw bytes.Buffer
-	ew := &errWriter{w: &raw}
+	raw := svgBuffers.get()
+	defer func() {
+		if raw.Cap() > maxScratch {
+			*raw = bytes.Buffer{}
+		}
+		raw.Reset()
+		svgBuffers.put(raw)
+	}()
+	ew := &errWriter{w: raw}
 	drawSVG(svgo.New(ew), s)
 	if ew.err != nil {
 		return fmt.Errorf("render: writing SVG: %w", ew.err)
 	}
 	out := &errWriter{w: w}
-	m := minify.New()
-	m.Add("image/svg+xml", &minsvg.Minifier{})
-	err := m.Minify("image/svg+xml", out, &raw)
+	err := svgMinifier.Minify("image/svg+xml", out, raw)
 	if out.err != nil {
 		return fmt.Errorf("render: writing SVG: %w", out.err)
 	}
