@@ -8,7 +8,9 @@
 //
 // Sheet writes a whole page; SheetFigure writes the same drawing cropped to
 // its content plus a 2 mm margin, still sized in millimetres, for inlining in
-// a web page.
+// a web page. A caller that writes a puzzle's sheet, solution image and
+// sheet PDF (a site does, for every puzzle) lays the sheet out once with
+// LayOut and writes all three from the Layout.
 //
 // Booklets embed the Go fonts, subset to the characters used. A one-puzzle
 // sheet PDF (the site makes one per puzzle) sets its text in the core
@@ -27,7 +29,7 @@
 //
 // Output depends only on the input: the same puzzle gives the same bytes
 // (PDFs carry Options.Date, fixed by default). The functions keep no state
-// and may be called concurrently. Every string from a puzzle file is escaped
+// but scratch buffers, and may be called concurrently. Every string from a puzzle file is escaped
 // before it reaches the SVG, and text the Go fonts cannot show (characters
 // beyond the Basic Multilingual Plane, control characters) is replaced.
 package render
