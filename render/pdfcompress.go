@@ -12,7 +12,8 @@ import (
 // compress/flate's compressor carries hash tables of about 1 MB: for a
 // one-page sheet that allocation costs more than drawing the page. The pass
 // keeps its compressor in a scratchList, so a site build making a PDF per
-// puzzle makes only as many as it has workers.
+// puzzle makes a new one only when more PDFs are made at once than the list
+// keeps.
 //
 // It parses only the layout fpdf's enddoc writes (fpdf.go): a header, then
 // objects "N 0 obj\n...endobj\n" back to back, each at the offset its
