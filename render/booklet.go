@@ -66,7 +66,7 @@ func bookletDoc(title string, entries []BookletEntry, opt Options) (*pdfDoc, err
 	// A booklet is printed and kept: it always embeds its fonts (once per
 	// file, a few milliseconds), where a single sheet uses the core
 	// Helvetica when its texts allow, to keep site builds fast.
-	return drawPDF(title, "", pages, opt, true), nil
+	return drawPDF(title, "", pages, opt), nil
 }
 
 // puzzlePages lays the puzzles out in order, numbering pages from first. A

@@ -10,8 +10,10 @@ import (
 )
 
 // FuzzMetadata feeds arbitrary titles, authors and colour names through the
-// SVG (page and figure) and PDF back ends, in the core or the embedded fonts: the SVG must stay well-formed XML and nothing may
-// panic, whatever bytes a puzzle file holds.
+// SVG (page and figure) and PDF back ends, in the core or the embedded fonts:
+// the SVG must stay well-formed XML, the PDF's cross-reference table must
+// point at each of its objects, and nothing may panic, whatever bytes a
+// puzzle file holds.
 func FuzzMetadata(f *testing.F) {
 	f.Add(`"><script>alert(1)</script>`, "Jan Wolter", `red" x="1`)
 	f.Add("Żółć 🎨 \x00\xff", "\t\n\r", "]]>&amp;<!--")
@@ -40,8 +42,12 @@ func FuzzMetadata(f *testing.F) {
 				}
 			}
 		}
-		if err := SheetPDF(io.Discard, p, p.Goal, Options{}); err != nil {
+		var pdf bytes.Buffer
+		if err := SheetPDF(&pdf, p, p.Goal, Options{}); err != nil {
 			t.Fatal(err)
+		}
+		if _, ok := parsePDF(pdf.Bytes()); !ok {
+			t.Fatalf("SheetPDF wrote a PDF whose objects its table does not describe:\n%q", pdf.Bytes())
 		}
 	})
 }

@@ -87,12 +87,16 @@ func needTool(t testing.TB, name string) string {
 	return path
 }
 
-// sheetDoc draws SheetPDF's document, ready to write (or to output
-// uncompressed, as fpdf makes it).
+// sheetDoc draws SheetPDF's pages through fpdf, in the Go fonts, ready to
+// write (or to output uncompressed, as fpdf makes it).
 func sheetDoc(p *puzzle.Puzzle, sol *puzzle.Image, opt Options) (*pdfDoc, error) {
 	l, err := LayOut(p, opt)
 	if err != nil {
 		return nil, err
 	}
-	return l.doc(sol)
+	title, pages, err := l.pdfPages(sol)
+	if err != nil {
+		return nil, err
+	}
+	return drawPDF(title, p.Meta.Author, pages, opt), nil
 }

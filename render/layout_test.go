@@ -141,7 +141,7 @@ func TestClueNumbers(t *testing.T) {
 // as read by fontMetrics and by fpdf.
 func TestDigitHeight(t *testing.T) {
 	m, _ := newMetrics()
-	doc := newPDFDoc("t", Options{}, true)
+	doc := newPDFDoc("t", Options{})
 	fromPDF := float64(doc.pdf.GetFontDesc(pdfFont, "").CapHeight) / 1000
 	for _, capHeight := range []float64{m.regular.capHeight, fromPDF} {
 		if math.Abs(capHeight-digitHeight) > 0.03 {
@@ -154,7 +154,7 @@ func TestDigitHeight(t *testing.T) {
 // fonts, which places the PDF's text.
 func TestWidthsMatchPDF(t *testing.T) {
 	m, _ := newMetrics()
-	doc := newPDFDoc("t", Options{}, true)
+	doc := newPDFDoc("t", Options{})
 	for _, s := range []string{"0123456789", "Dancer", "by Jan Wolter", "Żółć — Танцор Ωμέγα", "© 15×20 · a…", "\uFFFD"} {
 		for _, bold := range []bool{false, true} {
 			style := ""

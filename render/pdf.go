@@ -11,14 +11,12 @@ import (
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// pdfDoc draws scenes as the pages of one PDF.
+// pdfDoc draws scenes as the pages of one PDF through fpdf, its texts set
+// in the Go fonts, which fpdf embeds subset to the characters used. A
+// document whose texts the core fonts can show is written by writeCorePDF
+// instead (pdfcore.go); writePDFPages chooses.
 type pdfDoc struct {
 	pdf *fpdf.Fpdf
-	// family is the font family of every text: coreFont when all of them
-	// can be written in WinAnsiEncoding (then core is set and texts are
-	// encoded so), else pdfFont, the embedded Go fonts.
-	family string
-	core   bool
 	// The graphics state last set on the current page, to skip repeating
 	// it: fpdf writes every call into the page, wanted or not.
 	fontStyle       string
@@ -26,26 +24,19 @@ type pdfDoc struct {
 	fill, draw, ink puzzle.RGB
 }
 
-// coreFont is the PDF core font family used when no text needs the Go fonts:
-// viewers and printers have it built in, so nothing is embedded. Its widths
-// are within a few percent of Go's, which the layout measures with
+// coreFont is the PDF core font family of documents whose texts need no
+// other: viewers and printers have it built in, so nothing is embedded. Its
+// widths are within a few percent of Go's, which the layout measures with
 // (TestCoreFontFitsLayout).
 const coreFont = "Helvetica"
 
-// newPDFDoc starts a millimetre-unit document. With embed, its texts are set
-// in the Go fonts, embedded as UTF-8 fonts so that any title in their range
-// prints; without, in the core Helvetica, which costs no embedding: parsing
-// and subsetting the Go fonts takes most of the time of a one-sheet PDF.
-func newPDFDoc(title string, opt Options, embed bool) *pdfDoc {
+// newPDFDoc starts a millimetre-unit document in the Go fonts.
+func newPDFDoc(title string, opt Options) *pdfDoc {
 	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
-	d := &pdfDoc{pdf: pdf, family: coreFont, core: true}
-	if embed {
-		pdf.AddUTF8FontFromBytes(pdfFont, "", goregular.TTF)
-		pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
-		d.family, d.core = pdfFont, false
-	}
+	pdf.AddUTF8FontFromBytes(pdfFont, "", goregular.TTF)
+	pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
 	// fpdf would compress each page with a zlib writer of its own, about
-	// 1 MB each; write compresses them in a post-pass with a pooled one.
+	// 1 MB each; write compresses them in a post-pass with a kept one.
 	pdf.SetCompression(false)
 	pdf.SetCatalogSort(true)
 	pdf.SetCreationDate(opt.date())
@@ -55,7 +46,17 @@ func newPDFDoc(title string, opt Options, embed bool) *pdfDoc {
 	pdf.SetTitle(printable(title), true)
 	pdf.SetCreator("nonopress", true)
 	pdf.SetLineCapStyle("square")
-	return d
+	return &pdfDoc{pdf: pdf}
+}
+
+// writePDFPages writes the pages as a document with the given title and
+// author ("" for none): in the core fonts by writeCorePDF when their texts
+// allow it, else in the Go fonts through fpdf.
+func writePDFPages(w io.Writer, title, author string, pages []*scene, opt Options) error {
+	if !needsEmbeddedFont(pages) {
+		return writeCorePDF(w, title, author, pages, opt)
+	}
+	return drawPDF(title, author, pages, opt).write(w)
 }
 
 // needsEmbeddedFont says whether some text of the pages has a character
@@ -77,11 +78,10 @@ func needsEmbeddedFont(pages []*scene) bool {
 	return false
 }
 
-// drawPDF draws the pages into a document with the given title and author
-// ("" for none), in the core fonts when their texts allow it, else in the Go
-// fonts, ready to write.
-func drawPDF(title, author string, pages []*scene, opt Options, embed bool) *pdfDoc {
-	doc := newPDFDoc(title, opt, embed || needsEmbeddedFont(pages))
+// drawPDF draws the pages through fpdf into a document with the given title
+// and author ("" for none), ready to write.
+func drawPDF(title, author string, pages []*scene, opt Options) *pdfDoc {
+	doc := newPDFDoc(title, opt)
 	if author != "" {
 		doc.pdf.SetAuthor(printable(author), true)
 	}
@@ -136,7 +136,7 @@ func (d *pdfDoc) page(s *scene) {
 				style = "B"
 			}
 			if style != d.fontStyle {
-				pdf.SetFont(d.family, style, 10)
+				pdf.SetFont(pdfFont, style, 10)
 				d.fontStyle, d.fontSize = style, -1
 			}
 			if it.Size != d.fontSize {
@@ -145,9 +145,6 @@ func (d *pdfDoc) page(s *scene) {
 			}
 			d.setInk(it.Color)
 			s := it.S
-			if d.core {
-				s, _ = toWinAnsi(s)
-			}
 			x := it.X
 			switch it.Anchor {
 			case anchorMiddle:
@@ -158,17 +155,13 @@ func (d *pdfDoc) page(s *scene) {
 			pdf.Text(x, it.Y, s)
 		}
 	}
-	if len(s.Bookmarks) > 0 && !d.core && d.fontStyle == "?" {
+	if len(s.Bookmarks) > 0 && d.fontStyle == "?" {
 		// fpdf writes a bookmark in UTF-16 only while a UTF-8 font is set.
-		pdf.SetFont(d.family, "", 10)
+		pdf.SetFont(pdfFont, "", 10)
 		d.fontStyle, d.fontSize = "", -1
 	}
 	for _, b := range s.Bookmarks {
-		title := printable(b.Title)
-		if d.core {
-			title = pdfTextString(title)
-		}
-		pdf.Bookmark(title, b.Level, b.Y)
+		pdf.Bookmark(printable(b.Title), b.Level, b.Y)
 	}
 }
 
@@ -241,12 +234,13 @@ func SheetPDF(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 	return l.PDF(w, sol)
 }
 
-// doc draws the pages of the sheet PDF into a document, ready to write.
-func (l *Layout) doc(sol *puzzle.Image) (*pdfDoc, error) {
+// pdfPages returns the sheet PDF's title and pages: the sheet, and the
+// solution page when sol is set.
+func (l *Layout) pdfPages(sol *puzzle.Image) (string, []*scene, error) {
 	p := l.p
 	if sol != nil {
 		if err := checkImage(p, sol); err != nil {
-			return nil, err
+			return "", nil, err
 		}
 	}
 	name := fmt.Sprintf("Nonogram %d×%d", p.Width, p.Height)
@@ -262,5 +256,5 @@ func (l *Layout) doc(sol *puzzle.Image) (*pdfDoc, error) {
 		answer.scene.Bookmarks = append(answer.scene.Bookmarks, bookmark{Title: "Solution", Y: 0})
 		pages = append(pages, answer.scene)
 	}
-	return drawPDF(name, p.Meta.Author, pages, l.opt, false), nil
+	return name, pages, nil
 }

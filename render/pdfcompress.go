@@ -46,6 +46,7 @@ type pdfPass struct {
 	objs    []pdfObject
 	offsets []int // new offset by object number
 	entries []dictEntry
+	content []byte // a page's content stream, for writeCorePDF
 }
 
 var pdfPasses = newScratchList[pdfPass]()
@@ -58,8 +59,8 @@ func getPDFPass() *pdfPass {
 // putPDFPass keeps p for the next call, dropping its buffers if they grew
 // past maxScratch.
 func putPDFPass(p *pdfPass) {
-	if p.in.Cap() > maxScratch || cap(p.out) > maxScratch || p.z.Cap() > maxScratch {
-		p.in, p.z, p.out = bytes.Buffer{}, bytes.Buffer{}, nil
+	if p.in.Cap() > maxScratch || cap(p.out) > maxScratch || p.z.Cap() > maxScratch || cap(p.content) > maxScratch {
+		p.in, p.z, p.out, p.content = bytes.Buffer{}, bytes.Buffer{}, nil, nil
 	}
 	p.in.Reset()
 	pdfPasses.put(p)

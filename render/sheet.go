@@ -57,11 +57,11 @@ func (l *Layout) Solution(w io.Writer, sol *puzzle.Image) error {
 
 // PDF writes the sheet PDF as SheetPDF does.
 func (l *Layout) PDF(w io.Writer, sol *puzzle.Image) error {
-	doc, err := l.doc(sol)
+	title, pages, err := l.pdfPages(sol)
 	if err != nil {
 		return err
 	}
-	return doc.write(w)
+	return writePDFPages(w, title, l.p.Meta.Author, pages, l.opt)
 }
 
 // prepare checks the puzzle and options and makes the text metrics.

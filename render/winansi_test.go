@@ -63,7 +63,7 @@ func TestToWinAnsi(t *testing.T) {
 // wider (centred text may come out narrower).
 func TestCoreFontFitsLayout(t *testing.T) {
 	m, _ := newMetrics()
-	doc := newPDFDoc("t", Options{}, false)
+	doc := newPDFDoc("t", Options{})
 	for _, bold := range []bool{false, true} {
 		style := ""
 		if bold {
