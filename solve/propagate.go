@@ -35,6 +35,7 @@ type grid struct {
 	ls      lineSolver
 	cache   *lineCache
 	caching bool // use the cache: off for the first propagation, which never repeats a state
+	colors  int
 	stats   *Stats
 	work    *int64 // the effort counter, see doc.go
 	done    <-chan struct{}
@@ -46,7 +47,10 @@ type grid struct {
 
 // newGrid builds the state of an unsolved puzzle with every line queued.
 func newGrid(ctx context.Context, w, h int, rows, cols [][]block, colors int, stats *Stats, work *int64) *grid {
-	g := &grid{w: w, h: h, cells: make([]colorSet, w*h), stats: stats, work: work, done: ctx.Done()}
+	// A cell of a two-colour puzzle changes once on the way to a solution:
+	// the trail starts with room for that.
+	g := &grid{w: w, h: h, cells: make([]colorSet, w*h), trail: make([]change, 0, w*h), colors: colors,
+		stats: stats, work: work, done: ctx.Done()}
 	g.clues = append(append(g.clues, rows...), cols...)
 	all := colorSet(1)<<colors - 1
 	for i := range g.cells {
@@ -60,8 +64,16 @@ func newGrid(ctx context.Context, w, h int, rows, cols [][]block, colors int, st
 	for l := range w + h {
 		g.enqueue(l)
 	}
-	g.cache = newLineCache(w+h, colors)
 	return g
+}
+
+// startCaching makes the line cache and has line solves use it from now on.
+// A puzzle solved by its first propagation (most are) never makes one.
+func (g *grid) startCaching() {
+	if g.cache == nil {
+		g.cache = newLineCache(g.w+g.h, g.colors)
+	}
+	g.caching = true
 }
 
 func (g *grid) enqueue(l int) {

@@ -58,7 +58,6 @@ type solver struct {
 func newSolver(ctx context.Context, w, h int, rows, cols [][]block, colors int, opts options) *solver {
 	s := &solver{colors: colors, opts: opts}
 	s.g = newGrid(ctx, w, h, rows, cols, colors, &s.stats, &s.work)
-	s.probe.init(w * h)
 	return s
 }
 
@@ -74,13 +73,13 @@ func (s *solver) run() error {
 	if err != nil || !ok {
 		return err
 	}
-	g.caching = true
 	if g.solved() {
 		s.difficulty = Line
 		s.found()
 		s.effortAtFirst = s.work
 		return nil
 	}
+	g.startCaching()
 	ok, err = s.probeToFixedPoint()
 	if err != nil || !ok || s.enough() {
 		return err
