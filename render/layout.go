@@ -243,7 +243,7 @@ func lineWidths(cell float64) (thin, rule, border float64) {
 func gridLines(w, h int, gx, gy, cell, rowClues, colClues float64) []item {
 	thin, rule, border := lineWidths(cell)
 	right, bottom := gx+float64(w)*cell, gy+float64(h)*cell
-	var items []item
+	items := make([]item, 0, 2*(w+h)+8)
 	if rowClues > 0 {
 		for y := 0; y <= h; y++ {
 			yy := gy + float64(y)*cell
@@ -258,7 +258,7 @@ func gridLines(w, h int, gx, gy, cell, rowClues, colClues float64) []item {
 		}
 		items = append(items, line{gx, gy - colClues, right, gy - colClues, thin, lightGrey})
 	}
-	var rules []item
+	rules := make([]item, 0, (w+h)/5)
 	for y := 1; y < h; y++ {
 		yy := gy + float64(y)*cell
 		if y%5 == 0 {

@@ -104,10 +104,14 @@ func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs
 	}
 	// A run of equal colour that repeats, same place and length, in the
 	// rows below grows into one taller rect: big pixel art stays small.
+	// Runs of a row are disjoint and found left to right, so the row above's
+	// run at the same place is found by walking both rows together.
+	type run struct{ start, end, colour, rect int }
 	var rects []rect
-	above := map[[3]int]int{} // run {start, end, colour} in the row above → its rect
+	var above, here []run
 	for y := range sol.Height {
-		here := make(map[[3]int]int, len(above))
+		here = here[:0]
+		j := 0 // the first run above that may start at x or later
 		for x := 0; x < sol.Width; {
 			c := sol.At(x, y)
 			end := x + 1
@@ -115,18 +119,20 @@ func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs
 				end++
 			}
 			if c != puzzle.Background {
-				key := [3]int{x, end, c}
-				if i, ok := above[key]; ok {
-					rects[i].H += cell
-					here[key] = i
+				for j < len(above) && above[j].start < x {
+					j++
+				}
+				if j < len(above) && above[j] == (run{x, end, c, above[j].rect}) {
+					rects[above[j].rect].H += cell
+					here = append(here, above[j])
 				} else {
-					here[key] = len(rects)
+					here = append(here, run{x, end, c, len(rects)})
 					rects = append(rects, rect{X: x0 + float64(x)*cell, Y: y0 + float64(y)*cell, W: float64(end-x) * cell, H: cell, Fill: colour(c)})
 				}
 			}
 			x = end
 		}
-		above = here
+		above, here = here, above
 	}
 	items := make([]item, 0, len(rects))
 	for _, r := range rects {
