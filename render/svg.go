@@ -151,21 +151,23 @@ func drawSVG(canvas *svgo.SVG, s *scene) {
 // drawLines writes lines of one stroke as a single path.
 func drawLines(canvas *svgo.SVG, lines []item) {
 	first := lines[0].(line)
-	var d strings.Builder
+	d := make([]byte, 0, 16*len(lines))
 	for _, it := range lines {
 		l := it.(line)
 		x1, y1, x2, y2 := u(l.X1), u(l.Y1), u(l.X2), u(l.Y2)
-		fmt.Fprintf(&d, "M%d %d", x1, y1)
+		d = strconv.AppendInt(append(d, 'M'), int64(x1), 10)
+		d = strconv.AppendInt(append(d, ' '), int64(y1), 10)
 		switch {
 		case y1 == y2:
-			fmt.Fprintf(&d, "H%d", x2)
+			d = strconv.AppendInt(append(d, 'H'), int64(x2), 10)
 		case x1 == x2:
-			fmt.Fprintf(&d, "V%d", y2)
+			d = strconv.AppendInt(append(d, 'V'), int64(y2), 10)
 		default:
-			fmt.Fprintf(&d, "L%d %d", x2, y2)
+			d = strconv.AppendInt(append(d, 'L'), int64(x2), 10)
+			d = strconv.AppendInt(append(d, ' '), int64(y2), 10)
 		}
 	}
-	canvas.Path(d.String(), attr("fill", "none"), attr("stroke", first.Color.Hex()),
+	canvas.Path(string(d), attr("fill", "none"), attr("stroke", first.Color.Hex()),
 		attr("stroke-width", strconv.Itoa(max(1, u(first.Width)))), attr("stroke-linecap", "square"))
 }
 
