@@ -106,6 +106,10 @@ func writeXMLPuzzle(bw *bufio.Writer, p *puzzle.Puzzle) error {
 		}
 		if g := p.Goal; g != nil {
 			bw.WriteString("<solution type=\"goal\">\n<image>\n")
+			cells := make([]string, len(chars)) // each colour's character, escaped once
+			for i, ch := range chars {
+				cells[i] = xmlEscape(string(ch))
+			}
 			for y := range g.Height {
 				bw.WriteByte('|')
 				for x := range g.Width {
@@ -113,7 +117,7 @@ func writeXMLPuzzle(bw *bufio.Writer, p *puzzle.Puzzle) error {
 					if c >= len(chars) {
 						return fmt.Errorf("goal cell of colour %d, which is not in the palette", c)
 					}
-					bw.WriteString(xmlEscape(string(chars[c])))
+					bw.WriteString(cells[c])
 				}
 				bw.WriteString("|\n")
 			}
