@@ -83,6 +83,7 @@ func (s *solver) run() error {
 		return nil
 	}
 	g.startCaching()
+	beforeProbing := g.mark()
 	ok, err = s.probeToFixedPoint()
 	if err != nil || !ok || s.enough() {
 		return err
@@ -101,7 +102,11 @@ func (s *solver) run() error {
 	if !useSAT && !useLearner {
 		s.search = depthFirstOnly
 	}
-	if s.search != learnOnly && s.search != satOnly {
+	// When probing learnt nothing at all, the puzzle is wide open (many
+	// solutions, or a structure like n-Dom's), and depth-first search,
+	// probing at every node, would pay a whole probing round per guess.
+	wideOpen := g.mark() == beforeProbing && s.search == depthFirstThenBoth && useSAT
+	if s.search != learnOnly && s.search != satOnly && !wideOpen {
 		root := g.mark()
 		err := s.branch()
 		if !errors.Is(err, errSwitch) || s.search == depthFirstOnly {
