@@ -1,0 +1,602 @@
+/*
+ * nonopress coach: the play mode's line solver, error checking, hints and
+ * check, with no DOM. play.js loads after it and draws what it says.
+ *
+ * It sets window.NonopressCoach to { solveLine, createCoach, checkKey,
+ * formatTime }. Plain script, no modules and no network, as play.js.
+ *
+ * Cell sets: a cell the solver works on is a bitmask of the palette colours
+ * it may still take (bit c for palette index c, bit 0 the background), as in
+ * Go's solve package; solveLine has exactly the semantics of solve.SolveLine
+ * and the test TestCoachLineSolverAgreesWithGo holds them together.
+ *
+ * Player values (from play.js): -1 undecided, 0 crossed out, c >= 1 filled
+ * with palette colour c.
+ */
+(function () {
+  'use strict';
+
+  var EMPTY = -1;
+  var CROSS = 0;
+
+  /* ---------- solveLine: the line solver ---------- */
+
+  // solveLine narrows cells (an array of colour sets) to the colours some
+  // placement of clue ([[length, colour], ...]) that agrees with every cell
+  // allows. It returns the new sets, or null when no placement fits. With
+  // detail (an object), it also sets detail.blocks: per cell the indices of
+  // the blocks some valid placement covers it with.
+  function solveLine(clue, cells, detail) {
+    var n = cells.length;
+    var k = clue.length;
+    var w = n + 1;
+    var colours = [];
+    var bad = {};
+    clue.forEach(function (b) {
+      if (bad[b[1]] === undefined) {
+        colours.push(b[1]);
+        var p = new Int32Array(w);
+        var bit = (1 << b[1]) >>> 0;
+        for (var i = 0; i < n; i++) {
+          p[i + 1] = p[i] + ((cells[i] & bit) === 0 ? 1 : 0);
+        }
+        bad[b[1]] = p;
+      }
+    });
+    var bgOK = function (i) {
+      return (cells[i] & 1) !== 0;
+    };
+    var fwd = new Uint8Array((k + 1) * w);
+    var bwd = new Uint8Array((k + 1) * w);
+    var i, j, b, s;
+
+    fwd[0] = 1;
+    for (i = 1; i <= n; i++) {
+      fwd[i] = fwd[i - 1] && bgOK(i - 1) ? 1 : 0;
+    }
+    for (j = 1; j <= k; j++) {
+      b = clue[j - 1];
+      var sameAsPrev = j > 1 && clue[j - 2][1] === b[1];
+      var pb = bad[b[1]];
+      for (i = 0; i <= n; i++) {
+        var v = i > 0 && fwd[j * w + i - 1] && bgOK(i - 1);
+        s = i - b[0];
+        if (!v && s >= 0 && pb[i] === pb[s]) {
+          v = sameAsPrev ? s >= 1 && bgOK(s - 1) && fwd[(j - 1) * w + s - 1] : fwd[(j - 1) * w + s];
+        }
+        fwd[j * w + i] = v ? 1 : 0;
+      }
+    }
+    if (!fwd[k * w + n]) {
+      return null;
+    }
+
+    bwd[k * w + n] = 1;
+    for (i = n - 1; i >= 0; i--) {
+      bwd[k * w + i] = bwd[k * w + i + 1] && bgOK(i) ? 1 : 0;
+    }
+    for (j = k - 1; j >= 0; j--) {
+      b = clue[j];
+      var sameAsNext = j + 1 < k && clue[j + 1][1] === b[1];
+      var nb = bad[b[1]];
+      for (i = n; i >= 0; i--) {
+        var u = i < n && bwd[j * w + i + 1] && bgOK(i);
+        var e = i + b[0];
+        if (!u && e <= n && nb[e] === nb[i]) {
+          u = sameAsNext ? e < n && bgOK(e) && bwd[(j + 1) * w + e + 1] : bwd[(j + 1) * w + e];
+        }
+        bwd[j * w + i] = u ? 1 : 0;
+      }
+    }
+
+    var out = new Array(n);
+    for (i = 0; i < n; i++) {
+      out[i] = 0;
+      for (j = 0; j <= k; j++) {
+        if (fwd[j * w + i] && bwd[j * w + i + 1] && bgOK(i)) {
+          out[i] = 1;
+          break;
+        }
+      }
+    }
+    var blocks = detail ? [] : null;
+    if (blocks) {
+      for (i = 0; i < n; i++) {
+        blocks.push([]);
+      }
+    }
+    for (j = 0; j < k; j++) {
+      b = clue[j];
+      var same1 = j > 0 && clue[j - 1][1] === b[1];
+      var same2 = j + 1 < k && clue[j + 1][1] === b[1];
+      var cb = bad[b[1]];
+      var diff = new Int32Array(w);
+      var any = false;
+      for (s = 0; s + b[0] <= n; s++) {
+        var end = s + b[0];
+        if (cb[end] !== cb[s]) {
+          continue;
+        }
+        var pre = same1 ? s >= 1 && bgOK(s - 1) && fwd[j * w + s - 1] : fwd[j * w + s];
+        var suf = same2 ? end < n && bgOK(end) && bwd[(j + 1) * w + end + 1] : bwd[(j + 1) * w + end];
+        if (pre && suf) {
+          diff[s]++;
+          diff[end]--;
+          any = true;
+        }
+      }
+      if (!any) {
+        continue;
+      }
+      var bit = (1 << b[1]) >>> 0;
+      var run = 0;
+      for (i = 0; i < n; i++) {
+        run += diff[i];
+        if (run > 0) {
+          out[i] = (out[i] | bit) >>> 0;
+          if (blocks) {
+            blocks[i].push(j);
+          }
+        }
+      }
+    }
+    if (detail) {
+      detail.blocks = blocks;
+    }
+    return out;
+  }
+
+  /* ---------- the grid as sets ---------- */
+
+  function popcount(x) {
+    var c = 0;
+    while (x) {
+      x &= x - 1;
+      c++;
+    }
+    return c;
+  }
+
+  function lowestColour(x) {
+    var c = 0;
+    while (c < 32 && ((x >>> c) & 1) === 0) {
+      c++;
+    }
+    return c;
+  }
+
+  // setOf is the colour set of a player's value; all is every colour.
+  function setOf(v, all) {
+    return v === EMPTY ? all : v === CROSS ? 1 : (1 << v) >>> 0;
+  }
+
+  // valueOf is the player's value for a solved set.
+  function valueOf(set) {
+    return set === 1 ? CROSS : lowestColour(set);
+  }
+
+  /* ---------- words ---------- */
+
+  var ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+  function ordinal(k) {
+    return k < ORDINALS.length ? ORDINALS[k] : (k + 1) + 'th';
+  }
+
+  // ranges says a sorted list of numbers (from 1) as "4–6, 9".
+  function ranges(list) {
+    var parts = [];
+    for (var a = 0; a < list.length;) {
+      var z = a;
+      while (z + 1 < list.length && list[z + 1] === list[z] + 1) {
+        z++;
+      }
+      parts.push(z === a ? String(list[a]) : list[a] + '\u2013' + list[z]);
+      a = z + 1;
+    }
+    return parts.join(', ');
+  }
+
+  // formatTime says seconds as m:ss (or h:mm:ss).
+  function formatTime(seconds) {
+    seconds = Math.max(0, Math.floor(seconds));
+    var h = Math.floor(seconds / 3600);
+    var m = Math.floor(seconds / 60) % 60;
+    var s = seconds % 60;
+    var ss = (s < 10 ? '0' : '') + s;
+    if (h > 0) {
+      return h + ':' + (m < 10 ? '0' : '') + m + ':' + ss;
+    }
+    return m + ':' + ss;
+  }
+
+  /* ---------- checkKey: the masked solution ---------- */
+
+  // keyStream returns the masks that hide the solution's cells: xorshift32
+  // seeded with the FNV-1a hash of the puzzle id (templates.PlayData makes
+  // the same stream in Go).
+  function keyStream(id, n) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < id.length; i++) {
+      h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+    }
+    var x = h || 1;
+    var out = new Uint32Array(n);
+    for (i = 0; i < n; i++) {
+      x ^= x << 13;
+      x >>>= 0;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      x >>>= 0;
+      out[i] = x;
+    }
+    return out;
+  }
+
+  // checkKey decodes the page's check data (see templates.PlayData.Check):
+  // base64 of the cells' colours, bits bits each, packed from the low bit up,
+  // each xored with the low bits of the key stream. It returns the solution's
+  // values (0 background, c a colour), or null when the data does not fit.
+  function checkKey(id, check, n, colours) {
+    if (!check || typeof check.cells !== 'string' || !(check.bits >= 1 && check.bits <= 5)) {
+      return null;
+    }
+    var bytes;
+    try {
+      bytes = window.atob(check.cells);
+    } catch (e) {
+      return null;
+    }
+    var bits = check.bits;
+    if (bytes.length !== Math.ceil(n * bits / 8)) {
+      return null;
+    }
+    var keys = keyStream(id, n);
+    var mask = (1 << bits) - 1;
+    var out = new Int8Array(n);
+    for (var i = 0; i < n; i++) {
+      var v = 0;
+      for (var b = 0; b < bits; b++) {
+        var at = i * bits + b;
+        v |= ((bytes.charCodeAt(at >> 3) >> (at & 7)) & 1) << b;
+      }
+      v ^= keys[i] & mask;
+      if (v >= colours) {
+        return null;
+      }
+      out[i] = v;
+    }
+    return out;
+  }
+
+  /* ---------- createCoach ---------- */
+
+  // createCoach returns the coach of puzzle pz (as play.js parses it).
+  function createCoach(pz) {
+    var w = pz.width;
+    var h = pz.height;
+    var multi = pz.palette.length > 2;
+    var all = (pz.palette.length >= 32 ? 0xffffffff : (1 << pz.palette.length) - 1) >>> 0;
+
+    // line k: rows 0..h-1, then columns.
+    function lineCells(k) {
+      var out = [];
+      var i;
+      if (k < h) {
+        for (i = 0; i < w; i++) {
+          out.push(k * w + i);
+        }
+      } else {
+        for (i = 0; i < h; i++) {
+          out.push(i * w + (k - h));
+        }
+      }
+      return out;
+    }
+    var lines = [];
+    for (var k = 0; k < w + h; k++) {
+      lines.push({ isRow: k < h, index: k < h ? k : k - h, clue: k < h ? pz.rows[k] : pz.cols[k - h], cells: lineCells(k) });
+    }
+
+    function clueText(line) {
+      if (line.clue.length === 0) {
+        return '0';
+      }
+      return line.clue.map(function (b) {
+        return multi ? b[0] + ' ' + pz.palette[b[1]].name : String(b[0]);
+      }).join(multi ? ', ' : ' ');
+    }
+
+    function lineName(line) {
+      return (line.isRow ? 'Row ' : 'Column ') + (line.index + 1) + ' (' + clueText(line) + ')';
+    }
+
+    // along names the cells at positions (from 0) of a line: "columns 4–6".
+    function along(line, positions) {
+      var nums = positions.map(function (p) {
+        return p + 1;
+      });
+      return (line.isRow ? 'column' : 'row') + (nums.length > 1 ? 's ' : ' ') + ranges(nums);
+    }
+
+    function blockName(line, j) {
+      var b = line.clue[j];
+      var same = 0;
+      var before = 0;
+      line.clue.forEach(function (o, m) {
+        if (o[0] === b[0] && o[1] === b[1]) {
+          same++;
+          if (m < j) {
+            before++;
+          }
+        }
+      });
+      var name = String(b[0]) + (multi ? ' ' + pz.palette[b[1]].name : '');
+      return 'the ' + (same > 1 ? ordinal(before) + ' ' : '') + name;
+    }
+
+    function colourName(v) {
+      return v === CROSS ? 'empty' : multi ? pz.palette[v].name : 'filled';
+    }
+
+    // lineSets reads line from sets.
+    function lineSets(line, sets) {
+      return line.cells.map(function (i) {
+        return sets[i];
+      });
+    }
+
+    function setsOf(values) {
+      var sets = new Uint32Array(values.length);
+      for (var i = 0; i < values.length; i++) {
+        sets[i] = setOf(values[i], all);
+      }
+      return sets;
+    }
+
+    // lineError reports whether the player's marks on row (or column) k can
+    // no longer give its clue.
+    function lineError(values, isRow, k) {
+      var line = lines[isRow ? k : h + k];
+      var cells = line.cells.map(function (i) {
+        return setOf(values[i], all);
+      });
+      return solveLine(line.clue, cells) === null;
+    }
+
+    // explainLine words what line logic forces in line: forced is a list of
+    // {pos, v}; blocks is solveLine's detail.
+    function explainLine(line, forced, blocks) {
+      var parts = [];
+      var byBlock = {};
+      var order = [];
+      var other = {};
+      var otherOrder = [];
+      var empty = [];
+      forced.forEach(function (f) {
+        if (f.v === CROSS) {
+          empty.push(f.pos);
+          return;
+        }
+        var bs = blocks[f.pos];
+        var key = bs.length === 1 ? String(bs[0]) : '';
+        if (key !== '') {
+          if (!byBlock[key]) {
+            byBlock[key] = [];
+            order.push(key);
+          }
+          byBlock[key].push(f.pos);
+        } else {
+          if (!other[f.v]) {
+            other[f.v] = [];
+            otherOrder.push(f.v);
+          }
+          other[f.v].push(f.pos);
+        }
+      });
+      order.forEach(function (key) {
+        parts.push(blockName(line, Number(key)) + ' must cover ' + along(line, byBlock[key]));
+      });
+      otherOrder.forEach(function (v) {
+        parts.push(along(line, other[v]) + (other[v].length > 1 ? ' are ' : ' is ') + colourName(v) +
+          ' in every way the clue fits');
+      });
+      if (empty.length > 0) {
+        parts.push(along(line, empty) + ' must be empty: no block can reach ' + (empty.length > 1 ? 'them' : 'it'));
+      }
+      return lineName(line) + ': ' + parts.join('; ') + '.';
+    }
+
+    // lineHints solves every line from the marks and returns the first line
+    // in contradiction ({line}) or the line forcing most cells.
+    function lineHint(values) {
+      var best = null;
+      for (var k = 0; k < lines.length; k++) {
+        var line = lines[k];
+        var cells = line.cells.map(function (i) {
+          return setOf(values[i], all);
+        });
+        var detail = {};
+        var out = solveLine(line.clue, cells, detail);
+        if (out === null) {
+          return { kind: 'error', isRow: line.isRow, index: line.index, cells: [],
+            text: lineName(line) + ': your marks cannot give this clue. Undo or clear some of them.' };
+        }
+        var forced = [];
+        for (var p = 0; p < out.length; p++) {
+          if (values[line.cells[p]] === EMPTY && popcount(out[p]) === 1) {
+            forced.push({ pos: p, v: valueOf(out[p]) });
+          }
+        }
+        if (forced.length > 0 && (!best || forced.length > best.forced.length)) {
+          best = { line: line, forced: forced, blocks: detail.blocks };
+        }
+      }
+      if (!best) {
+        return null;
+      }
+      return {
+        kind: 'line', isRow: best.line.isRow, index: best.line.index,
+        cells: best.forced.map(function (f) {
+          return { i: best.line.cells[f.pos], v: f.v };
+        }),
+        text: explainLine(best.line, best.forced, best.blocks)
+      };
+    }
+
+    // propagate runs line logic over the whole grid from the lines in queue
+    // until nothing changes. It returns the index of a line in contradiction,
+    // or -1.
+    function propagate(sets, queue) {
+      var queued = new Uint8Array(lines.length);
+      queue.forEach(function (k) {
+        queued[k] = 1;
+      });
+      for (var head = 0; head < queue.length; head++) {
+        var k = queue[head];
+        queued[k] = 0;
+        var line = lines[k];
+        var before = lineSets(line, sets);
+        var out = solveLine(line.clue, before);
+        if (out === null) {
+          return k;
+        }
+        for (var p = 0; p < out.length; p++) {
+          if (out[p] !== before[p]) {
+            var i = line.cells[p];
+            sets[i] = out[p];
+            var x = i % w;
+            var cross = line.isRow ? h + x : (i - x) / w;
+            if (!queued[cross]) {
+              queued[cross] = 1;
+              queue.push(cross);
+            }
+          }
+        }
+      }
+      return -1;
+    }
+
+    function allLines() {
+      var q = [];
+      for (var k = 0; k < lines.length; k++) {
+        q.push(k);
+      }
+      return q;
+    }
+
+    function cellName(i) {
+      var x = i % w;
+      return 'row ' + ((i - x) / w + 1) + ', column ' + (x + 1);
+    }
+
+    // probeOrder lists the undecided cells, those next to a decided cell
+    // first, each group by index.
+    function probeOrder(sets) {
+      var near = [];
+      var far = [];
+      for (var i = 0; i < sets.length; i++) {
+        if (popcount(sets[i]) < 2) {
+          continue;
+        }
+        var x = i % w;
+        var y = (i - x) / w;
+        var nextTo = (x > 0 && popcount(sets[i - 1]) === 1) || (x < w - 1 && popcount(sets[i + 1]) === 1) ||
+          (y > 0 && popcount(sets[i - w]) === 1) || (y < h - 1 && popcount(sets[i + w]) === 1);
+        (nextTo ? near : far).push(i);
+      }
+      return near.concat(far);
+    }
+
+    // probeHint tries each colour of each undecided cell on the propagated
+    // sets and returns the first cell whose other colours all lead to a
+    // contradiction, with the lines that could not be completed.
+    function probeHint(sets, values) {
+      var order = probeOrder(sets);
+      for (var o = 0; o < order.length; o++) {
+        var i = order[o];
+        var left = sets[i];
+        var reasons = [];
+        for (var c = 0; c < 32 && popcount(left) > 1; c++) {
+          var bit = (1 << c) >>> 0;
+          if ((sets[i] & bit) === 0) {
+            continue;
+          }
+          var trial = sets.slice();
+          trial[i] = bit;
+          var x = i % w;
+          var bad = propagate(trial, [(i - x) / w, h + x]);
+          if (bad >= 0) {
+            left = (left & ~bit) >>> 0;
+            reasons.push({ v: c === 0 ? CROSS : c, line: lines[bad] });
+          }
+        }
+        if (popcount(left) === 1 && values[i] === EMPTY) {
+          var v = valueOf(left);
+          var why = reasons.map(function (r) {
+            return 'if it were ' + colourName(r.v) + ', ' + lineName(r.line).replace(/^R/, 'r').replace(/^C/, 'c') +
+              ' could not be completed';
+          }).join('; ');
+          return {
+            kind: 'probe', isRow: true, index: -1, cells: [{ i: i, v: v }],
+            reasonLines: reasons.map(function (r) {
+              return { isRow: r.line.isRow, index: r.line.index };
+            }),
+            text: 'No single line forces a cell now. Try ' + cellName(i) + ': ' + why + ', so it must be ' +
+              colourName(v) + '.'
+          };
+        }
+      }
+      return null;
+    }
+
+    // hint finds the next step from the player's values.
+    function hint(values) {
+      var hl = lineHint(values);
+      if (hl) {
+        return hl;
+      }
+      var undecided = 0;
+      values.forEach(function (v) {
+        if (v === EMPTY) {
+          undecided++;
+        }
+      });
+      if (undecided === 0) {
+        return { kind: 'done', cells: [], text: 'Every cell is marked: nothing left to hint.' };
+      }
+      var sets = setsOf(values);
+      var bad = propagate(sets, allLines());
+      if (bad >= 0) {
+        return { kind: 'error', isRow: lines[bad].isRow, index: lines[bad].index, cells: [],
+          text: 'Your marks cannot all be right: following them, ' + lineName(lines[bad]) +
+            ' cannot be completed. Check your marks.' };
+      }
+      for (var i = 0; i < sets.length; i++) {
+        if (values[i] === EMPTY && popcount(sets[i]) === 1) {
+          return { kind: 'chain', isRow: true, index: -1, cells: [{ i: i, v: valueOf(sets[i]) }],
+            text: 'No single line forces a cell from your marks alone, but rows and columns together rule out ' +
+              'colours: ' + cellName(i) + ' must be ' + colourName(valueOf(sets[i])) + '.' };
+        }
+      }
+      var hp = probeHint(sets, values);
+      if (hp) {
+        return hp;
+      }
+      return { kind: 'search', cells: [],
+        text: 'Line logic and probing single cells are exhausted: the next step needs a guess.' };
+    }
+
+    return {
+      lineError: lineError,
+      hint: hint
+    };
+  }
+
+  window.NonopressCoach = {
+    solveLine: solveLine,
+    createCoach: createCoach,
+    checkKey: checkKey,
+    formatTime: formatTime
+  };
+})();
