@@ -402,7 +402,7 @@
           ' in every way the clue fits');
       });
       if (empty.length > 0) {
-        parts.push(along(line, empty) + ' must be empty: no block can reach ' + (empty.length > 1 ? 'them' : 'it'));
+        parts.push(along(line, empty) + ' must be empty: no block can cover ' + (empty.length > 1 ? 'them' : 'it'));
       }
       return lineName(line) + ': ' + parts.join('; ') + '.';
     }
@@ -593,10 +593,310 @@
     };
   }
 
+  /* ---------- attach: the coach panel in the page ---------- */
+
+  var ERRORS_KEY = 'nonopress:coach:errors';
+  var CLASH_SUFFIX = ', cannot be given by your marks';
+
+  function el(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) {
+      e.className = className;
+    }
+    if (text !== undefined) {
+      e.textContent = text;
+    }
+    return e;
+  }
+
+  function button(className, text, keys) {
+    var b = el('button', className, text);
+    b.type = 'button';
+    if (keys) {
+      b.setAttribute('aria-keyshortcuts', keys);
+    }
+    return b;
+  }
+
+  function errorsWanted() {
+    try {
+      return window.localStorage.getItem(ERRORS_KEY) !== 'off';
+    } catch (e) {
+      return true;
+    }
+  }
+
+  function rememberErrors(on) {
+    try {
+      if (on) {
+        window.localStorage.removeItem(ERRORS_KEY);
+      } else {
+        window.localStorage.setItem(ERRORS_KEY, 'off');
+      }
+    } catch (e) {
+      // No storage: the switch holds for this page.
+    }
+  }
+
+  // buildPanel makes the coach's controls and its announcement line.
+  function buildPanel(hasCheck) {
+    var p = {};
+    p.bar = el('div', 'np-coach');
+    p.bar.setAttribute('role', 'group');
+    p.bar.setAttribute('aria-label', 'Coach');
+    p.hint = button('np-action np-hint-button', 'Hint', 'H');
+    p.bar.appendChild(p.hint);
+    if (hasCheck) {
+      p.check = button('np-action np-check', 'Check');
+      p.bar.appendChild(p.check);
+    }
+    var label = el('label', 'np-switch');
+    p.errors = el('input');
+    p.errors.type = 'checkbox';
+    p.errors.setAttribute('role', 'switch');
+    p.errors.className = 'np-errors';
+    label.appendChild(p.errors);
+    label.appendChild(document.createTextNode(' Show errors'));
+    p.bar.appendChild(label);
+    p.timerButton = button('np-action np-timer-button', 'Start timer');
+    p.timerButton.setAttribute('aria-pressed', 'false');
+    p.bar.appendChild(p.timerButton);
+    p.clock = el('span', 'np-timer');
+    p.clock.setAttribute('role', 'timer');
+    p.clock.hidden = true;
+    p.bar.appendChild(p.clock);
+    p.say = el('p', 'np-coach-text');
+    p.say.setAttribute('aria-live', 'polite');
+    p.say.setAttribute('aria-atomic', 'true');
+    return p;
+  }
+
+  // attach adds the coach to a game of play.js. g holds the game's parts:
+  // root, pz, board, after (the element the panel follows), cells, rowHeads,
+  // colHeads, apply(list of {i, v}) to change cells as one step, and save()
+  // to store progress. It returns the hooks play.js calls: rechecked(rows,
+  // cols), changed(), solved(isSolved), hint(), timer() and
+  // loadTimer(saved).
+  function attach(g) {
+    var pz = g.pz;
+    var w = pz.width;
+    var coach = createCoach(pz);
+    var solution = pz.id ? checkKey(pz.id, pz.check, w * pz.height, pz.palette.length) : null;
+    var p = buildPanel(solution !== null);
+    g.after.parentNode.insertBefore(p.bar, g.after);
+    g.after.parentNode.insertBefore(p.say, g.after.nextSibling);
+
+    var showErrors = errorsWanted();
+    p.errors.checked = showErrors;
+    var version = 0; // counts changes of the grid
+    var pending = null; // the hint shown, until the grid changes
+    var marked = []; // elements the hint or check decorated
+    var clock = { on: false, base: 0, since: 0, solvedIn: -1, tick: null };
+
+    function head(isRow, k) {
+      return isRow ? g.rowHeads[k] : g.colHeads[k];
+    }
+
+    function setClash(isRow, k, on) {
+      var hd = head(isRow, k);
+      var label = hd.getAttribute('aria-label') || '';
+      if (label.slice(-CLASH_SUFFIX.length) === CLASH_SUFFIX) {
+        label = label.slice(0, -CLASH_SUFFIX.length);
+      }
+      hd.classList.toggle('np-clash', on);
+      hd.setAttribute('aria-label', label + (on ? CLASH_SUFFIX : ''));
+    }
+
+    function recheck(isRow, k, values) {
+      setClash(isRow, k, showErrors && coach.lineError(values, isRow, k));
+    }
+
+    function recheckAll() {
+      var values = g.board.values();
+      for (var y = 0; y < pz.height; y++) {
+        recheck(true, y, values);
+      }
+      for (var x = 0; x < w; x++) {
+        recheck(false, x, values);
+      }
+    }
+
+    function unmark() {
+      marked.forEach(function (m) {
+        m.classList.remove('np-hint-line', 'np-hint-cell', 'np-wrong');
+      });
+      marked = [];
+    }
+
+    function mark(e, className) {
+      e.classList.add(className);
+      marked.push(e);
+    }
+
+    function say(text) {
+      p.say.textContent = text;
+    }
+
+    // showLine highlights a line's clue and cells.
+    function showLine(isRow, k) {
+      mark(head(isRow, k), 'np-hint-line');
+      var n = isRow ? w : pz.height;
+      for (var j = 0; j < n; j++) {
+        mark(g.cells[isRow ? k * w + j : j * w + k], 'np-hint-line');
+      }
+    }
+
+    function hint() {
+      if (pending && pending.version === version && pending.cells.length > 0) {
+        var cells = pending.cells;
+        pending = null;
+        g.apply(cells);
+        say('Filled in ' + cells.length + (cells.length > 1 ? ' cells.' : ' cell.'));
+        return;
+      }
+      unmark();
+      var h = coach.hint(g.board.values());
+      if (h.index >= 0 && h.kind !== 'probe' && h.kind !== 'chain') {
+        showLine(h.isRow, h.index);
+      }
+      (h.reasonLines || []).forEach(function (r) {
+        showLine(r.isRow, r.index);
+      });
+      h.cells.forEach(function (c) {
+        mark(g.cells[c.i], 'np-hint-cell');
+      });
+      pending = { version: version, cells: h.cells };
+      say(h.text + (h.cells.length > 0 ? ' Press Hint again to fill ' + (h.cells.length > 1 ? 'them' : 'it') + ' in.' : ''));
+    }
+
+    function check() {
+      unmark();
+      pending = null;
+      var values = g.board.values();
+      var marks = 0;
+      var wrong = 0;
+      values.forEach(function (v, i) {
+        if (v === EMPTY) {
+          return;
+        }
+        marks++;
+        if (v !== solution[i]) {
+          wrong++;
+          mark(g.cells[i], 'np-wrong');
+        }
+      });
+      if (marks === 0) {
+        say('Nothing is marked yet.');
+      } else if (wrong === 0) {
+        say('All ' + marks + ' of your marks are right so far.');
+      } else {
+        say(wrong + ' of your ' + marks + ' marks ' + (wrong > 1 ? 'are' : 'is') + ' wrong; ' +
+          (wrong > 1 ? 'they are' : 'it is') + ' outlined.');
+      }
+    }
+
+    /* --- timer --- */
+
+    function elapsed() {
+      return clock.base + (clock.on ? (Date.now() - clock.since) / 1000 : 0);
+    }
+
+    function showClock() {
+      p.clock.hidden = !clock.on && clock.base === 0 && clock.solvedIn < 0;
+      p.clock.textContent = clock.solvedIn >= 0 ? 'Solved in ' + formatTime(clock.solvedIn) : formatTime(elapsed());
+      p.timerButton.textContent = clock.on ? 'Pause timer' : clock.base > 0 && clock.solvedIn < 0 ? 'Resume timer' : 'Start timer';
+      p.timerButton.setAttribute('aria-pressed', clock.on ? 'true' : 'false');
+      p.timerButton.disabled = clock.solvedIn >= 0;
+    }
+
+    function run(on) {
+      if (on === clock.on) {
+        return;
+      }
+      if (on) {
+        clock.since = Date.now();
+        clock.tick = window.setInterval(showClock, 1000);
+      } else {
+        clock.base = elapsed();
+        window.clearInterval(clock.tick);
+      }
+      clock.on = on;
+      showClock();
+    }
+
+    p.hint.addEventListener('click', hint);
+    if (p.check) {
+      p.check.addEventListener('click', check);
+    }
+    p.errors.addEventListener('change', function () {
+      showErrors = p.errors.checked;
+      rememberErrors(showErrors);
+      recheckAll();
+    });
+    p.timerButton.addEventListener('click', function () {
+      run(!clock.on);
+      g.save();
+    });
+    window.addEventListener('pagehide', function () {
+      if (clock.on) {
+        g.save();
+      }
+    });
+
+    return {
+      rechecked: function (rows, cols) {
+        var values = g.board.values();
+        rows.forEach(function (y) {
+          recheck(true, y, values);
+        });
+        cols.forEach(function (x) {
+          recheck(false, x, values);
+        });
+      },
+      changed: function () {
+        version++;
+        pending = null;
+        unmark();
+      },
+      solved: function (isSolved) {
+        if (isSolved && clock.on) {
+          run(false);
+          clock.solvedIn = Math.floor(clock.base);
+          showClock();
+          g.save();
+        }
+      },
+      hint: hint,
+      // timer is what progress keeps of the timer: null until it is started.
+      timer: function () {
+        if (!clock.on && clock.base === 0 && clock.solvedIn < 0) {
+          return null;
+        }
+        var t = { seconds: Math.floor(elapsed()), running: clock.on };
+        if (clock.solvedIn >= 0) {
+          t.solvedIn = clock.solvedIn;
+        }
+        return t;
+      },
+      loadTimer: function (saved) {
+        if (saved && typeof saved.seconds === 'number' && saved.seconds >= 0) {
+          clock.base = Math.floor(saved.seconds);
+          if (typeof saved.solvedIn === 'number' && saved.solvedIn >= 0) {
+            clock.solvedIn = Math.floor(saved.solvedIn);
+          } else if (saved.running === true) {
+            run(true);
+          }
+        }
+        showClock();
+      }
+    };
+  }
+
   window.NonopressCoach = {
     solveLine: solveLine,
     createCoach: createCoach,
     checkKey: checkKey,
-    formatTime: formatTime
+    formatTime: formatTime,
+    attach: attach
   };
 })();
