@@ -684,7 +684,7 @@
     var solution = pz.id ? checkKey(pz.id, pz.check, w * pz.height, pz.palette.length) : null;
     var p = buildPanel(solution !== null);
     g.after.parentNode.insertBefore(p.bar, g.after);
-    g.after.parentNode.insertBefore(p.say, g.after.nextSibling);
+    g.after.parentNode.insertBefore(p.say, g.after);
 
     var showErrors = errorsWanted();
     p.errors.checked = showErrors;
