@@ -16,7 +16,7 @@ import (
 )
 
 // checkCommand validates puzzle files: `nonopress check [-json] [-strict]
-// [-timeout 10s] PATH...`.
+// [-timeout 10s] [-explain] PATH...`.
 type checkCommand struct{ stdout, stderr io.Writer }
 
 // checkResult is one line of `check -json`: a puzzle, or (index -1) a file
@@ -43,6 +43,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object per puzzle per line")
 	strict := fs.Bool("strict", false, "treat warnings as errors")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
+	explain := fs.Bool("explain", false, "also print each puzzle's solving path (line steps, probes, guesses)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -51,6 +52,9 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	}
 	if *timeout <= 0 {
 		return usageError{"-timeout must be positive"}
+	}
+	if *explain && *asJSON {
+		return usageError{"-explain prints text: use it without -json"}
 	}
 	files, err := collectPuzzleFiles(fs.Args())
 	if err != nil {
@@ -81,6 +85,11 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if !*asJSON {
 		fmt.Fprintf(c.stdout, "%d puzzles in %d files: %d unique, %d multiple, %d without solution, %d unknown; %d errors, %d warnings\n",
 			nPuzzles, len(files), verdicts["unique"], verdicts["multiple"], verdicts["none"], verdicts["unknown"], nErr, nWarn)
+	}
+	if *explain {
+		if err := explainFiles(ctx, c.stdout, files, *timeout); err != nil {
+			return err
+		}
 	}
 	if nErr > 0 || (*strict && nWarn > 0) {
 		return errFailed
