@@ -102,7 +102,7 @@ func lineCells(p *puzzle.Puzzle, isRow bool, k int) []int {
 
 // propagate runs solve.SolveLine over every line until nothing changes; it
 // reports false on a contradiction and how many cells changed.
-func propagate(t *testing.T, p *puzzle.Puzzle, sets []uint32) (ok bool, changed int) {
+func propagate(t testing.TB, p *puzzle.Puzzle, sets []uint32) (ok bool, changed int) {
 	t.Helper()
 	for again := true; again; {
 		again = false

@@ -26,100 +26,136 @@
   // allows. It returns the new sets, or null when no placement fits. With
   // detail (an object), it also sets detail.blocks: per cell the indices of
   // the blocks some valid placement covers it with.
+  //
+  // As in Go's solve/line.go: fwd[j][i] holds when the first j blocks fit in
+  // cells [0,i) with the others there background, bwd[j][i] when blocks
+  // j..k-1 fit in [i,n). Block j can only start in [lo[j], hi[j]] (the clue
+  // packed left and right), so row j of both tables is only computed over
+  // its band [E_j, U_j], from the earliest end of block j-1 to the latest
+  // start of block j; outside it the tables are false or unused.
   function solveLine(clue, cells, detail) {
     var n = cells.length;
     var k = clue.length;
     var w = n + 1;
-    var colours = [];
+    var i, j, b, s, v;
+    var bg = new Uint8Array(n);
+    for (i = 0; i < n; i++) {
+      bg[i] = cells[i] & 1;
+    }
     var bad = {};
-    clue.forEach(function (b) {
-      if (bad[b[1]] === undefined) {
-        colours.push(b[1]);
+    for (j = 0; j < k; j++) {
+      var c = clue[j][1];
+      if (bad[c] === undefined) {
         var p = new Int32Array(w);
-        var bit = (1 << b[1]) >>> 0;
-        for (var i = 0; i < n; i++) {
+        var bit = (1 << c) >>> 0;
+        for (i = 0; i < n; i++) {
           p[i + 1] = p[i] + ((cells[i] & bit) === 0 ? 1 : 0);
         }
-        bad[b[1]] = p;
+        bad[c] = p;
       }
-    });
-    var bgOK = function (i) {
-      return (cells[i] & 1) !== 0;
+    }
+    var lo = new Int32Array(k);
+    var hi = new Int32Array(k);
+    for (j = 1; j < k; j++) {
+      lo[j] = lo[j - 1] + clue[j - 1][0] + (clue[j - 1][1] === clue[j][1] ? 1 : 0);
+    }
+    for (j = k - 1; j >= 0; j--) {
+      hi[j] = j === k - 1 ? n - clue[j][0] : hi[j + 1] - clue[j][0] - (clue[j + 1][1] === clue[j][1] ? 1 : 0);
+    }
+    if (k > 0 && lo[k - 1] > hi[k - 1]) {
+      return null;
+    }
+    var bandE = function (j) {
+      return j > 0 ? lo[j - 1] + clue[j - 1][0] : 0;
+    };
+    var bandU = function (j) {
+      return j < k ? hi[j] : n;
     };
     var fwd = new Uint8Array((k + 1) * w);
     var bwd = new Uint8Array((k + 1) * w);
-    var i, j, b, s;
+    // prefixOK: the blocks before one starting at s fit, from fwd row r.
+    var prefixOK = function (r, same, s) {
+      return same ? s >= 1 && bg[s - 1] === 1 && fwd[r + s - 1] === 1 : fwd[r + s] === 1;
+    };
+    // suffixOK: the blocks after one ending at e fit, from bwd row r.
+    var suffixOK = function (r, same, e) {
+      return same ? e < n && bg[e] === 1 && bwd[r + e + 1] === 1 : bwd[r + e] === 1;
+    };
 
     fwd[0] = 1;
-    for (i = 1; i <= n; i++) {
-      fwd[i] = fwd[i - 1] && bgOK(i - 1) ? 1 : 0;
+    var u0 = bandU(0);
+    for (i = 1; i <= u0; i++) {
+      fwd[i] = fwd[i - 1] & bg[i - 1];
     }
     for (j = 1; j <= k; j++) {
       b = clue[j - 1];
       var sameAsPrev = j > 1 && clue[j - 2][1] === b[1];
       var pb = bad[b[1]];
-      for (i = 0; i <= n; i++) {
-        var v = i > 0 && fwd[j * w + i - 1] && bgOK(i - 1);
+      var row = j * w;
+      var e0 = bandE(j);
+      var u = bandU(j);
+      for (i = e0; i <= u; i++) {
+        v = i > e0 && fwd[row + i - 1] === 1 && bg[i - 1] === 1;
         s = i - b[0];
-        if (!v && s >= 0 && pb[i] === pb[s]) {
-          v = sameAsPrev ? s >= 1 && bgOK(s - 1) && fwd[(j - 1) * w + s - 1] : fwd[(j - 1) * w + s];
+        if (!v && s <= hi[j - 1] && pb[i] === pb[s]) {
+          v = prefixOK(row - w, sameAsPrev, s);
         }
-        fwd[j * w + i] = v ? 1 : 0;
+        fwd[row + i] = v ? 1 : 0;
       }
     }
     if (!fwd[k * w + n]) {
       return null;
     }
 
-    bwd[k * w + n] = 1;
-    for (i = n - 1; i >= 0; i--) {
-      bwd[k * w + i] = bwd[k * w + i + 1] && bgOK(i) ? 1 : 0;
+    var last = k * w;
+    bwd[last + n] = 1;
+    for (i = n - 1; i >= bandE(k); i--) {
+      bwd[last + i] = bwd[last + i + 1] & bg[i];
     }
     for (j = k - 1; j >= 0; j--) {
       b = clue[j];
       var sameAsNext = j + 1 < k && clue[j + 1][1] === b[1];
       var nb = bad[b[1]];
-      for (i = n; i >= 0; i--) {
-        var u = i < n && bwd[j * w + i + 1] && bgOK(i);
-        var e = i + b[0];
-        if (!u && e <= n && nb[e] === nb[i]) {
-          u = sameAsNext ? e < n && bgOK(e) && bwd[(j + 1) * w + e + 1] : bwd[(j + 1) * w + e];
+      var rj = j * w;
+      var e1 = bandE(j);
+      var u1 = bandU(j);
+      for (i = u1; i >= e1; i--) {
+        v = i < u1 && bwd[rj + i + 1] === 1 && bg[i] === 1;
+        if (!v && i >= lo[j] && nb[i + b[0]] === nb[i]) {
+          v = suffixOK(rj + w, sameAsNext, i + b[0]);
         }
-        bwd[j * w + i] = u ? 1 : 0;
+        bwd[rj + i] = v ? 1 : 0;
       }
     }
 
-    var out = new Array(n);
-    for (i = 0; i < n; i++) {
-      out[i] = 0;
-      for (j = 0; j <= k; j++) {
-        if (fwd[j * w + i] && bwd[j * w + i + 1] && bgOK(i)) {
+    var out = new Array(n).fill(0);
+    for (j = 0; j <= k; j++) {
+      var e2 = bandE(j);
+      var u2 = bandU(j);
+      for (i = e2; i < u2; i++) {
+        if (fwd[j * w + i] && bwd[j * w + i + 1] && bg[i]) {
           out[i] = 1;
-          break;
         }
       }
     }
-    var blocks = detail ? [] : null;
-    if (blocks) {
+    var blocks = null;
+    if (detail) {
+      blocks = [];
       for (i = 0; i < n; i++) {
         blocks.push([]);
       }
     }
+    var diff = new Int32Array(w);
     for (j = 0; j < k; j++) {
       b = clue[j];
       var same1 = j > 0 && clue[j - 1][1] === b[1];
       var same2 = j + 1 < k && clue[j + 1][1] === b[1];
       var cb = bad[b[1]];
-      var diff = new Int32Array(w);
+      diff.fill(0);
       var any = false;
-      for (s = 0; s + b[0] <= n; s++) {
+      for (s = lo[j]; s <= hi[j]; s++) {
         var end = s + b[0];
-        if (cb[end] !== cb[s]) {
-          continue;
-        }
-        var pre = same1 ? s >= 1 && bgOK(s - 1) && fwd[j * w + s - 1] : fwd[j * w + s];
-        var suf = same2 ? end < n && bgOK(end) && bwd[(j + 1) * w + end + 1] : bwd[(j + 1) * w + end];
-        if (pre && suf) {
+        if (cb[end] === cb[s] && prefixOK(j * w, same1, s) && suffixOK((j + 1) * w, same2, end)) {
           diff[s]++;
           diff[end]--;
           any = true;
@@ -128,12 +164,13 @@
       if (!any) {
         continue;
       }
-      var bit = (1 << b[1]) >>> 0;
+      var cbit = (1 << b[1]) >>> 0;
       var run = 0;
-      for (i = 0; i < n; i++) {
+      var stop = hi[j] + b[0];
+      for (i = lo[j]; i < stop; i++) {
         run += diff[i];
         if (run > 0) {
-          out[i] = (out[i] | bit) >>> 0;
+          out[i] = (out[i] | cbit) >>> 0;
           if (blocks) {
             blocks[i].push(j);
           }
@@ -407,8 +444,9 @@
       return lineName(line) + ': ' + parts.join('; ') + '.';
     }
 
-    // lineHints solves every line from the marks and returns the first line
-    // in contradiction ({line}) or the line forcing most cells.
+    // lineHint solves every line from the marks and returns a hint for the
+    // first line in contradiction, or for the line forcing most cells (which
+    // it solves again for the words), or null.
     function lineHint(values) {
       var best = null;
       for (var k = 0; k < lines.length; k++) {
@@ -416,8 +454,7 @@
         var cells = line.cells.map(function (i) {
           return setOf(values[i], all);
         });
-        var detail = {};
-        var out = solveLine(line.clue, cells, detail);
+        var out = solveLine(line.clue, cells);
         if (out === null) {
           return { kind: 'error', isRow: line.isRow, index: line.index, cells: [],
             text: lineName(line) + ': your marks cannot give this clue. Undo or clear some of them.' };
@@ -429,12 +466,15 @@
           }
         }
         if (forced.length > 0 && (!best || forced.length > best.forced.length)) {
-          best = { line: line, forced: forced, blocks: detail.blocks };
+          best = { line: line, forced: forced, cells: cells };
         }
       }
       if (!best) {
         return null;
       }
+      var detail = {};
+      solveLine(best.line.clue, best.cells, detail);
+      best.blocks = detail.blocks;
       return {
         kind: 'line', isRow: best.line.isRow, index: best.line.index,
         cells: best.forced.map(function (f) {
