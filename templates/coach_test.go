@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/nonopress/nonopress/internal/browsertest"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/solve"
@@ -31,20 +32,26 @@ var probePicture = []string{
 // solver grades as want.
 func gradedPicture(t *testing.T, rng *rand.Rand, w, h int, want solve.Difficulty) []string {
 	t.Helper()
+	return gradedColourPicture(t, rng, w, h, puzzle.DefaultPalette(), want)
+}
+
+// gradedColourPicture is gradedPicture with the colours of palette.
+func gradedColourPicture(t *testing.T, rng *rand.Rand, w, h int, palette []puzzle.Color, want solve.Difficulty) []string {
+	t.Helper()
 	for range 10000 {
 		pic := make([]string, h)
 		for y := range pic {
 			var b strings.Builder
 			for range w {
 				if rng.IntN(100) < 60 {
-					b.WriteByte('1')
+					b.WriteByte(byte('1' + rng.IntN(len(palette)-1)))
 				} else {
 					b.WriteByte('.')
 				}
 			}
 			pic[y] = b.String()
 		}
-		if difficulty(t, drawnPuzzle(t, puzzle.DefaultPalette(), pic...)) == want {
+		if difficulty(t, drawnPuzzle(t, palette, pic...)) == want {
 			return pic
 		}
 	}
@@ -298,8 +305,19 @@ func clueWords(l puzzle.Line) string {
 }
 
 func TestCoachHintsSolveALinePuzzle(t *testing.T) {
-	pic := gradedPicture(t, rand.New(rand.NewPCG(19, 2)), 15, 15, solve.Line)
-	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	t.Run("one colour", func(t *testing.T) {
+		hintsSolve(t, puzzle.DefaultPalette(), 15, 15)
+	})
+	t.Run("three colours", func(t *testing.T) {
+		hintsSolve(t, []puzzle.Color{puzzle.DefaultPalette()[0], red, blue, {Char: 'g', Name: "green", RGB: puzzle.RGB{G: 0x99}}}, 10, 8)
+	})
+}
+
+// hintsSolve presses H on a random line-solvable puzzle, hint then fill,
+// until the page says it is solved, and compares the grid with the picture.
+func hintsSolve(t *testing.T, palette []puzzle.Color, w, h int) {
+	pic := gradedColourPicture(t, rand.New(rand.NewPCG(19, uint64(len(palette)))), w, h, palette, solve.Line)
+	p := drawnPuzzle(t, palette, pic...)
 	site := newTestSite(t)
 	ctx := browsertest.New(t)
 	open(t, ctx, site.put(t, "/hints/line/", p, "Line"))
@@ -311,7 +329,12 @@ func TestCoachHintsSolveALinePuzzle(t *testing.T) {
 		}
 		do(t, ctx, chromedp.KeyEvent("h"))
 		text := coachText(t, ctx)
-		if !regexp.MustCompile(`^(Row|Column) \d+ `).MatchString(text) {
+		if step == 0 {
+			t.Logf("first hint: %s", text)
+		}
+		// Multicolour lines may only rule out colours: then the hint names
+		// the line that decides once the crossing lines have done so.
+		if !regexp.MustCompile(`^(Row|Column) \d+ |^No single line forces a cell from your marks alone: .* Then (Row|Column) \d+ `).MatchString(text) {
 			t.Fatalf("hint %d on a line puzzle says %q", step+1, text)
 		}
 		do(t, ctx, chromedp.KeyEvent("h"))
@@ -445,5 +468,45 @@ func TestCoachCheckAndTimer(t *testing.T) {
 	open(t, ctx, url)
 	if got := eval[string](t, ctx, `document.querySelector('#np-play .np-timer').textContent`); !solvedIn.MatchString(got) {
 		t.Errorf("after a reload the timer says %q", got)
+	}
+}
+
+func TestCoachIsAccessible(t *testing.T) {
+	site := newTestSite(t)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hearts/heart/", p, "Heart"))
+	// The hint line is announced; the controls are real buttons and a
+	// labelled switch, reached with Tab.
+	live := eval[string](t, ctx, `(() => { const e = document.querySelector('#np-play .np-coach-text'); return e.getAttribute('aria-live') + ' ' + e.getAttribute('aria-atomic'); })()`)
+	if live != "polite true" {
+		t.Errorf("hint text aria-live, aria-atomic = %q", live)
+	}
+	if got := eval[string](t, ctx, `document.querySelector('#np-play input.np-errors').closest('label').textContent.trim() + ':' + document.querySelector('#np-play input.np-errors').getAttribute('role')`); got != "Show errors:switch" {
+		t.Errorf("error switch = %q", got)
+	}
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-play .np-hint-button`)))
+	order := eval[[]string](t, ctx, `(() => {
+		const names = [];
+		const all = Array.from(document.querySelectorAll('#np-play button, #np-play input, #np-play td[tabindex="0"]'));
+		for (let i = 0; i < 3; i++) {
+			const at = all.indexOf(document.activeElement);
+			const next = all[at + 1];
+			next.focus();
+			names.push(next.textContent.trim() || next.className);
+		}
+		return names;
+	})()`)
+	if strings.Join(order, "|") != "np-errors|Start timer|np-cell" {
+		t.Errorf("after Hint the focus order is %q", order)
+	}
+	// Enter on the Hint button, then on the timer button.
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-play .np-hint-button`)), chromedp.KeyEvent(kb.Enter))
+	if text := coachText(t, ctx); !strings.HasPrefix(text, "Row ") && !strings.HasPrefix(text, "Column ") {
+		t.Errorf("Enter on Hint: %q", text)
+	}
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-play .np-timer-button`)), chromedp.KeyEvent(kb.Enter))
+	if got := eval[string](t, ctx, `document.querySelector('#np-play .np-timer-button').getAttribute('aria-pressed')`); got != "true" {
+		t.Errorf("Enter on the timer button: aria-pressed %s", got)
 	}
 }

@@ -486,8 +486,9 @@
 
     // propagate runs line logic over the whole grid from the lines in queue
     // until nothing changes. It returns the index of a line in contradiction,
-    // or -1.
-    function propagate(sets, queue) {
+    // or -1. With decidedBy (an array per cell), it records which line
+    // solved each cell it solved.
+    function propagate(sets, queue, decidedBy) {
       var queued = new Uint8Array(lines.length);
       queue.forEach(function (k) {
         queued[k] = 1;
@@ -505,6 +506,9 @@
           if (out[p] !== before[p]) {
             var i = line.cells[p];
             sets[i] = out[p];
+            if (decidedBy && popcount(out[p]) === 1) {
+              decidedBy[i] = k;
+            }
             var x = i % w;
             var cross = line.isRow ? h + x : (i - x) / w;
             if (!queued[cross]) {
@@ -590,6 +594,36 @@
       return null;
     }
 
+    // chainHint is for a multicolour puzzle whose lines, from the marks,
+    // only rule out colours: propagating those sets decides cells. It names
+    // the line that decided the first such cell, with every unmarked cell
+    // that line decided.
+    function chainHint(values, sets, decidedBy) {
+      for (var i = 0; i < sets.length; i++) {
+        if (values[i] !== EMPTY || popcount(sets[i]) !== 1 || decidedBy[i] < 0) {
+          continue;
+        }
+        var line = lines[decidedBy[i]];
+        var cells = [];
+        var forced = [];
+        line.cells.forEach(function (c, p) {
+          if (values[c] === EMPTY && decidedBy[c] === decidedBy[i]) {
+            cells.push({ i: c, v: valueOf(sets[c]) });
+            forced.push(p);
+          }
+        });
+        var said = forced.map(function (p) {
+          return along(line, [p]) + ' ' + colourName(valueOf(sets[line.cells[p]]));
+        }).join(', ');
+        return {
+          kind: 'chain', isRow: line.isRow, index: line.index, cells: cells,
+          text: 'No single line forces a cell from your marks alone: the crossing lines first rule out ' +
+            'some colours. Then ' + lineName(line) + ' decides ' + said + '.'
+        };
+      }
+      return null;
+    }
+
     // hint finds the next step from the player's values.
     function hint(values) {
       var hl = lineHint(values);
@@ -606,18 +640,16 @@
         return { kind: 'done', cells: [], text: 'Every cell is marked: nothing left to hint.' };
       }
       var sets = setsOf(values);
-      var bad = propagate(sets, allLines());
+      var decidedBy = new Int32Array(sets.length).fill(-1);
+      var bad = propagate(sets, allLines(), decidedBy);
       if (bad >= 0) {
         return { kind: 'error', isRow: lines[bad].isRow, index: lines[bad].index, cells: [],
           text: 'Your marks cannot all be right: following them, ' + lineName(lines[bad]) +
             ' cannot be completed. Check your marks.' };
       }
-      for (var i = 0; i < sets.length; i++) {
-        if (values[i] === EMPTY && popcount(sets[i]) === 1) {
-          return { kind: 'chain', isRow: true, index: -1, cells: [{ i: i, v: valueOf(sets[i]) }],
-            text: 'No single line forces a cell from your marks alone, but rows and columns together rule out ' +
-              'colours: ' + cellName(i) + ' must be ' + colourName(valueOf(sets[i])) + '.' };
-        }
+      var hc = chainHint(values, sets, decidedBy);
+      if (hc) {
+        return hc;
       }
       var hp = probeHint(sets, values);
       if (hp) {
@@ -796,7 +828,7 @@
       }
       unmark();
       var h = coach.hint(g.board.values());
-      if (h.index >= 0 && h.kind !== 'probe' && h.kind !== 'chain') {
+      if (h.index >= 0 && h.kind !== 'probe') {
         showLine(h.isRow, h.index);
       }
       (h.reasonLines || []).forEach(function (r) {
