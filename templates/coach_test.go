@@ -190,6 +190,11 @@ func TestCoachFlagsAWrongMark(t *testing.T) {
 	if label != "Row 1 clue: 2, 2, cannot be given by your marks" {
 		t.Errorf("row clue label = %q", label)
 	}
+	// A hint says which line the marks contradict, before anything else.
+	pressHint(t, ctx)
+	if got := coachText(t, ctx); !strings.HasPrefix(got, "Row 1 (2 2): your marks cannot give this clue.") {
+		t.Errorf("hint with a wrong mark says %q", got)
+	}
 	// A right mark does not flag anything; undo clears the flag.
 	do(t, ctx, chromedp.Click(cell(2, 2)))
 	if got := clashes(); got != "10000 00000" {
@@ -508,5 +513,49 @@ func TestCoachIsAccessible(t *testing.T) {
 	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-play .np-timer-button`)), chromedp.KeyEvent(kb.Enter))
 	if got := eval[string](t, ctx, `document.querySelector('#np-play .np-timer-button').getAttribute('aria-pressed')`); got != "true" {
 		t.Errorf("Enter on the timer button: aria-pressed %s", got)
+	}
+}
+
+func TestCoachCheckColours(t *testing.T) {
+	picture := []string{"112.", ".22.", "1.21"}
+	palette := []puzzle.Color{puzzle.DefaultPalette()[0], red, blue}
+	p := drawnPuzzle(t, palette, picture...)
+	img := puzzle.NewImage(4, 3)
+	for y, row := range picture {
+		for x, ch := range row {
+			if ch != '.' {
+				img.Set(x, y, int(ch-'0'))
+			}
+		}
+	}
+	d := NewPlayData(p, p.ID(), "Flag", WithSolution(img))
+	if d.Check == nil || d.Check.Bits != 2 {
+		t.Fatalf("check data %+v, want 2 bits a cell", d.Check)
+	}
+	if NewPlayData(p, p.ID(), "Flag", WithSolution(puzzle.NewImage(3, 3))).Check != nil {
+		t.Error("a solution of another size gave check data")
+	}
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.putRaw("/colours/flag/", "Flag", mustJSON(t, d)))
+	clickAll(t, ctx, picture, "1")
+	do(t, ctx, chromedp.KeyEvent("2"))
+	clickAll(t, ctx, picture, "2")
+	rightClick(t, ctx, 3, 0)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+	if got := coachText(t, ctx); got != "All 9 of your marks are right so far." {
+		t.Errorf("check with right marks: %q", got)
+	}
+	// Blue where red belongs.
+	do(t, ctx, chromedp.Click(cell(0, 0)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+	if got := coachText(t, ctx); got != "1 of your 9 marks is wrong; it is outlined." {
+		t.Errorf("check with a wrong colour: %q (grid %q)", got, grid(t, ctx))
+	}
+	// Data that does not fit the puzzle gives no Check button.
+	d.Check.Cells = "AAAA"
+	open(t, ctx, site.putRaw("/colours/bad/", "Flag", mustJSON(t, d)))
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-play .np-check').length`); n != 0 {
+		t.Errorf("%d Check buttons for data that does not fit", n)
 	}
 }
