@@ -129,7 +129,7 @@ func TestCheckHumanAndStrict(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "nolicense.non", strings.Replace(dancerNon, "license CC-BY-3.0\n", "", 1))
 	code, out, _ := runCLI(t, "check", p)
-	if code != 0 || !strings.Contains(out, "warning: no license") || !strings.Contains(out, "1 puzzles in 1 files: 1 unique") {
+	if code != 0 || !strings.Contains(out, "warning: no license") || !strings.Contains(out, "1 puzzle in 1 file: 1 unique") {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
 	if code, _, _ := runCLI(t, "check", "-strict", p); code != 1 {

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -109,8 +110,10 @@ type reader func(file string, data []byte) ([]*puzzle.Puzzle, []error)
 // Good puzzles are returned even when others in the same file fail; err then
 // lists the failures (errors.Join of *ParseError). A file that cannot be read
 // at all returns nil puzzles and a *ParseError.
-// Each puzzle's Origin (File, Line of its start, Index in the file, Format)
-// is set.
+// Each puzzle's Origin (File, Line of its start, Index in the file, Format,
+// and where the format tells, Places) is set, its warnings carry the file,
+// and every palette colour has a name: the file's, or the nearest
+// well-known one (puzzle.NameColors).
 func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 	defer func() {
 		// A reader bug must not take the caller down; the fuzz tests look
@@ -165,8 +168,14 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		p.Origin.File = name
 		p.Origin.Format = format
 		ownTexts(p)
+		puzzle.NameColors(p.Palette)
 	}
 	attachUTF8Warnings(ps, badLines, badTotal)
+	for _, p := range ps {
+		for i := range p.Warnings {
+			p.Warnings[i].File, p.Warnings[i].Severity = name, diag.Warning
+		}
+	}
 	if len(ps) == 0 && len(errs) == 1 {
 		return nil, errs[0]
 	}
