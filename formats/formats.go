@@ -106,7 +106,8 @@ type reader func(file string, data []byte) ([]*puzzle.Puzzle, []error)
 
 // Read parses every puzzle in data; name is the file's path (used in errors
 // and Origin, and its extension picks the format: .non .nonpack .nonpack.gz
-// .nonopack.gz .xml .pbn .nin .g; unknown extension → sniff content).
+// .nonopack.gz .xml .pbn .nin .g; .png and .gif pictures are goal-only
+// puzzles, see IsImage; unknown extension → sniff content).
 // Good puzzles are returned even when others in the same file fail; err then
 // lists the failures (errors.Join of *ParseError). A file that cannot be read
 // at all returns nil puzzles and a *ParseError.
@@ -124,6 +125,15 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 	}()
 	if len(data) > MaxFileSize {
 		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooBig, MaxFileSize)}
+	}
+	if IsImage(name) {
+		p, err := readImage(name, data)
+		if err != nil {
+			return nil, err
+		}
+		p.Origin = puzzle.Origin{File: name, Format: "image"}
+		puzzle.NameColors(p.Palette)
+		return []*puzzle.Puzzle{p}, nil
 	}
 	format, ok := formatOf(name)
 	// Only bundles and files of unknown type are sniffed for compression: a
