@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -22,15 +23,18 @@ type checkCommand struct{ stdout, stderr io.Writer }
 // checkResult is one line of `check -json`: a puzzle, or (index -1) a file
 // that could not be read, or the part of a file that could not.
 type checkResult struct {
-	File       string           `json:"file"`
-	Index      int              `json:"index"`
-	ID         string           `json:"id"`
-	Title      string           `json:"title"`
-	Author     string           `json:"author"`
-	License    string           `json:"license"`
-	Width      int              `json:"width"`
-	Height     int              `json:"height"`
-	Colors     int              `json:"colors"`
+	File    string `json:"file"`
+	Index   int    `json:"index"`
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Author  string `json:"author"`
+	License string `json:"license"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+	Colors  int    `json:"colors"`
+	// ColorNames are the colours' names (the file's or the nearest
+	// well-known), background left out.
+	ColorNames []string         `json:"color_names"`
 	Verdict    *string          `json:"verdict"`
 	Difficulty *string          `json:"difficulty"`
 	Errors     []jsonDiagnostic `json:"errors"`
@@ -136,7 +140,11 @@ func (c *checkCommand) printHuman(r checkResult) {
 		if r.count > 1 {
 			name = fmt.Sprintf("%s #%d", r.File, r.Index+1) // numbered as the site numbers a bundle's puzzles
 		}
-		fmt.Fprintf(c.stdout, "%s: %q %dx%d, %s: %s (%.3fs)\n", name, title, r.Width, r.Height, puzzle.Plural(r.Colors, "colour"), verdict, r.Seconds)
+		colours := puzzle.Plural(r.Colors, "colour")
+		if len(r.ColorNames) > 1 {
+			colours += " (" + strings.Join(r.ColorNames, ", ") + ")"
+		}
+		fmt.Fprintf(c.stdout, "%s: %q %dx%d, %s: %s (%.3fs)\n", name, title, r.Width, r.Height, colours, verdict, r.Seconds)
 	}
 	all := append(append(diag.List{}, diagsOf(r.Errors)...), diagsOf(r.Warnings)...)
 	all.Sort()
@@ -233,8 +241,11 @@ func (c checkedPuzzle) result(file string) checkResult {
 	r := checkResult{
 		File: file, Index: p.Origin.Index, ID: rep.ID,
 		Title: p.Meta.Title, Author: p.Meta.Author, License: p.Meta.License,
-		Width: p.Width, Height: p.Height, Colors: p.Colors(),
+		Width: p.Width, Height: p.Height, Colors: p.Colors(), ColorNames: []string{},
 		Errors: jsonDiagnostics(rep.Errors), Warnings: jsonDiagnostics(rep.Warnings), Seconds: rep.Seconds,
+	}
+	for i := 1; i < len(p.Palette); i++ {
+		r.ColorNames = append(r.ColorNames, p.Palette[i].DisplayName())
 	}
 	if len(rep.Solutions) == 2 {
 		r.diffGrid = differenceGrid(p, rep.Solutions[0], rep.Solutions[1])

@@ -127,12 +127,31 @@ func splitKey(line string) (key, rest string) {
 	return line[:i], strings.TrimSpace(line[i:])
 }
 
-// line handles one line outside a clue block.
+// line handles one line outside a clue block. Errors about a key's value
+// point at the value's column.
 func (np *nonParser) line(l numberedLine) error {
 	key, rest := splitKey(l.text)
 	if key == "" {
 		return nil
 	}
+	err := np.keyLine(l, key, rest)
+	if rest == "" || err == nil {
+		return err
+	}
+	end := strings.Index(l.text, key) + len(key)
+	return withCol(err, runeCol(l.text, end+strings.Index(l.text[end:], rest)))
+}
+
+// withCol sets the column of a *ParseError that has none.
+func withCol(err error, col int) error {
+	if pe, ok := err.(*ParseError); ok && pe.Col == 0 && pe.Line > 0 {
+		pe.Col = col
+	}
+	return err
+}
+
+// keyLine handles a line that starts with a key.
+func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 	lkey := strings.ToLower(strings.TrimSuffix(key, ":"))
 	switch lkey {
 	case "width", "height", "rows", "columns":
@@ -368,7 +387,9 @@ func (np *nonParser) block(header int, which string) error {
 		want, dim = np.width, "width"
 	}
 	if want == 0 {
-		return np.missing(np.errAt(header, "%s block before %s is given", which, dim), dim, map[string]string{"width": "columns", "height": "rows"}[dim])
+		e := errAt(np.file, header, "%s block before %s is given", which, dim)
+		e.Hint = fmt.Sprintf("add a line \"%s N\" before it", dim)
+		return np.missing(e, dim, map[string]string{"width": "columns", "height": "rows"}[dim])
 	}
 	if (which == "rows" && np.rows != nil) || (which == "columns" && np.cols != nil) {
 		return np.errAt(header, "second %s block", which)

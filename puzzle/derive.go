@@ -172,7 +172,7 @@ func (p *Puzzle) Problems() diag.List {
 				count[c.Color] += c.Len
 			}
 			if n := l.MinLength(); n > length {
-				errorAt(lineOf(i), fmt.Sprintf("a %s has %s", what, Plural(length, "cell")),
+				errorAt(lineOf(i), fmt.Sprintf("a %s of this puzzle has %s: shorten the clue or change the size", what, Plural(length, "cell")),
 					"%s %d: clue %s needs %d cells but the line has %d", what, i+1, p.FormatLine(l), n, length)
 			}
 		}

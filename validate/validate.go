@@ -92,8 +92,11 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	if ms := p.GoalMismatches(); len(ms) > 0 {
 		m := ms[0]
 		more := ""
-		if len(ms) > 1 {
-			more = fmt.Sprintf(" (and %s more)", puzzle.Plural(len(ms)-1, "line"))
+		switch {
+		case len(ms) == 2:
+			more = "; 1 more line disagrees"
+		case len(ms) > 2:
+			more = fmt.Sprintf("; %d more lines disagree", len(ms)-1)
 		}
 		what, clueLine := "column", p.ColLine(m.Index)
 		if m.Row {
