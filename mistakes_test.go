@@ -5,15 +5,15 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/internal/pixeltest"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/mistakes.txt")
@@ -94,21 +94,7 @@ func fileBytes(t *testing.T, name, content string) []byte {
 			rows[i] = strings.Repeat("#", wn)
 		}
 	}
-	img := image.NewNRGBA(image.Rect(0, 0, len(rows[0]), len(rows)))
-	for y, r := range rows {
-		for x, ch := range r {
-			c, ok := pictureColors[ch]
-			if !ok {
-				t.Fatalf("%s: no colour for %q", name, ch)
-			}
-			img.SetNRGBA(x, y, c)
-		}
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return pixeltest.PNG(t, pictureColors, rows...)
 }
 
 // pictureColors are the pixels of the case pictures.

@@ -9,25 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/internal/pixeltest"
 	"github.com/nonopress/nonopress/puzzle"
 )
-
-// drawPNG encodes rows of characters as a PNG: each character a colour of
-// colors, ' ' transparent.
-func drawPNG(t testing.TB, colors map[rune]color.NRGBA, rows ...string) []byte {
-	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, len(rows[0]), len(rows)))
-	for y, r := range rows {
-		for x, ch := range r {
-			img.SetNRGBA(x, y, colors[ch])
-		}
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 var pixelColors = map[rune]color.NRGBA{
 	'.': {255, 255, 255, 255}, '#': {0, 0, 0, 255}, 'r': {220, 30, 40, 255}, 'R': {225, 35, 45, 255},
@@ -35,7 +19,7 @@ var pixelColors = map[rune]color.NRGBA{
 }
 
 func TestReadImage(t *testing.T) {
-	data := drawPNG(t, pixelColors,
+	data := pixeltest.PNG(t, pixelColors,
 		".....",
 		".#r#.",
 		".rrr.",
@@ -65,7 +49,7 @@ func TestReadImage(t *testing.T) {
 }
 
 func TestReadImageTransparentBackground(t *testing.T) {
-	ps, err := Read("t.png", drawPNG(t, pixelColors, "  #", " ##", "..#"))
+	ps, err := Read("t.png", pixeltest.PNG(t, pixelColors, "  #", " ##", "..#"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,11 +73,11 @@ func TestReadImageRefusals(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"huge.png", drawPNG(t, pixelColors, wide...), "picture is 201x1 pixels: at most 200x200 can be a puzzle"},
-		{"aa.png", drawPNG(t, pixelColors, "..rR.", "....."), "colours #dc1e28 at pixel (3,1) and #e1232d at pixel (4,1) are nearly the same"},
-		{"soft.png", drawPNG(t, pixelColors, ".#~"), "pixel (3,1) is partly transparent (alpha 128)"},
+		{"huge.png", pixeltest.PNG(t, pixelColors, wide...), "picture is 201x1 pixels: at most 200x200 can be a puzzle"},
+		{"aa.png", pixeltest.PNG(t, pixelColors, "..rR.", "....."), "colours #dc1e28 at pixel (3,1) and #e1232d at pixel (4,1) are nearly the same"},
+		{"soft.png", pixeltest.PNG(t, pixelColors, ".#~"), "pixel (3,1) is partly transparent (alpha 128)"},
 		{"many.png", manyPNG.Bytes(), "picture has 40 colours: at most 32"},
-		{"blank.png", drawPNG(t, pixelColors, "...", "..."), "picture is all background"},
+		{"blank.png", pixeltest.PNG(t, pixelColors, "...", "..."), "picture is all background"},
 		{"broken.png", []byte("\x89PNG\r\n\x1a\nnot really"), "cannot read the picture"},
 	} {
 		_, err := Read(c.name, c.data)
@@ -125,7 +109,7 @@ func TestReadAnimatedGIF(t *testing.T) {
 }
 
 func FuzzReadImage(f *testing.F) {
-	f.Add(drawPNG(f, pixelColors, ".#.", "#r#"))
+	f.Add(pixeltest.PNG(f, pixelColors, ".#.", "#r#"))
 	f.Add([]byte("GIF89a"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, name := range []string{"f.png", "f.gif"} {
