@@ -22,7 +22,7 @@ func TestCheckExplain(t *testing.T) {
 	if n := len(steps); head[1] != strconv.Itoa(n) || n == 0 {
 		t.Errorf("header says %s line steps, %d listed\n%s", head[1], n, out)
 	}
-	if !strings.Contains(out, "1 puzzles in 1 files: 1 unique") {
+	if !strings.Contains(out, "1 puzzle in 1 file: 1 unique") {
 		t.Errorf("the check report is missing:\n%s", out)
 	}
 	if code, _, stderr := runCLI(t, "check", "-explain", "-json", p); code != 2 || !strings.Contains(stderr, "-explain") {
