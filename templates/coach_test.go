@@ -186,6 +186,9 @@ func TestCoachFlagsAWrongMark(t *testing.T) {
 	if got := clashes(); got != "10000 00000" {
 		t.Errorf("after a wrong mark, clues in error (rows cols) = %s, want 10000 00000", got)
 	}
+	if got := coachText(t, ctx); got != "Row 1: your marks cannot give this clue." {
+		t.Errorf("after a wrong mark the coach says %q", got)
+	}
 	label := eval[string](t, ctx, `document.querySelector('#np-play .np-rowclue').getAttribute('aria-label')`)
 	if label != "Row 1 clue: 2, 2, cannot be given by your marks" {
 		t.Errorf("row clue label = %q", label)

@@ -769,18 +769,22 @@
       return isRow ? g.rowHeads[k] : g.colHeads[k];
     }
 
+    // setClash marks or unmarks a clue as in error; it returns whether the
+    // clue is newly in error.
     function setClash(isRow, k, on) {
       var hd = head(isRow, k);
+      var was = hd.classList.contains('np-clash');
       var label = hd.getAttribute('aria-label') || '';
       if (label.slice(-CLASH_SUFFIX.length) === CLASH_SUFFIX) {
         label = label.slice(0, -CLASH_SUFFIX.length);
       }
       hd.classList.toggle('np-clash', on);
       hd.setAttribute('aria-label', label + (on ? CLASH_SUFFIX : ''));
+      return on && !was;
     }
 
     function recheck(isRow, k, values) {
-      setClash(isRow, k, showErrors && coach.lineError(values, isRow, k));
+      return setClash(isRow, k, showErrors && coach.lineError(values, isRow, k));
     }
 
     function recheckAll() {
@@ -916,14 +920,25 @@
     });
 
     return {
+      // rechecked rechecks lines whose cells changed and says which clues
+      // the change put in error (for players who do not see the clues).
       rechecked: function (rows, cols) {
         var values = g.board.values();
+        var news = [];
         rows.forEach(function (y) {
-          recheck(true, y, values);
+          if (recheck(true, y, values)) {
+            news.push('row ' + (y + 1));
+          }
         });
         cols.forEach(function (x) {
-          recheck(false, x, values);
+          if (recheck(false, x, values)) {
+            news.push('column ' + (x + 1));
+          }
         });
+        if (news.length > 0 && news.length <= 4) {
+          var text = news.join(' and ') + ': your marks cannot give ' + (news.length > 1 ? 'these clues.' : 'this clue.');
+          say(text.charAt(0).toUpperCase() + text.slice(1));
+        }
       },
       changed: function () {
         version++;
