@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -560,5 +561,60 @@ func TestCoachCheckColours(t *testing.T) {
 	open(t, ctx, site.putRaw("/colours/bad/", "Flag", mustJSON(t, d)))
 	if n := eval[int](t, ctx, `document.querySelectorAll('#np-play .np-check').length`); n != 0 {
 		t.Errorf("%d Check buttons for data that does not fit", n)
+	}
+}
+
+// waitFor polls expr in the page until it is true, for at most a minute.
+func waitFor(t testing.TB, ctx context.Context, expr string) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !eval[bool](t, ctx, expr) {
+		if time.Now().After(deadline) {
+			t.Fatalf("still not true after a minute: %s", expr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestCoachProbesWithoutFreezingThePage(t *testing.T) {
+	// A sparse random picture: no line forces anything on the empty grid,
+	// so the first hint must probe, for longer than one slice.
+	pic := randomPicture(rand.New(rand.NewPCG(35, 19)), 40, 40, 35)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hints/sparse/", p, "Sparse"))
+	const sliced = `(() => {
+		const pz = JSON.parse(document.getElementById('np-puzzle').textContent);
+		return NonopressCoach.createCoach(pz).begin(new Array(pz.width * pz.height).fill(-1))(600) === undefined;
+	})()`
+	if !eval[bool](t, ctx, sliced) {
+		t.Fatal("test puzzle: the first hint needs no more than one slice")
+	}
+	busy := `document.querySelector('#np-play .np-coach-text').getAttribute('aria-busy') === 'true'`
+
+	pressHint(t, ctx)
+	if !eval[bool](t, ctx, busy) || !strings.HasSuffix(coachText(t, ctx), "probing cells\u2026") {
+		t.Fatalf("while probing: busy %v, says %q", eval[bool](t, ctx, busy), coachText(t, ctx))
+	}
+	waitFor(t, ctx, "!("+busy+")")
+	final := regexp.MustCompile(`^(No single line forces a cell now\. Try |Line logic and probing single cells are exhausted|No single line forces a cell now, and no cell probed within)`)
+	if text := coachText(t, ctx); !final.MatchString(text) {
+		t.Errorf("after probing the hint says %q", text)
+	}
+
+	// A mark while the coach is probing stops it: the page answers the
+	// click, and no hint for the old grid appears.
+	do(t, ctx, chromedp.Click(cell(0, 0)), chromedp.Click(cell(0, 0))) // the grid is empty again
+	pressHint(t, ctx)
+	if !eval[bool](t, ctx, busy) {
+		t.Fatal("the second hint needed no more than one slice")
+	}
+	do(t, ctx, chromedp.Click(cell(0, 0)))
+	if eval[bool](t, ctx, busy) || coachText(t, ctx) != "" {
+		t.Errorf("after a mark the coach is busy %v and says %q", eval[bool](t, ctx, busy), coachText(t, ctx))
+	}
+	if got := eval[int](t, ctx, `document.querySelectorAll('#np-play .np-hint-cell').length`); got != 0 {
+		t.Errorf("a hint for the old grid outlines %d cells", got)
 	}
 }
