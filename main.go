@@ -36,11 +36,11 @@ var errFailed = errors.New("failed")
 const usage = `nonopress builds static sites from nonogram puzzle archives.
 
 Usage:
-  nonopress build   [-src content] [-out public] [-base-url URL] [-strict] [-skip-invalid] [-quiet]
-  nonopress serve   [-src content] [-addr 127.0.0.1:8080]
+  nonopress build   [-src content] [-out public] [-base-url URL] [-strict] [-skip-invalid] [-quiet] [-cpuprofile FILE]
+  nonopress serve   [-src content] [-out public] [-addr 127.0.0.1:8080] [-poll]
   nonopress check   [-json] [-strict] [-timeout 10s] PATH...
   nonopress convert -to non|nonpack|xml [-o FILE] FILE...
-  nonopress print   [-paper a4|letter] [-o FILE] PATH...
+  nonopress print   [-paper a4|letter] [-o FILE] [-title TITLE] [-mono] [-timeout 10s] PATH...
   nonopress version
 
 Run 'nonopress COMMAND -h' for a command's flags.

@@ -332,20 +332,6 @@ func TestRefusesForeignFolder(t *testing.T) {
 	s.mustBuild(Config{})
 }
 
-func TestLiveReload(t *testing.T) {
-	s := newSite(t, smallSite)
-	s.mustBuild(Config{LiveReload: "/_nonopress/reload.js"})
-	for _, p := range []string{"index.html", "animals/index.html", "animals/cross/index.html", "authors/index.html", "404.html"} {
-		if !strings.Contains(s.read(p), `<script src="/_nonopress/reload.js"></script>`) {
-			t.Errorf("%s lacks the live reload script", p)
-		}
-	}
-	sum := s.mustBuild(Config{})
-	if strings.Contains(s.read("index.html"), "reload.js") || !contains(sum.Changed, "index.html") {
-		t.Errorf("live reload script not removed")
-	}
-}
-
 func TestSitemapAndFeed(t *testing.T) {
 	s := newSite(t, smallSite)
 	s.mustBuild(Config{BaseURL: "https://example.org/puzzles/"})

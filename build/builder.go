@@ -39,6 +39,10 @@ type Builder struct {
 	kept keptCaches
 	// markers keeps the output folders' manifests between builds (marker.go).
 	markers output.Manifests
+	// strict: Config.Strict, or strict = true in nonopress.toml.
+	strict bool
+	// serve mode's state between rebuilds (rebuild.go).
+	serving serveState
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
@@ -81,31 +85,40 @@ func New(cfg Config) (*Builder, error) {
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
 	}
-	site, err := content.ReadSettings(cfg.Src)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.BaseURL != "" {
-		site.BaseURL = cfg.BaseURL
-	}
-	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
-	if site.BaseURL != "" && !strings.HasPrefix(site.BaseURL, "http://") && !strings.HasPrefix(site.BaseURL, "https://") {
-		return nil, fmt.Errorf("build: base URL %q: want an absolute http(s) URL", site.BaseURL)
-	}
-	if site.Strict {
-		cfg.Strict = true
-	}
-	tpl, err := loadTemplates(cfg.Src)
-	if err != nil {
-		return nil, err
-	}
-	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: content.NewMarkdown(site.UnsafeHTML), min: output.NewMinifier(), log: cfg.Log,
-		fingerprint: programFingerprint(), racy: racyWindow}
-	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
+	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, fingerprint: programFingerprint(), racy: racyWindow}
 	if b.log == nil {
 		b.log = io.Discard
 	}
+	if err := b.load(); err != nil {
+		return nil, err
+	}
 	return b, nil
+}
+
+// load reads what the site's setup says (nonopress.toml, the templates) and
+// starts the caches that depend on it afresh. On error the builder is left
+// as it was.
+func (b *Builder) load() error {
+	site, err := content.ReadSettings(b.cfg.Src)
+	if err != nil {
+		return err
+	}
+	if b.cfg.BaseURL != "" {
+		site.BaseURL = b.cfg.BaseURL
+	}
+	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
+	if site.BaseURL != "" && !strings.HasPrefix(site.BaseURL, "http://") && !strings.HasPrefix(site.BaseURL, "https://") {
+		return fmt.Errorf("build: base URL %q: want an absolute http(s) URL", site.BaseURL)
+	}
+	tpl, err := loadTemplates(b.cfg.Src)
+	if err != nil {
+		return err
+	}
+	b.site, b.tpl, b.md = site, tpl, content.NewMarkdown(site.UnsafeHTML)
+	b.strict = b.cfg.Strict || site.Strict
+	b.memo = newFileMemo(b.cfg.Src, b.fingerprint, tpl)
+	b.kept = keptCaches{}
+	return nil
 }
 
 // run is the state of one build.
@@ -134,7 +147,7 @@ type run struct {
 // exactly as it was.
 func (b *Builder) Build(ctx context.Context) (Summary, error) { return b.build(ctx, false) }
 
-// BuildQuick is Build for an author waiting on a page: it makes the changed
+// buildQuick is Build for an author waiting on a page: it makes the changed
 // puzzles' pages and files and the collection and bundle pages that list
 // them, but keeps as they were published what every edit would otherwise
 // make again: the collection booklets, the authors, licenses and tag pages,
@@ -143,7 +156,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) { return b.build(c
 // Summary.Deferred counts what it left; a Build afterwards brings it up to
 // date. `serve` does that right after
 // telling the browser to reload.
-func (b *Builder) BuildQuick(ctx context.Context) (Summary, error) {
+func (b *Builder) buildQuick(ctx context.Context) (Summary, error) {
 	return b.build(ctx, true)
 }
 
@@ -241,9 +254,9 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	return sum, nil
 }
 
-// PrepareBack readies the back buffer for quick rebuilds (output.Prepare):
+// prepareBack readies the back buffer for quick rebuilds (output.Prepare):
 // serve calls it after its first build, before any edit comes.
-func (b *Builder) PrepareBack(ctx context.Context) error {
+func (b *Builder) prepareBack(ctx context.Context) error {
 	return output.Prepare(ctx, b.cfg.Out, b.min, &b.markers)
 }
 

@@ -295,9 +295,8 @@ func (r *run) startMemo() {
 	k.str(memoVersion)
 	k.str(r.memo.templates)
 	k.str(fmt.Sprintf("%#v", r.site))
-	k.bool(r.cfg.Strict)
+	k.bool(r.strict)
 	k.bool(r.cfg.SkipInvalid)
-	k.str(r.cfg.LiveReload)
 	k.str(r.title)
 	lk, lsum := newKey("", "links")
 	for _, p := range sortedKeys(r.links) {

@@ -119,7 +119,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		for _, d := range rep.Warnings {
 			warnings = append(warnings, at(f.Abs, d.Line, d.Message))
 		}
-		if r.cfg.Strict {
+		if r.strict {
 			problems = append(problems, warnings...)
 		}
 		if len(problems) > 0 {
@@ -268,8 +268,7 @@ func (r *run) putPage(p string, html []byte) error {
 // pageData starts the data of a page in folder dir.
 func (r *run) pageData(kind, title, dir string) *pageData {
 	root := content.RootOf(dir)
-	d := &pageData{Kind: kind, Title: title, Root: root, LiveReload: r.cfg.LiveReload,
-		Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
+	d := &pageData{Kind: kind, Title: title, Root: root, Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
 	if r.site.BaseURL != "" {
 		d.Feed = root + "atom.xml"
 		d.Canonical = r.pageURL(dir + "index.html")

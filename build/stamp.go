@@ -61,8 +61,8 @@ func (b *Builder) treeDigest() []byte {
 	h := sha256.New()
 	// The settings as this builder loaded them: a serve builder may have
 	// read nonopress.toml and the templates long before the walk.
-	fmt.Fprintf(h, "nonopress build stamp 1\n%s\n%q\n%q\n%q %t %t %q\n%#v\n%s\n", b.fingerprint, src, front,
-		b.cfg.BaseURL, b.cfg.Strict, b.cfg.SkipInvalid, b.cfg.LiveReload, b.site, b.memo.templates)
+	fmt.Fprintf(h, "nonopress build stamp 1\n%s\n%q\n%q\n%q %t %t\n%#v\n%s\n", b.fingerprint, src, front,
+		b.cfg.BaseURL, b.strict, b.cfg.SkipInvalid, b.site, b.memo.templates)
 	var newest int64
 	var line []byte
 	stampable := true
