@@ -157,7 +157,7 @@ func testDeterministic(t *testing.T, s *site) {
 	var snaps []map[string][]byte
 	for i, out := range outs {
 		runtime.GOMAXPROCS(procs[i])
-		os.RemoveAll(filepath.Join(s.src, CacheDir)) // cold each time
+		os.RemoveAll(s.cache()) // cold each time
 		s.mustBuild(Config{Out: out})
 		snaps = append(snaps, snapshot(t, out))
 	}
@@ -480,8 +480,8 @@ func TestWarmBuildReusesRenderedFiles(t *testing.T) {
 	}
 	// Without the asset cache (and the file memo, which would skip the
 	// work altogether), everything is rendered again, to the same bytes.
-	os.Remove(filepath.Join(s.src, CacheDir, "assets.json"))
-	os.Remove(filepath.Join(s.src, CacheDir, "files.gob"))
+	os.Remove(filepath.Join(s.cache(), "assets.json"))
+	os.Remove(filepath.Join(s.cache(), "files.gob"))
 	writeTree(t, s.src, "-- animals/corner.non --\n"+archiveFile(smallSite, "animals/corner.non"))
 	if _, err := b.Build(ctx); err != nil {
 		t.Fatal(err)

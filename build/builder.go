@@ -39,6 +39,8 @@ type Builder struct {
 	kept keptCaches
 	// markers keeps the output folders' manifests between builds (marker.go).
 	markers output.Manifests
+	// cacheDir is the folder of the caches kept between runs.
+	cacheDir string
 	// strict: Config.Strict, or strict = true in nonopress.toml.
 	strict bool
 	// serve mode's state between rebuilds (rebuild.go).
@@ -68,9 +70,25 @@ type Summary struct {
 	Unchanged bool
 }
 
-// CacheDir is the folder under the content root where a build keeps its
-// solver cache between runs.
+// CacheDir is the name of the folder beside the content folder where a
+// build keeps its caches between runs, unless nonopress.toml's cache_dir
+// says otherwise.
 const CacheDir = ".nonopress-cache"
+
+// cacheFolder returns the cache folder of a content folder with settings.
+func cacheFolder(src string, site content.Settings) string {
+	abs, err := filepath.Abs(src)
+	if err != nil {
+		abs = src
+	}
+	switch {
+	case site.CacheDir == "":
+		return filepath.Join(filepath.Dir(abs), CacheDir)
+	case filepath.IsAbs(site.CacheDir):
+		return filepath.Clean(site.CacheDir)
+	}
+	return filepath.Join(abs, filepath.FromSlash(site.CacheDir))
+}
 
 // New checks cfg, reads <Src>/nonopress.toml and the site's templates.
 func New(cfg Config) (*Builder, error) {
@@ -116,7 +134,8 @@ func (b *Builder) load() error {
 	}
 	b.site, b.tpl, b.md = site, tpl, content.NewMarkdown(site.UnsafeHTML)
 	b.strict = b.cfg.Strict || site.Strict
-	b.memo = newFileMemo(b.cfg.Src, b.fingerprint, tpl)
+	b.cacheDir = cacheFolder(b.cfg.Src, site)
+	b.memo = newFileMemo(b.cacheDir, b.fingerprint, tpl)
 	b.kept = keptCaches{}
 	return nil
 }
@@ -175,7 +194,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
+	cacheDir := b.cacheDir
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
 	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {

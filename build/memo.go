@@ -91,8 +91,8 @@ type bundleRecord struct {
 // memoVersion changes whenever fileRecord or memoKey change meaning.
 const memoVersion = "nonopress file memo 5"
 
-func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
-	m := &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
+func newFileMemo(cacheDir, program string, tpl *pageTemplates) *fileMemo {
+	m := &fileMemo{path: filepath.Join(cacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
 	m.stats.window = racyWindow
 	return m
 }

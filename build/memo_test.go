@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"maps"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -114,7 +113,7 @@ func TestMemoInMemory(t *testing.T) {
 	if !strings.Contains(s.read("animals/cross/index.html"), "Changed cross") {
 		t.Error("the changed puzzle's page does not show its new title")
 	}
-	if err := os.RemoveAll(filepath.Join(s.src, CacheDir)); err != nil {
+	if err := os.RemoveAll(s.cache()); err != nil {
 		t.Fatal(err)
 	}
 	if hits := build(); hits != 0 {

@@ -10,15 +10,8 @@ import (
 // A full build that fails (a file broke meanwhile) is not retried in a loop:
 // the booklets stay owed until the next change, and are made once it builds.
 func TestFinishDeferredWaitsAfterAFailure(t *testing.T) {
-	s := newSite(t, smallSite)
-	b, err := New(Config{Src: s.src, Out: s.out})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, b := newServedSite(t)
 	ctx := context.Background()
-	if _, err := b.Rebuild(ctx, []string{}); err != nil {
-		t.Fatal(err)
-	}
 	file := filepath.Join(s.src, "animals", "cross.non")
 	good, err := os.ReadFile(file)
 	if err != nil {
@@ -44,15 +37,8 @@ func TestFinishDeferredWaitsAfterAFailure(t *testing.T) {
 // Rebuild answers an edit with a quick build, owes the deferred files until
 // Rebuild(ctx, nil) makes them, and then readies the back buffer.
 func TestRebuildDefersThenCatchesUp(t *testing.T) {
-	s := newSite(t, smallSite)
-	b, err := New(Config{Src: s.src, Out: s.out})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, b := newServedSite(t)
 	ctx := context.Background()
-	if _, err := b.Rebuild(ctx, []string{}); err != nil {
-		t.Fatal(err)
-	}
 	writeTree(t, s.src, "-- animals/cross.non --\n"+changedCross)
 	sum, err := b.Rebuild(ctx, []string{filepath.Join(s.src, "animals", "cross.non")})
 	if err != nil {
@@ -74,4 +60,19 @@ func TestRebuildDefersThenCatchesUp(t *testing.T) {
 	if _, err := b.Rebuild(ctx, nil); err != nil || b.Pending() {
 		t.Errorf("readying the back buffer: err %v, pending %v", err, b.Pending())
 	}
+}
+
+// newServedSite makes a small site and its builder, after serve's first
+// build.
+func newServedSite(t *testing.T) (*site, *Builder) {
+	t.Helper()
+	s := newSite(t, smallSite)
+	b, err := New(Config{Src: s.src, Out: s.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Rebuild(context.Background(), []string{}); err != nil {
+		t.Fatal(err)
+	}
+	return s, b
 }
