@@ -177,7 +177,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		Width: e.Width, Height: e.Height, Colors: e.Colors,
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
-		Play: templates.NewPlayData(p, e.ID, e.Title), Description: strings.TrimSpace(p.Meta.Description),
+		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
 	}
 	for _, tag := range e.Tags {
 		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.dir, tagPage(tag))})
