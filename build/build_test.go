@@ -1,6 +1,8 @@
 package build
 
 import (
+	"reflect"
+
 	"github.com/nonopress/nonopress/build/output"
 
 	"bytes"
@@ -101,7 +103,7 @@ func TestBuildSmallSite(t *testing.T) {
 func TestCatalogueMatchesPuzzles(t *testing.T) {
 	s := newSite(t, smallSite)
 	s.mustBuild(Config{})
-	var cat []catalogueEntry
+	var cat []entry
 	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
 		t.Fatal(err)
 	}
@@ -109,17 +111,17 @@ func TestCatalogueMatchesPuzzles(t *testing.T) {
 	if len(cat) != 4 {
 		t.Fatalf("catalogue has %d puzzles, want 4", len(cat))
 	}
-	want := catalogueEntry{Title: "The Cross", Author: "Ann Author", License: "CC0-1.0", Width: 3, Height: 3, Colors: 1,
+	want := entry{Title: "The Cross", Author: "Ann Author", License: "CC0-1.0", Width: 3, Height: 3, Colors: 1,
 		Verdict: "unique", Difficulty: cat[1].Difficulty, Page: "animals/cross/index.html",
 		Sheet: "animals/cross/sheet.svg", Solution: "animals/cross/solution.svg", Source: "animals/cross.non", ID: cat[1].ID}
-	if cat[1] != want {
+	if !reflect.DeepEqual(cat[1], want) {
 		t.Errorf("catalogue[1] = %+v\nwant %+v", cat[1], want)
 	}
 }
 
 // checkCatalogue checks that every catalogue entry's files exist and that its
 // id and size are those of the puzzle read from its source file.
-func checkCatalogue(t *testing.T, src, out string, cat []catalogueEntry) {
+func checkCatalogue(t *testing.T, src, out string, cat []entry) {
 	t.Helper()
 	ids := map[string]bool{}
 	for _, c := range cat {
@@ -695,7 +697,7 @@ func TestConversionDownloads(t *testing.T) {
 
 // crossID is the id of animals/cross.non in smallSite, from the catalogue.
 func crossID(t *testing.T, s *site) string {
-	var cat []catalogueEntry
+	var cat []entry
 	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/diag"
 
 	"github.com/yuin/goldmark"
 )
@@ -227,18 +228,23 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return sum, err
 	}
-	var problems []string
+	var problems diag.List
 	for _, res := range results {
-		problems = append(problems, res.errs...)
-		sum.Warnings = append(sum.Warnings, res.warnings...)
-		sum.Skipped = append(sum.Skipped, res.skipped...)
+		for _, d := range res.diags {
+			if d.Severity == diag.Error {
+				problems = append(problems, d)
+				sum.Skipped = append(sum.Skipped, d.String())
+			} else {
+				sum.Warnings = append(sum.Warnings, d.String())
+			}
+		}
 		r.entries = append(r.entries, res.entries...)
 		if res.bundle != nil {
 			r.bundles = append(r.bundles, res.bundle)
 		}
 	}
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
-		return sum, &Error{Problems: problems}
+		return sum, newError(problems)
 	}
 	r.arrange()
 	if err := r.writeSite(ctx); err != nil {
@@ -287,9 +293,20 @@ func (b *Builder) logSummary(sum Summary, start time.Time) {
 		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
 }
 
-// Error is a build that failed because puzzles are invalid: every problem as
-// "path:line: message".
-type Error struct{ Problems []string }
+// Error is a build that failed because puzzles or notes are invalid.
+type Error struct {
+	Diagnostics diag.List // every problem, in path order
+	Problems    []string  // the same as "path:line: message (hint)"
+}
+
+// newError makes the Error of a build's problems.
+func newError(problems diag.List) *Error {
+	e := &Error{Diagnostics: problems}
+	for _, d := range problems {
+		e.Problems = append(e.Problems, d.String())
+	}
+	return e
+}
 
 func (e *Error) Error() string {
 	return fmt.Sprintf("build failed, the output was left as it was: %d problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))

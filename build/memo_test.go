@@ -169,8 +169,8 @@ func TestMemoKeepsProblems(t *testing.T) {
 // taken for a memo.
 func TestMemoFileRoundTrip(t *testing.T) {
 	records := map[string]*fileRecord{
-		"k2": {Entries: []entryRecord{{ID: "b", Title: "Second", Tags: []string{"x"}}}},
-		"k1": {Entries: []entryRecord{{ID: "a", Title: "First"}}},
+		"k2": {Entries: []entry{{ID: "b", Title: "Second", Tags: []string{"x"}}}},
+		"k1": {Entries: []entry{{ID: "a", Title: "First"}}},
 	}
 	stats := map[string]fileStat{"/c/a.non": {Size: 3, ModNs: 4, Inode: 5, Hash: "h"}}
 	var buf bytes.Buffer
