@@ -7,12 +7,16 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/internal/parallel"
+	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/diag"
 
 	"github.com/yuin/goldmark"
 )
@@ -21,10 +25,10 @@ import (
 // call reads the content tree afresh and updates the output.
 type Builder struct {
 	cfg  Config
-	site siteConfig
+	site content.Settings
 	tpl  *pageTemplates
 	md   goldmark.Markdown
-	min  *minifier
+	min  *output.Minifier
 	log  io.Writer
 	// fingerprint identifies the running program for the asset cache.
 	fingerprint string
@@ -35,7 +39,13 @@ type Builder struct {
 	// kept holds the caches between builds (keep.go).
 	kept keptCaches
 	// markers keeps the output folders' manifests between builds (marker.go).
-	markers markerCache
+	markers output.Manifests
+	// cacheDir is the folder of the caches kept between runs.
+	cacheDir string
+	// strict: Config.Strict, or strict = true in nonopress.toml.
+	strict bool
+	// serve mode's state between rebuilds (rebuild.go).
+	serving serveState
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
@@ -61,9 +71,25 @@ type Summary struct {
 	Unchanged bool
 }
 
-// CacheDir is the folder under the content root where a build keeps its
-// solver cache between runs.
+// CacheDir is the name of the folder beside the content folder where a
+// build keeps its caches between runs, unless nonopress.toml's cache_dir
+// says otherwise.
 const CacheDir = ".nonopress-cache"
+
+// cacheFolder returns the cache folder of a content folder with settings.
+func cacheFolder(src string, site content.Settings) string {
+	abs, err := filepath.Abs(src)
+	if err != nil {
+		abs = src
+	}
+	switch {
+	case site.CacheDir == "":
+		return filepath.Join(filepath.Dir(abs), CacheDir)
+	case filepath.IsAbs(site.CacheDir):
+		return filepath.Clean(site.CacheDir)
+	}
+	return filepath.Join(abs, filepath.FromSlash(site.CacheDir))
+}
 
 // New checks cfg, reads <Src>/nonopress.toml and the site's templates.
 func New(cfg Config) (*Builder, error) {
@@ -78,44 +104,56 @@ func New(cfg Config) (*Builder, error) {
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
 	}
-	site, err := readSiteConfig(cfg.Src)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.BaseURL != "" {
-		site.BaseURL = cfg.BaseURL
-	}
-	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
-	if site.BaseURL != "" && !strings.HasPrefix(site.BaseURL, "http://") && !strings.HasPrefix(site.BaseURL, "https://") {
-		return nil, fmt.Errorf("build: base URL %q: want an absolute http(s) URL", site.BaseURL)
-	}
-	if site.Strict {
-		cfg.Strict = true
-	}
-	tpl, err := loadTemplates(cfg.Src)
-	if err != nil {
-		return nil, err
-	}
-	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: newMinifier(), log: cfg.Log,
-		fingerprint: programFingerprint(), racy: racyWindow}
-	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
+	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, fingerprint: programFingerprint(), racy: racyWindow}
 	if b.log == nil {
 		b.log = io.Discard
 	}
+	if err := b.load(); err != nil {
+		return nil, err
+	}
 	return b, nil
+}
+
+// load reads what the site's setup says (nonopress.toml, the templates) and
+// starts the caches that depend on it afresh. On error the builder is left
+// as it was.
+func (b *Builder) load() error {
+	site, err := content.ReadSettings(b.cfg.Src)
+	if err != nil {
+		return err
+	}
+	if b.cfg.BaseURL != "" {
+		site.BaseURL = b.cfg.BaseURL
+	}
+	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
+	if site.BaseURL != "" && !strings.HasPrefix(site.BaseURL, "http://") && !strings.HasPrefix(site.BaseURL, "https://") {
+		return fmt.Errorf("build: base URL %q: want an absolute http(s) URL", site.BaseURL)
+	}
+	tpl, err := loadTemplates(b.cfg.Src)
+	if err != nil {
+		return err
+	}
+	b.site, b.tpl, b.md = site, tpl, content.NewMarkdown(site.UnsafeHTML)
+	b.strict = b.cfg.Strict || site.Strict
+	b.cacheDir = cacheFolder(b.cfg.Src, site)
+	b.memo = newFileMemo(b.cacheDir, b.fingerprint, tpl)
+	b.kept = keptCaches{}
+	return nil
 }
 
 // run is the state of one build.
 type run struct {
 	*Builder
-	out     *output
+	out     *output.Store
 	solver  *lazySolver // the solver cache, opened when first needed
 	assets  *assetCache
-	root    *collection
+	root    *content.Collection
 	title   string   // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
 	entries []*entry // every published puzzle, in path order
+	// lists holds what each collection shows, made by arrange.
+	lists   map[*content.Collection]*listing
 	bundles []*bundlePage
-	links   siteLinks
+	links   content.Links
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
 	memoRun *memoRun
@@ -129,7 +167,7 @@ type run struct {
 // exactly as it was.
 func (b *Builder) Build(ctx context.Context) (Summary, error) { return b.build(ctx, false) }
 
-// BuildQuick is Build for an author waiting on a page: it makes the changed
+// buildQuick is Build for an author waiting on a page: it makes the changed
 // puzzles' pages and files and the collection and bundle pages that list
 // them, but keeps as they were published what every edit would otherwise
 // make again: the collection booklets, the authors, licenses and tag pages,
@@ -138,7 +176,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) { return b.build(c
 // Summary.Deferred counts what it left; a Build afterwards brings it up to
 // date. `serve` does that right after
 // telling the browser to reload.
-func (b *Builder) BuildQuick(ctx context.Context) (Summary, error) {
+func (b *Builder) buildQuick(ctx context.Context) (Summary, error) {
 	return b.build(ctx, true)
 }
 
@@ -153,20 +191,20 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		}
 	}
 	var sum Summary
-	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, backName(b.cfg.Out))
+	root, files, err := content.Scan(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
 	if err != nil {
 		return sum, err
 	}
-	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
+	cacheDir := b.cacheDir
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
-	out, err := openOutput(b.cfg.Out, b.min, &b.markers)
+	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
 		return sum, err
 	}
-	defer out.close()
+	defer out.Close()
 	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
 	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
-		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
+		title: firstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle), links: content.NewLinks(root, files)}
 	b.rendered.Store(0)
 	r.startMemo()
 	defer func() {
@@ -177,7 +215,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 
 	results := make([]fileResult, len(files))
 	prog := newProgress(b.log, b.cfg.Quiet, len(files))
-	err = parallel(ctx, len(files), func(i int) error {
+	err = parallel.Do(ctx, len(files), func(i int) error {
 		results[i] = r.processFileMemo(ctx, files[i])
 		prog.done()
 		return results[i].fatal
@@ -190,24 +228,29 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return sum, err
 	}
-	var problems []string
+	var problems diag.List
 	for _, res := range results {
-		problems = append(problems, res.errs...)
-		sum.Warnings = append(sum.Warnings, res.warnings...)
-		sum.Skipped = append(sum.Skipped, res.skipped...)
+		for _, d := range res.diags {
+			if d.Severity == diag.Error {
+				problems = append(problems, d)
+				sum.Skipped = append(sum.Skipped, d.String())
+			} else {
+				sum.Warnings = append(sum.Warnings, d.String())
+			}
+		}
 		r.entries = append(r.entries, res.entries...)
 		if res.bundle != nil {
 			r.bundles = append(r.bundles, res.bundle)
 		}
 	}
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
-		return sum, &Error{Problems: problems}
+		return sum, newError(problems)
 	}
 	r.arrange()
 	if err := r.writeSite(ctx); err != nil {
 		return sum, err
 	}
-	changed, written, removed, err := out.commit()
+	changes, err := out.Commit()
 	if err != nil {
 		return sum, err
 	}
@@ -225,7 +268,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	}
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
-	sum.Written, sum.Removed, sum.Changed = written, removed, changed
+	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Deferred = r.deferred
 	if !quick {
 		if err := b.saveStamp(b.stampKey(tree), sum); err != nil {
@@ -236,6 +279,12 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	return sum, nil
 }
 
+// prepareBack readies the back buffer for quick rebuilds (output.Prepare):
+// serve calls it after its first build, before any edit comes.
+func (b *Builder) prepareBack(ctx context.Context) error {
+	return output.Prepare(ctx, b.cfg.Out, b.min, &b.markers)
+}
+
 // logSummary logs a build's warnings, skipped puzzles and summary line.
 func (b *Builder) logSummary(sum Summary, start time.Time) {
 	logList(b.log, sum.Warnings, "warning")
@@ -244,70 +293,75 @@ func (b *Builder) logSummary(sum Summary, start time.Time) {
 		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
 }
 
-// Error is a build that failed because puzzles are invalid: every problem as
-// "path:line: message".
-type Error struct{ Problems []string }
+// Error is a build that failed because puzzles or notes are invalid.
+type Error struct {
+	Diagnostics diag.List // every problem, in path order
+	Problems    []string  // the same as "path:line: message (hint)"
+}
+
+// newError makes the Error of a build's problems.
+func newError(problems diag.List) *Error {
+	e := &Error{Diagnostics: problems}
+	for _, d := range problems {
+		e.Problems = append(e.Problems, d.String())
+	}
+	return e
+}
 
 func (e *Error) Error() string {
 	return fmt.Sprintf("build failed, the output was left as it was: %d problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
 }
 
-// arrange places published puzzles in their collections, in display order,
-// and counts each collection's puzzles with those below it.
-func (r *run) arrange() {
-	for _, e := range r.entries {
-		e.coll.entries = append(e.coll.entries, e)
+// listing is what a collection's page shows once its puzzles are published.
+type listing struct {
+	entries []*entry // its published puzzles, in display order
+	total   int      // published puzzles here and below
+	booklet bool     // a booklet of its puzzles was written
+}
+
+// list returns a collection's listing (empty before arrange).
+func (r *run) list(c *content.Collection) *listing {
+	if l := r.lists[c]; l != nil {
+		return l
 	}
-	var count func(c *collection) int
-	count = func(c *collection) int {
-		sortEntries(c.entries)
-		sortCollections(c.children)
-		kept := c.children[:0]
-		n := len(c.entries)
-		for _, sub := range c.children {
+	return &listing{}
+}
+
+// arrange places published puzzles in their collections, in display order,
+// counts each collection's puzzles with those below it, and drops from the
+// tree the collections that publish none.
+func (r *run) arrange() {
+	r.lists = map[*content.Collection]*listing{}
+	for _, e := range r.entries {
+		l := r.lists[e.coll]
+		if l == nil {
+			l = &listing{}
+			r.lists[e.coll] = l
+		}
+		l.entries = append(l.entries, e)
+	}
+	var count func(c *content.Collection) int
+	count = func(c *content.Collection) int {
+		l := r.lists[c]
+		if l == nil {
+			l = &listing{}
+			r.lists[c] = l
+		}
+		sortEntries(l.entries)
+		content.SortCollections(c.Children)
+		kept := c.Children[:0]
+		n := len(l.entries)
+		for _, sub := range c.Children {
 			if k := count(sub); k > 0 {
 				n += k
 				kept = append(kept, sub)
 			}
 		}
-		c.children = kept
-		c.total = n
+		c.Children = kept
+		l.total = n
 		return n
 	}
 	count(r.root)
-}
-
-// parallel calls fn(0..n-1) on a pool of GOMAXPROCS workers and returns the
-// first error; after one, no new calls start.
-func parallel(ctx context.Context, n int, fn func(i int) error) error {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	var next atomic.Int64
-	var failed atomic.Bool
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || failed.Load() || ctx.Err() != nil {
-					return
-				}
-				if err := fn(i); err != nil {
-					errs[i] = err
-					failed.Store(true)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return ctx.Err()
 }
 
 // sortedKeys returns a map's keys in order.
@@ -334,4 +388,15 @@ func logList(w io.Writer, list []string, what string) {
 		}
 		fmt.Fprintf(w, "%s (%s)\n", m, what)
 	}
+}
+
+// sortEntries orders a collection's puzzles: by weight (front matter), then in
+// path order.
+func sortEntries(es []*entry) {
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].Weight != es[j].Weight {
+			return es[i].Weight < es[j].Weight
+		}
+		return es[i].order < es[j].order
+	})
 }

@@ -16,6 +16,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/diag"
+
 	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -52,31 +55,14 @@ type fileMemo struct {
 }
 
 // fileRecord is what processing a file gave: what processFile returns (its
-// problems too: they depend on nothing but the key), and the files it wrote.
+// diagnostics too: they depend on nothing but the key), and the files it
+// wrote. Its entries are kept as they are (entry's exported fields).
 type fileRecord struct {
-	Entries  []entryRecord
-	Warnings []string
-	Errs     []string
-	Skipped  []string
-	Bundle   *bundleRecord
+	Entries []entry
+	Diags   diag.List
+	Bundle  *bundleRecord
 	// Outputs are the files written, from the site root, with their hashes.
 	Outputs map[string]string
-}
-
-// entryRecord is an entry as kept in the memo.
-type entryRecord struct {
-	ID, Title, Author, Copyright, License, Source string
-	Width, Height, Colors                         int
-	Verdict, Difficulty                           string
-	Warnings, Tags                                []string
-	Date                                          string
-	Weight                                        int
-	Dir, SourceFile                               string
-	HasSheet, HasSolution                         bool
-	Thumb                                         string
-	Index                                         int
-	AssetKey, BookletPart                         string
-	Assets                                        map[string]string
 }
 
 // bundleRecord is a bundle page as kept in the memo (without its entries,
@@ -87,10 +73,10 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress file memo 5"
+const memoVersion = "nonopress file memo 6"
 
-func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
-	m := &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
+func newFileMemo(cacheDir, program string, tpl *pageTemplates) *fileMemo {
+	m := &fileMemo{path: filepath.Join(cacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
 	m.stats.window = racyWindow
 	return m
 }
@@ -281,7 +267,7 @@ type memoRun struct {
 // is processed (its outputs are found in what the build wrote).
 type missedFile struct {
 	key string
-	f   *sourceFile
+	f   *content.PuzzleFile
 	res *fileResult
 }
 
@@ -293,9 +279,8 @@ func (r *run) startMemo() {
 	k.str(memoVersion)
 	k.str(r.memo.templates)
 	k.str(fmt.Sprintf("%#v", r.site))
-	k.bool(r.cfg.Strict)
+	k.bool(r.strict)
 	k.bool(r.cfg.SkipInvalid)
-	k.str(r.cfg.LiveReload)
 	k.str(r.title)
 	lk, lsum := newKey("", "links")
 	for _, p := range sortedKeys(r.links) {
@@ -312,20 +297,20 @@ func (r *run) startMemo() {
 // above it, for breadcrumbs), its note's bytes, and when the note has a body
 // the content tree's links, which its links are rewritten by. A file's place
 // in path order is not in it: no puzzle page shows it.
-func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
+func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
 	k, sum := newKey(m.site, "file")
-	k.str(f.rel)
-	k.str(f.abs)
-	k.str(f.slug)
-	k.str(f.original)
-	k.str(f.coll.dir)
-	k.str(f.coll.url)
-	for c := f.coll; c != nil; c = c.parent {
-		k.str(c.url)
-		k.str(c.title(siteTitle))
+	k.str(f.Rel)
+	k.str(f.Abs)
+	k.str(f.Slug)
+	k.str(f.Original)
+	k.str(f.Coll.Dir)
+	k.str(f.Coll.URL)
+	for c := f.Coll; c != nil; c = c.Parent {
+		k.str(c.URL)
+		k.str(c.Title(siteTitle))
 	}
 	k.str(fileHash)
-	k.str(f.notePath)
+	k.str(f.NotePath)
 	k.str(noteHash)
 	if !noteBlank {
 		k.str(m.linksHash)
@@ -335,23 +320,23 @@ func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, 
 
 // processFileMemo is processFile, skipped when the memo knows the file's
 // work and its outputs are still at hand.
-func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
+func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileResult {
 	m := r.memoRun
 	if m.memo.program == "" {
 		return r.processFile(ctx, f)
 	}
-	fileHash, _, err := m.memo.stats.digest(f.abs)
+	fileHash, _, err := m.memo.stats.digest(f.Abs)
 	if err != nil {
 		return fileResult{fatal: fmt.Errorf("read puzzle file: %w", err)}
 	}
 	noteHash, noteBlank := "", true
-	if f.notePath != "" {
-		if noteHash, noteBlank, err = m.memo.stats.digest(f.notePath); err != nil {
+	if f.NotePath != "" {
+		if noteHash, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
 			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
 		}
 	}
 	key := m.key(f, fileHash, noteHash, noteBlank, r.title)
-	if rec := m.memo.lookup(key); rec != nil && r.out.reuse(rec.Outputs) {
+	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
 		m.mu.Lock()
 		m.used[key] = rec
 		m.mu.Unlock()
@@ -368,32 +353,27 @@ func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
 	}
 	if res.fatal == nil && ctx.Err() == nil {
 		m.mu.Lock()
-		m.missed[f.coll.url+f.slug+"/"] = &missedFile{key: key, f: f, res: &res}
+		m.missed[f.Coll.URL+f.Slug+"/"] = &missedFile{key: key, f: f, res: &res}
 		m.mu.Unlock()
 	}
 	return res
 }
 
 // resultOf turns a file's record back into its result.
-func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
-	res := fileResult{warnings: rec.Warnings, errs: rec.Errs, skipped: rec.Skipped}
-	var pages []string
-	for _, er := range rec.Entries {
-		e := &entry{ID: er.ID, Title: er.Title, Author: er.Author, Copyright: er.Copyright, License: er.License,
-			Source: er.Source, Width: er.Width, Height: er.Height, Colors: er.Colors,
-			Verdict: er.Verdict, Difficulty: er.Difficulty, Warnings: er.Warnings, Tags: er.Tags,
-			Date: er.Date, Weight: er.Weight, dir: er.Dir, sourceFile: er.SourceFile,
-			hasSheet: er.HasSheet, hasSolution: er.HasSolution, thumb: er.Thumb,
-			coll: f.coll, file: f, index: er.Index, order: f.order<<20 | er.Index,
-			assetKey: er.AssetKey, assets: er.Assets, bookletPart: er.BookletPart}
-		if er.AssetKey != "" {
-			r.assets.store(er.AssetKey, er.Assets)
+func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
+	res := fileResult{diags: rec.Diags}
+	pages := make([]string, 0, len(rec.Entries))
+	for i := range rec.Entries {
+		e := rec.Entries[i] // a copy: the record stays as kept
+		e.coll, e.file, e.order = f.Coll, f, f.Order<<20|e.Index
+		if e.AssetKey != "" {
+			r.assets.store(e.AssetKey, e.Assets)
 		}
-		res.entries = append(res.entries, e)
-		pages = append(pages, e.page())
+		res.entries = append(res.entries, &e)
+		pages = append(pages, e.Page)
 	}
 	if rec.Bundle != nil {
-		res.bundle = &bundlePage{coll: f.coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
+		res.bundle = &bundlePage{coll: f.Coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
 			description: rec.Bundle.Description, note: template.HTML(rec.Bundle.Note), entries: res.entries}
 	}
 	r.mu.Lock()
@@ -411,8 +391,7 @@ func (r *run) recordMisses() {
 		return
 	}
 	outputs := map[*missedFile]map[string]string{}
-	r.out.mu.Lock()
-	for p, h := range r.out.written {
+	r.out.EachWritten(func(p, h string) {
 		for i := strings.IndexByte(p, '/'); i >= 0; {
 			if mf, ok := m.missed[p[:i+1]]; ok {
 				if outputs[mf] == nil {
@@ -427,13 +406,13 @@ func (r *run) recordMisses() {
 			}
 			i += j + 1
 		}
-	}
+	})
 	for _, mf := range m.missed {
 		if len(mf.res.entries) == 0 {
 			continue // a draft: nothing published, no copy of the file
 		}
-		orig := mf.f.coll.url + mf.f.original
-		h, ok := r.out.written[orig]
+		orig := mf.f.Coll.URL + mf.f.Original
+		h, ok := r.out.Hash(orig)
 		if !ok {
 			continue
 		}
@@ -442,7 +421,6 @@ func (r *run) recordMisses() {
 		}
 		outputs[mf][orig] = h
 	}
-	r.out.mu.Unlock()
 	for _, mf := range m.missed {
 		m.used[mf.key] = recordOf(mf.res, outputs[mf])
 	}
@@ -450,17 +428,12 @@ func (r *run) recordMisses() {
 
 // recordOf makes a file's record from its result and outputs.
 func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
-	rec := &fileRecord{Warnings: res.warnings, Errs: res.errs, Skipped: res.skipped, Outputs: outputs}
+	rec := &fileRecord{Diags: res.diags, Outputs: outputs}
 	if rec.Outputs == nil {
 		rec.Outputs = map[string]string{}
 	}
 	for _, e := range res.entries {
-		rec.Entries = append(rec.Entries, entryRecord{ID: e.ID, Title: e.Title, Author: e.Author,
-			Copyright: e.Copyright, License: e.License, Source: e.Source,
-			Width: e.Width, Height: e.Height, Colors: e.Colors, Verdict: e.Verdict, Difficulty: e.Difficulty,
-			Warnings: e.Warnings, Tags: e.Tags, Date: e.Date, Weight: e.Weight, Dir: e.dir, SourceFile: e.sourceFile,
-			HasSheet: e.hasSheet, HasSolution: e.hasSolution, Thumb: e.thumb, Index: e.index,
-			AssetKey: e.assetKey, Assets: e.assets, BookletPart: e.bookletPart})
+		rec.Entries = append(rec.Entries, *e)
 	}
 	if b := res.bundle; b != nil {
 		rec.Bundle = &bundleRecord{Dir: b.dir, Title: b.title, Description: b.description, Note: string(b.note)}

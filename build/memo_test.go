@@ -1,10 +1,11 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/output"
+
 	"bytes"
 	"maps"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -72,7 +73,7 @@ func TestMemoWarmBuildEqualsColdBuild(t *testing.T) {
 			t.Fatalf("warm build %d: output differs from a cold build's:\n%s", i, d)
 		}
 	}
-	if d := diffSnapshots(want, snapshot(t, backName(s.out))); d != "" {
+	if d := diffSnapshots(want, snapshot(t, output.BackName(s.out))); d != "" {
 		t.Fatalf("back buffer differs from a cold build's:\n%s", d)
 	}
 
@@ -112,7 +113,7 @@ func TestMemoInMemory(t *testing.T) {
 	if !strings.Contains(s.read("animals/cross/index.html"), "Changed cross") {
 		t.Error("the changed puzzle's page does not show its new title")
 	}
-	if err := os.RemoveAll(filepath.Join(s.src, CacheDir)); err != nil {
+	if err := os.RemoveAll(s.cache()); err != nil {
 		t.Fatal(err)
 	}
 	if hits := build(); hits != 0 {
@@ -126,7 +127,7 @@ func TestMemoNeedsItsOutputs(t *testing.T) {
 	s := newSite(t, smallSite)
 	memoBuild(t, s)
 	want := snapshot(t, s.out)
-	for _, dir := range []string{s.out, backName(s.out)} {
+	for _, dir := range []string{s.out, output.BackName(s.out)} {
 		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)
 		}
@@ -168,8 +169,8 @@ func TestMemoKeepsProblems(t *testing.T) {
 // taken for a memo.
 func TestMemoFileRoundTrip(t *testing.T) {
 	records := map[string]*fileRecord{
-		"k2": {Entries: []entryRecord{{ID: "b", Title: "Second", Tags: []string{"x"}}}},
-		"k1": {Entries: []entryRecord{{ID: "a", Title: "First"}}},
+		"k2": {Entries: []entry{{ID: "b", Title: "Second", Tags: []string{"x"}}}},
+		"k1": {Entries: []entry{{ID: "a", Title: "First"}}},
 	}
 	stats := map[string]fileStat{"/c/a.non": {Size: 3, ModNs: 4, Inode: 5, Hash: "h"}}
 	var buf bytes.Buffer

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
@@ -60,7 +62,7 @@ func (c conversion) download(title string) download {
 	if !c.inline() {
 		return download{Label: c.label, URL: c.name}
 	}
-	return download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: slugify(title) + path.Ext(c.name)}
+	return download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: content.Slugify(title) + path.Ext(c.name)}
 }
 
 // dataURL is a data: URL of the given media type holding data.
@@ -79,8 +81,8 @@ func blankThumbPath(width, height int) string {
 func (r *run) writeBlankThumbs() error {
 	sizes := map[string][2]int{}
 	for _, e := range r.entries {
-		if strings.HasPrefix(e.thumb, "thumbs/") {
-			sizes[e.thumb] = [2]int{e.Width, e.Height}
+		if strings.HasPrefix(e.Thumb, "thumbs/") {
+			sizes[e.Thumb] = [2]int{e.Width, e.Height}
 		}
 	}
 	var buf bytes.Buffer
@@ -99,7 +101,7 @@ func (r *run) writeBlankThumbs() error {
 		if err := render.BlankThumbnailOfSize(&buf, size[0], size[1]); err != nil {
 			return err
 		}
-		h, err := r.out.putExact(p, buf.Bytes()) // render minified it
+		h, err := r.out.PutExact(p, buf.Bytes()) // render minified it
 		if err != nil {
 			return err
 		}
@@ -119,11 +121,11 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 	assets := map[string]string{}
 	var buf bytes.Buffer
 	put := func(name string) error {
-		write := r.out.putHash
+		write := r.out.Put
 		if strings.HasSuffix(name, ".svg") {
-			write = r.out.putExact // render's SVGs come minified
+			write = r.out.PutExact // render's SVGs come minified
 		}
-		h, err := write(e.dir+name, buf.Bytes())
+		h, err := write(e.Dir+name, buf.Bytes())
 		assets[name] = h
 		buf.Reset()
 		return err

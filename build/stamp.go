@@ -12,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/internal/atomicfile"
 )
 
 // A build that would change nothing is recognised before it starts. After a
@@ -50,16 +53,16 @@ func (b *Builder) treeDigest() []byte {
 	if err != nil {
 		return nil
 	}
-	front, back, err := outputFolders(b.cfg.Out)
+	front, back, err := output.Folders(b.cfg.Out)
 	if err != nil {
 		return nil
 	}
-	skip := map[string]bool{filepath.Join(src, CacheDir): true, front: true, back: true}
+	skip := map[string]bool{b.cacheDir: true, front: true, back: true}
 	h := sha256.New()
 	// The settings as this builder loaded them: a serve builder may have
 	// read nonopress.toml and the templates long before the walk.
-	fmt.Fprintf(h, "nonopress build stamp 1\n%s\n%q\n%q\n%q %t %t %q\n%#v\n%s\n", b.fingerprint, src, front,
-		b.cfg.BaseURL, b.cfg.Strict, b.cfg.SkipInvalid, b.cfg.LiveReload, b.site, b.memo.templates)
+	fmt.Fprintf(h, "nonopress build stamp 1\n%s\n%q\n%q\n%q %t %t\n%#v\n%s\n", b.fingerprint, src, front,
+		b.cfg.BaseURL, b.strict, b.cfg.SkipInvalid, b.site, b.memo.templates)
 	var newest int64
 	var line []byte
 	stampable := true
@@ -101,19 +104,19 @@ func (b *Builder) treeDigest() []byte {
 // stampKey completes a tree digest with the identity of the output folders'
 // markers as they are now; "" for a tree that cannot be stamped.
 func (b *Builder) stampKey(tree []byte) string {
-	front, back, err := outputFolders(b.cfg.Out)
+	front, back, err := output.Folders(b.cfg.Out)
 	if tree == nil || err != nil {
 		return ""
 	}
 	h := sha256.New()
 	h.Write(tree)
 	for _, dir := range []string{front, back} {
-		info, err := os.Stat(filepath.Join(dir, markerName))
+		info, err := os.Stat(filepath.Join(dir, output.MarkerName))
 		if err != nil {
 			h.Write([]byte("no marker\n"))
 			continue
 		}
-		h.Write(appendFileState(nil, markerName, info))
+		h.Write(appendFileState(nil, output.MarkerName, info))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -130,7 +133,7 @@ func appendFileState(b []byte, rel string, info fs.FileInfo) []byte {
 }
 
 // stampPath is the build stamp's path.
-func (b *Builder) stampPath() string { return filepath.Join(b.cfg.Src, CacheDir, stampFile) }
+func (b *Builder) stampPath() string { return filepath.Join(b.cacheDir, stampFile) }
 
 // unchangedSince returns the summary of the last build when the stamp it
 // left matches key: nothing the output depends on has changed since.
@@ -166,5 +169,5 @@ func (b *Builder) saveStamp(key string, sum Summary) error {
 	if err := os.MkdirAll(filepath.Dir(b.stampPath()), 0o755); err != nil {
 		return err
 	}
-	return writeAtomic(b.stampPath(), data)
+	return atomicfile.Write(b.stampPath(), data)
 }

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/output"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -84,14 +86,14 @@ func TestStampInvalidated(t *testing.T) {
 	// A quick build replaces the markers: the next full build must run.
 	b := stampedBuilder(s, Config{BaseURL: "https://example.org"})
 	edit(t, filepath.Join(s.src, "animals", "corner.non"), `title "Corner"`, `title "Corner edited"`)
-	if _, err := b.BuildQuick(context.Background()); err != nil {
+	if _, err := b.buildQuick(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if mustBuildWith(t, b).Unchanged {
 		t.Error("the build after a quick build was skipped")
 	}
 
-	if err := os.Remove(filepath.Join(s.out, markerName)); err != nil {
+	if err := os.Remove(filepath.Join(s.out, output.MarkerName)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := stampedBuilder(s, Config{BaseURL: "https://example.org"}).Build(context.Background()); err == nil {

@@ -54,10 +54,13 @@ type Result struct {
 // ErrUnsupported is returned for a puzzle the solver cannot work on.
 var ErrUnsupported = errors.New("solve: unsupported puzzle")
 
-// Solve solves a grid puzzle; the context's deadline is the budget. It
-// returns an error only for a puzzle it cannot work on (a triddler, a
-// malformed puzzle: see puzzle.Validate), never for a hard one.
+// Solve solves a grid puzzle or a triddler; the context's deadline is the budget. It
+// returns an error only for a puzzle it cannot work on (a malformed
+// puzzle: see puzzle.Validate), never for a hard one.
 func Solve(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
+	if p != nil && p.Kind == puzzle.Triddler {
+		return solveTriddler(ctx, p) // triddler.go
+	}
 	return solveWith(ctx, p, options{})
 }
 
