@@ -31,7 +31,10 @@ type checkResult struct {
 	License string `json:"license"`
 	Width   int    `json:"width"`
 	Height  int    `json:"height"`
-	Colors  int    `json:"colors"`
+	// Kind and Cells are set for triddlers only (cmd_check_triddler.go).
+	Kind   string `json:"kind,omitempty"`
+	Cells  int    `json:"cells,omitempty"`
+	Colors int    `json:"colors"`
 	// ColorNames are the colours' names (the file's or the nearest
 	// well-known), background left out.
 	ColorNames []string         `json:"color_names"`
@@ -153,7 +156,7 @@ func (c *checkCommand) printHuman(r checkResult) {
 		if len(r.ColorNames) > 1 {
 			colours += " (" + strings.Join(r.ColorNames, ", ") + ")"
 		}
-		fmt.Fprintf(c.stdout, "%s: %q %dx%d, %s: %s (%.3fs)\n", name, title, r.Width, r.Height, colours, verdict, r.Seconds)
+		fmt.Fprintf(c.stdout, "%s: %q %s, %s: %s (%.3fs)\n", name, title, r.size(), colours, verdict, r.Seconds)
 	}
 	all := append(append(diag.List{}, diagsOf(r.Errors)...), diagsOf(r.Warnings)...)
 	all.Sort()
@@ -253,6 +256,7 @@ func (c checkedPuzzle) result(file string) checkResult {
 		Width: p.Width, Height: p.Height, Colors: p.Colors(), ColorNames: []string{},
 		Errors: jsonDiagnostics(rep.Errors), Warnings: jsonDiagnostics(rep.Warnings), Seconds: rep.Seconds,
 	}
+	r.setTriddler(p)
 	for i := 1; i < len(p.Palette); i++ {
 		r.ColorNames = append(r.ColorNames, p.Palette[i].DisplayName())
 	}

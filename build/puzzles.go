@@ -213,7 +213,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 	switch {
 	case has("thumb.svg"):
 		e.thumb = e.dir + "thumb.svg"
-	case e.hasSheet:
+	case e.hasSheet && p.Kind != puzzle.Triddler: // blank thumbnails are of grids
 		e.thumb = blankThumbPath(e.Width, e.Height)
 	}
 	original := path.Base(e.sourceFile)

@@ -3,7 +3,6 @@ package build
 import (
 	"bytes"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"html/template"
 	"path"
@@ -140,9 +139,6 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 	}
 	// One layout for the sheet SVG, the solution image and the sheet PDF.
 	layout, err := render.LayOut(p, opt)
-	if errors.Is(err, render.ErrTriddler) {
-		return assets, nil, nil
-	}
 	if err != nil {
 		return nil, nil, err
 	}

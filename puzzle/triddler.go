@@ -63,6 +63,21 @@ func (o triOutline) contains(a, b, c int) bool {
 	return (d == -1 || d == 0) && a >= o.a0 && a <= o.a1 && b >= o.b0 && b <= o.b1 && c >= o.c0 && c <= o.c1
 }
 
+// quickCounts returns how many rows have their clue on the topleft side and
+// how many "/" lines on the top side, without listing cells, for an outline
+// with a0 = c0 = 0: a row a starts with an up cell on the b bound exactly
+// when a < b0 <= a+c1+1 (else with a down cell on the c bound), and a "/"
+// line b starts on the top row exactly when 0 <= b <= c1.
+func (o triOutline) quickCounts() (topleft, top int) {
+	for a := o.a0; a <= o.a1; a++ {
+		if a < o.b0 && o.b0 <= a+o.c1+1 {
+			topleft++
+		}
+	}
+	top = max(0, min(o.b1, o.c1)-max(o.b0, 0)+1)
+	return topleft, top
+}
+
 // CellAt returns the index of the cell at image position (x, y), or -1.
 func (g *TriGeometry) CellAt(x, y int) int {
 	if i, ok := g.at[[2]int{x, y}]; ok {
@@ -85,6 +100,9 @@ func (p *Puzzle) TriddlerGeometry() (*TriGeometry, error) {
 	span := na + nb + nc
 	for b0 := -span; b0 <= span; b0++ {
 		o := triOutline{0, na - 1, b0, b0 + nb - 1, 0, nc - 1}
+		if tl, top := o.quickCounts(); tl != n("topleft") || top != n("top") {
+			continue
+		}
 		g := newTriGeometry(o)
 		if len(g.Cells) == 0 || !g.countsMatch(p) {
 			continue
@@ -152,11 +170,23 @@ func newTriGeometry(o triOutline) *TriGeometry {
 		g.Width = 0
 	}
 	g.CellLines = make([][3]int, len(g.Cells))
+	// firstOn[f][k] is a cell whose family-f coordinate is k.
+	var firstOn [3]map[int][3]int
+	for f := range firstOn {
+		firstOn[f] = map[int][3]int{}
+	}
+	for i := len(g.Cells) - 1; i >= 0; i-- {
+		c := g.Cells[i]
+		t := [3]int{c.A, c.B, c.C}
+		for f := range firstOn {
+			firstOn[f][t[f]] = t
+		}
+	}
 	for f, fam := range triFamilies {
 		sides := map[string]int{}
 		lo, hi := fam.bounds(o)
 		for k := lo; k <= hi; k++ {
-			cells, near := fam.walk(o, k, g.Cells)
+			cells, near := fam.walk(o, k, firstOn[f])
 			if len(cells) == 0 {
 				continue
 			}
@@ -237,16 +267,10 @@ func (f triFamily) bounds(o triOutline) (int, int) {
 	return o.c0, o.c1
 }
 
-// walk returns the cells of the line whose key is k, in clue order, and
-// whether its labelled end is on the near side.
-func (f triFamily) walk(o triOutline, k int, cells []TriCell) ([][3]int, bool) {
-	start, found := [3]int{}, false
-	for _, c := range cells {
-		if t := [3]int{c.A, c.B, c.C}; t[f.key] == k {
-			start, found = t, true
-			break
-		}
-	}
+// walk returns the cells of the line whose key is k (on[k] is one of them),
+// in clue order, and whether its labelled end is on the near side.
+func (f triFamily) walk(o triOutline, k int, on map[int][3]int) ([][3]int, bool) {
+	start, found := on[k]
 	if !found {
 		return nil, false
 	}

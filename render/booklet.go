@@ -46,11 +46,7 @@ func bookletDoc(title string, entries []BookletEntry, opt Options) (*pdfDoc, err
 		return nil, err
 	}
 	for i, e := range entries {
-		err := checkPuzzle(e.Puzzle)
-		if err == nil && e.Solution != nil {
-			err = checkImage(e.Puzzle, e.Solution)
-		}
-		if err != nil {
+		if err := bookletCheck(e.Puzzle, e.Solution); err != nil { // triddler_booklet.go
 			return nil, fmt.Errorf("booklet entry %d: %w", i+1, err)
 		}
 	}
@@ -81,8 +77,7 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 	halfUsed := 2        // halves of cur already begun
 	openQuarter := false // the last half begun holds one quarter puzzle
 	place := func(p *puzzle.Puzzle, spec sheetSpec, region pageSize, dx, dy float64) {
-		l := drawSheet(m, p, region, fitCell(m, p, region, spec), spec)
-		cur.place(l.scene, dx, dy, 1)
+		cur.place(bookletSheet(m, p, region, spec), dx, dy, 1)
 	}
 	nextHalf := func() float64 {
 		if cur == nil || halfUsed == 2 {
@@ -97,7 +92,7 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 		p := e.Puzzle
 		spec := sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe}
 		switch {
-		case fitCell(m, p, quarter, spec) >= sharedCell:
+		case bookletFit(m, p, quarter, spec) >= sharedCell:
 			if openQuarter {
 				place(p, spec, quarter, quarter.Width, float64(halfUsed-1)*half.Height)
 				openQuarter = false
@@ -105,12 +100,12 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 			}
 			place(p, spec, quarter, 0, nextHalf())
 			openQuarter = true
-		case fitCell(m, p, half, spec) >= sharedCell:
+		case bookletFit(m, p, half, spec) >= sharedCell:
 			place(p, spec, half, 0, nextHalf())
 			openQuarter = false
 		default:
 			spec.pageNum = strconv.Itoa(first + len(pages))
-			pages = append(pages, layoutSheet(m, p, paper, spec).scene)
+			pages = append(pages, bookletPage(m, p, paper, spec))
 			cur, openQuarter = nil, false
 		}
 	}
@@ -150,7 +145,7 @@ func answerPages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 		p := e.Puzzle
 		caption := fmt.Sprintf("%d. %s", i+1, p.Meta.Title)
 		if p.Meta.Title == "" {
-			caption = fmt.Sprintf("%d. %d×%d", i+1, p.Width, p.Height)
+			caption = fmt.Sprintf("%d. %s", i+1, sizeLabel(p))
 		}
 		if lines := m.wrap(caption, captionSize, slotW, true, 1); len(lines) > 0 {
 			caption = lines[0]
@@ -161,8 +156,7 @@ func answerPages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 			continue
 		}
 		avail := answerSlotH - captionSize*2 - answerGutter
-		cell := min(answerCell, slotW/float64(p.Width), avail/float64(p.Height))
-		sol := solutionScene(p, e.Solution, cell, 0, cell >= 1.2, monoSafe)
+		sol := answerScene(p, e.Solution, slotW, avail, monoSafe)
 		page.place(sol, x+(slotW-sol.Width)/2, y+captionSize*2, 1)
 	}
 	return pages

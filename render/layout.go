@@ -50,11 +50,7 @@ func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 // choosePage picks the page for p's sheet, starting from paper, and the cell
 // side that fits it there.
 func choosePage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) (pageSize, float64) {
-	candidates := []pageSize{paper, paper.landscape()}
-	if paper.Name != A3 {
-		a3, _ := paperSize(A3)
-		candidates = append(candidates, a3, a3.landscape())
-	}
+	candidates := pageCandidates(paper)
 	best, bestCell := candidates[0], 0.0
 	for _, page := range candidates {
 		cell := fitCell(m, p, page, spec)
@@ -67,6 +63,17 @@ func choosePage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) (p
 		}
 	}
 	return best, bestCell
+}
+
+// pageCandidates are the pages a sheet may take, in order of preference:
+// the paper, turned, then A3 both ways.
+func pageCandidates(paper pageSize) []pageSize {
+	candidates := []pageSize{paper, paper.landscape()}
+	if paper.Name != A3 {
+		a3, _ := paperSize(A3)
+		candidates = append(candidates, a3, a3.landscape())
+	}
+	return candidates
 }
 
 // fitCell is the largest cell side, at most maxCell, with which p's sheet
@@ -119,7 +126,6 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 		y0 += headingSize * 1.8
 	}
 	gx, gy := x0+float64(rowSlots)*cell, y0+float64(colSlots)*cell
-	multi := p.Colors() > 1
 	if spec.solution != nil {
 		s.Name = "Solution: " + s.Name
 		s.add(cellItems(p, spec.solution, gx, gy, cell, spec.monoSafe)...)
@@ -133,8 +139,14 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	}
 	s.add(gridLines(p.Width, p.Height, gx, gy, cell, rowClues, colClues)...)
 
-	y := gy + float64(p.Height)*cell + gap
-	if multi {
+	sheetFoot(m, p, s, page, gy+float64(p.Height)*cell+gap, spec)
+	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s}
+}
+
+// sheetFoot draws what follows the grid on a sheet from height y: the
+// legend of a multicolour puzzle, the attribution and the page number.
+func sheetFoot(m *metrics, p *puzzle.Puzzle, s *scene, page pageSize, y float64, spec sheetSpec) {
+	if p.Colors() > 1 {
 		items, h := legend(m, p, margin, y, page.Width-2*margin, spec.monoSafe)
 		s.add(items...)
 		y += h + gap
@@ -144,7 +156,6 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	if spec.pageNum != "" {
 		s.add(newText(page.Width/2, page.Height-margin/2, pageNumSize, anchorMiddle, false, textGrey, spec.pageNum))
 	}
-	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s}
 }
 
 // clueNumbers draws every row clue right-aligned left of the grid at (gx, gy)

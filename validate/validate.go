@@ -81,10 +81,6 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 			"no license: say under which terms the puzzle may be shared (license key)")
 	}
 	r.Warnings = append(r.Warnings, checkLicense(p)...)
-	if p.Kind == puzzle.Triddler {
-		warnf("unsupported: triddler puzzles are read but not yet rendered or solved")
-		return r
-	}
 	r.Errors = append(r.Errors, p.Problems()...)
 	if r.HasErrors() {
 		return r
@@ -140,6 +136,10 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		noSolution(p, at)
 	case solve.Multiple:
 		r.Solutions = res.Solutions
+		if p.Kind == puzzle.Triddler {
+			triddlerMultiple(p, res.Solutions, at) // triddler.go
+			break
+		}
 		diff := solve.Differences(res.Solutions[0], res.Solutions[1], 4)
 		cells := make([]string, len(diff))
 		for i, d := range diff {
