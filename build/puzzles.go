@@ -178,6 +178,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
 		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
+		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title),
 	}
 	for _, tag := range e.Tags {
 		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.dir, tagPage(tag))})

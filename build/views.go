@@ -81,5 +81,6 @@ type puzzleView struct {
 	Solution                                   string        // the solution image, "" if none
 	Downloads                                  []download
 	Play                                       templates.PlayData
-	Paper                                      string // CSS page size
+	Triddler                                   *templates.TriddlerPlay // a triddler's, instead of Play
+	Paper                                      string                  // CSS page size
 }

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // This file is the geometry of a triddler: a nonogram on a grid of
@@ -336,4 +337,69 @@ func (g *TriGeometry) TriddlerOf(img *Image, pal []Color) *Puzzle {
 // along each side (6n² cells).
 func TriddlerHexagon(n int) *TriGeometry {
 	return newTriGeometry(triOutline{0, 2*n - 1, 0, 2*n - 1, -n, n - 1})
+}
+
+// TriRowHeight is the height of a row of triangles of side 1.
+var TriRowHeight = math.Sqrt(3) / 2
+
+// Corners are the cell's corners for triangles of side 1, the cells' box
+// from (0, 0): x in sides, y downwards.
+func (c TriCell) Corners() [3][2]float64 {
+	x, y := float64(c.X)/2, float64(c.Y)*TriRowHeight
+	if c.Up {
+		return [3][2]float64{{x, y + TriRowHeight}, {x + 1, y + TriRowHeight}, {x + 0.5, y}}
+	}
+	return [3][2]float64{{x, y}, {x + 1, y}, {x + 0.5, y + TriRowHeight}}
+}
+
+// triReading are each family's reading directions, for triangles of side 1.
+var triReading = [3][2]float64{{1, 0}, {-0.5, math.Sqrt(3) / 2}, {0.5, math.Sqrt(3) / 2}}
+
+// ClueAnchor says where line i's clue goes, for triangles of side 1: the
+// point where the line leaves the field at its labelled end, and the unit
+// direction pointing away from the field along the line.
+func (g *TriGeometry) ClueAnchor(i int) (exit, out [2]float64) {
+	l := g.Lines[i]
+	dir := triReading[l.Family]
+	end, out := l.Cells[0], [2]float64{-dir[0], -dir[1]}
+	if triFamilies[l.Family].reversed {
+		end, out = l.Cells[len(l.Cells)-1], dir
+	}
+	// The line leaves its end cell through the edge whose midpoint lies
+	// furthest outwards.
+	v := g.Cells[end].Corners()
+	best := math.Inf(-1)
+	for k := range 3 {
+		mid := [2]float64{(v[k][0] + v[(k+1)%3][0]) / 2, (v[k][1] + v[(k+1)%3][1]) / 2}
+		if d := mid[0]*out[0] + mid[1]*out[1]; d > best {
+			best, exit = d, mid
+		}
+	}
+	return exit, out
+}
+
+// ClueSlot is how many places from the field block j of line i's clue is
+// written, counting from 0: the last block is nearest on lines read from
+// their labelled end, the first on lines read towards it, so that the
+// numbers read in the line's own direction.
+func (g *TriGeometry) ClueSlot(i, j int) int {
+	if triFamilies[g.Lines[i].Family].reversed {
+		return j
+	}
+	return max(1, len(g.Clues[i])) - 1 - j
+}
+
+// Where clue numbers sit, for triangles of side 1: the first place's
+// distance from the field, and the distance between two places.
+const (
+	TriClueGap   = 0.55
+	TriCluePitch = 0.8
+)
+
+// CluePoint is the centre of block j's number in line i's clue (j = 0 for
+// the "0" of an empty line), for triangles of side 1.
+func (g *TriGeometry) CluePoint(i, j int) [2]float64 {
+	exit, out := g.ClueAnchor(i)
+	d := TriClueGap + float64(g.ClueSlot(i, j))*TriCluePitch
+	return [2]float64{exit[0] + out[0]*d, exit[1] + out[1]*d}
 }

@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -17,14 +16,13 @@ import (
 
 // Triddler sizes, as fractions of the triangle side unless said otherwise.
 const (
-	triMaxSide = 10.0 // preferred triangle side, mm
-	triMinSide = 4.0  // smallest before turning the page or going to A3, mm
-	triPitch   = 0.8  // distance between two numbers of a clue
-	triGap     = 0.55 // from the grid's edge to the nearest number's centre
+	triMaxSide = 10.0                // preferred triangle side, mm
+	triMinSide = 4.0                 // smallest before turning the page or going to A3, mm
+	triPitch   = puzzle.TriCluePitch // distance between two numbers of a clue
 )
 
 // triRowH is a row's height for a side of 1.
-var triRowH = math.Sqrt(3) / 2
+var triRowH = puzzle.TriRowHeight
 
 // triLayout is a triddler's sheet laid out on a page.
 type triLayout struct {
@@ -101,45 +99,17 @@ func chooseTriPage(m *metrics, p *puzzle.Puzzle, g *puzzle.TriGeometry, paper pa
 
 // triVertices are a cell's corners for a side of 1, the cells' box at (0, 0).
 func triVertices(c puzzle.TriCell) [3]point {
-	x, y := float64(c.X)/2, float64(c.Y)*triRowH
-	if c.Up {
-		return [3]point{{x, y + triRowH}, {x + 1, y + triRowH}, {x + 0.5, y}}
-	}
-	return [3]point{{x, y}, {x + 1, y}, {x + 0.5, y + triRowH}}
+	v := c.Corners()
+	return [3]point{{v[0][0], v[0][1]}, {v[1][0], v[1][1]}, {v[2][0], v[2][1]}}
 }
-
-// triDirs are each family's reading direction, for a side of 1.
-var triDirs = [3]point{{1, 0}, {-0.5, math.Sqrt(3) / 2}, {0.5, math.Sqrt(3) / 2}}
 
 // triCluePoints are the centres of line i's clue numbers, one per block in
 // clue order (one for an empty line), for a side of 1.
 func triCluePoints(g *puzzle.TriGeometry, i int) []point {
-	l := g.Lines[i]
-	dir := triDirs[l.Family]
-	end, out := l.Cells[0], point{-dir.X, -dir.Y}
-	if l.Family == 2 {
-		end, out = l.Cells[len(l.Cells)-1], dir
-	}
-	// The line leaves its end cell through the edge whose midpoint lies
-	// furthest outwards.
-	v := triVertices(g.Cells[end])
-	var exit point
-	best := math.Inf(-1)
-	for k := range 3 {
-		mid := point{(v[k].X + v[(k+1)%3].X) / 2, (v[k].Y + v[(k+1)%3].Y) / 2}
-		if d := mid.X*out.X + mid.Y*out.Y; d > best {
-			best, exit = d, mid
-		}
-	}
-	n := max(1, len(g.Clues[i]))
-	pts := make([]point, n)
-	for j := range n {
-		k := n - 1 - j // the last block nearest the grid
-		if l.Family == 2 {
-			k = j // read towards the labelled end: the first block nearest
-		}
-		d := triGap + float64(k)*triPitch
-		pts[j] = point{exit.X + out.X*d, exit.Y + out.Y*d}
+	pts := make([]point, max(1, len(g.Clues[i])))
+	for j := range pts {
+		c := g.CluePoint(i, j)
+		pts[j] = point{c[0], c[1]}
 	}
 	return pts
 }
