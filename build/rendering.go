@@ -80,8 +80,8 @@ func blankThumbPath(width, height int) string {
 func (r *run) writeBlankThumbs() error {
 	sizes := map[string][2]int{}
 	for _, e := range r.entries {
-		if strings.HasPrefix(e.thumb, "thumbs/") {
-			sizes[e.thumb] = [2]int{e.Width, e.Height}
+		if strings.HasPrefix(e.Thumb, "thumbs/") {
+			sizes[e.Thumb] = [2]int{e.Width, e.Height}
 		}
 	}
 	var buf bytes.Buffer
@@ -111,8 +111,7 @@ func (r *run) writeBlankThumbs() error {
 
 // renderAssets renders and writes a puzzle's files: the conversions too
 // large for its page, sheet and solution SVGs, sheet PDF and, with solution
-// thumbnails, its thumbnail (what render cannot
-// draw, a triddler, is left out). It returns their names and hashes, and the
+// thumbnails, its thumbnail. It returns their names and hashes, and the
 // sheet.
 func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, error) {
 	r.rendered.Add(1)
@@ -124,7 +123,7 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 		if strings.HasSuffix(name, ".svg") {
 			write = r.out.PutExact // render's SVGs come minified
 		}
-		h, err := write(e.dir+name, buf.Bytes())
+		h, err := write(e.Dir+name, buf.Bytes())
 		assets[name] = h
 		buf.Reset()
 		return err
