@@ -19,26 +19,6 @@
   var ERRORS_KEY = 'nonopress:coach:errors';
   var CLASH_SUFFIX = ', cannot be given by your marks';
 
-  function el(tag, className, text) {
-    var e = document.createElement(tag);
-    if (className) {
-      e.className = className;
-    }
-    if (text !== undefined) {
-      e.textContent = text;
-    }
-    return e;
-  }
-
-  function button(className, text, keys) {
-    var b = el('button', className, text);
-    b.type = 'button';
-    if (keys) {
-      b.setAttribute('aria-keyshortcuts', keys);
-    }
-    return b;
-  }
-
   function errorsWanted() {
     try {
       return window.localStorage.getItem(ERRORS_KEY) !== 'off';
@@ -59,13 +39,15 @@
     }
   }
 
-  // buildPanel makes the coach's controls and its announcement line.
-  function buildPanel(hasCheck) {
+  // buildPanel makes the coach's controls and its announcement line with
+  // play.js's element makers (el(tag, class, text) and button(class, text,
+  // label, keys)).
+  function buildPanel(hasCheck, el, button) {
     var p = {};
     p.bar = el('div', 'np-coach');
     p.bar.setAttribute('role', 'group');
     p.bar.setAttribute('aria-label', 'Coach');
-    p.hint = button('np-action np-hint-button', 'Hint', 'H');
+    p.hint = button('np-action np-hint-button', 'Hint', '', 'H');
     p.bar.appendChild(p.hint);
     if (hasCheck) {
       p.check = button('np-action np-check', 'Check');
@@ -94,8 +76,8 @@
 
   // attach adds the coach to a game of play.js. g holds the game's parts:
   // root, pz, board, after (the element the panel follows), cells, rowHeads,
-  // colHeads, apply(list of {i, v}) to change cells as one step, and save()
-  // to store progress. It returns the hooks play.js calls: rechecked(rows,
+  // colHeads, apply(list of {i, v}) to change cells as one step, save() to
+  // store progress, and el and button, play.js's element makers. It returns the hooks play.js calls: rechecked(rows,
   // cols), changed(), solved(isSolved), hint(), timer() and
   // loadTimer(saved).
   function attach(g) {
@@ -103,7 +85,7 @@
     var w = pz.width;
     var coach = C.createCoach(pz);
     var solution = pz.id ? C.checkKey(pz.id, pz.check, w * pz.height, pz.palette.length) : null;
-    var p = buildPanel(solution !== null);
+    var p = buildPanel(solution !== null, g.el, g.button);
     g.after.parentNode.insertBefore(p.bar, g.after);
     g.after.parentNode.insertBefore(p.say, g.after);
 
