@@ -21,7 +21,7 @@ func TestSolveRefusesWhatItCannotWorkOn(t *testing.T) {
 		edit func(p *puzzle.Puzzle)
 		want string
 	}{
-		"triddler":       {func(p *puzzle.Puzzle) { p.Kind = puzzle.Triddler }, "triddlers are not solved"},
+		"triddler":       {func(p *puzzle.Puzzle) { p.Kind = puzzle.Triddler }, "no outline has these clue counts"},
 		"too wide clue":  {func(p *puzzle.Puzzle) { p.Rows[0] = puzzle.Line{{Len: 8, Color: 1}} }, "row 1"},
 		"missing column": {func(p *puzzle.Puzzle) { p.Cols = p.Cols[1:] }, "column clues for width"},
 		"no palette":     {func(p *puzzle.Puzzle) { p.Palette = nil }, "no palette"},
