@@ -37,7 +37,7 @@ type Builder struct {
 	memo *fileMemo
 	// kept holds the caches between builds (keep.go).
 	kept keptCaches
-	// markers keeps the output folders' manifests between builds (marker.go).
+	// markers keeps the output folders' manifests between builds (package output).
 	markers output.Manifests
 	// cacheDir is the folder of the caches kept between runs.
 	cacheDir string
