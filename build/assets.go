@@ -2,7 +2,6 @@ package build
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -11,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/nonopress/nonopress/build/internal/key"
 
 	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/internal/jsonmap"
@@ -98,56 +99,15 @@ func (c *assetCache) save() error {
 	return atomicfile.WriteWith(c.path, func(w io.Writer) error { return jsonmap.Encode(w, c.used) })
 }
 
-// keyer builds an asset key.
-type keyer struct{ h io.Writer }
-
-func newKey(fingerprint, kind string) (keyer, func() string) {
-	h := sha256.New()
-	k := keyer{h}
-	k.str(fingerprint)
-	k.str(kind)
-	return k, func() string { return hex.EncodeToString(h.Sum(nil)[:16]) }
-}
-
-func (k keyer) str(s string) {
-	k.int(len(s))
-	io.WriteString(k.h, s)
-}
-
-func (k keyer) int(n int) {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], uint64(n))
-	k.h.Write(b[:])
-}
-
-func (k keyer) bool(v bool) {
-	if v {
-		k.int(1)
-	} else {
-		k.int(0)
-	}
-}
-
-func (k keyer) image(g *puzzle.Image) {
-	if g == nil {
-		k.int(-1)
-		return
-	}
-	k.int(g.Width)
-	k.int(g.Height)
-	k.str(string(g.Cells))
-}
-
 // puzzleAssetKey is the key of a puzzle's rendered files.
 func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) string {
-	k, sum := newKey(r.assets.fingerprint, "puzzle")
-	k.str(fileHash)
-	k.int(index)
-	k.image(sol)
-	k.str(r.site.Paper)
-	k.bool(r.site.MonoSafe)
-	k.bool(r.site.SolutionThumbnails)
-	return sum()
+	k := key.New(r.assets.fingerprint, "puzzle")
+	k.String(fileHash)
+	k.Int(index)
+	k.Value(sol)
+	k.Value(r.renderOptions()) // what render is given
+	k.Bool(r.site.SolutionThumbnails)
+	return k.Sum()
 }
 
 // reuseAssets publishes a puzzle's files from an earlier build if the cache

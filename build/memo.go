@@ -10,6 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/nonopress/nonopress/build/internal/key"
+
 	"github.com/nonopress/nonopress/diag"
 
 	"github.com/nonopress/nonopress/internal/atomicfile"
@@ -65,7 +67,7 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress file memo 6"
+const memoVersion = "nonopress file memo 7"
 
 func newFileMemo(cacheDir, program string, tpl *pageTemplates) *fileMemo {
 	m := &fileMemo{path: filepath.Join(cacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
@@ -162,17 +164,17 @@ func sameRecords(old, used map[string]*fileRecord) bool {
 // execution changes them), so that a site's own templates count in memo
 // keys; the embedded ones count through the program's fingerprint anyway.
 func (pt *pageTemplates) fingerprint() string {
-	k, sum := newKey("", "templates")
+	k := key.New("", "templates")
 	for _, kind := range sortedKeys(pt.byKind) {
-		k.str(kind)
+		k.String(kind)
 		ts := pt.byKind[kind].Templates()
 		sort.Slice(ts, func(i, j int) bool { return ts[i].Name() < ts[j].Name() })
 		for _, t := range ts {
-			k.str(t.Name())
+			k.String(t.Name())
 			if t.Tree != nil && t.Tree.Root != nil {
-				k.str(t.Tree.Root.String())
+				k.String(t.Tree.Root.String())
 			}
 		}
 	}
-	return sum()
+	return k.Sum()
 }

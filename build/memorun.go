@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nonopress/nonopress/build/internal/key"
+
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -34,19 +36,19 @@ type missedFile struct {
 func (r *run) startMemo() {
 	r.memo.load()
 	r.memo.hits.Store(0)
-	k, sum := newKey(r.memo.program, "site")
-	k.str(memoVersion)
-	k.str(r.memo.templates)
-	k.str(fmt.Sprintf("%#v", r.site))
-	k.bool(r.strict)
-	k.bool(r.cfg.SkipInvalid)
-	k.str(r.title)
-	lk, lsum := newKey("", "links")
+	k := key.New(r.memo.program, "site")
+	k.String(memoVersion)
+	k.String(r.memo.templates)
+	k.Value(r.site) // every setting of nonopress.toml
+	k.Bool(r.strict)
+	k.Bool(r.cfg.SkipInvalid)
+	k.String(r.title)
+	lk := key.New("", "links")
 	for _, p := range sortedKeys(r.links) {
-		lk.str(p)
-		lk.str(r.links[p])
+		lk.String(p)
+		lk.String(r.links[p])
 	}
-	r.memoRun = &memoRun{memo: r.memo, site: sum(), linksHash: lsum(),
+	r.memoRun = &memoRun{memo: r.memo, site: k.Sum(), linksHash: lk.Sum(),
 		used: make(map[string]*fileRecord, len(r.memo.old)), missed: map[string]*missedFile{}}
 }
 
@@ -57,24 +59,24 @@ func (r *run) startMemo() {
 // the content tree's links, which its links are rewritten by. A file's place
 // in path order is not in it: no puzzle page shows it.
 func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
-	k, sum := newKey(m.site, "file")
-	k.str(f.Rel)
-	k.str(f.Abs)
-	k.str(f.Slug)
-	k.str(f.Original)
-	k.str(f.Coll.Dir)
-	k.str(f.Coll.URL)
+	k := key.New(m.site, "file")
+	k.String(f.Rel)
+	k.String(f.Abs)
+	k.String(f.Slug)
+	k.String(f.Original)
+	k.String(f.Coll.Dir)
+	k.String(f.Coll.URL)
 	for c := f.Coll; c != nil; c = c.Parent {
-		k.str(c.URL)
-		k.str(c.Title(siteTitle))
+		k.String(c.URL)
+		k.String(c.Title(siteTitle))
 	}
-	k.str(fileHash)
-	k.str(f.NotePath)
-	k.str(noteHash)
+	k.String(fileHash)
+	k.String(f.NotePath)
+	k.String(noteHash)
 	if !noteBlank {
-		k.str(m.linksHash)
+		k.String(m.linksHash)
 	}
-	return sum()
+	return k.Sum()
 }
 
 // processFileMemo is processFile, skipped when the memo knows the file's
@@ -210,9 +212,9 @@ func (r *run) keepMemo() error {
 // bookletPart is a puzzle's part of its collection's booklet key: its file's
 // bytes, its place in the file and its solution.
 func bookletPart(fileHash string, index int, sol *puzzle.Image) string {
-	k, sum := newKey("", "booklet part")
-	k.str(fileHash)
-	k.int(index)
-	k.image(sol)
-	return sum()
+	k := key.New("", "booklet part")
+	k.String(fileHash)
+	k.Int(index)
+	k.Value(sol)
+	return k.Sum()
 }

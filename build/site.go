@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/internal/key"
+
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
 
@@ -79,21 +81,20 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	// The key comes from the entries (bookletPart: file, place, solution),
 	// so that a booklet that has not changed is found without reading a
 	// puzzle again.
-	k, keySum := newKey(r.assets.fingerprint, "booklet")
-	k.str(c.Title(r.title))
-	k.str(r.site.Paper)
-	k.bool(r.site.MonoSafe)
+	k := key.New(r.assets.fingerprint, "booklet")
+	k.String(c.Title(r.title))
+	k.Value(r.renderOptions())
 	var in []*entry
 	for _, e := range r.list(c).entries {
 		if e.hasSheet() {
 			in = append(in, e)
-			k.str(e.BookletPart)
+			k.String(e.BookletPart)
 		}
 	}
 	if len(in) == 0 {
 		return nil
 	}
-	key := keySum()
+	key := k.Sum()
 	if outputs, ok := r.reuseAssets(c.URL, key); ok {
 		r.assets.store(key, outputs)
 		return nil
@@ -298,9 +299,9 @@ func (r *run) writeBundle(bp *bundlePage) error {
 	}
 	// Everything the page shows comes from the file and its place, which
 	// its memo key covers: no need to encode its data to know it unchanged.
-	k, sum := newKey(r.assets.fingerprint, "bundle page")
-	k.str(bp.memoKey)
-	return r.putKeyed("collection", bp.dir+"index.html", sum(), true, data)
+	k := key.New(r.assets.fingerprint, "bundle page")
+	k.String(bp.memoKey)
+	return r.putKeyed("collection", bp.dir+"index.html", k.Sum(), true, data)
 }
 
 // tagPage is the path of a tag's page from the site root.
