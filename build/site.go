@@ -66,8 +66,12 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			return err
 		}
 	}
+	static, err := r.tpl.minifyStatic(r.min)
+	if err != nil {
+		return err
+	}
 	for _, p := range r.tpl.staticPaths() {
-		if _, err := r.out.Put(p, r.tpl.static[p]); err != nil {
+		if _, err := r.out.PutExact(p, static[p]); err != nil {
 			return err
 		}
 	}
