@@ -3,18 +3,14 @@ package build
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/nonopress/nonopress/build/internal/key"
 
-	"github.com/nonopress/nonopress/internal/atomicfile"
-	"github.com/nonopress/nonopress/internal/jsonmap"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -25,11 +21,10 @@ import (
 // files (by hash) in either output buffer reuses them instead of rendering
 // again: rendering PDFs is most of a build's work.
 //
-// It is kept in .nonopress-cache/assets.json; a missing or corrupt file is an
-// empty cache. Only the keys used by the last build are saved, so it does not
-// grow without bound.
+// The file memo keeps its outputs between builds, in memory and in the store
+// file (memofile.go). Only the keys used by the last build are kept, so it
+// does not grow without bound.
 type assetCache struct {
-	path        string
 	fingerprint string // of the running program; "" disables the cache
 	mu          sync.Mutex
 	old, used   map[string]map[string]string // key → output name → hash
@@ -55,15 +50,10 @@ func programFingerprint() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func openAssetCache(path, fingerprint string) *assetCache {
-	c := &assetCache{path: path, fingerprint: fingerprint, old: map[string]map[string]string{}}
-	if data, err := os.ReadFile(path); err == nil {
-		if json.Unmarshal(data, &c.old) != nil {
-			c.old = map[string]map[string]string{}
-		}
-	}
-	c.used = make(map[string]map[string]string, len(c.old))
-	return c
+// newAssetCache starts a build's asset cache from the outputs the last
+// build used.
+func newAssetCache(fingerprint string, old map[string]map[string]string) *assetCache {
+	return &assetCache{fingerprint: fingerprint, old: old, used: make(map[string]map[string]string, len(old))}
 }
 
 // lookup returns the outputs recorded for key.
@@ -82,21 +72,6 @@ func (c *assetCache) store(key string, outputs map[string]string) {
 	c.mu.Lock()
 	c.used[key] = outputs
 	c.mu.Unlock()
-}
-
-// save writes the keys used by this build (map keys are sorted by
-// encoding/json: stable bytes).
-func (c *assetCache) save() error {
-	if c.fingerprint == "" {
-		return nil
-	}
-	if _, err := os.Stat(c.path); err == nil && sameOutputs(c.old, c.used) {
-		return nil // the file holds these already
-	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteWith(c.path, func(w io.Writer) error { return jsonmap.Encode(w, c.used) })
 }
 
 // puzzleAssetKey is the key of a puzzle's rendered files.

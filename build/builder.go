@@ -181,7 +181,8 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		return sum, err
 	}
 	defer out.Close()
-	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
+	b.memo.load()
+	assets := b.assetCache()
 	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
 		title: firstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle), links: content.NewLinks(root, files)}
 	b.rendered.Store(0)
@@ -208,16 +209,10 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		return sum, err
 	}
 	if err := r.keepMemo(); err != nil {
-		fmt.Fprintf(b.log, "warning: file memo not saved: %v\n", err)
+		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
 	}
 	if quick {
-		// The full build that follows saves the caches.
-		b.keepAssets(assets, false)
-		r.deferred++
-	} else if err := assets.save(); err != nil {
-		fmt.Fprintf(b.log, "warning: asset cache not saved: %v\n", err)
-	} else {
-		b.keepAssets(assets, true)
+		r.deferred++ // the full build that follows saves the caches
 	}
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html

@@ -34,7 +34,9 @@
 // hashes); a file whose key is known and whose outputs a buffer still holds
 // is not even read when its metadata is unchanged (filestat.go). Below it,
 // the asset cache (assets.go) finds rendered files and list pages by keys of
-// what they depend on, and the solver's verdicts are cached by puzzle id.
+// what they depend on. Every key comes from build/internal/key; the memo,
+// the asset cache and the stats are saved as one gob stream (store.gob,
+// memofile.go). The solver's verdicts are cached by puzzle id.
 //
 // # Serve mode
 //

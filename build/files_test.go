@@ -56,8 +56,7 @@ func TestWarmBuildReusesRenderedFiles(t *testing.T) {
 	}
 	// Without the asset cache (and the file memo, which would skip the
 	// work altogether), everything is rendered again, to the same bytes.
-	os.Remove(filepath.Join(s.cache(), "assets.json"))
-	os.Remove(filepath.Join(s.cache(), "files.gob"))
+	os.Remove(filepath.Join(s.cache(), storeFile))
 	writeTree(t, s.src, "-- animals/corner.non --\n"+archiveFile(smallSite, "animals/corner.non"))
 	if _, err := b.Build(ctx); err != nil {
 		t.Fatal(err)

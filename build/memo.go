@@ -26,9 +26,10 @@ import (
 // lists. A warm build is then mostly the site's lists.
 //
 // The builder keeps the memo in memory between builds (serve mode), and each
-// successful build saves it to .nonopress-cache/files.gob, so that a new
-// process (`nonopress build` again) starts warm. Only the keys used by the
-// last build are kept. A missing, unreadable or foreign file is an empty memo.
+// successful full build saves it, with the asset cache's outputs, to the
+// store file (memofile.go), so that a new process (`nonopress build` again)
+// starts warm. Only the keys used by the last build are kept. A missing,
+// unreadable or foreign file is an empty memo.
 type fileMemo struct {
 	path string
 	// program identifies the running binary; "" (unknown) disables the memo.
@@ -39,6 +40,8 @@ type fileMemo struct {
 	mu     sync.Mutex
 	loaded bool
 	old    map[string]*fileRecord // key → record, from the last build
+	// assets are the asset cache's outputs the last build used.
+	assets map[string]map[string]string
 	// unsaved: the records in old are newer than the memo file on disk;
 	// onDisk: there is such a file (read or written by this memo).
 	unsaved, onDisk bool
@@ -67,10 +70,13 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress file memo 7"
+const memoVersion = "nonopress store 1"
+
+// storeFile is the name of the store file in the cache folder.
+const storeFile = "store.gob"
 
 func newFileMemo(cacheDir, program string, tpl *pageTemplates) *fileMemo {
-	m := &fileMemo{path: filepath.Join(cacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
+	m := &fileMemo{path: filepath.Join(cacheDir, storeFile), program: program, templates: tpl.fingerprint()}
 	m.stats.window = racyWindow
 	return m
 }
@@ -84,7 +90,7 @@ func (m *fileMemo) load() {
 	defer m.mu.Unlock()
 	if m.loaded {
 		if _, err := os.Stat(m.path); err != nil && m.onDisk {
-			m.old = map[string]*fileRecord{}
+			m.old, m.assets = map[string]*fileRecord{}, nil
 			m.stats.old = nil
 			m.onDisk = false
 		}
@@ -100,10 +106,21 @@ func (m *fileMemo) load() {
 		return
 	}
 	defer f.Close()
-	if records, stats, err := readMemo(bufio.NewReader(f)); err == nil {
-		m.old, m.stats.old = records, stats
+	if d, err := readMemo(bufio.NewReader(f)); err == nil {
+		m.old, m.assets, m.stats.old = d.records, d.assets, d.stats
 		m.onDisk = true
 	}
+}
+
+// assetOutputs returns the asset cache's outputs of the last build (the
+// caller must not change the map).
+func (m *fileMemo) assetOutputs() map[string]map[string]string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.assets == nil {
+		return map[string]map[string]string{}
+	}
+	return m.assets
 }
 
 // lookup returns the record of a key from the last build.
@@ -116,14 +133,15 @@ func (m *fileMemo) lookup(key string) *fileRecord {
 	return m.old[key]
 }
 
-// keep makes a build's records the memo, in memory and on disk.
-func (m *fileMemo) keep(used map[string]*fileRecord, persist bool) error {
+// keep makes a build's records and asset outputs the memo, in memory, and
+// on disk (the store file) if persist.
+func (m *fileMemo) keep(used map[string]*fileRecord, assets map[string]map[string]string, persist bool) error {
 	if m.program == "" {
 		return nil
 	}
 	m.mu.Lock()
-	same := sameRecords(m.old, used) && !m.unsaved
-	m.old = used
+	same := sameRecords(m.old, used) && sameOutputs(m.assets, assets) && !m.unsaved
+	m.old, m.assets = used, assets
 	m.unsaved = !persist
 	m.mu.Unlock()
 	m.stats.mu.Lock()
@@ -140,7 +158,8 @@ func (m *fileMemo) keep(used map[string]*fileRecord, persist bool) error {
 	if err := os.MkdirAll(filepath.Dir(m.path), 0o755); err != nil {
 		return err
 	}
-	err := atomicfile.WriteWith(m.path, func(w io.Writer) error { return writeMemo(w, used, stats) })
+	d := storeData{records: used, assets: assets, stats: stats}
+	err := atomicfile.WriteWith(m.path, func(w io.Writer) error { return writeMemo(w, d) })
 	m.mu.Lock()
 	m.onDisk = err == nil
 	m.mu.Unlock()

@@ -6,13 +6,28 @@ import (
 	"io"
 )
 
-// memoHeader heads the memo as saved. The file is a stream of gob values,
-// written and read one at a time so that the memo of a large archive is
-// never encoded whole in memory: a memoHeader, then that many memoRecords
-// and memoStats, in key order.
+// The store file (.nonopress-cache/store.gob) holds what a build may reuse:
+// the file memo's records, the asset cache's outputs (rendered files, list
+// pages) and the files' stats, each by its key. It is a stream of gob
+// values, written and read one at a time so that the store of a large
+// archive is never encoded whole in memory: a memoHeader, then that many
+// memoRecords, memoAssets and memoStats, in key order.
 type memoHeader struct {
-	Version        string
-	Records, Stats int
+	Version                string
+	Records, Assets, Stats int
+}
+
+// memoAssets is an asset cache key and its outputs: name → hash.
+type memoAssets struct {
+	Key     string
+	Outputs map[string]string
+}
+
+// storeData is the store's content.
+type storeData struct {
+	records map[string]*fileRecord
+	assets  map[string]map[string]string
+	stats   map[string]fileStat
 }
 
 type memoRecord struct {
@@ -25,48 +40,61 @@ type memoStat struct {
 	Stat fileStat
 }
 
-// readMemo decodes the memo file's stream (see memoHeader).
-func readMemo(r io.Reader) (map[string]*fileRecord, map[string]fileStat, error) {
+// readMemo decodes the store file's stream (see memoHeader).
+func readMemo(r io.Reader) (storeData, error) {
 	dec := gob.NewDecoder(r)
 	var h memoHeader
 	if err := dec.Decode(&h); err != nil {
-		return nil, nil, err
+		return storeData{}, err
 	}
-	if h.Version != memoVersion || h.Records < 0 || h.Stats < 0 {
-		return nil, nil, errors.New("not this version's memo")
+	if h.Version != memoVersion || h.Records < 0 || h.Assets < 0 || h.Stats < 0 {
+		return storeData{}, errors.New("not this version's store")
 	}
-	records := make(map[string]*fileRecord, min(h.Records, 1<<20))
+	d := storeData{records: make(map[string]*fileRecord, min(h.Records, 1<<20)),
+		assets: make(map[string]map[string]string, min(h.Assets, 1<<20)), stats: make(map[string]fileStat, min(h.Stats, 1<<20))}
 	for range h.Records {
 		var rec memoRecord
 		if err := dec.Decode(&rec); err != nil {
-			return nil, nil, err
+			return storeData{}, err
 		}
-		records[rec.Key] = rec.Record
+		d.records[rec.Key] = rec.Record
 	}
-	stats := make(map[string]fileStat, min(h.Stats, 1<<20))
+	for range h.Assets {
+		var a memoAssets
+		if err := dec.Decode(&a); err != nil {
+			return storeData{}, err
+		}
+		d.assets[a.Key] = a.Outputs
+	}
 	for range h.Stats {
 		var st memoStat
 		if err := dec.Decode(&st); err != nil {
-			return nil, nil, err
+			return storeData{}, err
 		}
-		stats[st.Path] = st.Stat
+		d.stats[st.Path] = st.Stat
 	}
-	return records, stats, nil
+	return d, nil
 }
 
-// writeMemo encodes records and stats as the memo file's stream.
-func writeMemo(w io.Writer, records map[string]*fileRecord, stats map[string]fileStat) error {
+// writeMemo encodes the store's content as the file's stream.
+func writeMemo(w io.Writer, d storeData) error {
 	enc := gob.NewEncoder(w)
-	if err := enc.Encode(memoHeader{Version: memoVersion, Records: len(records), Stats: len(stats)}); err != nil {
+	h := memoHeader{Version: memoVersion, Records: len(d.records), Assets: len(d.assets), Stats: len(d.stats)}
+	if err := enc.Encode(h); err != nil {
 		return err
 	}
-	for _, k := range sortedKeys(records) {
-		if err := enc.Encode(memoRecord{Key: k, Record: records[k]}); err != nil {
+	for _, k := range sortedKeys(d.records) {
+		if err := enc.Encode(memoRecord{Key: k, Record: d.records[k]}); err != nil {
 			return err
 		}
 	}
-	for _, p := range sortedKeys(stats) {
-		if err := enc.Encode(memoStat{Path: p, Stat: stats[p]}); err != nil {
+	for _, k := range sortedKeys(d.assets) {
+		if err := enc.Encode(memoAssets{Key: k, Outputs: d.assets[k]}); err != nil {
+			return err
+		}
+	}
+	for _, p := range sortedKeys(d.stats) {
+		if err := enc.Encode(memoStat{Path: p, Stat: d.stats[p]}); err != nil {
 			return err
 		}
 	}

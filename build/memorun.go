@@ -34,7 +34,6 @@ type missedFile struct {
 
 // startMemo prepares the memo for a build.
 func (r *run) startMemo() {
-	r.memo.load()
 	r.memo.hits.Store(0)
 	k := key.New(r.memo.program, "site")
 	k.String(memoVersion)
@@ -206,7 +205,7 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 // on disk unless the build answers an edit in serve mode
 // (BuildQuick), where the full build that follows writes them.
 func (r *run) keepMemo() error {
-	return r.memo.keep(r.memoRun.used, !r.quick)
+	return r.memo.keep(r.memoRun.used, r.assets.used, !r.quick)
 }
 
 // bookletPart is a puzzle's part of its collection's booklet key: its file's
