@@ -34,8 +34,14 @@ func TestTriddlerPage(t *testing.T) {
 			t.Errorf("no %s", f)
 		}
 	}
-	if !strings.Contains(s.read("catalogue.json"), `"verdict":"unique"`) {
-		t.Errorf("catalogue has no verdict for the triddler")
+	if !strings.Contains(s.read("catalogue.json"), `"kind":"triddler","cells":24,"verdict":"unique"`) {
+		t.Errorf("catalogue has no size and verdict for the triddler:\n%s", s.read("catalogue.json"))
+	}
+	if list := s.read("odd/index.html"); !strings.Contains(list, "triddler, 24 triangles") || strings.Contains(list, "0×0") {
+		t.Errorf("the triddler's card should give its size in triangles")
+	}
+	if !strings.Contains(page, `id="np-triddler"`) || strings.Contains(page, `id="np-puzzle"`) {
+		t.Errorf("the triddler's page should have triddler play and no grid player")
 	}
 	checkLinks(t, s.out)
 }

@@ -41,7 +41,7 @@ type collectionView struct {
 
 // cardView is a puzzle's card in a list.
 type cardView struct {
-	Title, URL, Thumb            string
+	Title, URL, Thumb, Size      string // Size: "15×20", "triddler, 96 triangles"
 	Width, Height, Colors, Cells int
 	Order, DifficultyRank        int
 	Difficulty, Badge, BadgeText string
