@@ -20,7 +20,7 @@ import (
 var assetDownloads = []download{
 	{Label: "Printable sheet (SVG)", URL: "sheet.svg"},
 	{Label: "Solution (SVG)", URL: "solution.svg"},
-	{Label: "Printable sheet (PDF)", URL: "sheet.pdf"},
+	{Label: "Printable sheet (PDF, with the answer on page 2)", URL: "sheet.pdf"},
 }
 
 // conversion is the puzzle in a format nonopress writes (.non, PBN XML),

@@ -13,12 +13,26 @@ import (
 type Paper string
 
 // The paper sizes render knows. A3 is chosen automatically for sheets too big
-// for A4 or Letter; it may also be asked for.
+// for A4, A5 or Letter; it may also be asked for.
 const (
 	A4     Paper = "a4"
 	Letter Paper = "letter"
 	A3     Paper = "a3"
+	A5     Paper = "a5"
 )
+
+// Papers lists the paper names ParsePaper accepts, for usage messages.
+const Papers = "a3, a4, a5 or letter"
+
+// ParsePaper reads a paper name (any case, "" for A4), so that the print
+// command's -paper flag and a site's paper setting accept the same names.
+func ParsePaper(s string) (Paper, error) {
+	size, err := paperSize(Paper(s))
+	if err != nil {
+		return "", err
+	}
+	return size.Name, nil
+}
 
 // Options tune the printed products.
 type Options struct {
@@ -28,9 +42,23 @@ type Options struct {
 	// boxes, solution cells and the legend, for black-and-white printers and
 	// colour-blind readers.
 	MonoSafe bool
-	// Date is the creation date written into PDFs. The zero value writes a
-	// fixed date (2000-01-01 UTC) so that the same input gives the same bytes.
+	// Date is the creation date written into PDFs, as the caller knows it
+	// from the content (front matter, file history). The zero value writes
+	// no date at all.
 	Date time.Time
+	// Difficulty is the puzzle's difficulty for a sheet's title block: a
+	// solver grade ("line", "probe", "search", said as "easy", "medium",
+	// "hard") or words of the caller's; "" leaves it out. Booklets take each
+	// puzzle's from its BookletEntry.
+	Difficulty string
+	// NameLine adds a line for the solver's name and the date under a
+	// sheet's title.
+	NameLine bool
+}
+
+// sheetSpec is what the options say about a sheet of its own.
+func (o Options) sheetSpec() sheetSpec {
+	return sheetSpec{monoSafe: o.MonoSafe, difficulty: o.Difficulty, nameLine: o.NameLine}
 }
 
 // ErrTriddler is returned for triangular-grid puzzles, which render cannot draw.
@@ -54,17 +82,10 @@ func paperSize(p Paper) (pageSize, error) {
 		return pageSize{Letter, 215.9, 279.4}, nil
 	case A3:
 		return pageSize{A3, 297, 420}, nil
+	case A5:
+		return pageSize{A5, 148, 210}, nil
 	}
-	return pageSize{}, fmt.Errorf("render: unknown paper %q (want a4, letter or a3)", string(p))
-}
-
-// date is the creation date to write into PDFs: Options.Date, else a fixed
-// one so that output does not depend on the clock.
-func (o Options) date() time.Time {
-	if o.Date.IsZero() {
-		return time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-	}
-	return o.Date
+	return pageSize{}, fmt.Errorf("render: unknown paper %q (want %s)", string(p), Papers)
 }
 
 // checkPuzzle refuses what render cannot draw, with the puzzle's file and line.

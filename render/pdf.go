@@ -1,8 +1,10 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
@@ -22,6 +24,7 @@ type pdfDoc struct {
 	fontStyle       string
 	fontSize, width float64
 	fill, draw, ink puzzle.RGB
+	undated         bool // Options.Date was zero: write blanks fpdf's date
 }
 
 // coreFont is the PDF core font family of documents whose texts need no
@@ -39,14 +42,37 @@ func newPDFDoc(title string, opt Options) *pdfDoc {
 	// 1 MB each; write compresses them in a post-pass with a kept one.
 	pdf.SetCompression(false)
 	pdf.SetCatalogSort(true)
-	pdf.SetCreationDate(opt.date())
-	pdf.SetModificationDate(opt.date())
+	date := opt.Date
+	if date.IsZero() {
+		date = undated // blanked out by write
+	}
+	pdf.SetCreationDate(date)
+	pdf.SetModificationDate(date)
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetMargins(0, 0, 0)
 	pdf.SetTitle(printable(title), true)
 	pdf.SetCreator("nonopress", true)
 	pdf.SetLineCapStyle("square")
-	return &pdfDoc{pdf: pdf}
+	return &pdfDoc{pdf: pdf, undated: opt.Date.IsZero()}
+}
+
+// undated is the date fpdf is given for a document that has none: fpdf
+// writes the clock's time when given none, so write overwrites the two
+// entries this date makes (undatedEntries) with spaces of the same length,
+// which leaves every offset of the file as it was.
+var undated = time.Date(1, 1, 1, 0, 0, 1, 0, time.UTC) // not time.Time{}, which fpdf takes for "now"
+
+// undatedEntries are the information entries fpdf writes for undated.
+var undatedEntries = [][]byte{[]byte("/CreationDate (D:00010101000001)"), []byte("/ModDate (D:00010101000001)")}
+
+// blankUndated overwrites the date entries of an undated document in pdf,
+// as fpdf wrote it, with spaces.
+func blankUndated(pdf []byte) {
+	for _, e := range undatedEntries {
+		if i := bytes.Index(pdf, e); i >= 0 {
+			copy(pdf[i:i+len(e)], bytes.Repeat([]byte{' '}, len(e)))
+		}
+	}
 }
 
 // writePDFPages writes the pages as a document with the given title and
@@ -205,6 +231,9 @@ func (d *pdfDoc) write(w io.Writer) error {
 	if err := d.output(&pass.in); err != nil {
 		return err
 	}
+	if d.undated {
+		blankUndated(pass.in.Bytes())
+	}
 	if _, err := w.Write(pass.compressPDF(pass.in.Bytes())); err != nil {
 		return fmt.Errorf("render: writing PDF: %w", err)
 	}
@@ -251,7 +280,8 @@ func (l *Layout) pdfPages(sol *puzzle.Image) (string, []*scene, error) {
 	sheet.Bookmarks = append(sheet.Bookmarks[:len(sheet.Bookmarks):len(sheet.Bookmarks)], bookmark{Title: name, Y: 0})
 	pages := []*scene{&sheet}
 	if sol != nil {
-		spec := sheetSpec{monoSafe: l.opt.MonoSafe, solution: sol}
+		spec := l.opt.sheetSpec()
+		spec.solution = sol
 		answer := drawSheet(l.m, p, l.sheet.page, l.sheet.cell, spec)
 		answer.scene.Bookmarks = append(answer.scene.Bookmarks, bookmark{Title: "Solution", Y: 0})
 		pages = append(pages, answer.scene)

@@ -110,9 +110,11 @@ func writeCorePDF(w io.Writer, title, author string, pages []*scene, opt Options
 	if author != "" {
 		d.out = appendTextString(append(d.out, " /Author "...), printable(author))
 	}
-	date := opt.date().UTC().Format("20060102150405")
 	d.out = appendTextString(append(d.out, " /Creator "...), "nonopress")
-	d.out = fmt.Appendf(d.out, " /CreationDate (D:%s) /ModDate (D:%s)", date, date)
+	if !opt.Date.IsZero() {
+		date := opt.Date.UTC().Format("20060102150405")
+		d.out = fmt.Appendf(d.out, " /CreationDate (D:%s) /ModDate (D:%s)", date, date)
+	}
 	d.end(">>")
 
 	d.begin(corePages)

@@ -35,7 +35,7 @@ func LayOut(p *puzzle.Puzzle, opt Options) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Layout{p: p, opt: opt, m: m, sheet: layoutSheet(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})}, nil
+	return &Layout{p: p, opt: opt, m: m, sheet: layoutSheet(m, p, paper, opt.sheetSpec())}, nil
 }
 
 // Sheet writes the sheet as Sheet (the function) does.

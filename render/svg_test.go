@@ -111,8 +111,8 @@ func TestSheetSizes(t *testing.T) {
 			t.Errorf("paper %q: %gx%g mm, want %gx%g", c.paper, w, h, c.w, c.h)
 		}
 	}
-	if err := Sheet(io.Discard, dancer(t), Options{Paper: "a5"}); err == nil || !strings.Contains(err.Error(), `"a5"`) {
-		t.Errorf("paper a5: err = %v, want an unknown-paper error", err)
+	if err := Sheet(io.Discard, dancer(t), Options{Paper: "a2"}); err == nil || !strings.Contains(err.Error(), `"a2"`) {
+		t.Errorf("paper a2: err = %v, want an unknown-paper error", err)
 	}
 }
 

@@ -122,7 +122,7 @@ func TestPDFFontChoice(t *testing.T) {
 		embed   bool
 	}{
 		{"latin sheet", func(b *bytes.Buffer) error { return SheetPDF(b, latin, latin.Goal, Options{}) },
-			[]string{"Café Noël — “€5” …", "by Jan Wolter ©", "5×10 · webpbn.com #1", "Solution"},
+			[]string{"Café Noël — “€5” …", "by Jan Wolter ©", "Source: webpbn.com #1", "5×10", "Solution"},
 			"\xfe\xff\x00C\x00a\x00f\x00\xe9", false},
 		{"latin booklet", func(b *bytes.Buffer) error {
 			return Booklet(b, "Sommaire été", []BookletEntry{{latin, latin.Goal}, {flag3(t), nil}}, Options{})

@@ -1,0 +1,46 @@
+package render
+
+import (
+	"bytes"
+	"testing"
+	"time"
+)
+
+// TestPDFDate checks that a PDF carries the date it is given and none when
+// given none, in both writers (core fonts for a sheet, fpdf for a booklet),
+// and stays a valid file either way.
+func TestPDFDate(t *testing.T) {
+	p := dancer(t)
+	date := time.Date(2024, 3, 9, 10, 30, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name string
+		make func(Options) ([]byte, error)
+	}{
+		{"sheet", func(o Options) ([]byte, error) {
+			var b bytes.Buffer
+			err := SheetPDF(&b, p, p.Goal, o)
+			return b.Bytes(), err
+		}},
+		{"booklet", func(o Options) ([]byte, error) {
+			var b bytes.Buffer
+			err := Booklet(&b, "Dates", []BookletEntry{{Puzzle: p, Solution: p.Goal}}, o)
+			return b.Bytes(), err
+		}},
+	} {
+		dated, err := c.make(Options{Date: date})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(dated, []byte("/CreationDate (D:20240309103000)")) {
+			t.Errorf("%s: the given date is not the creation date", c.name)
+		}
+		undated, err := c.make(Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(undated, []byte("CreationDate")) || bytes.Contains(undated, []byte("ModDate")) {
+			t.Errorf("%s: a PDF given no date has one", c.name)
+		}
+		qpdfCheck(t, writeTemp(t, c.name+".pdf", undated))
+	}
+}
