@@ -12,6 +12,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
 
@@ -43,7 +44,7 @@ type siteConfig struct {
 	Title    string `toml:"title"`
 	BaseURL  string `toml:"base_url"`
 	Language string `toml:"language"`
-	// Paper is the sheet's paper size: "a4" or "letter".
+	// Paper is the sheet's paper size: "a3", "a4", "a5" or "letter".
 	Paper string `toml:"paper"`
 	// SolutionThumbnails shows the solution as the thumbnail of a puzzle's
 	// card; by default cards show the empty grid (spoiler-safe).
@@ -103,14 +104,12 @@ func readSiteConfig(src string) (siteConfig, error) {
 // check validates values and fills the derived fields.
 func (c *siteConfig) check(path string, data []byte) error {
 	at := func(key string) string { return fmt.Sprintf("%s:%d", path, keyLine(data, key)) }
-	c.Paper = strings.ToLower(strings.TrimSpace(c.Paper))
-	switch c.Paper {
-	case "":
-		c.Paper = "a4"
-	case "a4", "letter":
-	default:
-		return fmt.Errorf("%s: paper %q: want \"a4\" or \"letter\"", at("paper"), c.Paper)
+	// The names `nonopress print -paper` takes too (render.ParsePaper).
+	paper, err := render.ParsePaper(c.Paper)
+	if err != nil {
+		return fmt.Errorf("%s: paper %q: want %s", at("paper"), c.Paper, render.Papers)
 	}
+	c.Paper = string(paper)
 	c.budget = validate.DefaultTimeout
 	if c.SolverBudget != "" {
 		d, err := time.ParseDuration(c.SolverBudget)

@@ -116,6 +116,7 @@ func (r *run) writeBlankThumbs() error {
 func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, error) {
 	r.rendered.Add(1)
 	opt := r.renderOptions()
+	opt.Difficulty = e.Difficulty // the sheet's title block says it in words
 	assets := map[string]string{}
 	var buf bytes.Buffer
 	put := func(name string) error {

@@ -116,7 +116,7 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 		}
 		p := puzzles[e.index]
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.solver.get()})
-		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution})
+		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution, Difficulty: rep.Difficulty})
 	}
 	if len(items) == 0 {
 		// Its page links the booklet already.

@@ -231,24 +231,21 @@ func (d *pdfDoc) write(w io.Writer) error {
 	if err := d.output(&pass.in); err != nil {
 		return err
 	}
-	if d.undated {
-		blankUndated(pass.in.Bytes())
-	}
 	if _, err := w.Write(pass.compressPDF(pass.in.Bytes())); err != nil {
 		return fmt.Errorf("render: writing PDF: %w", err)
 	}
 	return nil
 }
 
-// output writes the document into w as fpdf makes it, uncompressed.
-func (d *pdfDoc) output(w io.Writer) error {
-	ew := &errWriter{w: w}
-	err := d.pdf.Output(ew)
-	if ew.err != nil {
-		return fmt.Errorf("render: writing PDF: %w", ew.err)
-	}
-	if err != nil {
+// output appends the document to b as fpdf makes it, uncompressed, with
+// the date entries of an undated document blanked out.
+func (d *pdfDoc) output(b *bytes.Buffer) error {
+	start := b.Len()
+	if err := d.pdf.Output(b); err != nil {
 		return fmt.Errorf("render: making PDF: %w", err)
+	}
+	if d.undated {
+		blankUndated(b.Bytes()[start:])
 	}
 	return nil
 }

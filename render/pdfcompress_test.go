@@ -177,7 +177,7 @@ func postPassCases(t *testing.T) map[string]func() (*pdfDoc, error) {
 		"flag-mono":     func() (*pdfDoc, error) { return sheetDoc(f, nil, Options{MonoSafe: true, Paper: Letter}) },
 		"random-30x35":  func() (*pdfDoc, error) { return sheetDoc(r, r.Goal, Options{}) },
 		"unicode-title": func() (*pdfDoc, error) { return sheetDoc(u, u.Goal, Options{}) },
-		"booklet":       func() (*pdfDoc, error) { return bookletDoc("Three", bookletOf(t, 3), Options{}) },
+		"booklet":       func() (*pdfDoc, error) { return bookletDoc(Cover{Title: "Three"}, bookletOf(t, 3), Options{}) },
 	}
 }
 
@@ -221,7 +221,7 @@ func TestPostPassValid(t *testing.T) {
 // TestPostPassKeepsFilteredStreams checks that the streams fpdf compresses
 // itself (the embedded fonts) come out of the post-pass untouched.
 func TestPostPassKeepsFilteredStreams(t *testing.T) {
-	raw := rawPDF(t, func() (*pdfDoc, error) { return bookletDoc("Fonts", bookletOf(t, 1), Options{}) })
+	raw := rawPDF(t, func() (*pdfDoc, error) { return bookletDoc(Cover{Title: "Fonts"}, bookletOf(t, 1), Options{}) })
 	src, ok := parsePDF(raw)
 	if !ok {
 		t.Fatal("cannot read fpdf's booklet")
@@ -424,7 +424,7 @@ func TestPostPassDeterministic(t *testing.T) {
 	raw := rawPDF(t, func() (*pdfDoc, error) { return sheetDoc(p, p.Goal, Options{}) })
 	want := postPass(raw)
 	pass := new(pdfPass)
-	pass.compressPDF(rawPDF(t, func() (*pdfDoc, error) { return bookletDoc("Other", bookletOf(t, 2), Options{}) }))
+	pass.compressPDF(rawPDF(t, func() (*pdfDoc, error) { return bookletDoc(Cover{Title: "Other"}, bookletOf(t, 2), Options{}) }))
 	if got := pass.compressPDF(raw); !bytes.Equal(got, want) {
 		t.Error("a used pass and a fresh one compress differently")
 	}

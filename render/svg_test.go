@@ -242,7 +242,9 @@ func TestWriteErrorsAreReturned(t *testing.T) {
 		"thumbnail": func(w io.Writer) error { return Thumbnail(w, d, d.Goal) },
 		"blank":     func(w io.Writer) error { return BlankThumbnail(w, d) },
 		"pdf":       func(w io.Writer) error { return SheetPDF(w, d, d.Goal, Options{}) },
-		"booklet":   func(w io.Writer) error { return Booklet(w, "b", []BookletEntry{{d, d.Goal}}, Options{}) },
+		"booklet": func(w io.Writer) error {
+			return Booklet(w, "b", []BookletEntry{{Puzzle: d, Solution: d.Goal}}, Options{})
+		},
 	}
 	for name, write := range products {
 		for _, after := range []int{0, 10, 500} {
