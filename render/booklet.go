@@ -73,6 +73,12 @@ func bookletDoc(cover Cover, entries []BookletEntry, opt Options) (*pdfDoc, erro
 	if err != nil {
 		return nil, err
 	}
+	opt.Fonts = opt.fonts() // one for the whole booklet
+	m = m.withFonts(opt.Fonts)
+	warnMissing(m, opt, nil, cover.Title+" "+cover.Note)
+	for _, e := range entries {
+		warnMissing(m, opt, e.Puzzle, "")
+	}
 	// Page numbers are PDF page numbers: the cover is page 1, the contents
 	// follow, and their length depends only on the number of entries.
 	contentsLen := contentsPageCount(paper, len(entries))

@@ -54,6 +54,21 @@ type Options struct {
 	// NameLine adds a line for the solver's name and the date under a
 	// sheet's title.
 	NameLine bool
+	// Fonts finds fonts for text the Go fonts cannot draw (NewFonts, with
+	// the site's font file); nil looks among the system's fonts afresh on
+	// each call.
+	Fonts *Fonts
+	// Warn, if set, is called with a *MissingGlyphsError for each puzzle
+	// (or booklet cover) with text that no font can draw.
+	Warn func(error)
+}
+
+// fonts returns o.Fonts, or fonts of the system's for one call.
+func (o Options) fonts() *Fonts {
+	if o.Fonts != nil {
+		return o.Fonts
+	}
+	return NewFonts("")
 }
 
 // sheetSpec is what the options say about a sheet of its own.

@@ -24,7 +24,14 @@ type pdfDoc struct {
 	fontStyle       string
 	fontSize, width float64
 	fill, draw, ink puzzle.RGB
+	fontFamily      string
 	undated         bool // Options.Date was zero: write blanks fpdf's date
+
+	// Text the Go fonts lack is drawn in fonts found by fonts, each added
+	// to the document (and embedded) when first used.
+	fonts    *Fonts
+	goGlyphs *fontMetrics
+	added    map[*fallbackFont]bool
 }
 
 // coreFont is the PDF core font family of documents whose texts need no
@@ -53,7 +60,11 @@ func newPDFDoc(title string, opt Options) *pdfDoc {
 	pdf.SetTitle(printable(title), true)
 	pdf.SetCreator("nonopress", true)
 	pdf.SetLineCapStyle("square")
-	return &pdfDoc{pdf: pdf, undated: opt.Date.IsZero()}
+	d := &pdfDoc{pdf: pdf, undated: opt.Date.IsZero(), fonts: opt.Fonts, added: map[*fallbackFont]bool{}}
+	if m, err := newMetrics(); err == nil {
+		d.goGlyphs = m.regular
+	}
+	return d
 }
 
 // undated is the date fpdf is given for a document that has none: fpdf
@@ -123,7 +134,7 @@ func (d *pdfDoc) page(s *scene) {
 	pdf.AddPageFormat("P", fpdf.SizeType{Wd: s.Width, Ht: s.Height})
 	pdf.SetLineCapStyle("square")
 	// fpdf carries colours over to the new page; set font and width afresh.
-	d.fontStyle, d.fontSize, d.width = "?", -1, -1
+	d.fontFamily, d.fontStyle, d.fontSize, d.width = "", "?", -1, -1
 	for _, it := range s.Items {
 		switch it := it.(type) {
 		case rect:
@@ -157,34 +168,12 @@ func (d *pdfDoc) page(s *scene) {
 			}
 			pdf.Polygon(pts, style)
 		case text:
-			style := ""
-			if it.Bold {
-				style = "B"
-			}
-			if style != d.fontStyle {
-				pdf.SetFont(pdfFont, style, 10)
-				d.fontStyle, d.fontSize = style, -1
-			}
-			if it.Size != d.fontSize {
-				pdf.SetFontUnitSize(it.Size)
-				d.fontSize = it.Size
-			}
-			d.setInk(it.Color)
-			s := it.S
-			x := it.X
-			switch it.Anchor {
-			case anchorMiddle:
-				x -= pdf.GetStringWidth(s) / 2
-			case anchorEnd:
-				x -= pdf.GetStringWidth(s)
-			}
-			pdf.Text(x, it.Y, s)
+			d.text(it)
 		}
 	}
 	if len(s.Bookmarks) > 0 && d.fontStyle == "?" {
 		// fpdf writes a bookmark in UTF-16 only while a UTF-8 font is set.
-		pdf.SetFont(pdfFont, "", 10)
-		d.fontStyle, d.fontSize = "", -1
+		d.setFont(pdfFont, "")
 	}
 	for _, b := range s.Bookmarks {
 		pdf.Bookmark(printable(b.Title), b.Level, b.Y)
