@@ -31,6 +31,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	title := fs.String("title", "", "booklet title (default: the first PATH's name)")
 	note := fs.String("note", "", "a paragraph for the cover, under the title")
 	date := fs.String("date", "", "the booklet's date, YYYY-MM-DD, on its cover and in the PDF (default: the newest puzzle file's modification date)")
+	font := fs.String("font", "", "TrueType font file for text the Go fonts cannot draw (default: the site's font setting, else an installed font)")
 	mono := fs.Bool("mono", false, "mono-safe colour clues (a glyph per colour) for black-and-white printers")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
 	if err := parseFlags(fs, args); err != nil {
@@ -47,6 +48,11 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if *paper == "" {
 		*paper = site.Paper
 	}
+	if *font == "" {
+		*font = site.Font
+	}
+	opt.Fonts = render.NewFonts(*font)
+	opt.Warn = func(err error) { fmt.Fprintf(c.stderr, "warning: %v\n", err) }
 	if opt.Paper, err = render.ParsePaper(*paper); err != nil {
 		return usageError{fmt.Sprintf("-paper %q: want %s", *paper, render.Papers)}
 	}
@@ -72,6 +78,9 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	var buf bytes.Buffer
 	if err := render.CoverBooklet(&buf, render.Cover{Title: *title, Note: *note}, entries, opt); err != nil {
 		return err
+	}
+	if err := opt.Fonts.Problem(); err != nil {
+		fmt.Fprintf(c.stderr, "warning: %v\n", err)
 	}
 	if err := atomicfile.Write(*out, buf.Bytes()); err != nil {
 		return err

@@ -14,6 +14,9 @@ import (
 // site's own.
 type printSettings struct {
 	Paper string `toml:"paper"`
+	// Font is a TrueType file for text the Go fonts lack, made relative to
+	// the working folder when read (it is relative to the file).
+	Font string `toml:"font"`
 }
 
 // siteConfigFile is the site configuration's name (build.ConfigFile).
@@ -44,6 +47,9 @@ func readPrintSettings(path string) (printSettings, error) {
 					return s, fmt.Errorf("%s:%d: %s", file, row, derr.Error())
 				}
 				return s, fmt.Errorf("%s: %w", file, err)
+			}
+			if s.Font != "" && !filepath.IsAbs(s.Font) {
+				s.Font = filepath.Join(dir, s.Font)
 			}
 			return s, nil
 		case !errors.Is(err, os.ErrNotExist):

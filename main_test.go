@@ -317,3 +317,22 @@ func TestPrintFollowsSitePaper(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintWarnsOfMissingGlyphs checks that print names the puzzle and the
+// characters no font can draw, and a site font it cannot use.
+func TestPrintWarnsOfMissingGlyphs(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "site/nonopress.toml", "font = \"fonts/none.otf\"\n")
+	writeFile(t, dir, "site/fonts/none.otf", "OTTO")
+	// A character of the Private Use Area: no installed font has it.
+	puzzle := writeFile(t, dir, "site/set/odd.non", strings.Replace(dancerNon, "Demo Puzzle", "Odd \uE123 title", 1))
+	code, _, stderr := runCLI(t, "print", "-o", filepath.Join(dir, "b.pdf"), puzzle)
+	if code != 0 {
+		t.Fatalf("print: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"odd.non", `puzzle "Odd `, "U+E123", filepath.Join("fonts", "none.otf")} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("print's warnings lack %q:\n%s", want, stderr)
+		}
+	}
+}

@@ -147,6 +147,7 @@ func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) stri
 	k.str(r.site.Paper)
 	k.bool(r.site.MonoSafe)
 	k.bool(r.site.SolutionThumbnails)
+	k.str(r.site.Font)
 	return sum()
 }
 

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/yuin/goldmark"
+
+	"github.com/nonopress/nonopress/render"
 )
 
 // Builder builds one site. Build may be called again (serve mode does): each
@@ -27,6 +29,9 @@ type Builder struct {
 	md   goldmark.Markdown
 	min  *output.Minifier
 	log  io.Writer
+	// fonts finds fonts for what the Go fonts cannot print (nonopress.toml
+	// font, then the system's), read once for every build.
+	fonts *render.Fonts
 	// fingerprint identifies the running program for the asset cache.
 	fingerprint string
 	// rendered counts the puzzles rendered (not reused) by the last build.
@@ -98,7 +103,7 @@ func New(cfg Config) (*Builder, error) {
 		return nil, err
 	}
 	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: output.NewMinifier(), log: cfg.Log,
-		fingerprint: programFingerprint(), racy: racyWindow}
+		fonts: render.NewFonts(site.fontPath(cfg.Src)), fingerprint: programFingerprint(), racy: racyWindow}
 	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
 	if b.log == nil {
 		b.log = io.Discard

@@ -59,6 +59,10 @@ type siteConfig struct {
 	MonoSafe bool `toml:"mono_safe"`
 	// Recent is how many recently added puzzles the home page shows.
 	Recent int `toml:"recent"`
+	// Font is a TrueType font file, relative to the content folder, for
+	// sheet and booklet text the Go fonts cannot draw (CJK, Arabic...);
+	// without it render looks among the system's fonts.
+	Font string `toml:"font"`
 
 	budget time.Duration
 }
@@ -124,10 +128,23 @@ func (c *siteConfig) check(path string, data []byte) error {
 	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
 		return fmt.Errorf("%s: base_url %q: want an absolute http(s) URL", at("base_url"), c.BaseURL)
 	}
+	if c.Font != "" {
+		if _, err := os.Stat(c.fontPath(filepath.Dir(path))); err != nil {
+			return fmt.Errorf("%s: font %q: no such file", at("font"), c.Font)
+		}
+	}
 	if c.Language == "" {
 		c.Language = "en"
 	}
 	return nil
+}
+
+// fontPath is the site's font file, "" for none.
+func (c siteConfig) fontPath(src string) string {
+	if c.Font == "" || filepath.IsAbs(c.Font) {
+		return c.Font
+	}
+	return filepath.Join(src, c.Font)
 }
 
 // keyLine finds the 1-based line where key is set in a TOML file (0 if not

@@ -207,5 +207,5 @@ func stripXMLDecl(svg string) string {
 
 // renderOptions are the site's options for sheets, solutions and PDFs.
 func (r *run) renderOptions() render.Options {
-	return render.Options{Paper: render.Paper(r.site.Paper), MonoSafe: r.site.MonoSafe}
+	return render.Options{Paper: render.Paper(r.site.Paper), MonoSafe: r.site.MonoSafe, Fonts: r.fonts}
 }

@@ -81,6 +81,7 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 	k.str(c.title(r.title))
 	k.str(r.site.Paper)
 	k.bool(r.site.MonoSafe)
+	k.str(r.site.Font)
 	var in []*entry
 	for _, e := range c.entries {
 		if e.hasSheet {
