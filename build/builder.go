@@ -33,6 +33,9 @@ type Builder struct {
 	// fonts finds fonts for what the Go fonts cannot print (nonopress.toml
 	// font, then the system's), read once for every build.
 	fonts *render.Fonts
+	// scratch keeps the workers' render.Scratch between puzzles (a sheet
+	// PDF's compressor costs as much to make as the rest of the PDF).
+	scratch scratchList
 	// fingerprint identifies the running program for the asset cache.
 	fingerprint string
 	// rendered counts the puzzles rendered (not reused) by the last build.
@@ -104,7 +107,7 @@ func New(cfg Config) (*Builder, error) {
 		return nil, err
 	}
 	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: content.NewMarkdown(site.UnsafeHTML), min: output.NewMinifier(), log: cfg.Log,
-		fonts: render.NewFonts(site.FontPath(cfg.Src)), fingerprint: programFingerprint(), racy: racyWindow}
+		fonts: render.NewFonts(site.FontPath(cfg.Src)), scratch: newScratchList(), fingerprint: programFingerprint(), racy: racyWindow}
 	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
 	if b.log == nil {
 		b.log = io.Discard

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"path"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -119,6 +120,8 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 	r.rendered.Add(1)
 	opt := r.renderOptions()
 	opt.Difficulty = e.Difficulty // the sheet's title block says it in words
+	opt.Scratch = r.scratch.get()
+	defer r.scratch.put(opt.Scratch)
 	assets := map[string]string{}
 	var buf bytes.Buffer
 	put := func(name string) error {
@@ -210,4 +213,28 @@ func stripXMLDecl(svg string) string {
 // renderOptions are the site's options for sheets, solutions and PDFs.
 func (r *run) renderOptions() render.Options {
 	return render.Options{Paper: render.Paper(r.site.Paper), MonoSafe: r.site.MonoSafe, Fonts: r.fonts}
+}
+
+// scratchList lends render.Scratch values to the workers rendering puzzles,
+// one at a time each, keeping as many as there are processors.
+type scratchList chan *render.Scratch
+
+func newScratchList() scratchList { return make(scratchList, runtime.GOMAXPROCS(0)) }
+
+// get returns a kept Scratch, or a new one.
+func (l scratchList) get() *render.Scratch {
+	select {
+	case s := <-l:
+		return s
+	default:
+		return new(render.Scratch)
+	}
+}
+
+// put keeps s for the next get, if there is room.
+func (l scratchList) put(s *render.Scratch) {
+	select {
+	case l <- s:
+	default:
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 	"time"
+
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // TestPDFDate checks that a PDF carries the date it is given and none when
@@ -42,5 +44,23 @@ func TestPDFDate(t *testing.T) {
 			t.Errorf("%s: a PDF given no date has one", c.name)
 		}
 		qpdfCheck(t, writeTemp(t, c.name+".pdf", undated))
+	}
+}
+
+// TestScratchChangesNothing checks that a PDF made with a lent Scratch,
+// used before, is the PDF made without one.
+func TestScratchChangesNothing(t *testing.T) {
+	s := new(Scratch)
+	for _, p := range []*puzzle.Puzzle{flag3(t), dancer(t), dancer(t)} {
+		var with, without bytes.Buffer
+		if err := SheetPDF(&with, p, p.Goal, Options{Scratch: s}); err != nil {
+			t.Fatal(err)
+		}
+		if err := SheetPDF(&without, p, p.Goal, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(with.Bytes(), without.Bytes()) {
+			t.Errorf("%s: the PDF differs with a Scratch", p.Meta.Title)
+		}
 	}
 }

@@ -58,6 +58,9 @@ type Options struct {
 	// the site's font file); nil looks among the system's fonts afresh on
 	// each call.
 	Fonts *Fonts
+	// Scratch, if set, lends its memory to the call; it must not be in use
+	// by another call at the same time (see Scratch).
+	Scratch *Scratch
 	// Warn, if set, is called with a *MissingGlyphsError for each puzzle
 	// (or booklet cover) with text that no font can draw.
 	Warn func(error)

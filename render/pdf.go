@@ -45,9 +45,7 @@ func newPDFDoc(title string, opt Options) *pdfDoc {
 	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
 	pdf.AddUTF8FontFromBytes(pdfFont, "", goregular.TTF)
 	pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
-	// fpdf would compress each page with a zlib writer of its own, about
-	// 1 MB each; write compresses them in a post-pass with a kept one.
-	pdf.SetCompression(false)
+	pdf.SetCompression(true)
 	pdf.SetCatalogSort(true)
 	date := opt.Date
 	if date.IsZero() {
@@ -208,19 +206,17 @@ func (d *pdfDoc) setWidth(w float64) {
 	}
 }
 
-// write finishes the document into w, its streams compressed by the
-// post-pass of pdfcompress.go, returning fpdf's error or the first write
-// error.
+// write finishes the document into w, returning fpdf's error or the
+// write error.
 func (d *pdfDoc) write(w io.Writer) error {
 	if err := d.pdf.Error(); err != nil {
 		return fmt.Errorf("render: making PDF: %w", err)
 	}
-	pass := getPDFPass()
-	defer putPDFPass(pass)
-	if err := d.output(&pass.in); err != nil {
+	var b bytes.Buffer
+	if err := d.output(&b); err != nil {
 		return err
 	}
-	if _, err := w.Write(pass.compressPDF(pass.in.Bytes())); err != nil {
+	if _, err := w.Write(b.Bytes()); err != nil {
 		return fmt.Errorf("render: writing PDF: %w", err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -101,4 +102,59 @@ func pdfWords(t *testing.T, pdf string) []pdfWord {
 		}
 	}
 	return words
+}
+
+// pdfText is pdftotext's text of a PDF.
+func pdfText(t *testing.T, path string) string {
+	t.Helper()
+	out, err := exec.Command(needTool(t, "pdftotext"), "-enc", "UTF-8", path, "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v: %s", err, out)
+	}
+	return string(out)
+}
+
+// qpdfCheck runs qpdf --check over the PDF at path, if qpdf is installed.
+func qpdfCheck(t *testing.T, path string) {
+	t.Helper()
+	qpdf, err := exec.LookPath("qpdf")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("qpdf not installed (.ci/run installs it)")
+		}
+		t.Log("qpdf not installed: not checked with it")
+		return
+	}
+	if out, err := exec.Command(qpdf, "--check", path).CombinedOutput(); err != nil {
+		t.Errorf("qpdf --check: %v:\n%s", err, out)
+	}
+}
+
+// xrefDescribesObjects says whether pdf's cross-reference table, found
+// through startxref, points at each object's "N 0 obj" line.
+func xrefDescribesObjects(pdf []byte) bool {
+	at := bytes.LastIndex(pdf, []byte("startxref\n"))
+	if at < 0 {
+		return false
+	}
+	var xref, n int
+	if _, err := fmt.Sscanf(string(pdf[at+len("startxref\n"):]), "%d", &xref); err != nil || xref < 0 || xref >= len(pdf) {
+		return false
+	}
+	if _, err := fmt.Sscanf(string(pdf[xref:]), "xref\n0 %d\n", &n); err != nil || n < 2 {
+		return false
+	}
+	table := pdf[xref:]
+	table = table[bytes.IndexByte(table, '\n')+1:]
+	table = table[bytes.IndexByte(table, '\n')+1:]
+	for i := 1; i < n; i++ {
+		if len(table) < 20*(i+1) {
+			return false
+		}
+		off, err := strconv.Atoi(string(table[20*i : 20*i+10]))
+		if err != nil || off < 0 || off >= len(pdf) || !bytes.HasPrefix(pdf[off:], []byte(strconv.Itoa(i)+" 0 obj")) {
+			return false
+		}
+	}
+	return true
 }

@@ -60,9 +60,6 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// svgBuffers keeps the buffers writeSVG draws into before minifying.
-var svgBuffers = newScratchList[bytes.Buffer]()
-
 // svgMinifier minifies SVG; a minify.M is safe for concurrent use.
 var svgMinifier = func() *minify.M {
 	m := minify.New()
@@ -72,14 +69,7 @@ var svgMinifier = func() *minify.M {
 
 // writeSVG draws s as a minified SVG document.
 func writeSVG(w io.Writer, s *scene) error {
-	raw := svgBuffers.get()
-	defer func() {
-		if raw.Cap() > maxScratch {
-			*raw = bytes.Buffer{}
-		}
-		raw.Reset()
-		svgBuffers.put(raw)
-	}()
+	raw := new(bytes.Buffer)
 	ew := &errWriter{w: raw}
 	drawSVG(svgo.New(ew), s)
 	if ew.err != nil {
