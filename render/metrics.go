@@ -46,11 +46,11 @@ func (m *metrics) withFonts(fonts *Fonts) *metrics {
 
 // readMetrics reads the Go fonts' metrics.
 func readMetrics() (*metrics, error) {
-	r, err := parseFontMetrics(goregular.TTF)
+	r, err := readFontMetrics(goregular.TTF)
 	if err != nil {
 		return nil, fmt.Errorf("Go Regular: %w", err)
 	}
-	b, err := parseFontMetrics(gobold.TTF)
+	b, err := readFontMetrics(gobold.TTF)
 	if err != nil {
 		return nil, fmt.Errorf("Go Bold: %w", err)
 	}
@@ -65,14 +65,13 @@ func (m *metrics) width(s string, size float64, bold bool) float64 {
 	}
 	w := 0.0
 	for _, r := range printable(s) {
-		g := f.glyph(r)
-		if g == 0 && m.fonts != nil {
+		if !f.has(r) && m.fonts != nil {
 			if ff := m.fonts.fontFor(r); ff != nil {
 				w += m.fonts.advance(ff, r)
 				continue
 			}
 		}
-		w += f.advance(g)
+		w += f.advance(r)
 	}
 	return w * size
 }

@@ -57,7 +57,7 @@ func missingChars(m *metrics, text string) string {
 	var missing []rune
 	seen := map[rune]bool{}
 	for _, r := range visualText(printable(text)) {
-		if seen[r] || r == ' ' || m.regular.glyph(r) != 0 {
+		if seen[r] || r == ' ' || m.regular.has(r) {
 			continue
 		}
 		seen[r] = true

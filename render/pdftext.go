@@ -47,7 +47,7 @@ func (d *pdfDoc) fontRuns(s, style string) []textRun {
 	start, cur := 0, textRun{family: pdfFont, style: style}
 	for i, r := range s {
 		next := textRun{family: pdfFont, style: style}
-		if d.goGlyphs != nil && d.goGlyphs.glyph(r) == 0 && d.fonts != nil && r != ' ' {
+		if d.goGlyphs != nil && !d.goGlyphs.has(r) && d.fonts != nil && r != ' ' {
 			if ff := d.fonts.fontFor(r); ff != nil {
 				d.addFont(ff)
 				next = textRun{family: ff.family}
