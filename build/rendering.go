@@ -127,7 +127,7 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 	put := func(name string) error {
 		write := r.out.Put
 		if strings.HasSuffix(name, ".svg") {
-			write = r.out.PutExact // render's SVGs come minified
+			write = r.out.PutExact // render writes its SVGs compact
 		}
 		h, err := write(e.dir+name, buf.Bytes())
 		assets[name] = h
