@@ -148,6 +148,7 @@ func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) stri
 	k.bool(r.site.MonoSafe)
 	k.bool(r.site.SolutionThumbnails)
 	k.str(r.site.Font)
+	k.bool(r.site.NameLine)
 	return sum()
 }
 

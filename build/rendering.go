@@ -212,7 +212,7 @@ func stripXMLDecl(svg string) string {
 
 // renderOptions are the site's options for sheets, solutions and PDFs.
 func (r *run) renderOptions() render.Options {
-	return render.Options{Paper: render.Paper(r.site.Paper), MonoSafe: r.site.MonoSafe, Fonts: r.fonts}
+	return render.Options{Paper: render.Paper(r.site.Paper), MonoSafe: r.site.MonoSafe, NameLine: r.site.NameLine, Fonts: r.fonts}
 }
 
 // scratchList lends render.Scratch values to the workers rendering puzzles,

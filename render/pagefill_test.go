@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strings"
 	"testing"
 
 	"github.com/nonopress/nonopress/puzzle"
@@ -106,4 +107,29 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestSheetWords checks from pdftotext what a sheet says: a multicolour
+// legend's colour names, the difficulty in words, and with NameLine the
+// name and date line.
+func TestSheetWords(t *testing.T) {
+	p := flag3(t)
+	var b bytes.Buffer
+	if err := SheetPDF(&b, p, nil, Options{Difficulty: "probe", NameLine: true}); err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, writeTemp(t, "sheet.pdf", b.Bytes()))
+	for _, want := range []string{"Three stripes", "red", "yellow", "navy", "difficulty: medium", "Name", "Date"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the sheet does not say %q:\n%s", want, text)
+		}
+	}
+	p.Palette[2].Name = "" // a colour without a name shows its character and value
+	b.Reset()
+	if err := SheetPDF(&b, p, nil, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if text := pdfText(t, writeTemp(t, "sheet.pdf", b.Bytes())); !strings.Contains(text, "y #fadc28") || strings.Contains(text, "Name") {
+		t.Errorf("unnamed colour or no name line:\n%s", text)
+	}
 }

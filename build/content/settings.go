@@ -43,6 +43,9 @@ type Settings struct {
 	// sheet and booklet text the Go fonts cannot draw (CJK, Arabic...);
 	// without it render looks among the system's fonts.
 	Font string `toml:"font"`
+	// NameLine adds a line for the solver's name and the date under each
+	// sheet's title, for classes and clubs.
+	NameLine bool `toml:"name_line"`
 
 	Budget time.Duration
 }
