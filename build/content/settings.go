@@ -46,6 +46,11 @@ type Settings struct {
 	// NameLine adds a line for the solver's name and the date under each
 	// sheet's title, for classes and clubs.
 	NameLine bool `toml:"name_line"`
+	// CacheDir is where builds keep what they may reuse (verdicts, rendered
+	// files, the file memo): a path relative to the content folder, or
+	// absolute. By default .nonopress-cache beside the content folder, so
+	// that a build never writes into its input.
+	CacheDir string `toml:"cache_dir"`
 
 	Budget time.Duration
 }
