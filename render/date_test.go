@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -62,5 +63,21 @@ func TestScratchChangesNothing(t *testing.T) {
 		if !bytes.Equal(with.Bytes(), without.Bytes()) {
 			t.Errorf("%s: the PDF differs with a Scratch", p.Meta.Title)
 		}
+	}
+}
+
+// TestOptionsKey checks that Options encode as JSON, the same way twice,
+// with the site's font file and without what changes no output.
+func TestOptionsKey(t *testing.T) {
+	opt := func() Options {
+		return Options{Paper: A5, NameLine: true, Fonts: NewFonts("fonts/site.ttf"), Scratch: new(Scratch), Warn: func(error) {}}
+	}
+	a, err := json.Marshal(opt())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(opt())
+	if !bytes.Equal(a, b) || !bytes.Contains(a, []byte(`"Fonts":"fonts/site.ttf"`)) || bytes.Contains(a, []byte("Scratch")) {
+		t.Errorf("Options encode as %s, then %s", a, b)
 	}
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -59,6 +60,10 @@ func NewFonts(path string) *Fonts {
 	}
 	return &Fonts{path: path, dirs: dirs, loaded: map[string]*fallbackFont{}, byRune: map[rune]*fallbackFont{}}
 }
+
+// MarshalJSON encodes f as the font file it was given, what shapes the
+// output besides the system's fonts (Options' JSON is a cache key).
+func (f *Fonts) MarshalJSON() ([]byte, error) { return json.Marshal(f.path) }
 
 // Problem returns why the font file NewFonts was given cannot be used (nil
 // if it can, or was not needed yet).

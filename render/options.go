@@ -34,7 +34,9 @@ func ParsePaper(s string) (Paper, error) {
 	return size.Name, nil
 }
 
-// Options tune the printed products.
+// Options tune the printed products. Their JSON encoding holds everything
+// that shapes the output (Fonts as its font file), so that a cache may key
+// on it.
 type Options struct {
 	// Paper is the paper size; "" means A4.
 	Paper Paper
@@ -59,11 +61,11 @@ type Options struct {
 	// each call.
 	Fonts *Fonts
 	// Scratch, if set, lends its memory to the call; it must not be in use
-	// by another call at the same time (see Scratch).
-	Scratch *Scratch
+	// by another call at the same time (see Scratch). It changes no output.
+	Scratch *Scratch `json:"-"`
 	// Warn, if set, is called with a *MissingGlyphsError for each puzzle
 	// (or booklet cover) with text that no font can draw.
-	Warn func(error)
+	Warn func(error) `json:"-"`
 }
 
 // fonts returns o.Fonts, or fonts of the system's for one call.
