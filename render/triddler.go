@@ -119,12 +119,7 @@ func triCluePoints(g *puzzle.TriGeometry, i int) []point {
 func drawTriSheet(m *metrics, p *puzzle.Puzzle, g *puzzle.TriGeometry, page pageSize, side float64, spec sheetSpec) *triLayout {
 	s := &scene{Width: page.Width, Height: page.Height, Name: triName(p, g, spec.heading)}
 	b := triBounds(g)
-	y0 := margin
-	if spec.heading != "" {
-		s.add(newText(page.Width/2, margin+headingSize*0.8, headingSize, anchorMiddle, true, black, spec.heading))
-		s.Bookmarks = append(s.Bookmarks, bookmark{Title: spec.heading, Y: margin})
-		y0 += headingSize * 1.8
-	}
+	y0 := sheetHead(m, p, s, page, spec)
 	gx := (page.Width-(b.x1-b.x0)*side)/2 - b.x0*side
 	gy := y0 - b.y0*side
 	if spec.solution != nil {

@@ -77,13 +77,32 @@ func bookletPage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 	return drawTriSheet(m, p, g, page, side, spec).scene
 }
 
-// answerScene is p's solution drawn within w × h mm for the answer key.
-func answerScene(p *puzzle.Puzzle, sol *puzzle.Image, w, h float64, monoSafe bool) *scene {
+// answerExtent is the width and height of p's answer in the answer key:
+// cells (for a triddler, their square equivalent) at most answerCell, the
+// longer side at most maxSide.
+func answerExtent(p *puzzle.Puzzle, maxSide float64) (w, h float64) {
 	if p.Kind != puzzle.Triddler {
-		cell := min(answerCell, w/float64(p.Width), h/float64(p.Height))
+		cell := min(answerCell, maxSide/float64(max(p.Width, p.Height)))
+		return float64(p.Width) * cell, float64(p.Height) * cell
+	}
+	g, _ := p.TriddlerGeometry() // bookletCheck found it
+	side := answerSide(g, maxSide)
+	return float64(g.Width+1) / 2 * side, float64(g.Height) * triRowH * side
+}
+
+// answerSide is a triddler's triangle side in the answer key.
+func answerSide(g *puzzle.TriGeometry, maxSide float64) float64 {
+	across := max(float64(g.Width+1)/2, float64(g.Height)*triRowH)
+	return min(answerCell/triCellEquivalent, maxSide/across)
+}
+
+// answerScene is p's solution as answerExtent sizes it.
+func answerScene(p *puzzle.Puzzle, sol *puzzle.Image, maxSide float64, monoSafe bool) *scene {
+	if p.Kind != puzzle.Triddler {
+		cell := min(answerCell, maxSide/float64(max(p.Width, p.Height)))
 		return solutionScene(p, sol, cell, 0, cell >= 1.2, monoSafe)
 	}
 	g, _ := p.TriddlerGeometry()
-	side := min(answerCell/triCellEquivalent, w/(float64(g.Width+1)/2), h/(float64(g.Height)*triRowH))
+	side := answerSide(g, maxSide)
 	return triSolutionScene(p, g, sol, side, 0, side >= 1.8)
 }
