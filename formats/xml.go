@@ -20,7 +20,7 @@ type setDefaults struct {
 
 // readXML reads every <puzzle> of the file.
 func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
-	var ps []*puzzle.Puzzle
+	var ps, titledBySet []*puzzle.Puzzle
 	var errs []error
 	warnings, err := parseXMLTree(file, data, func(n *xmlNode, around []*xmlNode) {
 		if len(ps)+len(errs) >= maxPuzzlesPerFile {
@@ -41,8 +41,21 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 			return
 		}
 		p.Origin.Index = len(ps) + len(errs)
+		if defs != (setDefaults{}) {
+			p.Origin.Set = &puzzle.Meta{Title: defs.title, Author: defs.author, Copyright: defs.copyright, Catalogue: defs.source}
+			if setDefaultsOf(n, setDefaults{}).title == "" {
+				titledBySet = append(titledBySet, p)
+			}
+		}
 		ps = append(ps, p)
 	})
+	// A set's title names each of its puzzles only when it holds one: with
+	// several it names the set (Origin.Set), not every puzzle in it.
+	if len(ps) > 1 {
+		for _, p := range titledBySet {
+			p.Meta.Title = ""
+		}
+	}
 	if err != nil {
 		// The puzzles before the error (a truncated file, say) are good.
 		errs = append(errs, err)
