@@ -4,9 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/nonopress/nonopress/build/internal/parallel"
-	"github.com/nonopress/nonopress/build/output"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,6 +13,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/nonopress/nonopress/build/internal/parallel"
+	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/puzzle"
 
 	"github.com/yuin/goldmark"
 )
@@ -74,7 +77,9 @@ func New(cfg Config) (*Builder, error) {
 	if cfg.Out == "" {
 		return nil, errors.New("build: no output folder (Out) given")
 	}
-	if info, err := os.Stat(cfg.Src); err != nil {
+	if info, err := os.Stat(cfg.Src); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("build: no %s/ here: run in a site folder or pass -src", filepath.ToSlash(filepath.Clean(cfg.Src)))
+	} else if err != nil {
 		return nil, fmt.Errorf("build: content folder: %w", err)
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
@@ -157,6 +162,9 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
 	if err != nil {
 		return sum, err
+	}
+	if len(files) == 0 {
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}
 	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
@@ -247,8 +255,9 @@ func (b *Builder) PrepareBack(ctx context.Context) error {
 func (b *Builder) logSummary(sum Summary, start time.Time) {
 	logList(b.log, sum.Warnings, "warning")
 	logList(b.log, sum.Skipped, "skipped")
-	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",
-		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
+	fmt.Fprintf(b.log, "built %s into %s: %s changed, %d removed, %s, %d left out (%.1fs)\n",
+		puzzle.Plural(sum.Puzzles, "puzzle"), puzzle.Plural(sum.Pages, "page"), puzzle.Plural(sum.Written, "file"), sum.Removed,
+		puzzle.Plural(len(sum.Warnings), "warning"), len(sum.Skipped), time.Since(start).Seconds())
 }
 
 // Error is a build that failed because puzzles are invalid: every problem as

@@ -25,6 +25,8 @@ type catalogueEntry struct {
 	Sheet      string `json:"sheet,omitempty"`
 	Solution   string `json:"solution,omitempty"`
 	Source     string `json:"source"`
+	// Tags are the puzzle's note's, then its collections' notes'.
+	Tags []string `json:"tags,omitempty"`
 }
 
 // writeCatalogue writes catalogue.json: every published puzzle, in path order.
@@ -38,7 +40,7 @@ func (r *run) writeCatalogue() error {
 			ID: e.ID, Title: e.Title, Author: e.Author, License: e.License,
 			Width: e.Width, Height: e.Height, Colors: e.Colors,
 			Verdict: e.Verdict, Difficulty: e.Difficulty,
-			Page: e.page(), Source: e.sourceFile,
+			Page: e.page(), Source: e.sourceFile, Tags: e.Tags,
 		}
 		if e.hasSheet {
 			c.Sheet = e.dir + "sheet.svg"

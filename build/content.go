@@ -31,6 +31,16 @@ type collection struct {
 	resources []resource
 }
 
+// tags returns the tags the front matter of the collection's note and of
+// the notes of the collections above it give their puzzles, nearest first.
+func (c *collection) tags() []string {
+	var out []string
+	for ; c != nil; c = c.parent {
+		out = append(out, c.note.front.Tags...)
+	}
+	return out
+}
+
 // title is the collection's title: the site's for the root, else its note's,
 // else its folder name.
 func (c *collection) title(site string) string {
@@ -144,7 +154,9 @@ func (s *scanner) scan(c *collection) error {
 		if !e.Type().IsRegular() {
 			continue
 		}
-		if !formats.Known(name) {
+		// A picture (.png, .gif) is a puzzle when a Markdown note of the same
+		// name stands beside it; else it is a resource the notes may show.
+		if !formats.Known(name) && !(formats.IsImage(name) && names[baseName(name)+".md"]) {
 			if resourceExts[strings.ToLower(path.Ext(name))] {
 				c.resources = append(c.resources, resource{name: name, abs: full})
 			}

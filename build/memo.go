@@ -323,6 +323,7 @@ func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, 
 	for c := f.coll; c != nil; c = c.parent {
 		k.str(c.url)
 		k.str(c.title(siteTitle))
+		k.str(strings.Join(c.note.front.Tags, "\x00")) // its puzzles carry them
 	}
 	k.str(fileHash)
 	k.str(f.notePath)

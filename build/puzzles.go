@@ -26,11 +26,42 @@ type fileResult struct {
 }
 
 // at formats a message about a line of a file.
-func at(file string, line int, msg string) string {
-	if line > 0 {
-		return fmt.Sprintf("%s:%d: %s", file, line, msg)
+// skippedLine names a puzzle (or a file's unreadable part) left out, by
+// its first problem ("path:line: message"): one line per puzzle, however
+// many problems it has.
+func skippedLine(problems []string) string {
+	if len(problems) == 1 {
+		return problems[0]
 	}
-	return fmt.Sprintf("%s: %s", file, msg)
+	return fmt.Sprintf("%s (and %d more problems)", problems[0], len(problems)-1)
+}
+
+// setTitle returns the title of the bundle or set the puzzles came in, or
+// "".
+func setTitle(ps []*puzzle.Puzzle) string {
+	if len(ps) > 0 && ps[0].Origin.Set != nil {
+		return ps[0].Origin.Set.Title
+	}
+	return ""
+}
+
+// mergeTags returns a puzzle's own tags followed by those of its
+// collections that it lacks (compared without case).
+func mergeTags(own, inherited []string) []string {
+	if len(inherited) == 0 {
+		return own
+	}
+	out := append([]string(nil), own...)
+	for _, t := range inherited {
+		dup := false
+		for _, o := range out {
+			dup = dup || strings.EqualFold(o, t)
+		}
+		if !dup {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // fileContext is what the pages of one file's puzzles share.
@@ -82,12 +113,12 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 	}
 	puzzles, perr := formats.Read(f.abs, data)
 	if perr != nil {
-		for _, msg := range strings.Split(perr.Error(), "\n") {
-			if msg = strings.TrimSpace(msg); msg != "" {
-				res.errs = append(res.errs, msg)
-				res.skipped = append(res.skipped, msg)
-			}
+		var msgs []string
+		for _, d := range formats.Diagnostics(f.abs, perr) {
+			msgs = append(msgs, d.String())
 		}
+		res.errs = append(res.errs, msgs...)
+		res.skipped = append(res.skipped, skippedLine(msgs))
 	}
 	base := baseName(path.Base(f.rel))
 	fc := &fileContext{fileHash: fileHashOf(data), description: fm.Description}
@@ -95,7 +126,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 	pageDir := dir
 	if len(puzzles) > 1 {
 		pageDir += "1/" // the depth of every puzzle page of the bundle
-		fc.bundle = &bundlePage{coll: f.coll, dir: dir, title: firstNonEmpty(fm.Title, base), description: fm.Description}
+		fc.bundle = &bundlePage{coll: f.coll, dir: dir, title: firstNonEmpty(fm.Title, setTitle(puzzles), base), description: fm.Description}
 		if fc.bundle.note, err = renderNote(r.md, f.notePath, n, r.links.rebaser(f.coll.dir, dir)); err != nil {
 			res.errs = append(res.errs, err.Error())
 			return res
@@ -112,17 +143,17 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.solver.get()})
 		var problems, warnings []string
 		for _, d := range rep.Errors {
-			problems = append(problems, at(f.abs, d.Line, d.Message))
+			problems = append(problems, d.String())
 		}
 		for _, d := range rep.Warnings {
-			warnings = append(warnings, at(f.abs, d.Line, d.Message))
+			warnings = append(warnings, d.String())
 		}
 		if r.cfg.Strict {
 			problems = append(problems, warnings...)
 		}
 		if len(problems) > 0 {
 			res.errs = append(res.errs, problems...)
-			res.skipped = append(res.skipped, problems...)
+			res.skipped = append(res.skipped, skippedLine(problems))
 			continue
 		}
 		res.warnings = append(res.warnings, warnings...)
@@ -133,6 +164,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 			pfm.Title = "" // a bundle's note titles the bundle, not each puzzle
 		}
 		e := newEntry(p, pfm, title)
+		e.Tags = mergeTags(e.Tags, f.coll.tags())
 		e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
 		for _, d := range rep.Warnings {
 			e.Warnings = append(e.Warnings, d.Message)

@@ -66,6 +66,9 @@ type Server struct {
 	// prepareBack: a build succeeded since the back buffer was last
 	// readied for quick rebuilds (build.Builder.PrepareBack).
 	prepareBack bool
+	// lastLogged is the problems last logged, so that each is logged once
+	// (loop's goroutine only).
+	lastLogged string
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -126,7 +129,9 @@ func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
 func (s *Server) Wait() error { return <-s.done }
 
 func (s *Server) newBuilder() error {
-	b, err := build.New(build.Config{Src: s.cfg.Src, Out: s.cfg.Out, Quiet: true, Log: io.Discard})
+	// SkipInvalid: a broken puzzle is left out and named in the overlay
+	// while the rest of the site keeps updating.
+	b, err := build.New(build.Config{Src: s.cfg.Src, Out: s.cfg.Out, Quiet: true, Log: io.Discard, SkipInvalid: true})
 	if err != nil {
 		return err
 	}
@@ -226,13 +231,13 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	}
 	if err != nil {
 		s.deferredOwed = owed // a failed build publishes nothing
-		fmt.Fprintf(s.cfg.Log, "build failed:\n%v\n", err)
-		s.hub.publish(event{Name: "builderror", Data: map[string]string{"message": err.Error()}})
+		s.logOnce("build failed:\n" + err.Error())
+		s.hub.publish(event{Name: "builderror", Data: map[string]any{"message": err.Error()}})
 		return
 	}
 	fmt.Fprintf(s.cfg.Log, "built in %s: %d pages, %d files changed\n", time.Since(start).Round(time.Millisecond), sum.Pages, len(sum.Changed))
 	s.prepareBack = true
-	s.hub.publish(event{Name: "ok", Data: struct{}{}})
+	s.publishProblems(sum)
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
@@ -240,6 +245,40 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		s.deferredBehind = true
 	} else {
 		s.deferredOwed = false
+	}
+}
+
+// publishProblems tells the browsers and the log what the build left out
+// and warned about: puzzles left out show as an error over the page (the
+// rest of the site is up to date), warnings as a note; each is logged once,
+// not again at every rebuild while it stays the same.
+func (s *Server) publishProblems(sum build.Summary) {
+	warnings := append([]string{}, sum.Warnings...)
+	var text strings.Builder
+	for _, p := range sum.Skipped {
+		fmt.Fprintf(&text, "%s (left out)\n", p)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(&text, "%s (warning)\n", w)
+	}
+	s.logOnce(strings.TrimSuffix(text.String(), "\n"))
+	if len(sum.Skipped) > 0 {
+		msg := "left out until fixed; the rest of the site is up to date:\n\n" + strings.Join(sum.Skipped, "\n")
+		s.hub.publish(event{Name: "builderror", Data: map[string]any{"message": msg, "warnings": warnings}})
+		return
+	}
+	s.hub.publish(event{Name: "ok", Data: map[string]any{"warnings": warnings}})
+}
+
+// logOnce logs msg unless it is what was logged last ("" logs nothing but
+// is remembered, so that a problem that comes back is logged again).
+func (s *Server) logOnce(msg string) {
+	if msg == s.lastLogged {
+		return
+	}
+	s.lastLogged = msg
+	if msg != "" {
+		fmt.Fprintln(s.cfg.Log, msg)
 	}
 }
 
