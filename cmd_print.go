@@ -10,6 +10,7 @@ import (
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
@@ -17,7 +18,10 @@ import (
 // printCommand makes a PDF booklet: `nonopress print [-paper a4|letter]
 // [-o FILE] PATH...`. Puzzles come in the order of the files (folders walked
 // in name order); the answer key holds each puzzle's goal or unique solution.
-// A puzzle with errors is left out and named, and the exit status is 1.
+// Puzzles are treated as the site build treats them: one with errors is
+// named and no PDF is written (exit status 1) unless -skip-invalid prints
+// the rest; warnings are printed, and a puzzle with several solutions is
+// marked "(ambiguous)" in its title, on its sheet and in the answer key.
 type printCommand struct{ stdout, stderr io.Writer }
 
 func (c *printCommand) Run(ctx context.Context, args []string) error {
@@ -27,6 +31,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	title := fs.String("title", "", "booklet title (default: the first PATH's name)")
 	mono := fs.Bool("mono", false, "mono-safe colour clues (a glyph per colour) for black-and-white printers")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
+	skipInvalid := fs.Bool("skip-invalid", false, "print the valid puzzles and list the invalid ones")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,21 +49,32 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	var entries []render.BookletEntry
-	failed := false
+	invalid := 0
 	for _, f := range files {
 		unreadable, checked := readAndCheck(ctx, f, validate.Options{Timeout: *timeout})
 		if unreadable != nil {
-			c.reportLeftOut(diagsOf(unreadable.Errors))
-			failed = true
+			c.report(diagsOf(unreadable.Errors), *skipInvalid)
+			invalid++
 		}
 		for _, cp := range checked {
+			c.report(cp.report.Diagnostics(), *skipInvalid)
 			if cp.report.HasErrors() {
-				c.reportLeftOut(cp.report.Errors)
-				failed = true
+				invalid++
 				continue
 			}
-			entries = append(entries, render.BookletEntry{Puzzle: cp.puzzle, Solution: cp.report.Solution})
+			p := cp.puzzle
+			if cp.report.Verdict == "multiple" {
+				q := *p
+				q.Meta.Title = strings.TrimSpace(p.Meta.Title + " (ambiguous)")
+				p = &q
+			}
+			entries = append(entries, render.BookletEntry{Puzzle: p, Solution: cp.report.Solution})
 		}
+	}
+	if invalid > 0 && !*skipInvalid {
+		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (fix them, or pass -skip-invalid to print the rest)\n",
+			puzzle.Plural(invalid, "puzzle"))
+		return errFailed
 	}
 	if len(entries) == 0 {
 		return fmt.Errorf("no printable puzzle in %s", strings.Join(fs.Args(), " "))
@@ -70,15 +86,22 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err := atomicfile.Write(*out, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stderr, "wrote %s: %d puzzles\n", *out, len(entries))
-	if failed {
-		return errFailed
+	fmt.Fprintf(c.stderr, "wrote %s: %s", *out, puzzle.Plural(len(entries), "puzzle"))
+	if invalid > 0 {
+		fmt.Fprintf(c.stderr, ", %d left out", invalid)
 	}
+	fmt.Fprintln(c.stderr)
 	return nil
 }
 
-func (c *printCommand) reportLeftOut(errs diag.List) {
-	for _, d := range errs {
-		fmt.Fprintf(c.stderr, "%s (left out of the booklet)\n", humanDiagnostic(d))
+// report prints a puzzle's diagnostics; with -skip-invalid its errors are
+// marked as leaving it out of the booklet.
+func (c *printCommand) report(ds diag.List, skipping bool) {
+	for _, d := range ds {
+		line := humanDiagnostic(d)
+		if skipping && d.Severity == diag.Error {
+			line += " (left out of the booklet)"
+		}
+		fmt.Fprintln(c.stderr, line)
 	}
 }

@@ -145,7 +145,11 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		for i, d := range diff {
 			cells[i] = fmt.Sprintf("(%d,%d)", d[0]+1, d[1]+1)
 		}
-		at(diag.Warning, p.GoalLine(), "change the picture or add clues so that only one filling fits",
+		line := p.HeaderLine(true)
+		if p.Goal != nil {
+			line = p.GoalLine()
+		}
+		at(diag.Warning, line, "change the picture or add clues so that only one filling fits",
 			"multiple solutions: two of them differ at column,row %s", strings.Join(cells, " "))
 	case solve.Unknown:
 		warnf("uniqueness unknown: the solver's budget of %s ran out", timeout)
