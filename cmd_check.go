@@ -17,7 +17,7 @@ import (
 )
 
 // checkCommand validates puzzle files: `nonopress check [-json] [-strict]
-// [-timeout 10s] PATH...`.
+// [-timeout 10s] [-explain] PATH...`.
 type checkCommand struct{ stdout, stderr io.Writer }
 
 // checkResult is one line of `check -json`: a puzzle, or (index -1) a file
@@ -73,6 +73,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object per puzzle per line")
 	strict := fs.Bool("strict", false, "treat warnings as errors")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
+	explain := fs.Bool("explain", false, "also print each puzzle's solving path (line steps, probes, guesses)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -81,6 +82,9 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	}
 	if *timeout <= 0 {
 		return usageError{"-timeout must be positive"}
+	}
+	if *explain && *asJSON {
+		return usageError{"-explain prints text: use it without -json"}
 	}
 	files, err := collectPuzzleFiles(fs.Args())
 	if err != nil {
@@ -116,6 +120,11 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		fmt.Fprintf(c.stdout, "%s in %s: %d unique, %d multiple, %d without solution, %d unknown; %s, %s\n",
 			puzzle.Plural(nPuzzles, "puzzle"), puzzle.Plural(len(files), "file"), verdicts["unique"], verdicts["multiple"],
 			verdicts["none"], verdicts["unknown"], puzzle.Plural(nErr, "error"), puzzle.Plural(nWarn, "warning"))
+	}
+	if *explain {
+		if err := explainFiles(ctx, c.stdout, files, *timeout); err != nil {
+			return err
+		}
 	}
 	if nErr > 0 || (*strict && nWarn > 0) {
 		return errFailed
