@@ -103,6 +103,9 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 			res.skipped = append(res.skipped, err.Error())
 			return res
 		}
+		for _, w := range n.Warnings {
+			res.warnings = append(res.warnings, w.String())
+		}
 		if n.Front.Draft {
 			return res
 		}

@@ -174,6 +174,10 @@ func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, e
 	return r.finishGrid(n, clues)
 }
 
+// xmlElements are the elements of a <puzzle> this package reads, for the
+// hint of a misspelt one.
+var xmlElements = []string{"title", "author", "copyright", "source", "id", "description", "license", "color", "clues", "solution", "property"}
+
 // readMeta reads the metadata elements; unknown elements holding only text
 // (webpbn's <authorid>, <note>) and <property name="..."> become Meta.Extra.
 func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
@@ -197,6 +201,9 @@ func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
 				m.Extra = append(m.Extra, puzzle.Property{Key: k, Value: v})
 			}
 		default:
+			if known := suggestKey(c.name, xmlElements); known != "" {
+				r.p.Warnings = append(r.p.Warnings, misspelt{line: c.line, key: "<" + c.name + ">", known: "<" + known + ">"}.warning(r.file))
+			}
 			if len(c.children()) == 0 && len(m.Extra) < maxExtra {
 				m.Extra = append(m.Extra, puzzle.Property{Key: c.name, Value: v})
 			}
