@@ -19,12 +19,14 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	os.WriteFile(filepath.Join(src, "good.non"), []byte(dot), 0o644)
 	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(dot, "license CC0-1.0\n", "", 1)), 0o644)
 	var log strings.Builder
-	s := &Server{cfg: Config{Src: src, Out: out, Log: &log}, hub: newHub()}
-	if err := s.newBuilder(); err != nil {
+	cfg := Config{Src: src, Out: out, Log: &log}
+	b, err := newBuilder(cfg)
+	if err != nil {
 		t.Fatal(err)
 	}
+	s := &Server{cfg: cfg, hub: newHub(), builder: b}
 	ctx := context.Background()
-	s.rebuild(ctx, nil)
+	s.rebuild(ctx, []string{})
 	page, err := os.ReadFile(filepath.Join(out, "good", "index.html"))
 	if err != nil || !strings.Contains(string(page), "Dot") {
 		t.Fatalf("the good puzzle was not published beside the broken one: %v", err)

@@ -250,29 +250,3 @@ func TestServeEditReloadAndErrors(t *testing.T) {
 		}
 	})
 }
-
-// A full build that fails (the output folder became a file meanwhile; a
-// broken puzzle is only left out) is not retried in a loop: the booklets
-// stay owed until the next change, and are made once it builds.
-func TestFinishDeferredWaitsAfterAFailure(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "content")
-	os.MkdirAll(src, 0o755)
-	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
-	out := filepath.Join(dir, "public")
-	os.WriteFile(out, []byte("in the way"), 0o644)
-	s := &Server{cfg: Config{Src: src, Out: out, Log: io.Discard}, hub: newHub()}
-	if err := s.newBuilder(); err != nil {
-		t.Fatal(err)
-	}
-	s.deferredBehind, s.deferredOwed = true, true
-	s.finishDeferred(context.Background())
-	if s.deferredBehind || !s.deferredOwed {
-		t.Errorf("after a failed build: behind %v (want false), owed %v (want true)", s.deferredBehind, s.deferredOwed)
-	}
-	os.Remove(out)
-	s.finishDeferred(context.Background())
-	if s.deferredOwed {
-		t.Error("booklets still owed after a good build")
-	}
-}
