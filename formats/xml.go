@@ -147,6 +147,8 @@ type xmlPuzzleReader struct {
 	p    *puzzle.Puzzle
 	xp   *xmlPalette
 	def  string // name of the colour of counts without color=
+	// licenseLine is the line of <license>, 0 if none.
+	licenseLine int
 }
 
 func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, error) {
@@ -195,7 +197,7 @@ func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
 		case "description":
 			m.Description = v
 		case "license":
-			m.License = v
+			m.License, r.licenseLine = v, c.line
 		case "property":
 			if k, ok := c.attr("name"); ok && k != "" && len(m.Extra) < maxExtra {
 				m.Extra = append(m.Extra, puzzle.Property{Key: k, Value: v})
@@ -284,6 +286,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 type clueSet struct {
 	lines []puzzle.Line
 	line  int
+	at    []int // the line of each <line>
 }
 
 // readClues reads every <clues> element, by type.
@@ -302,6 +305,7 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 			return nil, errAt(r.file, c.line, "second <clues type=%q>", t)
 		}
 		var lines []puzzle.Line
+		var at []int
 		for _, ln := range c.children() {
 			if ln.name != "line" {
 				continue
@@ -313,9 +317,9 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 			if err != nil {
 				return nil, err
 			}
-			lines = append(lines, l)
+			lines, at = append(lines, l), append(at, ln.line)
 		}
-		sets[t] = clueSet{lines: lines, line: c.line}
+		sets[t] = clueSet{lines: lines, line: c.line, at: at}
 	}
 	return sets, nil
 }
@@ -386,9 +390,11 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 		if goal != nil && (goal.Width != p.Width || goal.Height != p.Height) {
 			return nil, errAt(r.file, goalLine, "goal image is %dx%d but the clues are for %dx%d", goal.Width, goal.Height, p.Width, p.Height)
 		}
+		p.Origin.Places = &puzzle.Places{Rows: rows.at, Cols: cols.at, RowsHeader: rows.line, ColsHeader: cols.line, Goal: goalLine, License: r.licenseLine}
 	case goal != nil:
 		p.Width, p.Height = goal.Width, goal.Height
 		p.Rows, p.Cols = puzzle.CluesOf(goal)
+		p.Origin.Places = &puzzle.Places{Goal: goalLine, License: r.licenseLine}
 	default:
 		return nil, errAt(r.file, n.line, "puzzle has neither clues nor a goal image")
 	}
