@@ -77,7 +77,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		r.Warnings = append(r.Warnings, w)
 	}
 	if strings.TrimSpace(p.Meta.License) == "" {
-		at(diag.Warning, p.Origin.Line, "add a line such as: license CC-BY-4.0",
+		at(diag.Warning, p.Origin.Line, licenseHint(p.Origin.Format),
 			"no license: say under which terms the puzzle may be shared (license key)")
 	}
 	r.Warnings = append(r.Warnings, checkLicense(p)...)
@@ -166,4 +166,16 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		r.Seconds = time.Since(start).Seconds()
 	}
 	return r
+}
+
+// licenseHint says how a file of the given format states its license, for
+// the formats that can.
+func licenseHint(format string) string {
+	switch format {
+	case "non", "nonpack":
+		return "add a line such as: license CC-BY-4.0"
+	case "xml":
+		return "add an element such as: <license>CC-BY-4.0</license>"
+	}
+	return ""
 }
