@@ -341,3 +341,31 @@ func TestPrintTreatsPuzzlesAsBuildDoes(t *testing.T) {
 		t.Errorf("the booklet does not mark the ambiguous puzzle (%v):\n%s", err, text)
 	}
 }
+
+// TestCheckJSONCarriesColumnAndHint: check -json keeps line and message and
+// adds col and hint.
+func TestCheckJSONCarriesColumnAndHint(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "typo.non", "license CC0-1.0\nheight 1\nwidht 1\nrows\n1\ncolumns\n1\n")
+	writeFile(t, dir, "junk.non", "license CC0-1.0\nwidth 1\nheight 1\nrows\n1 x\ncolumns\n1\n")
+	code, out, _ := runCLI(t, "check", "-json", filepath.Join(dir, "typo.non"), filepath.Join(dir, "junk.non"))
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var typo, junk map[string]any
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || json.Unmarshal([]byte(lines[0]), &typo) != nil || json.Unmarshal([]byte(lines[1]), &junk) != nil {
+		t.Fatalf("output:\n%s", out)
+	}
+	e := typo["errors"].([]any)[0].(map[string]any)
+	if e["line"] != 3.0 || e["col"] != 1.0 || e["message"] != `unknown key "widht"` || e["hint"] != `did you mean "width"?` {
+		t.Errorf("typo error = %v", e)
+	}
+	w := junk["warnings"].([]any)[0].(map[string]any)
+	if w["line"] != 5.0 || w["col"] != 3.0 || !strings.Contains(w["message"].(string), `"x" in a clue line`) {
+		t.Errorf("junk warning = %v", w)
+	}
+	if names, ok := junk["color_names"].([]any); !ok || len(names) != 1 || names[0] != "black" {
+		t.Errorf("color_names = %v", junk["color_names"])
+	}
+}
