@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/yuin/goldmark"
+
+	"github.com/nonopress/nonopress/nav"
 )
 
 // Builder builds one site. Build may be called again (serve mode does): each
@@ -108,17 +110,20 @@ func New(cfg Config) (*Builder, error) {
 // run is the state of one build.
 type run struct {
 	*Builder
-	out     *output
-	solver  *lazySolver // the solver cache, opened when first needed
-	assets  *assetCache
-	root    *collection
-	title   string   // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
-	entries []*entry // every published puzzle, in path order
-	bundles []*bundlePage
-	links   siteLinks
-	pages   []string // every HTML page written, for the sitemap
-	mu      sync.Mutex
-	memoRun *memoRun
+	out    *output
+	solver *lazySolver // the solver cache, opened when first needed
+	assets *assetCache
+	root   *collection
+	title  string // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
+	// description is the site's: nonopress.toml's, else the root note's
+	// description or first line, else a sentence of nonopress's.
+	description string
+	entries     []*entry // every published puzzle, in path order
+	bundles     []*bundlePage
+	links       siteLinks
+	pages       []string // every HTML page written, for the sitemap
+	mu          sync.Mutex
+	memoRun     *memoRun
 	// quick keeps the published booklets and site-wide lists (BuildQuick);
 	// deferred counts them, under mu.
 	quick    bool
@@ -157,6 +162,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	b.readGitDates(ctx, files)
 	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
 	out, err := openOutput(b.cfg.Out, b.min, &b.markers)
@@ -167,6 +173,8 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
 	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
 		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
+	r.description = firstNonEmpty(b.site.Description, root.note.front.Description, nav.FirstLine(root.note.body),
+		"Nonogram puzzles to play online, print and download.")
 	b.rendered.Store(0)
 	r.startMemo()
 	defer func() {

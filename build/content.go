@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/nav"
 )
 
 // collection is a folder of the content tree: its note, its puzzle files and
@@ -64,6 +65,12 @@ type sourceFile struct {
 	notePath string // the Markdown note with the same base name, "" if none
 	coll     *collection
 	order    int // position of the file in path order over the whole tree
+	// From its note, read when the tree is scanned: its title, weight and
+	// place among its collection's files.
+	title      string
+	weight     int
+	prev, next link   // the files before and after it in display order
+	gitDate    string // its last commit's date (RFC 3339), with git_info
 }
 
 // noteNames are the file names of a collection's note, in order of preference.
@@ -155,6 +162,11 @@ func (s *scanner) scan(c *collection) error {
 		if names[base+".md"] && !isNoteName(base+".md") {
 			f.notePath = filepath.Join(dirPath, base+".md")
 		}
+		fm := fileNote(f)
+		if fm.Draft {
+			continue
+		}
+		f.title, f.weight = fm.Title, fm.Weight
 		c.files = append(c.files, f)
 	}
 	// Slugs: files first, then folders, each unique within the collection.
@@ -168,8 +180,10 @@ func (s *scanner) scan(c *collection) error {
 		if reservedFiles[f.original] || (c.dir == "" && reservedRootFiles[f.original]) {
 			f.original = f.slug + "-source" + strings.ToLower(path.Ext(name))
 		}
-		s.files = append(s.files, f)
 	}
+	orderFiles(c.files)
+	linkNeighbours(c.files)
+	s.files = append(s.files, c.files...)
 	for i := range c.resources {
 		res := &c.resources[i]
 		res.out = res.name
@@ -269,14 +283,14 @@ func uniqueSlug(slug string, taken map[string]bool) string {
 }
 
 // reservedSlugs are output names the site uses for itself.
-var reservedSlugs = map[string]bool{"static": true, "thumbs": true, "authors": true, "licenses": true, "tags": true, "index": true, "404": true}
+var reservedSlugs = map[string]bool{"static": true, "thumbs": true, "authors": true, "licenses": true, "tags": true, "search": true, "page": true, "index": true, "404": true}
 
 // reservedFiles are names the site writes in every collection folder, and
 // reservedRootFiles those it writes at its root: a puzzle file so named is
 // published under another name.
 var (
 	reservedFiles     = map[string]bool{"index.html": true, "booklet.pdf": true}
-	reservedRootFiles = map[string]bool{"404.html": true, "catalogue.json": true, "sitemap.xml": true, "atom.xml": true}
+	reservedRootFiles = map[string]bool{"404.html": true, "catalogue.json": true, "sitemap.xml": true, "atom.xml": true, "search-index.js": true}
 )
 
 // walkCollections calls fn for c and every collection below it, parents first,
@@ -306,6 +320,6 @@ func sortCollections(cs []*collection) {
 		if wi != wj {
 			return wi < wj
 		}
-		return cs[i].dir < cs[j].dir
+		return nav.NaturalLess(cs[i].dir, cs[j].dir)
 	})
 }

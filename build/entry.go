@@ -17,10 +17,12 @@ type entry struct {
 	Verdict, Difficulty                string
 	Warnings                           []string
 	Tags                               []string
-	Date                               string // front matter date (RFC 3339) or ""
+	Date                               string // front matter date, else the file's last commit (RFC 3339), or ""
+	Lastmod                            string // front matter lastmod, else the last commit, else Date, or ""
 	Weight                             int
-	dir                                string // the page's folder from the site root: "a/b/slug/"
-	sourceFile                         string // the original file's path from the site root
+	Swatches                           []legendView // the colours but the background
+	dir                                string       // the page's folder from the site root: "a/b/slug/"
+	sourceFile                         string       // the original file's path from the site root
 	hasSheet, hasSolution              bool
 	thumb                              string // the thumbnail's path from the site root, or ""
 	coll                               *collection
@@ -52,15 +54,15 @@ func badge(verdict string) string {
 func badgeText(verdict string) string {
 	switch verdict {
 	case "unique":
-		return "unique solution"
+		return "Unique solution"
 	case "multiple":
-		return "several solutions"
+		return "Several solutions"
 	case "unknown":
-		return "uniqueness unknown"
+		return "Uniqueness not proven"
 	case "none":
-		return "no solution"
+		return "No solution"
 	}
-	return "not checked"
+	return "Not checked"
 }
 
 // difficultyRank orders difficulties for sorting cards: easiest first, then
@@ -92,7 +94,15 @@ func newEntry(p *puzzle.Puzzle, fm frontMatter, fallbackTitle string) *entry {
 		Colors:    p.Colors(),
 		Tags:      fm.Tags,
 		Date:      fm.date,
+		Lastmod:   fm.lastmod,
 		Weight:    fm.Weight,
+	}
+	for c := 1; c < len(p.Palette); c++ {
+		name := p.Palette[c].Name
+		if name == "" {
+			name = p.Palette[c].RGB.Hex()
+		}
+		e.Swatches = append(e.Swatches, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
 	}
 	return e
 }

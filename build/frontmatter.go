@@ -23,8 +23,9 @@ type frontMatter struct {
 	Draft       bool     `yaml:"draft" toml:"draft"`
 	Tags        []string `yaml:"tags" toml:"tags"`
 	Date        any      `yaml:"date" toml:"date"`
+	Lastmod     any      `yaml:"lastmod" toml:"lastmod"`
 
-	date string // Date normalised to RFC 3339 ("" when not given)
+	date, lastmod string // Date and Lastmod normalised to RFC 3339 ("" when not given)
 }
 
 // note is a Markdown file split into its front matter and body.
@@ -96,6 +97,11 @@ func parseNote(path string, data []byte) (note, error) {
 		return n, fmt.Errorf("%s:%d: front matter: date: %v", path, 1+keyLine(head, "date")+yamlKeyLine(head, "date"), err)
 	}
 	n.front.date = d
+	lm, err := normaliseDate(n.front.Lastmod)
+	if err != nil {
+		return n, fmt.Errorf("%s:%d: front matter: lastmod: %v", path, 1+keyLine(head, "lastmod")+yamlKeyLine(head, "lastmod"), err)
+	}
+	n.front.lastmod = lm
 	return n, nil
 }
 

@@ -69,8 +69,9 @@ type entryRecord struct {
 	Width, Height, Colors                         int
 	Verdict, Difficulty                           string
 	Warnings, Tags                                []string
-	Date                                          string
+	Date, Lastmod                                 string
 	Weight                                        int
+	Swatches                                      []legendView
 	Dir, SourceFile                               string
 	HasSheet, HasSolution                         bool
 	Thumb                                         string
@@ -87,7 +88,7 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress file memo 5"
+const memoVersion = "nonopress file memo 6"
 
 func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
 	m := &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
@@ -310,8 +311,9 @@ func (r *run) startMemo() {
 // configuration and templates, the file's bytes, name and place (its output
 // folder and name, its collection's path and the titles of the collections
 // above it, for breadcrumbs), its note's bytes, and when the note has a body
-// the content tree's links, which its links are rewritten by. A file's place
-// in path order is not in it: no puzzle page shows it.
+// the content tree's links, which its links are rewritten by, its
+// neighbours (the previous and next links of its pages) and its git date. A
+// file's place in path order is not in it: no puzzle page shows it.
 func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
 	k, sum := newKey(m.site, "file")
 	k.str(f.rel)
@@ -320,6 +322,12 @@ func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, 
 	k.str(f.original)
 	k.str(f.coll.dir)
 	k.str(f.coll.url)
+	// Its neighbours, linked from its pages, and its date from git.
+	for _, l := range []link{f.prev, f.next} {
+		k.str(l.Title)
+		k.str(l.Page)
+	}
+	k.str(f.gitDate)
 	for c := f.coll; c != nil; c = c.parent {
 		k.str(c.url)
 		k.str(c.title(siteTitle))
@@ -382,7 +390,7 @@ func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
 		e := &entry{ID: er.ID, Title: er.Title, Author: er.Author, Copyright: er.Copyright, License: er.License,
 			Source: er.Source, Width: er.Width, Height: er.Height, Colors: er.Colors,
 			Verdict: er.Verdict, Difficulty: er.Difficulty, Warnings: er.Warnings, Tags: er.Tags,
-			Date: er.Date, Weight: er.Weight, dir: er.Dir, sourceFile: er.SourceFile,
+			Date: er.Date, Lastmod: er.Lastmod, Weight: er.Weight, Swatches: er.Swatches, dir: er.Dir, sourceFile: er.SourceFile,
 			hasSheet: er.HasSheet, hasSolution: er.HasSolution, thumb: er.Thumb,
 			coll: f.coll, file: f, index: er.Index, order: f.order<<20 | er.Index,
 			assetKey: er.AssetKey, assets: er.Assets, bookletPart: er.BookletPart}
@@ -458,7 +466,7 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 		rec.Entries = append(rec.Entries, entryRecord{ID: e.ID, Title: e.Title, Author: e.Author,
 			Copyright: e.Copyright, License: e.License, Source: e.Source,
 			Width: e.Width, Height: e.Height, Colors: e.Colors, Verdict: e.Verdict, Difficulty: e.Difficulty,
-			Warnings: e.Warnings, Tags: e.Tags, Date: e.Date, Weight: e.Weight, Dir: e.dir, SourceFile: e.sourceFile,
+			Warnings: e.Warnings, Tags: e.Tags, Date: e.Date, Lastmod: e.Lastmod, Weight: e.Weight, Swatches: e.Swatches, Dir: e.dir, SourceFile: e.sourceFile,
 			HasSheet: e.hasSheet, HasSolution: e.hasSolution, Thumb: e.thumb, Index: e.index,
 			AssetKey: e.assetKey, Assets: e.assets, BookletPart: e.bookletPart})
 	}

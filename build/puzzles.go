@@ -39,6 +39,17 @@ type fileContext struct {
 	description string
 	fileHash    string
 	bundle      *bundlePage // the page listing the file's puzzles; nil for a file of one
+	// prev and next are the puzzles of the same file before and after the
+	// one being published, nil at the file's ends.
+	prev, next *entry
+}
+
+// checkedPuzzle is a puzzle of a file that passed its checks, waiting to be
+// published.
+type checkedPuzzle struct {
+	e   *entry
+	p   *puzzle.Puzzle
+	rep validate.Report
 }
 
 // bundlePage is the page of a file of several puzzles: its note and cards.
@@ -105,6 +116,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		res.errs = append(res.errs, err.Error())
 		return res
 	}
+	var checked []checkedPuzzle
 	for i, p := range puzzles {
 		if ctx.Err() != nil {
 			return res
@@ -134,6 +146,8 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 		e := newEntry(p, pfm, title)
 		e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
+		e.Date = firstNonEmpty(e.Date, f.gitDate)
+		e.Lastmod = firstNonEmpty(e.Lastmod, f.gitDate, e.Date)
 		for _, d := range rep.Warnings {
 			e.Warnings = append(e.Warnings, d.Message)
 		}
@@ -146,12 +160,24 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		e.sourceFile = f.coll.url + f.original
 		e.file, e.index = f, i
 		e.bookletPart = bookletPart(fc.fileHash, i, rep.Solution)
-		fc.description = firstNonEmpty(fm.Description, p.Meta.Description)
-		if err := r.publishPuzzle(e, p, &rep, fc); err != nil {
+		checked = append(checked, checkedPuzzle{e, p, rep})
+		res.entries = append(res.entries, e)
+	}
+	// Published once every puzzle of the file is checked, so that a page
+	// links only to siblings that have pages.
+	for i, c := range checked {
+		fc.description = firstNonEmpty(fm.Description, c.p.Meta.Description)
+		fc.prev, fc.next = nil, nil
+		if i > 0 {
+			fc.prev = checked[i-1].e
+		}
+		if i+1 < len(checked) {
+			fc.next = checked[i+1].e
+		}
+		if err := r.publishPuzzle(c.e, c.p, &c.rep, fc); err != nil {
 			res.fatal = err
 			return res
 		}
-		res.entries = append(res.entries, e)
 	}
 	if len(res.entries) > 0 {
 		if err := r.out.put(f.coll.url+f.original, data); err != nil {
@@ -174,19 +200,20 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		SPDX: spdxURL(e.License), Catalogue: e.Source,
 		Width: e.Width, Height: e.Height, Colors: e.Colors,
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
-		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
+		Grade: gradeName(e.Difficulty), VerdictText: verdictText(e.Verdict), Grades: gradeViews(),
+		Date: e.Date, DateText: dateText(e.Date), Paper: cssPaper(r.site.Paper),
 		Play: templates.NewPlayData(p, e.ID, e.Title), Description: strings.TrimSpace(p.Meta.Description),
+	}
+	if e.Lastmod != e.Date {
+		view.Lastmod, view.LastmodText = e.Lastmod, dateText(e.Lastmod)
+	}
+	if r.showWarnings() {
+		view.Warnings = e.Warnings
 	}
 	for _, tag := range e.Tags {
 		view.Tags = append(view.Tags, crumb{Title: tag, URL: relURL(e.dir, tagPage(tag))})
 	}
-	for c := 1; c < len(p.Palette); c++ {
-		name := p.Palette[c].Name
-		if name == "" {
-			name = p.Palette[c].RGB.Hex()
-		}
-		view.Legend = append(view.Legend, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
-	}
+	view.Legend = e.Swatches
 	convs := conversions(p)
 	key := r.puzzleAssetKey(fc.fileHash, e.index, rep.Solution)
 	assets, ok := r.reuseAssets(e.dir, key)
@@ -239,8 +266,9 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		data.Crumbs = append(data.Crumbs, crumb{Title: fc.bundle.title, URL: relURL(e.dir, fc.bundle.dir+"index.html")})
 	}
 	data.Note = fc.note
-	data.Description = fc.description
+	data.Description = firstNonEmpty(fc.description, puzzleDescription(e))
 	data.Puzzle = view
+	data.Prev, data.Next = puzzleNeighbours(e, fc.prev, fc.next)
 	html, err := r.tpl.render("puzzle", data)
 	if err != nil {
 		return err
@@ -250,6 +278,26 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		return r.putPageWithSheet(e.page(), html, stripXMLDecl(string(sheet)))
 	}
 	return r.putPage(e.page(), html)
+}
+
+// showWarnings says whether puzzle pages show the checks' warnings: in serve
+// mode, for the author, or where the site shows them publicly.
+func (r *run) showWarnings() bool { return r.site.PublicWarnings || r.cfg.LiveReload != "" }
+
+// puzzleNeighbours are the links to the puzzles before and after e, as seen
+// from its page: its published siblings in its file (prev, next), and at
+// the file's ends the files before and after it in its collection.
+func puzzleNeighbours(e, prev, next *entry) (*crumb, *crumb) {
+	at := func(sibling *entry, l link) *crumb {
+		if sibling != nil {
+			return &crumb{Title: sibling.Title, URL: relURL(e.dir, sibling.page())}
+		}
+		if l.Page == "" {
+			return nil
+		}
+		return &crumb{Title: l.Title, URL: relURL(e.dir, l.Page)}
+	}
+	return at(prev, e.file.prev), at(next, e.file.next)
 }
 
 // putPage writes an HTML page and remembers it for the sitemap.
@@ -266,11 +314,12 @@ func (r *run) putPage(p string, html []byte) error {
 // pageData starts the data of a page in folder dir.
 func (r *run) pageData(kind, title, dir string) *pageData {
 	root := rootOf(dir)
-	d := &pageData{Kind: kind, Title: title, Root: root, LiveReload: r.cfg.LiveReload,
+	d := &pageData{Kind: kind, Title: title, Root: root, LiveReload: r.cfg.LiveReload, Description: r.description,
 		Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
 	if r.site.BaseURL != "" {
 		d.Feed = root + "atom.xml"
 		d.Canonical = r.pageURL(dir + "index.html")
+		d.Image = r.site.BaseURL + "/" + ogImagePath
 	}
 	return d
 }

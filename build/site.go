@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/nav"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
@@ -56,7 +57,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			return err
 		}
 	}
-	for _, w := range []func() error{r.writeAuthors, r.writeLicenses, r.writeTags, r.write404, r.writeCatalogue, r.writeSitemap, r.writeFeed} {
+	for _, w := range []func() error{r.writeAuthors, r.writeLicenses, r.writeTags, r.write404, r.writeCatalogue, r.writeSearch, r.writeSitemap, r.writeFeed, r.writeOGImage} {
 		if err := w(); err != nil {
 			return err
 		}
@@ -130,17 +131,26 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 	return err
 }
 
-// collectionViews lists sub-collections as links from a page.
+// collectionViews lists sub-collections as links from a page, each with its
+// note's description or first line.
 func collectionViews(cs []*collection, from, siteTitle string) []collectionView {
 	var out []collectionView
 	for _, c := range cs {
-		out = append(out, collectionView{Title: c.title(siteTitle), URL: relURL(from, c.url+"index.html"), Count: c.total})
+		out = append(out, collectionView{Title: c.title(siteTitle), URL: relURL(from, c.url+"index.html"), Count: c.total,
+			Summary: c.summary()})
 	}
 	return out
 }
 
-// writeCollection writes a collection's page; the root collection's page is
-// the home page.
+// summary is a collection's one-line summary: its note's description, else
+// the first line of its note.
+func (c *collection) summary() string {
+	return firstNonEmpty(c.note.front.Description, nav.FirstLine(c.note.body))
+}
+
+// writeCollection writes a collection's pages, PerPage cards each: the first
+// is c.url+"index.html", the others page/2/, page/3/... The root
+// collection's first page is the home page.
 func (r *run) writeCollection(c *collection) error {
 	kind := "collection"
 	if c.parent == nil {
@@ -150,44 +160,77 @@ func (r *run) writeCollection(c *collection) error {
 	if err != nil {
 		return err
 	}
-	return r.putTemplated(kind, c.url+"index.html", true, func() *pageData {
-		d := r.pageData(kind, c.title(r.title), c.url)
-		if c.parent == nil {
-			d.Title = ""
-		}
-		d.Note = note
-		d.Description = c.note.front.Description
-		if c.parent != nil {
-			d.Crumbs = crumbsOf(c, c.url, r.title, false)
-		}
-		d.Collections = collectionViews(c.children, c.url, r.title)
-		for i, e := range c.entries {
-			d.Cards = append(d.Cards, cardOf(e, c.url, i))
-		}
-		if c.booklet {
-			d.Booklet = "booklet.pdf"
-		}
-		if c.parent == nil {
-			for i, e := range r.recent() {
-				d.Recent = append(d.Recent, cardOf(e, c.url, i))
+	pages := nav.Paginate(len(c.entries), r.site.PerPage)
+	for _, pg := range pages {
+		dir := nav.PageDir(c.url, pg.Number)
+		err := r.putTemplated(kind, dir+"index.html", true, func() *pageData {
+			d := r.pageData(kind, c.title(r.title), dir)
+			if c.parent == nil {
+				d.Title = ""
+				d.Lede = firstNonEmpty(r.site.Description, c.note.front.Description)
+			} else {
+				d.Lede = c.note.front.Description
+				d.Description = firstNonEmpty(c.summary(), fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", c.total, c.title(r.title)))
 			}
+			if c.parent != nil || pg.Number > 1 {
+				d.Crumbs = crumbsOf(c, dir, r.title, pg.Number > 1)
+			}
+			if pg.Number > 1 {
+				d.Title = fmt.Sprintf("%s – page %d", c.title(r.title), pg.Number)
+				d.Lede = ""
+				d.Description = fmt.Sprintf("%s, page %d of %d.", strings.TrimSuffix(d.Description, "."), pg.Number, len(pages))
+			} else {
+				d.Note = note
+				d.Collections = collectionViews(c.children, dir, r.title)
+				if c.parent == nil {
+					for i, e := range r.recent() {
+						d.Recent = append(d.Recent, cardOf(e, dir, i))
+					}
+				}
+			}
+			for i, e := range c.entries[pg.Start:pg.End] {
+				d.Cards = append(d.Cards, cardOf(e, dir, pg.Start+i))
+			}
+			d.Pages = pagerLinks(c.url, dir, pg.Number, len(pages))
+			if c.booklet {
+				d.Booklet = relURL(dir, c.url+"booklet.pdf")
+			}
+			return d
+		})
+		if err != nil {
+			return err
 		}
-		return d
-	})
+	}
+	return nil
 }
 
-// recent returns the puzzles for "recently added": those with a front matter
-// date, newest first, then the others in path order. The clock and file
-// times play no part.
-func (r *run) recent() []*entry {
-	es := append([]*entry(nil), r.entries...)
-	sort.SliceStable(es, func(i, j int) bool {
-		di, dj := es[i].Date, es[j].Date
-		if (di != "") != (dj != "") {
-			return di != ""
+// pagerLinks are the links of the pager on page cur of a list whose first
+// page is in folder first, as seen from folder from.
+func pagerLinks(first, from string, cur, total int) []pagerLink {
+	var out []pagerLink
+	for _, l := range nav.Pager(cur, total) {
+		pl := pagerLink{Label: l.Label, Current: l.Current}
+		if l.Number > 0 && !l.Current {
+			pl.URL = relURL(from, nav.PageDir(first, l.Number)+"index.html")
 		}
-		if di != dj {
-			return di > dj
+		out = append(out, pl)
+	}
+	return out
+}
+
+// recent returns the puzzles for "recently added": those with a date (front
+// matter, else git with git_info), newest first, ties in path order. Puzzles
+// without a date are left out. The clock and file times play no part.
+func (r *run) recent() []*entry {
+	var es []*entry
+	for _, e := range r.entries {
+		if e.Date != "" {
+			es = append(es, e)
+		}
+	}
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].Date != es[j].Date {
+			return es[i].Date > es[j].Date
 		}
 		return es[i].order < es[j].order
 	})
@@ -216,6 +259,7 @@ func (r *run) groupBy(key func(*entry) string, from string) (map[string][]crumb,
 func (r *run) writeAuthors() error {
 	return r.putTemplated("authors", "authors/index.html", true, func() *pageData {
 		d := r.pageData("authors", "Authors", "authors/")
+		d.Description = "The authors of the nonogram puzzles of " + r.title + ", and their puzzles."
 		groups, keys := r.groupBy(func(e *entry) string { return e.Author }, "authors/")
 		for _, k := range keys {
 			name := k
@@ -233,6 +277,7 @@ func (r *run) writeAuthors() error {
 func (r *run) writeLicenses() error {
 	return r.putTemplated("licenses", "licenses/index.html", true, func() *pageData {
 		d := r.pageData("licenses", "Licenses", "licenses/")
+		d.Description = "The licenses the nonogram puzzles of " + r.title + " are published under, and their puzzles."
 		groups, keys := r.groupBy(func(e *entry) string { return e.License }, "licenses/")
 		var none *groupView
 		for _, k := range keys {
@@ -268,6 +313,7 @@ func licenseAnchor(license string) string {
 func (r *run) write404() error {
 	return r.putTemplated("404", "404.html", false, func() *pageData {
 		d := r.pageData("404", "Page not found", "")
+		d.Description = "There is no page at this address on " + r.title + "."
 		if r.site.BaseURL != "" {
 			d.Root = r.site.BaseURL + "/"
 			d.Feed = d.Root + "atom.xml"
@@ -282,7 +328,8 @@ func (r *run) write404() error {
 func (r *run) writeBundle(bp *bundlePage) error {
 	data := func() *pageData {
 		d := r.pageData("collection", bp.title, bp.dir)
-		d.Description = bp.description
+		d.Description = firstNonEmpty(bp.description, fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", len(bp.entries), bp.title))
+		d.Lede = bp.description
 		d.Crumbs = crumbsOf(bp.coll, bp.dir, r.title, true)
 		d.Note = bp.note
 		for i, e := range bp.entries {
@@ -326,11 +373,13 @@ func (r *run) writeTags() error {
 		}
 	}
 	list := r.pageData("tags", "Tags", "tags/")
+	list.Description = "The tags of the nonogram puzzles of " + r.title + "."
 	for _, page := range sortedKeys(groups) {
 		g := groups[page]
 		dir := strings.TrimSuffix(page, "index.html")
 		err := r.putTemplated("collection", page, true, func() *pageData {
 			d := r.pageData("collection", "Tag: "+g.name, dir)
+			d.Description = fmt.Sprintf("%d nonogram puzzles tagged %s.", len(g.entries), g.name)
 			d.Crumbs = []crumb{{Title: r.title, URL: relURL(dir, "index.html")}, {Title: "Tags", URL: relURL(dir, "tags/index.html")}}
 			for i, e := range g.entries {
 				d.Cards = append(d.Cards, cardOf(e, dir, i))
