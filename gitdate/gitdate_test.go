@@ -4,21 +4,12 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
-)
 
-// git runs git in dir with a fixed identity and commit date.
-func git(t *testing.T, dir, date string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=T", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_COMMITTER_DATE="+date, "GIT_AUTHOR_DATE="+date)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
+	"github.com/nonopress/nonopress/internal/gittest"
+)
 
 func write(t *testing.T, path, text string) {
 	t.Helper()
@@ -31,22 +22,17 @@ func write(t *testing.T, path, text string) {
 }
 
 func TestReadThrowawayRepository(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("git is needed with CI=true")
-		}
-		t.Skip("no git")
-	}
+	gittest.Need(t)
 	repo := t.TempDir()
-	git(t, repo, "2024-01-02T03:04:05Z", "init", "-q")
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "init", "-q")
 	content := filepath.Join(repo, "content")
 	write(t, filepath.Join(content, "a", "one.non"), "1")
 	write(t, filepath.Join(content, "two words.non"), "2")
 	write(t, filepath.Join(repo, "outside.txt"), "x")
-	git(t, repo, "2024-01-02T03:04:05Z", "add", ".")
-	git(t, repo, "2024-01-02T03:04:05Z", "commit", "-qm", "first")
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "add", ".")
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "commit", "-qm", "first")
 	write(t, filepath.Join(content, "a", "one.non"), "1 again")
-	git(t, repo, "2024-03-04T12:00:00+02:00", "commit", "-qam", "second")
+	gittest.Run(t, repo, "2024-03-04T12:00:00+02:00", "commit", "-qam", "second")
 	write(t, filepath.Join(content, "new.non"), "never committed")
 
 	dates, err := Read(context.Background(), content)
@@ -71,9 +57,7 @@ func TestReadThrowawayRepository(t *testing.T) {
 }
 
 func TestReadOutsideRepository(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
+	gittest.Need(t)
 	dir := t.TempDir()
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
 	if _, err := Read(context.Background(), dir); !errors.Is(err, ErrNoGit) {
