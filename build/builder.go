@@ -7,12 +7,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/internal/parallel"
+	"github.com/nonopress/nonopress/build/output"
 
 	"github.com/yuin/goldmark"
 
@@ -23,10 +26,10 @@ import (
 // call reads the content tree afresh and updates the output.
 type Builder struct {
 	cfg  Config
-	site siteConfig
+	site content.Settings
 	tpl  *pageTemplates
 	md   goldmark.Markdown
-	min  *minifier
+	min  *output.Minifier
 	log  io.Writer
 	// fingerprint identifies the running program for the asset cache.
 	fingerprint string
@@ -37,7 +40,7 @@ type Builder struct {
 	// kept holds the caches between builds (keep.go).
 	kept keptCaches
 	// markers keeps the output folders' manifests between builds (marker.go).
-	markers markerCache
+	markers output.Manifests
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
@@ -80,7 +83,7 @@ func New(cfg Config) (*Builder, error) {
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
 	}
-	site, err := readSiteConfig(cfg.Src)
+	site, err := content.ReadSettings(cfg.Src)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +101,7 @@ func New(cfg Config) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: newMinifier(), log: cfg.Log,
+	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: content.NewMarkdown(site.UnsafeHTML), min: output.NewMinifier(), log: cfg.Log,
 		fingerprint: programFingerprint(), racy: racyWindow}
 	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
 	if b.log == nil {
@@ -110,20 +113,22 @@ func New(cfg Config) (*Builder, error) {
 // run is the state of one build.
 type run struct {
 	*Builder
-	out    *output
+	out    *output.Store
 	solver *lazySolver // the solver cache, opened when first needed
 	assets *assetCache
-	root   *collection
+	root   *content.Collection
 	title  string // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
 	// description is the site's: nonopress.toml's, else the root note's
 	// description or first line, else a sentence of nonopress's.
 	description string
 	entries     []*entry // every published puzzle, in path order
-	bundles     []*bundlePage
-	links       siteLinks
-	pages       []string // every HTML page written, for the sitemap
-	mu          sync.Mutex
-	memoRun     *memoRun
+	// lists holds what each collection shows, made by arrange.
+	lists   map[*content.Collection]*listing
+	bundles []*bundlePage
+	links   content.Links
+	pages   []string // every HTML page written, for the sitemap
+	mu      sync.Mutex
+	memoRun *memoRun
 	// quick keeps the published booklets and site-wide lists (BuildQuick);
 	// deferred counts them, under mu.
 	quick    bool
@@ -158,22 +163,22 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		}
 	}
 	var sum Summary
-	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, backName(b.cfg.Out))
+	root, files, err := content.Scan(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
 	if err != nil {
 		return sum, err
 	}
 	b.readGitDates(ctx, files)
 	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
-	out, err := openOutput(b.cfg.Out, b.min, &b.markers)
+	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
 		return sum, err
 	}
-	defer out.close()
+	defer out.Close()
 	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
 	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
-		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
-	r.description = firstNonEmpty(b.site.Description, root.note.front.Description, nav.FirstLine(root.note.body),
+		title: firstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle), links: content.NewLinks(root, files)}
+	r.description = firstNonEmpty(b.site.Description, root.Note.Front.Description, nav.FirstLine(root.Note.Body),
 		"Nonogram puzzles to play online, print and download.")
 	b.rendered.Store(0)
 	r.startMemo()
@@ -185,7 +190,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 
 	results := make([]fileResult, len(files))
 	prog := newProgress(b.log, b.cfg.Quiet, len(files))
-	err = parallel(ctx, len(files), func(i int) error {
+	err = parallel.Do(ctx, len(files), func(i int) error {
 		results[i] = r.processFileMemo(ctx, files[i])
 		prog.done()
 		return results[i].fatal
@@ -215,7 +220,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err := r.writeSite(ctx); err != nil {
 		return sum, err
 	}
-	changed, written, removed, err := out.commit()
+	changes, err := out.Commit()
 	if err != nil {
 		return sum, err
 	}
@@ -233,7 +238,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	}
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
-	sum.Written, sum.Removed, sum.Changed = written, removed, changed
+	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Deferred = r.deferred
 	if !quick {
 		if err := b.saveStamp(b.stampKey(tree), sum); err != nil {
@@ -242,6 +247,12 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	}
 	b.logSummary(sum, start)
 	return sum, nil
+}
+
+// PrepareBack readies the back buffer for quick rebuilds (output.Prepare):
+// serve calls it after its first build, before any edit comes.
+func (b *Builder) PrepareBack(ctx context.Context) error {
+	return output.Prepare(ctx, b.cfg.Out, b.min, &b.markers)
 }
 
 // logSummary logs a build's warnings, skipped puzzles and summary line.
@@ -260,62 +271,56 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("build failed, the output was left as it was: %d problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
 }
 
-// arrange places published puzzles in their collections, in display order,
-// and counts each collection's puzzles with those below it.
-func (r *run) arrange() {
-	for _, e := range r.entries {
-		e.coll.entries = append(e.coll.entries, e)
+// listing is what a collection's page shows once its puzzles are published.
+type listing struct {
+	entries []*entry // its published puzzles, in display order
+	total   int      // published puzzles here and below
+	booklet bool     // a booklet of its puzzles was written
+}
+
+// list returns a collection's listing (empty before arrange).
+func (r *run) list(c *content.Collection) *listing {
+	if l := r.lists[c]; l != nil {
+		return l
 	}
-	var count func(c *collection) int
-	count = func(c *collection) int {
-		sortEntries(c.entries)
-		sortCollections(c.children)
-		kept := c.children[:0]
-		n := len(c.entries)
-		for _, sub := range c.children {
+	return &listing{}
+}
+
+// arrange places published puzzles in their collections, in display order,
+// counts each collection's puzzles with those below it, and drops from the
+// tree the collections that publish none.
+func (r *run) arrange() {
+	r.lists = map[*content.Collection]*listing{}
+	for _, e := range r.entries {
+		l := r.lists[e.coll]
+		if l == nil {
+			l = &listing{}
+			r.lists[e.coll] = l
+		}
+		l.entries = append(l.entries, e)
+	}
+	var count func(c *content.Collection) int
+	count = func(c *content.Collection) int {
+		l := r.lists[c]
+		if l == nil {
+			l = &listing{}
+			r.lists[c] = l
+		}
+		sortEntries(l.entries)
+		content.SortCollections(c.Children)
+		kept := c.Children[:0]
+		n := len(l.entries)
+		for _, sub := range c.Children {
 			if k := count(sub); k > 0 {
 				n += k
 				kept = append(kept, sub)
 			}
 		}
-		c.children = kept
-		c.total = n
+		c.Children = kept
+		l.total = n
 		return n
 	}
 	count(r.root)
-}
-
-// parallel calls fn(0..n-1) on a pool of GOMAXPROCS workers and returns the
-// first error; after one, no new calls start.
-func parallel(ctx context.Context, n int, fn func(i int) error) error {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	var next atomic.Int64
-	var failed atomic.Bool
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || failed.Load() || ctx.Err() != nil {
-					return
-				}
-				if err := fn(i); err != nil {
-					errs[i] = err
-					failed.Store(true)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return ctx.Err()
 }
 
 // sortedKeys returns a map's keys in order.
@@ -342,4 +347,15 @@ func logList(w io.Writer, list []string, what string) {
 		}
 		fmt.Fprintf(w, "%s (%s)\n", m, what)
 	}
+}
+
+// sortEntries orders a collection's puzzles: by weight (front matter), then in
+// path order.
+func sortEntries(es []*entry) {
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].Weight != es[j].Weight {
+			return es[i].Weight < es[j].Weight
+		}
+		return es[i].order < es[j].order
+	})
 }

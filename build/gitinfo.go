@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/gitdate"
 )
 
@@ -14,7 +15,7 @@ import (
 // date of the last commit that changed it or its note (the later of the
 // two), read with one git log for the whole tree. Outside a repository the
 // files have no git date; any other failure of git is a warning.
-func (b *Builder) readGitDates(ctx context.Context, files []*sourceFile) {
+func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile) {
 	if !b.site.GitInfo || len(files) == 0 {
 		return
 	}
@@ -27,16 +28,16 @@ func (b *Builder) readGitDates(ctx context.Context, files []*sourceFile) {
 		return
 	}
 	for _, f := range files {
-		when := dates[f.rel]
-		if f.notePath != "" {
-			if rel, err := filepath.Rel(b.cfg.Src, f.notePath); err == nil {
+		when := dates[f.Rel]
+		if f.NotePath != "" {
+			if rel, err := filepath.Rel(b.cfg.Src, f.NotePath); err == nil {
 				if nd := dates[filepath.ToSlash(rel)]; nd.After(when) {
 					when = nd
 				}
 			}
 		}
 		if !when.IsZero() {
-			f.gitDate = when.Format(time.RFC3339)
+			f.GitDate = when.Format(time.RFC3339)
 		}
 	}
 }

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -282,7 +284,7 @@ type memoRun struct {
 // is processed (its outputs are found in what the build wrote).
 type missedFile struct {
 	key string
-	f   *sourceFile
+	f   *content.PuzzleFile
 	res *fileResult
 }
 
@@ -314,26 +316,26 @@ func (r *run) startMemo() {
 // the content tree's links, which its links are rewritten by, its
 // neighbours (the previous and next links of its pages) and its git date. A
 // file's place in path order is not in it: no puzzle page shows it.
-func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
+func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
 	k, sum := newKey(m.site, "file")
-	k.str(f.rel)
-	k.str(f.abs)
-	k.str(f.slug)
-	k.str(f.original)
-	k.str(f.coll.dir)
-	k.str(f.coll.url)
+	k.str(f.Rel)
+	k.str(f.Abs)
+	k.str(f.Slug)
+	k.str(f.Original)
+	k.str(f.Coll.Dir)
+	k.str(f.Coll.URL)
 	// Its neighbours, linked from its pages, and its date from git.
-	for _, l := range []link{f.prev, f.next} {
+	for _, l := range []content.Link{f.Prev, f.Next} {
 		k.str(l.Title)
 		k.str(l.Page)
 	}
-	k.str(f.gitDate)
-	for c := f.coll; c != nil; c = c.parent {
-		k.str(c.url)
-		k.str(c.title(siteTitle))
+	k.str(f.GitDate)
+	for c := f.Coll; c != nil; c = c.Parent {
+		k.str(c.URL)
+		k.str(c.Title(siteTitle))
 	}
 	k.str(fileHash)
-	k.str(f.notePath)
+	k.str(f.NotePath)
 	k.str(noteHash)
 	if !noteBlank {
 		k.str(m.linksHash)
@@ -343,23 +345,23 @@ func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, 
 
 // processFileMemo is processFile, skipped when the memo knows the file's
 // work and its outputs are still at hand.
-func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
+func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileResult {
 	m := r.memoRun
 	if m.memo.program == "" {
 		return r.processFile(ctx, f)
 	}
-	fileHash, _, err := m.memo.stats.digest(f.abs)
+	fileHash, _, err := m.memo.stats.digest(f.Abs)
 	if err != nil {
 		return fileResult{fatal: fmt.Errorf("read puzzle file: %w", err)}
 	}
 	noteHash, noteBlank := "", true
-	if f.notePath != "" {
-		if noteHash, noteBlank, err = m.memo.stats.digest(f.notePath); err != nil {
+	if f.NotePath != "" {
+		if noteHash, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
 			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
 		}
 	}
 	key := m.key(f, fileHash, noteHash, noteBlank, r.title)
-	if rec := m.memo.lookup(key); rec != nil && r.out.reuse(rec.Outputs) {
+	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
 		m.mu.Lock()
 		m.used[key] = rec
 		m.mu.Unlock()
@@ -376,14 +378,14 @@ func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
 	}
 	if res.fatal == nil && ctx.Err() == nil {
 		m.mu.Lock()
-		m.missed[f.coll.url+f.slug+"/"] = &missedFile{key: key, f: f, res: &res}
+		m.missed[f.Coll.URL+f.Slug+"/"] = &missedFile{key: key, f: f, res: &res}
 		m.mu.Unlock()
 	}
 	return res
 }
 
 // resultOf turns a file's record back into its result.
-func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
+func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
 	res := fileResult{warnings: rec.Warnings, errs: rec.Errs, skipped: rec.Skipped}
 	var pages []string
 	for _, er := range rec.Entries {
@@ -392,7 +394,7 @@ func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
 			Verdict: er.Verdict, Difficulty: er.Difficulty, Warnings: er.Warnings, Tags: er.Tags,
 			Date: er.Date, Lastmod: er.Lastmod, Weight: er.Weight, Swatches: er.Swatches, dir: er.Dir, sourceFile: er.SourceFile,
 			hasSheet: er.HasSheet, hasSolution: er.HasSolution, thumb: er.Thumb,
-			coll: f.coll, file: f, index: er.Index, order: f.order<<20 | er.Index,
+			coll: f.Coll, file: f, index: er.Index, order: f.Order<<20 | er.Index,
 			assetKey: er.AssetKey, assets: er.Assets, bookletPart: er.BookletPart}
 		if er.AssetKey != "" {
 			r.assets.store(er.AssetKey, er.Assets)
@@ -401,7 +403,7 @@ func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
 		pages = append(pages, e.page())
 	}
 	if rec.Bundle != nil {
-		res.bundle = &bundlePage{coll: f.coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
+		res.bundle = &bundlePage{coll: f.Coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
 			description: rec.Bundle.Description, note: template.HTML(rec.Bundle.Note), entries: res.entries}
 	}
 	r.mu.Lock()
@@ -419,8 +421,7 @@ func (r *run) recordMisses() {
 		return
 	}
 	outputs := map[*missedFile]map[string]string{}
-	r.out.mu.Lock()
-	for p, h := range r.out.written {
+	r.out.EachWritten(func(p, h string) {
 		for i := strings.IndexByte(p, '/'); i >= 0; {
 			if mf, ok := m.missed[p[:i+1]]; ok {
 				if outputs[mf] == nil {
@@ -435,13 +436,13 @@ func (r *run) recordMisses() {
 			}
 			i += j + 1
 		}
-	}
+	})
 	for _, mf := range m.missed {
 		if len(mf.res.entries) == 0 {
 			continue // a draft: nothing published, no copy of the file
 		}
-		orig := mf.f.coll.url + mf.f.original
-		h, ok := r.out.written[orig]
+		orig := mf.f.Coll.URL + mf.f.Original
+		h, ok := r.out.Hash(orig)
 		if !ok {
 			continue
 		}
@@ -450,7 +451,6 @@ func (r *run) recordMisses() {
 		}
 		outputs[mf][orig] = h
 	}
-	r.out.mu.Unlock()
 	for _, mf := range m.missed {
 		m.used[mf.key] = recordOf(mf.res, outputs[mf])
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/internal/gittest"
 )
 
@@ -39,12 +40,12 @@ func TestPrevNextNaturalOrderAndWeight(t *testing.T) {
 		prev, next := navLinks(s.read(dir + "index.html"))
 		wantPrev, wantNext := "", ""
 		if i > 0 {
-			wantPrev = relURL(dir, order[i-1]+"index.html")
+			wantPrev = content.RelURL(dir, order[i-1]+"index.html")
 		}
 		if i+1 < len(order) {
-			wantNext = relURL(dir, order[i+1]+"index.html")
+			wantNext = content.RelURL(dir, order[i+1]+"index.html")
 			if order[i+1] == "c/set/1/" {
-				wantNext = relURL(dir, "c/set/index.html") // the file's page lists its puzzles
+				wantNext = content.RelURL(dir, "c/set/index.html") // the file's page lists its puzzles
 			}
 		}
 		if prev != wantPrev || next != wantNext {

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/templates"
 )
 
@@ -107,20 +109,14 @@ func (pt *pageTemplates) render(kind string, data *pageData) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// rootOf returns the relative way from a page folder ("a/b/") up to the site
-// root ("../../").
-func rootOf(dir string) string {
-	return strings.Repeat("../", strings.Count(dir, "/"))
-}
-
 // anchor makes an HTML id from a name.
-func anchor(prefix, name string) string { return prefix + "-" + slugify(name) }
+func anchor(prefix, name string) string { return prefix + "-" + content.Slugify(name) }
 
 // crumbsOf returns the breadcrumbs of a page in collection c, from the home
 // page down to c itself when withSelf.
-func crumbsOf(c *collection, from, siteTitle string, withSelf bool) []crumb {
-	var chain []*collection
-	for x := c; x != nil; x = x.parent {
+func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []crumb {
+	var chain []*content.Collection
+	for x := c; x != nil; x = x.Parent {
 		chain = append(chain, x)
 	}
 	var out []crumb
@@ -129,7 +125,7 @@ func crumbsOf(c *collection, from, siteTitle string, withSelf bool) []crumb {
 		if x == c && !withSelf {
 			break
 		}
-		out = append(out, crumb{Title: x.title(siteTitle), URL: relURL(from, x.url+"index.html")})
+		out = append(out, crumb{Title: x.Title(siteTitle), URL: content.RelURL(from, x.URL+"index.html")})
 	}
 	return out
 }
@@ -138,7 +134,7 @@ func crumbsOf(c *collection, from, siteTitle string, withSelf bool) []crumb {
 // pos-th of its list (the list's default order, to which sorting returns).
 func cardOf(e *entry, from string, pos int) cardView {
 	c := cardView{
-		Title: e.Title, URL: relURL(from, e.page()),
+		Title: e.Title, URL: content.RelURL(from, e.page()),
 		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.Width * e.Height,
 		Order: pos, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
 		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict), Grade: gradeName(e.Difficulty),
@@ -148,22 +144,7 @@ func cardOf(e *entry, from string, pos int) cardView {
 		c.Swatches = append(c.Swatches, sw.Hex)
 	}
 	if e.thumb != "" {
-		c.Thumb = relURL(from, e.thumb)
+		c.Thumb = content.RelURL(from, e.thumb)
 	}
 	return c
-}
-
-// relURL returns the link from a page in folder from ("a/b/", "" for the
-// root) to target (a path from the site root), as short as it can be:
-// relURL("a/b/", "a/c/index.html") is "../c/index.html".
-func relURL(from, target string) string {
-	for from != "" {
-		i := strings.IndexByte(from, '/')
-		seg := from[:i+1]
-		if !strings.HasPrefix(target, seg) {
-			break
-		}
-		from, target = from[i+1:], target[i+1:]
-	}
-	return rootOf(from) + target
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/templates"
@@ -54,7 +56,7 @@ type checkedPuzzle struct {
 
 // bundlePage is the page of a file of several puzzles: its note and cards.
 type bundlePage struct {
-	coll               *collection
+	coll               *content.Collection
 	dir                string // output folder: the file's slug in its collection's
 	title, description string
 	note               template.HTML
@@ -67,31 +69,31 @@ type bundlePage struct {
 // processFile reads, checks and publishes the puzzles of one file: each
 // gets its page and files written to the back buffer; what is kept is their
 // entries only.
-func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
+func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult {
 	var res fileResult
-	var n note
-	if f.notePath != "" {
-		data, err := os.ReadFile(f.notePath)
+	var n content.Note
+	if f.NotePath != "" {
+		data, err := os.ReadFile(f.NotePath)
 		if err != nil {
 			res.fatal = fmt.Errorf("read note: %w", err)
 			return res
 		}
-		if n, err = parseNote(f.notePath, data); err != nil {
+		if n, err = content.ParseNote(f.NotePath, data); err != nil {
 			res.errs = append(res.errs, err.Error())
 			res.skipped = append(res.skipped, err.Error())
 			return res
 		}
-		if n.front.Draft {
+		if n.Front.Draft {
 			return res
 		}
 	}
-	fm := n.front
-	data, err := os.ReadFile(f.abs)
+	fm := n.Front
+	data, err := os.ReadFile(f.Abs)
 	if err != nil {
 		res.fatal = fmt.Errorf("read puzzle file: %w", err)
 		return res
 	}
-	puzzles, perr := formats.Read(f.abs, data)
+	puzzles, perr := formats.Read(f.Abs, data)
 	if perr != nil {
 		for _, msg := range strings.Split(perr.Error(), "\n") {
 			if msg = strings.TrimSpace(msg); msg != "" {
@@ -100,19 +102,19 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 			}
 		}
 	}
-	base := baseName(path.Base(f.rel))
+	base := content.BaseName(path.Base(f.Rel))
 	fc := &fileContext{fileHash: fileHashOf(data), description: fm.Description}
-	dir := f.coll.url + f.slug + "/"
+	dir := f.Coll.URL + f.Slug + "/"
 	pageDir := dir
 	if len(puzzles) > 1 {
 		pageDir += "1/" // the depth of every puzzle page of the bundle
-		fc.bundle = &bundlePage{coll: f.coll, dir: dir, title: firstNonEmpty(fm.Title, base), description: fm.Description}
-		if fc.bundle.note, err = renderNote(r.md, f.notePath, n, r.links.rebaser(f.coll.dir, dir)); err != nil {
+		fc.bundle = &bundlePage{coll: f.Coll, dir: dir, title: firstNonEmpty(fm.Title, base), description: fm.Description}
+		if fc.bundle.note, err = content.RenderNote(r.md, f.NotePath, n, r.links.Rebaser(f.Coll.Dir, dir)); err != nil {
 			res.errs = append(res.errs, err.Error())
 			return res
 		}
 	}
-	if fc.note, err = renderNote(r.md, f.notePath, n, r.links.rebaser(f.coll.dir, pageDir)); err != nil {
+	if fc.note, err = content.RenderNote(r.md, f.NotePath, n, r.links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
 		res.errs = append(res.errs, err.Error())
 		return res
 	}
@@ -121,13 +123,13 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		if ctx.Err() != nil {
 			return res
 		}
-		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.solver.get()})
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
 		var problems, warnings []string
 		for _, d := range rep.Errors {
-			problems = append(problems, at(f.abs, d.Line, d.Message))
+			problems = append(problems, at(f.Abs, d.Line, d.Message))
 		}
 		for _, d := range rep.Warnings {
-			warnings = append(warnings, at(f.abs, d.Line, d.Message))
+			warnings = append(warnings, at(f.Abs, d.Line, d.Message))
 		}
 		if r.cfg.Strict {
 			problems = append(problems, warnings...)
@@ -146,18 +148,18 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 		e := newEntry(p, pfm, title)
 		e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
-		e.Date = firstNonEmpty(e.Date, f.gitDate)
-		e.Lastmod = firstNonEmpty(e.Lastmod, f.gitDate, e.Date)
+		e.Date = firstNonEmpty(e.Date, f.GitDate)
+		e.Lastmod = firstNonEmpty(e.Lastmod, f.GitDate, e.Date)
 		for _, d := range rep.Warnings {
 			e.Warnings = append(e.Warnings, d.Message)
 		}
-		e.coll = f.coll
-		e.order = f.order<<20 | i
+		e.coll = f.Coll
+		e.order = f.Order<<20 | i
 		e.dir = dir
 		if fc.bundle != nil {
 			e.dir += strconv.Itoa(i+1) + "/"
 		}
-		e.sourceFile = f.coll.url + f.original
+		e.sourceFile = f.Coll.URL + f.Original
 		e.file, e.index = f, i
 		e.bookletPart = bookletPart(fc.fileHash, i, rep.Solution)
 		checked = append(checked, checkedPuzzle{e, p, rep})
@@ -180,7 +182,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 	}
 	if len(res.entries) > 0 {
-		if err := r.out.put(f.coll.url+f.original, data); err != nil {
+		if _, err := r.out.Put(f.Coll.URL+f.Original, data); err != nil {
 			res.fatal = err
 		}
 		if fc.bundle != nil {
@@ -202,8 +204,9 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Grade: gradeName(e.Difficulty), VerdictText: verdictText(e.Verdict), Grades: gradeViews(),
 		Date: e.Date, DateText: dateText(e.Date), Paper: cssPaper(r.site.Paper),
-		Play: templates.NewPlayData(p, e.ID, e.Title), Description: strings.TrimSpace(p.Meta.Description),
+		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
 	}
+	view.PlayReserve = playReserve(p)
 	if e.Lastmod != e.Date {
 		view.Lastmod, view.LastmodText = e.Lastmod, dateText(e.Lastmod)
 	}
@@ -211,7 +214,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		view.Warnings = e.Warnings
 	}
 	for _, tag := range e.Tags {
-		view.Tags = append(view.Tags, crumb{Title: tag, URL: relURL(e.dir, tagPage(tag))})
+		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.dir, tagPage(tag))})
 	}
 	view.Legend = e.Swatches
 	convs := conversions(p)
@@ -221,7 +224,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 	if ok {
 		if _, has := assets["sheet.svg"]; has {
 			var err error
-			if sheet, err = r.out.readBack(e.dir + "sheet.svg"); err != nil {
+			if sheet, err = r.out.ReadBack(e.dir + "sheet.svg"); err != nil {
 				return fmt.Errorf("reuse sheet: %w", err)
 			}
 		}
@@ -242,7 +245,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		e.thumb = blankThumbPath(e.Width, e.Height)
 	}
 	original := path.Base(e.sourceFile)
-	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: relURL(e.dir, e.sourceFile)})
+	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: content.RelURL(e.dir, e.sourceFile)})
 	for _, c := range convs {
 		view.Downloads = append(view.Downloads, c.download(e.Title))
 	}
@@ -263,7 +266,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 	data := r.pageData("puzzle", e.Title, e.dir)
 	data.Crumbs = crumbsOf(e.coll, e.dir, r.title, true)
 	if fc.bundle != nil {
-		data.Crumbs = append(data.Crumbs, crumb{Title: fc.bundle.title, URL: relURL(e.dir, fc.bundle.dir+"index.html")})
+		data.Crumbs = append(data.Crumbs, crumb{Title: fc.bundle.title, URL: content.RelURL(e.dir, fc.bundle.dir+"index.html")})
 	}
 	data.Note = fc.note
 	data.Description = firstNonEmpty(fc.description, puzzleDescription(e))
@@ -288,21 +291,21 @@ func (r *run) showWarnings() bool { return r.site.PublicWarnings || r.cfg.LiveRe
 // from its page: its published siblings in its file (prev, next), and at
 // the file's ends the files before and after it in its collection.
 func puzzleNeighbours(e, prev, next *entry) (*crumb, *crumb) {
-	at := func(sibling *entry, l link) *crumb {
+	at := func(sibling *entry, l content.Link) *crumb {
 		if sibling != nil {
-			return &crumb{Title: sibling.Title, URL: relURL(e.dir, sibling.page())}
+			return &crumb{Title: sibling.Title, URL: content.RelURL(e.dir, sibling.page())}
 		}
 		if l.Page == "" {
 			return nil
 		}
-		return &crumb{Title: l.Title, URL: relURL(e.dir, l.Page)}
+		return &crumb{Title: l.Title, URL: content.RelURL(e.dir, l.Page)}
 	}
-	return at(prev, e.file.prev), at(next, e.file.next)
+	return at(prev, e.file.Prev), at(next, e.file.Next)
 }
 
 // putPage writes an HTML page and remembers it for the sitemap.
 func (r *run) putPage(p string, html []byte) error {
-	if err := r.out.put(p, html); err != nil {
+	if _, err := r.out.Put(p, html); err != nil {
 		return err
 	}
 	r.mu.Lock()
@@ -313,7 +316,7 @@ func (r *run) putPage(p string, html []byte) error {
 
 // pageData starts the data of a page in folder dir.
 func (r *run) pageData(kind, title, dir string) *pageData {
-	root := rootOf(dir)
+	root := content.RootOf(dir)
 	d := &pageData{Kind: kind, Title: title, Root: root, LiveReload: r.cfg.LiveReload, Description: r.description,
 		Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
 	if r.site.BaseURL != "" {

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
@@ -60,7 +62,7 @@ func (c conversion) download(title string) download {
 	if !c.inline() {
 		return download{Label: c.label, URL: c.name}
 	}
-	return download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: slugify(title) + path.Ext(c.name)}
+	return download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: content.Slugify(title) + path.Ext(c.name)}
 }
 
 // dataURL is a data: URL of the given media type holding data.
@@ -99,7 +101,7 @@ func (r *run) writeBlankThumbs() error {
 		if err := render.BlankThumbnailOfSize(&buf, size[0], size[1]); err != nil {
 			return err
 		}
-		h, err := r.out.putExact(p, buf.Bytes()) // render minified it
+		h, err := r.out.PutExact(p, buf.Bytes()) // render minified it
 		if err != nil {
 			return err
 		}
@@ -119,9 +121,9 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 	assets := map[string]string{}
 	var buf bytes.Buffer
 	put := func(name string) error {
-		write := r.out.putHash
+		write := r.out.Put
 		if strings.HasSuffix(name, ".svg") {
-			write = r.out.putExact // render's SVGs come minified
+			write = r.out.PutExact // render's SVGs come minified
 		}
 		h, err := write(e.dir+name, buf.Bytes())
 		assets[name] = h

@@ -29,7 +29,7 @@ func (r *run) writeSearch() error {
 	if err != nil {
 		return err
 	}
-	_, err = r.out.putExact(searchIndexPath, data) // already compact
+	_, err = r.out.PutExact(searchIndexPath, data) // already compact
 	return err
 }
 
@@ -43,6 +43,6 @@ func (r *run) writeOGImage() error {
 	if err != nil {
 		return err
 	}
-	_, err = r.out.putExact(ogImagePath, data)
+	_, err = r.out.PutExact(ogImagePath, data)
 	return err
 }

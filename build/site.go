@@ -9,6 +9,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/internal/parallel"
+
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/nav"
 	"github.com/nonopress/nonopress/puzzle"
@@ -21,14 +24,14 @@ import (
 // and static assets. The booklets, most of the work after a change, are made
 // while the pages are written.
 func (r *run) writeSite(ctx context.Context) (err error) {
-	var colls []*collection
-	walkCollections(r.root, func(c *collection) { colls = append(colls, c) })
+	var colls []*content.Collection
+	content.Walk(r.root, func(c *content.Collection) { colls = append(colls, c) })
 	for _, c := range colls {
-		c.booklet = slices.ContainsFunc(c.entries, func(e *entry) bool { return e.hasSheet })
+		r.list(c).booklet = slices.ContainsFunc(r.list(c).entries, func(e *entry) bool { return e.hasSheet })
 	}
 	booklets := make(chan error, 1)
 	go func() {
-		booklets <- parallel(ctx, len(colls), func(i int) error { return r.writeBooklet(ctx, colls[i]) })
+		booklets <- parallel.Do(ctx, len(colls), func(i int) error { return r.writeBooklet(ctx, colls[i]) })
 	}()
 	defer func() {
 		if berr := <-booklets; err == nil {
@@ -42,12 +45,12 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 		if err := r.writeCollection(c); err != nil {
 			return err
 		}
-		for _, res := range c.resources {
-			data, err := os.ReadFile(res.abs)
+		for _, res := range c.Resources {
+			data, err := os.ReadFile(res.Abs)
 			if err != nil {
 				return fmt.Errorf("read resource: %w", err)
 			}
-			if err := r.out.put(c.url+res.out, data); err != nil {
+			if _, err := r.out.Put(c.URL+res.Out, data); err != nil {
 				return err
 			}
 		}
@@ -63,7 +66,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 		}
 	}
 	for _, p := range r.tpl.staticPaths() {
-		if err := r.out.put(p, r.tpl.static[p]); err != nil {
+		if _, err := r.out.Put(p, r.tpl.static[p]); err != nil {
 			return err
 		}
 	}
@@ -73,16 +76,16 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 // writeBooklet writes a collection's puzzles as one PDF, re-reading them
 // from their files (their solutions come from the solver cache), so that no
 // more than one collection's puzzles are in memory at once.
-func (r *run) writeBooklet(ctx context.Context, c *collection) error {
+func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	// The key comes from the entries (bookletPart: file, place, solution),
 	// so that a booklet that has not changed is found without reading a
 	// puzzle again.
 	k, keySum := newKey(r.assets.fingerprint, "booklet")
-	k.str(c.title(r.title))
+	k.str(c.Title(r.title))
 	k.str(r.site.Paper)
 	k.bool(r.site.MonoSafe)
 	var in []*entry
-	for _, e := range c.entries {
+	for _, e := range r.list(c).entries {
 		if e.hasSheet {
 			in = append(in, e)
 			k.str(e.bookletPart)
@@ -92,108 +95,109 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 		return nil
 	}
 	key := keySum()
-	if outputs, ok := r.reuseAssets(c.url, key); ok {
+	if outputs, ok := r.reuseAssets(c.URL, key); ok {
 		r.assets.store(key, outputs)
 		return nil
 	}
-	if r.keepPublished(c.url + "booklet.pdf") {
+	if r.keepPublished(c.URL + "booklet.pdf") {
 		return nil
 	}
-	parsed := map[*sourceFile][]*puzzle.Puzzle{}
+	parsed := map[*content.PuzzleFile][]*puzzle.Puzzle{}
 	var items []render.BookletEntry
 	for _, e := range in {
 		puzzles, ok := parsed[e.file]
 		if !ok {
-			data, err := os.ReadFile(e.file.abs)
+			data, err := os.ReadFile(e.file.Abs)
 			if err != nil {
 				return fmt.Errorf("read puzzle file: %w", err)
 			}
-			puzzles, _ = formats.Read(e.file.abs, data) // errors were reported already
+			puzzles, _ = formats.Read(e.file.Abs, data) // errors were reported already
 			parsed[e.file] = puzzles
 		}
 		if e.index >= len(puzzles) {
 			continue
 		}
 		p := puzzles[e.index]
-		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.solver.get()})
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
 		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution})
 	}
 	if len(items) == 0 {
 		// Its page links the booklet already.
-		return fmt.Errorf("booklet of %s: puzzle files changed during the build; build again", c.title(r.title))
+		return fmt.Errorf("booklet of %s: puzzle files changed during the build; build again", c.Title(r.title))
 	}
 	var buf bytes.Buffer
-	if err := render.Booklet(&buf, c.title(r.title), items, r.renderOptions()); err != nil {
-		return fmt.Errorf("booklet of %s: %w", c.title(r.title), err)
+	if err := render.Booklet(&buf, c.Title(r.title), items, r.renderOptions()); err != nil {
+		return fmt.Errorf("booklet of %s: %w", c.Title(r.title), err)
 	}
-	h, err := r.out.putHash(c.url+"booklet.pdf", buf.Bytes())
+	h, err := r.out.Put(c.URL+"booklet.pdf", buf.Bytes())
 	r.assets.store(key, map[string]string{"booklet.pdf": h})
 	return err
 }
 
 // collectionViews lists sub-collections as links from a page, each with its
 // note's description or first line.
-func collectionViews(cs []*collection, from, siteTitle string) []collectionView {
+func (r *run) collectionViews(cs []*content.Collection, from string) []collectionView {
 	var out []collectionView
 	for _, c := range cs {
-		out = append(out, collectionView{Title: c.title(siteTitle), URL: relURL(from, c.url+"index.html"), Count: c.total,
-			Summary: c.summary()})
+		out = append(out, collectionView{Title: c.Title(r.title), URL: content.RelURL(from, c.URL+"index.html"), Count: r.list(c).total,
+			Summary: summary(c)})
 	}
 	return out
 }
 
 // summary is a collection's one-line summary: its note's description, else
 // the first line of its note.
-func (c *collection) summary() string {
-	return firstNonEmpty(c.note.front.Description, nav.FirstLine(c.note.body))
+func summary(c *content.Collection) string {
+	return firstNonEmpty(c.Note.Front.Description, nav.FirstLine(c.Note.Body))
 }
 
 // writeCollection writes a collection's pages, PerPage cards each: the first
-// is c.url+"index.html", the others page/2/, page/3/... The root
+// is c.URL+"index.html", the others page/2/, page/3/... The root
 // collection's first page is the home page.
-func (r *run) writeCollection(c *collection) error {
+func (r *run) writeCollection(c *content.Collection) error {
 	kind := "collection"
-	if c.parent == nil {
+	if c.Parent == nil {
 		kind = "home"
 	}
-	note, err := renderNote(r.md, c.notePath, c.note, r.links.rebaser(c.dir, c.url))
+	note, err := content.RenderNote(r.md, c.NotePath, c.Note, r.links.Rebaser(c.Dir, c.URL))
 	if err != nil {
 		return err
 	}
-	pages := nav.Paginate(len(c.entries), r.site.PerPage)
+	list := r.list(c)
+	pages := nav.Paginate(len(list.entries), r.site.PerPage)
 	for _, pg := range pages {
-		dir := nav.PageDir(c.url, pg.Number)
+		dir := nav.PageDir(c.URL, pg.Number)
 		err := r.putTemplated(kind, dir+"index.html", true, func() *pageData {
-			d := r.pageData(kind, c.title(r.title), dir)
-			if c.parent == nil {
+			d := r.pageData(kind, c.Title(r.title), dir)
+			if c.Parent == nil {
 				d.Title = ""
-				d.Lede = firstNonEmpty(r.site.Description, c.note.front.Description)
+				d.Lede = firstNonEmpty(r.site.Description, c.Note.Front.Description)
 			} else {
-				d.Lede = c.note.front.Description
-				d.Description = firstNonEmpty(c.summary(), fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", c.total, c.title(r.title)))
+				d.Lede = c.Note.Front.Description
+				d.Description = firstNonEmpty(summary(c), fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", list.total, c.Title(r.title)))
 			}
-			if c.parent != nil || pg.Number > 1 {
+			if c.Parent != nil || pg.Number > 1 {
 				d.Crumbs = crumbsOf(c, dir, r.title, pg.Number > 1)
 			}
 			if pg.Number > 1 {
-				d.Title = fmt.Sprintf("%s – page %d", c.title(r.title), pg.Number)
+				d.Title = fmt.Sprintf("%s – page %d", c.Title(r.title), pg.Number)
 				d.Lede = ""
 				d.Description = fmt.Sprintf("%s, page %d of %d.", strings.TrimSuffix(d.Description, "."), pg.Number, len(pages))
 			} else {
 				d.Note = note
-				d.Collections = collectionViews(c.children, dir, r.title)
-				if c.parent == nil {
+				d.Collections = r.collectionViews(c.Children, dir)
+				if c.Parent == nil {
 					for i, e := range r.recent() {
 						d.Recent = append(d.Recent, cardOf(e, dir, i))
 					}
 				}
 			}
-			for i, e := range c.entries[pg.Start:pg.End] {
+			for i, e := range list.entries[pg.Start:pg.End] {
 				d.Cards = append(d.Cards, cardOf(e, dir, pg.Start+i))
 			}
-			d.Pages = pagerLinks(c.url, dir, pg.Number, len(pages))
-			if c.booklet {
-				d.Booklet = relURL(dir, c.url+"booklet.pdf")
+			d.Pages = pagerLinks(c.URL, dir, pg.Number, len(pages))
+			if list.booklet {
+				d.Booklet = content.RelURL(dir, c.URL+"booklet.pdf")
 			}
 			return d
 		})
@@ -211,7 +215,7 @@ func pagerLinks(first, from string, cur, total int) []pagerLink {
 	for _, l := range nav.Pager(cur, total) {
 		pl := pagerLink{Label: l.Label, Current: l.Current}
 		if l.Number > 0 && !l.Current {
-			pl.URL = relURL(from, nav.PageDir(first, l.Number)+"index.html")
+			pl.URL = content.RelURL(from, nav.PageDir(first, l.Number)+"index.html")
 		}
 		out = append(out, pl)
 	}
@@ -242,7 +246,7 @@ func (r *run) groupBy(key func(*entry) string, from string) (map[string][]crumb,
 	groups := map[string][]crumb{}
 	for _, e := range r.entries {
 		k := key(e)
-		groups[k] = append(groups[k], crumb{Title: e.Title, URL: relURL(from, e.page())})
+		groups[k] = append(groups[k], crumb{Title: e.Title, URL: content.RelURL(from, e.page())})
 	}
 	keys := sortedKeys(groups)
 	sort.SliceStable(keys, func(i, j int) bool {
@@ -348,7 +352,7 @@ func (r *run) writeBundle(bp *bundlePage) error {
 }
 
 // tagPage is the path of a tag's page from the site root.
-func tagPage(tag string) string { return "tags/" + slugify(tag) + "/index.html" }
+func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/index.html" }
 
 // writeTags writes a page per tag of the puzzles' notes, with their cards,
 // and tags/index.html listing the tags. Tags whose slugs are equal ("Easy",
@@ -380,7 +384,7 @@ func (r *run) writeTags() error {
 		err := r.putTemplated("collection", page, true, func() *pageData {
 			d := r.pageData("collection", "Tag: "+g.name, dir)
 			d.Description = fmt.Sprintf("%d nonogram puzzles tagged %s.", len(g.entries), g.name)
-			d.Crumbs = []crumb{{Title: r.title, URL: relURL(dir, "index.html")}, {Title: "Tags", URL: relURL(dir, "tags/index.html")}}
+			d.Crumbs = []crumb{{Title: r.title, URL: content.RelURL(dir, "index.html")}, {Title: "Tags", URL: content.RelURL(dir, "tags/index.html")}}
 			for i, e := range g.entries {
 				d.Cards = append(d.Cards, cardOf(e, dir, i))
 			}
@@ -389,7 +393,7 @@ func (r *run) writeTags() error {
 		if err != nil {
 			return err
 		}
-		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: relURL("tags/", page), Count: len(g.entries)})
+		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: content.RelURL("tags/", page), Count: len(g.entries)})
 	}
 	list.Crumbs = []crumb{{Title: r.title, URL: "../index.html"}}
 	return r.putTemplated("tags", "tags/index.html", true, func() *pageData { return list })

@@ -1,4 +1,4 @@
-package build
+package content
 
 import (
 	"os"
@@ -10,59 +10,64 @@ import (
 	"github.com/nonopress/nonopress/nav"
 )
 
-// link is a page of the site, from the site root, with the title its links
+// Link is a page of the site, from the site root, with the title its links
 // show.
-type link struct{ Title, Page string }
+type Link struct{ Title, Page string }
 
 // fileNote reads what a puzzle file's note says of its place before the file
 // is read: its title, weight and draft status. A note that cannot be read or
 // parsed says nothing here; processing the file reports it.
-func fileNote(f *sourceFile) frontMatter {
-	if f.notePath == "" {
-		return frontMatter{}
+func fileNote(f *PuzzleFile) FrontMatter {
+	if f.NotePath == "" {
+		return FrontMatter{}
 	}
-	data, err := os.ReadFile(f.notePath)
+	data, err := os.ReadFile(f.NotePath)
 	if err != nil {
-		return frontMatter{}
+		return FrontMatter{}
 	}
-	n, err := parseNote(f.notePath, data)
+	n, err := ParseNote(f.NotePath, data)
 	if err != nil {
-		return frontMatter{}
+		return FrontMatter{}
 	}
-	return n.front
+	return n.Front
 }
 
 // orderFiles puts a collection's puzzle files in display order: by weight,
 // then by name in natural order ("2" before "10").
-func orderFiles(files []*sourceFile) {
+func orderFiles(files []*PuzzleFile) {
 	sort.SliceStable(files, func(i, j int) bool {
 		a, b := files[i], files[j]
-		if a.weight != b.weight {
-			return a.weight < b.weight
+		if a.Weight != b.Weight {
+			return a.Weight < b.Weight
 		}
-		return nav.NaturalLess(path.Base(a.rel), path.Base(b.rel))
+		return nav.NaturalLess(path.Base(a.Rel), path.Base(b.Rel))
 	})
 }
 
 // linkNeighbours gives each file of a collection, in display order, the page
 // of the file before and after it: its puzzle's page, or the page listing a
 // file of several puzzles (both are slug/index.html).
-func linkNeighbours(files []*sourceFile) {
+func linkNeighbours(files []*PuzzleFile) {
 	for i, f := range files {
 		p, n := nav.Neighbours(i, len(files))
-		f.prev, f.next = link{}, link{}
+		f.Prev, f.Next = Link{}, Link{}
 		if p >= 0 {
-			f.prev = files[p].link()
+			f.Prev = files[p].link()
 		}
 		if n >= 0 {
-			f.next = files[n].link()
+			f.Next = files[n].link()
 		}
 	}
 }
 
-// link is the file's page as a neighbour links to it.
-func (f *sourceFile) link() link {
-	return link{Title: firstNonEmpty(f.title, displayName(baseName(path.Base(f.rel)))), Page: f.coll.url + f.slug + "/index.html"}
+// link is the file's page as a neighbour links to it, named by its note's
+// title or else its file name (the file itself is not read yet).
+func (f *PuzzleFile) link() Link {
+	title := strings.TrimSpace(f.Title)
+	if title == "" {
+		title = displayName(BaseName(path.Base(f.Rel)))
+	}
+	return Link{Title: title, Page: f.Coll.URL + f.Slug + "/index.html"}
 }
 
 // displayName turns a file's base name into a title: "cat_and-mouse" gives
