@@ -91,7 +91,7 @@ type puzzleView struct {
 	Grade, VerdictText                         string
 	Grades                                     []gradeView
 	Date, DateText, Lastmod, LastmodText       string
-	PlayReserve                                int // px kept for the play grid while it is drawn
+	PlayReserve                                int      // px kept for the play grid while it is drawn
 	Warnings                                   []string // only where the site shows them publicly (and in serve)
 	Tags                                       []crumb  // each with its tag page
 	Legend                                     []legendView
