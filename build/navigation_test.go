@@ -77,7 +77,7 @@ func TestPrevNextNaturalOrderAndWeight(t *testing.T) {
 func TestPagination(t *testing.T) {
 	tree := "-- nonopress.toml --\nper_page = 2\n"
 	for i := 1; i <= 5; i++ {
-		tree += fmt.Sprintf("-- c/p%d.non --\n%s", i, dot(fmt.Sprintf("Puzzle %d", i)))
+		tree += fmt.Sprintf("-- c/p%d.non --\n%s-- c/p%d.md --\n---\ntags: [dots]\n---\n", i, dot(fmt.Sprintf("Puzzle %d", i)), i)
 	}
 	s := newSite(t, tree)
 	s.mustBuild(Config{})
@@ -90,6 +90,8 @@ func TestPagination(t *testing.T) {
 		{"c/index.html", 2, []string{"p1/index.html", "p2/index.html", `href="page/2/index.html"`, `href="page/3/index.html"`}},
 		{"c/page/2/index.html", 2, []string{"p3/index.html", "p4/index.html", `href="../../index.html"`, `aria-current="page"`}},
 		{"c/page/3/index.html", 1, []string{"p5/index.html", "c – page 3"}},
+		{"tags/dots/index.html", 2, []string{"c/p1/index.html", `href="page/3/index.html"`}},
+		{"tags/dots/page/3/index.html", 1, []string{"c/p5/index.html", "Tag: dots – page 3"}},
 	} {
 		page := s.read(c.page)
 		if n := len(cards.FindAllString(page, -1)); n != c.cards {

@@ -354,7 +354,8 @@ func (r *run) writeBundle(bp *bundlePage) error {
 // tagPage is the path of a tag's page from the site root.
 func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/index.html" }
 
-// writeTags writes a page per tag of the puzzles' notes, with their cards,
+// writeTags writes a page per tag of the puzzles' notes, with their cards
+// (PerPage a page, as collections),
 // and tags/index.html listing the tags. Tags whose slugs are equal ("Easy",
 // "easy") share a page, named as first met in path order.
 func (r *run) writeTags() error {
@@ -381,17 +382,27 @@ func (r *run) writeTags() error {
 	for _, page := range sortedKeys(groups) {
 		g := groups[page]
 		dir := strings.TrimSuffix(page, "index.html")
-		err := r.putTemplated("collection", page, true, func() *pageData {
-			d := r.pageData("collection", "Tag: "+g.name, dir)
-			d.Description = fmt.Sprintf("%d nonogram puzzles tagged %s.", len(g.entries), g.name)
-			d.Crumbs = []crumb{{Title: r.title, URL: content.RelURL(dir, "index.html")}, {Title: "Tags", URL: content.RelURL(dir, "tags/index.html")}}
-			for i, e := range g.entries {
-				d.Cards = append(d.Cards, cardOf(e, dir, i))
+		pages := nav.Paginate(len(g.entries), r.site.PerPage)
+		for _, pg := range pages {
+			pdir := nav.PageDir(dir, pg.Number)
+			err := r.putTemplated("collection", pdir+"index.html", true, func() *pageData {
+				d := r.pageData("collection", "Tag: "+g.name, pdir)
+				d.Description = fmt.Sprintf("%d nonogram puzzles tagged %s.", len(g.entries), g.name)
+				d.Crumbs = []crumb{{Title: r.title, URL: content.RelURL(pdir, "index.html")}, {Title: "Tags", URL: content.RelURL(pdir, "tags/index.html")}}
+				if pg.Number > 1 {
+					d.Title = fmt.Sprintf("Tag: %s – page %d", g.name, pg.Number)
+					d.Description = fmt.Sprintf("%d nonogram puzzles tagged %s, page %d of %d.", len(g.entries), g.name, pg.Number, len(pages))
+					d.Crumbs = append(d.Crumbs, crumb{Title: g.name, URL: content.RelURL(pdir, page)})
+				}
+				for i, e := range g.entries[pg.Start:pg.End] {
+					d.Cards = append(d.Cards, cardOf(e, pdir, pg.Start+i))
+				}
+				d.Pages = pagerLinks(dir, pdir, pg.Number, len(pages))
+				return d
+			})
+			if err != nil {
+				return err
 			}
-			return d
-		})
-		if err != nil {
-			return err
 		}
 		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: content.RelURL("tags/", page), Count: len(g.entries)})
 	}
