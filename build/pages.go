@@ -134,7 +134,7 @@ func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []cr
 // pos-th of its list (the list's default order, to which sorting returns).
 func cardOf(e *entry, from string, pos int) cardView {
 	c := cardView{
-		Title: e.Title, URL: content.RelURL(from, e.page()),
+		Title: e.Title, URL: content.RelURL(from, e.Page),
 		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.Width * e.Height,
 		Order: pos, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
 		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict), Grade: gradeName(e.Difficulty),
@@ -143,8 +143,8 @@ func cardOf(e *entry, from string, pos int) cardView {
 	for _, sw := range e.Swatches {
 		c.Swatches = append(c.Swatches, sw.Hex)
 	}
-	if e.thumb != "" {
-		c.Thumb = content.RelURL(from, e.thumb)
+	if e.Thumb != "" {
+		c.Thumb = content.RelURL(from, e.Thumb)
 	}
 	return c
 }

@@ -23,7 +23,7 @@ func (r *run) writeSearch() error {
 	list := make([]searchindex.Puzzle, len(r.entries))
 	for i, e := range r.entries {
 		list[i] = searchindex.Puzzle{Title: e.Title, Author: e.Author, License: e.License, Tags: e.Tags,
-			Width: e.Width, Height: e.Height, Colors: e.Colors, Difficulty: e.Difficulty, Page: e.page()}
+			Width: e.Width, Height: e.Height, Colors: e.Colors, Difficulty: e.Difficulty, Page: e.Page}
 	}
 	data, err := searchindex.Script(list)
 	if err != nil {

@@ -20,7 +20,6 @@ type pageData struct {
 	Description string // for <meta name="description"> and Open Graph: never empty
 	Lede        string // a line under the title: a collection's description
 	Root        string // the way up to the site root: "", "../", "../../"...
-	LiveReload  string
 	Feed        string // the Atom feed, when the site has one
 	Canonical   string // the page's public URL, when the site has a base URL
 	Image       string // the Open Graph image's public URL, when the site has a base URL

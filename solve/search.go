@@ -27,9 +27,12 @@ var errSwitch = errors.New("solve: depth-first budget spent")
 type strategy int
 
 const (
-	depthFirstThenLearn strategy = iota // the default
+	depthFirstThenBoth strategy = iota // the default: then the SAT solver and the learner in turns
+	depthFirstThenSAT
+	depthFirstThenLearn
 	depthFirstOnly
 	learnOnly
+	satOnly
 )
 
 // options tune a solve; tests use them to reach every part of the solver.
@@ -80,6 +83,7 @@ func (s *solver) run() error {
 		return nil
 	}
 	g.startCaching()
+	beforeProbing := g.mark()
 	ok, err = s.probeToFixedPoint()
 	if err != nil || !ok || s.enough() {
 		return err
@@ -92,10 +96,17 @@ func (s *solver) run() error {
 	}
 	s.difficulty = Search
 	s.search = s.opts.search
-	if len(g.cells)*s.colors > maxLearnerAtoms {
-		s.search = depthFirstOnly // the learner's tables would take too much memory
+	useSAT, useLearner := s.search != depthFirstThenLearn && s.search != learnOnly, s.search != depthFirstThenSAT && s.search != satOnly
+	useSAT = useSAT && s.search != depthFirstOnly && satFits(g)                                       // else the encoding would take too much memory
+	useLearner = useLearner && s.search != depthFirstOnly && len(g.cells)*s.colors <= maxLearnerAtoms // else the learner's tables would
+	if !useSAT && !useLearner {
+		s.search = depthFirstOnly
 	}
-	if s.search != learnOnly {
+	// When probing learnt nothing at all, the puzzle is wide open (many
+	// solutions, or a structure like n-Dom's), and depth-first search,
+	// probing at every node, would pay a whole probing round per guess.
+	wideOpen := g.mark() == beforeProbing && s.search == depthFirstThenBoth && useSAT
+	if s.search != learnOnly && s.search != satOnly && !wideOpen {
 		root := g.mark()
 		err := s.branch()
 		if !errors.Is(err, errSwitch) || s.search == depthFirstOnly {
@@ -103,7 +114,42 @@ func (s *solver) run() error {
 		}
 		g.undo(root)
 	}
-	return newLearner(s, s.colors).run()
+	return s.fallback(useSAT, useLearner)
+}
+
+// turnConflicts is the number of conflicts of each engine's first turn when
+// the SAT solver and the learner take turns; each turn is longer than the
+// last by half, so that switching costs little.
+const turnConflicts = 200
+
+// fallback runs the SAT solver, the learner, or both in turns, from the
+// current state. Turns are counted in conflicts, never in time, so the
+// result is the same on every run. Neither engine is best everywhere: the
+// SAT solver proves random hard-band grids that the learner does not, the
+// learner proves n-Dom faster (see the README's solver table).
+func (s *solver) fallback(useSAT, useLearner bool) error {
+	var sat *satSearch
+	var lr *learner
+	if useSAT {
+		sat = newSatSearch(s)
+	}
+	if useLearner {
+		lr = newLearner(s, s.colors)
+	}
+	if sat == nil || lr == nil {
+		if sat != nil {
+			return sat.run()
+		}
+		return lr.run()
+	}
+	for turn := turnConflicts; ; turn += turn / 2 {
+		if done, err := sat.step(turn); done || err != nil {
+			return err
+		}
+		if done, err := lr.step(turn); done || err != nil {
+			return err
+		}
+	}
 }
 
 // node solves the subtree under the current state: propagation, probing,
@@ -134,7 +180,7 @@ func (s *solver) branch() error {
 		if set&(1<<c) == 0 {
 			continue
 		}
-		if s.search == depthFirstThenLearn && s.stats.Nodes >= depthFirstNodes {
+		if s.search != depthFirstOnly && s.stats.Nodes >= depthFirstNodes {
 			return errSwitch
 		}
 		s.stats.Nodes++
@@ -185,6 +231,11 @@ func (s *solver) found() {
 	for i, c := range s.g.cells {
 		img.Cells[i] = uint8(c.only())
 	}
+	s.record(img)
+}
+
+// record adds a solution unless it is one already known.
+func (s *solver) record(img *puzzle.Image) {
 	for _, o := range s.solutions {
 		if o.Equal(img) {
 			return

@@ -49,7 +49,7 @@ func TestSolveIsDeterministic(t *testing.T) {
 	// The same puzzle gives the same verdict, solutions, difficulty, effort
 	// and even work counts on every run, whatever the strategy.
 	for _, p := range []*puzzle.Puzzle{puzzleOf(nDom(6), 2), multipleExample()} {
-		for _, opts := range []options{{}, {search: learnOnly}, {search: depthFirstOnly}} {
+		for _, opts := range []options{{}, {search: learnOnly}, {search: depthFirstOnly}, {search: satOnly}, {search: depthFirstThenSAT}} {
 			first, err := solveWith(context.Background(), p, opts)
 			if err != nil {
 				t.Fatal(err)
@@ -111,7 +111,7 @@ func TestBudgetGivesUnknown(t *testing.T) {
 	// 11-Dom takes far longer than a millisecond: the answer must be
 	// "unknown", promptly, whichever strategy is searching.
 	p := puzzleOf(nDom(11), 2)
-	for _, opts := range []options{{}, {search: learnOnly}, {search: depthFirstOnly}} {
+	for _, opts := range []options{{}, {search: learnOnly}, {search: depthFirstOnly}, {search: satOnly}, {search: depthFirstThenSAT}} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 		res, err := solveWith(ctx, p, opts)
 		cancel()

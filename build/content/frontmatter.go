@@ -25,8 +25,8 @@ type FrontMatter struct {
 	Date        any      `yaml:"date" toml:"date"`
 	Lastmod     any      `yaml:"lastmod" toml:"lastmod"`
 
-	DateRFC3339    string // Date normalised to RFC 3339 ("" when not given)
-	LastmodRFC3339 string // Lastmod normalised to RFC 3339 ("" when not given)
+	DateRFC3339    string `yaml:"-" toml:"-"` // Date normalised to RFC 3339 ("" when not given)
+	LastmodRFC3339 string `yaml:"-" toml:"-"` // Lastmod normalised to RFC 3339 ("" when not given)
 }
 
 // Note is a Markdown file split into its front matter and body.

@@ -54,6 +54,11 @@ type Settings struct {
 	// license, several solutions...) on puzzle pages; by default only the
 	// build log, check and serve show them.
 	PublicWarnings bool `toml:"public_warnings"`
+	// CacheDir is where builds keep what they may reuse (verdicts, rendered
+	// files, the file memo): a path relative to the content folder, or
+	// absolute. By default .nonopress-cache beside the content folder, so
+	// that a build never writes into its input.
+	CacheDir string `toml:"cache_dir"`
 
 	Budget time.Duration
 }
