@@ -33,15 +33,14 @@
 //     learning, activity-based branching on cells, restarts, a pruned clause
 //     database) finds a solution, rules it out by a clause (some cell
 //     differs) and goes on, until a second solution or none is left.
-//     Puzzles whose encoding would pass about four million automaton
-//     states are not encoded.
-//     It takes turns with conflict-driven learning over the line solver
-//     (learn.go), which explains each elimination by shrinking the line to
-//     the few cells the line solver needs: the SAT solver finds the second
-//     solution of random hard-band grids sooner, the learner proves n-Dom
-//     sooner. Turns are counted in conflicts (200, then half as many again
-//     each turn), never in time. A puzzle too big for both is searched
-//     depth-first only.
+//     When probing at the root learns nothing at all (a wide-open puzzle:
+//     many solutions, or n-Dom), depth-first search is skipped: it would
+//     pay a whole probing round for each guess. A puzzle whose encoding
+//     would pass about four million automaton states goes to the older
+//     fallback instead, conflict-driven learning over the line solver
+//     (learn.go, which explains each elimination by shrinking the line to
+//     the few cells the line solver needs), and one too big for that too
+//     (about a million cells × colours) is searched depth-first only.
 //
 // The context's deadline is the budget: it is checked every 256 line solves
 // (and every 256 decisions or conflicts of the SAT solver), and a solve that

@@ -187,9 +187,8 @@ func TestSearchStrategiesAgainstBruteForce(t *testing.T) {
 		"sat":                  {search: satOnly, noProbe: true},
 		"sat after probe":      {search: satOnly},
 		"switching to sat":     {search: depthFirstThenSAT, noProbe: true},
-		"switching to both":    {search: depthFirstThenBoth, noProbe: true},
 	}
-	for _, name := range []string{"depth-first", "learning", "learning after probe", "switching", "sat", "sat after probe", "switching to sat", "switching to both"} {
+	for _, name := range []string{"depth-first", "learning", "learning after probe", "switching", "sat", "sat after probe", "switching to sat"} {
 		opts := strategies[name]
 		t.Run(name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(5, 6))

@@ -30,7 +30,7 @@ import (
 var (
 	hardPattern = flag.String("hard", "", "run the hard-set cases matching this regexp with a 60 s budget each, and log their times")
 	hardsetOut  = flag.String("hardset-out", "", "write the hard set as .non files into this folder")
-	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn, sat or both (default: the solver's)")
+	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn or sat (default: the solver's)")
 )
 
 // hardCase is one puzzle of the hard set.
@@ -125,7 +125,7 @@ func TestHardSet(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), budget)
 		start, cpu := time.Now(), processCPU()
-		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT, "both": depthFirstThenBoth}[*hardSearch]})
+		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT}[*hardSearch]})
 		cancel()
 		if err != nil {
 			t.Fatal(err)

@@ -82,8 +82,13 @@ type satSolver struct {
 	done      <-chan struct{}
 	checkIn   int
 	stopped   bool // the context was found done
-	pauseAt   int  // when positive, solve returns satUnknown at this many conflicts
-	levels    []int32
+	restarts  int
+
+	recent       [50]int32 // literal block distances of the latest learnt clauses
+	recentN      int
+	recentSum    int64
+	allLBD, allN int64
+	levels       []int32
 
 	Decisions, Conflicts, Propagations int
 }
@@ -292,9 +297,10 @@ func (s *satSolver) solve() satStatus {
 	if !s.ok {
 		return satFalse
 	}
-	for restarts := 1; ; restarts++ {
-		st := s.search(satLubyUnit * luby(restarts))
-		if st != satUnknown || s.stopped || s.paused() {
+	for {
+		s.restarts++
+		st := s.search(satLubyUnit * luby(s.restarts))
+		if st != satUnknown || s.stopped {
 			if st == satUnknown {
 				s.cancelUntil(0)
 			}
@@ -312,9 +318,6 @@ func (s *satSolver) spent() bool {
 	return s.stopped
 }
 
-// paused reports whether the conflict count has reached pauseAt.
-func (s *satSolver) paused() bool { return s.pauseAt > 0 && s.Conflicts >= s.pauseAt }
-
 // search runs until a model, a proof of none, the context's end or
 // maxConflicts conflicts (a restart: satUnknown with the context still live).
 func (s *satSolver) search(maxConflicts int) satStatus {
@@ -329,16 +332,17 @@ func (s *satSolver) search(maxConflicts int) satStatus {
 				return satFalse
 			}
 			learnt, back := s.analyze(confl)
+			lbd := s.lbd(learnt) // before the levels are undone
 			s.cancelUntil(back)
 			if len(learnt) == 1 {
 				s.assign(learnt[0], -1)
 			} else {
-				ci := s.attach(learnt, flagLearnt|s.lbd(learnt)<<lbdShift)
+				ci := s.attach(learnt, flagLearnt|lbd<<lbdShift)
 				s.learnts = append(s.learnts, ci)
 				s.assign(learnt[0], ci)
 			}
 			s.varInc /= satVarDecay
-			if s.spent() || s.paused() {
+			if s.spent() {
 				return satUnknown
 			}
 			continue

@@ -76,11 +76,11 @@ func TestSatSolverAgainstBruteForce(t *testing.T) {
 	}
 }
 
-func TestSatSolverPausesAndResumes(t *testing.T) {
-	// A pigeonhole formula (7 pigeons, 6 holes) takes many conflicts: paused
-	// every 10 conflicts, the solver still ends with the same answer.
-	s := newSatSolver(nil)
-	const pigeons, holes = 7, 6
+// pigeonhole adds to a new solver the clauses saying that pigeons pigeons
+// sit in holes holes, one at most in each: unsatisfiable when there are more
+// pigeons, and hard for resolution.
+func pigeonhole(done <-chan struct{}, pigeons, holes int) *satSolver {
+	s := newSatSolver(done)
 	v := func(p, h int) lit { return posLit(int32(p*holes + h)) }
 	for range pigeons * holes {
 		s.newVar(true)
@@ -99,20 +99,30 @@ func TestSatSolverPausesAndResumes(t *testing.T) {
 			}
 		}
 	}
-	pauses := 0
-	for {
-		s.pauseAt = s.Conflicts + 10
-		st := s.solve()
-		if st != satUnknown {
-			if st != satFalse {
-				t.Fatalf("pigeonhole: %v", st)
-			}
-			break
-		}
-		pauses++
+	return s
+}
+
+func TestSatSolverPigeonholeAndBudget(t *testing.T) {
+	// 7 pigeons in 6 holes take hundreds of conflicts and several restarts
+	// to refute; with its context done from the start, the solver gives up
+	// within a few hundred steps.
+	s := pigeonhole(nil, 7, 6)
+	if st := s.solve(); st != satFalse || s.Conflicts < 200 {
+		t.Fatalf("pigeonhole 7/6: %v after %d conflicts", st, s.Conflicts)
 	}
-	if pauses == 0 {
-		t.Error("never paused")
+	// 8 in 7 take thousands: the learnt clauses are pruned on the way.
+	s = pigeonhole(nil, 8, 7)
+	if st := s.solve(); st != satFalse || s.maxLearnt == satReduceFirst {
+		t.Fatalf("pigeonhole 8/7: %v after %d conflicts, learnt-clause limit %d", st, s.Conflicts, s.maxLearnt)
+	}
+	if st := pigeonhole(nil, 6, 6).solve(); st != satTrue {
+		t.Fatalf("pigeonhole 6/6: %v", st)
+	}
+	done := make(chan struct{})
+	close(done)
+	s = pigeonhole(done, 7, 6)
+	if st := s.solve(); st != satUnknown || s.Conflicts+s.Decisions > 2*checkEvery {
+		t.Fatalf("with the context done: %v after %d conflicts and %d decisions", st, s.Conflicts, s.Decisions)
 	}
 }
 

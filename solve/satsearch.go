@@ -156,38 +156,23 @@ func (e *satSearch) cellClauses() {
 	}
 }
 
-// run finds solutions until two are known or none is left (see step).
-func (e *satSearch) run() error {
-	_, err := e.step(0)
-	return err
-}
-
-// step looks for solutions other than those known, each known one being
+// run looks for solutions other than those known, each known one being
 // ruled out by a clause saying that some cell differs, until two are known
-// or the clauses have no model left: then it reports done. When pause is
-// positive, it stops after that many more conflicts, not done, and the next
-// step goes on from there.
-func (e *satSearch) step(pause int) (done bool, err error) {
+// or the clauses have no model left.
+func (e *satSearch) run() error {
 	s := e.s
-	e.sat.pauseAt = 0
-	if pause > 0 {
-		e.sat.pauseAt = e.sat.Conflicts + pause
-	}
 	for !s.enough() {
 		for _, img := range s.solutions[e.blocked:] {
 			e.block(img)
 			e.blocked++
 		}
 		st, err := e.ask()
-		switch {
-		case err != nil || st == satFalse:
-			return true, err
-		case st == satUnknown:
-			return false, nil // paused
+		if err != nil || st == satFalse {
+			return err
 		}
 		s.record(e.model())
 	}
-	return true, nil
+	return nil
 }
 
 // block adds the clause that rules out a solution: some cell differs.
@@ -199,15 +184,14 @@ func (e *satSearch) block(img *puzzle.Image) {
 	e.sat.addClause(cl...)
 }
 
-// ask runs the solver and counts its decisions as guesses. It returns
-// satUnknown without an error when the solver paused.
+// ask runs the solver and counts its decisions as guesses.
 func (e *satSearch) ask() (satStatus, error) {
 	decisions := e.sat.Decisions
 	st := e.sat.solve()
 	spent := e.sat.Decisions - decisions
 	e.s.stats.Nodes += spent
 	e.s.work += int64(guessCost * spent)
-	if st == satUnknown && e.sat.stopped {
+	if st == satUnknown {
 		return st, errBudget
 	}
 	return st, nil

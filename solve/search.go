@@ -27,8 +27,7 @@ var errSwitch = errors.New("solve: depth-first budget spent")
 type strategy int
 
 const (
-	depthFirstThenBoth strategy = iota // the default: then the SAT solver and the learner in turns
-	depthFirstThenSAT
+	depthFirstThenSAT strategy = iota // the default
 	depthFirstThenLearn
 	depthFirstOnly
 	learnOnly
@@ -96,16 +95,18 @@ func (s *solver) run() error {
 	}
 	s.difficulty = Search
 	s.search = s.opts.search
-	useSAT, useLearner := s.search != depthFirstThenLearn && s.search != learnOnly, s.search != depthFirstThenSAT && s.search != satOnly
-	useSAT = useSAT && s.search != depthFirstOnly && satFits(g)                                       // else the encoding would take too much memory
-	useLearner = useLearner && s.search != depthFirstOnly && len(g.cells)*s.colors <= maxLearnerAtoms // else the learner's tables would
-	if !useSAT && !useLearner {
-		s.search = depthFirstOnly
+	switch {
+	case s.search == depthFirstOnly:
+	case (s.search == depthFirstThenSAT || s.search == satOnly) && !satFits(g):
+		s.search = depthFirstThenLearn // the encoding would take too much memory
+	}
+	if (s.search == depthFirstThenLearn || s.search == learnOnly) && len(g.cells)*s.colors > maxLearnerAtoms {
+		s.search = depthFirstOnly // and so would the learner's tables
 	}
 	// When probing learnt nothing at all, the puzzle is wide open (many
 	// solutions, or a structure like n-Dom's), and depth-first search,
 	// probing at every node, would pay a whole probing round per guess.
-	wideOpen := g.mark() == beforeProbing && s.search == depthFirstThenBoth && useSAT
+	wideOpen := g.mark() == beforeProbing && s.search == depthFirstThenSAT
 	if s.search != learnOnly && s.search != satOnly && !wideOpen {
 		root := g.mark()
 		err := s.branch()
@@ -114,42 +115,10 @@ func (s *solver) run() error {
 		}
 		g.undo(root)
 	}
-	return s.fallback(useSAT, useLearner)
-}
-
-// turnConflicts is the number of conflicts of each engine's first turn when
-// the SAT solver and the learner take turns; each turn is longer than the
-// last by half, so that switching costs little.
-const turnConflicts = 200
-
-// fallback runs the SAT solver, the learner, or both in turns, from the
-// current state. Turns are counted in conflicts, never in time, so the
-// result is the same on every run. Neither engine is best everywhere: the
-// SAT solver proves random hard-band grids that the learner does not, the
-// learner proves n-Dom faster (see the README's solver table).
-func (s *solver) fallback(useSAT, useLearner bool) error {
-	var sat *satSearch
-	var lr *learner
-	if useSAT {
-		sat = newSatSearch(s)
+	if s.search == depthFirstThenSAT || s.search == satOnly {
+		return newSatSearch(s).run()
 	}
-	if useLearner {
-		lr = newLearner(s, s.colors)
-	}
-	if sat == nil || lr == nil {
-		if sat != nil {
-			return sat.run()
-		}
-		return lr.run()
-	}
-	for turn := turnConflicts; ; turn += turn / 2 {
-		if done, err := sat.step(turn); done || err != nil {
-			return err
-		}
-		if done, err := lr.step(turn); done || err != nil {
-			return err
-		}
-	}
+	return newLearner(s, s.colors).run()
 }
 
 // node solves the subtree under the current state: propagation, probing,

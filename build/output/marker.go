@@ -98,7 +98,13 @@ func writeMarker(dir, state string, hashes map[string]string) error {
 		b = append(b, p...)
 		b = append(b, '\n')
 	}
-	if err := atomicfile.Write(filepath.Join(dir, MarkerName), b); err != nil {
+	// A dirty marker must reach the disk before the folder is changed; a
+	// clean one that a crash tears reads as dirty, so it need not wait.
+	write := atomicfile.Write
+	if state == markerClean {
+		write = atomicfile.WriteNoSync
+	}
+	if err := write(filepath.Join(dir, MarkerName), b); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil
