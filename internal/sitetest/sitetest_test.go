@@ -37,6 +37,8 @@ type report struct {
 	Pages []struct {
 		Name                    string              `json:"name"`
 		RuntimeError            string              `json:"runtimeError"`
+		FirstRunError           string              `json:"firstRunError"`
+		AccessibilityFromAxe    bool                `json:"accessibilityFromAxe"`
 		URL                     string              `json:"url"`
 		Scores                  map[string]float64  `json:"scores"`
 		Metrics                 map[string]float64  `json:"metrics"`
@@ -152,7 +154,15 @@ func TestDemoSiteInBrowser(t *testing.T) {
 		if cls, ok := p.Metrics["cumulative-layout-shift"]; !ok || cls > maxLayoutShift {
 			t.Errorf("%s: cumulative layout shift %.3f, want at most %.2f", p.Name, cls, maxLayoutShift)
 		}
+		if p.AccessibilityFromAxe {
+			// Lighthouse's accessibility category runs axe-core, which timed
+			// out on this page; the axe-core run checked below stands for it.
+			t.Logf("%s: Lighthouse's accessibility gatherer failed (%s); judged by axe-core alone", p.Name, p.FirstRunError)
+		}
 		for _, cat := range []string{"accessibility", "best-practices", "seo"} {
+			if cat == "accessibility" && p.AccessibilityFromAxe {
+				continue
+			}
 			score, ok := p.Scores[cat]
 			t.Logf("%s: Lighthouse %s %.2f", p.Name, cat, score)
 			if !ok || score < minScore {
