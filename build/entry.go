@@ -25,6 +25,8 @@ type entry struct {
 	Width       int               `json:"width"`
 	Height      int               `json:"height"`
 	Colors      int               `json:"colors"`
+	Kind        string            `json:"kind,omitempty"`  // "triddler"; "" for a grid
+	Cells       int               `json:"cells,omitempty"` // a triddler's triangles
 	Verdict     string            `json:"verdict"`
 	Difficulty  string            `json:"difficulty"`
 	Page        string            `json:"page"`
@@ -32,9 +34,9 @@ type entry struct {
 	Solution    string            `json:"solution,omitempty"` // "" when there is none
 	Source      string            `json:"source"`             // the published copy of its file
 	Warnings    []string          `json:"-"`
-	Tags        []string          `json:"-"`
-	Date        string            `json:"-"` // front matter date, else the file's last commit (RFC 3339), or ""
-	Lastmod     string            `json:"-"` // front matter lastmod, else the last commit, else Date, or ""
+	Tags        []string          `json:"tags,omitempty"` // its note's, then its collections' notes'
+	Date        string            `json:"-"`              // front matter date, else the file's last commit (RFC 3339), or ""
+	Lastmod     string            `json:"-"`              // front matter lastmod, else the last commit, else Date, or ""
 	Weight      int               `json:"-"`
 	Swatches    []legendView      `json:"-"` // the colours but the background
 	Dir         string            `json:"-"` // the page's folder: "a/b/slug/"
@@ -116,6 +118,7 @@ func newEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *e
 		}
 		e.Swatches = append(e.Swatches, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
 	}
+	e.setTriddler(p) // triddler.go
 	return e
 }
 

@@ -52,14 +52,14 @@ type pagerLink struct {
 
 // cardView is a puzzle's card in a list.
 type cardView struct {
-	Title, URL, Thumb, Author    string
-	Width, Height, Colors, Cells int
-	Order, DifficultyRank        int
-	Difficulty, Badge, BadgeText string
-	Grade                        string // the difficulty in words
-	TagText                      string
-	Swatches                     []string // the colours' hex codes
-	SwatchNames                  string
+	Title, URL, Thumb, Size, Author string // Size: "15×20", "triddler, 96 triangles"
+	Width, Height, Colors, Cells    int
+	Order, DifficultyRank           int
+	Difficulty, Badge, BadgeText    string
+	Grade                           string // the difficulty in words
+	TagText                         string
+	Swatches                        []string // the colours' hex codes
+	SwatchNames                     string
 }
 
 // groupView is an author or a license with their puzzles.
@@ -98,5 +98,6 @@ type puzzleView struct {
 	Solution                                   string        // the solution image, "" if none
 	Downloads                                  []download
 	Play                                       templates.PlayData
-	Paper                                      string // CSS page size
+	Triddler                                   *templates.TriddlerPlay // a triddler's, instead of Play
+	Paper                                      string                  // CSS page size
 }

@@ -67,7 +67,7 @@ func colourWords(colors int) string {
 // none: what it is, who made it, and what a visitor can do with it.
 func puzzleDescription(e *entry) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "A %d×%d %s nonogram", e.Width, e.Height, colourWords(e.Colors))
+	fmt.Fprintf(&b, "A %s in %s", e.feedSize(), colourWords(e.Colors))
 	if e.Author != "" {
 		fmt.Fprintf(&b, " by %s", e.Author)
 	}
