@@ -5,36 +5,66 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
 
-// printCommand makes a PDF booklet: `nonopress print [-paper a4|letter]
+// printCommand makes a PDF booklet: `nonopress print [-paper a3|a4|a5|letter]
 // [-o FILE] PATH...`. Puzzles come in the order of the files (folders walked
 // in name order); the answer key holds each puzzle's goal or unique solution.
-// A puzzle with errors is left out and named, and the exit status is 1.
+// Puzzles are treated as the site build treats them: one with errors is
+// named and no PDF is written (exit status 1) unless -skip-invalid prints
+// the rest; warnings are printed, and a puzzle with several solutions is
+// marked "(ambiguous)" in its title, on its sheet and in the answer key.
+// Without -paper, the paper is the `paper` setting of the nonopress.toml of
+// the content tree PATH is in (printSettings), else A4.
 type printCommand struct{ stdout, stderr io.Writer }
 
 func (c *printCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("print", c.stderr)
-	paper := fs.String("paper", "a4", "paper size: a4 or letter")
+	paper := fs.String("paper", "", "paper size: "+render.Papers+" (default: the site's paper setting, else a4)")
 	out := fs.String("o", "booklet.pdf", "output PDF file")
 	title := fs.String("title", "", "booklet title (default: the first PATH's name)")
+	note := fs.String("note", "", "a paragraph for the cover, under the title")
+	date := fs.String("date", "", "the booklet's date, YYYY-MM-DD, on its cover and in the PDF (default: the newest puzzle file's modification date)")
+	font := fs.String("font", "", "TrueType font file for text the Go fonts cannot draw (default: the site's font setting, else an installed font)")
 	mono := fs.Bool("mono", false, "mono-safe colour clues (a glyph per colour) for black-and-white printers")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
+	skipInvalid := fs.Bool("skip-invalid", false, "print the valid puzzles and list the invalid ones")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *paper != "a4" && *paper != "letter" {
-		return usageError{fmt.Sprintf("-paper %q: want a4 or letter", *paper)}
-	}
 	if fs.NArg() == 0 {
 		return usageError{"no PATH given: name puzzle files or folders"}
+	}
+	opt := render.Options{MonoSafe: *mono}
+	site, err := readPrintSettings(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	if *paper == "" {
+		*paper = site.Paper
+	}
+	if *font == "" {
+		*font = site.Font
+	}
+	opt.Fonts = render.NewFonts(*font)
+	opt.Warn = func(err error) { fmt.Fprintf(c.stderr, "warning: %v\n", err) }
+	if opt.Paper, err = render.ParsePaper(*paper); err != nil {
+		return usageError{fmt.Sprintf("-paper %q: want %s", *paper, render.Papers)}
+	}
+	if *date != "" {
+		if opt.Date, err = time.Parse(time.DateOnly, *date); err != nil {
+			return usageError{fmt.Sprintf("-date %q: want YYYY-MM-DD", *date)}
+		}
 	}
 	if *title == "" {
 		*title = strings.TrimSuffix(filepath.Base(filepath.Clean(fs.Arg(0))), filepath.Ext(fs.Arg(0)))
@@ -43,42 +73,89 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	var entries []render.BookletEntry
-	failed := false
-	for _, f := range files {
-		unreadable, checked := readAndCheck(ctx, f, validate.Options{Timeout: *timeout})
-		if unreadable != nil {
-			c.reportLeftOut(diagsOf(unreadable.Errors))
-			failed = true
-		}
-		for _, cp := range checked {
-			if cp.report.HasErrors() {
-				c.reportLeftOut(cp.report.Errors)
-				failed = true
-				continue
-			}
-			entries = append(entries, render.BookletEntry{Puzzle: cp.puzzle, Solution: cp.report.Solution})
-		}
+	if opt.Date.IsZero() {
+		opt.Date = newestModDate(files)
+	}
+	entries, invalid := c.checkAll(ctx, files, *timeout, *skipInvalid)
+	if invalid > 0 && !*skipInvalid {
+		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (fix them, or pass -skip-invalid to print the rest)\n",
+			puzzle.Plural(invalid, "puzzle"))
+		return errFailed
 	}
 	if len(entries) == 0 {
 		return fmt.Errorf("no printable puzzle in %s", strings.Join(fs.Args(), " "))
 	}
 	var buf bytes.Buffer
-	if err := render.Booklet(&buf, *title, entries, render.Options{Paper: render.Paper(*paper), MonoSafe: *mono}); err != nil {
+	if err := render.CoverBooklet(&buf, render.Cover{Title: *title, Note: *note}, entries, opt); err != nil {
 		return err
+	}
+	if err := opt.Fonts.Problem(); err != nil {
+		fmt.Fprintf(c.stderr, "warning: %v\n", err)
 	}
 	if err := atomicfile.Write(*out, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stderr, "wrote %s: %d puzzles\n", *out, len(entries))
-	if failed {
-		return errFailed
+	fmt.Fprintf(c.stderr, "wrote %s: %s", *out, puzzle.Plural(len(entries), "puzzle"))
+	if invalid > 0 {
+		fmt.Fprintf(c.stderr, ", %d left out", invalid)
 	}
+	fmt.Fprintln(c.stderr)
 	return nil
 }
 
-func (c *printCommand) reportLeftOut(errs diag.List) {
-	for _, d := range errs {
-		fmt.Fprintf(c.stderr, "%s (left out of the booklet)\n", humanDiagnostic(d))
+// checkAll reads and checks the files' puzzles, in order, prints their
+// diagnostics and returns the printable ones (an ambiguous puzzle's title
+// marked) and how many puzzles or unreadable parts errors keep out.
+func (c *printCommand) checkAll(ctx context.Context, files []string, timeout time.Duration, skipping bool) (entries []render.BookletEntry, invalid int) {
+	for _, f := range files {
+		unreadable, checked := readAndCheck(ctx, f, validate.Options{Timeout: timeout})
+		if unreadable != nil {
+			c.report(diagsOf(unreadable.Errors), skipping)
+			invalid++
+		}
+		for _, cp := range checked {
+			c.report(cp.report.Diagnostics(), skipping)
+			if cp.report.HasErrors() {
+				invalid++
+				continue
+			}
+			p := cp.puzzle
+			if cp.report.Verdict == "multiple" {
+				q := *p
+				q.Meta.Title = strings.TrimSpace(p.Meta.Title + " (ambiguous)")
+				p = &q
+			}
+			entries = append(entries, render.BookletEntry{Puzzle: p, Solution: cp.report.Solution, Difficulty: cp.report.Difficulty})
+		}
+	}
+	return entries, invalid
+}
+
+// newestModDate is the day, in UTC, the newest of the files was last
+// modified: the date of the content a booklet is made from. Zero when none
+// can be read.
+func newestModDate(files []string) time.Time {
+	var newest time.Time
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil && info.ModTime().After(newest) {
+			newest = info.ModTime()
+		}
+	}
+	if newest.IsZero() {
+		return newest
+	}
+	y, m, d := newest.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// report prints a puzzle's diagnostics; with -skip-invalid its errors are
+// marked as leaving it out of the booklet.
+func (c *printCommand) report(ds diag.List, skipping bool) {
+	for _, d := range ds {
+		line := humanDiagnostic(d)
+		if skipping && d.Severity == diag.Error {
+			line += " (left out of the booklet)"
+		}
+		fmt.Fprintln(c.stderr, line)
 	}
 }

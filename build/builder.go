@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"github.com/nonopress/nonopress/build/internal/parallel"
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/render"
 
 	"github.com/yuin/goldmark"
 )
@@ -29,6 +31,12 @@ type Builder struct {
 	md   goldmark.Markdown
 	min  *output.Minifier
 	log  io.Writer
+	// fonts finds fonts for what the Go fonts cannot print (nonopress.toml
+	// font, then the system's), read once for every build.
+	fonts *render.Fonts
+	// scratch keeps the workers' render.Scratch between puzzles (a sheet
+	// PDF's compressor costs as much to make as the rest of the PDF).
+	scratch scratchList
 	// fingerprint identifies the running program for the asset cache.
 	fingerprint string
 	// rendered counts the puzzles rendered (not reused) by the last build.
@@ -78,12 +86,14 @@ func New(cfg Config) (*Builder, error) {
 	if cfg.Out == "" {
 		return nil, errors.New("build: no output folder (Out) given")
 	}
-	if info, err := os.Stat(cfg.Src); err != nil {
+	if info, err := os.Stat(cfg.Src); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("build: no %s/ here: run in a site folder or pass -src", filepath.ToSlash(filepath.Clean(cfg.Src)))
+	} else if err != nil {
 		return nil, fmt.Errorf("build: content folder: %w", err)
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
 	}
-	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, fingerprint: programFingerprint(), racy: racyWindow}
+	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, scratch: newScratchList(), fingerprint: programFingerprint(), racy: racyWindow}
 	if b.log == nil {
 		b.log = io.Discard
 	}
@@ -113,6 +123,7 @@ func (b *Builder) load() error {
 		return err
 	}
 	b.site, b.tpl, b.md = site, tpl, content.NewMarkdown(site.UnsafeHTML)
+	b.fonts = render.NewFonts(site.FontPath(b.cfg.Src))
 	b.strict = b.cfg.Strict || site.Strict
 	b.cacheDir = cacheFolder(b.cfg.Src, site)
 	b.memo = newFileMemo(b.cacheDir, b.fingerprint, tpl)
@@ -173,6 +184,9 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	root, files, err := content.Scan(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
 	if err != nil {
 		return sum, err
+	}
+	if len(files) == 0 {
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}
 	cacheDir := b.cacheDir
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
@@ -254,10 +268,10 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 	}
 	var problems diag.List
 	for _, res := range results {
+		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
 		for _, d := range res.diags {
 			if d.Severity == diag.Error {
 				problems = append(problems, d)
-				sum.Skipped = append(sum.Skipped, d.String())
 			} else {
 				sum.Warnings = append(sum.Warnings, d.String())
 			}

@@ -11,11 +11,13 @@ import (
 // Sizes in millimetres.
 const (
 	margin       = 12.0 // page margin
-	maxCell      = 5.0  // preferred cell side
+	maxCell      = 24.0 // largest cell side: a 5x5 is a large friendly grid
+	refCell      = 5.0  // the cell side line widths are given for
 	minCell      = 3.5  // smallest cell before turning the page or going to A3
 	clueDigit    = 0.58 // digit em size, as a fraction of the cell
+	maxDigit     = 8.5  // largest clue digit (24 pt), however big the cell
 	attribSize   = 2.6  // attribution text
-	titleSize    = 3.2  // title under the grid
+	titleSize    = 3.2  // title under the grid of a booklet page
 	headingSize  = 4.5  // booklet heading above the grid
 	pageNumSize  = 3.0  // page number
 	legendSwatch = 4.0  // legend colour box
@@ -24,9 +26,14 @@ const (
 
 // sheetSpec says what surrounds the grid on a sheet page.
 type sheetSpec struct {
-	heading  string // above the grid; "" for none
+	// heading, on a booklet page, goes above the grid, and the attribution
+	// below it; "" (a sheet of its own) puts the title block above the grid.
+	heading  string
 	pageNum  string // page number at the foot; "" for none
 	monoSafe bool
+	// difficulty and nameLine go into a sheet's title block (titleblock.go).
+	difficulty string
+	nameLine   bool
 	// solution, when set, fills the grid with it instead of printing the
 	// clues: the solution page of a sheet, laid out exactly like the sheet.
 	solution *puzzle.Image
@@ -50,11 +57,7 @@ func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 // choosePage picks the page for p's sheet, starting from paper, and the cell
 // side that fits it there.
 func choosePage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) (pageSize, float64) {
-	candidates := []pageSize{paper, paper.landscape()}
-	if paper.Name != A3 {
-		a3, _ := paperSize(A3)
-		candidates = append(candidates, a3, a3.landscape())
-	}
+	candidates := pageCandidates(paper)
 	best, bestCell := candidates[0], 0.0
 	for _, page := range candidates {
 		cell := fitCell(m, p, page, spec)
@@ -67,6 +70,21 @@ func choosePage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) (p
 		}
 	}
 	return best, bestCell
+}
+
+// pageCandidates are the pages a sheet may take, in order of preference:
+// the paper, turned, then (from A5) A4 both ways, then A3 both ways.
+func pageCandidates(paper pageSize) []pageSize {
+	candidates := []pageSize{paper, paper.landscape()}
+	if paper.Name == A5 {
+		a4, _ := paperSize(A4)
+		candidates = append(candidates, a4, a4.landscape())
+	}
+	if paper.Name != A3 {
+		a3, _ := paperSize(A3)
+		candidates = append(candidates, a3, a3.landscape())
+	}
+	return candidates
 }
 
 // fitCell is the largest cell side, at most maxCell, with which p's sheet
@@ -93,13 +111,16 @@ func fixedHeight(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec) fl
 	h := 0.0
 	if spec.heading != "" {
 		h += headingSize * 1.8
+		_, ah := attribution(m, p, 0, 0, page.Width-2*margin)
+		h += gap + ah
+	} else {
+		_, th := titleBlock(m, p, spec, 0, 0, page.Width-2*margin)
+		h += th + gap
 	}
 	if p.Colors() > 1 {
 		_, lh := legend(m, p, 0, 0, page.Width-2*margin, spec.monoSafe)
 		h += gap + lh
 	}
-	_, ah := attribution(m, p, 0, 0, page.Width-2*margin)
-	h += gap + ah
 	if spec.pageNum != "" {
 		h += pageNumSize * 1.5
 	}
@@ -112,14 +133,8 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	s := &scene{Width: page.Width, Height: page.Height, Name: sheetName(p, spec.heading)}
 	blockW := float64(rowSlots+p.Width) * cell
 	x0 := (page.Width - blockW) / 2
-	y0 := margin
-	if spec.heading != "" {
-		s.add(newText(page.Width/2, margin+headingSize*0.8, headingSize, anchorMiddle, true, black, spec.heading))
-		s.Bookmarks = append(s.Bookmarks, bookmark{Title: spec.heading, Y: margin})
-		y0 += headingSize * 1.8
-	}
+	y0 := sheetHead(m, p, s, page, spec)
 	gx, gy := x0+float64(rowSlots)*cell, y0+float64(colSlots)*cell
-	multi := p.Colors() > 1
 	if spec.solution != nil {
 		s.Name = "Solution: " + s.Name
 		s.add(cellItems(p, spec.solution, gx, gy, cell, spec.monoSafe)...)
@@ -133,18 +148,38 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	}
 	s.add(gridLines(p.Width, p.Height, gx, gy, cell, rowClues, colClues)...)
 
-	y := gy + float64(p.Height)*cell + gap
-	if multi {
+	sheetFoot(m, p, s, page, gy+float64(p.Height)*cell+gap, spec)
+	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s}
+}
+
+// sheetHead draws what precedes the grid on a sheet, the booklet's heading
+// or the title block, and returns the height where the grid's part starts.
+func sheetHead(m *metrics, p *puzzle.Puzzle, s *scene, page pageSize, spec sheetSpec) float64 {
+	if spec.heading != "" {
+		s.add(newText(page.Width/2, margin+headingSize*0.8, headingSize, anchorMiddle, true, black, spec.heading))
+		s.Bookmarks = append(s.Bookmarks, bookmark{Title: spec.heading, Y: margin})
+		return margin + headingSize*1.8
+	}
+	items, h := titleBlock(m, p, spec, margin, margin, page.Width-2*margin)
+	s.add(items...)
+	return margin + h + gap
+}
+
+// sheetFoot draws what follows the grid on a sheet from height y: the
+// legend of a multicolour puzzle, the attribution and the page number.
+func sheetFoot(m *metrics, p *puzzle.Puzzle, s *scene, page pageSize, y float64, spec sheetSpec) {
+	if p.Colors() > 1 {
 		items, h := legend(m, p, margin, y, page.Width-2*margin, spec.monoSafe)
 		s.add(items...)
 		y += h + gap
 	}
-	items, _ := attribution(m, p, margin, y, page.Width-2*margin)
-	s.add(items...)
+	if spec.heading != "" {
+		items, _ := attribution(m, p, margin, y, page.Width-2*margin)
+		s.add(items...)
+	}
 	if spec.pageNum != "" {
 		s.add(newText(page.Width/2, page.Height-margin/2, pageNumSize, anchorMiddle, false, textGrey, spec.pageNum))
 	}
-	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s}
 }
 
 // clueNumbers draws every row clue right-aligned left of the grid at (gx, gy)
@@ -156,7 +191,7 @@ func clueNumbers(m *metrics, p *puzzle.Puzzle, gx, gy, cell float64, monoSafe bo
 		items = append(items, clueItems(m, cx, cy, cell, c, p.Palette, multi, monoSafe && multi)...)
 	}
 	empty := func(cx, cy float64) {
-		size := clueDigit * cell
+		size := min(clueDigit*cell, maxDigit)
 		items = append(items, newText(cx, cy+digitHeight*size/2, size, anchorMiddle, false, lightGrey, "0"))
 	}
 	for y, l := range p.Rows {
@@ -219,10 +254,10 @@ func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle
 		ink = inkOn(fill)
 	}
 	digits := strconv.Itoa(c.Len)
-	size, room, tx, ty := clueDigit*cell, 0.86*cell, cx, cy
+	size, room, tx, ty := min(clueDigit*cell, maxDigit), 0.86*cell, cx, cy
 	if glyphs {
 		items = append(items, glyph(c.Color, cx+0.28*cell, cy-0.28*cell, 0.12*cell, ink))
-		size, room, tx, ty = 0.55*cell, 0.6*cell, cx-0.08*cell, cy+0.1*cell
+		size, room, tx, ty = min(0.55*cell, maxDigit), 0.6*cell, cx-0.08*cell, cy+0.1*cell
 	}
 	if w := m.width(digits, size, false); w > room {
 		size *= room / w
@@ -232,9 +267,10 @@ func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle
 
 // lineWidths are a grid's strokes at a given cell size: thin cell lines, the
 // rule every five cells, the outer border; scaled with the cell, with a floor
-// so that huge puzzles keep visible lines.
+// so that huge puzzles keep visible lines and a ceiling so that big cells do
+// not get heavy ones.
 func lineWidths(cell float64) (thin, rule, border float64) {
-	k := cell / maxCell
+	k := min(cell/refCell, 1.6)
 	return math.Max(0.12*k, 0.02), math.Max(0.35*k, 0.05), math.Max(0.55*k, 0.08)
 }
 
