@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
@@ -237,12 +240,36 @@ func checkFile(ctx context.Context, file string, opt validate.Options) []checkRe
 	if unreadable != nil {
 		out = append(out, *unreadable)
 	}
+	if note := checkNote(file); note != nil {
+		out = append(out, *note)
+	}
 	for _, c := range checked {
 		r := c.result(file)
 		r.count = len(checked)
 		out = append(out, r)
 	}
 	return out
+}
+
+// checkNote reads the Markdown note of the same name beside a puzzle file,
+// as the site build does, and returns its front matter's errors and
+// warnings as a result of index -1, or nil when there is no note or
+// nothing to say.
+func checkNote(file string) *checkResult {
+	path := filepath.Join(filepath.Dir(file), content.BaseName(filepath.Base(file))+".md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	n, err := content.ParseNote(path, data)
+	r := &checkResult{File: path, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(n.Warnings), ColorNames: []string{}}
+	if err != nil {
+		r.Errors = jsonDiagnostics(diag.List{diag.FromError(path, err)})
+	}
+	if len(r.Errors)+len(r.Warnings) == 0 {
+		return nil
+	}
+	return r
 }
 
 func (c checkedPuzzle) result(file string) checkResult {

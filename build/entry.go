@@ -32,8 +32,8 @@ type entry struct {
 	Solution    string            `json:"solution,omitempty"` // "" when there is none
 	Source      string            `json:"source"`             // the published copy of its file
 	Warnings    []string          `json:"-"`
-	Tags        []string          `json:"-"`
-	Date        string            `json:"-"` // front matter date (RFC 3339) or ""
+	Tags        []string          `json:"tags,omitempty"` // its note's, then its collections' notes'
+	Date        string            `json:"-"`              // front matter date (RFC 3339) or ""
 	Weight      int               `json:"-"`
 	Dir         string            `json:"-"` // the page's folder: "a/b/slug/"
 	Thumb       string            `json:"-"` // the thumbnail, or ""
