@@ -69,5 +69,5 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		_, err = c.stdout.Write(buf.Bytes())
 		return err
 	}
-	return atomicfile.Write(*out, buf.Bytes())
+	return atomicfile.Replace(*out, buf.Bytes())
 }

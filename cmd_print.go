@@ -67,7 +67,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err := render.Booklet(&buf, *title, entries, render.Options{Paper: render.Paper(*paper), MonoSafe: *mono}); err != nil {
 		return err
 	}
-	if err := atomicfile.Write(*out, buf.Bytes()); err != nil {
+	if err := atomicfile.Replace(*out, buf.Bytes()); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.stderr, "wrote %s: %d puzzles\n", *out, len(entries))

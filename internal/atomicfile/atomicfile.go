@@ -28,6 +28,11 @@ func Write(path string, data []byte) error {
 // that a large file (a cache of a hundred thousand puzzles) is never whole
 // in memory. If write fails, the target is left as it was.
 func WriteWith(path string, write func(io.Writer) error) error {
+	return writeMode(path, 0o644, write)
+}
+
+// writeMode is WriteWith giving the new file the permission bits mode.
+func writeMode(path string, mode os.FileMode, write func(io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix+"*"+tempSuffix)
 	if err != nil {
 		return err
@@ -39,7 +44,7 @@ func WriteWith(path string, write func(io.Writer) error) error {
 		err = bw.Flush()
 	}
 	if err == nil {
-		err = f.Chmod(0o644)
+		err = f.Chmod(mode)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
