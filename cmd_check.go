@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -56,7 +57,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	results := checkFiles(ctx, files, validate.Options{Timeout: *timeout})
+	results, done := checkFiles(ctx, files, validate.Options{Timeout: *timeout})
 
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
@@ -81,6 +82,12 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if !*asJSON {
 		fmt.Fprintf(c.stdout, "%d puzzles in %d files: %d unique, %d multiple, %d without solution, %d unknown; %d errors, %d warnings\n",
 			nPuzzles, len(files), verdicts["unique"], verdicts["multiple"], verdicts["none"], verdicts["unknown"], nErr, nWarn)
+	}
+	if ctx.Err() != nil {
+		// A check that was stopped proved nothing about what it did not
+		// reach: never report success (a CI job killed mid-check).
+		fmt.Fprintf(c.stderr, "check interrupted: the results above are incomplete; %d of %d files were not checked\n", len(files)-done, len(files))
+		return errFailed
 	}
 	if nErr > 0 || (*strict && nWarn > 0) {
 		return errFailed
@@ -119,8 +126,10 @@ func position(file string, line int) string {
 }
 
 // checkFiles reads and validates every file, in parallel, and returns the
-// results in file order, then puzzle order.
-func checkFiles(ctx context.Context, files []string, opt validate.Options) []checkResult {
+// results in file order, then puzzle order, and how many files were checked
+// fully: when ctx is done, no further file is started and a puzzle being
+// solved ends with an "interrupted" warning.
+func checkFiles(ctx context.Context, files []string, opt validate.Options) (results []checkResult, done int) {
 	perFile := make([][]checkResult, len(files))
 	work := make(chan int)
 	var wg sync.WaitGroup
@@ -134,15 +143,35 @@ func checkFiles(ctx context.Context, files []string, opt validate.Options) []che
 		}()
 	}
 	for i := range files {
+		if ctx.Err() != nil {
+			break
+		}
 		work <- i
+		done++
 	}
 	close(work)
 	wg.Wait()
-	var out []checkResult
 	for _, rs := range perFile {
-		out = append(out, rs...)
+		results = append(results, rs...)
 	}
-	return out
+	if ctx.Err() != nil {
+		done = completed(results, done)
+	}
+	return results, done
+}
+
+// completed counts, of the first started files, those none of whose
+// puzzles was interrupted.
+func completed(results []checkResult, started int) int {
+	cut := map[string]bool{}
+	for _, r := range results {
+		for _, w := range r.Warnings {
+			if strings.HasPrefix(w.Message, validate.InterruptedPrefix) {
+				cut[r.File] = true
+			}
+		}
+	}
+	return started - len(cut)
 }
 
 // checkedPuzzle is a puzzle with the report of its validation.

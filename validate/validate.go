@@ -18,6 +18,10 @@ import (
 // DefaultTimeout is the solver budget per puzzle when none is given.
 const DefaultTimeout = 10 * time.Second
 
+// InterruptedPrefix starts the warning of a check whose context ended while
+// the solver ran: its verdict proves nothing and is not cached.
+const InterruptedPrefix = "check interrupted"
+
 // Options tune a check.
 type Options struct {
 	Timeout time.Duration // solver budget; 0 means DefaultTimeout
@@ -96,7 +100,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		if ctx.Err() != nil {
 			// The caller gave up (Ctrl-C, a newer build): don't cache a verdict
 			// that only reflects that.
-			warnf("check interrupted: %v", ctx.Err())
+			warnf("%s: %v", InterruptedPrefix, ctx.Err())
 			r.Seconds = time.Since(start).Seconds()
 			return r
 		}
