@@ -86,8 +86,10 @@ func New(cfg Config) (*Builder, error) {
 		site.BaseURL = cfg.BaseURL
 	}
 	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
-	if site.BaseURL != "" && !strings.HasPrefix(site.BaseURL, "http://") && !strings.HasPrefix(site.BaseURL, "https://") {
-		return nil, fmt.Errorf("build: base URL %q: want an absolute http(s) URL", site.BaseURL)
+	if site.BaseURL != "" {
+		if err := CheckBaseURL(site.BaseURL); err != nil {
+			return nil, fmt.Errorf("build: %w", err)
+		}
 	}
 	if site.Strict {
 		cfg.Strict = true

@@ -122,8 +122,10 @@ func (c *siteConfig) check(path string, data []byte) error {
 	if c.Recent < 0 {
 		return fmt.Errorf("%s: recent %d: want 0 or more", at("recent"), c.Recent)
 	}
-	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
-		return fmt.Errorf("%s: base_url %q: want an absolute http(s) URL", at("base_url"), c.BaseURL)
+	if c.BaseURL != "" {
+		if err := CheckBaseURL(c.BaseURL); err != nil {
+			return fmt.Errorf("%s: base_url: %w", at("base_url"), err)
+		}
 	}
 	if c.Language == "" {
 		c.Language = "en"

@@ -79,7 +79,14 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Log = io.Discard
 	}
 	s := &Server{cfg: cfg, hub: newHub(), done: make(chan error, 1)}
+	// The address is taken first: a busy port or a mistyped address is
+	// reported at once, not after a long first build.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return nil, err // "listen tcp ADDR: bind: address already in use"
+	}
 	if err := s.newBuilder(); err != nil {
+		ln.Close()
 		return nil, err
 	}
 	s.rebuild(ctx, nil)
@@ -93,11 +100,8 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 		},
 	})
 	if err != nil {
+		ln.Close()
 		return nil, fmt.Errorf("watch %s: %w", cfg.Src, err)
-	}
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return nil, err
 	}
 	s.ln = ln
 	s.http = &http.Server{
