@@ -85,7 +85,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	res, ok := opt.Cache.lookup(r.ID, p.Palette, timeout)
+	res, ok := opt.Cache.verifiedLookup(p, timeout)
 	if ok {
 		r.Cached = true
 	} else {
