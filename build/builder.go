@@ -182,7 +182,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	err = parallel(ctx, len(files), func(i int) error {
 		results[i] = r.processFileMemo(ctx, files[i])
 		prog.done()
-		return results[i].fatal
+		return fromSource(files[i], results[i].fatal)
 	})
 	prog.stop()
 	r.recordMisses()
@@ -201,6 +201,11 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		if res.bundle != nil {
 			r.bundles = append(r.bundles, res.bundle)
 		}
+	}
+	dups := duplicateWarnings(r.entries)
+	sum.Warnings = append(sum.Warnings, dups...)
+	if b.cfg.Strict {
+		problems = append(problems, dups...)
 	}
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, &Error{Problems: problems}

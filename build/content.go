@@ -177,7 +177,7 @@ func (s *scanner) scan(c *collection) error {
 			res.out = slugify(strings.TrimSuffix(res.name, path.Ext(res.name))) + strings.ToLower(path.Ext(res.name))
 		}
 		if reservedFiles[res.out] || (c.dir == "" && reservedRootFiles[res.out]) || taken[res.out] {
-			res.out = "file-" + res.out
+			res.out = fitFileName("file-" + res.out)
 		}
 		taken[res.out] = true
 	}
@@ -254,7 +254,7 @@ func slugify(name string) string {
 	if b.Len() == 0 {
 		return "item"
 	}
-	return b.String()
+	return fitSlug(b.String())
 }
 
 // uniqueSlug returns slug, or slug-2, slug-3... the first not yet taken, and
