@@ -162,7 +162,7 @@ func (r *run) reuseAssets(dir, key string) (map[string]string, bool) {
 	for name, h := range outputs {
 		paths[dir+name] = h
 	}
-	if !r.out.reuse(paths) {
+	if !r.out.Reuse(paths) {
 		return nil, false
 	}
 	return outputs, true

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/output"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -31,7 +33,7 @@ func benchBuild(b *testing.B, src string, cold bool) {
 			b.StopTimer()
 			os.RemoveAll(filepath.Join(src, CacheDir))
 			os.RemoveAll(out)
-			os.RemoveAll(backName(out))
+			os.RemoveAll(output.BackName(out))
 			b.StartTimer()
 		}
 		build()

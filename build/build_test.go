@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/output"
+
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -519,17 +521,14 @@ func TestOneBuildAtATime(t *testing.T) {
 		t.Skip("output lock is Linux only")
 	}
 	s := newSite(t, smallSite)
-	if err := os.MkdirAll(backName(s.out), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	unlock, err := lockOutput(backName(s.out))
+	held, err := output.Open(s.out, output.NewMinifier(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.build(Config{}); err == nil || !strings.Contains(err.Error(), "another build") {
 		t.Errorf("build while locked: err = %v", err)
 	}
-	unlock()
+	held.Close()
 	s.mustBuild(Config{})
 	s.mustBuild(Config{}) // the lock is released after each build
 }
@@ -667,7 +666,7 @@ func TestOutputThroughSymlink(t *testing.T) {
 	if !strings.Contains(s.read("index.html"), "Test archive") {
 		t.Errorf("site not reachable through the link")
 	}
-	if _, err := os.Stat(backName(real)); err != nil {
+	if _, err := os.Stat(output.BackName(real)); err != nil {
 		t.Errorf("back buffer not beside the real folder: %v", err)
 	}
 }

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nonopress/nonopress/build/internal/parallel"
+	"github.com/nonopress/nonopress/build/output"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -24,7 +25,7 @@ type Builder struct {
 	site siteConfig
 	tpl  *pageTemplates
 	md   goldmark.Markdown
-	min  *minifier
+	min  *output.Minifier
 	log  io.Writer
 	// fingerprint identifies the running program for the asset cache.
 	fingerprint string
@@ -35,7 +36,7 @@ type Builder struct {
 	// kept holds the caches between builds (keep.go).
 	kept keptCaches
 	// markers keeps the output folders' manifests between builds (marker.go).
-	markers markerCache
+	markers output.Manifests
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
@@ -98,7 +99,7 @@ func New(cfg Config) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: newMinifier(), log: cfg.Log,
+	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: output.NewMinifier(), log: cfg.Log,
 		fingerprint: programFingerprint(), racy: racyWindow}
 	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
 	if b.log == nil {
@@ -110,7 +111,7 @@ func New(cfg Config) (*Builder, error) {
 // run is the state of one build.
 type run struct {
 	*Builder
-	out     *output
+	out     *output.Store
 	solver  *lazySolver // the solver cache, opened when first needed
 	assets  *assetCache
 	root    *collection
@@ -155,17 +156,17 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		}
 	}
 	var sum Summary
-	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, backName(b.cfg.Out))
+	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
 	if err != nil {
 		return sum, err
 	}
 	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
-	out, err := openOutput(b.cfg.Out, b.min, &b.markers)
+	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
 		return sum, err
 	}
-	defer out.close()
+	defer out.Close()
 	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
 	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
 		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
@@ -179,7 +180,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 
 	results := make([]fileResult, len(files))
 	prog := newProgress(b.log, b.cfg.Quiet, len(files))
-	err = parallel(ctx, len(files), func(i int) error {
+	err = parallel.Do(ctx, len(files), func(i int) error {
 		results[i] = r.processFileMemo(ctx, files[i])
 		prog.done()
 		return fromSource(files[i], results[i].fatal)
@@ -214,7 +215,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err := r.writeSite(ctx); err != nil {
 		return sum, err
 	}
-	changed, written, removed, err := out.commit()
+	changes, err := out.Commit()
 	if err != nil {
 		return sum, err
 	}
@@ -232,7 +233,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	}
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
-	sum.Written, sum.Removed, sum.Changed = written, removed, changed
+	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Deferred = r.deferred
 	if !quick {
 		if err := b.saveStamp(b.stampKey(tree), sum); err != nil {
@@ -241,6 +242,12 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	}
 	b.logSummary(sum, start)
 	return sum, nil
+}
+
+// PrepareBack readies the back buffer for quick rebuilds (output.Prepare):
+// serve calls it after its first build, before any edit comes.
+func (b *Builder) PrepareBack(ctx context.Context) error {
+	return output.Prepare(ctx, b.cfg.Out, b.min, &b.markers)
 }
 
 // logSummary logs a build's warnings, skipped puzzles and summary line.
@@ -282,39 +289,6 @@ func (r *run) arrange() {
 		return n
 	}
 	count(r.root)
-}
-
-// parallel calls fn(0..n-1) on a pool of GOMAXPROCS workers and returns the
-// first error; after one, no new calls start.
-func parallel(ctx context.Context, n int, fn func(i int) error) error {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	var next atomic.Int64
-	var failed atomic.Bool
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || failed.Load() || ctx.Err() != nil {
-					return
-				}
-				if err := fn(i); err != nil {
-					errs[i] = err
-					failed.Store(true)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return ctx.Err()
 }
 
 // sortedKeys returns a map's keys in order.

@@ -52,7 +52,7 @@ func (r *run) writeCatalogue() error {
 	if err != nil {
 		return fmt.Errorf("catalogue: %w", err)
 	}
-	_, err = r.out.putExact("catalogue.json", data) // json.Marshal's is minified JSON
+	_, err = r.out.PutExact("catalogue.json", data) // json.Marshal's is minified JSON
 	return err
 }
 
@@ -155,5 +155,6 @@ func (r *run) putXML(name string, v any) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	return r.out.put(name, append([]byte(xml.Header), data...))
+	_, err = r.out.Put(name, append([]byte(xml.Header), data...))
+	return err
 }

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/output"
+
 	"maps"
 	"os"
 	"path/filepath"
@@ -22,8 +24,8 @@ func TestUnchangedBuildLeavesOutputAlone(t *testing.T) {
 		if len(sum.Changed) != 0 {
 			t.Errorf("unchanged build %d: Changed = %v", i, sum.Changed)
 		}
-		back := snapshot(t, backName(s.out))
-		if len(back) != 1 || back[markerName] == nil {
+		back := snapshot(t, output.BackName(s.out))
+		if len(back) != 1 || back[output.MarkerName] == nil {
 			t.Errorf("unchanged build %d: back buffer holds %d files, want only its marker", i, len(back))
 		}
 		if d := diffSnapshots(first, snapshot(t, s.out)); d != "" {
@@ -35,7 +37,7 @@ func TestUnchangedBuildLeavesOutputAlone(t *testing.T) {
 	if !contains(sum.Changed, "animals/cross/index.html") {
 		t.Errorf("Changed = %v, want the changed puzzle's page", sum.Changed)
 	}
-	if d := diffSnapshots(first, snapshot(t, backName(s.out))); d != "" {
+	if d := diffSnapshots(first, snapshot(t, output.BackName(s.out))); d != "" {
 		t.Errorf("back buffer is not the older site:\n%s", d)
 	}
 	if d := diffSnapshots(coldSnapshot(t, smallSite, "-- animals/cross.non --\n"+changedCross), snapshot(t, s.out)); d != "" {
@@ -43,7 +45,7 @@ func TestUnchangedBuildLeavesOutputAlone(t *testing.T) {
 	}
 	// The published files were linked, not copied: unchanged ones share inodes.
 	a, err1 := os.Stat(filepath.Join(s.out, "animals", "corner", "sheet.svg"))
-	b, err2 := os.Stat(filepath.Join(backName(s.out), "animals", "corner", "sheet.svg"))
+	b, err2 := os.Stat(filepath.Join(output.BackName(s.out), "animals", "corner", "sheet.svg"))
 	if err1 != nil || err2 != nil || !os.SameFile(a, b) {
 		t.Errorf("an unchanged file is not shared by the two buffers (%v, %v)", err1, err2)
 	}
@@ -59,12 +61,12 @@ func TestPrepareBack(t *testing.T) {
 	if err := b.PrepareBack(ctx); err != nil {
 		t.Fatal(err)
 	}
-	back := backName(s.out)
-	hashes, err := readMarker(back)
+	back := output.BackName(s.out)
+	hashes, err := output.ReadManifest(back)
 	if err != nil || len(hashes) == 0 {
 		t.Fatalf("back buffer manifest after PrepareBack: %d files, %v", len(hashes), err)
 	}
-	front, _ := readMarker(s.out)
+	front, _ := output.ReadManifest(s.out)
 	if !maps.Equal(hashes, front) {
 		t.Error("back buffer manifest differs from the published one")
 	}
@@ -79,7 +81,7 @@ func TestPrepareBack(t *testing.T) {
 	if err := b.PrepareBack(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if again, _ := readMarker(back); !maps.Equal(again, hashes) {
+	if again, _ := output.ReadManifest(back); !maps.Equal(again, hashes) {
 		t.Error("a second PrepareBack changed the back buffer")
 	}
 

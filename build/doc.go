@@ -61,9 +61,9 @@
 // differs. When the back buffer is empty (the build after the first), the
 // files Out already holds are hard-linked into it, which is safe because a
 // file of the back buffer is unlinked before it is written; those links are
-// deferred to the end (deferred.go), and a build that changed nothing makes
+// deferred to the end (package output), and a build that changed nothing makes
 // none, leaves Out alone and does not swap. With a clean back buffer, stale
-// files come from its manifest, without walking the folder (stale.go).
+// files come from its manifest, without walking the folder.
 //
 // # Work skipped by warm builds
 //

@@ -25,7 +25,7 @@ func sheetView() template.HTML { return sheetSlot }
 // with the sheet in its slot. If the minifier did not keep the slot as it
 // was, the page is minified again with the sheet inline: slower, same page.
 func (r *run) putPageWithSheet(page string, html []byte, sheet string) error {
-	min, err := r.out.minify.bytes(page, html)
+	min, err := r.min.Bytes(page, html)
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (r *run) putPageWithSheet(page string, html []byte, sheet string) error {
 		full, _ = fillSlot(html, sheet)
 		return r.putPage(page, full)
 	}
-	if _, err := r.out.putExact(page, full); err != nil {
+	if _, err := r.out.PutExact(page, full); err != nil {
 		return err
 	}
 	r.mu.Lock()

@@ -351,7 +351,7 @@ func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
 		}
 	}
 	key := m.key(f, fileHash, noteHash, noteBlank, r.title)
-	if rec := m.memo.lookup(key); rec != nil && r.out.reuse(rec.Outputs) {
+	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
 		m.mu.Lock()
 		m.used[key] = rec
 		m.mu.Unlock()
@@ -411,8 +411,7 @@ func (r *run) recordMisses() {
 		return
 	}
 	outputs := map[*missedFile]map[string]string{}
-	r.out.mu.Lock()
-	for p, h := range r.out.written {
+	r.out.EachWritten(func(p, h string) {
 		for i := strings.IndexByte(p, '/'); i >= 0; {
 			if mf, ok := m.missed[p[:i+1]]; ok {
 				if outputs[mf] == nil {
@@ -427,13 +426,13 @@ func (r *run) recordMisses() {
 			}
 			i += j + 1
 		}
-	}
+	})
 	for _, mf := range m.missed {
 		if len(mf.res.entries) == 0 {
 			continue // a draft: nothing published, no copy of the file
 		}
 		orig := mf.f.coll.url + mf.f.original
-		h, ok := r.out.written[orig]
+		h, ok := r.out.Hash(orig)
 		if !ok {
 			continue
 		}
@@ -442,7 +441,6 @@ func (r *run) recordMisses() {
 		}
 		outputs[mf][orig] = h
 	}
-	r.out.mu.Unlock()
 	for _, mf := range m.missed {
 		m.used[mf.key] = recordOf(mf.res, outputs[mf])
 	}

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/output"
+
 	"bytes"
 	"maps"
 	"os"
@@ -72,7 +74,7 @@ func TestMemoWarmBuildEqualsColdBuild(t *testing.T) {
 			t.Fatalf("warm build %d: output differs from a cold build's:\n%s", i, d)
 		}
 	}
-	if d := diffSnapshots(want, snapshot(t, backName(s.out))); d != "" {
+	if d := diffSnapshots(want, snapshot(t, output.BackName(s.out))); d != "" {
 		t.Fatalf("back buffer differs from a cold build's:\n%s", d)
 	}
 
@@ -126,7 +128,7 @@ func TestMemoNeedsItsOutputs(t *testing.T) {
 	s := newSite(t, smallSite)
 	memoBuild(t, s)
 	want := snapshot(t, s.out)
-	for _, dir := range []string{s.out, backName(s.out)} {
+	for _, dir := range []string{s.out, output.BackName(s.out)} {
 		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)
 		}

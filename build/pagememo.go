@@ -52,14 +52,12 @@ func (r *run) putKeyed(kind, page, key string, inSitemap bool, data func() *page
 	if inSitemap {
 		err = r.putPage(page, html)
 	} else {
-		err = r.out.put(page, html)
+		_, err = r.out.Put(page, html)
 	}
 	if err != nil {
 		return err
 	}
-	r.out.mu.Lock()
-	h := r.out.written[page]
-	r.out.mu.Unlock()
+	h, _ := r.out.Hash(page)
 	r.assets.store(key, map[string]string{name: h})
 	return nil
 }

@@ -154,7 +154,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		res.entries = append(res.entries, e)
 	}
 	if len(res.entries) > 0 {
-		if err := r.out.put(f.coll.url+f.original, data); err != nil {
+		if _, err := r.out.Put(f.coll.url+f.original, data); err != nil {
 			res.fatal = err
 		}
 		if fc.bundle != nil {
@@ -194,7 +194,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 	if ok {
 		if _, has := assets["sheet.svg"]; has {
 			var err error
-			if sheet, err = r.out.readBack(e.dir + "sheet.svg"); err != nil {
+			if sheet, err = r.out.ReadBack(e.dir + "sheet.svg"); err != nil {
 				return fmt.Errorf("reuse sheet: %w", err)
 			}
 		}
@@ -254,7 +254,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 
 // putPage writes an HTML page and remembers it for the sitemap.
 func (r *run) putPage(p string, html []byte) error {
-	if err := r.out.put(p, html); err != nil {
+	if _, err := r.out.Put(p, html); err != nil {
 		return err
 	}
 	r.mu.Lock()

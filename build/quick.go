@@ -38,8 +38,8 @@ func (r *run) keepPublished(rel string) bool {
 	if !r.quick || !deferredPage(rel) {
 		return false
 	}
-	h, ok := r.out.frontHashes[rel] // only read after openOutput
-	if !ok || !r.out.reuse(map[string]string{rel: h}) {
+	h, ok := r.out.Published(rel)
+	if !ok || !r.out.Reuse(map[string]string{rel: h}) {
 		return false
 	}
 	r.mu.Lock()

@@ -99,7 +99,7 @@ func (r *run) writeBlankThumbs() error {
 		if err := render.BlankThumbnailOfSize(&buf, size[0], size[1]); err != nil {
 			return err
 		}
-		h, err := r.out.putExact(p, buf.Bytes()) // render minified it
+		h, err := r.out.PutExact(p, buf.Bytes()) // render minified it
 		if err != nil {
 			return err
 		}
@@ -119,9 +119,9 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 	assets := map[string]string{}
 	var buf bytes.Buffer
 	put := func(name string) error {
-		write := r.out.putHash
+		write := r.out.Put
 		if strings.HasSuffix(name, ".svg") {
-			write = r.out.putExact // render's SVGs come minified
+			write = r.out.PutExact // render's SVGs come minified
 		}
 		h, err := write(e.dir+name, buf.Bytes())
 		assets[name] = h

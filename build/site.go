@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/nonopress/nonopress/build/internal/parallel"
 	"os"
 	"slices"
 	"sort"
@@ -27,7 +28,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 	}
 	booklets := make(chan error, 1)
 	go func() {
-		booklets <- parallel(ctx, len(colls), func(i int) error { return r.writeBooklet(ctx, colls[i]) })
+		booklets <- parallel.Do(ctx, len(colls), func(i int) error { return r.writeBooklet(ctx, colls[i]) })
 	}()
 	defer func() {
 		if berr := <-booklets; err == nil {
@@ -46,7 +47,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			if err != nil {
 				return fmt.Errorf("read resource: %w", err)
 			}
-			if err := r.out.put(c.url+res.out, data); err != nil {
+			if _, err := r.out.Put(c.url+res.out, data); err != nil {
 				return err
 			}
 		}
@@ -62,7 +63,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 		}
 	}
 	for _, p := range r.tpl.staticPaths() {
-		if err := r.out.put(p, r.tpl.static[p]); err != nil {
+		if _, err := r.out.Put(p, r.tpl.static[p]); err != nil {
 			return err
 		}
 	}
@@ -125,7 +126,7 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 	if err := render.Booklet(&buf, c.title(r.title), items, r.renderOptions()); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.title(r.title), err)
 	}
-	h, err := r.out.putHash(c.url+"booklet.pdf", buf.Bytes())
+	h, err := r.out.Put(c.url+"booklet.pdf", buf.Bytes())
 	r.assets.store(key, map[string]string{"booklet.pdf": h})
 	return err
 }

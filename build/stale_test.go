@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/output"
+
 	"os"
 	"path/filepath"
 	"testing"
@@ -29,7 +31,7 @@ func TestStaleRemovedFromBothBuffers(t *testing.T) {
 	os.RemoveAll(filepath.Join(c.src, "shapes"))
 	c.mustBuild(Config{})
 	want := snapshot(t, c.out)
-	for _, dir := range []string{s.out, backName(s.out)} {
+	for _, dir := range []string{s.out, output.BackName(s.out)} {
 		if _, err := os.Stat(filepath.Join(dir, "shapes")); !os.IsNotExist(err) {
 			t.Errorf("%s: shapes/ left behind (%v)", dir, err)
 		}
@@ -47,7 +49,7 @@ func TestMarkerTempRemovedFromCleanBuffer(t *testing.T) {
 	s.mustBuild(Config{})
 	writeTree(t, s.src, "-- animals/cross.non --\n"+changedCross)
 	s.mustBuild(Config{}) // the back buffer now holds the first site, clean
-	tmp := filepath.Join(backName(s.out), ".np-123456.tmp")
+	tmp := filepath.Join(output.BackName(s.out), ".np-123456.tmp")
 	if err := os.WriteFile(tmp, []byte("half a marker"), 0o644); err != nil {
 		t.Fatal(err)
 	}

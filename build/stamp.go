@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -50,7 +52,7 @@ func (b *Builder) treeDigest() []byte {
 	if err != nil {
 		return nil
 	}
-	front, back, err := outputFolders(b.cfg.Out)
+	front, back, err := output.Folders(b.cfg.Out)
 	if err != nil {
 		return nil
 	}
@@ -101,19 +103,19 @@ func (b *Builder) treeDigest() []byte {
 // stampKey completes a tree digest with the identity of the output folders'
 // markers as they are now; "" for a tree that cannot be stamped.
 func (b *Builder) stampKey(tree []byte) string {
-	front, back, err := outputFolders(b.cfg.Out)
+	front, back, err := output.Folders(b.cfg.Out)
 	if tree == nil || err != nil {
 		return ""
 	}
 	h := sha256.New()
 	h.Write(tree)
 	for _, dir := range []string{front, back} {
-		info, err := os.Stat(filepath.Join(dir, markerName))
+		info, err := os.Stat(filepath.Join(dir, output.MarkerName))
 		if err != nil {
 			h.Write([]byte("no marker\n"))
 			continue
 		}
-		h.Write(appendFileState(nil, markerName, info))
+		h.Write(appendFileState(nil, output.MarkerName, info))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -166,5 +168,5 @@ func (b *Builder) saveStamp(key string, sum Summary) error {
 	if err := os.MkdirAll(filepath.Dir(b.stampPath()), 0o755); err != nil {
 		return err
 	}
-	return writeAtomic(b.stampPath(), data)
+	return atomicfile.Write(b.stampPath(), data)
 }

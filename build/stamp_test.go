@@ -1,6 +1,8 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/output"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -91,7 +93,7 @@ func TestStampInvalidated(t *testing.T) {
 		t.Error("the build after a quick build was skipped")
 	}
 
-	if err := os.Remove(filepath.Join(s.out, markerName)); err != nil {
+	if err := os.Remove(filepath.Join(s.out, output.MarkerName)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := stampedBuilder(s, Config{BaseURL: "https://example.org"}).Build(context.Background()); err == nil {

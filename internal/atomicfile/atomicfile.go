@@ -1,6 +1,8 @@
 // Package atomicfile writes files so that no reader ever sees one half
 // written and a failure leaves the old file in place: the data goes to a
-// temporary file in the same folder, which is then renamed over the target.
+// temporary file in the same folder, which is flushed to disk (fsync) and
+// then renamed over the target, so that a crash after the rename cannot leave
+// the new name holding no data.
 package atomicfile
 
 import (
@@ -15,8 +17,8 @@ import (
 // cleaner can recognise those a killed process left behind (IsTemp).
 const tempPrefix, tempSuffix = ".np-", ".tmp"
 
-// Write writes data to path (mode 0644) through a temporary file and a
-// rename. The folder must exist.
+// Write writes data to path (mode 0644) through a temporary file, synced to
+// disk, and a rename. The folder must exist.
 func Write(path string, data []byte) error {
 	return WriteWith(path, func(w io.Writer) error {
 		_, err := w.Write(data)
@@ -45,6 +47,9 @@ func writeMode(path string, mode os.FileMode, write func(io.Writer) error) error
 	}
 	if err == nil {
 		err = f.Chmod(mode)
+	}
+	if err == nil {
+		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"testing"
@@ -136,6 +138,7 @@ func (r *errorRecorder) Errorf(format string, args ...any) {
 }
 
 func TestNewReportsUncaughtExceptions(t *testing.T) {
+	requireBrowser(t, os.Getenv, exec.LookPath) // the recorder below must not see a skip as a pass
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, `<!doctype html><title>t</title><p id="p">x</p>

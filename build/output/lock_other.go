@@ -1,6 +1,6 @@
 //go:build !linux
 
-package build
+package output
 
 // lockOutput does not lock where flock is not used: concurrent builds into
 // one folder are not supported there.

@@ -1,6 +1,8 @@
-package build
+package output
 
 import (
+	"github.com/nonopress/nonopress/internal/atomicfile"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -11,9 +13,9 @@ import (
 	"sync"
 )
 
-// markerName is the file by which nonopress knows an output folder as its own.
+// MarkerName is the file by which nonopress knows an output folder as its own.
 // It also holds the folder's manifest: the hash of every file in it.
-const markerName = ".nonopress"
+const MarkerName = ".nonopress"
 
 // markerHeader heads the marker; markerClean follows it once the folder holds a
 // complete site, markerDirty while a build is updating it.
@@ -36,7 +38,7 @@ func checkOwned(dir string) error {
 	if !info.IsDir() {
 		return fmt.Errorf("output folder %s: is a file, not a folder", dir)
 	}
-	if _, err := os.Stat(filepath.Join(dir, markerName)); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, MarkerName)); err == nil {
 		return nil
 	}
 	ents, err := os.ReadDir(dir)
@@ -44,15 +46,16 @@ func checkOwned(dir string) error {
 		return fmt.Errorf("output folder: %w", err)
 	}
 	if len(ents) > 0 {
-		return fmt.Errorf("output folder %s: refusing to write into a non-empty folder that nonopress did not create (no %s file); choose another folder or empty it", dir, markerName)
+		return fmt.Errorf("output folder %s: refusing to write into a non-empty folder that nonopress did not create (no %s file); choose another folder or empty it", dir, MarkerName)
 	}
 	return nil
 }
 
-// readMarker reads a folder's manifest: path → hash. It returns nil when the
-// folder has no marker or was left dirty by an interrupted build.
-func readMarker(dir string) (map[string]string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, markerName))
+// ReadManifest reads a folder's manifest: path → hash. It returns nil when
+// the folder has no marker or was left dirty by an interrupted build. It is
+// the one place a manifest is read.
+func ReadManifest(dir string) (map[string]string, error) {
+	data, err := os.ReadFile(filepath.Join(dir, MarkerName))
 	if err != nil {
 		return nil, err
 	}
@@ -95,16 +98,19 @@ func writeMarker(dir, state string, hashes map[string]string) error {
 		b = append(b, p...)
 		b = append(b, '\n')
 	}
-	return writeAtomic(filepath.Join(dir, markerName), b)
+	if err := atomicfile.Write(filepath.Join(dir, MarkerName), b); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
 }
 
-// markerCache keeps the manifests of a Builder's two output folders between
+// Manifests keeps the manifests of a builder's two output folders between
 // its builds (serve mode), where reading and parsing them would cost a large
 // site more than the rest of a build after an edit. A kept manifest stands
 // only while the folder's marker is the very file it was written as (same
 // inode, size and time): markers are replaced by rename, never rewritten in
 // place, so any other writer, or a dirty marker, makes it be read again.
-type markerCache struct {
+type Manifests struct {
 	mu   sync.Mutex
 	kept map[string]keptMarker // by folder
 }
@@ -114,22 +120,22 @@ type keptMarker struct {
 	hashes map[string]string
 }
 
-// read is readMarker, from the cache when the marker is unchanged. The
+// read is ReadManifest, from the cache when the marker is unchanged. The
 // caller must not change the map it gets.
-func (c *markerCache) read(dir string) (map[string]string, error) {
+func (c *Manifests) read(dir string) (map[string]string, error) {
 	if c != nil {
 		c.mu.Lock()
 		k, ok := c.kept[dir]
 		c.mu.Unlock()
-		if info, err := os.Stat(filepath.Join(dir, markerName)); ok && err == nil && sameFile(k.info, info) {
+		if info, err := os.Stat(filepath.Join(dir, MarkerName)); ok && err == nil && sameFile(k.info, info) {
 			return k.hashes, nil
 		}
 	}
-	return readMarker(dir)
+	return ReadManifest(dir)
 }
 
 // remember keeps the manifest just written to dir's marker (nil forgets it).
-func (c *markerCache) remember(dir string, hashes map[string]string) {
+func (c *Manifests) remember(dir string, hashes map[string]string) {
 	if c == nil {
 		return
 	}
@@ -138,7 +144,7 @@ func (c *markerCache) remember(dir string, hashes map[string]string) {
 	if c.kept == nil {
 		c.kept = map[string]keptMarker{}
 	}
-	info, err := os.Stat(filepath.Join(dir, markerName))
+	info, err := os.Stat(filepath.Join(dir, MarkerName))
 	if err != nil || hashes == nil {
 		delete(c.kept, dir)
 		return

@@ -1,4 +1,4 @@
-package build
+package output
 
 import (
 	"maps"
@@ -12,13 +12,13 @@ func TestMarkerRoundTrip(t *testing.T) {
 	if err := writeMarker(dir, markerClean, want); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := readMarker(dir); err != nil || !maps.Equal(got, want) {
-		t.Errorf("readMarker = %v, %v; want %v", got, err, want)
+	if got, err := ReadManifest(dir); err != nil || !maps.Equal(got, want) {
+		t.Errorf("ReadManifest = %v, %v; want %v", got, err, want)
 	}
 	if err := writeMarker(dir, markerDirty, want); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := readMarker(dir); got != nil {
+	if got, _ := ReadManifest(dir); got != nil {
 		t.Errorf("dirty marker read as %v", got)
 	}
 }
@@ -31,7 +31,7 @@ func TestMarkerCache(t *testing.T) {
 	if err := writeMarker(dir, markerClean, first); err != nil {
 		t.Fatal(err)
 	}
-	var c markerCache
+	var c Manifests
 	c.remember(dir, first)
 	got, _ := c.read(dir)
 	if !maps.Equal(got, first) {

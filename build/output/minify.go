@@ -1,4 +1,4 @@
-package build
+package output
 
 import (
 	"path"
@@ -13,9 +13,9 @@ import (
 	"github.com/tdewolff/minify/v2/svg"
 )
 
-// minifier shrinks the text outputs of a build by their extension. A
-// *minify.M is safe for concurrent use once set up.
-type minifier struct{ m *minify.M }
+// Minifier shrinks the text outputs of a build by their extension. It is
+// safe for concurrent use.
+type Minifier struct{ m *minify.M }
 
 // mediaTypes maps the extensions that are minified to their media type.
 var mediaTypes = map[string]string{
@@ -26,19 +26,20 @@ var mediaTypes = map[string]string{
 	".json": "application/json",
 }
 
-func newMinifier() *minifier {
+// NewMinifier returns a minifier for HTML, CSS, JavaScript, SVG and JSON.
+func NewMinifier() *Minifier {
 	m := minify.New()
 	m.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
 	m.AddFunc("text/css", css.Minify)
 	m.AddFuncRegexp(regexp.MustCompile(`^(application|text)/(x-)?(java|ecma)script$`), js.Minify)
 	m.AddFunc("image/svg+xml", svg.Minify)
 	m.AddFuncRegexp(regexp.MustCompile(`[/+]json$`), json.Minify)
-	return &minifier{m: m}
+	return &Minifier{m: m}
 }
 
-// bytes minifies data if its name's extension is one minify knows; other
+// Bytes minifies data if its name's extension is one minify knows; other
 // files (PDF, puzzle files, XML) pass through unchanged.
-func (m *minifier) bytes(name string, data []byte) ([]byte, error) {
+func (m *Minifier) Bytes(name string, data []byte) ([]byte, error) {
 	mt, ok := mediaTypes[strings.ToLower(path.Ext(name))]
 	if !ok {
 		return data, nil

@@ -1,0 +1,154 @@
+package output
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/nonopress/nonopress/internal/atomicfile"
+)
+
+// Changes says what a commit published, compared with the site it replaced.
+type Changes struct {
+	// Paths are the output paths (slash-separated) written or removed, sorted.
+	Paths []string
+	// Written and Removed count the files that are new or changed, and gone.
+	Written, Removed int
+}
+
+// Commit completes the back buffer (stale files removed, manifest written)
+// and swaps it with the published folder.
+func (s *Store) Commit() (Changes, error) {
+	if s.fresh {
+		if s.unchanged() {
+			// Nothing to publish: the back buffer stays clean and empty.
+			err := writeMarker(s.back, markerClean, nil)
+			if err == nil {
+				s.manifests.remember(s.back, map[string]string{})
+			}
+			return Changes{}, err
+		}
+		if err := s.linkPending(); err != nil {
+			return Changes{}, fmt.Errorf("link unchanged output: %w", err)
+		}
+	}
+	if err := s.removeStale(); err != nil {
+		return Changes{}, err
+	}
+	if err := writeMarker(s.back, markerClean, s.written); err != nil {
+		return Changes{}, err
+	}
+	if err := swapDirs(s.back, s.front); err != nil {
+		return Changes{}, fmt.Errorf("publish output: %w", err)
+	}
+	// The folders have swapped names, and their markers with them.
+	s.manifests.remember(s.front, s.written)
+	s.manifests.remember(s.back, s.frontHashes)
+	var c Changes
+	for p, h := range s.written {
+		if s.frontHashes[p] != h {
+			c.Paths = append(c.Paths, p)
+			c.Written++
+		}
+	}
+	for p := range s.frontHashes {
+		if _, ok := s.written[p]; !ok {
+			c.Paths = append(c.Paths, p)
+			c.Removed++
+		}
+	}
+	sort.Strings(c.Paths)
+	return c, nil
+}
+
+// removeStale deletes from back every file this build did not write (and
+// folders left empty).
+func (s *Store) removeStale() error {
+	if s.backClean {
+		return s.removeStaleKnown()
+	}
+	var dirs []string
+	err := filepath.WalkDir(s.back, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(s.back, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." {
+				dirs = append(dirs, p)
+			}
+			return nil
+		}
+		if _, ok := s.written[rel]; !ok && rel != MarkerName {
+			return os.Remove(p)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("remove stale output: %w", err)
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		os.Remove(dirs[i]) // fails, as it should, unless empty
+	}
+	return nil
+}
+
+// removeStaleKnown is removeStale for a back buffer that was clean when the
+// build began: it held exactly the files of its manifest (backHashes), and
+// the build has added only files it recorded, so the stale files are the
+// manifest's that this build did not write, found without walking the whole
+// folder (a walk costs as much as a warm build of a large site). Folders
+// left empty by their removal are removed too. One thing may be there that
+// no manifest lists: the temporary file of a marker being written when a
+// build was killed (before the marker said dirty); it is at the top.
+func (s *Store) removeStaleKnown() error {
+	if ents, err := os.ReadDir(s.back); err == nil {
+		for _, e := range ents {
+			if name := e.Name(); atomicfile.IsTemp(name) {
+				if err := os.Remove(filepath.Join(s.back, name)); err != nil {
+					return fmt.Errorf("remove stale output: %w", err)
+				}
+			}
+		}
+	}
+	dirs := map[string]bool{}
+	for rel := range s.backHashes {
+		if _, ok := s.written[rel]; ok || rel == MarkerName {
+			continue
+		}
+		err := os.Remove(filepath.Join(s.back, filepath.FromSlash(rel)))
+		if err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("remove stale output: %w", err)
+		}
+		for d := path.Dir(rel); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	removeEmptyDirs(s.back, dirs)
+	return nil
+}
+
+// removeEmptyDirs removes those of the given folders (slash-separated, under
+// root) that are empty, deepest first, so that a folder is emptied before
+// its parent is tried.
+func removeEmptyDirs(root string, dirs map[string]bool) {
+	order := make([]string, 0, len(dirs))
+	for d := range dirs {
+		order = append(order, d)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		di, dj := strings.Count(order[i], "/"), strings.Count(order[j], "/")
+		if di != dj {
+			return di > dj
+		}
+		return order[i] < order[j]
+	})
+	for _, d := range order {
+		os.Remove(filepath.Join(root, filepath.FromSlash(d))) // fails, as it should, unless empty
+	}
+}

@@ -1,0 +1,217 @@
+// Package output is the transactional output store of a build: it brings a
+// hidden back buffer up to date beside the published folder, writing only the
+// files whose bytes changed, and swaps the two at commit, so that the
+// published folder is at every instant a complete site.
+//
+//	s, err := output.Open("public", output.NewMinifier(), &manifests)
+//	defer s.Close()
+//	s.Put("index.html", page)      // or Reuse files an earlier build wrote
+//	changes, err := s.Commit()
+//
+// Each folder carries a marker (.nonopress) whose manifest lists the hash of
+// every file in it; it is read in one place (readManifest) and trusted only
+// when it says clean.
+package output
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// Store is the pair of output folders of one build: front is the published
+// site, back the one being brought up to date, swapped in only once
+// complete. Its methods are safe for concurrent use, but for Commit and
+// Close.
+type Store struct {
+	front, back string
+	minify      *Minifier
+	manifests   *Manifests        // manifests kept between builds, or nil
+	frontHashes map[string]string // the published files' hashes (nil: unknown)
+	backHashes  map[string]string // hashes known to be right in back
+	// backClean: back held exactly the files of backHashes when the build
+	// began (a complete earlier output, or a fresh folder).
+	backClean bool
+
+	unlock func() // releases the lock that keeps other builds out
+
+	mu      sync.Mutex
+	written map[string]string // this build's files and their hashes
+
+	// fresh: back began empty and front holds a complete site; links from
+	// front are then deferred until commit (deferred.go).
+	fresh   bool
+	pending map[string]bool
+}
+
+// Folders returns the absolute paths of the published folder and its back
+// buffer. An output folder reached through a symbolic link is swapped where
+// it is, beside its back buffer, leaving the link as it was.
+func Folders(out string) (front, back string, err error) {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return "", "", fmt.Errorf("output folder: %w", err)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	return abs, BackName(abs), nil
+}
+
+// BackName returns the back buffer's path for an output folder: a hidden
+// sibling, on the same file system so that the two can be swapped.
+func BackName(out string) string {
+	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".nonopress-next")
+}
+
+// Open checks that both folders are nonopress's (or absent, or empty), locks
+// them against other builds and prepares the back buffer for writing. min
+// minifies what Put is given; manifests, if not nil, keeps the folders'
+// manifests between the builds of one process.
+func Open(out string, min *Minifier, manifests *Manifests) (*Store, error) {
+	front, back, err := Folders(out)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{front: front, back: back, minify: min, manifests: manifests}
+	for _, dir := range []string{s.front, s.back} {
+		if err := checkOwned(dir); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.MkdirAll(s.back, 0o755); err != nil {
+		return nil, fmt.Errorf("create output folder: %w", err)
+	}
+	if s.unlock, err = lockOutput(s.back); err != nil {
+		return nil, err
+	}
+	if err := s.readManifests(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	// A build writes about as many files as the last: sized for those, the
+	// map never grows (on a large site, growing it cost more than filling it).
+	s.written = make(map[string]string, max(len(s.frontHashes), len(s.backHashes)))
+	s.fresh = s.backClean && len(s.backHashes) == 0 && len(s.frontHashes) > 0
+	// From here on back is being changed: say so before touching anything.
+	if err := writeMarker(s.back, markerDirty, nil); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// readManifests reads both folders' manifests, marking a new back buffer.
+func (s *Store) readManifests() error {
+	s.frontHashes, _ = s.manifests.read(s.front)
+	if _, err := os.Stat(filepath.Join(s.back, MarkerName)); errors.Is(err, fs.ErrNotExist) {
+		// A new back buffer (empty: checkOwned saw to it). Marked before it
+		// is filled, so that a build killed while linking leaves a folder
+		// the next build knows as its own.
+		if err := writeMarker(s.back, markerDirty, nil); err != nil {
+			return err
+		}
+		s.backClean = true
+	} else {
+		s.backHashes, _ = s.manifests.read(s.back)
+		s.backHashes = maps.Clone(s.backHashes) // Reuse adds to it
+		s.backClean = s.backHashes != nil
+	}
+	if s.backHashes == nil {
+		s.backHashes = map[string]string{}
+	}
+	return nil
+}
+
+// Close releases the output folders for another build.
+func (s *Store) Close() {
+	if s.unlock != nil {
+		s.unlock()
+		s.unlock = nil
+	}
+}
+
+// hashOf is the manifest's hash of a file's bytes.
+func hashOf(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:16])
+}
+
+// Put makes rel (a slash-separated path from the site root) hold data,
+// minified by its extension, writing the file only if its bytes differ. It
+// returns the hash of the bytes.
+func (s *Store) Put(rel string, data []byte) (string, error) {
+	data, err := s.minify.Bytes(rel, data)
+	if err != nil {
+		return "", fmt.Errorf("minify %s: %w", rel, err)
+	}
+	return s.PutExact(rel, data)
+}
+
+// PutExact is Put for bytes that are final already (minified by their
+// maker, as render's SVGs are): they are written as they are.
+func (s *Store) PutExact(rel string, data []byte) (string, error) {
+	h := hashOf(data)
+	s.mu.Lock()
+	if _, dup := s.written[rel]; dup {
+		s.mu.Unlock()
+		return "", fmt.Errorf("two pages would be written to %s", rel)
+	}
+	s.written[rel] = h
+	old, inBack := s.backHashes[rel]
+	known := inBack && old == h
+	if !known && s.fresh && s.frontHashes[rel] == h {
+		s.deferLink(rel)
+		known = true
+	}
+	s.mu.Unlock()
+	if known {
+		return h, nil
+	}
+	dst := filepath.Join(s.back, filepath.FromSlash(rel))
+	if !s.backClean {
+		// Unknown content (an interrupted build): compare the bytes.
+		if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, data) {
+			return h, nil
+		}
+	}
+	// In a clean back buffer, a file not in the manifest does not exist.
+	return h, writeBack(dst, data, inBack || !s.backClean)
+}
+
+// Hash returns the hash of a file this build put or reused.
+func (s *Store) Hash(rel string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h, ok := s.written[rel]
+	return h, ok
+}
+
+// Published returns the hash of a file of the published site as the build
+// began.
+func (s *Store) Published(rel string) (string, bool) {
+	h, ok := s.frontHashes[rel]
+	return h, ok
+}
+
+// EachWritten calls fn for every file this build put or reused so far, in no
+// particular order. fn must not call the store.
+func (s *Store) EachWritten(fn func(rel, hash string)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for p, h := range s.written {
+		fn(p, h)
+	}
+}
+
+// ReadBack reads a file this build put or reused.
+func (s *Store) ReadBack(rel string) ([]byte, error) {
+	return s.readPending(rel)
+}

@@ -1,0 +1,97 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Reuse records files that an earlier build wrote, given by path and hash,
+// without producing them again: each must already be in back with that hash,
+// or in front, from where it is hard-linked into back. It is all or nothing:
+// it returns false, recording none, if any file is missing.
+func (s *Store) Reuse(files map[string]string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var fromFront []string
+	for p, h := range files {
+		if _, dup := s.written[p]; dup {
+			return false
+		}
+		switch {
+		case s.backHashes[p] == h:
+		case s.frontHashes[p] == h:
+			fromFront = append(fromFront, p)
+		default:
+			return false
+		}
+	}
+	sort.Strings(fromFront)
+	if s.fresh {
+		for _, p := range fromFront {
+			s.deferLink(p)
+		}
+		fromFront = nil
+	}
+	for _, p := range fromFront {
+		if err := linkAtomic(filepath.Join(s.front, filepath.FromSlash(p)), filepath.Join(s.back, filepath.FromSlash(p))); err != nil {
+			return false // already linked ones are harmless: recorded or removed as stale
+		}
+		s.backHashes[p] = files[p]
+	}
+	for p, h := range files {
+		s.written[p] = h
+	}
+	return true
+}
+
+// writeBack writes a file of the back buffer. The back buffer is never
+// served and is marked dirty while it is written, so a file there may be
+// written in place, and a half-written one is found and rewritten by the next
+// build; but never through a hard link it shares with the published folder:
+// the old name is unlinked first.
+func writeBack(path string, data []byte, mayExist bool) error {
+	if mayExist {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("write output: %w", err)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	}
+	if err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// linkAtomic makes dst a hard link to src, replacing dst atomically.
+func linkAtomic(src, dst string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	tmp := dst + ".np-link.tmp"
+	os.Remove(tmp)
+	if err := os.Link(src, tmp); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
