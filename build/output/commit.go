@@ -116,12 +116,19 @@ func (s *Store) removeStaleKnown() error {
 			}
 		}
 	}
+	// Through a Root: a path of the manifest cannot leave the back buffer,
+	// not even through a symbolic link planted in it.
+	root, err := os.OpenRoot(s.back)
+	if err != nil {
+		return fmt.Errorf("remove stale output: %w", err)
+	}
+	defer root.Close()
 	dirs := map[string]bool{}
 	for rel := range s.backHashes {
 		if _, ok := s.written[rel]; ok || rel == MarkerName {
 			continue
 		}
-		err := os.Remove(filepath.Join(s.back, filepath.FromSlash(rel)))
+		err := root.Remove(filepath.FromSlash(rel))
 		if err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("remove stale output: %w", err)
 		}

@@ -77,6 +77,9 @@ func parseMarker(data []byte) map[string]string {
 			hashes[string(p)] = string(h)
 		}
 	}
+	if !validManifest(hashes) {
+		return nil // a path leaving the folder: forged, trust none of it
+	}
 	return hashes
 }
 

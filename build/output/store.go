@@ -81,6 +81,9 @@ func Open(out string, min *Minifier, manifests *Manifests) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{front: front, back: back, minify: min, manifests: manifests}
+	if err := checkNotLink(back); err != nil {
+		return nil, err
+	}
 	for _, dir := range []string{s.front, s.back} {
 		if err := checkOwned(dir); err != nil {
 			return nil, err

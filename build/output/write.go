@@ -18,7 +18,7 @@ func (s *Store) Reuse(files map[string]string) bool {
 	defer s.mu.Unlock()
 	var fromFront []string
 	for p, h := range files {
-		if _, dup := s.written[p]; dup {
+		if _, dup := s.written[p]; dup || !ValidPath(p) {
 			return false
 		}
 		switch {
