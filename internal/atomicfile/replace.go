@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // ErrNotRegular is the reason Replace refuses a destination that exists and
@@ -38,7 +40,7 @@ func Replace(path string, data []byte) error {
 	case err != nil:
 		return err
 	case !info.Mode().IsRegular():
-		return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kind(info.Mode()))}
+		return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, treefile.Kind(info.Mode()))}
 	default:
 		mode = info.Mode().Perm()
 	}
@@ -74,20 +76,4 @@ func resolveLinks(path string) (string, error) {
 		path = link
 	}
 	return "", &fs.PathError{Op: "write", Path: start, Err: ErrLinkLoop}
-}
-
-// kind names a file type for an error message.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	default:
-		return "a special file"
-	}
 }
