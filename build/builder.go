@@ -219,6 +219,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	if err := r.keepMemo(); err != nil {
 		fmt.Fprintf(b.log, "warning: file memo not saved: %v\n", err)
 	}

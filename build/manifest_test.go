@@ -73,3 +73,43 @@ func TestLinkedBackBufferRefused(t *testing.T) {
 		t.Errorf("build with a linked back buffer: %v", err)
 	}
 }
+
+// Files a user adds to the output folder stay in place across builds that
+// swap, and across failed builds, each with a warning saying where such a
+// file belongs.
+func TestUserFilesInTheOutputAreKept(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{Quiet: true})
+	mine := map[string]string{"CNAME": "puzzles.example.org\n", "robots.txt": "User-agent: *\n", "mine/deep/notes.txt": "my notes"}
+	for name, data := range mine {
+		p := filepath.Join(s.out, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(data), 0o644)
+	}
+	check := func(when string) {
+		t.Helper()
+		for name, data := range mine {
+			if s.exists(name) && s.read(name) == data {
+				continue
+			}
+			t.Errorf("%s: %s lost", when, name)
+		}
+	}
+	for i := range 3 {
+		writeTree(t, s.src, "-- animals/new"+string(rune('a'+i))+".non --\n"+tinyNon("n", i))
+		sum := s.mustBuild(Config{Quiet: true})
+		check("build " + string(rune('1'+i)))
+		if w := strings.Join(sum.Warnings, "\n"); !strings.Contains(w, filepath.Join(s.out, "CNAME")+": not written by nonopress: kept") || !strings.Contains(w, "templates/static/") {
+			t.Errorf("build %d: warnings do not name the kept file:\n%s", i+1, w)
+		}
+	}
+	writeTree(t, s.src, "-- animals/broken.non --\nwidth x\n")
+	if _, err := s.build(Config{Quiet: true}); err == nil {
+		t.Fatal("a broken puzzle built")
+	}
+	check("failed build")
+	os.Remove(filepath.Join(s.src, "animals", "broken.non"))
+	writeTree(t, s.src, "-- animals/newz.non --\n"+tinyNon("z", 2))
+	s.mustBuild(Config{Quiet: true})
+	check("build after the failed one")
+}

@@ -18,6 +18,9 @@ type Changes struct {
 	Paths []string
 	// Written and Removed count the files that are new or changed, and gone.
 	Written, Removed int
+	// Foreign lists the files of the published folder nonopress did not
+	// write, kept in place (foreign.go).
+	Foreign Foreign
 }
 
 // Commit completes the back buffer (stale files removed, manifest written)
@@ -39,6 +42,10 @@ func (s *Store) Commit() (Changes, error) {
 	if err := s.removeStale(); err != nil {
 		return Changes{}, err
 	}
+	foreign, err := s.keepForeign()
+	if err != nil {
+		return Changes{}, err
+	}
 	if err := writeMarker(s.back, markerClean, s.written); err != nil {
 		return Changes{}, err
 	}
@@ -48,7 +55,7 @@ func (s *Store) Commit() (Changes, error) {
 	// The folders have swapped names, and their markers with them.
 	s.manifests.remember(s.front, s.written)
 	s.manifests.remember(s.back, s.frontHashes)
-	var c Changes
+	c := Changes{Foreign: foreign}
 	for p, h := range s.written {
 		if s.frontHashes[p] != h {
 			c.Paths = append(c.Paths, p)

@@ -66,6 +66,14 @@ func writeBack(path string, data []byte, mayExist bool) error {
 		}
 		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	}
+	if errors.Is(err, fs.ErrExist) {
+		// A user's file kept in place (foreign.go) where this build now
+		// writes: the published folder still holds the user's copy.
+		if err := os.Remove(path); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	}
 	if err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
