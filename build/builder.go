@@ -156,7 +156,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		}
 	}
 	var sum Summary
-	root, files, err := scanTree(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
+	root, files, err := scanTree(ctx, b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
 	if err != nil {
 		return sum, err
 	}

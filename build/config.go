@@ -72,7 +72,7 @@ func defaultSiteConfig() siteConfig {
 func readSiteConfig(src string) (siteConfig, error) {
 	cfg := defaultSiteConfig()
 	path := filepath.Join(src, ConfigFile)
-	data, err := os.ReadFile(path)
+	data, err := readTreeFile(src, path, maxConfigBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return cfg, nil
 	}

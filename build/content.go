@@ -1,7 +1,9 @@
 package build
 
 import (
+	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -10,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // collection is a folder of the content tree: its note, its puzzle files and
@@ -71,6 +74,8 @@ var noteNames = []string{"_index.md", "README.md", "readme.md", "index.md"}
 
 // scanner walks a content tree.
 type scanner struct {
+	ctx   context.Context
+	tree  *treefile.Tree // what links may lead to
 	src   string
 	skip  map[string]bool // absolute, cleaned paths not to enter (the output folders)
 	files []*sourceFile
@@ -80,8 +85,13 @@ type scanner struct {
 // and folders, the site's templates/ folder, nonopress.toml and the output
 // folders (when inside src) are left out. Folders with no puzzle below them and
 // draft collections are dropped.
-func scanTree(src string, skip ...string) (*collection, []*sourceFile, error) {
-	s := &scanner{src: src, skip: map[string]bool{}}
+func scanTree(ctx context.Context, src string, skip ...string) (*collection, []*sourceFile, error) {
+	s := &scanner{ctx: ctx, src: src, skip: map[string]bool{}}
+	tree, err := treefile.New(src)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read content folder: %w", err)
+	}
+	s.tree = tree
 	for _, p := range skip {
 		if abs, err := filepath.Abs(p); err == nil {
 			s.skip[abs] = true
@@ -104,13 +114,18 @@ func (s *scanner) scan(c *collection) error {
 		return fmt.Errorf("read content folder: %w", err)
 	}
 	names := map[string]bool{}
+	types := map[string]fs.FileMode{}
 	for _, e := range ents {
 		names[e.Name()] = true
+		types[e.Name()] = e.Type()
 	}
 	for _, n := range noteNames {
 		if names[n] {
 			c.notePath = filepath.Join(dirPath, n)
-			data, err := os.ReadFile(c.notePath)
+			if err := s.checkEntry(c.notePath, types[n]); err != nil {
+				return fmt.Errorf("read note: %w", err)
+			}
+			data, err := readSource(s.ctx, c.notePath, maxNoteBytes)
 			if err != nil {
 				return fmt.Errorf("read note: %w", err)
 			}
@@ -154,6 +169,9 @@ func (s *scanner) scan(c *collection) error {
 		base := baseName(name)
 		if names[base+".md"] && !isNoteName(base+".md") {
 			f.notePath = filepath.Join(dirPath, base+".md")
+			if err := s.checkEntry(f.notePath, types[base+".md"]); err != nil {
+				return fmt.Errorf("read note: %w", err)
+			}
 		}
 		c.files = append(c.files, f)
 	}

@@ -69,6 +69,9 @@ func parseNote(path string, data []byte) (note, error) {
 	if !closed {
 		return n, fmt.Errorf("%s:1: front matter opened with %q is never closed", path, delim)
 	}
+	if len(head) > maxFrontMatterBytes {
+		return n, fmt.Errorf("%s:1: front matter of %d bytes: at most %d", path, len(head), maxFrontMatterBytes)
+	}
 	if delim == "---" {
 		if err := yaml.Unmarshal(head, &n.front); err != nil {
 			msg := strings.TrimPrefix(err.Error(), "yaml: ")
@@ -96,7 +99,7 @@ func parseNote(path string, data []byte) (note, error) {
 		return n, fmt.Errorf("%s:%d: front matter: date: %v", path, 1+keyLine(head, "date")+yamlKeyLine(head, "date"), err)
 	}
 	n.front.date = d
-	return n, nil
+	return n, checkFrontMatter(path, n.front)
 }
 
 // yamlKeyLine finds the 1-based line of "key:" in YAML (0 if not found).

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"html/template"
-	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -60,7 +59,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 	var res fileResult
 	var n note
 	if f.notePath != "" {
-		data, err := os.ReadFile(f.notePath)
+		data, err := readSource(ctx, f.notePath, maxNoteBytes)
 		if err != nil {
 			res.fatal = fmt.Errorf("read note: %w", err)
 			return res
@@ -75,7 +74,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		}
 	}
 	fm := n.front
-	data, err := os.ReadFile(f.abs)
+	data, err := readSource(ctx, f.abs, formats.MaxFileSize)
 	if err != nil {
 		res.fatal = fmt.Errorf("read puzzle file: %w", err)
 		return res
@@ -108,6 +107,11 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 	for i, p := range puzzles {
 		if ctx.Err() != nil {
 			return res
+		}
+		if err := checkTitle(p.Meta.Title); err != nil {
+			res.errs = append(res.errs, at(f.abs, p.Origin.Line, err.Error()))
+			res.skipped = append(res.skipped, at(f.abs, p.Origin.Line, err.Error()))
+			continue
 		}
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.solver.get()})
 		var problems, warnings []string

@@ -22,7 +22,7 @@ func tinyNon(title string, variant int) string {
 func TestLongNamesFitTheFileSystem(t *testing.T) {
 	grow := strings.Repeat("Ⱥ", 120)         // 240 bytes, 360 once lower-cased
 	long := strings.Repeat("a", 250)         // 250 + ".non"
-	tag := strings.Repeat("t", 300)          // a tag page's folder
+	tag := strings.Repeat("Ⱥ", 100)          // a tag page's folder
 	img := strings.Repeat("p", 240) + ".png" // a resource renamed file-...
 	s := newSite(t, "-- "+grow+".non --\n"+tinyNon("one", 0)+
 		"-- "+long+".non --\n"+tinyNon("two", 0)+

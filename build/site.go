@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/nonopress/nonopress/build/internal/parallel"
-	"os"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/nonopress/nonopress/build/internal/parallel"
 
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
@@ -43,7 +43,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			return err
 		}
 		for _, res := range c.resources {
-			data, err := os.ReadFile(res.abs)
+			data, err := readSource(ctx, res.abs, maxAssetBytes)
 			if err != nil {
 				return fmt.Errorf("read resource: %w", err)
 			}
@@ -104,7 +104,7 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 	for _, e := range in {
 		puzzles, ok := parsed[e.file]
 		if !ok {
-			data, err := os.ReadFile(e.file.abs)
+			data, err := readSource(ctx, e.file.abs, formats.MaxFileSize)
 			if err != nil {
 				return fmt.Errorf("read puzzle file: %w", err)
 			}

@@ -106,7 +106,19 @@ func (t *Tree) Read(ctx context.Context, path string, limit int64) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	f, err := openNoBlock(real)
+	data, err := ReadFile(ctx, real, limit)
+	var te *Error
+	if errors.As(err, &te) {
+		te.Path = path
+	}
+	return data, err
+}
+
+// ReadFile reads a file already known to be inside the tree (Resolve): it
+// refuses anything but a regular file without blocking on it, stops at
+// limit bytes (ErrTooLarge) and when ctx ends.
+func ReadFile(ctx context.Context, path string, limit int64) ([]byte, error) {
+	f, err := openNoBlock(path)
 	if err != nil {
 		return nil, &Error{path, unwrapPath(err)}
 	}
