@@ -51,12 +51,14 @@ type Config struct {
 
 // Server is a running authoring server.
 type Server struct {
-	cfg     Config
-	hub     *hub
-	builder *build.Builder
-	ln      net.Listener
-	http    *http.Server
-	done    chan error
+	cfg Config
+	hub *hub
+	// published is what the server answers: the build's files only.
+	published *published
+	builder   *build.Builder
+	ln        net.Listener
+	http      *http.Server
+	done      chan error
 
 	// deferredOwed: a rebuild (build.BuildQuick) kept files as they were
 	// published (booklets, site-wide lists), and no full build has made them
@@ -78,7 +80,7 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
-	s := &Server{cfg: cfg, hub: newHub(), done: make(chan error, 1)}
+	s := &Server{cfg: cfg, hub: newHub(), done: make(chan error, 1), published: newPublished(cfg.Out)}
 	// The address is taken first: a busy port or a mistyped address is
 	// reported at once, not after a long first build.
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -298,17 +300,22 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	clean := path.Clean("/" + urlPath)
+	rel := strings.TrimPrefix(clean, "/")
 	file := filepath.Join(s.cfg.Out, filepath.FromSlash(clean))
-	info, err := os.Stat(file)
-	if err == nil && info.IsDir() {
+	switch {
+	case s.published.has(path.Join(rel, "index.html")):
 		if !strings.HasSuffix(urlPath, "/") {
 			http.Redirect(w, r, clean+"/", http.StatusMovedPermanently)
 			return
 		}
 		file = filepath.Join(file, "index.html")
-		info, err = os.Stat(file)
+	case rel == "" || !s.published.has(rel):
+		// Only what the build published: never a dotfile, the manifest, a
+		// cache or a file someone else left in the folder.
+		s.notFound(w, r)
+		return
 	}
-	if err != nil || info.IsDir() {
+	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() {
 		s.notFound(w, r)
 		return
 	}
@@ -322,7 +329,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	page := filepath.Join(s.cfg.Out, "404.html")
-	if _, err := os.Stat(page); err == nil {
+	if s.published.has("404.html") {
 		s.serveHTML(w, r, page, http.StatusNotFound)
 		return
 	}
