@@ -36,6 +36,11 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	var all []*puzzle.Puzzle
 	failed := false
 	for _, f := range fs.Args() {
+		if err := checkRegular(f, nil); err != nil {
+			fmt.Fprintln(c.stderr, err)
+			failed = true
+			continue
+		}
 		ps, err := formats.ReadFile(f)
 		if err != nil {
 			for _, d := range diagnostics(err) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // convert -o and print -o write through a symbolic link to its target, keep
@@ -119,5 +120,31 @@ func TestServeChecksItsAddressFirst(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("serve built the site before finding its address busy")
+	}
+}
+
+// A puzzle path that is a FIFO or a device is refused at once: reading it
+// would block check, convert and print, or never end.
+func TestPuzzlePathsMustBeRegularFiles(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "puzzle.non")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	for _, args := range [][]string{{"check", fifo}, {"convert", "-to", "xml", fifo}, {"print", "-o", fifo + ".pdf", fifo}, {"check", os.DevNull}} {
+		done := make(chan struct{})
+		var code int
+		var stderr string
+		go func() {
+			defer close(done)
+			code, _, stderr = runCLI(t, args...)
+		}()
+		select {
+		case <-done:
+			if code != 1 || !strings.Contains(stderr, "not a regular file") {
+				t.Errorf("%q: exit %d, %q", args, code, stderr)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%q blocked on a FIFO", args)
+		}
 	}
 }
