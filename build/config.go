@@ -79,6 +79,9 @@ func readSiteConfig(src string) (siteConfig, error) {
 	if err != nil {
 		return cfg, fmt.Errorf("read site configuration: %w", err)
 	}
+	if err := checkTOMLKeys(data); err != nil {
+		return cfg, fmt.Errorf("%s:1: %w", path, err)
+	}
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&cfg); err != nil {
 		var strict *toml.StrictMissingError

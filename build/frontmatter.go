@@ -84,6 +84,9 @@ func parseNote(path string, data []byte) (note, error) {
 			return n, fmt.Errorf("%s:%d: front matter: %s", path, at, msg)
 		}
 	} else {
+		if err := checkTOMLKeys(head); err != nil {
+			return n, fmt.Errorf("%s:1: front matter: %w", path, err)
+		}
 		if err := toml.Unmarshal(head, &n.front); err != nil {
 			at := 1
 			var derr *toml.DecodeError

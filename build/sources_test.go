@@ -103,11 +103,12 @@ func TestNotesMustBeRegularFilesInTheTree(t *testing.T) {
 func TestFrontMatterAndTitleCaps(t *testing.T) {
 	huge := strings.Repeat("&", 400<<10)
 	for what, archive := range map[string]string{
-		"front matter of":  "-- a/x.md --\n+++\n" + tomlKeys(20000) + "+++\n",
-		"title of":         "-- a/x.md --\n---\ntitle: \"" + strings.Repeat("t", 2000) + "\"\n---\n",
-		"tags":             "-- a/x.md --\n---\ntags: [" + strings.Repeat("t,", 200) + "t]\n---\n",
-		"a tag of":         "-- a/x.md --\n---\ntags: [" + strings.Repeat("t", 300) + "]\n---\n",
-		"title of 409600 ": "-- a/y.non --\n" + strings.Replace(tinyNon("T", 1), "\"T\"", "\""+huge+"\"", 1),
+		"front matter of":     "-- a/x.md --\n+++\n" + tomlKeys(20000) + "+++\n",
+		"TOML with 2000 keys": "-- a/x.md --\n+++\n" + tomlTables(2000) + "+++\n",
+		"title of":            "-- a/x.md --\n---\ntitle: \"" + strings.Repeat("t", 2000) + "\"\n---\n",
+		"tags":                "-- a/x.md --\n---\ntags: [" + strings.Repeat("t,", 200) + "t]\n---\n",
+		"a tag of":            "-- a/x.md --\n---\ntags: [" + strings.Repeat("t", 300) + "]\n---\n",
+		"title of 409600 ":    "-- a/y.non --\n" + strings.Replace(tinyNon("T", 1), "\"T\"", "\""+huge+"\"", 1),
 	} {
 		s := newSite(t, "-- a/x.non --\n"+tinyNon("x", 0)+archive)
 		err := buildWithin(t, s)
@@ -124,4 +125,21 @@ func tomlKeys(n int) string {
 		fmt.Fprintf(&b, "k%d = 1\n", i)
 	}
 	return b.String()
+}
+
+// tomlTables is TOML defining n tables.
+func tomlTables(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "[t%d]\n", i)
+	}
+	return b.String()
+}
+
+// nonopress.toml with too many keys is refused before it is decoded.
+func TestConfigKeyCap(t *testing.T) {
+	s := newSite(t, "-- a/x.non --\n"+tinyNon("x", 0)+"-- nonopress.toml --\n"+tomlTables(3000))
+	if err := buildWithin(t, s); err == nil || !strings.Contains(err.Error(), "nonopress.toml:1: TOML with 3000 keys") {
+		t.Errorf("build: %.200v", err)
+	}
 }
