@@ -101,3 +101,17 @@ func TestCompressionMistakesAreNamed(t *testing.T) {
 		}
 	}
 }
+
+// An element with an absurd number of attributes is refused before
+// encoding/xml holds them all; ordinary files are untouched by the check.
+func TestXMLAttributeFlood(t *testing.T) {
+	data := []byte("<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle" + strings.Repeat(" a", 100000) + "></puzzle></puzzleset>")
+	_, err := Read("flood.xml", data)
+	if err == nil || !strings.Contains(err.Error(), "flood.xml:3: an element with more than 1000 attributes") {
+		t.Errorf("attribute flood: %v", err)
+	}
+	quoted := []byte(`<puzzleset><puzzle title="` + strings.Repeat("a ", 5000) + `"></puzzle></puzzleset>`)
+	if err := checkXMLAttrs("q.xml", quoted); err != nil {
+		t.Errorf("spaces inside a quoted value counted as attributes: %v", err)
+	}
+}
