@@ -8,6 +8,7 @@ import (
 	"runtime/pprof"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/build/content"
 )
 
 // buildCommand is the main job: `nonopress build [-src content] [-out public]
@@ -34,7 +35,7 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	if cfg.BaseURL != "" {
-		if err := build.CheckBaseURL(cfg.BaseURL); err != nil {
+		if err := content.CheckBaseURL(cfg.BaseURL); err != nil {
 			return usageError{"-base-url: " + err.Error()}
 		}
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -11,32 +10,62 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/validate"
 )
 
 // checkCommand validates puzzle files: `nonopress check [-json] [-strict]
-// [-timeout 10s] PATH...`.
+// [-timeout 10s] [-explain] PATH...`.
 type checkCommand struct{ stdout, stderr io.Writer }
 
 // checkResult is one line of `check -json`: a puzzle, or (index -1) a file
 // that could not be read, or the part of a file that could not.
 type checkResult struct {
-	File       string              `json:"file"`
-	Index      int                 `json:"index"`
-	ID         string              `json:"id"`
-	Title      string              `json:"title"`
-	Author     string              `json:"author"`
-	License    string              `json:"license"`
-	Width      int                 `json:"width"`
-	Height     int                 `json:"height"`
-	Colors     int                 `json:"colors"`
-	Verdict    *string             `json:"verdict"`
-	Difficulty *string             `json:"difficulty"`
-	Errors     []puzzle.Diagnostic `json:"errors"`
-	Warnings   []puzzle.Diagnostic `json:"warnings"`
-	Seconds    float64             `json:"seconds"`
+	File    string `json:"file"`
+	Index   int    `json:"index"`
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Author  string `json:"author"`
+	License string `json:"license"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+	Colors  int    `json:"colors"`
+	// ColorNames are the colours' names (the file's or the nearest
+	// well-known), background left out.
+	ColorNames []string         `json:"color_names"`
+	Verdict    *string          `json:"verdict"`
+	Difficulty *string          `json:"difficulty"`
+	Errors     []jsonDiagnostic `json:"errors"`
+	Warnings   []jsonDiagnostic `json:"warnings"`
+	Seconds    float64          `json:"seconds"`
+	// count is how many puzzles the file holds (0 for the unreadable part):
+	// puzzles are numbered in messages only when there are several.
+	count int
+	// diffGrid shows where two solutions differ, for an ambiguous puzzle.
+	diffGrid string
+}
+
+// jsonDiagnostic is a diagnostic as `check -json` writes it: line and
+// message as before, col and hint since diag carries them (0 and "" when
+// unknown).
+type jsonDiagnostic struct {
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+	Hint    string `json:"hint"`
+	// d is the diagnostic itself, for the human output.
+	d diag.Diagnostic
+}
+
+// jsonDiagnostics converts a list, never returning nil (JSON gets []).
+func jsonDiagnostics(l diag.List) []jsonDiagnostic {
+	out := make([]jsonDiagnostic, 0, len(l))
+	for _, d := range l {
+		out = append(out, jsonDiagnostic{Line: d.Line, Col: d.Col, Message: d.Message, Hint: d.Hint, d: d})
+	}
+	return out
 }
 
 func (c *checkCommand) Run(ctx context.Context, args []string) error {
@@ -44,6 +73,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object per puzzle per line")
 	strict := fs.Bool("strict", false, "treat warnings as errors")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
+	explain := fs.Bool("explain", false, "also print each puzzle's solving path (line steps, probes, guesses)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -52,6 +82,9 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	}
 	if *timeout <= 0 {
 		return usageError{"-timeout must be positive"}
+	}
+	if *explain && *asJSON {
+		return usageError{"-explain prints text: use it without -json"}
 	}
 	files, err := collectPuzzleFiles(fs.Args())
 	if err != nil {
@@ -62,7 +95,11 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
 	enc := json.NewEncoder(c.stdout)
-	for _, r := range results {
+	var nFiles int
+	for i, r := range results {
+		if i == 0 || r.File != results[i-1].File {
+			nFiles++
+		}
 		nErr += len(r.Errors)
 		nWarn += len(r.Warnings)
 		if r.Index >= 0 {
@@ -80,8 +117,14 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		c.printHuman(r)
 	}
 	if !*asJSON {
-		fmt.Fprintf(c.stdout, "%d puzzles in %d files: %d unique, %d multiple, %d without solution, %d unknown; %d errors, %d warnings\n",
-			nPuzzles, len(files), verdicts["unique"], verdicts["multiple"], verdicts["none"], verdicts["unknown"], nErr, nWarn)
+		fmt.Fprintf(c.stdout, "%s in %s: %d unique, %d multiple, %d without solution, %d unknown; %s, %s\n",
+			puzzle.Plural(nPuzzles, "puzzle"), puzzle.Plural(len(files), "file"), verdicts["unique"], verdicts["multiple"],
+			verdicts["none"], verdicts["unknown"], puzzle.Plural(nErr, "error"), puzzle.Plural(nWarn, "warning"))
+	}
+	if *explain {
+		if err := explainFiles(ctx, c.stdout, files, *timeout); err != nil {
+			return err
+		}
 	}
 	if ctx.Err() != nil {
 		// A check that was stopped proved nothing about what it did not
@@ -108,21 +151,40 @@ func (c *checkCommand) printHuman(r checkResult) {
 		if title == "" {
 			title = "(untitled)"
 		}
-		fmt.Fprintf(c.stdout, "%s#%d: %q %dx%d, %d colour(s): %s (%.3fs)\n", r.File, r.Index, title, r.Width, r.Height, r.Colors, verdict, r.Seconds)
+		name := r.File
+		if r.count > 1 {
+			name = fmt.Sprintf("%s #%d", r.File, r.Index+1) // numbered as the site numbers a bundle's puzzles
+		}
+		colours := puzzle.Plural(r.Colors, "colour")
+		if len(r.ColorNames) > 1 {
+			colours += " (" + strings.Join(r.ColorNames, ", ") + ")"
+		}
+		fmt.Fprintf(c.stdout, "%s: %q %dx%d, %s: %s (%.3fs)\n", name, title, r.Width, r.Height, colours, verdict, r.Seconds)
 	}
-	for _, d := range r.Errors {
-		fmt.Fprintf(c.stdout, "%s: error: %s\n", position(r.File, d.Line), d.Message)
+	all := append(append(diag.List{}, diagsOf(r.Errors)...), diagsOf(r.Warnings)...)
+	all.Sort()
+	for _, d := range all {
+		fmt.Fprintln(c.stdout, humanDiagnostic(d))
 	}
-	for _, d := range r.Warnings {
-		fmt.Fprintf(c.stdout, "%s: warning: %s\n", position(r.File, d.Line), d.Message)
+	if r.diffGrid != "" {
+		fmt.Fprint(c.stdout, r.diffGrid)
 	}
 }
 
-func position(file string, line int) string {
-	if line > 0 {
-		return fmt.Sprintf("%s:%d", file, line)
+// humanDiagnostic writes "file:line:col: error: message (hint)".
+func humanDiagnostic(d diag.Diagnostic) string {
+	msg := d
+	msg.File, msg.Line, msg.Col = "", 0, 0
+	return fmt.Sprintf("%s: %s: %s", d.Pos(), d.Severity, msg.String())
+}
+
+// diagsOf returns the diagnostics of a result's JSON form.
+func diagsOf(js []jsonDiagnostic) diag.List {
+	out := make(diag.List, len(js))
+	for i, j := range js {
+		out[i] = j.d
 	}
-	return file
+	return out
 }
 
 // checkFiles reads and validates every file, in parallel, and returns the
@@ -186,7 +248,7 @@ func readAndCheck(ctx context.Context, file string, opt validate.Options) (unrea
 	start := time.Now()
 	puzzles, err := formats.ReadFile(file)
 	if err != nil {
-		unreadable = &checkResult{File: file, Index: -1, Errors: diagnostics(err), Warnings: []puzzle.Diagnostic{}}
+		unreadable = &checkResult{File: file, Index: -1, Errors: jsonDiagnostics(formats.Diagnostics(file, err)), Warnings: []jsonDiagnostic{}}
 		unreadable.Seconds = time.Since(start).Seconds()
 	}
 	for _, p := range puzzles {
@@ -204,7 +266,9 @@ func checkFile(ctx context.Context, file string, opt validate.Options) []checkRe
 		out = append(out, *unreadable)
 	}
 	for _, c := range checked {
-		out = append(out, c.result(file))
+		r := c.result(file)
+		r.count = len(checked)
+		out = append(out, r)
 	}
 	return out
 }
@@ -214,8 +278,14 @@ func (c checkedPuzzle) result(file string) checkResult {
 	r := checkResult{
 		File: file, Index: p.Origin.Index, ID: rep.ID,
 		Title: p.Meta.Title, Author: p.Meta.Author, License: p.Meta.License,
-		Width: p.Width, Height: p.Height, Colors: p.Colors(),
-		Errors: rep.Errors, Warnings: rep.Warnings, Seconds: rep.Seconds,
+		Width: p.Width, Height: p.Height, Colors: p.Colors(), ColorNames: []string{},
+		Errors: jsonDiagnostics(rep.Errors), Warnings: jsonDiagnostics(rep.Warnings), Seconds: rep.Seconds,
+	}
+	for i := 1; i < len(p.Palette); i++ {
+		r.ColorNames = append(r.ColorNames, p.Palette[i].DisplayName())
+	}
+	if len(rep.Solutions) == 2 {
+		r.diffGrid = differenceGrid(p, rep.Solutions[0], rep.Solutions[1])
 	}
 	if rep.Verdict != "" {
 		r.Verdict = &rep.Verdict
@@ -223,34 +293,5 @@ func (c checkedPuzzle) result(file string) checkResult {
 	if rep.Difficulty != "" {
 		r.Difficulty = &rep.Difficulty
 	}
-	if r.Errors == nil {
-		r.Errors = []puzzle.Diagnostic{}
-	}
-	if r.Warnings == nil {
-		r.Warnings = []puzzle.Diagnostic{}
-	}
 	return r
-}
-
-// diagnostics turns a reading error (possibly several joined) into messages
-// with their lines.
-func diagnostics(err error) []puzzle.Diagnostic {
-	var out []puzzle.Diagnostic
-	var walk func(error)
-	walk = func(err error) {
-		if joined, ok := err.(interface{ Unwrap() []error }); ok {
-			for _, e := range joined.Unwrap() {
-				walk(e)
-			}
-			return
-		}
-		var pe *formats.ParseError
-		if errors.As(err, &pe) {
-			out = append(out, puzzle.Diagnostic{Line: pe.Line, Message: pe.Err.Error()})
-			return
-		}
-		out = append(out, puzzle.Diagnostic{Message: err.Error()})
-	}
-	walk(err)
-	return out
 }

@@ -43,8 +43,8 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		}
 		ps, err := formats.ReadFile(f)
 		if err != nil {
-			for _, d := range diagnostics(err) {
-				fmt.Fprintf(c.stderr, "%s: %s\n", position(f, d.Line), d.Message)
+			for _, d := range formats.Diagnostics(f, err) {
+				fmt.Fprintln(c.stderr, humanDiagnostic(d))
 			}
 			failed = true
 			continue

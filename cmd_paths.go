@@ -14,7 +14,8 @@ import (
 
 // collectPuzzleFiles expands the command line's paths: a file is taken as it
 // is (whatever its extension: the reader sniffs it), a folder is walked for
-// files with a known puzzle extension. Hidden files and folders are skipped and
+// files with a known puzzle extension, and for pictures (.png, .gif) with a
+// Markdown note of the same name, as the site build takes them. Hidden files and folders are skipped and
 // symbolic links inside folders are not followed. The result is sorted within
 // each folder, in the order the paths were given.
 func collectPuzzleFiles(paths []string) ([]string, error) {
@@ -42,7 +43,7 @@ func collectPuzzleFiles(paths []string) ([]string, error) {
 				}
 				return nil
 			}
-			if d.Type().IsRegular() && formats.Known(path) {
+			if d.Type().IsRegular() && (formats.Known(path) || formats.IsImage(path) && hasNote(path)) {
 				found = append(found, path)
 			}
 			return nil
@@ -54,6 +55,13 @@ func collectPuzzleFiles(paths []string) ([]string, error) {
 		files = append(files, found...)
 	}
 	return files, nil
+}
+
+// hasNote reports whether a Markdown note of the same base name stands
+// beside path.
+func hasNote(path string) bool {
+	info, err := os.Stat(strings.TrimSuffix(path, filepath.Ext(path)) + ".md")
+	return err == nil && info.Mode().IsRegular()
 }
 
 func unwrapPathError(err error) error {

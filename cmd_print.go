@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/atomicfile"
-	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
@@ -48,12 +48,12 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	for _, f := range files {
 		unreadable, checked := readAndCheck(ctx, f, validate.Options{Timeout: *timeout})
 		if unreadable != nil {
-			c.reportLeftOut(f, unreadable.Errors)
+			c.reportLeftOut(diagsOf(unreadable.Errors))
 			failed = true
 		}
 		for _, cp := range checked {
 			if cp.report.HasErrors() {
-				c.reportLeftOut(f, cp.report.Errors)
+				c.reportLeftOut(cp.report.Errors)
 				failed = true
 				continue
 			}
@@ -77,8 +77,8 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	return nil
 }
 
-func (c *printCommand) reportLeftOut(file string, errs []puzzle.Diagnostic) {
+func (c *printCommand) reportLeftOut(errs diag.List) {
 	for _, d := range errs {
-		fmt.Fprintf(c.stderr, "%s: error: %s (left out of the booklet)\n", position(file, d.Line), d.Message)
+		fmt.Fprintf(c.stderr, "%s (left out of the booklet)\n", humanDiagnostic(d))
 	}
 }

@@ -110,13 +110,29 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning a flag mistake into a usage error.
+// parseFlags parses args, turning a flag mistake into a usage error. Flags
+// may come after file names (`convert -to xml FILE -o out.xml`): parsing
+// goes on after each name, and fs.Args() holds the names in order. A "--"
+// ends the flags; everything after it is a name.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	var names []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return usageError{err.Error()}
 		}
-		return usageError{err.Error()}
+		rest := fs.Args()
+		// fs.Parse stops at the first name, or after a "--" it consumed.
+		consumed := len(args) - len(rest)
+		if len(rest) == 0 || consumed > 0 && args[consumed-1] == "--" {
+			names = append(names, rest...)
+			break
+		}
+		names = append(names, rest[0])
+		args = rest[1:]
 	}
-	return nil
+	// Parse once more with only the names, so that fs.Args() returns them all.
+	return fs.Parse(append([]string{"--"}, names...))
 }

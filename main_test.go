@@ -129,7 +129,7 @@ func TestCheckHumanAndStrict(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "nolicense.non", strings.Replace(dancerNon, "license CC-BY-3.0\n", "", 1))
 	code, out, _ := runCLI(t, "check", p)
-	if code != 0 || !strings.Contains(out, "warning: no license") || !strings.Contains(out, "1 puzzles in 1 files: 1 unique") {
+	if code != 0 || !strings.Contains(out, "warning: no license") || !strings.Contains(out, "1 puzzle in 1 file: 1 unique") {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
 	if code, _, _ := runCLI(t, "check", "-strict", p); code != 1 {
@@ -279,5 +279,30 @@ func TestBuildCPUProfile(t *testing.T) {
 	code, _, _ = runCLI(t, "build", "-src", src, "-out", filepath.Join(dir, "public"), "-quiet", "-cpuprofile", filepath.Join(dir, "no", "such", "cpu.prof"))
 	if code != 1 {
 		t.Errorf("build -cpuprofile into a missing folder: exit %d, want 1", code)
+	}
+}
+
+// TestFlagsAfterFileNames: `convert -to xml FILE -o out.xml` reads -o as a
+// flag, not as a file; "--" makes what follows names even when it starts
+// with "-".
+func TestFlagsAfterFileNames(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "a.non")
+	if err := os.WriteFile(in, []byte("width 1\nheight 1\nrows\n1\ncolumns\n1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.xml")
+	if code, _, stderr := runCLI(t, "convert", "-to", "xml", in, "-o", out); code != 0 {
+		t.Fatalf("convert with -o after the file: exit %d\n%s", code, stderr)
+	}
+	if data, err := os.ReadFile(out); err != nil || !strings.Contains(string(data), "<puzzleset>") {
+		t.Fatalf("out.xml: %v\n%s", err, data)
+	}
+	if code, _, stderr := runCLI(t, "check", in, "-json", "--", "-strict"); code != 1 || !strings.Contains(stderr, "-strict") {
+		t.Errorf("check FILE -json -- -strict: exit %d, want 1 (no file named -strict)\n%s", code, stderr)
+	}
+	code, stdout, _ := runCLI(t, "check", in, "-json")
+	if code != 0 || !strings.HasPrefix(stdout, "{") {
+		t.Errorf("check FILE -json: exit %d, output %q", code, stdout)
 	}
 }

@@ -418,7 +418,7 @@ func TestConfigErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.site.budget.Seconds() != 2 || b.site.Paper != "letter" || !b.site.UnsafeHTML || b.site.Title != "" {
+	if b.site.Budget.Seconds() != 2 || b.site.Paper != "letter" || !b.site.UnsafeHTML || b.site.Title != "" {
 		t.Errorf("site config = %+v", b.site)
 	}
 }

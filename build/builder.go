@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/nonopress/nonopress/build/internal/parallel"
-	"github.com/nonopress/nonopress/build/output"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +13,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/internal/parallel"
+	"github.com/nonopress/nonopress/build/output"
+
 	"github.com/yuin/goldmark"
 )
 
@@ -22,7 +24,7 @@ import (
 // call reads the content tree afresh and updates the output.
 type Builder struct {
 	cfg  Config
-	site siteConfig
+	site content.Settings
 	tpl  *pageTemplates
 	md   goldmark.Markdown
 	min  *output.Minifier
@@ -79,7 +81,7 @@ func New(cfg Config) (*Builder, error) {
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
 	}
-	site, err := readSiteConfig(cfg.Src)
+	site, err := content.ReadSettings(cfg.Src)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +90,7 @@ func New(cfg Config) (*Builder, error) {
 	}
 	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
 	if site.BaseURL != "" {
-		if err := CheckBaseURL(site.BaseURL); err != nil {
+		if err := content.CheckBaseURL(site.BaseURL); err != nil {
 			return nil, fmt.Errorf("build: %w", err)
 		}
 	}
@@ -99,7 +101,7 @@ func New(cfg Config) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: newMarkdown(site.UnsafeHTML), min: output.NewMinifier(), log: cfg.Log,
+	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: content.NewMarkdown(site.UnsafeHTML), min: output.NewMinifier(), log: cfg.Log,
 		fingerprint: programFingerprint(), racy: racyWindow}
 	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
 	if b.log == nil {
@@ -114,11 +116,13 @@ type run struct {
 	out     *output.Store
 	solver  *lazySolver // the solver cache, opened when first needed
 	assets  *assetCache
-	root    *collection
+	root    *content.Collection
 	title   string   // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
 	entries []*entry // every published puzzle, in path order
+	// lists holds what each collection shows, made by arrange.
+	lists   map[*content.Collection]*listing
 	bundles []*bundlePage
-	links   siteLinks
+	links   content.Links
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
 	memoRun *memoRun
@@ -156,7 +160,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		}
 	}
 	var sum Summary
-	root, files, err := scanTree(ctx, b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
+	root, files, err := content.Scan(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
 	if err != nil {
 		return sum, err
 	}
@@ -169,7 +173,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	defer out.Close()
 	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
 	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
-		title: firstNonEmpty(b.site.Title, root.note.front.Title, defaultTitle), links: newSiteLinks(root, files)}
+		title: firstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle), links: content.NewLinks(root, files)}
 	b.rendered.Store(0)
 	r.startMemo()
 	defer func() {
@@ -267,26 +271,53 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("build failed, the output was left as it was: %d problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
 }
 
-// arrange places published puzzles in their collections, in display order,
-// and counts each collection's puzzles with those below it.
-func (r *run) arrange() {
-	for _, e := range r.entries {
-		e.coll.entries = append(e.coll.entries, e)
+// listing is what a collection's page shows once its puzzles are published.
+type listing struct {
+	entries []*entry // its published puzzles, in display order
+	total   int      // published puzzles here and below
+	booklet bool     // a booklet of its puzzles was written
+}
+
+// list returns a collection's listing (empty before arrange).
+func (r *run) list(c *content.Collection) *listing {
+	if l := r.lists[c]; l != nil {
+		return l
 	}
-	var count func(c *collection) int
-	count = func(c *collection) int {
-		sortEntries(c.entries)
-		sortCollections(c.children)
-		kept := c.children[:0]
-		n := len(c.entries)
-		for _, sub := range c.children {
+	return &listing{}
+}
+
+// arrange places published puzzles in their collections, in display order,
+// counts each collection's puzzles with those below it, and drops from the
+// tree the collections that publish none.
+func (r *run) arrange() {
+	r.lists = map[*content.Collection]*listing{}
+	for _, e := range r.entries {
+		l := r.lists[e.coll]
+		if l == nil {
+			l = &listing{}
+			r.lists[e.coll] = l
+		}
+		l.entries = append(l.entries, e)
+	}
+	var count func(c *content.Collection) int
+	count = func(c *content.Collection) int {
+		l := r.lists[c]
+		if l == nil {
+			l = &listing{}
+			r.lists[c] = l
+		}
+		sortEntries(l.entries)
+		content.SortCollections(c.Children)
+		kept := c.Children[:0]
+		n := len(l.entries)
+		for _, sub := range c.Children {
 			if k := count(sub); k > 0 {
 				n += k
 				kept = append(kept, sub)
 			}
 		}
-		c.children = kept
-		c.total = n
+		c.Children = kept
+		l.total = n
 		return n
 	}
 	count(r.root)
@@ -316,4 +347,15 @@ func logList(w io.Writer, list []string, what string) {
 		}
 		fmt.Fprintf(w, "%s (%s)\n", m, what)
 	}
+}
+
+// sortEntries orders a collection's puzzles: by weight (front matter), then in
+// path order.
+func sortEntries(es []*entry) {
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].Weight != es[j].Weight {
+			return es[i].Weight < es[j].Weight
+		}
+		return es[i].order < es[j].order
+	})
 }

@@ -30,5 +30,5 @@ func place(e *entry) string {
 	if e.file == nil {
 		return e.dir
 	}
-	return fmt.Sprintf("%s (puzzle %d)", e.file.abs, e.index+1)
+	return fmt.Sprintf("%s (puzzle %d)", e.file.Abs, e.index+1)
 }

@@ -3,6 +3,8 @@ package build
 import (
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -23,10 +25,10 @@ type entry struct {
 	sourceFile                         string // the original file's path from the site root
 	hasSheet, hasSolution              bool
 	thumb                              string // the thumbnail's path from the site root, or ""
-	coll                               *collection
-	file                               *sourceFile // where it was read from,
-	index                              int         // and which of the file's puzzles it is
-	order                              int         // position in path order over the whole site
+	coll                               *content.Collection
+	file                               *content.PuzzleFile // where it was read from,
+	index                              int                 // and which of the file's puzzles it is
+	order                              int                 // position in path order over the whole site
 
 	// The key of its rendered files in the asset cache and those files,
 	// which the file memo (memo.go) keeps.
@@ -79,7 +81,7 @@ func difficultyRank(d string) int {
 
 // newEntry collects a puzzle's metadata, the note's front matter taking
 // precedence over the file's.
-func newEntry(p *puzzle.Puzzle, fm frontMatter, fallbackTitle string) *entry {
+func newEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *entry {
 	e := &entry{
 		ID:        p.ID(),
 		Title:     firstNonEmpty(fm.Title, p.Meta.Title, fallbackTitle),
@@ -91,7 +93,7 @@ func newEntry(p *puzzle.Puzzle, fm frontMatter, fallbackTitle string) *entry {
 		Height:    p.Height,
 		Colors:    p.Colors(),
 		Tags:      fm.Tags,
-		Date:      fm.date,
+		Date:      fm.DateRFC3339,
 		Weight:    fm.Weight,
 	}
 	return e

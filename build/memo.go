@@ -16,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -281,7 +283,7 @@ type memoRun struct {
 // is processed (its outputs are found in what the build wrote).
 type missedFile struct {
 	key string
-	f   *sourceFile
+	f   *content.PuzzleFile
 	res *fileResult
 }
 
@@ -312,20 +314,20 @@ func (r *run) startMemo() {
 // above it, for breadcrumbs), its note's bytes, and when the note has a body
 // the content tree's links, which its links are rewritten by. A file's place
 // in path order is not in it: no puzzle page shows it.
-func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
+func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
 	k, sum := newKey(m.site, "file")
-	k.str(f.rel)
-	k.str(f.abs)
-	k.str(f.slug)
-	k.str(f.original)
-	k.str(f.coll.dir)
-	k.str(f.coll.url)
-	for c := f.coll; c != nil; c = c.parent {
-		k.str(c.url)
-		k.str(c.title(siteTitle))
+	k.str(f.Rel)
+	k.str(f.Abs)
+	k.str(f.Slug)
+	k.str(f.Original)
+	k.str(f.Coll.Dir)
+	k.str(f.Coll.URL)
+	for c := f.Coll; c != nil; c = c.Parent {
+		k.str(c.URL)
+		k.str(c.Title(siteTitle))
 	}
 	k.str(fileHash)
-	k.str(f.notePath)
+	k.str(f.NotePath)
 	k.str(noteHash)
 	if !noteBlank {
 		k.str(m.linksHash)
@@ -335,18 +337,18 @@ func (m *memoRun) key(f *sourceFile, fileHash, noteHash string, noteBlank bool, 
 
 // processFileMemo is processFile, skipped when the memo knows the file's
 // work and its outputs are still at hand.
-func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
+func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileResult {
 	m := r.memoRun
 	if m.memo.program == "" {
 		return r.processFile(ctx, f)
 	}
-	fileHash, _, err := m.memo.stats.digest(f.abs)
+	fileHash, _, err := m.memo.stats.digest(f.Abs)
 	if err != nil {
 		return fileResult{fatal: fmt.Errorf("read puzzle file: %w", err)}
 	}
 	noteHash, noteBlank := "", true
-	if f.notePath != "" {
-		if noteHash, noteBlank, err = m.memo.stats.digest(f.notePath); err != nil {
+	if f.NotePath != "" {
+		if noteHash, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
 			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
 		}
 	}
@@ -368,14 +370,14 @@ func (r *run) processFileMemo(ctx context.Context, f *sourceFile) fileResult {
 	}
 	if res.fatal == nil && ctx.Err() == nil {
 		m.mu.Lock()
-		m.missed[f.coll.url+f.slug+"/"] = &missedFile{key: key, f: f, res: &res}
+		m.missed[f.Coll.URL+f.Slug+"/"] = &missedFile{key: key, f: f, res: &res}
 		m.mu.Unlock()
 	}
 	return res
 }
 
 // resultOf turns a file's record back into its result.
-func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
+func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
 	res := fileResult{warnings: rec.Warnings, errs: rec.Errs, skipped: rec.Skipped}
 	var pages []string
 	for _, er := range rec.Entries {
@@ -384,7 +386,7 @@ func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
 			Verdict: er.Verdict, Difficulty: er.Difficulty, Warnings: er.Warnings, Tags: er.Tags,
 			Date: er.Date, Weight: er.Weight, dir: er.Dir, sourceFile: er.SourceFile,
 			hasSheet: er.HasSheet, hasSolution: er.HasSolution, thumb: er.Thumb,
-			coll: f.coll, file: f, index: er.Index, order: f.order<<20 | er.Index,
+			coll: f.Coll, file: f, index: er.Index, order: f.Order<<20 | er.Index,
 			assetKey: er.AssetKey, assets: er.Assets, bookletPart: er.BookletPart}
 		if er.AssetKey != "" {
 			r.assets.store(er.AssetKey, er.Assets)
@@ -393,7 +395,7 @@ func (r *run) resultOf(f *sourceFile, rec *fileRecord) fileResult {
 		pages = append(pages, e.page())
 	}
 	if rec.Bundle != nil {
-		res.bundle = &bundlePage{coll: f.coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
+		res.bundle = &bundlePage{coll: f.Coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
 			description: rec.Bundle.Description, note: template.HTML(rec.Bundle.Note), entries: res.entries}
 	}
 	r.mu.Lock()
@@ -431,7 +433,7 @@ func (r *run) recordMisses() {
 		if len(mf.res.entries) == 0 {
 			continue // a draft: nothing published, no copy of the file
 		}
-		orig := mf.f.coll.url + mf.f.original
+		orig := mf.f.Coll.URL + mf.f.Original
 		h, ok := r.out.Hash(orig)
 		if !ok {
 			continue

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/templates"
 )
 
@@ -29,7 +31,7 @@ func loadTemplates(src string) (*pageTemplates, error) {
 	siteDir := filepath.Join(src, "templates")
 	text := func(name string) (string, string, error) {
 		own := filepath.Join(siteDir, name)
-		if data, err := readTreeFile(src, own, maxTemplateBytes); err == nil {
+		if data, err := content.ReadTreeFile(src, own, maxTemplateBytes); err == nil {
 			return string(data), own, nil
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return "", own, fmt.Errorf("read template: %w", err)
@@ -77,7 +79,7 @@ func loadTemplates(src string) (*pageTemplates, error) {
 			return err
 		}
 		rel, _ := filepath.Rel(siteDir, p)
-		data, err := readTreeFile(src, p, maxAssetBytes)
+		data, err := content.ReadTreeFile(src, p, maxAssetBytes)
 		pt.static[filepath.ToSlash(rel)] = data
 		return err
 	})
@@ -106,20 +108,14 @@ func (pt *pageTemplates) render(kind string, data *pageData) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// rootOf returns the relative way from a page folder ("a/b/") up to the site
-// root ("../../").
-func rootOf(dir string) string {
-	return strings.Repeat("../", strings.Count(dir, "/"))
-}
-
 // anchor makes an HTML id from a name.
-func anchor(prefix, name string) string { return prefix + "-" + slugify(name) }
+func anchor(prefix, name string) string { return prefix + "-" + content.Slugify(name) }
 
 // crumbsOf returns the breadcrumbs of a page in collection c, from the home
 // page down to c itself when withSelf.
-func crumbsOf(c *collection, from, siteTitle string, withSelf bool) []crumb {
-	var chain []*collection
-	for x := c; x != nil; x = x.parent {
+func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []crumb {
+	var chain []*content.Collection
+	for x := c; x != nil; x = x.Parent {
 		chain = append(chain, x)
 	}
 	var out []crumb
@@ -128,7 +124,7 @@ func crumbsOf(c *collection, from, siteTitle string, withSelf bool) []crumb {
 		if x == c && !withSelf {
 			break
 		}
-		out = append(out, crumb{Title: x.title(siteTitle), URL: relURL(from, x.url+"index.html")})
+		out = append(out, crumb{Title: x.Title(siteTitle), URL: content.RelURL(from, x.URL+"index.html")})
 	}
 	return out
 }
@@ -137,29 +133,14 @@ func crumbsOf(c *collection, from, siteTitle string, withSelf bool) []crumb {
 // pos-th of its list (the list's default order, to which sorting returns).
 func cardOf(e *entry, from string, pos int) cardView {
 	c := cardView{
-		Title: e.Title, URL: relURL(from, e.page()),
+		Title: e.Title, URL: content.RelURL(from, e.page()),
 		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.Width * e.Height,
 		Order: pos, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
 		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		TagText: strings.Join(e.Tags, " "),
 	}
 	if e.thumb != "" {
-		c.Thumb = relURL(from, e.thumb)
+		c.Thumb = content.RelURL(from, e.thumb)
 	}
 	return c
-}
-
-// relURL returns the link from a page in folder from ("a/b/", "" for the
-// root) to target (a path from the site root), as short as it can be:
-// relURL("a/b/", "a/c/index.html") is "../c/index.html".
-func relURL(from, target string) string {
-	for from != "" {
-		i := strings.IndexByte(from, '/')
-		seg := from[:i+1]
-		if !strings.HasPrefix(target, seg) {
-			break
-		}
-		from, target = from[i+1:], target[i+1:]
-	}
-	return rootOf(from) + target
 }

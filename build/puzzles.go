@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/templates"
@@ -42,7 +44,7 @@ type fileContext struct {
 
 // bundlePage is the page of a file of several puzzles: its note and cards.
 type bundlePage struct {
-	coll               *collection
+	coll               *content.Collection
 	dir                string // output folder: the file's slug in its collection's
 	title, description string
 	note               template.HTML
@@ -55,31 +57,31 @@ type bundlePage struct {
 // processFile reads, checks and publishes the puzzles of one file: each
 // gets its page and files written to the back buffer; what is kept is their
 // entries only.
-func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
+func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult {
 	var res fileResult
-	var n note
-	if f.notePath != "" {
-		data, err := readSource(ctx, f.notePath, maxNoteBytes)
+	var n content.Note
+	if f.NotePath != "" {
+		data, err := readSource(ctx, f.NotePath, content.MaxNoteBytes)
 		if err != nil {
 			res.fatal = fmt.Errorf("read note: %w", err)
 			return res
 		}
-		if n, err = parseNote(f.notePath, data); err != nil {
+		if n, err = content.ParseNote(f.NotePath, data); err != nil {
 			res.errs = append(res.errs, err.Error())
 			res.skipped = append(res.skipped, err.Error())
 			return res
 		}
-		if n.front.Draft {
+		if n.Front.Draft {
 			return res
 		}
 	}
-	fm := n.front
-	data, err := readSource(ctx, f.abs, formats.MaxFileSize)
+	fm := n.Front
+	data, err := readSource(ctx, f.Abs, formats.MaxFileSize)
 	if err != nil {
 		res.fatal = fmt.Errorf("read puzzle file: %w", err)
 		return res
 	}
-	puzzles, perr := formats.Read(f.abs, data)
+	puzzles, perr := formats.Read(f.Abs, data)
 	if perr != nil {
 		for _, msg := range strings.Split(perr.Error(), "\n") {
 			if msg = strings.TrimSpace(msg); msg != "" {
@@ -88,19 +90,19 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 			}
 		}
 	}
-	base := baseName(path.Base(f.rel))
+	base := content.BaseName(path.Base(f.Rel))
 	fc := &fileContext{fileHash: fileHashOf(data), description: fm.Description}
-	dir := f.coll.url + f.slug + "/"
+	dir := f.Coll.URL + f.Slug + "/"
 	pageDir := dir
 	if len(puzzles) > 1 {
 		pageDir += "1/" // the depth of every puzzle page of the bundle
-		fc.bundle = &bundlePage{coll: f.coll, dir: dir, title: firstNonEmpty(fm.Title, base), description: fm.Description}
-		if fc.bundle.note, err = renderNote(r.md, f.notePath, n, r.links.rebaser(f.coll.dir, dir)); err != nil {
+		fc.bundle = &bundlePage{coll: f.Coll, dir: dir, title: firstNonEmpty(fm.Title, base), description: fm.Description}
+		if fc.bundle.note, err = content.RenderNote(r.md, f.NotePath, n, r.links.Rebaser(f.Coll.Dir, dir)); err != nil {
 			res.errs = append(res.errs, err.Error())
 			return res
 		}
 	}
-	if fc.note, err = renderNote(r.md, f.notePath, n, r.links.rebaser(f.coll.dir, pageDir)); err != nil {
+	if fc.note, err = content.RenderNote(r.md, f.NotePath, n, r.links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
 		res.errs = append(res.errs, err.Error())
 		return res
 	}
@@ -108,18 +110,18 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		if ctx.Err() != nil {
 			return res
 		}
-		if err := checkTitle(p.Meta.Title); err != nil {
-			res.errs = append(res.errs, at(f.abs, p.Origin.Line, err.Error()))
-			res.skipped = append(res.skipped, at(f.abs, p.Origin.Line, err.Error()))
+		if err := content.CheckTitle(p.Meta.Title); err != nil {
+			res.errs = append(res.errs, at(f.Abs, p.Origin.Line, err.Error()))
+			res.skipped = append(res.skipped, at(f.Abs, p.Origin.Line, err.Error()))
 			continue
 		}
-		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.solver.get()})
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
 		var problems, warnings []string
 		for _, d := range rep.Errors {
-			problems = append(problems, at(f.abs, d.Line, d.Message))
+			problems = append(problems, at(f.Abs, d.Line, d.Message))
 		}
 		for _, d := range rep.Warnings {
-			warnings = append(warnings, at(f.abs, d.Line, d.Message))
+			warnings = append(warnings, at(f.Abs, d.Line, d.Message))
 		}
 		if r.cfg.Strict {
 			problems = append(problems, warnings...)
@@ -141,13 +143,13 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		for _, d := range rep.Warnings {
 			e.Warnings = append(e.Warnings, d.Message)
 		}
-		e.coll = f.coll
-		e.order = f.order<<20 | i
+		e.coll = f.Coll
+		e.order = f.Order<<20 | i
 		e.dir = dir
 		if fc.bundle != nil {
 			e.dir += strconv.Itoa(i+1) + "/"
 		}
-		e.sourceFile = f.coll.url + f.original
+		e.sourceFile = f.Coll.URL + f.Original
 		e.file, e.index = f, i
 		e.bookletPart = bookletPart(fc.fileHash, i, rep.Solution)
 		fc.description = firstNonEmpty(fm.Description, p.Meta.Description)
@@ -158,7 +160,7 @@ func (r *run) processFile(ctx context.Context, f *sourceFile) fileResult {
 		res.entries = append(res.entries, e)
 	}
 	if len(res.entries) > 0 {
-		if _, err := r.out.Put(f.coll.url+f.original, data); err != nil {
+		if _, err := r.out.Put(f.Coll.URL+f.Original, data); err != nil {
 			res.fatal = err
 		}
 		if fc.bundle != nil {
@@ -179,10 +181,10 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		Width: e.Width, Height: e.Height, Colors: e.Colors,
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
-		Play: templates.NewPlayData(p, e.ID, e.Title), Description: strings.TrimSpace(p.Meta.Description),
+		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
 	}
 	for _, tag := range e.Tags {
-		view.Tags = append(view.Tags, crumb{Title: tag, URL: relURL(e.dir, tagPage(tag))})
+		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.dir, tagPage(tag))})
 	}
 	for c := 1; c < len(p.Palette); c++ {
 		name := p.Palette[c].Name
@@ -219,7 +221,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		e.thumb = blankThumbPath(e.Width, e.Height)
 	}
 	original := path.Base(e.sourceFile)
-	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: relURL(e.dir, e.sourceFile)})
+	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: content.RelURL(e.dir, e.sourceFile)})
 	for _, c := range convs {
 		view.Downloads = append(view.Downloads, c.download(e.Title))
 	}
@@ -240,7 +242,7 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 	data := r.pageData("puzzle", e.Title, e.dir)
 	data.Crumbs = crumbsOf(e.coll, e.dir, r.title, true)
 	if fc.bundle != nil {
-		data.Crumbs = append(data.Crumbs, crumb{Title: fc.bundle.title, URL: relURL(e.dir, fc.bundle.dir+"index.html")})
+		data.Crumbs = append(data.Crumbs, crumb{Title: fc.bundle.title, URL: content.RelURL(e.dir, fc.bundle.dir+"index.html")})
 	}
 	data.Note = fc.note
 	data.Description = fc.description
@@ -269,7 +271,7 @@ func (r *run) putPage(p string, html []byte) error {
 
 // pageData starts the data of a page in folder dir.
 func (r *run) pageData(kind, title, dir string) *pageData {
-	root := rootOf(dir)
+	root := content.RootOf(dir)
 	d := &pageData{Kind: kind, Title: title, Root: root, LiveReload: r.cfg.LiveReload,
 		Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
 	if r.site.BaseURL != "" {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/build/content"
 )
 
 // tinyNon is a valid 2×1 puzzle; its variant (0, 1 or 2) sets its clues,
@@ -37,7 +39,7 @@ func TestLongNamesFitTheFileSystem(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if len(d.Name()) > maxNameBytes {
+		if len(d.Name()) > 255 {
 			t.Errorf("output name of %d bytes: %s", len(d.Name()), d.Name())
 		}
 		if d.IsDir() && strings.HasPrefix(d.Name(), "aaaa") {
@@ -55,12 +57,12 @@ func TestLongNamesFitTheFileSystem(t *testing.T) {
 
 // An output that cannot be written names the source file it came from.
 func TestOutputErrorsNameTheSource(t *testing.T) {
-	err := fromSource(&sourceFile{abs: "content/x.non"}, errors.New("write output: mkdir public/x: file name too long"))
+	err := fromSource(&content.PuzzleFile{Abs: "content/x.non"}, errors.New("write output: mkdir public/x: file name too long"))
 	var se *SourceError
 	if !errors.As(err, &se) || se.File != "content/x.non" || !strings.HasPrefix(err.Error(), "content/x.non: write output") {
 		t.Errorf("fromSource = %v", err)
 	}
-	if fromSource(&sourceFile{}, nil) != nil {
+	if fromSource(&content.PuzzleFile{}, nil) != nil {
 		t.Error("fromSource(nil) is not nil")
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
+
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
@@ -60,7 +62,7 @@ func (c conversion) download(title string) download {
 	if !c.inline() {
 		return download{Label: c.label, URL: c.name}
 	}
-	return download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: slugify(title) + path.Ext(c.name)}
+	return download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: content.Slugify(title) + path.Ext(c.name)}
 }
 
 // dataURL is a data: URL of the given media type holding data.

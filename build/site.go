@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
 
 	"github.com/nonopress/nonopress/formats"
@@ -21,10 +22,10 @@ import (
 // and static assets. The booklets, most of the work after a change, are made
 // while the pages are written.
 func (r *run) writeSite(ctx context.Context) (err error) {
-	var colls []*collection
-	walkCollections(r.root, func(c *collection) { colls = append(colls, c) })
+	var colls []*content.Collection
+	content.Walk(r.root, func(c *content.Collection) { colls = append(colls, c) })
 	for _, c := range colls {
-		c.booklet = slices.ContainsFunc(c.entries, func(e *entry) bool { return e.hasSheet })
+		r.list(c).booklet = slices.ContainsFunc(r.list(c).entries, func(e *entry) bool { return e.hasSheet })
 	}
 	booklets := make(chan error, 1)
 	go func() {
@@ -42,12 +43,12 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 		if err := r.writeCollection(c); err != nil {
 			return err
 		}
-		for _, res := range c.resources {
-			data, err := readSource(ctx, res.abs, maxAssetBytes)
+		for _, res := range c.Resources {
+			data, err := readSource(ctx, res.Abs, maxAssetBytes)
 			if err != nil {
 				return fmt.Errorf("read resource: %w", err)
 			}
-			if _, err := r.out.Put(c.url+res.out, data); err != nil {
+			if _, err := r.out.Put(c.URL+res.Out, data); err != nil {
 				return err
 			}
 		}
@@ -73,16 +74,16 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 // writeBooklet writes a collection's puzzles as one PDF, re-reading them
 // from their files (their solutions come from the solver cache), so that no
 // more than one collection's puzzles are in memory at once.
-func (r *run) writeBooklet(ctx context.Context, c *collection) error {
+func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	// The key comes from the entries (bookletPart: file, place, solution),
 	// so that a booklet that has not changed is found without reading a
 	// puzzle again.
 	k, keySum := newKey(r.assets.fingerprint, "booklet")
-	k.str(c.title(r.title))
+	k.str(c.Title(r.title))
 	k.str(r.site.Paper)
 	k.bool(r.site.MonoSafe)
 	var in []*entry
-	for _, e := range c.entries {
+	for _, e := range r.list(c).entries {
 		if e.hasSheet {
 			in = append(in, e)
 			k.str(e.bookletPart)
@@ -92,85 +93,85 @@ func (r *run) writeBooklet(ctx context.Context, c *collection) error {
 		return nil
 	}
 	key := keySum()
-	if outputs, ok := r.reuseAssets(c.url, key); ok {
+	if outputs, ok := r.reuseAssets(c.URL, key); ok {
 		r.assets.store(key, outputs)
 		return nil
 	}
-	if r.keepPublished(c.url + "booklet.pdf") {
+	if r.keepPublished(c.URL + "booklet.pdf") {
 		return nil
 	}
-	parsed := map[*sourceFile][]*puzzle.Puzzle{}
+	parsed := map[*content.PuzzleFile][]*puzzle.Puzzle{}
 	var items []render.BookletEntry
 	for _, e := range in {
 		puzzles, ok := parsed[e.file]
 		if !ok {
-			data, err := readSource(ctx, e.file.abs, formats.MaxFileSize)
+			data, err := readSource(ctx, e.file.Abs, formats.MaxFileSize)
 			if err != nil {
 				return fmt.Errorf("read puzzle file: %w", err)
 			}
-			puzzles, _ = formats.Read(e.file.abs, data) // errors were reported already
+			puzzles, _ = formats.Read(e.file.Abs, data) // errors were reported already
 			parsed[e.file] = puzzles
 		}
 		if e.index >= len(puzzles) {
 			continue
 		}
 		p := puzzles[e.index]
-		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.budget, Cache: r.solver.get()})
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
 		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution})
 	}
 	if len(items) == 0 {
 		// Its page links the booklet already.
-		return fmt.Errorf("booklet of %s: puzzle files changed during the build; build again", c.title(r.title))
+		return fmt.Errorf("booklet of %s: puzzle files changed during the build; build again", c.Title(r.title))
 	}
 	var buf bytes.Buffer
-	if err := render.Booklet(&buf, c.title(r.title), items, r.renderOptions()); err != nil {
-		return fmt.Errorf("booklet of %s: %w", c.title(r.title), err)
+	if err := render.Booklet(&buf, c.Title(r.title), items, r.renderOptions()); err != nil {
+		return fmt.Errorf("booklet of %s: %w", c.Title(r.title), err)
 	}
-	h, err := r.out.Put(c.url+"booklet.pdf", buf.Bytes())
+	h, err := r.out.Put(c.URL+"booklet.pdf", buf.Bytes())
 	r.assets.store(key, map[string]string{"booklet.pdf": h})
 	return err
 }
 
 // collectionViews lists sub-collections as links from a page.
-func collectionViews(cs []*collection, from, siteTitle string) []collectionView {
+func (r *run) collectionViews(cs []*content.Collection, from string) []collectionView {
 	var out []collectionView
 	for _, c := range cs {
-		out = append(out, collectionView{Title: c.title(siteTitle), URL: relURL(from, c.url+"index.html"), Count: c.total})
+		out = append(out, collectionView{Title: c.Title(r.title), URL: content.RelURL(from, c.URL+"index.html"), Count: r.list(c).total})
 	}
 	return out
 }
 
 // writeCollection writes a collection's page; the root collection's page is
 // the home page.
-func (r *run) writeCollection(c *collection) error {
+func (r *run) writeCollection(c *content.Collection) error {
 	kind := "collection"
-	if c.parent == nil {
+	if c.Parent == nil {
 		kind = "home"
 	}
-	note, err := renderNote(r.md, c.notePath, c.note, r.links.rebaser(c.dir, c.url))
+	note, err := content.RenderNote(r.md, c.NotePath, c.Note, r.links.Rebaser(c.Dir, c.URL))
 	if err != nil {
 		return err
 	}
-	return r.putTemplated(kind, c.url+"index.html", true, func() *pageData {
-		d := r.pageData(kind, c.title(r.title), c.url)
-		if c.parent == nil {
+	return r.putTemplated(kind, c.URL+"index.html", true, func() *pageData {
+		d := r.pageData(kind, c.Title(r.title), c.URL)
+		if c.Parent == nil {
 			d.Title = ""
 		}
 		d.Note = note
-		d.Description = c.note.front.Description
-		if c.parent != nil {
-			d.Crumbs = crumbsOf(c, c.url, r.title, false)
+		d.Description = c.Note.Front.Description
+		if c.Parent != nil {
+			d.Crumbs = crumbsOf(c, c.URL, r.title, false)
 		}
-		d.Collections = collectionViews(c.children, c.url, r.title)
-		for i, e := range c.entries {
-			d.Cards = append(d.Cards, cardOf(e, c.url, i))
+		d.Collections = r.collectionViews(c.Children, c.URL)
+		for i, e := range r.list(c).entries {
+			d.Cards = append(d.Cards, cardOf(e, c.URL, i))
 		}
-		if c.booklet {
+		if r.list(c).booklet {
 			d.Booklet = "booklet.pdf"
 		}
-		if c.parent == nil {
+		if c.Parent == nil {
 			for i, e := range r.recent() {
-				d.Recent = append(d.Recent, cardOf(e, c.url, i))
+				d.Recent = append(d.Recent, cardOf(e, c.URL, i))
 			}
 		}
 		return d
@@ -200,7 +201,7 @@ func (r *run) groupBy(key func(*entry) string, from string) (map[string][]crumb,
 	groups := map[string][]crumb{}
 	for _, e := range r.entries {
 		k := key(e)
-		groups[k] = append(groups[k], crumb{Title: e.Title, URL: relURL(from, e.page())})
+		groups[k] = append(groups[k], crumb{Title: e.Title, URL: content.RelURL(from, e.page())})
 	}
 	keys := sortedKeys(groups)
 	sort.SliceStable(keys, func(i, j int) bool {
@@ -302,7 +303,7 @@ func (r *run) writeBundle(bp *bundlePage) error {
 }
 
 // tagPage is the path of a tag's page from the site root.
-func tagPage(tag string) string { return "tags/" + slugify(tag) + "/index.html" }
+func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/index.html" }
 
 // writeTags writes a page per tag of the puzzles' notes, with their cards,
 // and tags/index.html listing the tags. Tags whose slugs are equal ("Easy",
@@ -332,7 +333,7 @@ func (r *run) writeTags() error {
 		dir := strings.TrimSuffix(page, "index.html")
 		err := r.putTemplated("collection", page, true, func() *pageData {
 			d := r.pageData("collection", "Tag: "+g.name, dir)
-			d.Crumbs = []crumb{{Title: r.title, URL: relURL(dir, "index.html")}, {Title: "Tags", URL: relURL(dir, "tags/index.html")}}
+			d.Crumbs = []crumb{{Title: r.title, URL: content.RelURL(dir, "index.html")}, {Title: "Tags", URL: content.RelURL(dir, "tags/index.html")}}
 			for i, e := range g.entries {
 				d.Cards = append(d.Cards, cardOf(e, dir, i))
 			}
@@ -341,7 +342,7 @@ func (r *run) writeTags() error {
 		if err != nil {
 			return err
 		}
-		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: relURL("tags/", page), Count: len(g.entries)})
+		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: content.RelURL("tags/", page), Count: len(g.entries)})
 	}
 	list.Crumbs = []crumb{{Title: r.title, URL: "../index.html"}}
 	return r.putTemplated("tags", "tags/index.html", true, func() *pageData { return list })

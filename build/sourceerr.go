@@ -1,6 +1,10 @@
 package build
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/nonopress/nonopress/build/content"
+)
 
 // SourceError is a failure to publish one source file (its output could not
 // be written, say): File names the file of the content tree it came from,
@@ -16,9 +20,9 @@ func (e *SourceError) Error() string { return fmt.Sprintf("%s: %v", e.File, e.Er
 func (e *SourceError) Unwrap() error { return e.Err }
 
 // fromSource wraps err (if any) with the source file it came from.
-func fromSource(f *sourceFile, err error) error {
+func fromSource(f *content.PuzzleFile, err error) error {
 	if err == nil {
 		return nil
 	}
-	return &SourceError{File: f.abs, Err: err}
+	return &SourceError{File: f.Abs, Err: err}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/output"
 )
 
@@ -84,7 +85,7 @@ func TestNotesMustBeRegularFilesInTheTree(t *testing.T) {
 		"not a regular": func() error { return syscall.Mkfifo(note, 0o644) },
 		"outside":       func() error { return os.Symlink("/dev/zero", note) },
 		"too large": func() error {
-			return os.WriteFile(note, []byte(strings.Repeat("words ", maxNoteBytes/5)), 0o644)
+			return os.WriteFile(note, []byte(strings.Repeat("words ", content.MaxNoteBytes/5)), 0o644)
 		},
 	} {
 		os.Remove(note)

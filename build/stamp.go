@@ -6,14 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/nonopress/nonopress/build/output"
-	"github.com/nonopress/nonopress/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/internal/atomicfile"
 )
 
 // A build that would change nothing is recognised before it starts. After a

@@ -3,25 +3,59 @@ package formats
 import (
 	"errors"
 	"fmt"
+
+	"github.com/nonopress/nonopress/diag"
 )
 
 // ParseError is a reading error with its position. Error() gives
-// "file:line: message" (or "file: message" when Line == 0). Unwrap returns Err.
+// "file:line:col: message (hint)", leaving out what is unknown (Line or Col
+// 0, no Hint). Unwrap returns Err; Diagnostic makes it a diag.Diagnostic.
 type ParseError struct {
 	File string
 	Line int
+	Col  int
 	Err  error
+	// Hint is an optional way to fix the mistake ("did you mean \"width\"?").
+	Hint string
 }
 
 func (e *ParseError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
-	}
-	return fmt.Sprintf("%s: %v", e.File, e.Err)
+	d := e.Diagnostic()
+	return d.String()
 }
 
 // Unwrap returns the underlying error.
 func (e *ParseError) Unwrap() error { return e.Err }
+
+// Diagnostic returns the error as an error diagnostic (diag.Diagnoser).
+func (e *ParseError) Diagnostic() diag.Diagnostic {
+	msg := "<nil>"
+	if e.Err != nil {
+		msg = e.Err.Error()
+	}
+	return diag.Diagnostic{File: e.File, Line: e.Line, Col: e.Col, Severity: diag.Error, Message: msg, Hint: e.Hint}
+}
+
+// Diagnostics flattens a reading error (possibly several joined with
+// errors.Join) into error diagnostics, in order; errors that carry no
+// position are given file.
+func Diagnostics(file string, err error) diag.List {
+	var out diag.List
+	var walk func(error)
+	walk = func(err error) {
+		if joined, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range joined.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		out = append(out, diag.FromError(file, err))
+	}
+	if err != nil {
+		walk(err)
+	}
+	return out
+}
 
 // Sentinel errors that callers may test for with errors.Is.
 var (
@@ -36,4 +70,10 @@ var (
 // errAt makes a *ParseError at a line with a formatted message.
 func errAt(file string, line int, format string, args ...any) *ParseError {
 	return &ParseError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
+}
+
+// warnAt makes a warning diagnostic at a line and column with a formatted
+// message.
+func warnAt(file string, line, col int, format string, args ...any) diag.Diagnostic {
+	return diag.Diagnostic{File: file, Line: line, Col: col, Severity: diag.Warning, Message: fmt.Sprintf(format, args...)}
 }

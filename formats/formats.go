@@ -19,6 +19,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -105,12 +106,15 @@ type reader func(file string, data []byte) ([]*puzzle.Puzzle, []error)
 
 // Read parses every puzzle in data; name is the file's path (used in errors
 // and Origin, and its extension picks the format: .non .nonpack .nonpack.gz
-// .nonopack.gz .xml .pbn .nin .g; unknown extension → sniff content).
+// .nonopack.gz .xml .pbn .nin .g; .png and .gif pictures are goal-only
+// puzzles, see IsImage; unknown extension → sniff content).
 // Good puzzles are returned even when others in the same file fail; err then
 // lists the failures (errors.Join of *ParseError). A file that cannot be read
 // at all returns nil puzzles and a *ParseError.
-// Each puzzle's Origin (File, Line of its start, Index in the file, Format)
-// is set.
+// Each puzzle's Origin (File, Line of its start, Index in the file, Format,
+// and where the format tells, Places) is set, its warnings carry the file,
+// and every palette colour has a name: the file's, or the nearest
+// well-known one (puzzle.NameColors).
 func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 	defer func() {
 		// A reader bug must not take the caller down; the fuzz tests look
@@ -121,6 +125,15 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 	}()
 	if len(data) > MaxFileSize {
 		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooBig, MaxFileSize)}
+	}
+	if IsImage(name) {
+		p, err := readImage(name, data)
+		if err != nil {
+			return nil, err
+		}
+		p.Origin = puzzle.Origin{File: name, Format: "image"}
+		puzzle.NameColors(p.Palette)
+		return []*puzzle.Puzzle{p}, nil
 	}
 	format, ok := formatOf(name)
 	// Only bundles and files of unknown type are sniffed for compression: a
@@ -169,8 +182,14 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		p.Origin.File = name
 		p.Origin.Format = format
 		ownTexts(p)
+		puzzle.NameColors(p.Palette)
 	}
 	attachUTF8Warnings(ps, badLines, badTotal)
+	for _, p := range ps {
+		for i := range p.Warnings {
+			p.Warnings[i].File, p.Warnings[i].Severity = name, diag.Warning
+		}
+	}
 	if len(ps) == 0 && len(errs) == 1 {
 		return nil, errs[0]
 	}

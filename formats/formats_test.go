@@ -44,7 +44,7 @@ func TestSpecExampleNon(t *testing.T) {
 	if p.Width != 5 || p.Height != 10 || p.Goal == nil || len(p.GoalMismatches()) != 0 || len(p.Validate()) != 0 {
 		t.Errorf("got %dx%d, goal %v, mismatches %v, invalid %v", p.Width, p.Height, p.Goal != nil, p.GoalMismatches(), p.Validate())
 	}
-	if p.Origin != (puzzle.Origin{File: "testdata/spec-example.non", Line: 1, Index: 0, Format: "non"}) {
+	if o := p.Origin; o.File != "testdata/spec-example.non" || o.Line != 1 || o.Index != 0 || o.Format != "non" {
 		t.Errorf("origin = %+v", p.Origin)
 	}
 	// The same example indented, as the Markdown shows it, reads the same.

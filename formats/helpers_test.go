@@ -87,7 +87,11 @@ func describe(p *puzzle.Puzzle) string {
 		}
 	}
 	for _, w := range p.Warnings {
-		fmt.Fprintf(&b, "warning line %d: %s\n", w.Line, w.Message)
+		fmt.Fprintf(&b, "warning line %d col %d: %s", w.Line, w.Col, w.Message)
+		if w.Hint != "" {
+			fmt.Fprintf(&b, " (%s)", w.Hint)
+		}
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
@@ -150,6 +154,37 @@ func roundTrip(t *testing.T, name string, p *puzzle.Puzzle) {
 		}
 		if !reflect.DeepEqual(goalRGB(q), goalRGB(p)) {
 			t.Errorf("%s via %s: goal differs", name, w.ext)
+		}
+		checkColorNames(t, name+" via "+w.ext, p, q, w.ext == ".xml")
+		if q.Meta.ID != p.Meta.ID {
+			t.Errorf("%s via %s: id %q, want %q", name, w.ext, q.Meta.ID, p.Meta.ID)
+		}
+	}
+}
+
+// checkColorNames checks that every colour of p comes back in q (matched
+// by value) with its name: every name when the format carries all names
+// (XML), else every name .non can carry and every name chosen by
+// NameColors (which reading chooses again); .non carries no background name.
+func checkColorNames(t *testing.T, what string, p, q *puzzle.Puzzle, allNames bool) {
+	t.Helper()
+	carried := nonColorNames(p.Palette)
+	for i, c := range p.Palette {
+		if !allNames && (i == 0 || carried[i] == "" && !c.Derived) {
+			continue
+		}
+		found := false
+		for _, d := range q.Palette {
+			if d.RGB == c.RGB {
+				found = true
+				if d.Name != c.Name {
+					t.Errorf("%s: colour %s named %q, want %q", what, c.RGB.Hex(), d.Name, c.Name)
+				}
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s: colour %s (%q) lost", what, c.RGB.Hex(), c.Name)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -18,9 +19,10 @@ import (
 
 // nonColor is a colour declared by a `color` key.
 type nonColor struct {
-	char rune
-	name string // Nonny's colour name; "" for mikix's `color a #rrggbb`
-	rgb  puzzle.RGB
+	char    rune
+	name    string // Nonny's colour name, lower case; "" for mikix's `color a #rrggbb`
+	display string // the name as written
+	rgb     puzzle.RGB
 }
 
 // rawClue is one block of a clue line before colours are resolved: a bare
@@ -46,6 +48,10 @@ type nonParser struct {
 	goalLine      int
 	maxRule       int
 	maxRuleLine   int
+	rowsHeader    int
+	colsHeader    int
+	licenseLine   int
+	typos         []misspelt // unknown keys that look like known ones
 
 	colors     []nonColor
 	colorNames map[string]bool // every Nonny colour name in the file
@@ -88,6 +94,12 @@ func (np *nonParser) errAt(line int, format string, args ...any) error {
 	return errAt(np.file, line, format, args...)
 }
 
+func (np *nonParser) errAtCol(line, col int, format string, args ...any) error {
+	e := errAt(np.file, line, format, args...)
+	e.Col = col
+	return e
+}
+
 // collectColorNames finds every Nonny colour name first, so that clue lines
 // starting with one are recognised wherever the `color` key stands.
 func (np *nonParser) collectColorNames() {
@@ -115,12 +127,31 @@ func splitKey(line string) (key, rest string) {
 	return line[:i], strings.TrimSpace(line[i:])
 }
 
-// line handles one line outside a clue block.
+// line handles one line outside a clue block. Errors about a key's value
+// point at the value's column.
 func (np *nonParser) line(l numberedLine) error {
 	key, rest := splitKey(l.text)
 	if key == "" {
 		return nil
 	}
+	err := np.keyLine(l, key, rest)
+	if rest == "" || err == nil {
+		return err
+	}
+	end := strings.Index(l.text, key) + len(key)
+	return withCol(err, runeCol(l.text, end+strings.Index(l.text[end:], rest)))
+}
+
+// withCol sets the column of a *ParseError that has none.
+func withCol(err error, col int) error {
+	if pe, ok := err.(*ParseError); ok && pe.Col == 0 && pe.Line > 0 {
+		pe.Col = col
+	}
+	return err
+}
+
+// keyLine handles a line that starts with a key.
+func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 	lkey := strings.ToLower(strings.TrimSuffix(key, ":"))
 	switch lkey {
 	case "width", "height", "rows", "columns":
@@ -155,13 +186,41 @@ func (np *nonParser) line(l numberedLine) error {
 		if !isWord(key) {
 			return nil // not a key: ignored, as the format asks
 		}
-		np.property(key, decodeValue(rest))
+		if !np.property(key, decodeValue(rest), l.n) {
+			if known := suggestKey(key, nonKeys); known != "" {
+				col := strings.Index(l.text, key)
+				np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, col), key: key, known: known})
+			}
+		}
 	}
 	return nil
 }
 
-// property stores a metadata key.
-func (np *nonParser) property(key, value string) {
+// runeCol returns the 1-based column (in characters) of byte offset i of
+// text.
+func runeCol(text string, i int) int {
+	if i < 0 {
+		return 0
+	}
+	return utf8.RuneCountInString(text[:i]) + 1
+}
+
+// missing returns the error to give when a needed key is missing: the
+// misspelling of one of keys when there is one, else fallback.
+func (np *nonParser) missing(fallback error, keys ...string) error {
+	for _, t := range np.typos {
+		for _, k := range keys {
+			if t.known == k {
+				return t.err(np.file)
+			}
+		}
+	}
+	return fallback
+}
+
+// property stores a metadata key and reports whether the key is one the
+// model has a field for (else it is kept in Meta.Extra).
+func (np *nonParser) property(key, value string, line int) bool {
 	m := &np.p.Meta
 	switch strings.ToLower(key) {
 	case "title":
@@ -171,7 +230,7 @@ func (np *nonParser) property(key, value string) {
 	case "copyright":
 		m.Copyright = value
 	case "license", "licence":
-		m.License = value
+		m.License, np.licenseLine = value, line
 	case "catalogue", "catalog":
 		m.Catalogue = value
 	case "id":
@@ -182,7 +241,9 @@ func (np *nonParser) property(key, value string) {
 		if len(m.Extra) < maxExtra {
 			m.Extra = append(m.Extra, puzzle.Property{Key: key, Value: value})
 		}
+		return false
 	}
+	return true
 }
 
 // isWord reports whether s can be a property key: a letter, then letters,
@@ -281,7 +342,7 @@ func (np *nonParser) color(line int, rest string) error {
 	if r := []rune(f[0]); len(r) == 1 && len(f) == 2 {
 		c.char = r[0]
 	} else {
-		c.name = strings.ToLower(f[0])
+		c.name, c.display = strings.ToLower(f[0]), f[0]
 		if c.name == "background" {
 			np.background = &rgb
 			return nil
@@ -326,7 +387,9 @@ func (np *nonParser) block(header int, which string) error {
 		want, dim = np.width, "width"
 	}
 	if want == 0 {
-		return np.errAt(header, "%s block before %s is given", which, dim)
+		e := errAt(np.file, header, "%s block before %s is given", which, dim)
+		e.Hint = fmt.Sprintf("add a line \"%s N\" before it", dim)
+		return np.missing(e, dim, map[string]string{"width": "columns", "height": "rows"}[dim])
 	}
 	if (which == "rows" && np.rows != nil) || (which == "columns" && np.cols != nil) {
 		return np.errAt(header, "second %s block", which)
@@ -393,9 +456,9 @@ func (np *nonParser) block(header int, which string) error {
 		}
 	}
 	if which == "rows" {
-		np.rows = chosen
+		np.rows, np.rowsHeader = chosen, header
 	} else {
-		np.cols = chosen
+		np.cols, np.colsHeader = chosen, header
 	}
 	return nil
 }
@@ -405,10 +468,10 @@ func (np *nonParser) block(header int, which string) error {
 func (np *nonParser) finish() error {
 	start := np.p.Origin.Line
 	if np.width == 0 {
-		return np.errAt(start, "no width: the puzzle needs a width (or columns N) key")
+		return np.missing(np.errAt(start, "no width: the puzzle needs a width (or columns N) key"), "width", "columns")
 	}
 	if np.height == 0 {
-		return np.errAt(start, "no height: the puzzle needs a height (or rows N) key")
+		return np.missing(np.errAt(start, "no height: the puzzle needs a height (or rows N) key"), "height", "rows")
 	}
 	np.p.Width, np.p.Height = np.width, np.height
 	rowClues, err := np.parseBlock(np.rows)
@@ -444,9 +507,9 @@ func (np *nonParser) finish() error {
 			np.p.Cols = cols
 		}
 	case np.rows == nil:
-		return np.errAt(start, "no rows block")
+		return np.missing(np.errAt(start, "no rows block"), "rows")
 	default:
-		return np.errAt(start, "no columns block")
+		return np.missing(np.errAt(start, "no columns block"), "columns")
 	}
 	if rowClues != nil {
 		np.p.Rows = resolveLines(rowClues, resolve)
@@ -454,5 +517,22 @@ func (np *nonParser) finish() error {
 	if colClues != nil {
 		np.p.Cols = resolveLines(colClues, resolve)
 	}
+	np.p.Origin.Places = &puzzle.Places{RowsHeader: np.rowsHeader, ColsHeader: np.colsHeader,
+		Rows: lineNumbers(np.rows), Cols: lineNumbers(np.cols), Goal: np.goalLine, License: np.licenseLine}
+	for _, t := range np.typos {
+		np.p.Warnings = append(np.p.Warnings, t.warning(np.file))
+	}
 	return np.checkMaxRule()
+}
+
+// lineNumbers returns the number of each line.
+func lineNumbers(ls []numberedLine) []int {
+	if ls == nil {
+		return nil
+	}
+	out := make([]int, len(ls))
+	for i, l := range ls {
+		out[i] = l.n
+	}
+	return out
 }

@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -16,33 +18,39 @@ import (
 // parseClueLine splits a clue line into blocks. Numbers are separated by
 // commas or spaces; a number may carry a colour character ("3b"); Nonny's
 // colour names ("red 1 1 yellow 4", "red: 1, 1") colour the numbers after
-// them. Anything else after a number ends the line and is ignored.
+// them. Anything else after a number ends the line and is ignored, as the
+// format says, with a warning at its column.
 func (np *nonParser) parseClueLine(l numberedLine) ([]rawClue, error) {
 	var out []rawClue
 	name := ""
-	fields := strings.FieldsFunc(l.text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' })
-	for _, f := range fields {
+	for _, tok := range clueFields(l.text) {
+		f := tok.text
 		if f[0] >= '0' && f[0] <= '9' {
 			i := 0
 			for i < len(f) && f[i] >= '0' && f[i] <= '9' {
 				i++
 			}
 			if i > 6 {
-				return nil, np.errAt(l.n, "block length %s: %w (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
+				return nil, np.errAtCol(l.n, tok.col, "block length %s: %w (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
 			}
 			n, _ := strconv.Atoi(f[:i])
 			if n > puzzle.MaxSide {
-				return nil, np.errAt(l.n, "block length %d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
+				return nil, np.errAtCol(l.n, tok.col, "block length %d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
 			}
 			c := rawClue{len: n, name: name}
-			if rest := []rune(f[i:]); len(rest) > 0 && np.isColorChar(rest[0]) {
+			rest := []rune(f[i:])
+			if len(rest) > 0 && np.isColorChar(rest[0]) {
 				c.char, c.name = rest[0], ""
+				rest = rest[1:]
 			}
 			if n > 0 {
 				if len(out) >= puzzle.MaxSide {
-					return nil, np.errAt(l.n, "more than %d blocks in one line", puzzle.MaxSide)
+					return nil, np.errAtCol(l.n, tok.col, "more than %d blocks in one line", puzzle.MaxSide)
 				}
 				out = append(out, c)
+			}
+			if len(rest) > 0 {
+				np.ignoredAfterNumber(l, tok.col+utf8.RuneCountInString(f)-len(rest), string(rest))
 			}
 			continue
 		}
@@ -51,11 +59,58 @@ func (np *nonParser) parseClueLine(l numberedLine) ([]rawClue, error) {
 			continue
 		}
 		if len(np.colorNames) > 0 && isWord(f) {
-			return nil, np.errAt(l.n, "unknown colour name %q", f)
+			return nil, np.errAtCol(l.n, tok.col, "unknown colour name %q", f)
 		}
-		break // junk: ignored with the rest of the line
+		np.ignored(l, tok.col)
+		break
 	}
 	return out, nil
+}
+
+// ignored warns that the rest of clue line l, from column col, is ignored.
+func (np *nonParser) ignored(l numberedLine, col int) {
+	rest := strings.TrimSpace(string([]rune(l.text)[col-1:]))
+	if len(rest) > 20 {
+		rest = string([]rune(rest)[:20]) + "…"
+	}
+	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: col, Severity: diag.Warning,
+		Message: fmt.Sprintf("%q in a clue line is not a number: ignored with the rest of the line", rest),
+		Hint:    "write clues as numbers separated by spaces or commas"})
+}
+
+// ignoredAfterNumber warns that characters after a number of clue line l,
+// at column col, are ignored.
+func (np *nonParser) ignoredAfterNumber(l numberedLine, col int, chars string) {
+	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: col, Severity: diag.Warning,
+		Message: fmt.Sprintf("%q after a number in a clue line is ignored", chars),
+		Hint:    "a number may be followed only by a colour character"})
+}
+
+// clueField is a word of a clue line with its 1-based column.
+type clueField struct {
+	text string
+	col  int
+}
+
+// clueFields splits a clue line at spaces, commas and colons.
+func clueFields(text string) []clueField {
+	var out []clueField
+	start, startCol, col := -1, 0, 0
+	for i, r := range text {
+		col++
+		sep := unicode.IsSpace(r) || r == ',' || r == ':'
+		switch {
+		case sep && start >= 0:
+			out = append(out, clueField{text: text[start:i], col: startCol})
+			start = -1
+		case !sep && start < 0:
+			start, startCol = i, col
+		}
+	}
+	if start >= 0 {
+		out = append(out, clueField{text: text[start:], col: startCol})
+	}
+	return out
 }
 
 // isColorChar reports whether r after a number designates a colour: a
@@ -180,7 +235,7 @@ func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResol
 		if c.char == 0 { // Nonny's `color navy 000080`: a character for goals and writers
 			c.char = freeChar(c.name, np.colors)
 		}
-		pal = append(pal, puzzle.Color{Char: c.char, Name: c.name, RGB: c.rgb})
+		pal = append(pal, puzzle.Color{Char: c.char, Name: c.display, RGB: c.rgb})
 		if c.name != "" {
 			r.byName[c.name] = idx
 			if c.name == "black" {

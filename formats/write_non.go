@@ -79,12 +79,7 @@ func writeNon(bw *bufio.Writer, p *puzzle.Puzzle) error {
 		}
 	}
 	fmt.Fprintf(bw, "width %d\nheight %d\n", p.Width, p.Height)
-	if chars != nil {
-		bw.WriteString("\n")
-		for i := 1; i < len(p.Palette); i++ {
-			fmt.Fprintf(bw, "color %c %s\n", chars[i], p.Palette[i].RGB.Hex())
-		}
-	}
+	writeNonColors(bw, p.Palette, chars)
 	for _, block := range []struct {
 		name  string
 		lines []puzzle.Line
@@ -115,6 +110,52 @@ func writeNon(bw *bufio.Writer, p *puzzle.Puzzle) error {
 	return nil
 }
 
+// writeNonColors writes the `color` keys: a background other than white as
+// Nonny's `color background #rrggbb`, and each colour as Nonny's `color
+// NAME #rrggbb CHAR` when it has a name the format can carry (see
+// nonColorNames), else as mikix's `color CHAR #rrggbb`. Plain black on
+// white (chars nil) needs none.
+func writeNonColors(bw *bufio.Writer, pal []puzzle.Color, chars []rune) {
+	bg := len(pal) > 0 && pal[0].RGB != (puzzle.RGB{R: 255, G: 255, B: 255})
+	if chars == nil && !bg {
+		return
+	}
+	bw.WriteString("\n")
+	if bg {
+		fmt.Fprintf(bw, "color background %s\n", pal[0].RGB.Hex())
+	}
+	if chars == nil {
+		return
+	}
+	names := nonColorNames(pal)
+	for i := 1; i < len(pal); i++ {
+		if names[i] != "" {
+			fmt.Fprintf(bw, "color %s %s %c\n", names[i], pal[i].RGB.Hex(), chars[i])
+		} else {
+			fmt.Fprintf(bw, "color %c %s\n", chars[i], pal[i].RGB.Hex())
+		}
+	}
+}
+
+// nonColorNames returns the name to write for each palette colour, or ""
+// for those .non cannot carry: names chosen by NameColors rather than
+// written by the author, names that are not one word of two letters or
+// more, .non keys, "background", and names equal (in any case) to an
+// earlier one, as the reader compares names without case.
+func nonColorNames(pal []puzzle.Color) []string {
+	names := make([]string, len(pal))
+	used := map[string]bool{"background": true}
+	for i := 1; i < len(pal); i++ {
+		c := pal[i]
+		lower := strings.ToLower(c.Name)
+		if c.Derived || !isWord(c.Name) || len(c.Name) < 2 || nonReservedKeys[lower] || used[lower] {
+			continue
+		}
+		names[i], used[lower] = c.Name, true
+	}
+	return names
+}
+
 // writeNonLine writes a clue line: "0" when empty, else "2,1" or "2a,1b".
 func writeNonLine(bw *bufio.Writer, l puzzle.Line, chars []rune, colors int) error {
 	if len(l) == 0 {
@@ -138,10 +179,12 @@ func writeNonLine(bw *bufio.Writer, l puzzle.Line, chars []rune, colors int) err
 }
 
 // nonChars returns the colour character of each palette entry for .non, or
-// nil when the puzzle is plain black on white and needs none. A palette
+// nil when the puzzle is plain black on white and needs none (a black
+// named otherwise than "black" by the author is written, to keep its name). A palette
 // character from a to z is kept; the others get the first free letter.
 func nonChars(p *puzzle.Puzzle) ([]rune, error) {
-	if len(p.Palette) <= 1 || len(p.Palette) == 2 && p.Palette[1].RGB == (puzzle.RGB{}) {
+	if len(p.Palette) <= 1 || len(p.Palette) == 2 && p.Palette[1].RGB == (puzzle.RGB{}) &&
+		(p.Palette[1].Name == "" || p.Palette[1].Derived || strings.EqualFold(p.Palette[1].Name, "black")) {
 		return nil, nil
 	}
 	if len(p.Palette)-1 > 26 {

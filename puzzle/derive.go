@@ -3,6 +3,8 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+
+	"github.com/nonopress/nonopress/diag"
 )
 
 // LineOf returns the clue that a row of cells produces: maximal runs of equal
@@ -113,62 +115,94 @@ func (p *Puzzle) Satisfies(g *Image) bool {
 // ErrTooLarge is returned for a width or height beyond MaxSide.
 var ErrTooLarge = errors.New("puzzle too large")
 
-// Validate checks that the puzzle is well formed: a size within bounds, one
+// Validate checks that the puzzle is well formed (see Problems) and returns
+// each problem's message, without its position.
+func (p *Puzzle) Validate() []string {
+	var out []string
+	for _, d := range p.Problems() {
+		out = append(out, d.Message)
+	}
+	return out
+}
+
+// Problems checks that the puzzle is well formed: a size within bounds, one
 // clue per row and column, every block at least 1 long and of a palette colour,
 // every line's blocks fitting in it, and the same number of cells of each
-// colour counted by rows and by columns. It returns every problem found, as
-// messages without a file position (the caller knows the puzzle's origin).
-func (p *Puzzle) Validate() []string {
-	var errs []string
+// colour counted by rows and by columns. It returns every problem found as an
+// error diagnostic of the puzzle's file, at the line of the clue or block
+// header concerned where Origin.Places knows it.
+func (p *Puzzle) Problems() diag.List {
+	var errs diag.List
+	errorAt := func(line int, hint, format string, args ...any) {
+		errs = append(errs, diag.Diagnostic{File: p.Origin.File, Line: line, Severity: diag.Error,
+			Message: fmt.Sprintf(format, args...), Hint: hint})
+	}
 	if p.Kind == Triddler {
 		return nil
 	}
 	if p.Width < 1 || p.Height < 1 {
-		return append(errs, fmt.Sprintf("size %dx%d: width and height must be at least 1", p.Width, p.Height))
+		errorAt(p.Origin.Line, "", "size %dx%d: width and height must be at least 1", p.Width, p.Height)
+		return errs
 	}
 	if p.Width > MaxSide || p.Height > MaxSide {
-		return append(errs, fmt.Sprintf("size %dx%d: %v (at most %d)", p.Width, p.Height, ErrTooLarge, MaxSide))
+		errorAt(p.Origin.Line, "", "size %dx%d: %v (at most %d)", p.Width, p.Height, ErrTooLarge, MaxSide)
+		return errs
 	}
 	if len(p.Rows) != p.Height {
-		errs = append(errs, fmt.Sprintf("%d row clues for height %d", len(p.Rows), p.Height))
+		errorAt(p.HeaderLine(true), "", "%s for height %d", Plural(len(p.Rows), "row clue"), p.Height)
 	}
 	if len(p.Cols) != p.Width {
-		errs = append(errs, fmt.Sprintf("%d column clues for width %d", len(p.Cols), p.Width))
+		errorAt(p.HeaderLine(false), "", "%s for width %d", Plural(len(p.Cols), "column clue"), p.Width)
 	}
-	check := func(what string, lines []Line, length int) []int {
+	check := func(row bool, lines []Line, length int) []int {
+		what, lineOf := "column", p.ColLine
+		if row {
+			what, lineOf = "row", p.RowLine
+		}
 		count := make([]int, len(p.Palette)+1)
 		for i, l := range lines {
 			for _, c := range l {
 				if c.Len < 1 {
-					errs = append(errs, fmt.Sprintf("%s %d: block of length %d", what, i+1, c.Len))
+					errorAt(lineOf(i), "", "%s %d: block of length %d", what, i+1, c.Len)
 				}
 				if c.Color < 1 || c.Color >= len(p.Palette) {
-					errs = append(errs, fmt.Sprintf("%s %d: block colour %d is not in the palette", what, i+1, c.Color))
+					errorAt(lineOf(i), "", "%s %d: block colour %d is not in the palette", what, i+1, c.Color)
 					continue
 				}
 				count[c.Color] += c.Len
 			}
 			if n := l.MinLength(); n > length {
-				errs = append(errs, fmt.Sprintf("%s %d: clue %s needs %d cells but the line has %d", what, i+1, p.FormatLine(l), n, length))
+				errorAt(lineOf(i), fmt.Sprintf("a %s of this puzzle has %s: shorten the clue or change the size", what, Plural(length, "cell")),
+					"%s %d: clue %s needs %d cells but the line has %d", what, i+1, p.FormatLine(l), n, length)
 			}
 		}
 		return count
 	}
-	rc := check("row", p.Rows, p.Width)
-	cc := check("column", p.Cols, p.Height)
+	rc := check(true, p.Rows, p.Width)
+	cc := check(false, p.Cols, p.Height)
 	if len(errs) == 0 {
 		for c := 1; c < len(p.Palette); c++ {
 			if rc[c] != cc[c] {
-				name := p.Palette[c].Name
-				if name == "" {
-					name = p.Palette[c].RGB.Hex()
+				hint := ""
+				if l := p.places().ColsHeader; l > 0 {
+					hint = fmt.Sprintf("compare with the columns block at line %d", l)
 				}
-				errs = append(errs, fmt.Sprintf("row clues fill %d cells of %s but column clues fill %d", rc[c], name, cc[c]))
+				errorAt(p.HeaderLine(true), hint, "row clues fill %d cells of %s but column clues fill %d",
+					rc[c], p.Palette[c].DisplayName(), cc[c])
 			}
 		}
 	}
 	if p.Goal != nil && (p.Goal.Width != p.Width || p.Goal.Height != p.Height) {
-		errs = append(errs, fmt.Sprintf("goal is %dx%d but the puzzle is %dx%d", p.Goal.Width, p.Goal.Height, p.Width, p.Height))
+		errorAt(p.GoalLine(), "", "goal is %dx%d but the puzzle is %dx%d", p.Goal.Width, p.Goal.Height, p.Width, p.Height)
 	}
 	return errs
+}
+
+// Plural writes a count with its noun, adding an "s" unless the count is 1:
+// "1 colour", "2 colours".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

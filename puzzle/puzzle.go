@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/nonopress/nonopress/diag"
 )
 
 // MaxSide is the largest width or height nonopress accepts. Real archives go up
@@ -82,8 +84,11 @@ func (c RGB) Luminance() float64 {
 // Color is one entry of a puzzle's palette.
 type Color struct {
 	Char rune   // the character that stands for it in clues and goal images ('.', 'X', 'a', ...)
-	Name string // its name where the format has one ("black", "red"); may be empty
+	Name string // its name ("black", "red"): the file's, or one NameColors gave it
 	RGB  RGB
+	// Derived is set when Name was not in the file but chosen by NameColors
+	// (the nearest well-known colour name).
+	Derived bool
 }
 
 // Clue is one block of a line: a run of Len cells of palette colour Color
@@ -179,6 +184,9 @@ type Origin struct {
 	Line   int    // 1-based line where the puzzle starts; 0 when unknown
 	Index  int    // position in a multi-puzzle file, from 0
 	Format string // "non", "nonpack", "xml", "nin", ...
+	// Places says where its clues, goal and keys are, when the format tells;
+	// nil otherwise.
+	Places *Places
 }
 
 // Puzzle is one nonogram.
@@ -195,16 +203,14 @@ type Puzzle struct {
 	// ("top", "topright", "bottomright", "bottom", "bottomleft", "topleft").
 	TriddlerClues map[string][]Line
 	// Warnings are what the reader noticed but could read past (invalid UTF-8
-	// replaced, an unsupported feature), with the line they concern.
-	Warnings []Diagnostic
+	// replaced, a misspelt key, ignored characters), with the file, line and
+	// column they concern.
+	Warnings diag.List
 }
 
-// Diagnostic is a message about a line of the puzzle's file (0: the file as a
-// whole, or no line applies).
-type Diagnostic struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
+// Diagnostic is the one diagnostic type (package diag): file, line, column,
+// severity, message and hint. The alias keeps older callers compiling.
+type Diagnostic = diag.Diagnostic
 
 // Colors counts the non-background colours of the palette.
 func (p *Puzzle) Colors() int {

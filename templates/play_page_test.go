@@ -62,13 +62,15 @@ func playJSON(t testing.TB, p *puzzle.Puzzle, title string) string {
 }
 
 // playPage is a puzzle page as the builder makes it: the JSON, the empty
-// #np-play and play.css/play.js loaded from static (a relative URL).
+// #np-play and play.css, coach.js and play.js loaded from static (a relative
+// URL).
 func playPage(static, title, puzzleJSON string) string {
 	return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>` + html.EscapeString(title) + `</title>
 <link rel="stylesheet" href="` + static + `play.css">
+<script defer src="` + static + `coach.js"></script>
 <script defer src="` + static + `play.js"></script>
 </head><body>
 <h1>` + html.EscapeString(title) + `</h1>

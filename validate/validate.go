@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/solve"
 )
@@ -34,9 +35,11 @@ type Report struct {
 	Verdict    string // solve.Verdict as text; "" when the solver did not run
 	Difficulty string // "" unless the puzzle is unique
 	Effort     int
-	Errors     []puzzle.Diagnostic
-	Warnings   []puzzle.Diagnostic
-	Seconds    float64 // wall time of the check (0 when answered from the cache)
+	// Errors and Warnings carry the puzzle's file and the line (and column,
+	// where known) of what they are about, with a hint where there is a fix.
+	Errors   diag.List
+	Warnings diag.List
+	Seconds  float64 // wall time of the check (0 when answered from the cache)
 	// Solution is the image to show as the answer: the goal, or else the
 	// solver's unique solution; nil when there is none.
 	Solution *puzzle.Image
@@ -48,36 +51,63 @@ type Report struct {
 // HasErrors reports whether the puzzle must not be published.
 func (r *Report) HasErrors() bool { return len(r.Errors) > 0 }
 
+// Diagnostics returns the errors and warnings together, sorted by position.
+func (r *Report) Diagnostics() diag.List {
+	out := append(append(diag.List{}, r.Errors...), r.Warnings...)
+	out.Sort()
+	return out
+}
+
 // Check validates p. It never fails: every problem becomes an error or a
 // warning of the report, placed at the puzzle's line in its file.
 func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	start := time.Now()
 	r := Report{ID: p.ID()}
-	line := p.Origin.Line
-	errorf := func(format string, args ...any) {
-		r.Errors = append(r.Errors, puzzle.Diagnostic{Line: line, Message: fmt.Sprintf(format, args...)})
+	at := func(sev diag.Severity, line int, hint, format string, args ...any) {
+		d := diag.Diagnostic{File: p.Origin.File, Line: line, Severity: sev, Message: fmt.Sprintf(format, args...), Hint: hint}
+		if sev == diag.Error {
+			r.Errors = append(r.Errors, d)
+		} else {
+			r.Warnings = append(r.Warnings, d)
+		}
 	}
-	warnf := func(format string, args ...any) {
-		r.Warnings = append(r.Warnings, puzzle.Diagnostic{Line: line, Message: fmt.Sprintf(format, args...)})
+	errorf := func(format string, args ...any) { at(diag.Error, p.Origin.Line, "", format, args...) }
+	warnf := func(format string, args ...any) { at(diag.Warning, p.Origin.Line, "", format, args...) }
+	for _, w := range p.Warnings {
+		w.Severity = diag.Warning
+		if w.File == "" {
+			w.File = p.Origin.File
+		}
+		r.Warnings = append(r.Warnings, w)
 	}
-	r.Warnings = append(r.Warnings, p.Warnings...)
 	if strings.TrimSpace(p.Meta.License) == "" {
-		warnf("no license: say under which terms the puzzle may be shared (license key)")
+		at(diag.Warning, p.Origin.Line, "add a line such as: license CC-BY-4.0",
+			"no license: say under which terms the puzzle may be shared (license key)")
 	}
+	r.Warnings = append(r.Warnings, checkLicense(p)...)
 	if p.Kind == puzzle.Triddler {
 		warnf("unsupported: triddler puzzles are read but not yet rendered or solved")
 		return r
 	}
-	for _, msg := range p.Validate() {
-		errorf("%s", msg)
-	}
+	r.Errors = append(r.Errors, p.Problems()...)
 	if r.HasErrors() {
 		return r
 	}
-	for _, m := range p.GoalMismatches() {
-		errorf("goal contradicts clues: %s", m.Message)
-	}
-	if r.HasErrors() {
+	if ms := p.GoalMismatches(); len(ms) > 0 {
+		m := ms[0]
+		more := ""
+		switch {
+		case len(ms) == 2:
+			more = "; 1 more line disagrees"
+		case len(ms) > 2:
+			more = fmt.Sprintf("; %d more lines disagree", len(ms)-1)
+		}
+		what, clueLine := "column", p.ColLine(m.Index)
+		if m.Row {
+			what, clueLine = "row", p.RowLine(m.Index)
+		}
+		at(diag.Error, p.GoalLine(), fmt.Sprintf("the clue of %s %d is on line %d", what, m.Index+1, clueLine),
+			"goal contradicts clues: %s%s", m.Message, more)
 		return r
 	}
 
@@ -111,7 +141,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	r.Effort = res.Effort
 	switch res.Verdict {
 	case solve.None:
-		errorf("no solution: the clues contradict each other")
+		noSolution(p, at)
 	case solve.Multiple:
 		r.Solutions = res.Solutions
 		diff := solve.Differences(res.Solutions[0], res.Solutions[1], 4)
@@ -119,7 +149,8 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		for i, d := range diff {
 			cells[i] = fmt.Sprintf("(%d,%d)", d[0]+1, d[1]+1)
 		}
-		warnf("multiple solutions: two of them differ at column,row %s", strings.Join(cells, " "))
+		at(diag.Warning, p.GoalLine(), "change the picture or add clues so that only one filling fits",
+			"multiple solutions: two of them differ at column,row %s", strings.Join(cells, " "))
 	case solve.Unknown:
 		warnf("uniqueness unknown: the solver's budget of %s ran out", timeout)
 	case solve.Unique:

@@ -102,14 +102,16 @@
       height: h,
       rows: parseLines(p.rows, h, 'rows', palette.length, w),
       cols: parseLines(p.cols, w, 'cols', palette.length, h),
-      palette: palette
+      palette: palette,
+      check: p.check && typeof p.check === 'object' ? p.check : null
     };
   }
 
   /* ---------- createBoard: cells, clue checks, strokes, history ---------- */
 
   // createBoard holds the cell values and tells on (an object of callbacks)
-  // what changed: on.cell(i, value), on.line(isRow, k, done) and
+  // what changed: on.cell(i, value), on.line(isRow, k, done),
+  // on.rechecked(rows, cols) (the sets of lines whose cells changed) and
   // on.solved(solved). It knows nothing of the DOM.
   function createBoard(pz, on) {
     var w = pz.width;
@@ -179,6 +181,9 @@
       cols.forEach(function (x) {
         checkLine(false, x);
       });
+      if (on.rechecked) {
+        on.rechecked(rows, cols);
+      }
       var now = doneLines === w + h;
       if (now !== solved) {
         solved = now;
@@ -383,6 +388,24 @@
         return true;
       },
 
+      // apply sets cells (a list of {i, v}) as one step to undo; false if
+      // none changed.
+      apply: function (list) {
+        board.end();
+        var changes = [];
+        list.forEach(function (c) {
+          if (state[c.i] !== c.v) {
+            changes.push({ i: c.i, before: state[c.i], after: c.v });
+          }
+        });
+        if (changes.length === 0) {
+          return false;
+        }
+        replay(changes, false);
+        record(changes);
+        return true;
+      },
+
       // clear empties the grid as one step to undo; false if it was empty.
       clear: function () {
         board.end();
@@ -413,21 +436,30 @@
     var key = pz.id ? STORAGE_PREFIX + pz.id : '';
     var n = pz.width * pz.height;
 
+    // read returns the saved entry when it fits this puzzle exactly.
+    function read() {
+      if (!key) {
+        return null;
+      }
+      var saved;
+      try {
+        saved = JSON.parse(window.localStorage.getItem(key) || 'null');
+      } catch (e) {
+        return null;
+      }
+      if (!saved || saved.v !== STORAGE_VERSION || saved.width !== pz.width || saved.height !== pz.height ||
+          typeof saved.cells !== 'string' || saved.cells.length !== n) {
+        return null;
+      }
+      return saved;
+    }
+
     return {
       // load returns the saved cells, or null when there are none that fit
       // this puzzle exactly.
       load: function () {
-        if (!key) {
-          return null;
-        }
-        var saved;
-        try {
-          saved = JSON.parse(window.localStorage.getItem(key) || 'null');
-        } catch (e) {
-          return null;
-        }
-        if (!saved || saved.v !== STORAGE_VERSION || saved.width !== pz.width || saved.height !== pz.height ||
-            typeof saved.cells !== 'string' || saved.cells.length !== n) {
+        var saved = read();
+        if (!saved) {
           return null;
         }
         var values = [];
@@ -441,8 +473,15 @@
         return values;
       },
 
-      // save stores the cells, or forgets them when the grid is empty.
-      save: function (values) {
+      // timer returns the coach's saved timer (see coach.js), or null.
+      timer: function () {
+        var saved = read();
+        return saved && saved.timer && typeof saved.timer === 'object' ? saved.timer : null;
+      },
+
+      // save stores the cells, and the coach's timer when it was started
+      // (timer is then an object), or forgets them when the grid is empty.
+      save: function (values, timer) {
         if (!key) {
           return;
         }
@@ -454,9 +493,11 @@
         }
         try {
           if (any) {
-            window.localStorage.setItem(key, JSON.stringify({
-              v: STORAGE_VERSION, width: pz.width, height: pz.height, cells: text
-            }));
+            var entry = { v: STORAGE_VERSION, width: pz.width, height: pz.height, cells: text };
+            if (timer) {
+              entry.timer = timer;
+            }
+            window.localStorage.setItem(key, JSON.stringify(entry));
           } else {
             window.localStorage.removeItem(key);
           }
@@ -664,6 +705,8 @@
       'Keyboard: arrow keys move; Space or Enter uses the chosen tool; X crosses out; Delete clears; ' +
         'Shift+arrow moves and repeats the last change; Home and End go to the ends of the row.',
       (multi ? 'Keys 1 to 9 choose a colour. ' : '') + 'Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.',
+      'Hint (or H) shows the next step and why; press it again to fill the cells in. ' +
+        'Check tells whether your marks are right so far. A clue turns red when your marks cannot give it.',
       'On a touch screen, scroll the grid by dragging the clues, and pinch to zoom.',
       'Your progress is kept in this browser. Reset clears it (Undo brings it back).'
     ].forEach(function (t) {
@@ -726,6 +769,7 @@
     var lastKeyTarget = null;
     var currentHeads = [];
     var zoom = w <= 10 ? 5 : w <= 20 ? 4 : w <= 30 ? 3 : 2;
+    var coach = null; // the coach panel (coach.js), when that script is loaded
 
     function tell(text) {
       view.status.textContent = text;
@@ -751,9 +795,17 @@
         head.classList.toggle('np-done', done);
         head.setAttribute('aria-label', say.clue(isRow, k, done));
       },
+      rechecked: function (rows, cols) {
+        if (coach) {
+          coach.rechecked(rows, cols);
+        }
+      },
       solved: function (solved) {
         root.classList.toggle('np-solved', solved);
         tell(solved ? SOLVED_TEXT : '');
+        if (coach) {
+          coach.solved(solved);
+        }
       }
     });
 
@@ -762,10 +814,17 @@
     function changed(message) {
       view.undo.disabled = !board.canUndo();
       view.redo.disabled = !board.canRedo();
-      store.save(board.values());
+      if (coach) {
+        coach.changed();
+      }
+      saveProgress();
       if (message && !board.isSolved()) {
         tell(message);
       }
+    }
+
+    function saveProgress() {
+      store.save(board.values(), coach ? coach.timer() : null);
     }
 
     function endStroke() {
@@ -1009,6 +1068,8 @@
         keyAct(board.value(i) === CROSS ? EMPTY : CROSS);
       } else if (e.key === 'Delete' || e.key === 'Backspace') {
         keyAct(EMPTY);
+      } else if ((e.key === 'h' || e.key === 'H') && coach) {
+        coach.hint();
       } else if (/^[1-9]$/.test(e.key) && Number(e.key) < pz.palette.length) {
         chooseTool(Number(e.key));
         tell('Tool: ' + pz.palette[Number(e.key)].name + '.');
@@ -1035,7 +1096,22 @@
 
     /* --- start --- */
 
+    if (window.NonopressCoach) {
+      coach = window.NonopressCoach.attach({
+        root: root, pz: pz, board: board, after: view.status,
+        cells: cells, rowHeads: view.rowHeads, colHeads: view.colHeads,
+        apply: function (list) {
+          if (board.apply(list)) {
+            changed();
+          }
+        },
+        save: saveProgress
+      });
+    }
     var saved = store.load();
+    if (coach) {
+      coach.loadTimer(store.timer());
+    }
     board.load(saved);
     if (saved && !board.isSolved()) {
       tell('Progress restored.');

@@ -1,4 +1,4 @@
-package build
+package content
 
 import (
 	"crypto/sha256"

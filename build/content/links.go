@@ -1,4 +1,4 @@
-package build
+package content
 
 import (
 	"net/url"
@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// siteLinks maps paths of the content tree (slash-separated, from the content
+// Links maps paths of the content tree (slash-separated, from the content
 // root; "" is the root) to the output paths of what they became, so that a
 // note's relative links keep pointing at the same things on the site:
 //
@@ -16,34 +16,34 @@ import (
 //   - a puzzle's note (x.md next to x.non): the puzzle's page (a bundle's
 //     page, listing its puzzles, for a file of several);
 //   - another file copied with the site (an image...): its copy.
-type siteLinks map[string]string
+type Links map[string]string
 
-// newSiteLinks collects the links of a scanned content tree.
-func newSiteLinks(root *collection, files []*sourceFile) siteLinks {
-	l := siteLinks{}
-	walkCollections(root, func(c *collection) {
-		l[c.dir] = c.url + "index.html"
-		if c.notePath != "" {
-			l[path.Join(c.dir, filepath.Base(c.notePath))] = c.url + "index.html"
+// NewLinks collects the links of a scanned content tree.
+func NewLinks(root *Collection, files []*PuzzleFile) Links {
+	l := Links{}
+	Walk(root, func(c *Collection) {
+		l[c.Dir] = c.URL + "index.html"
+		if c.NotePath != "" {
+			l[path.Join(c.Dir, filepath.Base(c.NotePath))] = c.URL + "index.html"
 		}
-		for _, res := range c.resources {
-			l[path.Join(c.dir, res.name)] = c.url + res.out
+		for _, res := range c.Resources {
+			l[path.Join(c.Dir, res.Name)] = c.URL + res.Out
 		}
 	})
 	for _, f := range files {
-		l[f.rel] = f.coll.url + f.original
-		if f.notePath != "" {
-			l[path.Join(f.coll.dir, filepath.Base(f.notePath))] = f.coll.url + f.slug + "/index.html"
+		l[f.Rel] = f.Coll.URL + f.Original
+		if f.NotePath != "" {
+			l[path.Join(f.Coll.Dir, filepath.Base(f.NotePath))] = f.Coll.URL + f.Slug + "/index.html"
 		}
 	}
 	return l
 }
 
-// rebaser returns the function that rewrites a link of a note in content
+// Rebaser returns the function that rewrites a link of a note in content
 // folder noteDir, shown on a page in output folder pageDir: a relative link
 // to something the site publishes becomes the relative link to its output;
 // anything else (absolute URLs, fragments, unknown paths) is left as it is.
-func (l siteLinks) rebaser(noteDir, pageDir string) func(string) string {
+func (l Links) Rebaser(noteDir, pageDir string) func(string) string {
 	return func(dest string) string {
 		if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "/") {
 			return dest
@@ -63,7 +63,7 @@ func (l siteLinks) rebaser(noteDir, pageDir string) func(string) string {
 		if !ok {
 			return dest
 		}
-		link := (&url.URL{Path: relURL(pageDir, out)}).String()
+		link := (&url.URL{Path: RelURL(pageDir, out)}).String()
 		if u.RawQuery != "" {
 			link += "?" + u.RawQuery
 		}

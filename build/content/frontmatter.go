@@ -1,4 +1,4 @@
-package build
+package content
 
 import (
 	"bytes"
@@ -13,10 +13,10 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// frontMatter is what a note may say about its collection or puzzle. Keys
+// FrontMatter is what a note may say about its collection or puzzle. Keys
 // nonopress does not know are ignored, as Hugo does, so that notes written for
 // another tool still build.
-type frontMatter struct {
+type FrontMatter struct {
 	Title       string   `yaml:"title" toml:"title"`
 	Description string   `yaml:"description" toml:"description"`
 	Weight      int      `yaml:"weight" toml:"weight"`
@@ -24,23 +24,23 @@ type frontMatter struct {
 	Tags        []string `yaml:"tags" toml:"tags"`
 	Date        any      `yaml:"date" toml:"date"`
 
-	date string // Date normalised to RFC 3339 ("" when not given)
+	DateRFC3339 string // Date normalised to RFC 3339 ("" when not given)
 }
 
-// note is a Markdown file split into its front matter and body.
-type note struct {
-	front    frontMatter
-	body     []byte
-	bodyLine int // the line where the body starts, from 1
+// Note is a Markdown file split into its front matter and body.
+type Note struct {
+	Front    FrontMatter
+	Body     []byte
+	BodyLine int // the line where the body starts, from 1
 }
 
 var yamlLine = regexp.MustCompile(`line (\d+)`)
 
-// parseNote splits a note into front matter (YAML between "---" lines or TOML
+// ParseNote splits a note into front matter (YAML between "---" lines or TOML
 // between "+++" lines) and Markdown body. Errors read "path:line: message".
-func parseNote(path string, data []byte) (note, error) {
+func ParseNote(path string, data []byte) (Note, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	n := note{body: data, bodyLine: 1}
+	n := Note{Body: data, BodyLine: 1}
 	first, rest, _ := bytes.Cut(data, []byte("\n"))
 	delim := string(bytes.TrimRight(first, " \t\r"))
 	if delim != "---" && delim != "+++" {
@@ -53,8 +53,8 @@ func parseNote(path string, data []byte) (note, error) {
 	for len(rest) > 0 || !closed {
 		l, after, found := bytes.Cut(rest, []byte("\n"))
 		if string(bytes.TrimRight(l, " \t\r")) == delim {
-			n.body = after
-			n.bodyLine = line + 1
+			n.Body = after
+			n.BodyLine = line + 1
 			closed = true
 			break
 		}
@@ -73,7 +73,7 @@ func parseNote(path string, data []byte) (note, error) {
 		return n, fmt.Errorf("%s:1: front matter of %d bytes: at most %d", path, len(head), maxFrontMatterBytes)
 	}
 	if delim == "---" {
-		if err := yaml.Unmarshal(head, &n.front); err != nil {
+		if err := yaml.Unmarshal(head, &n.Front); err != nil {
 			msg := strings.TrimPrefix(err.Error(), "yaml: ")
 			at := 1
 			if m := yamlLine.FindStringSubmatch(msg); m != nil {
@@ -87,7 +87,7 @@ func parseNote(path string, data []byte) (note, error) {
 		if err := checkTOMLKeys(head); err != nil {
 			return n, fmt.Errorf("%s:1: front matter: %w", path, err)
 		}
-		if err := toml.Unmarshal(head, &n.front); err != nil {
+		if err := toml.Unmarshal(head, &n.Front); err != nil {
 			at := 1
 			var derr *toml.DecodeError
 			if errors.As(err, &derr) {
@@ -97,12 +97,12 @@ func parseNote(path string, data []byte) (note, error) {
 			return n, fmt.Errorf("%s:%d: front matter: %v", path, at, err)
 		}
 	}
-	d, err := normaliseDate(n.front.Date)
+	d, err := normaliseDate(n.Front.Date)
 	if err != nil {
 		return n, fmt.Errorf("%s:%d: front matter: date: %v", path, 1+keyLine(head, "date")+yamlKeyLine(head, "date"), err)
 	}
-	n.front.date = d
-	return n, checkFrontMatter(path, n.front)
+	n.Front.DateRFC3339 = d
+	return n, checkFrontMatter(path, n.Front)
 }
 
 // yamlKeyLine finds the 1-based line of "key:" in YAML (0 if not found).

@@ -1,4 +1,4 @@
-package build
+package content
 
 import (
 	"bytes"
@@ -12,10 +12,10 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// newMarkdown returns the converter for notes: CommonMark with GitHub's
+// NewMarkdown returns the converter for notes: CommonMark with GitHub's
 // tables, strikethrough, autolinks and task lists. Raw HTML in notes is left
 // out unless the site allows it (unsafe_html).
-func newMarkdown(unsafe bool) goldmark.Markdown {
+func NewMarkdown(unsafe bool) goldmark.Markdown {
 	var opts []goldmark.Option
 	opts = append(opts, goldmark.WithExtensions(extension.GFM))
 	if unsafe {
@@ -24,14 +24,14 @@ func newMarkdown(unsafe bool) goldmark.Markdown {
 	return goldmark.New(opts...)
 }
 
-// renderNote converts a note's body to HTML for a page. rebase, if not nil,
+// RenderNote converts a note's body to HTML for a page. rebase, if not nil,
 // rewrites the destination of every Markdown link and image (see
 // siteLinks.rebaser).
-func renderNote(md goldmark.Markdown, path string, n note, rebase func(string) string) (template.HTML, error) {
-	if len(bytes.TrimSpace(n.body)) == 0 {
+func RenderNote(md goldmark.Markdown, path string, n Note, rebase func(string) string) (template.HTML, error) {
+	if len(bytes.TrimSpace(n.Body)) == 0 {
 		return "", nil
 	}
-	doc := md.Parser().Parse(text.NewReader(n.body))
+	doc := md.Parser().Parse(text.NewReader(n.Body))
 	if rebase != nil {
 		ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
 			if entering {
@@ -46,8 +46,8 @@ func renderNote(md goldmark.Markdown, path string, n note, rebase func(string) s
 		})
 	}
 	var b bytes.Buffer
-	if err := md.Renderer().Render(&b, n.body, doc); err != nil {
-		return "", fmt.Errorf("%s:%d: %v", path, n.bodyLine, err)
+	if err := md.Renderer().Render(&b, n.Body, doc); err != nil {
+		return "", fmt.Errorf("%s:%d: %v", path, n.BodyLine, err)
 	}
 	return template.HTML(b.String()), nil // goldmark escapes text; raw HTML only if allowed
 }

@@ -1,0 +1,99 @@
+package content
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRelURL(t *testing.T) {
+	for _, tc := range []struct{ from, target, want string }{
+		{"", "a/b/index.html", "a/b/index.html"},
+		{"a/", "a/b/index.html", "b/index.html"},
+		{"a/b/", "a/c/index.html", "../c/index.html"},
+		{"a/b/", "index.html", "../../index.html"},
+		{"a/b/", "a/b/sheet.svg", "sheet.svg"},
+		{"ab/", "a/x", "../a/x"},
+	} {
+		if got := RelURL(tc.from, tc.target); got != tc.want {
+			t.Errorf("relURL(%q, %q) = %q, want %q", tc.from, tc.target, got, tc.want)
+		}
+	}
+}
+
+func TestSlugs(t *testing.T) {
+	for in, want := range map[string]string{
+		"Collection 1": "collection-1", "  __x__ ": "x", "Émile's Puzzles!": "émile-s-puzzles", "###": "item", "100": "100",
+	} {
+		if got := Slugify(in); got != want {
+			t.Errorf("slugify(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"a.non": "a", "minis.nonpack.gz": "minis", "x.y.xml": "x.y", ".nonpack.gz": ".nonpack"} {
+		if got := BaseName(in); got != want {
+			t.Errorf("baseName(%q) = %q, want %q", in, got, want)
+		}
+	}
+	taken := map[string]bool{}
+	got := []string{uniqueSlug("a", taken), uniqueSlug("a", taken), uniqueSlug("a", taken), uniqueSlug("static", taken)}
+	if strings.Join(got, " ") != "a a-2 a-3 static-2" {
+		t.Errorf("uniqueSlug gave %v", got)
+	}
+}
+
+func TestParseNote(t *testing.T) {
+	for _, tc := range []struct {
+		name, in          string
+		title, date, body string
+		weight, line      int
+		draft             bool
+		tags              string
+	}{
+		{name: "none", in: "# Hi\ntext\n", body: "# Hi\ntext\n", line: 1},
+		{name: "yaml", in: "---\ntitle: T\nweight: 3\ntags: [a, b]\ndate: 2024-02-03\nextra: ignored\n---\nbody\n",
+			title: "T", weight: 3, tags: "a,b", date: "2024-02-03T00:00:00Z", body: "body\n", line: 8},
+		{name: "toml", in: "+++\ntitle = \"T\"\ndraft = true\ndate = 2024-02-03T10:00:00Z\n+++\nbody", title: "T", draft: true,
+			date: "2024-02-03T10:00:00Z", body: "body", line: 6},
+		{name: "toml local date", in: "+++\ndate = 2024-02-03\n+++\n", date: "2024-02-03T00:00:00Z", line: 4},
+		{name: "crlf", in: "---\r\ntitle: T\r\n---\r\nbody", title: "T", body: "body", line: 4},
+	} {
+		n, err := ParseNote("n.md", []byte(tc.in))
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		f := n.Front
+		if f.Title != tc.title || f.Weight != tc.weight || f.Draft != tc.draft || strings.Join(f.Tags, ",") != tc.tags ||
+			f.DateRFC3339 != tc.date || string(n.Body) != tc.body || n.BodyLine != tc.line {
+			t.Errorf("%s: got %+v body %q line %d", tc.name, f, n.Body, n.BodyLine)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"---\ntitle: x\n", "n.md:1: front matter"},
+		{"---\ntitle: x\nweight: heavy\n---\n", "n.md:3:"},
+		{"+++\ntitle = \"x\"\nweight = \n+++\n", "n.md:3:"},
+		{"---\ndate: someday\n---\n", "n.md:2: front matter: date"},
+	} {
+		_, err := ParseNote("n.md", []byte(tc.in))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: err = %v, want prefix %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func FuzzParseNote(f *testing.F) {
+	f.Add([]byte("---\ntitle: T\ntags: [a]\n---\nbody"))
+	f.Add([]byte("+++\ntitle = \"T\"\ndate = 2024-01-01\n+++\n"))
+	f.Add([]byte("---\n---\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := ParseNote("f.md", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.md:") {
+				t.Errorf("error without file and line: %v", err)
+			}
+			return
+		}
+		if n.BodyLine < 1 || len(n.Body) > len(data) {
+			t.Errorf("bad split: line %d, body %d of %d bytes", n.BodyLine, len(n.Body), len(data))
+		}
+	})
+}

@@ -1,0 +1,129 @@
+package content
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/nonopress/nonopress/validate"
+)
+
+// ConfigFile is the name of the optional site configuration at the root of
+// the content tree.
+const ConfigFile = "nonopress.toml"
+
+// Settings is what nonopress.toml may say. Every key is optional.
+type Settings struct {
+	Title    string `toml:"title"`
+	BaseURL  string `toml:"base_url"`
+	Language string `toml:"language"`
+	// Paper is the sheet's paper size: "a4" or "letter".
+	Paper string `toml:"paper"`
+	// SolutionThumbnails shows the solution as the thumbnail of a puzzle's
+	// card; by default cards show the empty grid (spoiler-safe).
+	SolutionThumbnails bool `toml:"solution_thumbnails"`
+	Strict             bool `toml:"strict"`
+	// SolverBudget is the solver's time limit per puzzle, as "10s", "500ms".
+	SolverBudget string `toml:"solver_budget"`
+	// UnsafeHTML lets raw HTML of notes through to pages (off by default).
+	UnsafeHTML bool `toml:"unsafe_html"`
+	// MonoSafe adds a glyph per colour to sheets, solutions and legends, for
+	// black-and-white printers and colour-blind readers.
+	MonoSafe bool `toml:"mono_safe"`
+	// Recent is how many recently added puzzles the home page shows.
+	Recent int `toml:"recent"`
+
+	Budget time.Duration
+}
+
+// DefaultSettings is the configuration of a site without nonopress.toml.
+func DefaultSettings() Settings {
+	return Settings{Language: "en", Paper: "a4", Recent: 12, Budget: validate.DefaultTimeout}
+}
+
+// ReadSettings reads <src>/nonopress.toml over the defaults. A missing file
+// is not an error; an unknown key or a bad value is, named with its line.
+func ReadSettings(src string) (Settings, error) {
+	cfg := DefaultSettings()
+	path := filepath.Join(src, ConfigFile)
+	data, err := ReadTreeFile(src, path, maxConfigBytes)
+	if errors.Is(err, os.ErrNotExist) {
+		return cfg, nil
+	}
+	if err != nil {
+		return cfg, fmt.Errorf("read site configuration: %w", err)
+	}
+	if err := checkTOMLKeys(data); err != nil {
+		return cfg, fmt.Errorf("%s:1: %w", path, err)
+	}
+	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
+	if err := dec.Decode(&cfg); err != nil {
+		var strict *toml.StrictMissingError
+		if errors.As(err, &strict) && len(strict.Errors) > 0 {
+			e := strict.Errors[0]
+			row, _ := e.Position()
+			return cfg, fmt.Errorf("%s:%d: unknown key %q", path, row, strings.Join(e.Key(), "."))
+		}
+		var derr *toml.DecodeError
+		if errors.As(err, &derr) {
+			row, _ := derr.Position()
+			return cfg, fmt.Errorf("%s:%d: %s", path, row, derr.Error())
+		}
+		return cfg, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := cfg.check(path, data); err != nil {
+		return cfg, err
+	}
+	return cfg, nil
+}
+
+// check validates values and fills the derived fields.
+func (c *Settings) check(path string, data []byte) error {
+	at := func(key string) string { return fmt.Sprintf("%s:%d", path, keyLine(data, key)) }
+	c.Paper = strings.ToLower(strings.TrimSpace(c.Paper))
+	switch c.Paper {
+	case "":
+		c.Paper = "a4"
+	case "a4", "letter":
+	default:
+		return fmt.Errorf("%s: paper %q: want \"a4\" or \"letter\"", at("paper"), c.Paper)
+	}
+	c.Budget = validate.DefaultTimeout
+	if c.SolverBudget != "" {
+		d, err := time.ParseDuration(c.SolverBudget)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("%s: solver_budget %q: want a positive duration such as \"10s\"", at("solver_budget"), c.SolverBudget)
+		}
+		c.Budget = d
+	}
+	if c.Recent < 0 {
+		return fmt.Errorf("%s: recent %d: want 0 or more", at("recent"), c.Recent)
+	}
+	if c.BaseURL != "" {
+		if err := CheckBaseURL(c.BaseURL); err != nil {
+			return fmt.Errorf("%s: base_url: %w", at("base_url"), err)
+		}
+	}
+	if c.Language == "" {
+		c.Language = "en"
+	}
+	return nil
+}
+
+// keyLine finds the 1-based line where key is set in a TOML file (0 if not
+// found): good enough to point at a bad value.
+func keyLine(data []byte, key string) int {
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(t, key); ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
+			return i + 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,241 @@
+// Package content reads a content tree: its folders as collections, their
+// puzzle files and notes (front matter and Markdown), the resources published
+// beside them, nonopress.toml, and the links from a note's relative paths to
+// what they became on the site. It reads; it writes nothing.
+package content
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/treefile"
+)
+
+// Collection is a folder of the content tree: its note, its puzzle files and
+// its sub-folders. The root Collection is the site itself.
+type Collection struct {
+	Dir      string // relative to the content root, slash-separated; "" for the root
+	URL      string // output folder relative to the site root: "" or "a/b/"
+	Name     string // folder name
+	NotePath string // README.md or _index.md, "" if none
+	Note     Note
+	Parent   *Collection
+	Children []*Collection
+	Files    []*PuzzleFile
+	// Resources are the other files published with the collection: images
+	// and documents its notes may show or link to.
+	Resources []Resource
+}
+
+// Title is the collection's Title: the site's for the root, else its note's,
+// else its folder name.
+func (c *Collection) Title(site string) string {
+	if c.Parent == nil {
+		return site
+	}
+	if c.Note.Front.Title != "" {
+		return c.Note.Front.Title
+	}
+	return c.Name
+}
+
+// Resource is a file copied as it is into its collection's output folder.
+type Resource struct {
+	Name, Abs string // its name in the content tree, and its path as opened
+	Out       string // its name in the output folder
+}
+
+// resourceExts are the extensions of the files published as resources.
+var resourceExts = map[string]bool{
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".avif": true, ".svg": true,
+	".pdf": true, ".txt": true,
+}
+
+// PuzzleFile is one puzzle file of the content tree.
+type PuzzleFile struct {
+	Rel      string // relative to the content root, slash-separated
+	Abs      string // as opened, for messages: filepath.Join(Src, rel)
+	Slug     string // unique among its collection's slugs
+	Original string // output name of the file's copy in its collection's folder: its own name when URL-safe
+	NotePath string // the Markdown note with the same base name, "" if none
+	Coll     *Collection
+	Order    int // position of the file in path order over the whole tree
+}
+
+// noteNames are the file names of a collection's note, in order of preference.
+var noteNames = []string{"_index.md", "README.md", "readme.md", "index.md"}
+
+// scanner walks a content tree.
+type scanner struct {
+	tree  *treefile.Tree // what links may lead to
+	src   string
+	skip  map[string]bool // absolute, cleaned paths not to enter (the output folders)
+	files []*PuzzleFile
+}
+
+// Scan reads the content tree rooted at src into collections. Hidden files
+// and folders, the site's templates/ folder, nonopress.toml and the output
+// folders (when inside src) are left out. Folders with no puzzle below them and
+// draft collections are dropped.
+func Scan(src string, skip ...string) (*Collection, []*PuzzleFile, error) {
+	s := &scanner{src: src, skip: map[string]bool{}}
+	tree, err := treefile.New(src)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read content folder: %w", err)
+	}
+	s.tree = tree
+	for _, p := range skip {
+		if abs, err := filepath.Abs(p); err == nil {
+			s.skip[abs] = true
+		}
+	}
+	root := &Collection{}
+	if err := s.scan(root); err != nil {
+		return nil, nil, err
+	}
+	for i, f := range s.files {
+		f.Order = i
+	}
+	return root, s.files, nil
+}
+
+func (s *scanner) scan(c *Collection) error {
+	dirPath := filepath.Join(s.src, filepath.FromSlash(c.Dir))
+	ents, err := os.ReadDir(dirPath)
+	if err != nil {
+		return fmt.Errorf("read content folder: %w", err)
+	}
+	names := map[string]bool{}
+	types := map[string]fs.FileMode{}
+	for _, e := range ents {
+		names[e.Name()] = true
+		types[e.Name()] = e.Type()
+	}
+	for _, n := range noteNames {
+		if names[n] {
+			c.NotePath = filepath.Join(dirPath, n)
+			if err := s.checkEntry(c.NotePath, types[n]); err != nil {
+				return fmt.Errorf("read note: %w", err)
+			}
+			// A regular file by now: the read cannot block.
+			data, err := treefile.ReadFile(context.Background(), c.NotePath, MaxNoteBytes)
+			if err != nil {
+				return fmt.Errorf("read note: %w", err)
+			}
+			if c.Note, err = ParseNote(c.NotePath, data); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	if c.Note.Front.Draft {
+		return nil
+	}
+	taken := map[string]bool{}
+	var subdirs []*Collection
+	// os.ReadDir sorts by name: path order.
+	for _, e := range ents {
+		name := e.Name()
+		full := filepath.Join(dirPath, name)
+		if strings.HasPrefix(name, ".") || (c.Parent == nil && c.Dir == "" && (name == "templates" || name == ConfigFile)) {
+			continue
+		}
+		if abs, err := filepath.Abs(full); err == nil && s.skip[abs] {
+			continue
+		}
+		rel := path.Join(c.Dir, name)
+		if e.IsDir() {
+			sub := &Collection{Dir: rel, Name: name, Parent: c}
+			subdirs = append(subdirs, sub)
+			continue
+		}
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if !formats.Known(name) {
+			if resourceExts[strings.ToLower(path.Ext(name))] {
+				c.Resources = append(c.Resources, Resource{Name: name, Abs: full})
+			}
+			continue
+		}
+		f := &PuzzleFile{Rel: rel, Abs: full, Coll: c}
+		base := BaseName(name)
+		if names[base+".md"] && !isNoteName(base+".md") {
+			f.NotePath = filepath.Join(dirPath, base+".md")
+			if err := s.checkEntry(f.NotePath, types[base+".md"]); err != nil {
+				return fmt.Errorf("read note: %w", err)
+			}
+		}
+		c.Files = append(c.Files, f)
+	}
+	// Slugs: files first, then folders, each unique within the collection.
+	for _, f := range c.Files {
+		name := path.Base(f.Rel)
+		f.Slug = uniqueSlug(Slugify(BaseName(name)), taken)
+		f.Original = name
+		if !urlSafe(name) || !strings.Contains(name, ".") {
+			f.Original = f.Slug + strings.ToLower(path.Ext(name))
+		}
+		if reservedFiles[f.Original] || (c.Dir == "" && reservedRootFiles[f.Original]) {
+			f.Original = f.Slug + "-source" + strings.ToLower(path.Ext(name))
+		}
+		s.files = append(s.files, f)
+	}
+	for i := range c.Resources {
+		res := &c.Resources[i]
+		res.Out = res.Name
+		if !urlSafe(res.Out) {
+			res.Out = Slugify(strings.TrimSuffix(res.Name, path.Ext(res.Name))) + strings.ToLower(path.Ext(res.Name))
+		}
+		if reservedFiles[res.Out] || (c.Dir == "" && reservedRootFiles[res.Out]) || taken[res.Out] {
+			res.Out = fitFileName("file-" + res.Out)
+		}
+		taken[res.Out] = true
+	}
+	for _, sub := range subdirs {
+		sub.URL = c.URL + uniqueSlug(Slugify(sub.Name), taken) + "/"
+		if err := s.scan(sub); err != nil {
+			return err
+		}
+		if len(sub.Files) == 0 && len(sub.Children) == 0 {
+			// A folder of resources only (images...) is no collection: its
+			// files are published under its name in this one's folder.
+			prefix := strings.TrimPrefix(sub.URL, c.URL)
+			for _, res := range sub.Resources {
+				res.Name = sub.Name + "/" + res.Name
+				res.Out = prefix + res.Out
+				c.Resources = append(c.Resources, res)
+			}
+			continue
+		}
+		c.Children = append(c.Children, sub)
+	}
+	return nil
+}
+
+// Walk calls fn for c and every collection below it, parents first,
+// in path order.
+func Walk(c *Collection, fn func(*Collection)) {
+	fn(c)
+	for _, sub := range c.Children {
+		Walk(sub, fn)
+	}
+}
+
+// SortCollections orders sub-collections by weight, then by path.
+func SortCollections(cs []*Collection) {
+	sort.SliceStable(cs, func(i, j int) bool {
+		wi, wj := cs[i].Note.Front.Weight, cs[j].Note.Front.Weight
+		if wi != wj {
+			return wi < wj
+		}
+		return cs[i].Dir < cs[j].Dir
+	})
+}

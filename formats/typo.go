@@ -1,0 +1,57 @@
+package formats
+
+import (
+	"fmt"
+
+	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/spell"
+)
+
+// This file finds misspelt keys: an unknown key a small edit away from a
+// known one ("widht", "heigth", "colums", "auther") is reported with the key
+// the author probably meant.
+
+// nonKeys are the keys of the .non format, in the spelling suggested.
+var nonKeys = []string{
+	"width", "height", "rows", "columns", "goal", "color", "maxrule",
+	"title", "author", "copyright", "license", "catalogue", "description",
+}
+
+// suggestKey returns the known key closest to key when it is a likely
+// misspelling of it (one edit for short keys, two for keys of seven letters
+// or more; a swap of two neighbouring letters counts as one), or "". Keys of
+// fewer than three letters are never taken for misspellings.
+func suggestKey(key string, known []string) string {
+	if len([]rune(key)) < 3 {
+		return ""
+	}
+	return spell.Closest(key, known, func(k string) int {
+		if len(k) >= 7 {
+			return 2
+		}
+		return 1
+	})
+}
+
+// misspelt is an unknown key that looks like a known one.
+type misspelt struct {
+	line, col int
+	key       string // as written
+	known     string // the key it probably stands for
+}
+
+// hint says what the author probably meant.
+func (m misspelt) hint() string { return fmt.Sprintf("did you mean %q?", m.known) }
+
+// message names the unknown key.
+func (m misspelt) message() string { return fmt.Sprintf("unknown key %q", m.key) }
+
+// warning is the diagnostic of a misspelling that did no harm.
+func (m misspelt) warning(file string) diag.Diagnostic {
+	return diag.Diagnostic{File: file, Line: m.line, Col: m.col, Severity: diag.Warning, Message: m.message(), Hint: m.hint()}
+}
+
+// err is the error of a misspelling that left a needed key missing.
+func (m misspelt) err(file string) *ParseError {
+	return &ParseError{File: file, Line: m.line, Col: m.col, Err: fmt.Errorf("%s", m.message()), Hint: m.hint()}
+}

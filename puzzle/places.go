@@ -1,0 +1,57 @@
+package puzzle
+
+// Places says where a puzzle's parts stand in its file, so that a problem
+// with a clue, the goal or a key is reported at its own line rather than at
+// the puzzle's first. Lines count from 1; 0, or a slice too short, means
+// unknown (a puzzle made in memory, a format without lines).
+type Places struct {
+	Rows, Cols             []int // the line of each row's and column's clue
+	RowsHeader, ColsHeader int   // the line of the rows and columns blocks' headers
+	Goal                   int   // the line of the goal
+	License                int   // the line of the license key
+}
+
+// RowLine returns the line of row i's clue, or the puzzle's own line when
+// it is not known.
+func (p *Puzzle) RowLine(i int) int { return p.placeOr(p.places().Rows, i, p.places().RowsHeader) }
+
+// ColLine returns the line of column i's clue, or the puzzle's own line when
+// it is not known.
+func (p *Puzzle) ColLine(i int) int { return p.placeOr(p.places().Cols, i, p.places().ColsHeader) }
+
+// GoalLine returns the line of the goal, or the puzzle's own line.
+func (p *Puzzle) GoalLine() int { return p.orStart(p.places().Goal) }
+
+// LicenseLine returns the line of the license key, or the puzzle's own line.
+func (p *Puzzle) LicenseLine() int { return p.orStart(p.places().License) }
+
+// HeaderLine returns the line of the rows (row true) or columns block's
+// header, or the puzzle's own line.
+func (p *Puzzle) HeaderLine(row bool) int {
+	if row {
+		return p.orStart(p.places().RowsHeader)
+	}
+	return p.orStart(p.places().ColsHeader)
+}
+
+// places returns Origin.Places, or an empty Places when it is nil.
+func (p *Puzzle) places() *Places {
+	if p.Origin.Places == nil {
+		return &Places{}
+	}
+	return p.Origin.Places
+}
+
+func (p *Puzzle) placeOr(lines []int, i, header int) int {
+	if i >= 0 && i < len(lines) && lines[i] > 0 {
+		return lines[i]
+	}
+	return p.orStart(header)
+}
+
+func (p *Puzzle) orStart(line int) int {
+	if line > 0 {
+		return line
+	}
+	return p.Origin.Line
+}

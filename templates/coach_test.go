@@ -1,0 +1,449 @@
+package templates
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/nonopress/nonopress/internal/browsertest"
+	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/solve"
+)
+
+// probePicture is a 6x6 picture whose puzzle is unique but graded probe:
+// line logic alone stops before the end (checked by the test).
+var probePicture = []string{
+	"..1..1",
+	".11.11",
+	"1.1...",
+	"...111",
+	"....1.",
+	".1....",
+}
+
+// gradedPicture returns a random w×h one-colour picture whose puzzle the
+// solver grades as want.
+func gradedPicture(t *testing.T, rng *rand.Rand, w, h int, want solve.Difficulty) []string {
+	t.Helper()
+	for range 10000 {
+		pic := make([]string, h)
+		for y := range pic {
+			var b strings.Builder
+			for range w {
+				if rng.IntN(100) < 60 {
+					b.WriteByte('1')
+				} else {
+					b.WriteByte('.')
+				}
+			}
+			pic[y] = b.String()
+		}
+		if difficulty(t, drawnPuzzle(t, puzzle.DefaultPalette(), pic...)) == want {
+			return pic
+		}
+	}
+	t.Fatalf("no %dx%d picture graded %s", w, h, want)
+	return nil
+}
+
+// difficulty is the solver's grade of p, "" unless it is unique.
+func difficulty(t testing.TB, p *puzzle.Puzzle) solve.Difficulty {
+	t.Helper()
+	r, err := solve.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != solve.Unique {
+		return ""
+	}
+	return r.Difficulty
+}
+
+// setsOfGrid turns the page's grid (as grid reads it) into colour sets of
+// palette size colours: '.' any colour, 'x' the background, a digit that
+// colour.
+func setsOfGrid(g []string, colours int) []uint32 {
+	var out []uint32
+	for _, row := range g {
+		for _, ch := range row {
+			switch ch {
+			case '.':
+				out = append(out, uint32(1)<<colours-1)
+			case 'x':
+				out = append(out, 1)
+			default:
+				out = append(out, 1<<(ch-'0'))
+			}
+		}
+	}
+	return out
+}
+
+// lineCells returns the indices of row (or column) k's cells.
+func lineCells(p *puzzle.Puzzle, isRow bool, k int) []int {
+	var out []int
+	if isRow {
+		for x := range p.Width {
+			out = append(out, k*p.Width+x)
+		}
+	} else {
+		for y := range p.Height {
+			out = append(out, y*p.Width+k)
+		}
+	}
+	return out
+}
+
+// propagate runs solve.SolveLine over every line until nothing changes; it
+// reports false on a contradiction and how many cells changed.
+func propagate(t testing.TB, p *puzzle.Puzzle, sets []uint32) (ok bool, changed int) {
+	t.Helper()
+	for again := true; again; {
+		again = false
+		for k := range p.Height + p.Width {
+			isRow, idx := k < p.Height, k
+			clue := p.Rows[min(k, p.Height-1)]
+			if !isRow {
+				idx, clue = k-p.Height, p.Cols[k-p.Height]
+			}
+			cells := lineCells(p, isRow, idx)
+			line := make([]uint32, len(cells))
+			for j, i := range cells {
+				line[j] = sets[i]
+			}
+			ok, err := solve.SolveLine(clue, line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				return false, changed
+			}
+			for j, i := range cells {
+				if sets[i] != line[j] {
+					sets[i] = line[j]
+					changed++
+					again = true
+				}
+			}
+		}
+	}
+	return true, changed
+}
+
+func mustJSON(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func coachText(t testing.TB, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, `document.querySelector('#np-play .np-coach-text').textContent`)
+}
+
+// hintCells lists the cells the hint outlines as [x, y].
+func hintCells(t testing.TB, ctx context.Context) [][2]int {
+	t.Helper()
+	return eval[[][2]int](t, ctx, `Array.from(document.querySelectorAll('#np-play td.np-hint-cell')).map(td => [Number(td.dataset.x), Number(td.dataset.y)])`)
+}
+
+func pressHint(t testing.TB, ctx context.Context) {
+	t.Helper()
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-hint-button`)))
+}
+
+func TestCoachFlagsAWrongMark(t *testing.T) {
+	site := newTestSite(t)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hearts/heart/", p, "Heart"))
+	clashes := func() string {
+		return eval[string](t, ctx, `['row', 'col'].map(w => Array.from(document.querySelectorAll('#np-play .np-' + w + 'clue')).map(th =>
+			th.classList.contains('np-clash') ? '1' : '0').join('')).join(' ')`)
+	}
+	if got := clashes(); got != "00000 00000" {
+		t.Fatalf("clues in error on an empty grid: %s", got)
+	}
+	// Row 1 is 2 2 in five cells: its middle cell cannot be filled. Column
+	// 3 (4) can still take it.
+	do(t, ctx, chromedp.Click(cell(2, 0)))
+	if got := clashes(); got != "10000 00000" {
+		t.Errorf("after a wrong mark, clues in error (rows cols) = %s, want 10000 00000", got)
+	}
+	label := eval[string](t, ctx, `document.querySelector('#np-play .np-rowclue').getAttribute('aria-label')`)
+	if label != "Row 1 clue: 2, 2, cannot be given by your marks" {
+		t.Errorf("row clue label = %q", label)
+	}
+	// A right mark does not flag anything; undo clears the flag.
+	do(t, ctx, chromedp.Click(cell(2, 2)))
+	if got := clashes(); got != "10000 00000" {
+		t.Errorf("after a right mark, clues in error = %s", got)
+	}
+	do(t, ctx, chromedp.Click(cell(2, 0)))
+	if got := clashes(); got != "00000 00000" {
+		t.Errorf("after clearing the wrong mark, clues in error = %s", got)
+	}
+
+	t.Run("switch", func(t *testing.T) {
+		do(t, ctx, chromedp.Click(cell(2, 0)))
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play input.np-errors`)))
+		if got := clashes(); got != "00000 00000" {
+			t.Errorf("with error checking off, clues in error = %s", got)
+		}
+		do(t, ctx, chromedp.Reload())
+		open(t, ctx, site.srv.URL+"/hearts/heart/")
+		if eval[bool](t, ctx, `document.querySelector('#np-play input.np-errors').checked`) {
+			t.Error("the switch did not stay off after a reload")
+		}
+		// The switch by keyboard: focus it and press Space.
+		do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-play input.np-errors`)), chromedp.KeyEvent(" "))
+		if got := clashes(); got != "10000 00000" {
+			t.Errorf("with error checking back on, clues in error = %s", got)
+		}
+	})
+}
+
+func TestCoachHintNamesForcedCells(t *testing.T) {
+	pic := gradedPicture(t, rand.New(rand.NewPCG(19, 1)), 12, 10, solve.Line)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hints/fresh/", p, "Fresh"))
+
+	pressHint(t, ctx)
+	text := coachText(t, ctx)
+	t.Logf("first hint: %s", text)
+	m := regexp.MustCompile(`^(Row|Column) (\d+) \(([0-9 ]+)\): `).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("hint %q names no line", text)
+	}
+	isRow := m[1] == "Row"
+	k, _ := strconv.Atoi(m[2])
+	k--
+	clue := p.Cols[k]
+	if isRow {
+		clue = p.Rows[k]
+	}
+	if m[3] != strings.ReplaceAll(clue.String(), ",", " ") && m[3] != clueWords(clue) {
+		t.Errorf("hint says clue %q, line's clue is %v", m[3], clue)
+	}
+	if !strings.Contains(text, "must cover") && !strings.Contains(text, "must be empty") {
+		t.Errorf("hint %q does not explain", text)
+	}
+	// What Go's line solver forces in that line from nothing.
+	cells := lineCells(p, isRow, k)
+	line := make([]uint32, len(cells))
+	for i := range line {
+		line[i] = 3
+	}
+	if ok, err := solve.SolveLine(clue, line); !ok || err != nil {
+		t.Fatalf("line solver on the hinted line: %v %v", ok, err)
+	}
+	want := map[[2]int]bool{}
+	for j, i := range cells {
+		if line[j] == 1 || line[j] == 2 {
+			want[[2]int{i % p.Width, i / p.Width}] = true
+		}
+	}
+	got := hintCells(t, ctx)
+	if len(got) != len(want) || len(got) == 0 {
+		t.Fatalf("hint outlines %v, line logic forces %v", got, want)
+	}
+	for _, c := range got {
+		if !want[c] {
+			t.Errorf("hint outlines cell %v, which the line does not force", c)
+		}
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-play th.np-hint-line').length`); n != 1 {
+		t.Errorf("%d clues highlighted, want the hinted line's", n)
+	}
+
+	// A second press fills them, as the picture has them, in one step.
+	pressHint(t, ctx)
+	g := grid(t, ctx)
+	for c := range want {
+		got, pixel := g[c[1]][c[0]], pic[c[1]][c[0]]
+		if (pixel == '1') != (got == '1') || (pixel == '.' && got != 'x') {
+			t.Errorf("cell %v filled as %c, picture has %c", c, got, pixel)
+		}
+	}
+	if got := hintCells(t, ctx); len(got) != 0 {
+		t.Errorf("cells still outlined after filling: %v", got)
+	}
+	do(t, ctx, chromedp.KeyEvent("z", chromedp.KeyModifiers(2)))
+	if g := strings.Join(grid(t, ctx), ""); strings.Trim(g, ".") != "" {
+		t.Errorf("undo left %q", g)
+	}
+}
+
+// clueWords is a one-colour clue as hints say it: "5 3".
+func clueWords(l puzzle.Line) string {
+	if len(l) == 0 {
+		return "0"
+	}
+	parts := make([]string, len(l))
+	for i, b := range l {
+		parts[i] = strconv.Itoa(b.Len)
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestCoachHintsSolveALinePuzzle(t *testing.T) {
+	pic := gradedPicture(t, rand.New(rand.NewPCG(19, 2)), 15, 15, solve.Line)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hints/line/", p, "Line"))
+	// By keyboard: H on the grid asks for a hint and H again fills it in.
+	do(t, ctx, chromedp.Focus(cell(0, 0)))
+	for step := 0; ; step++ {
+		if step > 2*(p.Width+p.Height) {
+			t.Fatalf("not solved after %d hints; last said %q", step, coachText(t, ctx))
+		}
+		do(t, ctx, chromedp.KeyEvent("h"))
+		text := coachText(t, ctx)
+		if !regexp.MustCompile(`^(Row|Column) \d+ `).MatchString(text) {
+			t.Fatalf("hint %d on a line puzzle says %q", step+1, text)
+		}
+		do(t, ctx, chromedp.KeyEvent("h"))
+		if eval[bool](t, ctx, `document.getElementById('np-play').classList.contains('np-solved')`) {
+			break
+		}
+	}
+	wantSolved(t, ctx, true)
+	for y, row := range grid(t, ctx) {
+		if strings.ReplaceAll(row, "x", ".") != pic[y] {
+			t.Errorf("row %d is %s, picture %s", y+1, row, pic[y])
+		}
+	}
+}
+
+func TestCoachHintProbesWhenLinesAreExhausted(t *testing.T) {
+	pic := probePicture
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	if d := difficulty(t, p); d != solve.Probe {
+		t.Fatalf("test puzzle graded %q, want probe", d)
+	}
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hints/probe/", p, "Probe"))
+	for step := 0; ; step++ {
+		if step > 40 {
+			t.Fatal("line hints never ran out")
+		}
+		pressHint(t, ctx)
+		if strings.HasPrefix(coachText(t, ctx), "No single line") {
+			break
+		}
+		pressHint(t, ctx)
+	}
+	text := coachText(t, ctx)
+	t.Logf("probe hint: %s", text)
+	m := regexp.MustCompile(`Try row (\d+), column (\d+): if it were (empty|filled), (row|column) (\d+) \([0-9 ]+\) could not be completed, so it must be (empty|filled)\.`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("probe hint %q", text)
+	}
+	// Go agrees that line logic is stuck here, and that the other value
+	// leads to a contradiction.
+	sets := setsOfGrid(grid(t, ctx), 2)
+	if ok, changed := propagate(t, p, sets); !ok || changed != 0 {
+		t.Fatalf("the page says lines are exhausted; Go's line logic: ok %v, %d cells change", ok, changed)
+	}
+	y, _ := strconv.Atoi(m[1])
+	x, _ := strconv.Atoi(m[2])
+	i := (y-1)*p.Width + x - 1
+	if got := hintCells(t, ctx); len(got) != 1 || got[0] != [2]int{x - 1, y - 1} {
+		t.Errorf("hint outlines %v, want the probed cell %d,%d", got, x-1, y-1)
+	}
+	trial := append([]uint32(nil), sets...)
+	trial[i] = map[string]uint32{"empty": 1, "filled": 2}[m[3]]
+	if ok, _ := propagate(t, p, trial); ok {
+		t.Errorf("Go's line logic finds no contradiction when cell %d,%d is %s", x, y, m[3])
+	}
+	if want := map[byte]string{'1': "filled", '.': "empty"}[pic[y-1][x-1]]; m[6] != want {
+		t.Errorf("hint decides %s, picture has %s", m[6], want)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-play th.np-hint-line').length`); n != 1 {
+		t.Errorf("%d clues highlighted, want the one that could not be completed", n)
+	}
+	pressHint(t, ctx)
+	if got := grid(t, ctx)[y-1][x-1]; (got == '1') != (pic[y-1][x-1] == '1') {
+		t.Errorf("second press set the cell to %c", got)
+	}
+}
+
+func TestCoachCheckAndTimer(t *testing.T) {
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)
+	img := puzzle.NewImage(5, 5)
+	for y, row := range heart {
+		for x, ch := range row {
+			if ch == '1' {
+				img.Set(x, y, 1)
+			}
+		}
+	}
+	d := NewPlayData(p, p.ID(), "Heart", WithSolution(img))
+	if d.Check == nil || d.Check.Bits != 1 {
+		t.Fatalf("check data %+v", d.Check)
+	}
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	url := site.putRaw("/hearts/checked/", "Heart", mustJSON(t, d))
+	open(t, ctx, url)
+
+	check := func() string {
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+		return coachText(t, ctx)
+	}
+	if got := check(); got != "Nothing is marked yet." {
+		t.Errorf("check on an empty grid: %q", got)
+	}
+	do(t, ctx, chromedp.Click(cell(0, 0)), chromedp.Click(cell(1, 1)))
+	rightClick(t, ctx, 2, 0)
+	if got := check(); got != "All 3 of your marks are right so far." {
+		t.Errorf("check with right marks: %q", got)
+	}
+	rightClick(t, ctx, 3, 3)
+	do(t, ctx, chromedp.Click(cell(4, 4)))
+	if got := check(); got != "2 of your 5 marks are wrong; they are outlined." {
+		t.Errorf("check with two wrong marks: %q", got)
+	}
+	wrong := eval[[][2]int](t, ctx, `Array.from(document.querySelectorAll('#np-play td.np-wrong')).map(td => [Number(td.dataset.x), Number(td.dataset.y)])`)
+	if fmt.Sprint(wrong) != "[[3 3] [4 4]]" {
+		t.Errorf("outlined %v, want [[3 3] [4 4]]", wrong)
+	}
+
+	// The timer shows only once started; solving stops it and progress
+	// keeps "solved in".
+	if eval[bool](t, ctx, `!document.querySelector('#np-play .np-timer').hidden`) {
+		t.Error("timer shown before it was started")
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-timer-button`)))
+	if eval[bool](t, ctx, `document.querySelector('#np-play .np-timer').hidden`) {
+		t.Error("timer hidden after it was started")
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+	clickAll(t, ctx, heart, "1")
+	wantSolved(t, ctx, true)
+	solvedIn := regexp.MustCompile(`^Solved in (\d+):\d\d$`)
+	if got := eval[string](t, ctx, `document.querySelector('#np-play .np-timer').textContent`); !solvedIn.MatchString(got) {
+		t.Errorf("timer says %q after solving", got)
+	}
+	if got := storedProgress(t, ctx, p); !regexp.MustCompile(`"timer":\{"seconds":\d+,"running":false,"solvedIn":\d+\}`).MatchString(got) {
+		t.Errorf("stored progress %s keeps no solving time", got)
+	}
+	do(t, ctx, chromedp.Reload())
+	open(t, ctx, url)
+	if got := eval[string](t, ctx, `document.querySelector('#np-play .np-timer').textContent`); !solvedIn.MatchString(got) {
+		t.Errorf("after a reload the timer says %q", got)
+	}
+}

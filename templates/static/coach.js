@@ -1,0 +1,942 @@
+/*
+ * nonopress coach: the play mode's line solver, error checking, hints and
+ * check, with no DOM. play.js loads after it and draws what it says.
+ *
+ * It sets window.NonopressCoach to { solveLine, createCoach, checkKey,
+ * formatTime }. Plain script, no modules and no network, as play.js.
+ *
+ * Cell sets: a cell the solver works on is a bitmask of the palette colours
+ * it may still take (bit c for palette index c, bit 0 the background), as in
+ * Go's solve package; solveLine has exactly the semantics of solve.SolveLine
+ * and the test TestCoachLineSolverAgreesWithGo holds them together.
+ *
+ * Player values (from play.js): -1 undecided, 0 crossed out, c >= 1 filled
+ * with palette colour c.
+ */
+(function () {
+  'use strict';
+
+  var EMPTY = -1;
+  var CROSS = 0;
+
+  /* ---------- solveLine: the line solver ---------- */
+
+  // solveLine narrows cells (an array of colour sets) to the colours some
+  // placement of clue ([[length, colour], ...]) that agrees with every cell
+  // allows. It returns the new sets, or null when no placement fits. With
+  // detail (an object), it also sets detail.blocks: per cell the indices of
+  // the blocks some valid placement covers it with.
+  //
+  // As in Go's solve/line.go: fwd[j][i] holds when the first j blocks fit in
+  // cells [0,i) with the others there background, bwd[j][i] when blocks
+  // j..k-1 fit in [i,n). Block j can only start in [lo[j], hi[j]] (the clue
+  // packed left and right), so row j of both tables is only computed over
+  // its band [E_j, U_j], from the earliest end of block j-1 to the latest
+  // start of block j; outside it the tables are false or unused.
+  function solveLine(clue, cells, detail) {
+    var n = cells.length;
+    var k = clue.length;
+    var w = n + 1;
+    var i, j, b, s, v;
+    var bg = new Uint8Array(n);
+    for (i = 0; i < n; i++) {
+      bg[i] = cells[i] & 1;
+    }
+    var bad = {};
+    for (j = 0; j < k; j++) {
+      var c = clue[j][1];
+      if (bad[c] === undefined) {
+        var p = new Int32Array(w);
+        var bit = (1 << c) >>> 0;
+        for (i = 0; i < n; i++) {
+          p[i + 1] = p[i] + ((cells[i] & bit) === 0 ? 1 : 0);
+        }
+        bad[c] = p;
+      }
+    }
+    var lo = new Int32Array(k);
+    var hi = new Int32Array(k);
+    for (j = 1; j < k; j++) {
+      lo[j] = lo[j - 1] + clue[j - 1][0] + (clue[j - 1][1] === clue[j][1] ? 1 : 0);
+    }
+    for (j = k - 1; j >= 0; j--) {
+      hi[j] = j === k - 1 ? n - clue[j][0] : hi[j + 1] - clue[j][0] - (clue[j + 1][1] === clue[j][1] ? 1 : 0);
+    }
+    if (k > 0 && lo[k - 1] > hi[k - 1]) {
+      return null;
+    }
+    var bandE = function (j) {
+      return j > 0 ? lo[j - 1] + clue[j - 1][0] : 0;
+    };
+    var bandU = function (j) {
+      return j < k ? hi[j] : n;
+    };
+    var fwd = new Uint8Array((k + 1) * w);
+    var bwd = new Uint8Array((k + 1) * w);
+    // prefixOK: the blocks before one starting at s fit, from fwd row r.
+    var prefixOK = function (r, same, s) {
+      return same ? s >= 1 && bg[s - 1] === 1 && fwd[r + s - 1] === 1 : fwd[r + s] === 1;
+    };
+    // suffixOK: the blocks after one ending at e fit, from bwd row r.
+    var suffixOK = function (r, same, e) {
+      return same ? e < n && bg[e] === 1 && bwd[r + e + 1] === 1 : bwd[r + e] === 1;
+    };
+
+    fwd[0] = 1;
+    var u0 = bandU(0);
+    for (i = 1; i <= u0; i++) {
+      fwd[i] = fwd[i - 1] & bg[i - 1];
+    }
+    for (j = 1; j <= k; j++) {
+      b = clue[j - 1];
+      var sameAsPrev = j > 1 && clue[j - 2][1] === b[1];
+      var pb = bad[b[1]];
+      var row = j * w;
+      var e0 = bandE(j);
+      var u = bandU(j);
+      for (i = e0; i <= u; i++) {
+        v = i > e0 && fwd[row + i - 1] === 1 && bg[i - 1] === 1;
+        s = i - b[0];
+        if (!v && s <= hi[j - 1] && pb[i] === pb[s]) {
+          v = prefixOK(row - w, sameAsPrev, s);
+        }
+        fwd[row + i] = v ? 1 : 0;
+      }
+    }
+    if (!fwd[k * w + n]) {
+      return null;
+    }
+
+    var last = k * w;
+    bwd[last + n] = 1;
+    for (i = n - 1; i >= bandE(k); i--) {
+      bwd[last + i] = bwd[last + i + 1] & bg[i];
+    }
+    for (j = k - 1; j >= 0; j--) {
+      b = clue[j];
+      var sameAsNext = j + 1 < k && clue[j + 1][1] === b[1];
+      var nb = bad[b[1]];
+      var rj = j * w;
+      var e1 = bandE(j);
+      var u1 = bandU(j);
+      for (i = u1; i >= e1; i--) {
+        v = i < u1 && bwd[rj + i + 1] === 1 && bg[i] === 1;
+        if (!v && i >= lo[j] && nb[i + b[0]] === nb[i]) {
+          v = suffixOK(rj + w, sameAsNext, i + b[0]);
+        }
+        bwd[rj + i] = v ? 1 : 0;
+      }
+    }
+
+    var out = new Array(n).fill(0);
+    for (j = 0; j <= k; j++) {
+      var e2 = bandE(j);
+      var u2 = bandU(j);
+      for (i = e2; i < u2; i++) {
+        if (fwd[j * w + i] && bwd[j * w + i + 1] && bg[i]) {
+          out[i] = 1;
+        }
+      }
+    }
+    var blocks = null;
+    if (detail) {
+      blocks = [];
+      for (i = 0; i < n; i++) {
+        blocks.push([]);
+      }
+    }
+    var diff = new Int32Array(w);
+    for (j = 0; j < k; j++) {
+      b = clue[j];
+      var same1 = j > 0 && clue[j - 1][1] === b[1];
+      var same2 = j + 1 < k && clue[j + 1][1] === b[1];
+      var cb = bad[b[1]];
+      diff.fill(0);
+      var any = false;
+      for (s = lo[j]; s <= hi[j]; s++) {
+        var end = s + b[0];
+        if (cb[end] === cb[s] && prefixOK(j * w, same1, s) && suffixOK((j + 1) * w, same2, end)) {
+          diff[s]++;
+          diff[end]--;
+          any = true;
+        }
+      }
+      if (!any) {
+        continue;
+      }
+      var cbit = (1 << b[1]) >>> 0;
+      var run = 0;
+      var stop = hi[j] + b[0];
+      for (i = lo[j]; i < stop; i++) {
+        run += diff[i];
+        if (run > 0) {
+          out[i] = (out[i] | cbit) >>> 0;
+          if (blocks) {
+            blocks[i].push(j);
+          }
+        }
+      }
+    }
+    if (detail) {
+      detail.blocks = blocks;
+    }
+    return out;
+  }
+
+  /* ---------- the grid as sets ---------- */
+
+  function popcount(x) {
+    var c = 0;
+    while (x) {
+      x &= x - 1;
+      c++;
+    }
+    return c;
+  }
+
+  function lowestColour(x) {
+    var c = 0;
+    while (c < 32 && ((x >>> c) & 1) === 0) {
+      c++;
+    }
+    return c;
+  }
+
+  // setOf is the colour set of a player's value; all is every colour.
+  function setOf(v, all) {
+    return v === EMPTY ? all : v === CROSS ? 1 : (1 << v) >>> 0;
+  }
+
+  // valueOf is the player's value for a solved set.
+  function valueOf(set) {
+    return set === 1 ? CROSS : lowestColour(set);
+  }
+
+  /* ---------- words ---------- */
+
+  var ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+  function ordinal(k) {
+    return k < ORDINALS.length ? ORDINALS[k] : (k + 1) + 'th';
+  }
+
+  // ranges says a sorted list of numbers (from 1) as "4–6, 9".
+  function ranges(list) {
+    var parts = [];
+    for (var a = 0; a < list.length;) {
+      var z = a;
+      while (z + 1 < list.length && list[z + 1] === list[z] + 1) {
+        z++;
+      }
+      parts.push(z === a ? String(list[a]) : list[a] + '\u2013' + list[z]);
+      a = z + 1;
+    }
+    return parts.join(', ');
+  }
+
+  // formatTime says seconds as m:ss (or h:mm:ss).
+  function formatTime(seconds) {
+    seconds = Math.max(0, Math.floor(seconds));
+    var h = Math.floor(seconds / 3600);
+    var m = Math.floor(seconds / 60) % 60;
+    var s = seconds % 60;
+    var ss = (s < 10 ? '0' : '') + s;
+    if (h > 0) {
+      return h + ':' + (m < 10 ? '0' : '') + m + ':' + ss;
+    }
+    return m + ':' + ss;
+  }
+
+  /* ---------- checkKey: the masked solution ---------- */
+
+  // keyStream returns the masks that hide the solution's cells: xorshift32
+  // seeded with the FNV-1a hash of the puzzle id (templates.PlayData makes
+  // the same stream in Go).
+  function keyStream(id, n) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < id.length; i++) {
+      h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+    }
+    var x = h || 1;
+    var out = new Uint32Array(n);
+    for (i = 0; i < n; i++) {
+      x ^= x << 13;
+      x >>>= 0;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      x >>>= 0;
+      out[i] = x;
+    }
+    return out;
+  }
+
+  // checkKey decodes the page's check data (see templates.PlayData.Check):
+  // base64 of the cells' colours, bits bits each, packed from the low bit up,
+  // each xored with the low bits of the key stream. It returns the solution's
+  // values (0 background, c a colour), or null when the data does not fit.
+  function checkKey(id, check, n, colours) {
+    if (!check || typeof check.cells !== 'string' || !(check.bits >= 1 && check.bits <= 5)) {
+      return null;
+    }
+    var bytes;
+    try {
+      bytes = window.atob(check.cells);
+    } catch (e) {
+      return null;
+    }
+    var bits = check.bits;
+    if (bytes.length !== Math.ceil(n * bits / 8)) {
+      return null;
+    }
+    var keys = keyStream(id, n);
+    var mask = (1 << bits) - 1;
+    var out = new Int8Array(n);
+    for (var i = 0; i < n; i++) {
+      var v = 0;
+      for (var b = 0; b < bits; b++) {
+        var at = i * bits + b;
+        v |= ((bytes.charCodeAt(at >> 3) >> (at & 7)) & 1) << b;
+      }
+      v ^= keys[i] & mask;
+      if (v >= colours) {
+        return null;
+      }
+      out[i] = v;
+    }
+    return out;
+  }
+
+  /* ---------- createCoach ---------- */
+
+  // createCoach returns the coach of puzzle pz (as play.js parses it).
+  function createCoach(pz) {
+    var w = pz.width;
+    var h = pz.height;
+    var multi = pz.palette.length > 2;
+    var all = (pz.palette.length >= 32 ? 0xffffffff : (1 << pz.palette.length) - 1) >>> 0;
+
+    // line k: rows 0..h-1, then columns.
+    function lineCells(k) {
+      var out = [];
+      var i;
+      if (k < h) {
+        for (i = 0; i < w; i++) {
+          out.push(k * w + i);
+        }
+      } else {
+        for (i = 0; i < h; i++) {
+          out.push(i * w + (k - h));
+        }
+      }
+      return out;
+    }
+    var lines = [];
+    for (var k = 0; k < w + h; k++) {
+      lines.push({ isRow: k < h, index: k < h ? k : k - h, clue: k < h ? pz.rows[k] : pz.cols[k - h], cells: lineCells(k) });
+    }
+
+    function clueText(line) {
+      if (line.clue.length === 0) {
+        return '0';
+      }
+      return line.clue.map(function (b) {
+        return multi ? b[0] + ' ' + pz.palette[b[1]].name : String(b[0]);
+      }).join(multi ? ', ' : ' ');
+    }
+
+    function lineName(line) {
+      return (line.isRow ? 'Row ' : 'Column ') + (line.index + 1) + ' (' + clueText(line) + ')';
+    }
+
+    // along names the cells at positions (from 0) of a line: "columns 4–6".
+    function along(line, positions) {
+      var nums = positions.map(function (p) {
+        return p + 1;
+      });
+      return (line.isRow ? 'column' : 'row') + (nums.length > 1 ? 's ' : ' ') + ranges(nums);
+    }
+
+    function blockName(line, j) {
+      var b = line.clue[j];
+      var same = 0;
+      var before = 0;
+      line.clue.forEach(function (o, m) {
+        if (o[0] === b[0] && o[1] === b[1]) {
+          same++;
+          if (m < j) {
+            before++;
+          }
+        }
+      });
+      var name = String(b[0]) + (multi ? ' ' + pz.palette[b[1]].name : '');
+      return 'the ' + (same > 1 ? ordinal(before) + ' ' : '') + name;
+    }
+
+    function colourName(v) {
+      return v === CROSS ? 'empty' : multi ? pz.palette[v].name : 'filled';
+    }
+
+    // lineSets reads line from sets.
+    function lineSets(line, sets) {
+      return line.cells.map(function (i) {
+        return sets[i];
+      });
+    }
+
+    function setsOf(values) {
+      var sets = new Uint32Array(values.length);
+      for (var i = 0; i < values.length; i++) {
+        sets[i] = setOf(values[i], all);
+      }
+      return sets;
+    }
+
+    // lineError reports whether the player's marks on row (or column) k can
+    // no longer give its clue.
+    function lineError(values, isRow, k) {
+      var line = lines[isRow ? k : h + k];
+      var cells = line.cells.map(function (i) {
+        return setOf(values[i], all);
+      });
+      return solveLine(line.clue, cells) === null;
+    }
+
+    // explainLine words what line logic forces in line: forced is a list of
+    // {pos, v}; blocks is solveLine's detail.
+    function explainLine(line, forced, blocks) {
+      var parts = [];
+      var byBlock = {};
+      var order = [];
+      var other = {};
+      var otherOrder = [];
+      var empty = [];
+      forced.forEach(function (f) {
+        if (f.v === CROSS) {
+          empty.push(f.pos);
+          return;
+        }
+        var bs = blocks[f.pos];
+        var key = bs.length === 1 ? String(bs[0]) : '';
+        if (key !== '') {
+          if (!byBlock[key]) {
+            byBlock[key] = [];
+            order.push(key);
+          }
+          byBlock[key].push(f.pos);
+        } else {
+          if (!other[f.v]) {
+            other[f.v] = [];
+            otherOrder.push(f.v);
+          }
+          other[f.v].push(f.pos);
+        }
+      });
+      order.forEach(function (key) {
+        parts.push(blockName(line, Number(key)) + ' must cover ' + along(line, byBlock[key]));
+      });
+      otherOrder.forEach(function (v) {
+        parts.push(along(line, other[v]) + (other[v].length > 1 ? ' are ' : ' is ') + colourName(v) +
+          ' in every way the clue fits');
+      });
+      if (empty.length > 0) {
+        parts.push(along(line, empty) + ' must be empty: no block can cover ' + (empty.length > 1 ? 'them' : 'it'));
+      }
+      return lineName(line) + ': ' + parts.join('; ') + '.';
+    }
+
+    // lineHint solves every line from the marks and returns a hint for the
+    // first line in contradiction, or for the line forcing most cells (which
+    // it solves again for the words), or null.
+    function lineHint(values) {
+      var best = null;
+      for (var k = 0; k < lines.length; k++) {
+        var line = lines[k];
+        var cells = line.cells.map(function (i) {
+          return setOf(values[i], all);
+        });
+        var out = solveLine(line.clue, cells);
+        if (out === null) {
+          return { kind: 'error', isRow: line.isRow, index: line.index, cells: [],
+            text: lineName(line) + ': your marks cannot give this clue. Undo or clear some of them.' };
+        }
+        var forced = [];
+        for (var p = 0; p < out.length; p++) {
+          if (values[line.cells[p]] === EMPTY && popcount(out[p]) === 1) {
+            forced.push({ pos: p, v: valueOf(out[p]) });
+          }
+        }
+        if (forced.length > 0 && (!best || forced.length > best.forced.length)) {
+          best = { line: line, forced: forced, cells: cells };
+        }
+      }
+      if (!best) {
+        return null;
+      }
+      var detail = {};
+      solveLine(best.line.clue, best.cells, detail);
+      best.blocks = detail.blocks;
+      return {
+        kind: 'line', isRow: best.line.isRow, index: best.line.index,
+        cells: best.forced.map(function (f) {
+          return { i: best.line.cells[f.pos], v: f.v };
+        }),
+        text: explainLine(best.line, best.forced, best.blocks)
+      };
+    }
+
+    // propagate runs line logic over the whole grid from the lines in queue
+    // until nothing changes. It returns the index of a line in contradiction,
+    // or -1.
+    function propagate(sets, queue) {
+      var queued = new Uint8Array(lines.length);
+      queue.forEach(function (k) {
+        queued[k] = 1;
+      });
+      for (var head = 0; head < queue.length; head++) {
+        var k = queue[head];
+        queued[k] = 0;
+        var line = lines[k];
+        var before = lineSets(line, sets);
+        var out = solveLine(line.clue, before);
+        if (out === null) {
+          return k;
+        }
+        for (var p = 0; p < out.length; p++) {
+          if (out[p] !== before[p]) {
+            var i = line.cells[p];
+            sets[i] = out[p];
+            var x = i % w;
+            var cross = line.isRow ? h + x : (i - x) / w;
+            if (!queued[cross]) {
+              queued[cross] = 1;
+              queue.push(cross);
+            }
+          }
+        }
+      }
+      return -1;
+    }
+
+    function allLines() {
+      var q = [];
+      for (var k = 0; k < lines.length; k++) {
+        q.push(k);
+      }
+      return q;
+    }
+
+    function cellName(i) {
+      var x = i % w;
+      return 'row ' + ((i - x) / w + 1) + ', column ' + (x + 1);
+    }
+
+    // probeOrder lists the undecided cells, those next to a decided cell
+    // first, each group by index.
+    function probeOrder(sets) {
+      var near = [];
+      var far = [];
+      for (var i = 0; i < sets.length; i++) {
+        if (popcount(sets[i]) < 2) {
+          continue;
+        }
+        var x = i % w;
+        var y = (i - x) / w;
+        var nextTo = (x > 0 && popcount(sets[i - 1]) === 1) || (x < w - 1 && popcount(sets[i + 1]) === 1) ||
+          (y > 0 && popcount(sets[i - w]) === 1) || (y < h - 1 && popcount(sets[i + w]) === 1);
+        (nextTo ? near : far).push(i);
+      }
+      return near.concat(far);
+    }
+
+    // probeHint tries each colour of each undecided cell on the propagated
+    // sets and returns the first cell whose other colours all lead to a
+    // contradiction, with the lines that could not be completed.
+    function probeHint(sets, values) {
+      var order = probeOrder(sets);
+      for (var o = 0; o < order.length; o++) {
+        var i = order[o];
+        var left = sets[i];
+        var reasons = [];
+        for (var c = 0; c < 32 && popcount(left) > 1; c++) {
+          var bit = (1 << c) >>> 0;
+          if ((sets[i] & bit) === 0) {
+            continue;
+          }
+          var trial = sets.slice();
+          trial[i] = bit;
+          var x = i % w;
+          var bad = propagate(trial, [(i - x) / w, h + x]);
+          if (bad >= 0) {
+            left = (left & ~bit) >>> 0;
+            reasons.push({ v: c === 0 ? CROSS : c, line: lines[bad] });
+          }
+        }
+        if (popcount(left) === 1 && values[i] === EMPTY) {
+          var v = valueOf(left);
+          var why = reasons.map(function (r) {
+            return 'if it were ' + colourName(r.v) + ', ' + lineName(r.line).replace(/^R/, 'r').replace(/^C/, 'c') +
+              ' could not be completed';
+          }).join('; ');
+          return {
+            kind: 'probe', isRow: true, index: -1, cells: [{ i: i, v: v }],
+            reasonLines: reasons.map(function (r) {
+              return { isRow: r.line.isRow, index: r.line.index };
+            }),
+            text: 'No single line forces a cell now. Try ' + cellName(i) + ': ' + why + ', so it must be ' +
+              colourName(v) + '.'
+          };
+        }
+      }
+      return null;
+    }
+
+    // hint finds the next step from the player's values.
+    function hint(values) {
+      var hl = lineHint(values);
+      if (hl) {
+        return hl;
+      }
+      var undecided = 0;
+      values.forEach(function (v) {
+        if (v === EMPTY) {
+          undecided++;
+        }
+      });
+      if (undecided === 0) {
+        return { kind: 'done', cells: [], text: 'Every cell is marked: nothing left to hint.' };
+      }
+      var sets = setsOf(values);
+      var bad = propagate(sets, allLines());
+      if (bad >= 0) {
+        return { kind: 'error', isRow: lines[bad].isRow, index: lines[bad].index, cells: [],
+          text: 'Your marks cannot all be right: following them, ' + lineName(lines[bad]) +
+            ' cannot be completed. Check your marks.' };
+      }
+      for (var i = 0; i < sets.length; i++) {
+        if (values[i] === EMPTY && popcount(sets[i]) === 1) {
+          return { kind: 'chain', isRow: true, index: -1, cells: [{ i: i, v: valueOf(sets[i]) }],
+            text: 'No single line forces a cell from your marks alone, but rows and columns together rule out ' +
+              'colours: ' + cellName(i) + ' must be ' + colourName(valueOf(sets[i])) + '.' };
+        }
+      }
+      var hp = probeHint(sets, values);
+      if (hp) {
+        return hp;
+      }
+      return { kind: 'search', cells: [],
+        text: 'Line logic and probing single cells are exhausted: the next step needs a guess.' };
+    }
+
+    return {
+      lineError: lineError,
+      hint: hint
+    };
+  }
+
+  /* ---------- attach: the coach panel in the page ---------- */
+
+  var ERRORS_KEY = 'nonopress:coach:errors';
+  var CLASH_SUFFIX = ', cannot be given by your marks';
+
+  function el(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) {
+      e.className = className;
+    }
+    if (text !== undefined) {
+      e.textContent = text;
+    }
+    return e;
+  }
+
+  function button(className, text, keys) {
+    var b = el('button', className, text);
+    b.type = 'button';
+    if (keys) {
+      b.setAttribute('aria-keyshortcuts', keys);
+    }
+    return b;
+  }
+
+  function errorsWanted() {
+    try {
+      return window.localStorage.getItem(ERRORS_KEY) !== 'off';
+    } catch (e) {
+      return true;
+    }
+  }
+
+  function rememberErrors(on) {
+    try {
+      if (on) {
+        window.localStorage.removeItem(ERRORS_KEY);
+      } else {
+        window.localStorage.setItem(ERRORS_KEY, 'off');
+      }
+    } catch (e) {
+      // No storage: the switch holds for this page.
+    }
+  }
+
+  // buildPanel makes the coach's controls and its announcement line.
+  function buildPanel(hasCheck) {
+    var p = {};
+    p.bar = el('div', 'np-coach');
+    p.bar.setAttribute('role', 'group');
+    p.bar.setAttribute('aria-label', 'Coach');
+    p.hint = button('np-action np-hint-button', 'Hint', 'H');
+    p.bar.appendChild(p.hint);
+    if (hasCheck) {
+      p.check = button('np-action np-check', 'Check');
+      p.bar.appendChild(p.check);
+    }
+    var label = el('label', 'np-switch');
+    p.errors = el('input');
+    p.errors.type = 'checkbox';
+    p.errors.setAttribute('role', 'switch');
+    p.errors.className = 'np-errors';
+    label.appendChild(p.errors);
+    label.appendChild(document.createTextNode(' Show errors'));
+    p.bar.appendChild(label);
+    p.timerButton = button('np-action np-timer-button', 'Start timer');
+    p.timerButton.setAttribute('aria-pressed', 'false');
+    p.bar.appendChild(p.timerButton);
+    p.clock = el('span', 'np-timer');
+    p.clock.setAttribute('role', 'timer');
+    p.clock.hidden = true;
+    p.bar.appendChild(p.clock);
+    p.say = el('p', 'np-coach-text');
+    p.say.setAttribute('aria-live', 'polite');
+    p.say.setAttribute('aria-atomic', 'true');
+    return p;
+  }
+
+  // attach adds the coach to a game of play.js. g holds the game's parts:
+  // root, pz, board, after (the element the panel follows), cells, rowHeads,
+  // colHeads, apply(list of {i, v}) to change cells as one step, and save()
+  // to store progress. It returns the hooks play.js calls: rechecked(rows,
+  // cols), changed(), solved(isSolved), hint(), timer() and
+  // loadTimer(saved).
+  function attach(g) {
+    var pz = g.pz;
+    var w = pz.width;
+    var coach = createCoach(pz);
+    var solution = pz.id ? checkKey(pz.id, pz.check, w * pz.height, pz.palette.length) : null;
+    var p = buildPanel(solution !== null);
+    g.after.parentNode.insertBefore(p.bar, g.after);
+    g.after.parentNode.insertBefore(p.say, g.after);
+
+    var showErrors = errorsWanted();
+    p.errors.checked = showErrors;
+    var version = 0; // counts changes of the grid
+    var pending = null; // the hint shown, until the grid changes
+    var marked = []; // elements the hint or check decorated
+    var clock = { on: false, base: 0, since: 0, solvedIn: -1, tick: null };
+
+    function head(isRow, k) {
+      return isRow ? g.rowHeads[k] : g.colHeads[k];
+    }
+
+    function setClash(isRow, k, on) {
+      var hd = head(isRow, k);
+      var label = hd.getAttribute('aria-label') || '';
+      if (label.slice(-CLASH_SUFFIX.length) === CLASH_SUFFIX) {
+        label = label.slice(0, -CLASH_SUFFIX.length);
+      }
+      hd.classList.toggle('np-clash', on);
+      hd.setAttribute('aria-label', label + (on ? CLASH_SUFFIX : ''));
+    }
+
+    function recheck(isRow, k, values) {
+      setClash(isRow, k, showErrors && coach.lineError(values, isRow, k));
+    }
+
+    function recheckAll() {
+      var values = g.board.values();
+      for (var y = 0; y < pz.height; y++) {
+        recheck(true, y, values);
+      }
+      for (var x = 0; x < w; x++) {
+        recheck(false, x, values);
+      }
+    }
+
+    function unmark() {
+      marked.forEach(function (m) {
+        m.classList.remove('np-hint-line', 'np-hint-cell', 'np-wrong');
+      });
+      marked = [];
+    }
+
+    function mark(e, className) {
+      e.classList.add(className);
+      marked.push(e);
+    }
+
+    function say(text) {
+      p.say.textContent = text;
+    }
+
+    // showLine highlights a line's clue and cells.
+    function showLine(isRow, k) {
+      mark(head(isRow, k), 'np-hint-line');
+      var n = isRow ? w : pz.height;
+      for (var j = 0; j < n; j++) {
+        mark(g.cells[isRow ? k * w + j : j * w + k], 'np-hint-line');
+      }
+    }
+
+    function hint() {
+      if (pending && pending.version === version && pending.cells.length > 0) {
+        var cells = pending.cells;
+        pending = null;
+        g.apply(cells);
+        say('Filled in ' + cells.length + (cells.length > 1 ? ' cells.' : ' cell.'));
+        return;
+      }
+      unmark();
+      var h = coach.hint(g.board.values());
+      if (h.index >= 0 && h.kind !== 'probe' && h.kind !== 'chain') {
+        showLine(h.isRow, h.index);
+      }
+      (h.reasonLines || []).forEach(function (r) {
+        showLine(r.isRow, r.index);
+      });
+      h.cells.forEach(function (c) {
+        mark(g.cells[c.i], 'np-hint-cell');
+      });
+      pending = { version: version, cells: h.cells };
+      say(h.text + (h.cells.length > 0 ? ' Press Hint again to fill ' + (h.cells.length > 1 ? 'them' : 'it') + ' in.' : ''));
+    }
+
+    function check() {
+      unmark();
+      pending = null;
+      var values = g.board.values();
+      var marks = 0;
+      var wrong = 0;
+      values.forEach(function (v, i) {
+        if (v === EMPTY) {
+          return;
+        }
+        marks++;
+        if (v !== solution[i]) {
+          wrong++;
+          mark(g.cells[i], 'np-wrong');
+        }
+      });
+      if (marks === 0) {
+        say('Nothing is marked yet.');
+      } else if (wrong === 0) {
+        say('All ' + marks + ' of your marks are right so far.');
+      } else {
+        say(wrong + ' of your ' + marks + ' marks ' + (wrong > 1 ? 'are' : 'is') + ' wrong; ' +
+          (wrong > 1 ? 'they are' : 'it is') + ' outlined.');
+      }
+    }
+
+    /* --- timer --- */
+
+    function elapsed() {
+      return clock.base + (clock.on ? (Date.now() - clock.since) / 1000 : 0);
+    }
+
+    function showClock() {
+      p.clock.hidden = !clock.on && clock.base === 0 && clock.solvedIn < 0;
+      p.clock.textContent = clock.solvedIn >= 0 ? 'Solved in ' + formatTime(clock.solvedIn) : formatTime(elapsed());
+      p.timerButton.textContent = clock.on ? 'Pause timer' : clock.base > 0 && clock.solvedIn < 0 ? 'Resume timer' : 'Start timer';
+      p.timerButton.setAttribute('aria-pressed', clock.on ? 'true' : 'false');
+      p.timerButton.disabled = clock.solvedIn >= 0;
+    }
+
+    function run(on) {
+      if (on === clock.on) {
+        return;
+      }
+      if (on) {
+        clock.since = Date.now();
+        clock.tick = window.setInterval(showClock, 1000);
+      } else {
+        clock.base = elapsed();
+        window.clearInterval(clock.tick);
+      }
+      clock.on = on;
+      showClock();
+    }
+
+    p.hint.addEventListener('click', hint);
+    if (p.check) {
+      p.check.addEventListener('click', check);
+    }
+    p.errors.addEventListener('change', function () {
+      showErrors = p.errors.checked;
+      rememberErrors(showErrors);
+      recheckAll();
+    });
+    p.timerButton.addEventListener('click', function () {
+      run(!clock.on);
+      g.save();
+    });
+    window.addEventListener('pagehide', function () {
+      if (clock.on) {
+        g.save();
+      }
+    });
+
+    return {
+      rechecked: function (rows, cols) {
+        var values = g.board.values();
+        rows.forEach(function (y) {
+          recheck(true, y, values);
+        });
+        cols.forEach(function (x) {
+          recheck(false, x, values);
+        });
+      },
+      changed: function () {
+        version++;
+        pending = null;
+        unmark();
+      },
+      solved: function (isSolved) {
+        if (isSolved && clock.on) {
+          run(false);
+          clock.solvedIn = Math.floor(clock.base);
+          showClock();
+          g.save();
+        }
+      },
+      hint: hint,
+      // timer is what progress keeps of the timer: null until it is started.
+      timer: function () {
+        if (!clock.on && clock.base === 0 && clock.solvedIn < 0) {
+          return null;
+        }
+        var t = { seconds: Math.floor(elapsed()), running: clock.on };
+        if (clock.solvedIn >= 0) {
+          t.solvedIn = clock.solvedIn;
+        }
+        return t;
+      },
+      loadTimer: function (saved) {
+        if (saved && typeof saved.seconds === 'number' && saved.seconds >= 0) {
+          clock.base = Math.floor(saved.seconds);
+          if (typeof saved.solvedIn === 'number' && saved.solvedIn >= 0) {
+            clock.solvedIn = Math.floor(saved.solvedIn);
+          } else if (saved.running === true) {
+            run(true);
+          }
+        }
+        showClock();
+      }
+    };
+  }
+
+  window.NonopressCoach = {
+    solveLine: solveLine,
+    createCoach: createCoach,
+    checkKey: checkKey,
+    formatTime: formatTime,
+    attach: attach
+  };
+})();
