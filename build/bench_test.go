@@ -1,6 +1,7 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/output"
 
 	"context"
@@ -31,7 +32,7 @@ func benchBuild(b *testing.B, src string, cold bool) {
 	for range b.N {
 		if cold {
 			b.StopTimer()
-			os.RemoveAll(filepath.Join(src, CacheDir))
+			os.RemoveAll(cacheFolder(src, content.DefaultSettings()))
 			os.RemoveAll(out)
 			os.RemoveAll(output.BackName(out))
 			b.StartTimer()

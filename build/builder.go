@@ -16,6 +16,7 @@ import (
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/diag"
 
 	"github.com/yuin/goldmark"
 )
@@ -39,6 +40,12 @@ type Builder struct {
 	kept keptCaches
 	// markers keeps the output folders' manifests between builds (marker.go).
 	markers output.Manifests
+	// cacheDir is the folder of the caches kept between runs.
+	cacheDir string
+	// strict: Config.Strict, or strict = true in nonopress.toml.
+	strict bool
+	// serve mode's state between rebuilds (rebuild.go).
+	serving serveState
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
@@ -64,9 +71,25 @@ type Summary struct {
 	Unchanged bool
 }
 
-// CacheDir is the folder under the content root where a build keeps its
-// solver cache between runs.
+// CacheDir is the name of the folder beside the content folder where a
+// build keeps its caches between runs, unless nonopress.toml's cache_dir
+// says otherwise.
 const CacheDir = ".nonopress-cache"
+
+// cacheFolder returns the cache folder of a content folder with settings.
+func cacheFolder(src string, site content.Settings) string {
+	abs, err := filepath.Abs(src)
+	if err != nil {
+		abs = src
+	}
+	switch {
+	case site.CacheDir == "":
+		return filepath.Join(filepath.Dir(abs), CacheDir)
+	case filepath.IsAbs(site.CacheDir):
+		return filepath.Clean(site.CacheDir)
+	}
+	return filepath.Join(abs, filepath.FromSlash(site.CacheDir))
+}
 
 // New checks cfg, reads <Src>/nonopress.toml and the site's templates.
 func New(cfg Config) (*Builder, error) {
@@ -81,33 +104,43 @@ func New(cfg Config) (*Builder, error) {
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
 	}
-	site, err := content.ReadSettings(cfg.Src)
-	if err != nil {
+	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, fingerprint: programFingerprint(), racy: racyWindow}
+	if b.log == nil {
+		b.log = io.Discard
+	}
+	if err := b.load(); err != nil {
 		return nil, err
 	}
-	if cfg.BaseURL != "" {
-		site.BaseURL = cfg.BaseURL
+	return b, nil
+}
+
+// load reads what the site's setup says (nonopress.toml, the templates) and
+// starts the caches that depend on it afresh. On error the builder is left
+// as it was.
+func (b *Builder) load() error {
+	site, err := content.ReadSettings(b.cfg.Src)
+	if err != nil {
+		return err
+	}
+	if b.cfg.BaseURL != "" {
+		site.BaseURL = b.cfg.BaseURL
 	}
 	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
 	if site.BaseURL != "" {
 		if err := content.CheckBaseURL(site.BaseURL); err != nil {
-			return nil, fmt.Errorf("build: %w", err)
+			return fmt.Errorf("build: %w", err)
 		}
 	}
-	if site.Strict {
-		cfg.Strict = true
-	}
-	tpl, err := loadTemplates(cfg.Src)
+	tpl, err := loadTemplates(b.cfg.Src)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	b := &Builder{cfg: cfg, site: site, tpl: tpl, md: content.NewMarkdown(site.UnsafeHTML), min: output.NewMinifier(), log: cfg.Log,
-		fingerprint: programFingerprint(), racy: racyWindow}
-	b.memo = newFileMemo(cfg.Src, b.fingerprint, tpl)
-	if b.log == nil {
-		b.log = io.Discard
-	}
-	return b, nil
+	b.site, b.tpl, b.md = site, tpl, content.NewMarkdown(site.UnsafeHTML)
+	b.strict = b.cfg.Strict || site.Strict
+	b.cacheDir = cacheFolder(b.cfg.Src, site)
+	b.memo = newFileMemo(b.cacheDir, b.fingerprint, tpl)
+	b.kept = keptCaches{}
+	return nil
 }
 
 // run is the state of one build.
@@ -136,7 +169,7 @@ type run struct {
 // exactly as it was.
 func (b *Builder) Build(ctx context.Context) (Summary, error) { return b.build(ctx, false) }
 
-// BuildQuick is Build for an author waiting on a page: it makes the changed
+// buildQuick is Build for an author waiting on a page: it makes the changed
 // puzzles' pages and files and the collection and bundle pages that list
 // them, but keeps as they were published what every edit would otherwise
 // make again: the collection booklets, the authors, licenses and tag pages,
@@ -145,7 +178,7 @@ func (b *Builder) Build(ctx context.Context) (Summary, error) { return b.build(c
 // Summary.Deferred counts what it left; a Build afterwards brings it up to
 // date. `serve` does that right after
 // telling the browser to reload.
-func (b *Builder) BuildQuick(ctx context.Context) (Summary, error) {
+func (b *Builder) buildQuick(ctx context.Context) (Summary, error) {
 	return b.build(ctx, true)
 }
 
@@ -164,7 +197,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	cacheDir := filepath.Join(b.cfg.Src, CacheDir)
+	cacheDir := b.cacheDir
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
 	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
@@ -197,23 +230,33 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return sum, err
 	}
-	var problems []string
+	var problems diag.List
 	for _, res := range results {
-		problems = append(problems, res.errs...)
-		sum.Warnings = append(sum.Warnings, res.warnings...)
-		sum.Skipped = append(sum.Skipped, res.skipped...)
+		for _, d := range res.diags {
+			if d.Severity == diag.Error {
+				problems = append(problems, d)
+				sum.Skipped = append(sum.Skipped, d.String())
+			} else {
+				sum.Warnings = append(sum.Warnings, d.String())
+			}
+		}
 		r.entries = append(r.entries, res.entries...)
 		if res.bundle != nil {
 			r.bundles = append(r.bundles, res.bundle)
 		}
 	}
-	dups := duplicateWarnings(r.entries)
-	sum.Warnings = append(sum.Warnings, dups...)
-	if b.cfg.Strict {
-		problems = append(problems, dups...)
+	dupSeverity := diag.Warning
+	if b.strict {
+		dupSeverity = diag.Error
+	}
+	for _, d := range duplicateDiagnostics(r.entries, dupSeverity) {
+		if d.Severity == diag.Error {
+			problems = append(problems, d)
+		}
+		sum.Warnings = append(sum.Warnings, d.String())
 	}
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
-		return sum, &Error{Problems: problems}
+		return sum, newError(problems)
 	}
 	r.arrange()
 	if err := r.writeSite(ctx); err != nil {
@@ -249,9 +292,9 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	return sum, nil
 }
 
-// PrepareBack readies the back buffer for quick rebuilds (output.Prepare):
+// prepareBack readies the back buffer for quick rebuilds (output.Prepare):
 // serve calls it after its first build, before any edit comes.
-func (b *Builder) PrepareBack(ctx context.Context) error {
+func (b *Builder) prepareBack(ctx context.Context) error {
 	return output.Prepare(ctx, b.cfg.Out, b.min, &b.markers)
 }
 
@@ -263,9 +306,20 @@ func (b *Builder) logSummary(sum Summary, start time.Time) {
 		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
 }
 
-// Error is a build that failed because puzzles are invalid: every problem as
-// "path:line: message".
-type Error struct{ Problems []string }
+// Error is a build that failed because puzzles or notes are invalid.
+type Error struct {
+	Diagnostics diag.List // every problem, in path order
+	Problems    []string  // the same as "path:line: message (hint)"
+}
+
+// newError makes the Error of a build's problems.
+func newError(problems diag.List) *Error {
+	e := &Error{Diagnostics: problems}
+	for _, d := range problems {
+		e.Problems = append(e.Problems, d.String())
+	}
+	return e
+}
 
 func (e *Error) Error() string {
 	return fmt.Sprintf("build failed, the output was left as it was: %d problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))

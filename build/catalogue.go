@@ -9,44 +9,16 @@ import (
 	"strings"
 )
 
-// catalogueEntry is one puzzle of catalogue.json. URLs are relative to the
-// site root.
-type catalogueEntry struct {
-	ID         string `json:"id"`
-	Title      string `json:"title"`
-	Author     string `json:"author"`
-	License    string `json:"license"`
-	Width      int    `json:"width"`
-	Height     int    `json:"height"`
-	Colors     int    `json:"colors"`
-	Verdict    string `json:"verdict"`
-	Difficulty string `json:"difficulty"`
-	Page       string `json:"page"`
-	Sheet      string `json:"sheet,omitempty"`
-	Solution   string `json:"solution,omitempty"`
-	Source     string `json:"source"`
-}
-
-// writeCatalogue writes catalogue.json: every published puzzle, in path order.
+// writeCatalogue writes catalogue.json: every published puzzle's entry (the
+// fields with a JSON name), in path order. URLs are relative to the site
+// root.
 func (r *run) writeCatalogue() error {
 	if r.keepPublished("catalogue.json") {
 		return nil
 	}
-	list := make([]catalogueEntry, 0, len(r.entries))
-	for _, e := range r.entries {
-		c := catalogueEntry{
-			ID: e.ID, Title: e.Title, Author: e.Author, License: e.License,
-			Width: e.Width, Height: e.Height, Colors: e.Colors,
-			Verdict: e.Verdict, Difficulty: e.Difficulty,
-			Page: e.page(), Source: e.sourceFile,
-		}
-		if e.hasSheet {
-			c.Sheet = e.dir + "sheet.svg"
-		}
-		if e.hasSolution {
-			c.Solution = e.dir + "solution.svg"
-		}
-		list = append(list, c)
+	list := r.entries
+	if list == nil {
+		list = []*entry{}
 	}
 	data, err := json.Marshal(list)
 	if err != nil {
@@ -139,7 +111,7 @@ func (r *run) writeFeed() error {
 		if date > feed.Updated {
 			feed.Updated = date
 		}
-		ae := atomEntry{Title: e.Title, ID: r.pageURL(e.page()), Updated: date, Link: atomLink{Href: r.pageURL(e.page())},
+		ae := atomEntry{Title: e.Title, ID: r.pageURL(e.Page), Updated: date, Link: atomLink{Href: r.pageURL(e.Page)},
 			Summary: fmt.Sprintf("%dx%d nonogram, %d colour(s), %s", e.Width, e.Height, e.Colors, badgeText(e.Verdict))}
 		if e.Author != "" {
 			ae.Author = &atomAuthor{Name: e.Author}

@@ -16,9 +16,6 @@ type Config struct {
 	// others instead of failing the build; Quiet drops the progress line.
 	Strict, SkipInvalid, Quiet bool
 	Log                        io.Writer // summary and progress; nil = io.Discard
-	// LiveReload, when non-empty, is the URL of a script injected into every
-	// HTML page (serve mode uses it to reload browsers).
-	LiveReload string
 }
 
 // defaultTitle is the title of a site that names none, in nonopress.toml or

@@ -28,7 +28,7 @@ func crashChild(src, out string) {
 	for i := 0; ; i++ {
 		cfg := Config{Src: src, Out: out}
 		if i%2 == 1 {
-			cfg.LiveReload = "reload.js"
+			cfg.BaseURL = "https://example.org"
 		}
 		b, err := New(cfg)
 		if err == nil {
@@ -55,16 +55,16 @@ func TestKillDuringBuild(t *testing.T) {
 	// The sites the published folder may hold: the first build, and the
 	// output of the child's two alternating configurations.
 	want := map[string]map[string][]byte{"first": snapshot(t, s.out)}
-	for name, lr := range map[string]string{"plain": "", "reload": "reload.js"} {
+	for name, baseURL := range map[string]string{"plain": "", "reload": "https://example.org"} {
 		out := filepath.Join(t.TempDir(), name)
-		s.mustBuild(Config{Out: out, LiveReload: lr})
+		s.mustBuild(Config{Out: out, BaseURL: baseURL})
 		want[name] = snapshot(t, out)
 	}
 	// Make the first build's output differ from both (a puzzle added).
 	writeTree(t, s.src, "-- later.non --\ntitle \"Later\"\nlicense CC0-1.0\nwidth 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n")
-	for name, lr := range map[string]string{"plain": "", "reload": "reload.js"} {
+	for name, baseURL := range map[string]string{"plain": "", "reload": "https://example.org"} {
 		out := filepath.Join(t.TempDir(), name)
-		s.mustBuild(Config{Out: out, LiveReload: lr})
+		s.mustBuild(Config{Out: out, BaseURL: baseURL})
 		want[name] = snapshot(t, out)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))

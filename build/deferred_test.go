@@ -58,7 +58,7 @@ func TestPrepareBack(t *testing.T) {
 	b := s.builder(Config{})
 	ctx := t.Context()
 	mustBuildWith(t, b)
-	if err := b.PrepareBack(ctx); err != nil {
+	if err := b.prepareBack(ctx); err != nil {
 		t.Fatal(err)
 	}
 	back := output.BackName(s.out)
@@ -78,7 +78,7 @@ func TestPrepareBack(t *testing.T) {
 		}
 	}
 	// Again: nothing to do, the back buffer stays as it is.
-	if err := b.PrepareBack(ctx); err != nil {
+	if err := b.prepareBack(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if again, _ := output.ReadManifest(back); !maps.Equal(again, hashes) {

@@ -11,35 +11,45 @@ import (
 // entry is what the site keeps of a published puzzle once its own page and
 // files are written: enough for cards, lists, the catalogue and the feed, and
 // nothing heavy (no clues, no rendered page), so that a large archive builds
-// in bounded memory.
+// in bounded memory. It is the one summary of a puzzle: catalogue.json lists
+// entries as they are (the fields with a JSON name, in this order), and the
+// file memo keeps them as they are (the exported fields), so that a field
+// added here is in both. Paths are from the site root.
 type entry struct {
-	ID, Title                          string
-	Author, Copyright, License, Source string
-	Width, Height, Colors              int
-	Verdict, Difficulty                string
-	Warnings                           []string
-	Tags                               []string
-	Date                               string // front matter date (RFC 3339) or ""
-	Weight                             int
-	dir                                string // the page's folder from the site root: "a/b/slug/"
-	sourceFile                         string // the original file's path from the site root
-	hasSheet, hasSolution              bool
-	thumb                              string // the thumbnail's path from the site root, or ""
-	coll                               *content.Collection
-	file                               *content.PuzzleFile // where it was read from,
-	index                              int                 // and which of the file's puzzles it is
-	order                              int                 // position in path order over the whole site
+	ID          string            `json:"id"`
+	Title       string            `json:"title"`
+	Author      string            `json:"author"`
+	Copyright   string            `json:"-"`
+	License     string            `json:"license"`
+	Catalogue   string            `json:"-"` // the file's catalogue number or source
+	Width       int               `json:"width"`
+	Height      int               `json:"height"`
+	Colors      int               `json:"colors"`
+	Verdict     string            `json:"verdict"`
+	Difficulty  string            `json:"difficulty"`
+	Page        string            `json:"page"`
+	Sheet       string            `json:"sheet,omitempty"`    // "" when render could not draw it
+	Solution    string            `json:"solution,omitempty"` // "" when there is none
+	Source      string            `json:"source"`             // the published copy of its file
+	Warnings    []string          `json:"-"`
+	Tags        []string          `json:"-"`
+	Date        string            `json:"-"` // front matter date (RFC 3339) or ""
+	Weight      int               `json:"-"`
+	Dir         string            `json:"-"` // the page's folder: "a/b/slug/"
+	Thumb       string            `json:"-"` // the thumbnail, or ""
+	Index       int               `json:"-"` // which of its file's puzzles it is
+	AssetKey    string            `json:"-"` // the key of its rendered files in the asset cache,
+	Assets      map[string]string `json:"-"` // and those files
+	BookletPart string            `json:"-"` // what it adds to its collection's booklet key
 
-	// The key of its rendered files in the asset cache and those files,
-	// which the file memo (memo.go) keeps.
-	assetKey string
-	assets   map[string]string
-	// bookletPart is what the puzzle adds to its collection's booklet key.
-	bookletPart string
+	// Where it was read from, set anew by every build.
+	coll  *content.Collection
+	file  *content.PuzzleFile
+	order int // position in path order over the whole site
 }
 
-// page returns the path of the puzzle's page from the site root.
-func (e *entry) page() string { return e.dir + "index.html" }
+// hasSheet reports whether the puzzle has a printable sheet.
+func (e *entry) hasSheet() bool { return e.Sheet != "" }
 
 // badge names the uniqueness badge of a verdict: a CSS class suffix.
 func badge(verdict string) string {
@@ -88,7 +98,7 @@ func newEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *e
 		Author:    strings.TrimSpace(p.Meta.Author),
 		Copyright: strings.TrimSpace(p.Meta.Copyright),
 		License:   strings.TrimSpace(p.Meta.License),
-		Source:    strings.TrimSpace(p.Meta.Catalogue),
+		Catalogue: strings.TrimSpace(p.Meta.Catalogue),
 		Width:     p.Width,
 		Height:    p.Height,
 		Colors:    p.Colors(),

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/internal/corpustest"
 )
 
@@ -63,6 +64,9 @@ func newSite(t testing.TB, archive string) *site {
 	writeTree(t, s.src, archive)
 	return s
 }
+
+// cache is the site's cache folder (by default: beside its content folder).
+func (s *site) cache() string { return cacheFolder(s.src, content.DefaultSettings()) }
 
 // build builds the site, with cfg's Src and Out filled in when empty.
 func (s *site) build(cfg Config) (Summary, error) {

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/diag"
 
 	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/puzzle"
@@ -54,31 +55,14 @@ type fileMemo struct {
 }
 
 // fileRecord is what processing a file gave: what processFile returns (its
-// problems too: they depend on nothing but the key), and the files it wrote.
+// diagnostics too: they depend on nothing but the key), and the files it
+// wrote. Its entries are kept as they are (entry's exported fields).
 type fileRecord struct {
-	Entries  []entryRecord
-	Warnings []string
-	Errs     []string
-	Skipped  []string
-	Bundle   *bundleRecord
+	Entries []entry
+	Diags   diag.List
+	Bundle  *bundleRecord
 	// Outputs are the files written, from the site root, with their hashes.
 	Outputs map[string]string
-}
-
-// entryRecord is an entry as kept in the memo.
-type entryRecord struct {
-	ID, Title, Author, Copyright, License, Source string
-	Width, Height, Colors                         int
-	Verdict, Difficulty                           string
-	Warnings, Tags                                []string
-	Date                                          string
-	Weight                                        int
-	Dir, SourceFile                               string
-	HasSheet, HasSolution                         bool
-	Thumb                                         string
-	Index                                         int
-	AssetKey, BookletPart                         string
-	Assets                                        map[string]string
 }
 
 // bundleRecord is a bundle page as kept in the memo (without its entries,
@@ -89,10 +73,10 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress file memo 5"
+const memoVersion = "nonopress file memo 6"
 
-func newFileMemo(src, program string, tpl *pageTemplates) *fileMemo {
-	m := &fileMemo{path: filepath.Join(src, CacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
+func newFileMemo(cacheDir, program string, tpl *pageTemplates) *fileMemo {
+	m := &fileMemo{path: filepath.Join(cacheDir, "files.gob"), program: program, templates: tpl.fingerprint()}
 	m.stats.window = racyWindow
 	return m
 }
@@ -295,9 +279,8 @@ func (r *run) startMemo() {
 	k.str(memoVersion)
 	k.str(r.memo.templates)
 	k.str(fmt.Sprintf("%#v", r.site))
-	k.bool(r.cfg.Strict)
+	k.bool(r.strict)
 	k.bool(r.cfg.SkipInvalid)
-	k.str(r.cfg.LiveReload)
 	k.str(r.title)
 	lk, lsum := newKey("", "links")
 	for _, p := range sortedKeys(r.links) {
@@ -378,21 +361,16 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 
 // resultOf turns a file's record back into its result.
 func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
-	res := fileResult{warnings: rec.Warnings, errs: rec.Errs, skipped: rec.Skipped}
-	var pages []string
-	for _, er := range rec.Entries {
-		e := &entry{ID: er.ID, Title: er.Title, Author: er.Author, Copyright: er.Copyright, License: er.License,
-			Source: er.Source, Width: er.Width, Height: er.Height, Colors: er.Colors,
-			Verdict: er.Verdict, Difficulty: er.Difficulty, Warnings: er.Warnings, Tags: er.Tags,
-			Date: er.Date, Weight: er.Weight, dir: er.Dir, sourceFile: er.SourceFile,
-			hasSheet: er.HasSheet, hasSolution: er.HasSolution, thumb: er.Thumb,
-			coll: f.Coll, file: f, index: er.Index, order: f.Order<<20 | er.Index,
-			assetKey: er.AssetKey, assets: er.Assets, bookletPart: er.BookletPart}
-		if er.AssetKey != "" {
-			r.assets.store(er.AssetKey, er.Assets)
+	res := fileResult{diags: rec.Diags}
+	pages := make([]string, 0, len(rec.Entries))
+	for i := range rec.Entries {
+		e := rec.Entries[i] // a copy: the record stays as kept
+		e.coll, e.file, e.order = f.Coll, f, f.Order<<20|e.Index
+		if e.AssetKey != "" {
+			r.assets.store(e.AssetKey, e.Assets)
 		}
-		res.entries = append(res.entries, e)
-		pages = append(pages, e.page())
+		res.entries = append(res.entries, &e)
+		pages = append(pages, e.Page)
 	}
 	if rec.Bundle != nil {
 		res.bundle = &bundlePage{coll: f.Coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
@@ -450,17 +428,12 @@ func (r *run) recordMisses() {
 
 // recordOf makes a file's record from its result and outputs.
 func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
-	rec := &fileRecord{Warnings: res.warnings, Errs: res.errs, Skipped: res.skipped, Outputs: outputs}
+	rec := &fileRecord{Diags: res.diags, Outputs: outputs}
 	if rec.Outputs == nil {
 		rec.Outputs = map[string]string{}
 	}
 	for _, e := range res.entries {
-		rec.Entries = append(rec.Entries, entryRecord{ID: e.ID, Title: e.Title, Author: e.Author,
-			Copyright: e.Copyright, License: e.License, Source: e.Source,
-			Width: e.Width, Height: e.Height, Colors: e.Colors, Verdict: e.Verdict, Difficulty: e.Difficulty,
-			Warnings: e.Warnings, Tags: e.Tags, Date: e.Date, Weight: e.Weight, Dir: e.dir, SourceFile: e.sourceFile,
-			HasSheet: e.hasSheet, HasSolution: e.hasSolution, Thumb: e.thumb, Index: e.index,
-			AssetKey: e.assetKey, Assets: e.assets, BookletPart: e.bookletPart})
+		rec.Entries = append(rec.Entries, *e)
 	}
 	if b := res.bundle; b != nil {
 		rec.Bundle = &bundleRecord{Dir: b.dir, Title: b.title, Description: b.description, Note: string(b.note)}

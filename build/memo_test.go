@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"maps"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -114,7 +113,7 @@ func TestMemoInMemory(t *testing.T) {
 	if !strings.Contains(s.read("animals/cross/index.html"), "Changed cross") {
 		t.Error("the changed puzzle's page does not show its new title")
 	}
-	if err := os.RemoveAll(filepath.Join(s.src, CacheDir)); err != nil {
+	if err := os.RemoveAll(s.cache()); err != nil {
 		t.Fatal(err)
 	}
 	if hits := build(); hits != 0 {
@@ -170,8 +169,8 @@ func TestMemoKeepsProblems(t *testing.T) {
 // taken for a memo.
 func TestMemoFileRoundTrip(t *testing.T) {
 	records := map[string]*fileRecord{
-		"k2": {Entries: []entryRecord{{ID: "b", Title: "Second", Tags: []string{"x"}}}},
-		"k1": {Entries: []entryRecord{{ID: "a", Title: "First"}}},
+		"k2": {Entries: []entry{{ID: "b", Title: "Second", Tags: []string{"x"}}}},
+		"k1": {Entries: []entry{{ID: "a", Title: "First"}}},
 	}
 	stats := map[string]fileStat{"/c/a.non": {Size: 3, ModNs: 4, Inode: 5, Hash: "h"}}
 	var buf bytes.Buffer

@@ -133,14 +133,14 @@ func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []cr
 // pos-th of its list (the list's default order, to which sorting returns).
 func cardOf(e *entry, from string, pos int) cardView {
 	c := cardView{
-		Title: e.Title, URL: content.RelURL(from, e.page()),
+		Title: e.Title, URL: content.RelURL(from, e.Page),
 		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.Width * e.Height,
 		Order: pos, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
 		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		TagText: strings.Join(e.Tags, " "),
 	}
-	if e.thumb != "" {
-		c.Thumb = content.RelURL(from, e.thumb)
+	if e.Thumb != "" {
+		c.Thumb = content.RelURL(from, e.Thumb)
 	}
 	return c
 }

@@ -93,7 +93,7 @@ func benchEdit(b *testing.B, src string, asServe bool) {
 			}
 			continue
 		}
-		if _, err := bl.BuildQuick(context.Background()); err != nil {
+		if _, err := bl.buildQuick(context.Background()); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/diag"
 
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
@@ -18,20 +19,12 @@ import (
 
 // fileResult is what processing one puzzle file gave.
 type fileResult struct {
-	entries  []*entry
-	errs     []string // problems that keep puzzles out: "path:line: message"
-	skipped  []string // with SkipInvalid, the puzzles left out and why
-	warnings []string
-	bundle   *bundlePage // the page of a file of several puzzles
-	fatal    error       // the build cannot go on (output not writable, template error)
-}
-
-// at formats a message about a line of a file.
-func at(file string, line int, msg string) string {
-	if line > 0 {
-		return fmt.Sprintf("%s:%d: %s", file, line, msg)
-	}
-	return fmt.Sprintf("%s: %s", file, msg)
+	entries []*entry
+	// diags are its problems: errors keep puzzles out (with SkipInvalid,
+	// they say which were left out and why), warnings are published.
+	diags  diag.List
+	bundle *bundlePage // the page of a file of several puzzles
+	fatal  error       // the build cannot go on (output not writable, template error)
 }
 
 // fileContext is what the pages of one file's puzzles share.
@@ -67,8 +60,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 			return res
 		}
 		if n, err = content.ParseNote(f.NotePath, data); err != nil {
-			res.errs = append(res.errs, err.Error())
-			res.skipped = append(res.skipped, err.Error())
+			res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 			return res
 		}
 		if n.Front.Draft {
@@ -82,14 +74,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		return res
 	}
 	puzzles, perr := formats.Read(f.Abs, data)
-	if perr != nil {
-		for _, msg := range strings.Split(perr.Error(), "\n") {
-			if msg = strings.TrimSpace(msg); msg != "" {
-				res.errs = append(res.errs, msg)
-				res.skipped = append(res.skipped, msg)
-			}
-		}
-	}
+	res.diags = append(res.diags, formats.Diagnostics(f.Abs, perr)...)
 	base := content.BaseName(path.Base(f.Rel))
 	fc := &fileContext{fileHash: fileHashOf(data), description: fm.Description}
 	dir := f.Coll.URL + f.Slug + "/"
@@ -98,12 +83,12 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		pageDir += "1/" // the depth of every puzzle page of the bundle
 		fc.bundle = &bundlePage{coll: f.Coll, dir: dir, title: firstNonEmpty(fm.Title, base), description: fm.Description}
 		if fc.bundle.note, err = content.RenderNote(r.md, f.NotePath, n, r.links.Rebaser(f.Coll.Dir, dir)); err != nil {
-			res.errs = append(res.errs, err.Error())
+			res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 			return res
 		}
 	}
 	if fc.note, err = content.RenderNote(r.md, f.NotePath, n, r.links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
-		res.errs = append(res.errs, err.Error())
+		res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 		return res
 	}
 	for i, p := range puzzles {
@@ -111,27 +96,16 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 			return res
 		}
 		if err := content.CheckTitle(p.Meta.Title); err != nil {
-			res.errs = append(res.errs, at(f.Abs, p.Origin.Line, err.Error()))
-			res.skipped = append(res.skipped, at(f.Abs, p.Origin.Line, err.Error()))
+			res.diags = append(res.diags, diag.Diagnostic{File: f.Abs, Line: p.Origin.Line, Severity: diag.Error, Message: err.Error()})
 			continue
 		}
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
-		var problems, warnings []string
-		for _, d := range rep.Errors {
-			problems = append(problems, at(f.Abs, d.Line, d.Message))
-		}
-		for _, d := range rep.Warnings {
-			warnings = append(warnings, at(f.Abs, d.Line, d.Message))
-		}
-		if r.cfg.Strict {
-			problems = append(problems, warnings...)
-		}
+		problems, warnings := r.judge(f, &rep)
+		res.diags = append(res.diags, problems...)
 		if len(problems) > 0 {
-			res.errs = append(res.errs, problems...)
-			res.skipped = append(res.skipped, problems...)
 			continue
 		}
-		res.warnings = append(res.warnings, warnings...)
+		res.diags = append(res.diags, warnings...)
 		title := base
 		pfm := fm
 		if fc.bundle != nil {
@@ -145,13 +119,14 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		}
 		e.coll = f.Coll
 		e.order = f.Order<<20 | i
-		e.dir = dir
+		e.Dir = dir
 		if fc.bundle != nil {
-			e.dir += strconv.Itoa(i+1) + "/"
+			e.Dir += strconv.Itoa(i+1) + "/"
 		}
-		e.sourceFile = f.Coll.URL + f.Original
-		e.file, e.index = f, i
-		e.bookletPart = bookletPart(fc.fileHash, i, rep.Solution)
+		e.Page = e.Dir + "index.html"
+		e.Source = f.Coll.URL + f.Original
+		e.file, e.Index = f, i
+		e.BookletPart = bookletPart(fc.fileHash, i, rep.Solution)
 		fc.description = firstNonEmpty(fm.Description, p.Meta.Description)
 		if err := r.publishPuzzle(e, p, &rep, fc); err != nil {
 			res.fatal = err
@@ -171,20 +146,40 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	return res
 }
 
+// judge returns a puzzle's problems (which keep it out: its errors, and
+// with Strict its warnings too) and the warnings published with it, about
+// its file.
+func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warnings diag.List) {
+	for _, d := range rep.Errors {
+		d.File, d.Severity = f.Abs, diag.Error
+		problems = append(problems, d)
+	}
+	for _, d := range rep.Warnings {
+		d.File, d.Severity = f.Abs, diag.Warning
+		if r.strict {
+			d.Severity = diag.Error
+			problems = append(problems, d)
+			continue
+		}
+		warnings = append(warnings, d)
+	}
+	return problems, warnings
+}
+
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions.
 func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext) error {
 	view := &puzzleView{
 		ID: e.ID, Title: e.Title, Author: e.Author, AuthorAnchor: anchor("author", e.Author),
 		Copyright: e.Copyright, License: e.License, LicenseAnchor: licenseAnchor(e.License),
-		SPDX: spdxURL(e.License), Catalogue: e.Source,
+		SPDX: spdxURL(e.License), Catalogue: e.Catalogue,
 		Width: e.Width, Height: e.Height, Colors: e.Colors,
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
 		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
 	}
 	for _, tag := range e.Tags {
-		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.dir, tagPage(tag))})
+		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.Dir, tagPage(tag))})
 	}
 	for c := 1; c < len(p.Palette); c++ {
 		name := p.Palette[c].Name
@@ -194,13 +189,13 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		view.Legend = append(view.Legend, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
 	}
 	convs := conversions(p)
-	key := r.puzzleAssetKey(fc.fileHash, e.index, rep.Solution)
-	assets, ok := r.reuseAssets(e.dir, key)
+	key := r.puzzleAssetKey(fc.fileHash, e.Index, rep.Solution)
+	assets, ok := r.reuseAssets(e.Dir, key)
 	var sheet []byte
 	if ok {
 		if _, has := assets["sheet.svg"]; has {
 			var err error
-			if sheet, err = r.out.ReadBack(e.dir + "sheet.svg"); err != nil {
+			if sheet, err = r.out.ReadBack(e.Dir + "sheet.svg"); err != nil {
 				return fmt.Errorf("reuse sheet: %w", err)
 			}
 		}
@@ -211,17 +206,22 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		}
 	}
 	r.assets.store(key, assets)
-	e.assetKey, e.assets = key, assets
+	e.AssetKey, e.Assets = key, assets
 	has := func(name string) bool { _, ok := assets[name]; return ok }
-	e.hasSheet, e.hasSolution = has("sheet.svg"), has("solution.svg")
+	if has("sheet.svg") {
+		e.Sheet = e.Dir + "sheet.svg"
+	}
+	if has("solution.svg") {
+		e.Solution = e.Dir + "solution.svg"
+	}
 	switch {
 	case has("thumb.svg"):
-		e.thumb = e.dir + "thumb.svg"
-	case e.hasSheet:
-		e.thumb = blankThumbPath(e.Width, e.Height)
+		e.Thumb = e.Dir + "thumb.svg"
+	case e.hasSheet():
+		e.Thumb = blankThumbPath(e.Width, e.Height)
 	}
-	original := path.Base(e.sourceFile)
-	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: content.RelURL(e.dir, e.sourceFile)})
+	original := path.Base(e.Source)
+	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: content.RelURL(e.Dir, e.Source)})
 	for _, c := range convs {
 		view.Downloads = append(view.Downloads, c.download(e.Title))
 	}
@@ -230,19 +230,19 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 			view.Downloads = append(view.Downloads, d)
 		}
 	}
-	if e.hasSheet {
+	if e.hasSheet() {
 		view.Sheet = sheetView() // filled by putPageWithSheet
 		if landscape(sheet) {
 			view.Paper += " landscape"
 		}
 	}
-	if e.hasSolution {
+	if e.Solution != "" {
 		view.Solution = "solution.svg"
 	}
-	data := r.pageData("puzzle", e.Title, e.dir)
-	data.Crumbs = crumbsOf(e.coll, e.dir, r.title, true)
+	data := r.pageData("puzzle", e.Title, e.Dir)
+	data.Crumbs = crumbsOf(e.coll, e.Dir, r.title, true)
 	if fc.bundle != nil {
-		data.Crumbs = append(data.Crumbs, crumb{Title: fc.bundle.title, URL: content.RelURL(e.dir, fc.bundle.dir+"index.html")})
+		data.Crumbs = append(data.Crumbs, crumb{Title: fc.bundle.title, URL: content.RelURL(e.Dir, fc.bundle.dir+"index.html")})
 	}
 	data.Note = fc.note
 	data.Description = fc.description
@@ -251,11 +251,11 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 	if err != nil {
 		return err
 	}
-	if e.hasSheet {
+	if e.hasSheet() {
 		// render escapes the puzzle's text in the sheet
-		return r.putPageWithSheet(e.page(), html, stripXMLDecl(string(sheet)))
+		return r.putPageWithSheet(e.Page, html, stripXMLDecl(string(sheet)))
 	}
-	return r.putPage(e.page(), html)
+	return r.putPage(e.Page, html)
 }
 
 // putPage writes an HTML page and remembers it for the sitemap.
@@ -272,8 +272,7 @@ func (r *run) putPage(p string, html []byte) error {
 // pageData starts the data of a page in folder dir.
 func (r *run) pageData(kind, title, dir string) *pageData {
 	root := content.RootOf(dir)
-	d := &pageData{Kind: kind, Title: title, Root: root, LiveReload: r.cfg.LiveReload,
-		Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
+	d := &pageData{Kind: kind, Title: title, Root: root, Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
 	if r.site.BaseURL != "" {
 		d.Feed = root + "atom.xml"
 		d.Canonical = r.pageURL(dir + "index.html")

@@ -23,7 +23,7 @@ func TestBuildQuick(t *testing.T) {
 
 	edit(t, filepath.Join(s.src, "animals", "cross.non"), `by "Ann Author"`, `by "Ann Other"`)
 	edit(t, filepath.Join(s.src, "animals", "cross.md"), `title: The Cross`, `title: The Edited Cross`)
-	sum, err := b.BuildQuick(ctx)
+	sum, err := b.buildQuick(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestBuildQuick(t *testing.T) {
 		}
 	}
 	fresh := &site{t: t, src: s.src, out: filepath.Join(t.TempDir(), "public")}
-	os.RemoveAll(filepath.Join(s.src, CacheDir))
+	os.RemoveAll(s.cache())
 	fresh.mustBuild(Config{BaseURL: "https://example.org"})
 	for _, p := range append(kept, "animals/cross/index.html", "animals/index.html", "index.html") {
 		if fresh.read(p) != s.read(p) {
@@ -78,7 +78,7 @@ func TestBuildQuickMakesNewTagPage(t *testing.T) {
 	if err := os.WriteFile(note, []byte("---\ntags: [brand-new]\n---\nA cross.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.BuildQuick(ctx); err != nil {
+	if _, err := b.buildQuick(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(s.read("tags/brand-new/index.html"), "cross") {
@@ -106,14 +106,14 @@ func TestBuildQuickKeepsUnsavedCaches(t *testing.T) {
 	s := newSite(t, smallSite)
 	b := s.builder(Config{})
 	ctx := t.Context()
-	if _, err := b.BuildQuick(ctx); err != nil {
+	if _, err := b.buildQuick(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(s.src, CacheDir, "files.gob")); err == nil {
+	if _, err := os.Stat(filepath.Join(s.cache(), "files.gob")); err == nil {
 		t.Fatal("a quick build saved the file memo")
 	}
 	edit(t, filepath.Join(s.src, "animals", "corner.non"), `title "Corner"`, `title "Corner edited"`)
-	sum, err := b.BuildQuick(ctx)
+	sum, err := b.buildQuick(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,12 +125,12 @@ func TestBuildQuickKeepsUnsavedCaches(t *testing.T) {
 	}
 	mustBuildWith(t, b)
 	for _, name := range []string{"files.gob", "assets.json"} {
-		if _, err := os.Stat(filepath.Join(s.src, CacheDir, name)); err != nil {
+		if _, err := os.Stat(filepath.Join(s.cache(), name)); err != nil {
 			t.Errorf("the full build after quick ones did not save %s: %v", name, err)
 		}
 	}
 	// A removed cache folder still means starting afresh.
-	os.RemoveAll(filepath.Join(s.src, CacheDir))
+	os.RemoveAll(s.cache())
 	mustBuildWith(t, b)
 	if n := b.rendered.Load(); n != 4 {
 		t.Errorf("after the cache folder was removed, rendered %d puzzles, want all 4", n)

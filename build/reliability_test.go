@@ -83,8 +83,8 @@ func TestDuplicatePuzzlesAreNamed(t *testing.T) {
 	}
 	first := filepath.Join(s.src, "a", "first.non") + " (puzzle 1)"
 	if len(dups) != 2 ||
-		!strings.HasPrefix(dups[0], filepath.Join(s.src, "b", "copy.non")+" (puzzle 1): ") || !strings.Contains(dups[0], first) ||
-		!strings.HasPrefix(dups[1], filepath.Join(s.src, "b", "pack.nonpack")+" (puzzle 2): ") || !strings.Contains(dups[1], first) {
+		!strings.HasPrefix(dups[0], filepath.Join(s.src, "b", "copy.non")+": puzzle 1: ") || !strings.Contains(dups[0], first) ||
+		!strings.HasPrefix(dups[1], filepath.Join(s.src, "b", "pack.nonpack")+": puzzle 2: ") || !strings.Contains(dups[1], first) {
 		t.Errorf("duplicate warnings:\n%s", strings.Join(dups, "\n"))
 	}
 	os.RemoveAll(s.out)

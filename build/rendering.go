@@ -81,8 +81,8 @@ func blankThumbPath(width, height int) string {
 func (r *run) writeBlankThumbs() error {
 	sizes := map[string][2]int{}
 	for _, e := range r.entries {
-		if strings.HasPrefix(e.thumb, "thumbs/") {
-			sizes[e.thumb] = [2]int{e.Width, e.Height}
+		if strings.HasPrefix(e.Thumb, "thumbs/") {
+			sizes[e.Thumb] = [2]int{e.Width, e.Height}
 		}
 	}
 	var buf bytes.Buffer
@@ -125,7 +125,7 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 		if strings.HasSuffix(name, ".svg") {
 			write = r.out.PutExact // render's SVGs come minified
 		}
-		h, err := write(e.dir+name, buf.Bytes())
+		h, err := write(e.Dir+name, buf.Bytes())
 		assets[name] = h
 		buf.Reset()
 		return err

@@ -25,7 +25,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 	var colls []*content.Collection
 	content.Walk(r.root, func(c *content.Collection) { colls = append(colls, c) })
 	for _, c := range colls {
-		r.list(c).booklet = slices.ContainsFunc(r.list(c).entries, func(e *entry) bool { return e.hasSheet })
+		r.list(c).booklet = slices.ContainsFunc(r.list(c).entries, func(e *entry) bool { return e.hasSheet() })
 	}
 	booklets := make(chan error, 1)
 	go func() {
@@ -84,9 +84,9 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	k.bool(r.site.MonoSafe)
 	var in []*entry
 	for _, e := range r.list(c).entries {
-		if e.hasSheet {
+		if e.hasSheet() {
 			in = append(in, e)
-			k.str(e.bookletPart)
+			k.str(e.BookletPart)
 		}
 	}
 	if len(in) == 0 {
@@ -112,10 +112,10 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 			puzzles, _ = formats.Read(e.file.Abs, data) // errors were reported already
 			parsed[e.file] = puzzles
 		}
-		if e.index >= len(puzzles) {
+		if e.Index >= len(puzzles) {
 			continue
 		}
-		p := puzzles[e.index]
+		p := puzzles[e.Index]
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
 		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution})
 	}
@@ -201,7 +201,7 @@ func (r *run) groupBy(key func(*entry) string, from string) (map[string][]crumb,
 	groups := map[string][]crumb{}
 	for _, e := range r.entries {
 		k := key(e)
-		groups[k] = append(groups[k], crumb{Title: e.Title, URL: content.RelURL(from, e.page())})
+		groups[k] = append(groups[k], crumb{Title: e.Title, URL: content.RelURL(from, e.Page)})
 	}
 	keys := sortedKeys(groups)
 	sort.SliceStable(keys, func(i, j int) bool {

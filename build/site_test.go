@@ -72,7 +72,7 @@ Note with <script>alert(4)</script> inside.
 			t.Errorf("%s contains a script element", svg)
 		}
 	}
-	var cat []catalogueEntry
+	var cat []entry
 	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil || cat[0].Title != hostileTitle {
 		t.Errorf("catalogue title = %v (%v)", cat, err)
 	}
@@ -181,7 +181,7 @@ func TestDemoSiteLinks(t *testing.T) {
 	if pages != sum.Pages {
 		t.Errorf("%d HTML files, Summary.Pages = %d", pages, sum.Pages)
 	}
-	var cat []catalogueEntry
+	var cat []entry
 	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
 		t.Fatal(err)
 	}

@@ -57,12 +57,12 @@ func (b *Builder) treeDigest() []byte {
 	if err != nil {
 		return nil
 	}
-	skip := map[string]bool{filepath.Join(src, CacheDir): true, front: true, back: true}
+	skip := map[string]bool{b.cacheDir: true, front: true, back: true}
 	h := sha256.New()
 	// The settings as this builder loaded them: a serve builder may have
 	// read nonopress.toml and the templates long before the walk.
-	fmt.Fprintf(h, "nonopress build stamp 1\n%s\n%q\n%q\n%q %t %t %q\n%#v\n%s\n", b.fingerprint, src, front,
-		b.cfg.BaseURL, b.cfg.Strict, b.cfg.SkipInvalid, b.cfg.LiveReload, b.site, b.memo.templates)
+	fmt.Fprintf(h, "nonopress build stamp 1\n%s\n%q\n%q\n%q %t %t\n%#v\n%s\n", b.fingerprint, src, front,
+		b.cfg.BaseURL, b.strict, b.cfg.SkipInvalid, b.site, b.memo.templates)
 	var newest int64
 	var line []byte
 	stampable := true
@@ -133,7 +133,7 @@ func appendFileState(b []byte, rel string, info fs.FileInfo) []byte {
 }
 
 // stampPath is the build stamp's path.
-func (b *Builder) stampPath() string { return filepath.Join(b.cfg.Src, CacheDir, stampFile) }
+func (b *Builder) stampPath() string { return filepath.Join(b.cacheDir, stampFile) }
 
 // unchangedSince returns the summary of the last build when the stamp it
 // left matches key: nothing the output depends on has changed since.

@@ -86,7 +86,7 @@ func TestStampInvalidated(t *testing.T) {
 	// A quick build replaces the markers: the next full build must run.
 	b := stampedBuilder(s, Config{BaseURL: "https://example.org"})
 	edit(t, filepath.Join(s.src, "animals", "corner.non"), `title "Corner"`, `title "Corner edited"`)
-	if _, err := b.BuildQuick(context.Background()); err != nil {
+	if _, err := b.buildQuick(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if mustBuildWith(t, b).Unchanged {

@@ -42,7 +42,7 @@ func TestTriddlerPageWithoutSheet(t *testing.T) {
 func TestSolverCacheReused(t *testing.T) {
 	s := newSite(t, smallSite)
 	s.mustBuild(Config{})
-	cache := filepath.Join(s.src, CacheDir, "verdicts.json")
+	cache := filepath.Join(s.cache(), "verdicts.json")
 	data, err := os.ReadFile(cache)
 	if err != nil {
 		t.Fatalf("no solver cache after a build: %v", err)
@@ -56,7 +56,7 @@ func TestSolverCacheReused(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The file memo would skip checking altogether.
-	os.Remove(filepath.Join(s.src, CacheDir, "files.gob"))
+	os.Remove(filepath.Join(s.cache(), "files.gob"))
 	s.mustBuild(Config{})
 	if !strings.Contains(s.read("catalogue.json"), `"difficulty":"search"`) {
 		t.Errorf("second build did not use the solver cache")

@@ -19,7 +19,6 @@ type pageData struct {
 	Title       string
 	Description string // for <meta name="description">: the note's description
 	Root        string // the way up to the site root: "", "../", "../../"...
-	LiveReload  string
 	Feed        string // the Atom feed, when the site has one
 	Canonical   string // the page's public URL, when the site has a base URL
 	Site        siteView

@@ -83,7 +83,7 @@ func benchEditToEvent(b *testing.B, n int) {
 }
 
 // awaitPreparedBack waits until serve has linked the site into its back
-// buffer (build.Builder.PrepareBack), as it has by the time an author who
+// buffer (what build.Builder.Rebuild does when idle), as it has by the time an author who
 // just started it saves a first edit: its marker is clean and lists files.
 func awaitPreparedBack(tb testing.TB, out string) {
 	tb.Helper()

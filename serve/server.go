@@ -59,15 +59,6 @@ type Server struct {
 	ln        net.Listener
 	http      *http.Server
 	done      chan error
-
-	// deferredOwed: a rebuild (build.BuildQuick) kept files as they were
-	// published (booklets, site-wide lists), and no full build has made them
-	// since; deferredBehind: the loop should make them now (cleared after a failed try, until the next change). Both are
-	// used by the loop's goroutine only.
-	deferredOwed, deferredBehind bool
-	// prepareBack: a build succeeded since the back buffer was last
-	// readied for quick rebuilds (build.Builder.PrepareBack).
-	prepareBack bool
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -80,18 +71,19 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
-	s := &Server{cfg: cfg, hub: newHub(), done: make(chan error, 1), published: newPublished(cfg.Out)}
 	// The address is taken first: a busy port or a mistyped address is
 	// reported at once, not after a long first build.
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return nil, err // "listen tcp ADDR: bind: address already in use"
 	}
-	if err := s.newBuilder(); err != nil {
+	b, err := build.New(build.Config{Src: cfg.Src, Out: cfg.Out, Quiet: true, Log: io.Discard})
+	if err != nil {
 		ln.Close()
 		return nil, err
 	}
-	s.rebuild(ctx, nil)
+	s := &Server{cfg: cfg, hub: newHub(), builder: b, done: make(chan error, 1), published: newPublished(cfg.Out)}
+	s.rebuild(ctx, []string{})
 
 	outAbs, _ := filepath.Abs(cfg.Out)
 	changes, err := watch(ctx, cfg.Src, watchOptions{
@@ -131,53 +123,22 @@ func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
 // cleanly, and returns the error that stopped serving, if any.
 func (s *Server) Wait() error { return <-s.done }
 
-func (s *Server) newBuilder() error {
-	b, err := build.New(build.Config{Src: s.cfg.Src, Out: s.cfg.Out, Quiet: true, Log: io.Discard})
-	if err != nil {
-		return err
-	}
-	s.builder = b
-	return nil
-}
-
 // loop rebuilds after every batch of changes until ctx is done, then shuts
-// the HTTP server down. An edit is answered by a quick build, which keeps
-// the collection's booklet and the site-wide lists as they were, so the
-// browser is told at once; those are then brought up to date by a full
-// build, unless more changes are already waiting. Idle after a build, it
-// readies the back buffer so that the next edit writes only what changed.
-// The output folder is complete when serve stops.
+// the HTTP server down. The builder answers an edit at once and defers what
+// can wait (booklets, site-wide lists); when no change is waiting, the loop
+// lets it do that deferred work. The output folder is complete when serve
+// stops.
 func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 	defer func() {
-		if s.deferredOwed {
-			s.finishDeferred(context.Background())
+		if err := s.builder.Flush(context.Background()); err != nil {
+			fmt.Fprintf(s.cfg.Log, "booklets and lists not updated: %v\n", err)
 		}
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		s.http.Shutdown(shut)
 		cancel()
 	}()
 	for {
-		if s.deferredBehind {
-			select {
-			case <-ctx.Done():
-				return
-			case batch, ok := <-changes:
-				if !ok {
-					changes = nil
-					continue
-				}
-				s.rebuild(ctx, batch)
-			default:
-				s.finishDeferred(ctx)
-			}
-			continue
-		}
-		if s.prepareBack {
-			s.prepareBack = false
-			if err := s.builder.PrepareBack(ctx); err != nil && ctx.Err() == nil {
-				fmt.Fprintf(s.cfg.Log, "warning: %v\n", err)
-			}
-		}
+		idle := s.builder.Pending()
 		select {
 		case <-ctx.Done():
 			return
@@ -187,80 +148,52 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 				continue
 			}
 			s.rebuild(ctx, batch)
+			continue
+		default:
+			if idle {
+				s.rebuild(ctx, nil)
+				continue
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case batch, ok := <-changes:
+			if !ok {
+				changes = nil
+				continue
+			}
+			s.rebuild(ctx, batch)
 		}
 	}
 }
 
-// finishDeferred makes what the last rebuild kept as it was: booklets and
-// site-wide lists.
-func (s *Server) finishDeferred(ctx context.Context) {
-	// Whatever happens, wait for the next change before trying again: a
-	// broken file would fail every attempt.
-	s.deferredBehind = false
-	sum, err := s.builder.Build(ctx)
-	if err != nil {
-		if ctx.Err() == nil {
-			fmt.Fprintf(s.cfg.Log, "booklets and lists not updated: %v\n", err)
-		}
-		return
-	}
-	s.deferredOwed, s.prepareBack = false, true
-	if len(sum.Changed) > 0 {
-		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
-	}
-}
-
-// rebuild runs a build after the given changes and tells the browsers. A
-// change to the site's configuration or templates starts from a new builder,
-// which rebuilds everything.
+// rebuild hands changes to the builder (nil: its deferred work) and tells
+// the browsers what changed, or what failed.
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
-	var err error
-	if s.touchesSiteSetup(changed) {
-		err = s.newBuilder()
-	}
-	var sum build.Summary
-	owed := s.deferredOwed
-	if err == nil {
-		// A quick build may publish kept files even if ctx ends as it
-		// finishes: owe the full build from the start.
-		s.deferredOwed = true
-		sum, err = s.builder.BuildQuick(ctx)
-	}
+	sum, err := s.builder.Rebuild(ctx, changed)
 	if ctx.Err() != nil {
 		return
 	}
+	if changed == nil {
+		if err != nil {
+			fmt.Fprintf(s.cfg.Log, "warning: deferred work not done: %v\n", err)
+		} else if len(sum.Changed) > 0 {
+			s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
+		}
+		return
+	}
 	if err != nil {
-		s.deferredOwed = owed // a failed build publishes nothing
 		fmt.Fprintf(s.cfg.Log, "build failed:\n%v\n", err)
 		s.hub.publish(event{Name: "builderror", Data: map[string]string{"message": err.Error()}})
 		return
 	}
 	fmt.Fprintf(s.cfg.Log, "built in %s: %d pages, %d files changed\n", time.Since(start).Round(time.Millisecond), sum.Pages, len(sum.Changed))
-	s.prepareBack = true
 	s.hub.publish(event{Name: "ok", Data: struct{}{}})
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
-	if sum.Deferred > 0 {
-		s.deferredBehind = true
-	} else {
-		s.deferredOwed = false
-	}
-}
-
-func (s *Server) touchesSiteSetup(changed []string) bool {
-	for _, p := range changed {
-		rel, err := filepath.Rel(s.cfg.Src, p)
-		if err != nil {
-			continue
-		}
-		rel = filepath.ToSlash(rel)
-		if rel == build.ConfigFile || rel == "templates" || strings.HasPrefix(rel, "templates/") {
-			return true
-		}
-	}
-	return false
 }
 
 // reloadData turns the build's changed output files into the URL paths a

@@ -250,27 +250,3 @@ func TestServeEditReloadAndErrors(t *testing.T) {
 		}
 	})
 }
-
-// A full build that fails (a file broke meanwhile) is not retried in a loop:
-// the booklets stay owed until the next change, and are made once it builds.
-func TestFinishDeferredWaitsAfterAFailure(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "content")
-	os.MkdirAll(src, 0o755)
-	file := filepath.Join(src, "dot.non")
-	os.WriteFile(file, []byte("width 2\nheight 1\nrows\n1\n7\ncolumns\n1\n0\n"), 0o644)
-	s := &Server{cfg: Config{Src: src, Out: filepath.Join(dir, "public"), Log: io.Discard}, hub: newHub()}
-	if err := s.newBuilder(); err != nil {
-		t.Fatal(err)
-	}
-	s.deferredBehind, s.deferredOwed = true, true
-	s.finishDeferred(context.Background())
-	if s.deferredBehind || !s.deferredOwed {
-		t.Errorf("after a failed build: behind %v (want false), owed %v (want true)", s.deferredBehind, s.deferredOwed)
-	}
-	os.WriteFile(file, []byte(dot), 0o644)
-	s.finishDeferred(context.Background())
-	if s.deferredOwed {
-		t.Error("booklets still owed after a good build")
-	}
-}

@@ -9,8 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/nonopress/nonopress/internal/browsertest"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/solve"
@@ -31,20 +33,26 @@ var probePicture = []string{
 // solver grades as want.
 func gradedPicture(t *testing.T, rng *rand.Rand, w, h int, want solve.Difficulty) []string {
 	t.Helper()
+	return gradedColourPicture(t, rng, w, h, puzzle.DefaultPalette(), want)
+}
+
+// gradedColourPicture is gradedPicture with the colours of palette.
+func gradedColourPicture(t *testing.T, rng *rand.Rand, w, h int, palette []puzzle.Color, want solve.Difficulty) []string {
+	t.Helper()
 	for range 10000 {
 		pic := make([]string, h)
 		for y := range pic {
 			var b strings.Builder
 			for range w {
 				if rng.IntN(100) < 60 {
-					b.WriteByte('1')
+					b.WriteByte(byte('1' + rng.IntN(len(palette)-1)))
 				} else {
 					b.WriteByte('.')
 				}
 			}
 			pic[y] = b.String()
 		}
-		if difficulty(t, drawnPuzzle(t, puzzle.DefaultPalette(), pic...)) == want {
+		if difficulty(t, drawnPuzzle(t, palette, pic...)) == want {
 			return pic
 		}
 	}
@@ -179,9 +187,17 @@ func TestCoachFlagsAWrongMark(t *testing.T) {
 	if got := clashes(); got != "10000 00000" {
 		t.Errorf("after a wrong mark, clues in error (rows cols) = %s, want 10000 00000", got)
 	}
+	if got := coachText(t, ctx); got != "Row 1: your marks cannot give this clue." {
+		t.Errorf("after a wrong mark the coach says %q", got)
+	}
 	label := eval[string](t, ctx, `document.querySelector('#np-play .np-rowclue').getAttribute('aria-label')`)
 	if label != "Row 1 clue: 2, 2, cannot be given by your marks" {
 		t.Errorf("row clue label = %q", label)
+	}
+	// A hint says which line the marks contradict, before anything else.
+	pressHint(t, ctx)
+	if got := coachText(t, ctx); !strings.HasPrefix(got, "Row 1 (2 2): your marks cannot give this clue.") {
+		t.Errorf("hint with a wrong mark says %q", got)
 	}
 	// A right mark does not flag anything; undo clears the flag.
 	do(t, ctx, chromedp.Click(cell(2, 2)))
@@ -298,8 +314,19 @@ func clueWords(l puzzle.Line) string {
 }
 
 func TestCoachHintsSolveALinePuzzle(t *testing.T) {
-	pic := gradedPicture(t, rand.New(rand.NewPCG(19, 2)), 15, 15, solve.Line)
-	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	t.Run("one colour", func(t *testing.T) {
+		hintsSolve(t, puzzle.DefaultPalette(), 15, 15)
+	})
+	t.Run("three colours", func(t *testing.T) {
+		hintsSolve(t, []puzzle.Color{puzzle.DefaultPalette()[0], red, blue, {Char: 'g', Name: "green", RGB: puzzle.RGB{G: 0x99}}}, 10, 8)
+	})
+}
+
+// hintsSolve presses H on a random line-solvable puzzle, hint then fill,
+// until the page says it is solved, and compares the grid with the picture.
+func hintsSolve(t *testing.T, palette []puzzle.Color, w, h int) {
+	pic := gradedColourPicture(t, rand.New(rand.NewPCG(19, uint64(len(palette)))), w, h, palette, solve.Line)
+	p := drawnPuzzle(t, palette, pic...)
 	site := newTestSite(t)
 	ctx := browsertest.New(t)
 	open(t, ctx, site.put(t, "/hints/line/", p, "Line"))
@@ -311,7 +338,12 @@ func TestCoachHintsSolveALinePuzzle(t *testing.T) {
 		}
 		do(t, ctx, chromedp.KeyEvent("h"))
 		text := coachText(t, ctx)
-		if !regexp.MustCompile(`^(Row|Column) \d+ `).MatchString(text) {
+		if step == 0 {
+			t.Logf("first hint: %s", text)
+		}
+		// Multicolour lines may only rule out colours: then the hint names
+		// the line that decides once the crossing lines have done so.
+		if !regexp.MustCompile(`^(Row|Column) \d+ |^No single line forces a cell from your marks alone: .* Then (Row|Column) \d+ `).MatchString(text) {
 			t.Fatalf("hint %d on a line puzzle says %q", step+1, text)
 		}
 		do(t, ctx, chromedp.KeyEvent("h"))
@@ -445,5 +477,144 @@ func TestCoachCheckAndTimer(t *testing.T) {
 	open(t, ctx, url)
 	if got := eval[string](t, ctx, `document.querySelector('#np-play .np-timer').textContent`); !solvedIn.MatchString(got) {
 		t.Errorf("after a reload the timer says %q", got)
+	}
+}
+
+func TestCoachIsAccessible(t *testing.T) {
+	site := newTestSite(t)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hearts/heart/", p, "Heart"))
+	// The hint line is announced; the controls are real buttons and a
+	// labelled switch, reached with Tab.
+	live := eval[string](t, ctx, `(() => { const e = document.querySelector('#np-play .np-coach-text'); return e.getAttribute('aria-live') + ' ' + e.getAttribute('aria-atomic'); })()`)
+	if live != "polite true" {
+		t.Errorf("hint text aria-live, aria-atomic = %q", live)
+	}
+	if got := eval[string](t, ctx, `document.querySelector('#np-play input.np-errors').closest('label').textContent.trim() + ':' + document.querySelector('#np-play input.np-errors').getAttribute('role')`); got != "Show errors:switch" {
+		t.Errorf("error switch = %q", got)
+	}
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-play .np-hint-button`)))
+	order := eval[[]string](t, ctx, `(() => {
+		const names = [];
+		const all = Array.from(document.querySelectorAll('#np-play button, #np-play input, #np-play td[tabindex="0"]'));
+		for (let i = 0; i < 3; i++) {
+			const at = all.indexOf(document.activeElement);
+			const next = all[at + 1];
+			next.focus();
+			names.push(next.textContent.trim() || next.className);
+		}
+		return names;
+	})()`)
+	if strings.Join(order, "|") != "np-errors|Start timer|np-cell" {
+		t.Errorf("after Hint the focus order is %q", order)
+	}
+	// Enter on the Hint button, then on the timer button.
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-play .np-hint-button`)), chromedp.KeyEvent(kb.Enter))
+	if text := coachText(t, ctx); !strings.HasPrefix(text, "Row ") && !strings.HasPrefix(text, "Column ") {
+		t.Errorf("Enter on Hint: %q", text)
+	}
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-play .np-timer-button`)), chromedp.KeyEvent(kb.Enter))
+	if got := eval[string](t, ctx, `document.querySelector('#np-play .np-timer-button').getAttribute('aria-pressed')`); got != "true" {
+		t.Errorf("Enter on the timer button: aria-pressed %s", got)
+	}
+}
+
+func TestCoachCheckColours(t *testing.T) {
+	picture := []string{"112.", ".22.", "1.21"}
+	palette := []puzzle.Color{puzzle.DefaultPalette()[0], red, blue}
+	p := drawnPuzzle(t, palette, picture...)
+	img := puzzle.NewImage(4, 3)
+	for y, row := range picture {
+		for x, ch := range row {
+			if ch != '.' {
+				img.Set(x, y, int(ch-'0'))
+			}
+		}
+	}
+	d := NewPlayData(p, p.ID(), "Flag", WithSolution(img))
+	if d.Check == nil || d.Check.Bits != 2 {
+		t.Fatalf("check data %+v, want 2 bits a cell", d.Check)
+	}
+	if NewPlayData(p, p.ID(), "Flag", WithSolution(puzzle.NewImage(3, 3))).Check != nil {
+		t.Error("a solution of another size gave check data")
+	}
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.putRaw("/colours/flag/", "Flag", mustJSON(t, d)))
+	clickAll(t, ctx, picture, "1")
+	do(t, ctx, chromedp.KeyEvent("2"))
+	clickAll(t, ctx, picture, "2")
+	rightClick(t, ctx, 3, 0)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+	if got := coachText(t, ctx); got != "All 9 of your marks are right so far." {
+		t.Errorf("check with right marks: %q", got)
+	}
+	// Blue where red belongs.
+	do(t, ctx, chromedp.Click(cell(0, 0)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+	if got := coachText(t, ctx); got != "1 of your 9 marks is wrong; it is outlined." {
+		t.Errorf("check with a wrong colour: %q (grid %q)", got, grid(t, ctx))
+	}
+	// Data that does not fit the puzzle gives no Check button.
+	d.Check.Cells = "AAAA"
+	open(t, ctx, site.putRaw("/colours/bad/", "Flag", mustJSON(t, d)))
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-play .np-check').length`); n != 0 {
+		t.Errorf("%d Check buttons for data that does not fit", n)
+	}
+}
+
+// waitFor polls expr in the page until it is true, for at most a minute.
+func waitFor(t testing.TB, ctx context.Context, expr string) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !eval[bool](t, ctx, expr) {
+		if time.Now().After(deadline) {
+			t.Fatalf("still not true after a minute: %s", expr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestCoachProbesWithoutFreezingThePage(t *testing.T) {
+	// A sparse random picture: no line forces anything on the empty grid,
+	// so the first hint must probe, for longer than one slice.
+	pic := randomPicture(rand.New(rand.NewPCG(35, 19)), 40, 40, 35)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hints/sparse/", p, "Sparse"))
+	const sliced = `(() => {
+		const pz = JSON.parse(document.getElementById('np-puzzle').textContent);
+		return NonopressCoach.createCoach(pz).begin(new Array(pz.width * pz.height).fill(-1))(600) === undefined;
+	})()`
+	if !eval[bool](t, ctx, sliced) {
+		t.Fatal("test puzzle: the first hint needs no more than one slice")
+	}
+	busy := `document.querySelector('#np-play .np-coach-text').getAttribute('aria-busy') === 'true'`
+
+	pressHint(t, ctx)
+	if !eval[bool](t, ctx, busy) || !strings.HasSuffix(coachText(t, ctx), "probing cells\u2026") {
+		t.Fatalf("while probing: busy %v, says %q", eval[bool](t, ctx, busy), coachText(t, ctx))
+	}
+	waitFor(t, ctx, "!("+busy+")")
+	final := regexp.MustCompile(`^(No single line forces a cell now\. Try |Line logic and probing single cells are exhausted|No single line forces a cell now, and no cell probed within)`)
+	if text := coachText(t, ctx); !final.MatchString(text) {
+		t.Errorf("after probing the hint says %q", text)
+	}
+
+	// A mark while the coach is probing stops it: the page answers the
+	// click, and no hint for the old grid appears.
+	do(t, ctx, chromedp.Click(cell(0, 0)), chromedp.Click(cell(0, 0))) // the grid is empty again
+	pressHint(t, ctx)
+	if !eval[bool](t, ctx, busy) {
+		t.Fatal("the second hint needed no more than one slice")
+	}
+	do(t, ctx, chromedp.Click(cell(0, 0)))
+	if eval[bool](t, ctx, busy) || coachText(t, ctx) != "" {
+		t.Errorf("after a mark the coach is busy %v and says %q", eval[bool](t, ctx, busy), coachText(t, ctx))
+	}
+	if got := eval[int](t, ctx, `document.querySelectorAll('#np-play .np-hint-cell').length`); got != 0 {
+		t.Errorf("a hint for the old grid outlines %d cells", got)
 	}
 }

@@ -5,14 +5,26 @@ import (
 	"testing"
 )
 
-// TestPlayScriptStaysPlain guards the rules play.js lives by: it builds the
+// TestPlayScriptStaysPlain guards the rules play.js and coach.js live by: it builds the
 // page from text nodes only (titles and colour names come from puzzle files)
 // and it uses no network and no modules, so that pages work from file://.
 func TestPlayScriptStaysPlain(t *testing.T) {
-	src, err := Static.ReadFile("static/play.js")
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"static/play.js", "static/coach.js"} {
+		src, err := Static.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPlainScript(t, name, src)
 	}
+	if _, err := Static.ReadFile("static/play.css"); err != nil {
+		t.Errorf("play.css is not shipped: %v", err)
+	}
+}
+
+// checkPlainScript fails t when the script src uses HTML parsing, code from
+// strings, the network or modules.
+func checkPlainScript(t *testing.T, name string, src []byte) {
+	t.Helper()
 	forbidden := map[string]*regexp.Regexp{
 		"HTML parsing":      regexp.MustCompile(`innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment|DOMParser`),
 		"code from strings": regexp.MustCompile(`\beval\s*\(|new\s+Function\s*\(|setTimeout\s*\(\s*['"]`),
@@ -21,10 +33,7 @@ func TestPlayScriptStaysPlain(t *testing.T) {
 	}
 	for what, re := range forbidden {
 		if loc := re.FindIndex(src); loc != nil {
-			t.Errorf("play.js uses %s: %q", what, src[loc[0]:loc[1]])
+			t.Errorf("%s uses %s: %q", name, what, src[loc[0]:loc[1]])
 		}
-	}
-	if _, err := Static.ReadFile("static/play.css"); err != nil {
-		t.Errorf("play.css is not shipped: %v", err)
 	}
 }

@@ -24,7 +24,7 @@ type FrontMatter struct {
 	Tags        []string `yaml:"tags" toml:"tags"`
 	Date        any      `yaml:"date" toml:"date"`
 
-	DateRFC3339 string // Date normalised to RFC 3339 ("" when not given)
+	DateRFC3339 string `yaml:"-" toml:"-"` // Date normalised to RFC 3339 ("" when not given)
 }
 
 // Note is a Markdown file split into its front matter and body.

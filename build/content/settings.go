@@ -38,6 +38,11 @@ type Settings struct {
 	MonoSafe bool `toml:"mono_safe"`
 	// Recent is how many recently added puzzles the home page shows.
 	Recent int `toml:"recent"`
+	// CacheDir is where builds keep what they may reuse (verdicts, rendered
+	// files, the file memo): a path relative to the content folder, or
+	// absolute. By default .nonopress-cache beside the content folder, so
+	// that a build never writes into its input.
+	CacheDir string `toml:"cache_dir"`
 
 	Budget time.Duration
 }

@@ -105,7 +105,8 @@ func bench(bin, work, hugo string, n int, skipInvalid, floor bool) error {
 	reset := func() {
 		os.RemoveAll(public)
 		os.RemoveAll(filepath.Join(dir, ".public.nonopress-next"))
-		os.RemoveAll(filepath.Join(content, ".nonopress-cache"))
+		os.RemoveAll(filepath.Join(content, ".nonopress-cache")) // where older versions kept it
+		os.RemoveAll(filepath.Join(dir, ".nonopress-cache"))
 	}
 	reset()
 	args := []string{"build", "-src", content, "-out", public, "-quiet"}

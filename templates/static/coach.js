@@ -18,6 +18,8 @@
 
   var EMPTY = -1;
   var CROSS = 0;
+  var PROBE_BUDGET = 12000; // line solves a hint may spend probing
+  var HINT_SLICE = 600; // line solves between two looks at the page's events
 
   /* ---------- solveLine: the line solver ---------- */
 
@@ -314,6 +316,7 @@
     var h = pz.height;
     var multi = pz.palette.length > 2;
     var all = (pz.palette.length >= 32 ? 0xffffffff : (1 << pz.palette.length) - 1) >>> 0;
+    var solves = 0; // line solves by propagate, which probing counts
 
     // line k: rows 0..h-1, then columns.
     function lineCells(k) {
@@ -486,8 +489,9 @@
 
     // propagate runs line logic over the whole grid from the lines in queue
     // until nothing changes. It returns the index of a line in contradiction,
-    // or -1.
-    function propagate(sets, queue) {
+    // or -1. With decidedBy (an array per cell), it records which line
+    // solved each cell it solved.
+    function propagate(sets, queue, decidedBy) {
       var queued = new Uint8Array(lines.length);
       queue.forEach(function (k) {
         queued[k] = 1;
@@ -498,6 +502,7 @@
         var line = lines[k];
         var before = lineSets(line, sets);
         var out = solveLine(line.clue, before);
+        solves++;
         if (out === null) {
           return k;
         }
@@ -505,6 +510,9 @@
           if (out[p] !== before[p]) {
             var i = line.cells[p];
             sets[i] = out[p];
+            if (decidedBy && popcount(out[p]) === 1) {
+              decidedBy[i] = k;
+            }
             var x = i % w;
             var cross = line.isRow ? h + x : (i - x) / w;
             if (!queued[cross]) {
@@ -548,53 +556,132 @@
       return near.concat(far);
     }
 
-    // probeHint tries each colour of each undecided cell on the propagated
-    // sets and returns the first cell whose other colours all lead to a
-    // contradiction, with the lines that could not be completed.
-    function probeHint(sets, values) {
+    // probeSearch tries each colour of each undecided cell on the
+    // propagated sets, in probeOrder, looking for the first cell whose other
+    // colours all lead to a contradiction. It works in slices: step(work)
+    // probes until it has spent about work line solves more, and returns
+    // undefined while it is not finished, then the hint, or null when no
+    // cell is decided. The whole search spends at most PROBE_BUDGET line
+    // solves (a count, not a time, so that hints do not depend on the
+    // machine); past that it gives a hint of kind 'budget'.
+    function probeSearch(sets, values) {
       var order = probeOrder(sets);
-      for (var o = 0; o < order.length; o++) {
-        var i = order[o];
-        var left = sets[i];
-        var reasons = [];
-        for (var c = 0; c < 32 && popcount(left) > 1; c++) {
-          var bit = (1 << c) >>> 0;
-          if ((sets[i] & bit) === 0) {
-            continue;
+      var o = 0;
+      var spent = 0;
+      var trial = new Uint32Array(sets.length);
+      return function step(work) {
+        var until = spent + work;
+        while (o < order.length) {
+          if (spent >= PROBE_BUDGET) {
+            return { kind: 'budget', cells: [],
+              text: 'No single line forces a cell now, and no cell probed within the coach\'s budget (' +
+                PROBE_BUDGET + ' line solves) decides: a guess may be needed.' };
           }
-          var trial = sets.slice();
-          trial[i] = bit;
-          var x = i % w;
-          var bad = propagate(trial, [(i - x) / w, h + x]);
-          if (bad >= 0) {
-            left = (left & ~bit) >>> 0;
-            reasons.push({ v: c === 0 ? CROSS : c, line: lines[bad] });
+          if (spent >= until) {
+            return undefined;
+          }
+          var i = order[o++];
+          var left = sets[i];
+          var reasons = [];
+          for (var c = 0; c < 32 && popcount(left) > 1; c++) {
+            var bit = (1 << c) >>> 0;
+            if ((sets[i] & bit) === 0) {
+              continue;
+            }
+            trial.set(sets);
+            trial[i] = bit;
+            var x = i % w;
+            var before = solves;
+            var bad = propagate(trial, [(i - x) / w, h + x]);
+            spent += solves - before;
+            if (bad >= 0) {
+              left = (left & ~bit) >>> 0;
+              reasons.push({ v: c === 0 ? CROSS : c, line: lines[bad] });
+            }
+          }
+          if (popcount(left) === 1 && values[i] === EMPTY) {
+            return probeHint(i, valueOf(left), reasons);
           }
         }
-        if (popcount(left) === 1 && values[i] === EMPTY) {
-          var v = valueOf(left);
-          var why = reasons.map(function (r) {
-            return 'if it were ' + colourName(r.v) + ', ' + lineName(r.line).replace(/^R/, 'r').replace(/^C/, 'c') +
-              ' could not be completed';
-          }).join('; ');
-          return {
-            kind: 'probe', isRow: true, index: -1, cells: [{ i: i, v: v }],
-            reasonLines: reasons.map(function (r) {
-              return { isRow: r.line.isRow, index: r.line.index };
-            }),
-            text: 'No single line forces a cell now. Try ' + cellName(i) + ': ' + why + ', so it must be ' +
-              colourName(v) + '.'
-          };
+        return null;
+      };
+    }
+
+    // probeHint words a cell that probing decided as v.
+    function probeHint(i, v, reasons) {
+      var why = reasons.map(function (r) {
+        return 'if it were ' + colourName(r.v) + ', ' + lineName(r.line).replace(/^R/, 'r').replace(/^C/, 'c') +
+          ' could not be completed';
+      }).join('; ');
+      return {
+        kind: 'probe', isRow: true, index: -1, cells: [{ i: i, v: v }],
+        reasonLines: reasons.map(function (r) {
+          return { isRow: r.line.isRow, index: r.line.index };
+        }),
+        text: 'No single line forces a cell now. Try ' + cellName(i) + ': ' + why + ', so it must be ' +
+          colourName(v) + '.'
+      };
+    }
+
+    // chainHint is for a multicolour puzzle whose lines, from the marks,
+    // only rule out colours: propagating those sets decides cells. It names
+    // the line that decided the first such cell, with every unmarked cell
+    // that line decided.
+    function chainHint(values, sets, decidedBy) {
+      for (var i = 0; i < sets.length; i++) {
+        if (values[i] !== EMPTY || popcount(sets[i]) !== 1 || decidedBy[i] < 0) {
+          continue;
         }
+        var line = lines[decidedBy[i]];
+        var cells = [];
+        var forced = [];
+        line.cells.forEach(function (c, p) {
+          if (values[c] === EMPTY && decidedBy[c] === decidedBy[i]) {
+            cells.push({ i: c, v: valueOf(sets[c]) });
+            forced.push(p);
+          }
+        });
+        var said = forced.map(function (p) {
+          return along(line, [p]) + ' ' + colourName(valueOf(sets[line.cells[p]]));
+        }).join(', ');
+        return {
+          kind: 'chain', isRow: line.isRow, index: line.index, cells: cells,
+          text: 'No single line forces a cell from your marks alone: the crossing lines first rule out ' +
+            'some colours. Then ' + lineName(line) + ' decides ' + said + '.'
+        };
       }
       return null;
     }
 
-    // hint finds the next step from the player's values.
-    function hint(values) {
+    // begin starts looking for the next step from the player's values. It
+    // returns a function step(work) that returns the hint, or undefined
+    // while probing still has work to do (see probeSearch): line hints come
+    // from the first call.
+    function begin(values) {
+      var search = null;
+      return function step(work) {
+        if (!search) {
+          var first = hintWithoutProbes(values);
+          if (first.hint) {
+            return first.hint;
+          }
+          search = probeSearch(first.sets, values);
+        }
+        var found = search(work);
+        if (found === null) {
+          return { kind: 'search', cells: [],
+            text: 'Line logic and probing single cells are exhausted: the next step needs a guess.' };
+        }
+        return found;
+      };
+    }
+
+    // hintWithoutProbes returns {hint} for what needs no probing, else
+    // {sets}: the colour sets line logic leaves from the marks.
+    function hintWithoutProbes(values) {
       var hl = lineHint(values);
       if (hl) {
-        return hl;
+        return { hint: hl };
       }
       var undecided = 0;
       values.forEach(function (v) {
@@ -603,33 +690,30 @@
         }
       });
       if (undecided === 0) {
-        return { kind: 'done', cells: [], text: 'Every cell is marked: nothing left to hint.' };
+        return { hint: { kind: 'done', cells: [], text: 'Every cell is marked: nothing left to hint.' } };
       }
       var sets = setsOf(values);
-      var bad = propagate(sets, allLines());
+      var decidedBy = new Int32Array(sets.length).fill(-1);
+      var bad = propagate(sets, allLines(), decidedBy);
       if (bad >= 0) {
-        return { kind: 'error', isRow: lines[bad].isRow, index: lines[bad].index, cells: [],
+        return { hint: { kind: 'error', isRow: lines[bad].isRow, index: lines[bad].index, cells: [],
           text: 'Your marks cannot all be right: following them, ' + lineName(lines[bad]) +
-            ' cannot be completed. Check your marks.' };
+            ' cannot be completed. Check your marks.' } };
       }
-      for (var i = 0; i < sets.length; i++) {
-        if (values[i] === EMPTY && popcount(sets[i]) === 1) {
-          return { kind: 'chain', isRow: true, index: -1, cells: [{ i: i, v: valueOf(sets[i]) }],
-            text: 'No single line forces a cell from your marks alone, but rows and columns together rule out ' +
-              'colours: ' + cellName(i) + ' must be ' + colourName(valueOf(sets[i])) + '.' };
-        }
+      var hc = chainHint(values, sets, decidedBy);
+      if (hc) {
+        return { hint: hc };
       }
-      var hp = probeHint(sets, values);
-      if (hp) {
-        return hp;
-      }
-      return { kind: 'search', cells: [],
-        text: 'Line logic and probing single cells are exhausted: the next step needs a guess.' };
+      return { sets: sets };
     }
 
     return {
       lineError: lineError,
-      hint: hint
+      begin: begin,
+      // hint is the next step, found at once (probing up to its budget).
+      hint: function (values) {
+        return begin(values)(Infinity);
+      }
     };
   }
 
@@ -730,6 +814,7 @@
     p.errors.checked = showErrors;
     var version = 0; // counts changes of the grid
     var pending = null; // the hint shown, until the grid changes
+    var searching = null; // the hint being looked for: {version, step}
     var marked = []; // elements the hint or check decorated
     var clock = { on: false, base: 0, since: 0, solvedIn: -1, tick: null };
 
@@ -737,18 +822,22 @@
       return isRow ? g.rowHeads[k] : g.colHeads[k];
     }
 
+    // setClash marks or unmarks a clue as in error; it returns whether the
+    // clue is newly in error.
     function setClash(isRow, k, on) {
       var hd = head(isRow, k);
+      var was = hd.classList.contains('np-clash');
       var label = hd.getAttribute('aria-label') || '';
       if (label.slice(-CLASH_SUFFIX.length) === CLASH_SUFFIX) {
         label = label.slice(0, -CLASH_SUFFIX.length);
       }
       hd.classList.toggle('np-clash', on);
       hd.setAttribute('aria-label', label + (on ? CLASH_SUFFIX : ''));
+      return on && !was;
     }
 
     function recheck(isRow, k, values) {
-      setClash(isRow, k, showErrors && coach.lineError(values, isRow, k));
+      return setClash(isRow, k, showErrors && coach.lineError(values, isRow, k));
     }
 
     function recheckAll() {
@@ -786,17 +875,10 @@
       }
     }
 
-    function hint() {
-      if (pending && pending.version === version && pending.cells.length > 0) {
-        var cells = pending.cells;
-        pending = null;
-        g.apply(cells);
-        say('Filled in ' + cells.length + (cells.length > 1 ? ' cells.' : ' cell.'));
-        return;
-      }
+    // show draws a hint on the grid and says it.
+    function show(h) {
       unmark();
-      var h = coach.hint(g.board.values());
-      if (h.index >= 0 && h.kind !== 'probe' && h.kind !== 'chain') {
+      if (h.index >= 0 && h.kind !== 'probe') {
         showLine(h.isRow, h.index);
       }
       (h.reasonLines || []).forEach(function (r) {
@@ -807,6 +889,50 @@
       });
       pending = { version: version, cells: h.cells };
       say(h.text + (h.cells.length > 0 ? ' Press Hint again to fill ' + (h.cells.length > 1 ? 'them' : 'it') + ' in.' : ''));
+    }
+
+    // hint fills the cells of the hint shown, if the grid has not changed
+    // since, or looks for the next one. Probing may take a while on a large
+    // grid: it runs in slices of HINT_SLICE line solves between which the
+    // page stays responsive, and stops if the grid changes.
+    function hint() {
+      if (pending && pending.version === version && pending.cells.length > 0) {
+        var cells = pending.cells;
+        pending = null;
+        g.apply(cells);
+        say('Filled in ' + cells.length + (cells.length > 1 ? ' cells.' : ' cell.'));
+        return;
+      }
+      if (searching && searching.version === version) {
+        return; // still looking
+      }
+      unmark();
+      pending = null;
+      var job = { version: version, step: coach.begin(g.board.values()) };
+      searching = job;
+      var slice = function () {
+        if (searching !== job) {
+          return;
+        }
+        if (job.version !== version) {
+          searching = null;
+          p.say.removeAttribute('aria-busy');
+          return;
+        }
+        var h = job.step(HINT_SLICE);
+        if (h === undefined) {
+          window.setTimeout(slice, 0);
+          return;
+        }
+        searching = null;
+        p.say.removeAttribute('aria-busy');
+        show(h);
+      };
+      slice();
+      if (searching === job) {
+        p.say.setAttribute('aria-busy', 'true');
+        say('No single line forces a cell now: probing cells\u2026');
+      }
     }
 
     function check() {
@@ -884,19 +1010,35 @@
     });
 
     return {
+      // rechecked rechecks lines whose cells changed and says which clues
+      // the change put in error (for players who do not see the clues).
       rechecked: function (rows, cols) {
         var values = g.board.values();
+        var news = [];
         rows.forEach(function (y) {
-          recheck(true, y, values);
+          if (recheck(true, y, values)) {
+            news.push('row ' + (y + 1));
+          }
         });
         cols.forEach(function (x) {
-          recheck(false, x, values);
+          if (recheck(false, x, values)) {
+            news.push('column ' + (x + 1));
+          }
         });
+        if (news.length > 0 && news.length <= 4) {
+          var text = news.join(' and ') + ': your marks cannot give ' + (news.length > 1 ? 'these clues.' : 'this clue.');
+          say(text.charAt(0).toUpperCase() + text.slice(1));
+        }
       },
       changed: function () {
         version++;
         pending = null;
         unmark();
+        if (searching) {
+          searching = null; // its next slice sees it is no longer wanted
+          p.say.removeAttribute('aria-busy');
+          say('');
+        }
       },
       solved: function (isSolved) {
         if (isSolved && clock.on) {

@@ -1,0 +1,78 @@
+package build
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// A full build that fails (a file broke meanwhile) is not retried in a loop:
+// the booklets stay owed until the next change, and are made once it builds.
+func TestFinishDeferredWaitsAfterAFailure(t *testing.T) {
+	s, b := newServedSite(t)
+	ctx := context.Background()
+	file := filepath.Join(s.src, "animals", "cross.non")
+	good, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file, []byte("width 2\nheight 1\nrows\n1\n7\ncolumns\n1\n0\n"), 0o644)
+	b.serving.pending, b.serving.owed = true, true
+	if _, err := b.Rebuild(ctx, nil); err == nil {
+		t.Fatal("a broken file built")
+	}
+	if b.serving.pending || !b.serving.owed {
+		t.Errorf("after a failed build: behind %v (want false), owed %v (want true)", b.serving.pending, b.serving.owed)
+	}
+	os.WriteFile(file, good, 0o644)
+	if _, err := b.Rebuild(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if b.serving.owed {
+		t.Error("booklets still owed after a good build")
+	}
+}
+
+// Rebuild answers an edit with a quick build, owes the deferred files until
+// Rebuild(ctx, nil) makes them, and then readies the back buffer.
+func TestRebuildDefersThenCatchesUp(t *testing.T) {
+	s, b := newServedSite(t)
+	ctx := context.Background()
+	writeTree(t, s.src, "-- animals/cross.non --\n"+changedCross)
+	sum, err := b.Rebuild(ctx, []string{filepath.Join(s.src, "animals", "cross.non")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Deferred == 0 || !b.serving.owed || !b.Pending() {
+		t.Fatalf("quick rebuild: deferred %d, owed %v, pending %v", sum.Deferred, b.serving.owed, b.Pending())
+	}
+	sum, err = b.Rebuild(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.serving.owed || !contains(sum.Changed, "animals/booklet.pdf") {
+		t.Errorf("catch-up: owed %v, changed %v", b.serving.owed, sum.Changed)
+	}
+	if !b.Pending() {
+		t.Error("the back buffer is not readied after the catch-up")
+	}
+	if _, err := b.Rebuild(ctx, nil); err != nil || b.Pending() {
+		t.Errorf("readying the back buffer: err %v, pending %v", err, b.Pending())
+	}
+}
+
+// newServedSite makes a small site and its builder, after serve's first
+// build.
+func newServedSite(t *testing.T) (*site, *Builder) {
+	t.Helper()
+	s := newSite(t, smallSite)
+	b, err := New(Config{Src: s.src, Out: s.out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Rebuild(context.Background(), []string{}); err != nil {
+		t.Fatal(err)
+	}
+	return s, b
+}
