@@ -2,18 +2,15 @@ package build
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"sync"
 
-	"github.com/nonopress/nonopress/internal/atomicfile"
-	"github.com/nonopress/nonopress/internal/jsonmap"
+	"github.com/nonopress/nonopress/build/internal/key"
+
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -24,11 +21,10 @@ import (
 // files (by hash) in either output buffer reuses them instead of rendering
 // again: rendering PDFs is most of a build's work.
 //
-// It is kept in .nonopress-cache/assets.json; a missing or corrupt file is an
-// empty cache. Only the keys used by the last build are saved, so it does not
-// grow without bound.
+// The file memo keeps its outputs between builds, in memory and in the store
+// file (memofile.go). Only the keys used by the last build are kept, so it
+// does not grow without bound.
 type assetCache struct {
-	path        string
 	fingerprint string // of the running program; "" disables the cache
 	mu          sync.Mutex
 	old, used   map[string]map[string]string // key → output name → hash
@@ -54,15 +50,10 @@ func programFingerprint() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func openAssetCache(path, fingerprint string) *assetCache {
-	c := &assetCache{path: path, fingerprint: fingerprint, old: map[string]map[string]string{}}
-	if data, err := os.ReadFile(path); err == nil {
-		if json.Unmarshal(data, &c.old) != nil {
-			c.old = map[string]map[string]string{}
-		}
-	}
-	c.used = make(map[string]map[string]string, len(c.old))
-	return c
+// newAssetCache starts a build's asset cache from the outputs the last
+// build used.
+func newAssetCache(fingerprint string, old map[string]map[string]string) *assetCache {
+	return &assetCache{fingerprint: fingerprint, old: old, used: make(map[string]map[string]string, len(old))}
 }
 
 // lookup returns the outputs recorded for key.
@@ -83,71 +74,15 @@ func (c *assetCache) store(key string, outputs map[string]string) {
 	c.mu.Unlock()
 }
 
-// save writes the keys used by this build (map keys are sorted by
-// encoding/json: stable bytes).
-func (c *assetCache) save() error {
-	if c.fingerprint == "" {
-		return nil
-	}
-	if _, err := os.Stat(c.path); err == nil && sameOutputs(c.old, c.used) {
-		return nil // the file holds these already
-	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteWith(c.path, func(w io.Writer) error { return jsonmap.Encode(w, c.used) })
-}
-
-// keyer builds an asset key.
-type keyer struct{ h io.Writer }
-
-func newKey(fingerprint, kind string) (keyer, func() string) {
-	h := sha256.New()
-	k := keyer{h}
-	k.str(fingerprint)
-	k.str(kind)
-	return k, func() string { return hex.EncodeToString(h.Sum(nil)[:16]) }
-}
-
-func (k keyer) str(s string) {
-	k.int(len(s))
-	io.WriteString(k.h, s)
-}
-
-func (k keyer) int(n int) {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], uint64(n))
-	k.h.Write(b[:])
-}
-
-func (k keyer) bool(v bool) {
-	if v {
-		k.int(1)
-	} else {
-		k.int(0)
-	}
-}
-
-func (k keyer) image(g *puzzle.Image) {
-	if g == nil {
-		k.int(-1)
-		return
-	}
-	k.int(g.Width)
-	k.int(g.Height)
-	k.str(string(g.Cells))
-}
-
 // puzzleAssetKey is the key of a puzzle's rendered files.
 func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) string {
-	k, sum := newKey(r.assets.fingerprint, "puzzle")
-	k.str(fileHash)
-	k.int(index)
-	k.image(sol)
-	k.str(r.site.Paper)
-	k.bool(r.site.MonoSafe)
-	k.bool(r.site.SolutionThumbnails)
-	return sum()
+	k := key.New(r.assets.fingerprint, "puzzle")
+	k.String(fileHash)
+	k.Int(index)
+	k.Value(sol)
+	k.Value(r.renderOptions()) // what render is given
+	k.Bool(r.site.SolutionThumbnails)
+	return k.Sum()
 }
 
 // reuseAssets publishes a puzzle's files from an earlier build if the cache

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -38,7 +37,7 @@ type Builder struct {
 	memo *fileMemo
 	// kept holds the caches between builds (keep.go).
 	kept keptCaches
-	// markers keeps the output folders' manifests between builds (marker.go).
+	// markers keeps the output folders' manifests between builds (package output).
 	markers output.Manifests
 	// cacheDir is the folder of the caches kept between runs.
 	cacheDir string
@@ -49,26 +48,6 @@ type Builder struct {
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
-}
-
-// Summary says what a build did.
-type Summary struct {
-	Puzzles int // puzzles published
-	Pages   int // HTML pages in the site
-	// Written and Removed count the output files that are new or changed, and
-	// gone, compared with the previous output.
-	Written, Removed int
-	Skipped          []string // puzzles left out (SkipInvalid), with the reason
-	Warnings         []string // "path:line: message", in path order
-	Changed          []string // output paths (slash-separated) written or removed, sorted
-	// Deferred counts what BuildQuick left to the next Build: the files it
-	// kept as they were published instead of making them again (booklets
-	// and site-wide lists), and the caches it did not save; 0 after Build.
-	Deferred int
-	// Unchanged: nothing the site depends on had changed since the last
-	// build, which this one found by its stamp (stamp.go) without reading a
-	// file; the counts and messages are the last build's.
-	Unchanged bool
 }
 
 // CacheDir is the name of the folder beside the content folder where a
@@ -204,7 +183,8 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		return sum, err
 	}
 	defer out.Close()
-	assets := b.assetCache(filepath.Join(cacheDir, "assets.json"))
+	b.memo.load()
+	assets := b.assetCache()
 	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
 		title: firstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle), links: content.NewLinks(root, files)}
 	b.rendered.Store(0)
@@ -215,45 +195,9 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		}
 	}()
 
-	results := make([]fileResult, len(files))
-	prog := newProgress(b.log, b.cfg.Quiet, len(files))
-	err = parallel.Do(ctx, len(files), func(i int) error {
-		results[i] = r.processFileMemo(ctx, files[i])
-		prog.done()
-		return fromSource(files[i], results[i].fatal)
-	})
-	prog.stop()
-	r.recordMisses()
+	problems, err := r.publishFiles(ctx, files, &sum)
 	if err != nil {
 		return sum, err
-	}
-	if err := ctx.Err(); err != nil {
-		return sum, err
-	}
-	var problems diag.List
-	for _, res := range results {
-		for _, d := range res.diags {
-			if d.Severity == diag.Error {
-				problems = append(problems, d)
-				sum.Skipped = append(sum.Skipped, d.String())
-			} else {
-				sum.Warnings = append(sum.Warnings, d.String())
-			}
-		}
-		r.entries = append(r.entries, res.entries...)
-		if res.bundle != nil {
-			r.bundles = append(r.bundles, res.bundle)
-		}
-	}
-	dupSeverity := diag.Warning
-	if b.strict {
-		dupSeverity = diag.Error
-	}
-	for _, d := range duplicateDiagnostics(r.entries, dupSeverity) {
-		if d.Severity == diag.Error {
-			problems = append(problems, d)
-		}
-		sum.Warnings = append(sum.Warnings, d.String())
 	}
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, newError(problems)
@@ -268,16 +212,10 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	}
 	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	if err := r.keepMemo(); err != nil {
-		fmt.Fprintf(b.log, "warning: file memo not saved: %v\n", err)
+		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
 	}
 	if quick {
-		// The full build that follows saves the caches.
-		b.keepAssets(assets, false)
-		r.deferred++
-	} else if err := assets.save(); err != nil {
-		fmt.Fprintf(b.log, "warning: asset cache not saved: %v\n", err)
-	} else {
-		b.keepAssets(assets, true)
+		r.deferred++ // the full build that follows saves the caches
 	}
 	sum.Puzzles = len(r.entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
@@ -298,118 +236,49 @@ func (b *Builder) prepareBack(ctx context.Context) error {
 	return output.Prepare(ctx, b.cfg.Out, b.min, &b.markers)
 }
 
-// logSummary logs a build's warnings, skipped puzzles and summary line.
-func (b *Builder) logSummary(sum Summary, start time.Time) {
-	logList(b.log, sum.Warnings, "warning")
-	logList(b.log, sum.Skipped, "skipped")
-	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",
-		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
-}
-
-// Error is a build that failed because puzzles or notes are invalid.
-type Error struct {
-	Diagnostics diag.List // every problem, in path order
-	Problems    []string  // the same as "path:line: message (hint)"
-}
-
-// newError makes the Error of a build's problems.
-func newError(problems diag.List) *Error {
-	e := &Error{Diagnostics: problems}
-	for _, d := range problems {
-		e.Problems = append(e.Problems, d.String())
+// publishFiles publishes every puzzle file on the pool of workers, each
+// file's step returning its entries and diagnostics, gathered in path order:
+// warnings and skipped puzzles go to sum, and the problems are returned.
+func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum *Summary) (diag.List, error) {
+	results := make([]fileResult, len(files))
+	prog := newProgress(r.log, r.cfg.Quiet, len(files))
+	err := parallel.Do(ctx, len(files), func(i int) error {
+		results[i] = r.processFileMemo(ctx, files[i])
+		prog.done()
+		return fromSource(files[i], results[i].fatal)
+	})
+	prog.stop()
+	r.recordMisses()
+	if err != nil {
+		return nil, err
 	}
-	return e
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("build failed, the output was left as it was: %d problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
-}
-
-// listing is what a collection's page shows once its puzzles are published.
-type listing struct {
-	entries []*entry // its published puzzles, in display order
-	total   int      // published puzzles here and below
-	booklet bool     // a booklet of its puzzles was written
-}
-
-// list returns a collection's listing (empty before arrange).
-func (r *run) list(c *content.Collection) *listing {
-	if l := r.lists[c]; l != nil {
-		return l
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	return &listing{}
-}
-
-// arrange places published puzzles in their collections, in display order,
-// counts each collection's puzzles with those below it, and drops from the
-// tree the collections that publish none.
-func (r *run) arrange() {
-	r.lists = map[*content.Collection]*listing{}
-	for _, e := range r.entries {
-		l := r.lists[e.coll]
-		if l == nil {
-			l = &listing{}
-			r.lists[e.coll] = l
-		}
-		l.entries = append(l.entries, e)
-	}
-	var count func(c *content.Collection) int
-	count = func(c *content.Collection) int {
-		l := r.lists[c]
-		if l == nil {
-			l = &listing{}
-			r.lists[c] = l
-		}
-		sortEntries(l.entries)
-		content.SortCollections(c.Children)
-		kept := c.Children[:0]
-		n := len(l.entries)
-		for _, sub := range c.Children {
-			if k := count(sub); k > 0 {
-				n += k
-				kept = append(kept, sub)
+	var problems diag.List
+	for _, res := range results {
+		for _, d := range res.diags {
+			if d.Severity == diag.Error {
+				problems = append(problems, d)
+				sum.Skipped = append(sum.Skipped, d.String())
+			} else {
+				sum.Warnings = append(sum.Warnings, d.String())
 			}
 		}
-		c.Children = kept
-		l.total = n
-		return n
-	}
-	count(r.root)
-}
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
-
-// logListMax is how many warnings (or skipped puzzles) the log lists; the
-// Summary has them all.
-const logListMax = 50
-
-// logList writes the first logListMax messages of a list, one a line, and how
-// many more there are.
-func logList(w io.Writer, list []string, what string) {
-	for i, m := range list {
-		if i == logListMax {
-			fmt.Fprintf(w, "... and %d more (%s)\n", len(list)-i, what)
-			return
+		r.entries = append(r.entries, res.entries...)
+		if res.bundle != nil {
+			r.bundles = append(r.bundles, res.bundle)
 		}
-		fmt.Fprintf(w, "%s (%s)\n", m, what)
 	}
-}
-
-// sortEntries orders a collection's puzzles: by weight (front matter), then in
-// path order.
-func sortEntries(es []*entry) {
-	sort.SliceStable(es, func(i, j int) bool {
-		if es[i].Weight != es[j].Weight {
-			return es[i].Weight < es[j].Weight
+	dupSeverity := diag.Warning
+	if r.strict {
+		dupSeverity = diag.Error
+	}
+	for _, d := range duplicateDiagnostics(r.entries, dupSeverity) {
+		if d.Severity == diag.Error {
+			problems = append(problems, d)
 		}
-		return es[i].order < es[j].order
-	})
+		sum.Warnings = append(sum.Warnings, d.String())
+	}
+	return problems, nil
 }

@@ -15,7 +15,7 @@ func TestCacheBesideContent(t *testing.T) {
 	if d := diffSnapshots(before, snapshot(t, s.src)); d != "" {
 		t.Errorf("the build changed the content folder:\n%s", d)
 	}
-	for _, name := range []string{"verdicts.json", "files.gob"} {
+	for _, name := range []string{"verdicts.json", storeFile} {
 		if _, err := os.Stat(filepath.Join(filepath.Dir(s.src), CacheDir, name)); err != nil {
 			t.Errorf("no %s beside the content folder: %v", name, err)
 		}

@@ -8,18 +8,14 @@ import (
 	"github.com/nonopress/nonopress/validate"
 )
 
-// The caches a build reads from .nonopress-cache/ (solver verdicts, rendered
-// assets) are kept by the builder between its builds, so that serve mode's
+// The solver's verdicts (validate's cache, verdicts.json in the cache
+// folder) are kept by the builder between its builds, so that serve mode's
 // rebuilds do not decode them again; a cache whose file has gone is read
-// afresh (empty), as a new process would.
+// afresh (empty), as a new process would. (The file memo keeps the other
+// caches: memo.go.)
 type keptCaches struct {
 	solver     *validate.Cache
 	solverPath string
-	assets     map[string]map[string]string // the asset keys the last build used
-	assetsPath string
-	// assetsOnDisk: the asset cache file holds them (a quick build keeps
-	// them in memory only).
-	assetsOnDisk bool
 }
 
 // solverCache opens the solver cache at path, or returns the one kept.
@@ -37,21 +33,9 @@ func (b *Builder) solverCache(path string) (*validate.Cache, error) {
 	return c, nil
 }
 
-// assetCache opens the asset cache at path, or starts from the keys kept,
-// unless the file they were saved to has gone (a removed cache folder).
-func (b *Builder) assetCache(path string) *assetCache {
-	if k := &b.kept; k.assets != nil && k.assetsPath == path && b.fingerprint != "" {
-		if _, err := os.Stat(path); err == nil || !k.assetsOnDisk {
-			return &assetCache{path: path, fingerprint: b.fingerprint, old: k.assets, used: make(map[string]map[string]string, len(k.assets))}
-		}
-	}
-	return openAssetCache(path, b.fingerprint)
-}
-
-// keepAssets keeps an asset cache's keys for the next build; saved says
-// whether its file holds them.
-func (b *Builder) keepAssets(c *assetCache, saved bool) {
-	b.kept.assets, b.kept.assetsPath, b.kept.assetsOnDisk = c.used, c.path, saved
+// assetCache starts a build's asset cache from what the file memo kept.
+func (b *Builder) assetCache() *assetCache {
+	return newAssetCache(b.fingerprint, b.memo.assetOutputs())
 }
 
 // lazySolver opens the solver cache when a build first needs it: a warm

@@ -173,19 +173,24 @@ func TestMemoFileRoundTrip(t *testing.T) {
 		"k1": {Entries: []entry{{ID: "a", Title: "First"}}},
 	}
 	stats := map[string]fileStat{"/c/a.non": {Size: 3, ModNs: 4, Inode: 5, Hash: "h"}}
+	assets := map[string]map[string]string{"a1": {"sheet.svg": "h1"}}
 	var buf bytes.Buffer
-	if err := writeMemo(&buf, records, stats); err != nil {
+	if err := writeMemo(&buf, storeData{records: records, assets: assets, stats: stats}); err != nil {
 		t.Fatal(err)
 	}
-	gotRecords, gotStats, err := readMemo(bytes.NewReader(buf.Bytes()))
+	d, err := readMemo(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
+	gotRecords, gotStats := d.records, d.stats
 	if len(gotRecords) != 2 || gotRecords["k2"].Entries[0].Title != "Second" || !maps.Equal(gotStats, stats) {
 		t.Errorf("read back %v, %v", gotRecords, gotStats)
 	}
+	if !sameOutputs(d.assets, assets) {
+		t.Errorf("asset outputs read back as %v", d.assets)
+	}
 	for _, bad := range [][]byte{buf.Bytes()[:buf.Len()/2], []byte("not a memo"), nil} {
-		if _, _, err := readMemo(bytes.NewReader(bad)); err == nil {
+		if _, err := readMemo(bytes.NewReader(bad)); err == nil {
 			t.Errorf("%d bytes of a memo read without error", len(bad))
 		}
 	}

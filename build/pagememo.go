@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/nonopress/nonopress/build/internal/key"
 )
 
 // putTemplated makes a list page (home, collection, bundle, tag, authors,
@@ -24,12 +26,12 @@ func (r *run) putTemplated(kind, page string, inSitemap bool, makeData func() *p
 	if err != nil {
 		return fmt.Errorf("page %s: %w", page, err)
 	}
-	k, sum := newKey(r.assets.fingerprint, "page")
-	k.str(r.memo.templates)
-	k.str(kind)
-	k.str(page)
-	k.str(string(data))
-	return r.putKeyed(kind, page, sum(), inSitemap, func() *pageData { return d })
+	k := key.New(r.assets.fingerprint, "page")
+	k.String(r.memo.templates)
+	k.String(kind)
+	k.String(page)
+	k.String(string(data))
+	return r.putKeyed(kind, page, k.Sum(), inSitemap, func() *pageData { return d })
 }
 
 // putKeyed is putTemplated for a page whose key is known without its data

@@ -9,8 +9,10 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/output"
 
 	"github.com/nonopress/nonopress/templates"
 )
@@ -22,6 +24,28 @@ var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", 
 type pageTemplates struct {
 	byKind map[string]*template.Template
 	static map[string][]byte // static assets by path under static/
+
+	// minified holds the static assets minified, made once (minifyStatic).
+	minifyOnce sync.Once
+	minified   map[string][]byte
+	minifyErr  error
+}
+
+// minifyStatic returns the static assets minified by their extension, made
+// on the first call only: they are the same for every build of a builder.
+func (pt *pageTemplates) minifyStatic(m *output.Minifier) (map[string][]byte, error) {
+	pt.minifyOnce.Do(func() {
+		pt.minified = make(map[string][]byte, len(pt.static))
+		for p, data := range pt.static {
+			min, err := m.Bytes(p, data)
+			if err != nil {
+				pt.minifyErr = fmt.Errorf("minify %s: %w", p, err)
+				return
+			}
+			pt.minified[p] = min
+		}
+	})
+	return pt.minified, pt.minifyErr
 }
 
 // loadTemplates parses the embedded templates, each replaced by the site's own

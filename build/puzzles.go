@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"html/template"
 	"path"
@@ -47,25 +48,39 @@ type bundlePage struct {
 	memoKey string
 }
 
+// notePathError is a note that could not be read at all.
+type notePathError struct{ err error }
+
+func (e *notePathError) Error() string { return "read note: " + e.err.Error() }
+func (e *notePathError) Unwrap() error { return e.err }
+
+// readNote reads and parses a puzzle file's note, if it has one. An error
+// is a *notePathError when the file could not be read, else the note's
+// mistake.
+func readNote(ctx context.Context, f *content.PuzzleFile) (content.Note, error) {
+	if f.NotePath == "" {
+		return content.Note{}, nil
+	}
+	data, err := readSource(ctx, f.NotePath, content.MaxNoteBytes)
+	if err != nil {
+		return content.Note{}, &notePathError{err}
+	}
+	return content.ParseNote(f.NotePath, data)
+}
+
 // processFile reads, checks and publishes the puzzles of one file: each
 // gets its page and files written to the back buffer; what is kept is their
 // entries only.
 func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult {
 	var res fileResult
-	var n content.Note
-	if f.NotePath != "" {
-		data, err := readSource(ctx, f.NotePath, content.MaxNoteBytes)
-		if err != nil {
-			res.fatal = fmt.Errorf("read note: %w", err)
-			return res
-		}
-		if n, err = content.ParseNote(f.NotePath, data); err != nil {
+	n, err := readNote(ctx, f)
+	if err != nil || n.Front.Draft {
+		if errors.As(err, new(*notePathError)) {
+			res.fatal = err
+		} else if err != nil {
 			res.diags = append(res.diags, diag.FromError(f.NotePath, err))
-			return res
 		}
-		if n.Front.Draft {
-			return res
-		}
+		return res
 	}
 	fm := n.Front
 	data, err := readSource(ctx, f.Abs, formats.MaxFileSize)
@@ -106,27 +121,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 			continue
 		}
 		res.diags = append(res.diags, warnings...)
-		title := base
-		pfm := fm
-		if fc.bundle != nil {
-			title = fmt.Sprintf("%s #%d", base, i+1)
-			pfm.Title = "" // a bundle's note titles the bundle, not each puzzle
-		}
-		e := newEntry(p, pfm, title)
-		e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
-		for _, d := range rep.Warnings {
-			e.Warnings = append(e.Warnings, d.Message)
-		}
-		e.coll = f.Coll
-		e.order = f.Order<<20 | i
-		e.Dir = dir
-		if fc.bundle != nil {
-			e.Dir += strconv.Itoa(i+1) + "/"
-		}
-		e.Page = e.Dir + "index.html"
-		e.Source = f.Coll.URL + f.Original
-		e.file, e.Index = f, i
-		e.BookletPart = bookletPart(fc.fileHash, i, rep.Solution)
+		e := entryOf(f, i, p, &rep, fm, fc)
 		fc.description = firstNonEmpty(fm.Description, p.Meta.Description)
 		if err := r.publishPuzzle(e, p, &rep, fc); err != nil {
 			res.fatal = err
@@ -144,6 +139,33 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		}
 	}
 	return res
+}
+
+// entryOf makes the entry of the i-th puzzle of a file, whose note's front
+// matter is fm, in the folder of its page.
+func entryOf(f *content.PuzzleFile, i int, p *puzzle.Puzzle, rep *validate.Report, fm content.FrontMatter, fc *fileContext) *entry {
+	base := content.BaseName(path.Base(f.Rel))
+	title := base
+	if fc.bundle != nil {
+		title = fmt.Sprintf("%s #%d", base, i+1)
+		fm.Title = "" // a bundle's note titles the bundle, not each puzzle
+	}
+	e := newEntry(p, fm, title)
+	e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
+	for _, d := range rep.Warnings {
+		e.Warnings = append(e.Warnings, d.Message)
+	}
+	e.coll = f.Coll
+	e.order = f.Order<<20 | i
+	e.Dir = f.Coll.URL + f.Slug + "/"
+	if fc.bundle != nil {
+		e.Dir += strconv.Itoa(i+1) + "/"
+	}
+	e.Page = e.Dir + "index.html"
+	e.Source = f.Coll.URL + f.Original
+	e.file, e.Index = f, i
+	e.BookletPart = bookletPart(fc.fileHash, i, rep.Solution)
+	return e
 }
 
 // judge returns a puzzle's problems (which keep it out: its errors, and
@@ -169,57 +191,13 @@ func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warn
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions.
 func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext) error {
-	view := &puzzleView{
-		ID: e.ID, Title: e.Title, Author: e.Author, AuthorAnchor: anchor("author", e.Author),
-		Copyright: e.Copyright, License: e.License, LicenseAnchor: licenseAnchor(e.License),
-		SPDX: spdxURL(e.License), Catalogue: e.Catalogue,
-		Width: e.Width, Height: e.Height, Colors: e.Colors,
-		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
-		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
-		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
-	}
-	for _, tag := range e.Tags {
-		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.Dir, tagPage(tag))})
-	}
-	for c := 1; c < len(p.Palette); c++ {
-		name := p.Palette[c].Name
-		if name == "" {
-			name = p.Palette[c].RGB.Hex()
-		}
-		view.Legend = append(view.Legend, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
-	}
+	view := r.puzzleViewOf(e, p, rep)
 	convs := conversions(p)
-	key := r.puzzleAssetKey(fc.fileHash, e.Index, rep.Solution)
-	assets, ok := r.reuseAssets(e.Dir, key)
-	var sheet []byte
-	if ok {
-		if _, has := assets["sheet.svg"]; has {
-			var err error
-			if sheet, err = r.out.ReadBack(e.Dir + "sheet.svg"); err != nil {
-				return fmt.Errorf("reuse sheet: %w", err)
-			}
-		}
-	} else {
-		var err error
-		if assets, sheet, err = r.renderAssets(e, p, rep.Solution, convs); err != nil {
-			return err
-		}
+	assets, sheet, err := r.puzzleAssets(e, p, rep, fc, convs)
+	if err != nil {
+		return err
 	}
-	r.assets.store(key, assets)
-	e.AssetKey, e.Assets = key, assets
 	has := func(name string) bool { _, ok := assets[name]; return ok }
-	if has("sheet.svg") {
-		e.Sheet = e.Dir + "sheet.svg"
-	}
-	if has("solution.svg") {
-		e.Solution = e.Dir + "solution.svg"
-	}
-	switch {
-	case has("thumb.svg"):
-		e.Thumb = e.Dir + "thumb.svg"
-	case e.hasSheet():
-		e.Thumb = blankThumbPath(e.Width, e.Height)
-	}
 	original := path.Base(e.Source)
 	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: content.RelURL(e.Dir, e.Source)})
 	for _, c := range convs {
@@ -256,6 +234,67 @@ func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc
 		return r.putPageWithSheet(e.Page, html, stripXMLDecl(string(sheet)))
 	}
 	return r.putPage(e.Page, html)
+}
+
+// puzzleViewOf starts a puzzle page's view: its metadata, tags and legend.
+func (r *run) puzzleViewOf(e *entry, p *puzzle.Puzzle, rep *validate.Report) *puzzleView {
+	view := &puzzleView{
+		ID: e.ID, Title: e.Title, Author: e.Author, AuthorAnchor: anchor("author", e.Author),
+		Copyright: e.Copyright, License: e.License, LicenseAnchor: licenseAnchor(e.License),
+		SPDX: spdxURL(e.License), Catalogue: e.Catalogue,
+		Width: e.Width, Height: e.Height, Colors: e.Colors,
+		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
+		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
+		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
+	}
+	for _, tag := range e.Tags {
+		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.Dir, tagPage(tag))})
+	}
+	for c := 1; c < len(p.Palette); c++ {
+		name := p.Palette[c].Name
+		if name == "" {
+			name = p.Palette[c].RGB.Hex()
+		}
+		view.Legend = append(view.Legend, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
+	}
+	return view
+}
+
+// puzzleAssets publishes a puzzle's files, reused from an earlier build or
+// rendered, records them in its entry, and returns them with the sheet.
+func (r *run) puzzleAssets(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext, convs []conversion) (map[string]string, []byte, error) {
+	key := r.puzzleAssetKey(fc.fileHash, e.Index, rep.Solution)
+	assets, ok := r.reuseAssets(e.Dir, key)
+	var sheet []byte
+	if ok {
+		if _, has := assets["sheet.svg"]; has {
+			var err error
+			if sheet, err = r.out.ReadBack(e.Dir + "sheet.svg"); err != nil {
+				return nil, nil, fmt.Errorf("reuse sheet: %w", err)
+			}
+		}
+	} else {
+		var err error
+		if assets, sheet, err = r.renderAssets(e, p, rep.Solution, convs); err != nil {
+			return nil, nil, err
+		}
+	}
+	r.assets.store(key, assets)
+	e.AssetKey, e.Assets = key, assets
+	has := func(name string) bool { _, ok := assets[name]; return ok }
+	if has("sheet.svg") {
+		e.Sheet = e.Dir + "sheet.svg"
+	}
+	if has("solution.svg") {
+		e.Solution = e.Dir + "solution.svg"
+	}
+	switch {
+	case has("thumb.svg"):
+		e.Thumb = e.Dir + "thumb.svg"
+	case e.hasSheet():
+		e.Thumb = blankThumbPath(e.Width, e.Height)
+	}
+	return assets, sheet, nil
 }
 
 // putPage writes an HTML page and remembers it for the sitemap.

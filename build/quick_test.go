@@ -109,7 +109,7 @@ func TestBuildQuickKeepsUnsavedCaches(t *testing.T) {
 	if _, err := b.buildQuick(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(s.cache(), "files.gob")); err == nil {
+	if _, err := os.Stat(filepath.Join(s.cache(), storeFile)); err == nil {
 		t.Fatal("a quick build saved the file memo")
 	}
 	edit(t, filepath.Join(s.src, "animals", "corner.non"), `title "Corner"`, `title "Corner edited"`)
@@ -124,7 +124,7 @@ func TestBuildQuickKeepsUnsavedCaches(t *testing.T) {
 		t.Error("the unsaved caches are not owed to a full build")
 	}
 	mustBuildWith(t, b)
-	for _, name := range []string{"files.gob", "assets.json"} {
+	for _, name := range []string{storeFile} {
 		if _, err := os.Stat(filepath.Join(s.cache(), name)); err != nil {
 			t.Errorf("the full build after quick ones did not save %s: %v", name, err)
 		}

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/internal/key"
+
 	"github.com/nonopress/nonopress/build/content"
 
 	"github.com/nonopress/nonopress/formats"
@@ -88,10 +90,10 @@ func (r *run) writeBlankThumbs() error {
 	var buf bytes.Buffer
 	for _, p := range sortedKeys(sizes) {
 		size := sizes[p]
-		k, keySum := newKey(r.assets.fingerprint, "blank thumbnail")
-		k.int(size[0])
-		k.int(size[1])
-		key := keySum()
+		k := key.New(r.assets.fingerprint, "blank thumbnail")
+		k.Int(size[0])
+		k.Int(size[1])
+		key := k.Sum()
 		name := strings.TrimPrefix(p, "thumbs/")
 		if outputs, ok := r.reuseAssets("thumbs/", key); ok && outputs[name] != "" {
 			r.assets.store(key, outputs)

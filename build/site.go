@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
+
+	"github.com/nonopress/nonopress/build/internal/key"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
@@ -63,8 +64,12 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			return err
 		}
 	}
+	static, err := r.tpl.minifyStatic(r.min)
+	if err != nil {
+		return err
+	}
 	for _, p := range r.tpl.staticPaths() {
-		if _, err := r.out.Put(p, r.tpl.static[p]); err != nil {
+		if _, err := r.out.PutExact(p, static[p]); err != nil {
 			return err
 		}
 	}
@@ -78,21 +83,20 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	// The key comes from the entries (bookletPart: file, place, solution),
 	// so that a booklet that has not changed is found without reading a
 	// puzzle again.
-	k, keySum := newKey(r.assets.fingerprint, "booklet")
-	k.str(c.Title(r.title))
-	k.str(r.site.Paper)
-	k.bool(r.site.MonoSafe)
+	k := key.New(r.assets.fingerprint, "booklet")
+	k.String(c.Title(r.title))
+	k.Value(r.renderOptions())
 	var in []*entry
 	for _, e := range r.list(c).entries {
 		if e.hasSheet() {
 			in = append(in, e)
-			k.str(e.BookletPart)
+			k.String(e.BookletPart)
 		}
 	}
 	if len(in) == 0 {
 		return nil
 	}
-	key := keySum()
+	key := k.Sum()
 	if outputs, ok := r.reuseAssets(c.URL, key); ok {
 		r.assets.store(key, outputs)
 		return nil
@@ -196,74 +200,6 @@ func (r *run) recent() []*entry {
 	return es[:min(len(es), r.site.Recent)]
 }
 
-// groupBy gathers puzzles under a key, keys sorted case-insensitively.
-func (r *run) groupBy(key func(*entry) string, from string) (map[string][]crumb, []string) {
-	groups := map[string][]crumb{}
-	for _, e := range r.entries {
-		k := key(e)
-		groups[k] = append(groups[k], crumb{Title: e.Title, URL: content.RelURL(from, e.Page)})
-	}
-	keys := sortedKeys(groups)
-	sort.SliceStable(keys, func(i, j int) bool {
-		a, b := strings.ToLower(keys[i]), strings.ToLower(keys[j])
-		if a != b {
-			return a < b
-		}
-		return keys[i] < keys[j]
-	})
-	return groups, keys
-}
-
-// writeAuthors writes the page of authors and their puzzles.
-func (r *run) writeAuthors() error {
-	return r.putTemplated("authors", "authors/index.html", true, func() *pageData {
-		d := r.pageData("authors", "Authors", "authors/")
-		groups, keys := r.groupBy(func(e *entry) string { return e.Author }, "authors/")
-		for _, k := range keys {
-			name := k
-			if name == "" {
-				name = "Unknown author"
-			}
-			d.Groups = append(d.Groups, groupView{Name: name, Anchor: anchor("author", k), Puzzles: groups[k]})
-		}
-		return d
-	})
-}
-
-// writeLicenses writes the page of licenses and their puzzles, puzzles with
-// no license last.
-func (r *run) writeLicenses() error {
-	return r.putTemplated("licenses", "licenses/index.html", true, func() *pageData {
-		d := r.pageData("licenses", "Licenses", "licenses/")
-		groups, keys := r.groupBy(func(e *entry) string { return e.License }, "licenses/")
-		var none *groupView
-		for _, k := range keys {
-			g := groupView{Name: k, Anchor: licenseAnchor(k), Puzzles: groups[k]}
-			if k == "" {
-				g.Name = "No license given"
-				none = &g
-				continue
-			}
-			if link := spdxURL(k); link != "" {
-				g.SPDX, g.Link = spdxID(k), link
-			}
-			d.Groups = append(d.Groups, g)
-		}
-		if none != nil {
-			d.Groups = append(d.Groups, *none)
-		}
-		return d
-	})
-}
-
-// licenseAnchor is the id of a license's section on the licenses page.
-func licenseAnchor(license string) string {
-	if license == "" {
-		return "license-none"
-	}
-	return anchor("license", license)
-}
-
 // write404 writes the page servers show for a missing address. Its links
 // are relative to the site root (absolute when a base URL is set, since the
 // page is shown at any depth).
@@ -297,53 +233,7 @@ func (r *run) writeBundle(bp *bundlePage) error {
 	}
 	// Everything the page shows comes from the file and its place, which
 	// its memo key covers: no need to encode its data to know it unchanged.
-	k, sum := newKey(r.assets.fingerprint, "bundle page")
-	k.str(bp.memoKey)
-	return r.putKeyed("collection", bp.dir+"index.html", sum(), true, data)
-}
-
-// tagPage is the path of a tag's page from the site root.
-func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/index.html" }
-
-// writeTags writes a page per tag of the puzzles' notes, with their cards,
-// and tags/index.html listing the tags. Tags whose slugs are equal ("Easy",
-// "easy") share a page, named as first met in path order.
-func (r *run) writeTags() error {
-	type tagGroup struct {
-		name    string
-		entries []*entry
-	}
-	groups := map[string]*tagGroup{}
-	for _, e := range r.entries {
-		for _, tag := range e.Tags {
-			page := tagPage(tag)
-			g, ok := groups[page]
-			if !ok {
-				g = &tagGroup{name: tag}
-				groups[page] = g
-			}
-			if len(g.entries) == 0 || g.entries[len(g.entries)-1] != e {
-				g.entries = append(g.entries, e)
-			}
-		}
-	}
-	list := r.pageData("tags", "Tags", "tags/")
-	for _, page := range sortedKeys(groups) {
-		g := groups[page]
-		dir := strings.TrimSuffix(page, "index.html")
-		err := r.putTemplated("collection", page, true, func() *pageData {
-			d := r.pageData("collection", "Tag: "+g.name, dir)
-			d.Crumbs = []crumb{{Title: r.title, URL: content.RelURL(dir, "index.html")}, {Title: "Tags", URL: content.RelURL(dir, "tags/index.html")}}
-			for i, e := range g.entries {
-				d.Cards = append(d.Cards, cardOf(e, dir, i))
-			}
-			return d
-		})
-		if err != nil {
-			return err
-		}
-		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: content.RelURL("tags/", page), Count: len(g.entries)})
-	}
-	list.Crumbs = []crumb{{Title: r.title, URL: "../index.html"}}
-	return r.putTemplated("tags", "tags/index.html", true, func() *pageData { return list })
+	k := key.New(r.assets.fingerprint, "bundle page")
+	k.String(bp.memoKey)
+	return r.putKeyed("collection", bp.dir+"index.html", k.Sum(), true, data)
 }

@@ -144,3 +144,20 @@ func TestConfigKeyCap(t *testing.T) {
 		t.Errorf("build: %.200v", err)
 	}
 }
+
+// A marker planted as a FIFO (a restored output folder) does not block the
+// build: it is not a regular file, so the folder's manifest is untrusted.
+func TestFIFOMarkerDoesNotBlock(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{Quiet: true})
+	s.mustBuild(Config{Quiet: true})
+	for _, dir := range []string{s.out, output.BackName(s.out)} {
+		marker := filepath.Join(dir, output.MarkerName)
+		os.Remove(marker)
+		if err := syscall.Mkfifo(marker, 0o644); err != nil {
+			t.Skip("no FIFOs:", err)
+		}
+	}
+	writeTree(t, s.src, "-- animals/new.non --\n"+tinyNon("n", 1))
+	buildWithin(t, s) // refused or built, but never blocked
+}

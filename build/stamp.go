@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/internal/atomicfile"
 )
@@ -61,8 +62,8 @@ func (b *Builder) treeDigest() []byte {
 	h := sha256.New()
 	// The settings as this builder loaded them: a serve builder may have
 	// read nonopress.toml and the templates long before the walk.
-	fmt.Fprintf(h, "nonopress build stamp 1\n%s\n%q\n%q\n%q %t %t\n%#v\n%s\n", b.fingerprint, src, front,
-		b.cfg.BaseURL, b.strict, b.cfg.SkipInvalid, b.site, b.memo.templates)
+	fmt.Fprintf(h, "nonopress build stamp 2\n%s\n%q\n%q\n%q %t %t\n%s\n%s\n", b.fingerprint, src, front,
+		b.cfg.BaseURL, b.strict, b.cfg.SkipInvalid, key.New("", "settings").Value(b.site).Sum(), b.memo.templates)
 	var newest int64
 	var line []byte
 	stampable := true

@@ -56,7 +56,7 @@ func TestSolverCacheReused(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The file memo would skip checking altogether.
-	os.Remove(filepath.Join(s.cache(), "files.gob"))
+	os.Remove(filepath.Join(s.cache(), storeFile))
 	s.mustBuild(Config{})
 	if !strings.Contains(s.read("catalogue.json"), `"difficulty":"search"`) {
 		t.Errorf("second build did not use the solver cache")

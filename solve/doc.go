@@ -25,16 +25,26 @@
 //   - Search (search.go): depth-first, guessing on the cell whose probes
 //     changed the most cells in their weakest branch, with probing at every
 //     node, counting solutions up to two. After a few guesses (16) it hands
-//     over to conflict-driven learning (learn.go): on each contradiction it
-//     explains the eliminations involved (a line's explanation is shrunk to
-//     the few cells the line solver really needs), learns a clause, and jumps
-//     back, as CDCL SAT solvers do. A found solution is blocked by a clause,
-//     so the search goes on until a second one or exhaustion proves the count.
-//     Puzzles with more than about a million cells × colours are searched
-//     depth-first only, to keep the learner's per-atom tables small.
+//     over to a SAT solver (satsearch.go): the state probing left at the root
+//     is written as clauses, each line's clue as an automaton whose run over
+//     the line's cells has a variable per reachable (cell, state) and per
+//     step (satlines.go), so that unit propagation finds what the line
+//     solver finds; a small CDCL solver (sat.go: watched literals, first-UIP
+//     learning, activity-based branching on cells, restarts, a pruned clause
+//     database) finds a solution, rules it out by a clause (some cell
+//     differs) and goes on, until a second solution or none is left.
+//     When probing at the root learns nothing at all (a wide-open puzzle:
+//     many solutions, or n-Dom), depth-first search is skipped: it would
+//     pay a whole probing round for each guess. A puzzle whose encoding
+//     would pass about four million automaton states goes to the older
+//     fallback instead, conflict-driven learning over the line solver
+//     (learn.go, which explains each elimination by shrinking the line to
+//     the few cells the line solver needs), and one too big for that too
+//     (about a million cells × colours) is searched depth-first only.
 //
-// The context's deadline is the budget: it is checked every 256 line solves,
-// and a solve that runs out reports Unknown. Nothing depends on map order,
+// The context's deadline is the budget: it is checked every 256 line solves
+// (and every 256 decisions or conflicts of the SAT solver), and a solve that
+// runs out reports Unknown. Nothing depends on map order,
 // randomness or the clock, so a puzzle gets the same result on every run.
 //
 // # Difficulty
@@ -44,7 +54,8 @@
 //
 //   - Line: propagation of line logic solves every cell.
 //   - Probe: line logic and probing solve every cell, without a guess.
-//   - Search: a guess is needed (search or learning found the solution).
+//   - Search: a guess is needed (search, learning or the SAT solver found
+//     the solution).
 //
 // # Effort
 //
@@ -55,7 +66,8 @@
 //     guess;
 //   - 2 for every probe, that is every colour tried in a cell while probing,
 //     on top of the line steps the probe leads to;
-//   - 20 for every guess of the search or of the learner, on top of its steps.
+//   - 20 for every guess of the search or of the learner, and for every
+//     decision of the SAT solver, on top of its steps.
 //
 // Effort is the counter's value when the solution is established: when line
 // logic or probing has solved the last cell, for Line and Probe puzzles; when

@@ -184,8 +184,11 @@ func TestSearchStrategiesAgainstBruteForce(t *testing.T) {
 		"learning":             {search: learnOnly, noProbe: true},
 		"learning after probe": {search: learnOnly},
 		"switching":            {search: depthFirstThenLearn, noProbe: true},
+		"sat":                  {search: satOnly, noProbe: true},
+		"sat after probe":      {search: satOnly},
+		"switching to sat":     {search: depthFirstThenSAT, noProbe: true},
 	}
-	for _, name := range []string{"depth-first", "learning", "learning after probe", "switching"} {
+	for _, name := range []string{"depth-first", "learning", "learning after probe", "switching", "sat", "sat after probe", "switching to sat"} {
 		opts := strategies[name]
 		t.Run(name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(5, 6))
@@ -226,7 +229,7 @@ func FuzzSolve(f *testing.F) {
 		side := []int{8, 6, 5}[colors-2]
 		r := rand.New(rand.NewPCG(seed, uint64(w)<<8|uint64(h)))
 		p := randomPuzzle(r, 1+int(w)%side, 1+int(h)%side, int(colors))
-		opts := []options{{}, {search: learnOnly, noProbe: true}, {search: depthFirstOnly, noProbe: true}}[strategy%3]
+		opts := []options{{}, {search: learnOnly, noProbe: true}, {search: depthFirstOnly, noProbe: true}, {search: satOnly, noProbe: true}}[strategy%4]
 		checkWithOptions(t, p, fmt.Sprintf("seed %d", seed), opts)
 	})
 }

@@ -61,6 +61,8 @@ type learner struct {
 	spent               bool          // the budget ran out while explaining
 	explCand            []int32
 	explSaved           []colorSet
+
+	conflicts, restartAt, restarts int // restarts is 0 until the first step
 }
 
 // explanation is the line explanation found for one atom of a trail entry.
@@ -130,43 +132,57 @@ func (l *learner) isFalse(a int32) bool {
 // run searches from the current state until two solutions are known or the
 // space is exhausted.
 func (l *learner) run() error {
+	_, err := l.step(0)
+	return err
+}
+
+// step searches until two solutions are known or the space is exhausted
+// (done), or, when pause is positive, until pause more conflicts have been
+// met: the search then stops where it is, and the next step goes on from
+// there, as long as nothing else has changed the grid in between.
+func (l *learner) step(pause int) (done bool, err error) {
 	g := l.g
 	g.learn = l
 	defer func() { g.learn = nil }()
-	restartAt, restarts := lubyUnit*luby(1), 1
-	conflicts := 0
+	if l.restarts == 0 {
+		l.restartAt, l.restarts = lubyUnit*luby(1), 1
+	}
+	pauseAt := l.conflicts + pause
 	for {
+		if pause > 0 && l.conflicts >= pauseAt {
+			return false, nil
+		}
 		confl, ok, err := l.propagate()
 		if err != nil {
-			return err
+			return true, err
 		}
 		if !ok {
 			if l.level() == 0 {
-				return nil
+				return true, nil
 			}
-			conflicts++
+			l.conflicts++
 			if err := l.learnFrom(confl); err != nil {
-				return err
+				return true, err
 			}
 			continue
 		}
 		if g.solved() {
 			l.s.found()
 			if l.s.enough() {
-				return nil
+				return true, nil
 			}
 			block := l.blockingAtoms()
 			if len(block) == 0 || l.level() == 0 {
-				return nil
+				return true, nil
 			}
 			if err := l.learnFrom(block); err != nil {
-				return err
+				return true, err
 			}
 			continue
 		}
-		if conflicts >= restartAt {
-			restarts++
-			restartAt = conflicts + lubyUnit*luby(restarts)
+		if l.conflicts >= l.restartAt {
+			l.restarts++
+			l.restartAt = l.conflicts + lubyUnit*luby(l.restarts)
 			l.backjump(0)
 		}
 		l.guess()

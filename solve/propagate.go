@@ -159,14 +159,18 @@ func (g *grid) propagate() (bool, error) {
 
 // spent counts a line solve and, every checkEvery of them, reports whether
 // the context is done.
-func (g *grid) spent() bool {
-	g.checkIn++
-	if g.checkIn < checkEvery {
+func (g *grid) spent() bool { return doneEvery(g.done, &g.checkIn) }
+
+// doneEvery counts a call in *n and, every checkEvery calls, reports whether
+// done is closed.
+func doneEvery(done <-chan struct{}, n *int) bool {
+	*n++
+	if *n < checkEvery {
 		return false
 	}
-	g.checkIn = 0
+	*n = 0
 	select {
-	case <-g.done:
+	case <-done:
 		return true
 	default:
 		return false

@@ -27,9 +27,11 @@ var errSwitch = errors.New("solve: depth-first budget spent")
 type strategy int
 
 const (
-	depthFirstThenLearn strategy = iota // the default
+	depthFirstThenSAT strategy = iota // the default
+	depthFirstThenLearn
 	depthFirstOnly
 	learnOnly
+	satOnly
 )
 
 // options tune a solve; tests use them to reach every part of the solver.
@@ -80,6 +82,7 @@ func (s *solver) run() error {
 		return nil
 	}
 	g.startCaching()
+	beforeProbing := g.mark()
 	ok, err = s.probeToFixedPoint()
 	if err != nil || !ok || s.enough() {
 		return err
@@ -92,16 +95,28 @@ func (s *solver) run() error {
 	}
 	s.difficulty = Search
 	s.search = s.opts.search
-	if len(g.cells)*s.colors > maxLearnerAtoms {
-		s.search = depthFirstOnly // the learner's tables would take too much memory
+	switch {
+	case s.search == depthFirstOnly:
+	case (s.search == depthFirstThenSAT || s.search == satOnly) && !satFits(g):
+		s.search = depthFirstThenLearn // the encoding would take too much memory
 	}
-	if s.search != learnOnly {
+	if (s.search == depthFirstThenLearn || s.search == learnOnly) && len(g.cells)*s.colors > maxLearnerAtoms {
+		s.search = depthFirstOnly // and so would the learner's tables
+	}
+	// When probing learnt nothing at all, the puzzle is wide open (many
+	// solutions, or a structure like n-Dom's), and depth-first search,
+	// probing at every node, would pay a whole probing round per guess.
+	wideOpen := g.mark() == beforeProbing && s.search == depthFirstThenSAT
+	if s.search != learnOnly && s.search != satOnly && !wideOpen {
 		root := g.mark()
 		err := s.branch()
 		if !errors.Is(err, errSwitch) || s.search == depthFirstOnly {
 			return err
 		}
 		g.undo(root)
+	}
+	if s.search == depthFirstThenSAT || s.search == satOnly {
+		return newSatSearch(s).run()
 	}
 	return newLearner(s, s.colors).run()
 }
@@ -134,7 +149,7 @@ func (s *solver) branch() error {
 		if set&(1<<c) == 0 {
 			continue
 		}
-		if s.search == depthFirstThenLearn && s.stats.Nodes >= depthFirstNodes {
+		if s.search != depthFirstOnly && s.stats.Nodes >= depthFirstNodes {
 			return errSwitch
 		}
 		s.stats.Nodes++
@@ -185,6 +200,11 @@ func (s *solver) found() {
 	for i, c := range s.g.cells {
 		img.Cells[i] = uint8(c.only())
 	}
+	s.record(img)
+}
+
+// record adds a solution unless it is one already known.
+func (s *solver) record(img *puzzle.Image) {
 	for _, o := range s.solutions {
 		if o.Equal(img) {
 			return

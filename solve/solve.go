@@ -32,7 +32,7 @@ const (
 
 // Version changes whenever a change to the solver could change a result
 // (results are cached under it).
-const Version = "1"
+const Version = "2"
 
 // Stats counts the solver's work, for benchmarks and tuning.
 type Stats struct {
@@ -54,10 +54,13 @@ type Result struct {
 // ErrUnsupported is returned for a puzzle the solver cannot work on.
 var ErrUnsupported = errors.New("solve: unsupported puzzle")
 
-// Solve solves a grid puzzle; the context's deadline is the budget. It
-// returns an error only for a puzzle it cannot work on (a triddler, a
-// malformed puzzle: see puzzle.Validate), never for a hard one.
+// Solve solves a grid puzzle or a triddler; the context's deadline is the budget. It
+// returns an error only for a puzzle it cannot work on (a malformed
+// puzzle: see puzzle.Validate), never for a hard one.
 func Solve(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
+	if p != nil && p.Kind == puzzle.Triddler {
+		return solveTriddler(ctx, p) // triddler.go
+	}
 	return solveWith(ctx, p, options{})
 }
 

@@ -21,7 +21,7 @@ func TestSolveRefusesWhatItCannotWorkOn(t *testing.T) {
 		edit func(p *puzzle.Puzzle)
 		want string
 	}{
-		"triddler":       {func(p *puzzle.Puzzle) { p.Kind = puzzle.Triddler }, "triddlers are not solved"},
+		"triddler":       {func(p *puzzle.Puzzle) { p.Kind = puzzle.Triddler }, "no outline has these clue counts"},
 		"too wide clue":  {func(p *puzzle.Puzzle) { p.Rows[0] = puzzle.Line{{Len: 8, Color: 1}} }, "row 1"},
 		"missing column": {func(p *puzzle.Puzzle) { p.Cols = p.Cols[1:] }, "column clues for width"},
 		"no palette":     {func(p *puzzle.Puzzle) { p.Palette = nil }, "no palette"},
@@ -49,7 +49,7 @@ func TestSolveIsDeterministic(t *testing.T) {
 	// The same puzzle gives the same verdict, solutions, difficulty, effort
 	// and even work counts on every run, whatever the strategy.
 	for _, p := range []*puzzle.Puzzle{puzzleOf(nDom(6), 2), multipleExample()} {
-		for _, opts := range []options{{}, {search: learnOnly}, {search: depthFirstOnly}} {
+		for _, opts := range []options{{}, {search: learnOnly}, {search: depthFirstOnly}, {search: satOnly}, {search: depthFirstThenSAT}} {
 			first, err := solveWith(context.Background(), p, opts)
 			if err != nil {
 				t.Fatal(err)
@@ -111,7 +111,7 @@ func TestBudgetGivesUnknown(t *testing.T) {
 	// 11-Dom takes far longer than a millisecond: the answer must be
 	// "unknown", promptly, whichever strategy is searching.
 	p := puzzleOf(nDom(11), 2)
-	for _, opts := range []options{{}, {search: learnOnly}, {search: depthFirstOnly}} {
+	for _, opts := range []options{{}, {search: learnOnly}, {search: depthFirstOnly}, {search: satOnly}, {search: depthFirstThenSAT}} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 		res, err := solveWith(ctx, p, opts)
 		cancel()
@@ -178,10 +178,11 @@ func TestConcurrentSolves(t *testing.T) {
 	}
 }
 
-func TestHugePuzzleSearchesDepthFirst(t *testing.T) {
-	// A 5-Dom in the corner of a 1024x1024 grid needs search, and the grid
-	// is too big for the learner's tables: depth-first search alone must
-	// prove it unique. The two diagonals of a 2x2 square make it multiple.
+func TestHugePuzzleSearches(t *testing.T) {
+	// A 5-Dom in the corner of a 1024x1024 grid needs search; the grid is
+	// too big for the learner's tables, and the SAT encoding takes only the
+	// lines left unsolved. The two diagonals of a 2x2 square make it
+	// multiple.
 	if testing.Short() {
 		t.Skip("slow")
 	}
@@ -193,7 +194,7 @@ func TestHugePuzzleSearchesDepthFirst(t *testing.T) {
 		}
 	}
 	if len(img.Cells)*2 <= maxLearnerAtoms {
-		t.Fatal("grid not big enough to exercise the fallback")
+		t.Fatal("grid not big enough to exercise the learner's limit")
 	}
 	res, err := Solve(context.Background(), puzzleOf(img, 2))
 	if err != nil {

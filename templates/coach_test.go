@@ -592,10 +592,25 @@ func TestCoachProbesWithoutFreezingThePage(t *testing.T) {
 		t.Fatal("test puzzle: the first hint needs no more than one slice")
 	}
 	busy := `document.querySelector('#np-play .np-coach-text').getAttribute('aria-busy') === 'true'`
+	// Each of these runs as one script, so that the coach's next slice
+	// (a timer) cannot run in between, however loaded the machine.
+	const pressAndLook = `(() => {
+		document.querySelector('#np-play .np-hint-button').click();
+		return [String(document.querySelector('#np-play .np-coach-text').getAttribute('aria-busy')),
+			document.querySelector('#np-play .np-coach-text').textContent];
+	})()`
+	const markCell = `(() => {
+		const td = document.querySelector('#np-play td[data-x="0"][data-y="0"]');
+		td.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, button: 0, pointerId: 7, pointerType: 'mouse'}));
+		window.dispatchEvent(new PointerEvent('pointerup', {pointerId: 7, pointerType: 'mouse'}));
+		window.npTick = 0;
+		setTimeout(() => { window.npTick = 1; }, 0); // after the slice the coach had queued
+		return true;
+	})()`
 
-	pressHint(t, ctx)
-	if !eval[bool](t, ctx, busy) || !strings.HasSuffix(coachText(t, ctx), "probing cells\u2026") {
-		t.Fatalf("while probing: busy %v, says %q", eval[bool](t, ctx, busy), coachText(t, ctx))
+	got := eval[[]string](t, ctx, pressAndLook)
+	if got[0] != "true" || !strings.HasSuffix(got[1], "probing cells\u2026") {
+		t.Fatalf("while probing: aria-busy %s, says %q", got[0], got[1])
 	}
 	waitFor(t, ctx, "!("+busy+")")
 	final := regexp.MustCompile(`^(No single line forces a cell now\. Try |Line logic and probing single cells are exhausted|No single line forces a cell now, and no cell probed within)`)
@@ -603,18 +618,29 @@ func TestCoachProbesWithoutFreezingThePage(t *testing.T) {
 		t.Errorf("after probing the hint says %q", text)
 	}
 
-	// A mark while the coach is probing stops it: the page answers the
-	// click, and no hint for the old grid appears.
-	do(t, ctx, chromedp.Click(cell(0, 0)), chromedp.Click(cell(0, 0))) // the grid is empty again
-	pressHint(t, ctx)
-	if !eval[bool](t, ctx, busy) {
+	// A mark while the coach is probing stops it, and no hint for the old
+	// grid appears.
+	eval[bool](t, ctx, markCell)
+	eval[bool](t, ctx, markCell) // the grid is empty again
+	if got := eval[[]string](t, ctx, pressAndLook); got[0] != "true" {
 		t.Fatal("the second hint needed no more than one slice")
 	}
-	do(t, ctx, chromedp.Click(cell(0, 0)))
+	eval[bool](t, ctx, markCell)
+	waitFor(t, ctx, "window.npTick === 1")
 	if eval[bool](t, ctx, busy) || coachText(t, ctx) != "" {
 		t.Errorf("after a mark the coach is busy %v and says %q", eval[bool](t, ctx, busy), coachText(t, ctx))
 	}
 	if got := eval[int](t, ctx, `document.querySelectorAll('#np-play .np-hint-cell').length`); got != 0 {
 		t.Errorf("a hint for the old grid outlines %d cells", got)
 	}
+	wantGrid(t, ctx, append([]string{"1" + strings.Repeat(".", 39)}, emptyRows(39, 40)...)...)
+}
+
+// emptyRows returns n rows of w undecided cells, as grid reads them.
+func emptyRows(n, w int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = strings.Repeat(".", w)
+	}
+	return out
 }

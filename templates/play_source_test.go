@@ -5,11 +5,11 @@ import (
 	"testing"
 )
 
-// TestPlayScriptStaysPlain guards the rules play.js and coach.js live by: it builds the
+// TestPlayScriptStaysPlain guards the rules play.js and the coach scripts live by: it builds the
 // page from text nodes only (titles and colour names come from puzzle files)
 // and it uses no network and no modules, so that pages work from file://.
 func TestPlayScriptStaysPlain(t *testing.T) {
-	for _, name := range []string{"static/play.js", "static/coach.js"} {
+	for _, name := range []string{"static/play.js", "static/coach.js", "static/coach-panel.js"} {
 		src, err := Static.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

@@ -143,8 +143,8 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	case solve.None:
 		noSolution(p, at)
 	case solve.Multiple:
-		r.Solutions = res.Solutions
-		diff := solve.Differences(res.Solutions[0], res.Solutions[1], 4)
+		r.Solutions = goalFirst(p.Goal, res.Solutions)
+		diff := solve.Differences(r.Solutions[0], r.Solutions[1], 4)
 		cells := make([]string, len(diff))
 		for i, d := range diff {
 			cells[i] = fmt.Sprintf("(%d,%d)", d[0]+1, d[1]+1)
@@ -166,4 +166,20 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		r.Seconds = time.Since(start).Seconds()
 	}
 	return r
+}
+
+// goalFirst returns the two solutions an author is shown for an ambiguous
+// puzzle: when the puzzle has a goal (which fits its clues by now), the goal
+// and a solver's solution that differs from it, so that the differing cells
+// are the ones the author's picture gets wrong; else the solver's two.
+func goalFirst(goal *puzzle.Image, sols []*puzzle.Image) []*puzzle.Image {
+	if goal == nil {
+		return sols
+	}
+	for _, s := range sols {
+		if !goal.Equal(s) {
+			return []*puzzle.Image{goal, s}
+		}
+	}
+	return sols
 }

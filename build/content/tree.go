@@ -118,22 +118,8 @@ func (s *scanner) scan(c *Collection) error {
 		names[e.Name()] = true
 		types[e.Name()] = e.Type()
 	}
-	for _, n := range noteNames {
-		if names[n] {
-			c.NotePath = filepath.Join(dirPath, n)
-			if err := s.checkEntry(c.NotePath, types[n]); err != nil {
-				return fmt.Errorf("read note: %w", err)
-			}
-			// A regular file by now: the read cannot block.
-			data, err := treefile.ReadFile(context.Background(), c.NotePath, MaxNoteBytes)
-			if err != nil {
-				return fmt.Errorf("read note: %w", err)
-			}
-			if c.Note, err = ParseNote(c.NotePath, data); err != nil {
-				return err
-			}
-			break
-		}
+	if err := s.readCollectionNote(c, dirPath, types); err != nil {
+		return err
 	}
 	if c.Note.Front.Draft {
 		return nil
@@ -176,29 +162,9 @@ func (s *scanner) scan(c *Collection) error {
 		c.Files = append(c.Files, f)
 	}
 	// Slugs: files first, then folders, each unique within the collection.
-	for _, f := range c.Files {
-		name := path.Base(f.Rel)
-		f.Slug = uniqueSlug(Slugify(BaseName(name)), taken)
-		f.Original = name
-		if !urlSafe(name) || !strings.Contains(name, ".") {
-			f.Original = f.Slug + strings.ToLower(path.Ext(name))
-		}
-		if reservedFiles[f.Original] || (c.Dir == "" && reservedRootFiles[f.Original]) {
-			f.Original = f.Slug + "-source" + strings.ToLower(path.Ext(name))
-		}
-		s.files = append(s.files, f)
-	}
-	for i := range c.Resources {
-		res := &c.Resources[i]
-		res.Out = res.Name
-		if !urlSafe(res.Out) {
-			res.Out = Slugify(strings.TrimSuffix(res.Name, path.Ext(res.Name))) + strings.ToLower(path.Ext(res.Name))
-		}
-		if reservedFiles[res.Out] || (c.Dir == "" && reservedRootFiles[res.Out]) || taken[res.Out] {
-			res.Out = fitFileName("file-" + res.Out)
-		}
-		taken[res.Out] = true
-	}
+	nameFiles(c, taken)
+	s.files = append(s.files, c.Files...)
+	nameResources(c, taken)
 	for _, sub := range subdirs {
 		sub.URL = c.URL + uniqueSlug(Slugify(sub.Name), taken) + "/"
 		if err := s.scan(sub); err != nil {
@@ -218,6 +184,60 @@ func (s *scanner) scan(c *Collection) error {
 		c.Children = append(c.Children, sub)
 	}
 	return nil
+}
+
+// readCollectionNote reads a collection's note, the first of noteNames in
+// its folder.
+func (s *scanner) readCollectionNote(c *Collection, dirPath string, types map[string]fs.FileMode) error {
+	for _, n := range noteNames {
+		typ, ok := types[n]
+		if !ok {
+			continue
+		}
+		c.NotePath = filepath.Join(dirPath, n)
+		if err := s.checkEntry(c.NotePath, typ); err != nil {
+			return fmt.Errorf("read note: %w", err)
+		}
+		// A regular file by now: the read cannot block.
+		data, err := treefile.ReadFile(context.Background(), c.NotePath, MaxNoteBytes)
+		if err != nil {
+			return fmt.Errorf("read note: %w", err)
+		}
+		c.Note, err = ParseNote(c.NotePath, data)
+		return err
+	}
+	return nil
+}
+
+// nameFiles gives a collection's puzzle files their slugs and the names of
+// their published copies.
+func nameFiles(c *Collection, taken map[string]bool) {
+	for _, f := range c.Files {
+		name := path.Base(f.Rel)
+		f.Slug = uniqueSlug(Slugify(BaseName(name)), taken)
+		f.Original = name
+		if !urlSafe(name) || !strings.Contains(name, ".") {
+			f.Original = f.Slug + strings.ToLower(path.Ext(name))
+		}
+		if reservedFiles[f.Original] || (c.Dir == "" && reservedRootFiles[f.Original]) {
+			f.Original = f.Slug + "-source" + strings.ToLower(path.Ext(name))
+		}
+	}
+}
+
+// nameResources gives a collection's resources their output names.
+func nameResources(c *Collection, taken map[string]bool) {
+	for i := range c.Resources {
+		res := &c.Resources[i]
+		res.Out = res.Name
+		if !urlSafe(res.Out) {
+			res.Out = Slugify(strings.TrimSuffix(res.Name, path.Ext(res.Name))) + strings.ToLower(path.Ext(res.Name))
+		}
+		if reservedFiles[res.Out] || (c.Dir == "" && reservedRootFiles[res.Out]) || taken[res.Out] {
+			res.Out = fitFileName("file-" + res.Out)
+		}
+		taken[res.Out] = true
+	}
 }
 
 // Walk calls fn for c and every collection below it, parents first,

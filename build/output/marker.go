@@ -1,7 +1,10 @@
 package output
 
 import (
+	"context"
+
 	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/internal/treefile"
 
 	"bytes"
 	"errors"
@@ -55,7 +58,9 @@ func checkOwned(dir string) error {
 // the folder has no marker or was left dirty by an interrupted build. It is
 // the one place a manifest is read.
 func ReadManifest(dir string) (map[string]string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, MarkerName))
+	// A regular file only: a marker committed or restored as a FIFO or a
+	// link to a device must not block or exhaust the build.
+	data, err := treefile.ReadFile(context.Background(), filepath.Join(dir, MarkerName), maxMarkerBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +106,13 @@ func writeMarker(dir, state string, hashes map[string]string) error {
 		b = append(b, p...)
 		b = append(b, '\n')
 	}
-	if err := atomicfile.Write(filepath.Join(dir, MarkerName), b); err != nil {
+	// A dirty marker must reach the disk before the folder is changed; a
+	// clean one that a crash tears reads as dirty, so it need not wait.
+	write := atomicfile.Write
+	if state == markerClean {
+		write = atomicfile.WriteNoSync
+	}
+	if err := write(filepath.Join(dir, MarkerName), b); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil

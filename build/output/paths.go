@@ -1,12 +1,15 @@
 package output
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
+
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // ValidPath reports whether rel may name a file of an output folder: a
@@ -53,4 +56,17 @@ func checkNotLink(back string) error {
 		return fmt.Errorf("output folder %s: %w", back, ErrLinkedBackBuffer)
 	}
 	return nil
+}
+
+// maxMarkerBytes caps a marker file: its manifest lists every file of a
+// site, some 70 bytes each.
+const maxMarkerBytes = 1 << 30
+
+// maxOutputBytes caps an output file read back (a booklet is the largest).
+const maxOutputBytes = 1 << 30
+
+// readOutput reads back a file of an output folder: a regular file only (a
+// FIFO or a device planted in a restored folder must not block the build).
+func readOutput(path string) ([]byte, error) {
+	return treefile.ReadFile(context.Background(), path, maxOutputBytes)
 }

@@ -9,8 +9,15 @@
 //	changes, err := s.Commit()
 //
 // Each folder carries a marker (.nonopress) whose manifest lists the hash of
-// every file in it; it is read in one place (readManifest) and trusted only
-// when it says clean.
+// every file in it; it is read in one place (ReadManifest) and trusted only
+// when it says clean. Open marks the back buffer dirty before touching it;
+// Commit removes the files this build did not put, marks it clean and swaps
+// the folders with renameat2(RENAME_EXCHANGE), so that a failed or killed
+// build leaves the published folder as it was. A file of the back buffer is
+// unlinked before it is written, so that a hard link it shares with the
+// published folder (Reuse, Prepare) is never written through. A folder
+// without a marker that is not empty is refused, and a lock (flock) keeps
+// two builds of one output apart.
 package output
 
 import (
@@ -181,7 +188,7 @@ func (s *Store) PutExact(rel string, data []byte) (string, error) {
 	dst := filepath.Join(s.back, filepath.FromSlash(rel))
 	if !s.backClean {
 		// Unknown content (an interrupted build): compare the bytes.
-		if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, data) {
+		if old, err := readOutput(dst); err == nil && bytes.Equal(old, data) {
 			return h, nil
 		}
 	}

@@ -30,11 +30,24 @@ func Write(path string, data []byte) error {
 // that a large file (a cache of a hundred thousand puzzles) is never whole
 // in memory. If write fails, the target is left as it was.
 func WriteWith(path string, write func(io.Writer) error) error {
-	return writeMode(path, 0o644, write)
+	return writeFile(path, 0o644, write, true)
 }
 
-// writeMode is WriteWith giving the new file the permission bits mode.
-func writeMode(path string, mode os.FileMode, write func(io.Writer) error) error {
+// WriteNoSync is Write without the fsync: the file is never seen half
+// written, but a crash of the machine may leave the new name with missing
+// data. It is for files whose reader takes a torn copy for no copy (a clean
+// marker of an output folder, which then reads as dirty), where waiting for
+// the disk buys nothing.
+func WriteNoSync(path string, data []byte) error {
+	return writeFile(path, 0o644, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}, false)
+}
+
+// writeFile is WriteWith giving the new file the permission bits mode, and
+// syncing the temporary file before the rename if sync is set.
+func writeFile(path string, mode os.FileMode, write func(io.Writer) error, sync bool) error {
 	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix+"*"+tempSuffix)
 	if err != nil {
 		return err
@@ -48,7 +61,7 @@ func writeMode(path string, mode os.FileMode, write func(io.Writer) error) error
 	if err == nil {
 		err = f.Chmod(mode)
 	}
-	if err == nil {
+	if err == nil && sync {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {

@@ -91,3 +91,18 @@ func TestWriteWithFailingProducer(t *testing.T) {
 		t.Errorf("folder holds %d entries, want only the file", len(entries))
 	}
 }
+
+func TestWriteNoSyncReplaces(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	Write(path, []byte("old"))
+	if err := WriteNoSync(path, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "new" {
+		t.Errorf("file now %q", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("folder holds %d entries, want only the file", len(entries))
+	}
+}

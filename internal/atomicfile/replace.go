@@ -44,10 +44,10 @@ func Replace(path string, data []byte) error {
 	default:
 		mode = info.Mode().Perm()
 	}
-	return writeMode(target, mode, func(w io.Writer) error {
+	return writeFile(target, mode, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
-	})
+	}, true)
 }
 
 // resolveLinks follows path's symbolic links, if any, to the name they end

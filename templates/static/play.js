@@ -1105,7 +1105,9 @@
             changed();
           }
         },
-        save: saveProgress
+        save: saveProgress,
+        el: el,
+        button: button
       });
     }
     var saved = store.load();

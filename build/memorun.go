@@ -1,0 +1,219 @@
+package build
+
+import (
+	"context"
+	"fmt"
+	"html/template"
+	"strings"
+	"sync"
+
+	"github.com/nonopress/nonopress/build/internal/key"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// memoRun is a build's use of the memo.
+type memoRun struct {
+	memo      *fileMemo
+	site      string // the key part of everything site-wide but links
+	linksHash string // the content tree's links, for files with a note
+
+	mu     sync.Mutex
+	used   map[string]*fileRecord // records of this build, by key
+	missed map[string]*missedFile // files processed anew, by output folder
+}
+
+// missedFile is a file processed anew, whose record is made once every file
+// is processed (its outputs are found in what the build wrote).
+type missedFile struct {
+	key string
+	f   *content.PuzzleFile
+	res *fileResult
+}
+
+// startMemo prepares the memo for a build.
+func (r *run) startMemo() {
+	r.memo.hits.Store(0)
+	k := key.New(r.memo.program, "site")
+	k.String(memoVersion)
+	k.String(r.memo.templates)
+	k.Value(r.site) // every setting of nonopress.toml
+	k.Bool(r.strict)
+	k.Bool(r.cfg.SkipInvalid)
+	k.String(r.title)
+	lk := key.New("", "links")
+	for _, p := range sortedKeys(r.links) {
+		lk.String(p)
+		lk.String(r.links[p])
+	}
+	r.memoRun = &memoRun{memo: r.memo, site: k.Sum(), linksHash: lk.Sum(),
+		used: make(map[string]*fileRecord, len(r.memo.old)), missed: map[string]*missedFile{}}
+}
+
+// memoKey is the key of a puzzle file's work: the program, the site's
+// configuration and templates, the file's bytes, name and place (its output
+// folder and name, its collection's path and the titles of the collections
+// above it, for breadcrumbs), its note's bytes, and when the note has a body
+// the content tree's links, which its links are rewritten by. A file's place
+// in path order is not in it: no puzzle page shows it.
+func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
+	k := key.New(m.site, "file")
+	k.String(f.Rel)
+	k.String(f.Abs)
+	k.String(f.Slug)
+	k.String(f.Original)
+	k.String(f.Coll.Dir)
+	k.String(f.Coll.URL)
+	for c := f.Coll; c != nil; c = c.Parent {
+		k.String(c.URL)
+		k.String(c.Title(siteTitle))
+	}
+	k.String(fileHash)
+	k.String(f.NotePath)
+	k.String(noteHash)
+	if !noteBlank {
+		k.String(m.linksHash)
+	}
+	return k.Sum()
+}
+
+// processFileMemo is processFile, skipped when the memo knows the file's
+// work and its outputs are still at hand.
+func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileResult {
+	m := r.memoRun
+	if m.memo.program == "" {
+		return r.processFile(ctx, f)
+	}
+	fileHash, _, err := m.memo.stats.digest(f.Abs)
+	if err != nil {
+		return fileResult{fatal: fmt.Errorf("read puzzle file: %w", err)}
+	}
+	noteHash, noteBlank := "", true
+	if f.NotePath != "" {
+		if noteHash, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
+			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
+		}
+	}
+	key := m.key(f, fileHash, noteHash, noteBlank, r.title)
+	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
+		m.mu.Lock()
+		m.used[key] = rec
+		m.mu.Unlock()
+		m.memo.hits.Add(1)
+		res := r.resultOf(f, rec)
+		if res.bundle != nil {
+			res.bundle.memoKey = key
+		}
+		return res
+	}
+	res := r.processFile(ctx, f)
+	if res.bundle != nil {
+		res.bundle.memoKey = key
+	}
+	if res.fatal == nil && ctx.Err() == nil {
+		m.mu.Lock()
+		m.missed[f.Coll.URL+f.Slug+"/"] = &missedFile{key: key, f: f, res: &res}
+		m.mu.Unlock()
+	}
+	return res
+}
+
+// resultOf turns a file's record back into its result.
+func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
+	res := fileResult{diags: rec.Diags}
+	pages := make([]string, 0, len(rec.Entries))
+	for i := range rec.Entries {
+		e := rec.Entries[i] // a copy: the record stays as kept
+		e.coll, e.file, e.order = f.Coll, f, f.Order<<20|e.Index
+		if e.AssetKey != "" {
+			r.assets.store(e.AssetKey, e.Assets)
+		}
+		res.entries = append(res.entries, &e)
+		pages = append(pages, e.Page)
+	}
+	if rec.Bundle != nil {
+		res.bundle = &bundlePage{coll: f.Coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
+			description: rec.Bundle.Description, note: template.HTML(rec.Bundle.Note), entries: res.entries}
+	}
+	r.mu.Lock()
+	r.pages = append(r.pages, pages...)
+	r.mu.Unlock()
+	return res
+}
+
+// recordMisses makes the records of the files processed anew, once every
+// file is processed: a file's outputs are what the build wrote in its output
+// folder (no other file's work writes there) and its published copy.
+func (r *run) recordMisses() {
+	m := r.memoRun
+	if len(m.missed) == 0 {
+		return
+	}
+	outputs := map[*missedFile]map[string]string{}
+	r.out.EachWritten(func(p, h string) {
+		for i := strings.IndexByte(p, '/'); i >= 0; {
+			if mf, ok := m.missed[p[:i+1]]; ok {
+				if outputs[mf] == nil {
+					outputs[mf] = map[string]string{}
+				}
+				outputs[mf][p] = h
+				break
+			}
+			j := strings.IndexByte(p[i+1:], '/')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+		}
+	})
+	for _, mf := range m.missed {
+		if len(mf.res.entries) == 0 {
+			continue // a draft: nothing published, no copy of the file
+		}
+		orig := mf.f.Coll.URL + mf.f.Original
+		h, ok := r.out.Hash(orig)
+		if !ok {
+			continue
+		}
+		if outputs[mf] == nil {
+			outputs[mf] = map[string]string{}
+		}
+		outputs[mf][orig] = h
+	}
+	for _, mf := range m.missed {
+		m.used[mf.key] = recordOf(mf.res, outputs[mf])
+	}
+}
+
+// recordOf makes a file's record from its result and outputs.
+func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
+	rec := &fileRecord{Diags: res.diags, Outputs: outputs}
+	if rec.Outputs == nil {
+		rec.Outputs = map[string]string{}
+	}
+	for _, e := range res.entries {
+		rec.Entries = append(rec.Entries, *e)
+	}
+	if b := res.bundle; b != nil {
+		rec.Bundle = &bundleRecord{Dir: b.dir, Title: b.title, Description: b.description, Note: string(b.note)}
+	}
+	return rec
+}
+
+// keepMemo keeps the records this build used for the next, in memory, and
+// on disk unless the build answers an edit in serve mode
+// (BuildQuick), where the full build that follows writes them.
+func (r *run) keepMemo() error {
+	return r.memo.keep(r.memoRun.used, r.assets.used, !r.quick)
+}
+
+// bookletPart is a puzzle's part of its collection's booklet key: its file's
+// bytes, its place in the file and its solution.
+func bookletPart(fileHash string, index int, sol *puzzle.Image) string {
+	k := key.New("", "booklet part")
+	k.String(fileHash)
+	k.Int(index)
+	k.Value(sol)
+	return k.Sum()
+}

@@ -1,0 +1,73 @@
+package build
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/nonopress/nonopress/diag"
+)
+
+// Summary says what a build did.
+type Summary struct {
+	Puzzles int // puzzles published
+	Pages   int // HTML pages in the site
+	// Written and Removed count the output files that are new or changed, and
+	// gone, compared with the previous output.
+	Written, Removed int
+	Skipped          []string // puzzles left out (SkipInvalid), with the reason
+	Warnings         []string // "path:line: message", in path order
+	Changed          []string // output paths (slash-separated) written or removed, sorted
+	// Deferred counts what BuildQuick left to the next Build: the files it
+	// kept as they were published instead of making them again (booklets
+	// and site-wide lists), and the caches it did not save; 0 after Build.
+	Deferred int
+	// Unchanged: nothing the site depends on had changed since the last
+	// build, which this one found by its stamp (stamp.go) without reading a
+	// file; the counts and messages are the last build's.
+	Unchanged bool
+}
+
+// logSummary logs a build's warnings, skipped puzzles and summary line.
+func (b *Builder) logSummary(sum Summary, start time.Time) {
+	logList(b.log, sum.Warnings, "warning")
+	logList(b.log, sum.Skipped, "skipped")
+	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",
+		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
+}
+
+// Error is a build that failed because puzzles or notes are invalid.
+type Error struct {
+	Diagnostics diag.List // every problem, in path order
+	Problems    []string  // the same as "path:line: message (hint)"
+}
+
+// newError makes the Error of a build's problems.
+func newError(problems diag.List) *Error {
+	e := &Error{Diagnostics: problems}
+	for _, d := range problems {
+		e.Problems = append(e.Problems, d.String())
+	}
+	return e
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("build failed, the output was left as it was: %d problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
+}
+
+// logListMax is how many warnings (or skipped puzzles) the log lists; the
+// Summary has them all.
+const logListMax = 50
+
+// logList writes the first logListMax messages of a list, one a line, and how
+// many more there are.
+func logList(w io.Writer, list []string, what string) {
+	for i, m := range list {
+		if i == logListMax {
+			fmt.Fprintf(w, "... and %d more (%s)\n", len(list)-i, what)
+			return
+		}
+		fmt.Fprintf(w, "%s (%s)\n", m, what)
+	}
+}

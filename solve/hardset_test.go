@@ -1,0 +1,192 @@
+package solve
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// The hard set: puzzles on which line logic and probing stall, made by
+// generators so that nothing needs to be stored. n-Dom (see bench_test.go)
+// up to 16; random grids of 30×30 and 40×40 at densities 0.3 to 0.7, the
+// band where random puzzles are hardest; and a 60×60 grid whose every clue is
+// 1 (60! solutions, where finding two must be quick).
+//
+//	go test ./solve -run TestHardSet -hard .           # every case, 60 s each, with times
+//	go test ./solve -run TestHardSet -hard 'dom-1[2-6]'
+//	go test ./solve -run '^$' -bench HardSet            # the quick cases, as a benchmark
+//	go test ./solve -run TestWriteHardSet -hardset-out DIR   # as .non files, for `nonopress check`
+
+var (
+	hardPattern = flag.String("hard", "", "run the hard-set cases matching this regexp with a 60 s budget each, and log their times")
+	hardsetOut  = flag.String("hardset-out", "", "write the hard set as .non files into this folder")
+	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn or sat (default: the solver's)")
+)
+
+// hardCase is one puzzle of the hard set.
+type hardCase struct {
+	name  string
+	p     *puzzle.Puzzle
+	want  Verdict // "" when only brute force on a small size could tell
+	quick bool    // solved in well under a second: run by default and benchmarked
+}
+
+// randomImage fills each cell of a w×h image with probability density,
+// from a generator seeded by seed and the size.
+func randomImage(seed uint64, w, h int, density float64) *puzzle.Image {
+	r := rand.New(rand.NewPCG(seed, uint64(w)<<16|uint64(h)))
+	img := puzzle.NewImage(w, h)
+	for i := range img.Cells {
+		if r.Float64() < density {
+			img.Cells[i] = 1
+		}
+	}
+	return img
+}
+
+// allOnes is an n×n image whose every row and column clue is 1: the
+// diagonal, one of n! solutions of its clues.
+func allOnes(n int) *puzzle.Image {
+	img := puzzle.NewImage(n, n)
+	for i := range n {
+		img.Set(i, i, 1)
+	}
+	return img
+}
+
+// hardSet returns the hard set, in a fixed order.
+func hardSet() []hardCase {
+	var out []hardCase
+	for n := 9; n <= 16; n++ {
+		out = append(out, hardCase{name: fmt.Sprintf("dom-%02d", n), p: puzzleOf(nDom(n), 2), want: Unique, quick: n <= 9})
+	}
+	for _, side := range []int{30, 40} {
+		for _, d := range []float64{0.3, 0.4, 0.5, 0.6, 0.7} {
+			for seed := uint64(1); seed <= 2; seed++ {
+				out = append(out, hardCase{name: fmt.Sprintf("random-%d-%.1f-%d", side, d, seed),
+					p: puzzleOf(randomImage(seed, side, side, d), 2), quick: d >= 0.5})
+			}
+		}
+	}
+	out = append(out, hardCase{name: "ones-60", p: puzzleOf(allOnes(60), 2), want: Multiple, quick: true})
+	for i := range out {
+		out[i].p.Meta.Title = out[i].name
+	}
+	return out
+}
+
+// checkHard checks a hard case's result: definite, as expected, and with
+// solutions that satisfy the clues (checkResult, with puzzle.Satisfies, which
+// shares no code with the solver).
+func checkHard(t *testing.T, c hardCase, res Result) {
+	t.Helper()
+	if res.Verdict == Unknown {
+		t.Errorf("%s: unknown", c.name)
+		return
+	}
+	if c.want != "" && res.Verdict != c.want {
+		t.Errorf("%s: %s, want %s", c.name, res.Verdict, c.want)
+	}
+	if res.Verdict == None {
+		t.Errorf("%s: no solution, but the clues come from an image", c.name)
+	}
+	checkResult(t, c.name, c.p, res)
+}
+
+func TestHardSet(t *testing.T) {
+	// By default the quick cases; with -hard, the cases it matches with the
+	// full budget, logging CPU time (the machine is shared: wall time says
+	// little).
+	match := func(hardCase) bool { return true }
+	budget := 20 * time.Second
+	if *hardPattern != "" {
+		re, err := regexp.Compile(*hardPattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		match = func(c hardCase) bool { return re.MatchString(c.name) }
+		budget = 60 * time.Second
+	} else if testing.Short() {
+		t.Skip("slow")
+	}
+	for _, c := range hardSet() {
+		if !match(c) || (*hardPattern == "" && !c.quick) {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), budget)
+		start, cpu := time.Now(), processCPU()
+		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT}[*hardSearch]})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%-18s %3dx%-3d %-8s %-6s cpu %6.2fs wall %6.2fs %+v", c.name, c.p.Width, c.p.Height, res.Verdict, res.Difficulty,
+			(processCPU() - cpu).Seconds(), time.Since(start).Seconds(), res.Stats)
+		checkHard(t, c, res)
+	}
+}
+
+// smallHardLike makes puzzles of the hard set's kinds at sizes brute force
+// can count: random grids at the same densities, 2 to 3 colours.
+func TestHardKindsAgainstBruteForce(t *testing.T) {
+	tally := map[Verdict]int{}
+	for seed := uint64(1); seed <= 40; seed++ {
+		for _, d := range []float64{0.3, 0.4, 0.5, 0.6, 0.7} {
+			for _, side := range []int{5, 6, 7} {
+				p := puzzleOf(randomImage(seed, side, side+1, d), 2)
+				for _, opts := range []options{{}, {search: satOnly, noProbe: true}} {
+					tally[checkWithOptions(t, p, fmt.Sprintf("%dx%d %.1f seed %d", side, side+1, d, seed), opts).Verdict]++
+				}
+			}
+		}
+	}
+	for n := 2; n <= 7; n++ {
+		res := checkWithOptions(t, puzzleOf(allOnes(n), 2), fmt.Sprintf("ones-%d", n), options{search: satOnly})
+		tally[res.Verdict]++
+	}
+	if tally[Unique] == 0 || tally[Multiple] == 0 {
+		t.Errorf("verdicts not all exercised: %v", tally)
+	}
+}
+
+func TestWriteHardSet(t *testing.T) {
+	if *hardsetOut == "" {
+		t.Skip("no -hardset-out")
+	}
+	if err := os.MkdirAll(*hardsetOut, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range hardSet() {
+		var b bytes.Buffer
+		c.p.Meta.License = "CC0-1.0"
+		if err := formats.WriteNon(&b, c.p); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*hardsetOut, c.name+".non"), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkHardSet(b *testing.B) {
+	var re *regexp.Regexp
+	if *hardPattern != "" {
+		re = regexp.MustCompile(*hardPattern)
+	}
+	for _, c := range hardSet() {
+		if !c.quick && (re == nil || !re.MatchString(c.name)) {
+			continue
+		}
+		b.Run(c.name, func(b *testing.B) { benchSolve(b, []*puzzle.Puzzle{c.p}) })
+	}
+}

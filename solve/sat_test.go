@@ -1,0 +1,219 @@
+package solve
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// bruteSAT reports whether some assignment of vars variables satisfies
+// every clause, trying them all.
+func bruteSAT(vars int, clauses [][]lit) bool {
+	for m := range 1 << vars {
+		ok := true
+		for _, cl := range clauses {
+			sat := false
+			for _, l := range cl {
+				if (m>>l.vari()&1 == 1) == (l&1 == 0) {
+					sat = true
+					break
+				}
+			}
+			if !sat {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSatSolverAgainstBruteForce(t *testing.T) {
+	// Random 3-SAT around the threshold (4.3 clauses per variable), where
+	// satisfiable and unsatisfiable formulas are about as common, and the
+	// solver meets conflicts, learning, restarts and pruning.
+	r := rand.New(rand.NewPCG(7, 8))
+	tally := map[satStatus]int{}
+	for k := range 600 {
+		vars := 3 + r.IntN(12)
+		var clauses [][]lit
+		for range vars * 43 / 10 {
+			cl := make([]lit, 3)
+			for i := range cl {
+				cl[i] = posLit(int32(r.IntN(vars))) ^ lit(r.IntN(2))
+			}
+			clauses = append(clauses, cl)
+		}
+		s := newSatSolver(nil)
+		for range vars {
+			s.newVar(true)
+		}
+		for _, cl := range clauses {
+			s.addClause(cl...)
+		}
+		st := s.solve()
+		tally[st]++
+		if want := bruteSAT(vars, clauses); (st == satTrue) != want {
+			t.Fatalf("case %d: %v, brute force says satisfiable %v", k, st, want)
+		}
+		if st != satTrue {
+			continue
+		}
+		for _, cl := range clauses {
+			if !slices.ContainsFunc(cl, s.modelTrue) {
+				t.Fatalf("case %d: the model falsifies %v", k, cl)
+			}
+		}
+	}
+	if tally[satTrue] == 0 || tally[satFalse] == 0 {
+		t.Errorf("outcomes not all exercised: %v", tally)
+	}
+}
+
+// pigeonhole adds to a new solver the clauses saying that pigeons pigeons
+// sit in holes holes, one at most in each: unsatisfiable when there are more
+// pigeons, and hard for resolution.
+func pigeonhole(done <-chan struct{}, pigeons, holes int) *satSolver {
+	s := newSatSolver(done)
+	v := func(p, h int) lit { return posLit(int32(p*holes + h)) }
+	for range pigeons * holes {
+		s.newVar(true)
+	}
+	for p := range pigeons {
+		var cl []lit
+		for h := range holes {
+			cl = append(cl, v(p, h))
+		}
+		s.addClause(cl...)
+	}
+	for h := range holes {
+		for p := range pigeons {
+			for q := p + 1; q < pigeons; q++ {
+				s.addClause(v(p, h).not(), v(q, h).not())
+			}
+		}
+	}
+	return s
+}
+
+func TestSatSolverPigeonholeAndBudget(t *testing.T) {
+	// 7 pigeons in 6 holes take hundreds of conflicts and several restarts
+	// to refute; with its context done from the start, the solver gives up
+	// within a few hundred steps.
+	s := pigeonhole(nil, 7, 6)
+	if st := s.solve(); st != satFalse || s.Conflicts < 200 {
+		t.Fatalf("pigeonhole 7/6: %v after %d conflicts", st, s.Conflicts)
+	}
+	// 8 in 7 take thousands: the learnt clauses are pruned on the way.
+	s = pigeonhole(nil, 8, 7)
+	if st := s.solve(); st != satFalse || s.maxLearnt == satReduceFirst {
+		t.Fatalf("pigeonhole 8/7: %v after %d conflicts, learnt-clause limit %d", st, s.Conflicts, s.maxLearnt)
+	}
+	if st := pigeonhole(nil, 6, 6).solve(); st != satTrue {
+		t.Fatalf("pigeonhole 6/6: %v", st)
+	}
+	done := make(chan struct{})
+	close(done)
+	s = pigeonhole(done, 7, 6)
+	if st := s.solve(); st != satUnknown || s.Conflicts+s.Decisions > 2*checkEvery {
+		t.Fatalf("with the context done: %v after %d conflicts and %d decisions", st, s.Conflicts, s.Decisions)
+	}
+}
+
+func TestLineEncodingMatchesPlacements(t *testing.T) {
+	// Every line of up to 7 cells and 3 colours, with some cells narrowed:
+	// the models of the line's clauses, read on the cells, are exactly the
+	// placements of its clue that agree with the cells' sets.
+	r := rand.New(rand.NewPCG(9, 10))
+	for k := range 400 {
+		n, colors := 1+r.IntN(7), 2+r.IntN(2)
+		goal := make([]uint8, n)
+		for i := range goal {
+			if r.IntN(2) == 0 {
+				goal[i] = uint8(1 + r.IntN(colors-1))
+			}
+		}
+		clue := puzzle.LineOf(goal)
+		all := colorSet(1)<<colors - 1
+		cells := make([]colorSet, n)
+		for i := range cells {
+			cells[i] = all
+			if r.IntN(4) == 0 {
+				cells[i] = colorSet(1) << r.IntN(colors) // may leave no placement
+			}
+		}
+		var want []string
+		for _, pl := range linePlacements(clue, n, colors) {
+			fits := true
+			for i, c := range pl {
+				fits = fits && cells[i]&(1<<c) != 0
+			}
+			if fits {
+				want = append(want, fmt.Sprint(pl))
+			}
+		}
+		got := lineModels(toSolverLine(clue), cells, colors)
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("case %d: clue %v cells %v: models %v, placements %v", k, clue, cells, got, want)
+		}
+	}
+}
+
+// lineModels lists every colouring of one line that its clauses allow, as
+// strings, by solving and blocking each model in turn.
+func lineModels(clue []block, cells []colorSet, colors int) []string {
+	s := newSatSolver(nil)
+	n := len(cells)
+	cellVars := make([]int32, n)
+	for i := range n {
+		cellVars[i] = s.newVar(true)
+		for range colors - 1 {
+			s.newVar(true)
+		}
+	}
+	cellLit := func(i, c int) lit { return posLit(cellVars[i] + int32(c)) }
+	for i := range n {
+		var alo []lit
+		for c := range colors {
+			if cells[i]&(1<<c) == 0 {
+				s.addClause(cellLit(i, c).not())
+			}
+			alo = append(alo, cellLit(i, c))
+			for d := c + 1; d < colors; d++ {
+				s.addClause(cellLit(i, c).not(), cellLit(i, d).not())
+			}
+		}
+		s.addClause(alo...)
+	}
+	a := newLineAutomaton(clue)
+	size := (n + 1) * a.states()
+	vars := make([]int32, size)
+	if !lineStates(&a, cells, func() int32 { return s.newVar(false) }, make([]int32, size), vars) {
+		return nil
+	}
+	lineClauses(s, &a, cells, vars, cellLit, func() int32 { return s.newVar(false) })
+	var out []string
+	for s.solve() == satTrue {
+		model := make([]uint8, n)
+		var block []lit
+		for i := range n {
+			for c := range colors {
+				if s.modelTrue(cellLit(i, c)) {
+					model[i] = uint8(c)
+					block = append(block, cellLit(i, c).not())
+				}
+			}
+		}
+		out = append(out, fmt.Sprint(model))
+		s.addClause(block...)
+	}
+	return out
+}

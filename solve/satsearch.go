@@ -1,0 +1,213 @@
+package solve
+
+import (
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// The SAT fallback: once depth-first search with probing has spent its few
+// guesses, the state it started from (line logic and probing at the root) is
+// written as clauses (satlines.go) and handed to the CDCL solver of sat.go.
+// Each model is a solution; it is then blocked by a clause saying that some
+// cell differs, and the solver goes on, until two solutions are known or the
+// clauses have no model left.
+
+// maxSatStates bounds the automaton states the encoding may take (each costs
+// a variable and about five clauses); bigger puzzles are searched
+// depth-first only.
+const maxSatStates = 4 << 20
+
+// satSearch holds the encoding of one grid. Only cells with more than one
+// colour left get variables; a solved cell's literals are constants.
+type satSearch struct {
+	s       *solver
+	sat     *satSolver
+	colors  int
+	cellVar []int32 // per cell: its first variable, -1 when solved
+	yes     lit     // a literal fixed true
+	blocked int     // solutions ruled out by a clause so far
+}
+
+// satFits reports whether the encoding of the grid's current state stays
+// within maxSatStates, counting every (position, state) pair of each line.
+func satFits(g *grid) bool {
+	total := 0
+	for l, clue := range g.clues {
+		if lineSolved(g, l) {
+			continue
+		}
+		_, _, n := g.lineGeometry(l)
+		a := newLineAutomaton(clue)
+		total += (n + 1) * a.states()
+		if total > maxSatStates {
+			return false
+		}
+	}
+	return true
+}
+
+// lineSolved reports whether every cell of line l has one colour left.
+func lineSolved(g *grid, l int) bool {
+	start, step, n := g.lineGeometry(l)
+	for i := range n {
+		if !g.cells[start+i*step].single() {
+			return false
+		}
+	}
+	return true
+}
+
+// cellLit is the literal "cell is colour c": one variable per cell for two
+// colours, one per cell and colour otherwise.
+func (e *satSearch) cellLit(cell, c int) lit {
+	v := e.cellVar[cell]
+	if v < 0 {
+		if e.s.g.cells[cell] == 1<<c {
+			return e.yes
+		}
+		return e.yes.not()
+	}
+	if e.colors == 2 {
+		l := posLit(v)
+		if c == 0 {
+			return l.not()
+		}
+		return l
+	}
+	return posLit(v + int32(c))
+}
+
+// newSatSearch encodes the grid's current state.
+func newSatSearch(s *solver) *satSearch {
+	g := s.g
+	e := &satSearch{s: s, sat: newSatSolver(g.done), colors: s.colors}
+	e.yes = posLit(e.sat.newVar(false))
+	e.sat.addClause(e.yes)
+	perCell := 1
+	if e.colors > 2 {
+		perCell = e.colors
+	}
+	e.cellVar = make([]int32, len(g.cells))
+	for cell, set := range g.cells {
+		e.cellVar[cell] = -1
+		if set.single() {
+			continue
+		}
+		e.cellVar[cell] = e.sat.newVar(true)
+		for range perCell - 1 {
+			e.sat.newVar(true)
+		}
+	}
+	e.cellClauses()
+	var fwd, vars []int32
+	line := make([]colorSet, max(g.w, g.h))
+	for l, clue := range g.clues {
+		if lineSolved(g, l) {
+			continue // propagation left it consistent
+		}
+		start, step, n := g.lineGeometry(l)
+		cells := line[:n]
+		for i := range n {
+			cells[i] = g.cells[start+i*step]
+		}
+		a := newLineAutomaton(clue)
+		size := (n + 1) * a.states()
+		fwd, vars = grow(fwd, size), grow(vars, size)
+		if !lineStates(&a, cells, func() int32 { return e.sat.newVar(false) }, fwd, vars) {
+			e.sat.addClause() // no placement fits: no solution
+			return e
+		}
+		lineClauses(e.sat, &a, cells, vars, func(i, c int) lit { return e.cellLit(start+i*step, c) }, func() int32 { return e.sat.newVar(false) })
+	}
+	return e
+}
+
+// grow returns b resized to n, reallocated only when too small.
+func grow(b []int32, n int) []int32 {
+	if cap(b) < n {
+		return make([]int32, n)
+	}
+	return b[:n]
+}
+
+// cellClauses fixes the colours the grid has already ruled out and, with
+// more than two colours, says that each cell takes exactly one colour.
+func (e *satSearch) cellClauses() {
+	for cell, set := range e.s.g.cells {
+		if set.single() {
+			continue
+		}
+		var alo []lit
+		for c := range e.colors {
+			if set&(1<<c) == 0 {
+				e.sat.addClause(e.cellLit(cell, c).not())
+			} else {
+				alo = append(alo, e.cellLit(cell, c))
+			}
+		}
+		if e.colors == 2 {
+			continue
+		}
+		e.sat.addClause(alo...)
+		for i := range alo {
+			for j := i + 1; j < len(alo); j++ {
+				e.sat.addClause(alo[i].not(), alo[j].not())
+			}
+		}
+	}
+}
+
+// run looks for solutions other than those known, each known one being
+// ruled out by a clause saying that some cell differs, until two are known
+// or the clauses have no model left.
+func (e *satSearch) run() error {
+	s := e.s
+	for !s.enough() {
+		for _, img := range s.solutions[e.blocked:] {
+			e.block(img)
+			e.blocked++
+		}
+		st, err := e.ask()
+		if err != nil || st == satFalse {
+			return err
+		}
+		s.record(e.model())
+	}
+	return nil
+}
+
+// block adds the clause that rules out a solution: some cell differs.
+func (e *satSearch) block(img *puzzle.Image) {
+	cl := make([]lit, 0, len(img.Cells))
+	for cell, c := range img.Cells {
+		cl = append(cl, e.cellLit(cell, int(c)).not())
+	}
+	e.sat.addClause(cl...)
+}
+
+// ask runs the solver and counts its decisions as guesses.
+func (e *satSearch) ask() (satStatus, error) {
+	decisions := e.sat.Decisions
+	st := e.sat.solve()
+	spent := e.sat.Decisions - decisions
+	e.s.stats.Nodes += spent
+	e.s.work += int64(guessCost * spent)
+	if st == satUnknown {
+		return st, errBudget
+	}
+	return st, nil
+}
+
+// model reads the solution out of the solver's model.
+func (e *satSearch) model() *puzzle.Image {
+	g := e.s.g
+	img := puzzle.NewImage(g.w, g.h)
+	for cell := range g.cells {
+		for c := range e.colors {
+			if e.sat.modelTrue(e.cellLit(cell, c)) {
+				img.Cells[cell] = uint8(c)
+				break
+			}
+		}
+	}
+	return img
+}
