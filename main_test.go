@@ -64,7 +64,7 @@ func writeFile(t *testing.T, dir, name, data string) string {
 func TestUsageErrorsExit2(t *testing.T) {
 	for _, args := range [][]string{
 		{}, {"frobnicate"}, {"check"}, {"check", "-nope", "x"}, {"convert", "x.non"},
-		{"convert", "-to", "png", "x.non"}, {"print", "-paper", "a5", "x"}, {"version", "extra"},
+		{"convert", "-to", "png", "x.non"}, {"print", "-paper", "a2", "x"}, {"print", "-date", "23.11.2026", "x"}, {"version", "extra"},
 		{"build", "stray"}, {"check", "-timeout", "0s", "x"},
 	} {
 		if code, _, stderr := runCLI(t, args...); code != 2 {
@@ -279,6 +279,61 @@ func TestBuildCPUProfile(t *testing.T) {
 	code, _, _ = runCLI(t, "build", "-src", src, "-out", filepath.Join(dir, "public"), "-quiet", "-cpuprofile", filepath.Join(dir, "no", "such", "cpu.prof"))
 	if code != 1 {
 		t.Errorf("build -cpuprofile into a missing folder: exit %d, want 1", code)
+	}
+}
+
+// TestPrintFollowsSitePaper checks that print takes the paper of the site's
+// nonopress.toml unless -paper says otherwise, and that -date dates the PDF.
+func TestPrintFollowsSitePaper(t *testing.T) {
+	pdfinfo, err := exec.LookPath("pdfinfo")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("pdfinfo missing in CI")
+		}
+		t.Skip("pdfinfo not installed")
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, "site/nonopress.toml", "title = \"Club\"\npaper = \"A5\"\n")
+	puzzle := writeFile(t, dir, "site/set/dancer.non", dancerNon)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "419.53 x 595.28 pts"},
+		{[]string{"-paper", "a3"}, "841.89 x 1190.55 pts (A3)"},
+		{[]string{"-date", "2026-11-02"}, "CreationDate:    Mon Nov  2"},
+	} {
+		out := filepath.Join(dir, "b.pdf")
+		args := append(append([]string{"print", "-o", out}, c.args...), puzzle)
+		if code, _, stderr := runCLI(t, args...); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+		info, err := exec.Command(pdfinfo, out).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(info), c.want) {
+			t.Errorf("%q: pdfinfo lacks %q:\n%s", args, c.want, info)
+		}
+	}
+}
+
+// TestPrintWarnsOfMissingGlyphs checks that print names the puzzle and the
+// characters no font can draw, and a site font it cannot use.
+func TestPrintWarnsOfMissingGlyphs(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "site/nonopress.toml", "font = \"fonts/none.otf\"\n")
+	writeFile(t, dir, "site/fonts/none.otf", "OTTO")
+	// A character of the Private Use Area: no installed font has it.
+	puzzle := writeFile(t, dir, "site/set/odd.non", strings.Replace(dancerNon, "Demo Puzzle", "Odd \uE123 title", 1))
+	code, _, stderr := runCLI(t, "print", "-o", filepath.Join(dir, "b.pdf"), puzzle)
+	if code != 0 {
+		t.Fatalf("print: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"odd.non", `puzzle "Odd `, "U+E123", filepath.Join("fonts", "none.otf")} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("print's warnings lack %q:\n%s", want, stderr)
+		}
 	}
 }
 

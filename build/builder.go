@@ -16,6 +16,7 @@ import (
 	"github.com/nonopress/nonopress/build/internal/parallel"
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/render"
 
 	"github.com/yuin/goldmark"
 )
@@ -29,6 +30,12 @@ type Builder struct {
 	md   goldmark.Markdown
 	min  *output.Minifier
 	log  io.Writer
+	// fonts finds fonts for what the Go fonts cannot print (nonopress.toml
+	// font, then the system's), read once for every build.
+	fonts *render.Fonts
+	// scratch keeps the workers' render.Scratch between puzzles (a sheet
+	// PDF's compressor costs as much to make as the rest of the PDF).
+	scratch scratchList
 	// fingerprint identifies the running program for the asset cache.
 	fingerprint string
 	// rendered counts the puzzles rendered (not reused) by the last build.
@@ -83,7 +90,7 @@ func New(cfg Config) (*Builder, error) {
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
 	}
-	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, fingerprint: programFingerprint(), racy: racyWindow}
+	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, scratch: newScratchList(), fingerprint: programFingerprint(), racy: racyWindow}
 	if b.log == nil {
 		b.log = io.Discard
 	}
@@ -115,6 +122,7 @@ func (b *Builder) load() error {
 		return err
 	}
 	b.site, b.tpl, b.md = site, tpl, content.NewMarkdown(site.UnsafeHTML)
+	b.fonts = render.NewFonts(site.FontPath(b.cfg.Src))
 	b.strict = b.cfg.Strict || site.Strict
 	b.cacheDir = cacheFolder(b.cfg.Src, site)
 	b.memo = newFileMemo(b.cacheDir, b.fingerprint, tpl)

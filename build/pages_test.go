@@ -61,7 +61,8 @@ hello
 func TestConfigErrors(t *testing.T) {
 	for _, tc := range []struct{ toml, want string }{
 		{"title = \"x\"\ncolour = \"red\"\n", `nonopress.toml:2: unknown key "colour"`},
-		{"paper = \"a5\"\n", `nonopress.toml:1: paper "a5"`},
+		{"paper = \"a2\"\n", `nonopress.toml:1: paper "a2"`},
+		{"title = \"x\"\nfont = \"fonts/missing.ttf\"\n", `nonopress.toml:2: font "fonts/missing.ttf": no such file`},
 		{"\n\nsolver_budget = \"soon\"\n", `nonopress.toml:3: solver_budget "soon"`},
 		{"title = \n", "nonopress.toml:1:"},
 		{"base_url = \"example.org\"\n", "base_url"},

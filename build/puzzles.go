@@ -324,5 +324,5 @@ func cssPaper(paper string) string {
 	if paper == "letter" {
 		return "letter"
 	}
-	return "A4"
+	return strings.ToUpper(paper) // A3, A4, A5
 }

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"path"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -24,7 +25,7 @@ import (
 var assetDownloads = []download{
 	{Label: "Printable sheet (SVG)", URL: "sheet.svg"},
 	{Label: "Solution (SVG)", URL: "solution.svg"},
-	{Label: "Printable sheet (PDF)", URL: "sheet.pdf"},
+	{Label: "Printable sheet (PDF, with the answer on page 2)", URL: "sheet.pdf"},
 }
 
 // conversion is the puzzle in a format nonopress writes (.non, PBN XML),
@@ -120,12 +121,15 @@ func (r *run) writeBlankThumbs() error {
 func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, error) {
 	r.rendered.Add(1)
 	opt := r.renderOptions()
+	opt.Difficulty = e.Difficulty // the sheet's title block says it in words
+	opt.Scratch = r.scratch.get()
+	defer r.scratch.put(opt.Scratch)
 	assets := map[string]string{}
 	var buf bytes.Buffer
 	put := func(name string) error {
 		write := r.out.Put
 		if strings.HasSuffix(name, ".svg") {
-			write = r.out.PutExact // render's SVGs come minified
+			write = r.out.PutExact // render writes its SVGs compact
 		}
 		h, err := write(e.Dir+name, buf.Bytes())
 		assets[name] = h
@@ -210,5 +214,29 @@ func stripXMLDecl(svg string) string {
 
 // renderOptions are the site's options for sheets, solutions and PDFs.
 func (r *run) renderOptions() render.Options {
-	return render.Options{Paper: render.Paper(r.site.Paper), MonoSafe: r.site.MonoSafe}
+	return render.Options{Paper: render.Paper(r.site.Paper), MonoSafe: r.site.MonoSafe, NameLine: r.site.NameLine, Fonts: r.fonts}
+}
+
+// scratchList lends render.Scratch values to the workers rendering puzzles,
+// one at a time each, keeping as many as there are processors.
+type scratchList chan *render.Scratch
+
+func newScratchList() scratchList { return make(scratchList, runtime.GOMAXPROCS(0)) }
+
+// get returns a kept Scratch, or a new one.
+func (l scratchList) get() *render.Scratch {
+	select {
+	case s := <-l:
+		return s
+	default:
+		return new(render.Scratch)
+	}
+}
+
+// put keeps s for the next get, if there is room.
+func (l scratchList) put(s *render.Scratch) {
+	select {
+	case l <- s:
+	default:
+	}
 }

@@ -91,22 +91,6 @@ func BenchmarkSheetFigure(b *testing.B) {
 	}
 }
 
-// BenchmarkPDFPostPass compresses the streams of the 30x35 sheet PDF of
-// BenchmarkSheetPDF, as fpdf writes it, reporting the size it makes.
-func BenchmarkPDFPostPass(b *testing.B) {
-	p := randomPuzzle(30, 35, 1, 1)
-	raw := rawPDF(b, func() (*pdfDoc, error) { return sheetDoc(p, p.Goal, Options{}) })
-	b.ReportAllocs()
-	var n int
-	for b.Loop() {
-		pass := getPDFPass()
-		n = len(pass.compressPDF(raw))
-		putPDFPass(pass)
-	}
-	b.ReportMetric(float64(len(raw)), "rawbytes")
-	b.ReportMetric(float64(n), "bytes")
-}
-
 // BenchmarkPuzzleAssets makes what a site writes for each puzzle (the sheet
 // SVG, the solution SVG and the sheet PDF) for the 100 puzzles of
 // BenchmarkBooklet100: "functions" with a call each, as before Layout,
@@ -149,4 +133,17 @@ func BenchmarkPuzzleAssets(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkSheetPDFScratch is BenchmarkSheetPDF with a Scratch lent to
+// every call, as a build worker would.
+func BenchmarkSheetPDFScratch(b *testing.B) {
+	p := randomPuzzle(30, 35, 1, 1)
+	opt := Options{Scratch: new(Scratch)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := SheetPDF(io.Discard, p, p.Goal, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

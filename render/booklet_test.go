@@ -31,7 +31,7 @@ func TestPuzzlePacking(t *testing.T) {
 		for _, pc := range c.seq {
 			entries = append(entries, BookletEntry{Puzzle: pc.p})
 		}
-		pages := puzzlePages(m, entries, a4, false, 2)
+		pages, _ := puzzlePages(m, entries, a4, false, 2)
 		if len(pages) != c.pages {
 			t.Errorf("%s: %d pages, want %d", c.name, len(pages), c.pages)
 			continue

@@ -49,7 +49,7 @@ func ExampleSheetFigure() {
 	}
 	fmt.Println(regexp.MustCompile(`<svg width="[^"]*" height="[^"]*" viewBox="[^"]*"`).FindString(fig.String()))
 	// Output:
-	// <svg width="24.34mm" height="35.63mm" viewBox="9294 994 2434 3563"
+	// <svg width="100.54mm" height="117.94mm" viewBox="5490 1031 10054 11794"
 }
 
 // A booklet gathers puzzles, numbered, with an answer key at the back.

@@ -21,7 +21,7 @@ func SheetFigure(w io.Writer, p *puzzle.Puzzle, opt Options) error {
 	if err != nil {
 		return err
 	}
-	l := layoutSheet(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})
+	l := layoutSheet(m, p, paper, opt.sheetSpec())
 	s := l.scene
 	b := contentBounds(m, s.Items)
 	// Whole hundredths of a millimetre (SVG units), within the page.
@@ -47,7 +47,7 @@ func (b *bounds) extend(x0, y0, x1, y1 float64) {
 
 // contentBounds is the smallest rectangle holding everything the items
 // draw: strokes count their half width (lines have square caps), and a text
-// its advance width, with 5% to spare for a fallback font, from its ascent
+// its advance width, with 5% to spare for a fallback font (9% when bold), from its ascent
 // (0.95 em above the baseline, room for accents on capitals) to its descent
 // (0.25 em below).
 func contentBounds(m *metrics, items []item) bounds {
@@ -70,6 +70,9 @@ func contentBounds(m *metrics, items []item) bounds {
 			}
 		case text:
 			w := 1.05 * m.width(it.S, it.Size, it.Bold)
+			if it.Bold { // DejaVu Sans Bold, a common fallback, is 7 % wider than Go Bold
+				w *= 1.04
+			}
 			x := it.X
 			switch it.Anchor {
 			case anchorMiddle:

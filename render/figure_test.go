@@ -173,7 +173,7 @@ func TestSheetFigureErrors(t *testing.T) {
 	if err := SheetFigure(&bytes.Buffer{}, p, Options{}); err == nil || !strings.Contains(err.Error(), "triddler") {
 		t.Errorf("triddler: err = %v", err)
 	}
-	if err := SheetFigure(&bytes.Buffer{}, dancer(t), Options{Paper: "a5"}); err == nil {
-		t.Error("paper a5: no error")
+	if err := SheetFigure(&bytes.Buffer{}, dancer(t), Options{Paper: "a2"}); err == nil {
+		t.Error("paper a2: no error")
 	}
 }

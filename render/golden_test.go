@@ -59,7 +59,7 @@ func TestGolden(t *testing.T) {
 
 // TestPDFDeterministic checks that a booklet's bytes depend only on its input.
 func TestPDFDeterministic(t *testing.T) {
-	entries := []BookletEntry{{dancer(t), dancer(t).Goal}, {flag3(t), flag3(t).Goal}, {flag3(t), nil}}
+	entries := []BookletEntry{{Puzzle: dancer(t), Solution: dancer(t).Goal}, {Puzzle: flag3(t), Solution: flag3(t).Goal}, {Puzzle: flag3(t)}}
 	var a, b bytes.Buffer
 	if err := Booklet(&a, "Same twice", entries, Options{}); err != nil {
 		t.Fatal(err)

@@ -11,11 +11,13 @@ import (
 // Sizes in millimetres.
 const (
 	margin       = 12.0 // page margin
-	maxCell      = 5.0  // preferred cell side
+	maxCell      = 24.0 // largest cell side: a 5x5 is a large friendly grid
+	refCell      = 5.0  // the cell side line widths are given for
 	minCell      = 3.5  // smallest cell before turning the page or going to A3
 	clueDigit    = 0.58 // digit em size, as a fraction of the cell
+	maxDigit     = 8.5  // largest clue digit (24 pt), however big the cell
 	attribSize   = 2.6  // attribution text
-	titleSize    = 3.2  // title under the grid
+	titleSize    = 3.2  // title under the grid of a booklet page
 	headingSize  = 4.5  // booklet heading above the grid
 	pageNumSize  = 3.0  // page number
 	legendSwatch = 4.0  // legend colour box
@@ -24,9 +26,14 @@ const (
 
 // sheetSpec says what surrounds the grid on a sheet page.
 type sheetSpec struct {
-	heading  string // above the grid; "" for none
+	// heading, on a booklet page, goes above the grid, and the attribution
+	// below it; "" (a sheet of its own) puts the title block above the grid.
+	heading  string
 	pageNum  string // page number at the foot; "" for none
 	monoSafe bool
+	// difficulty and nameLine go into a sheet's title block (titleblock.go).
+	difficulty string
+	nameLine   bool
 	// solution, when set, fills the grid with it instead of printing the
 	// clues: the solution page of a sheet, laid out exactly like the sheet.
 	solution *puzzle.Image
@@ -51,6 +58,10 @@ func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 // side that fits it there.
 func choosePage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) (pageSize, float64) {
 	candidates := []pageSize{paper, paper.landscape()}
+	if paper.Name == A5 {
+		a4, _ := paperSize(A4)
+		candidates = append(candidates, a4, a4.landscape())
+	}
 	if paper.Name != A3 {
 		a3, _ := paperSize(A3)
 		candidates = append(candidates, a3, a3.landscape())
@@ -93,13 +104,16 @@ func fixedHeight(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec) fl
 	h := 0.0
 	if spec.heading != "" {
 		h += headingSize * 1.8
+		_, ah := attribution(m, p, 0, 0, page.Width-2*margin)
+		h += gap + ah
+	} else {
+		_, th := titleBlock(m, p, spec, 0, 0, page.Width-2*margin)
+		h += th + gap
 	}
 	if p.Colors() > 1 {
 		_, lh := legend(m, p, 0, 0, page.Width-2*margin, spec.monoSafe)
 		h += gap + lh
 	}
-	_, ah := attribution(m, p, 0, 0, page.Width-2*margin)
-	h += gap + ah
 	if spec.pageNum != "" {
 		h += pageNumSize * 1.5
 	}
@@ -117,6 +131,10 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 		s.add(newText(page.Width/2, margin+headingSize*0.8, headingSize, anchorMiddle, true, black, spec.heading))
 		s.Bookmarks = append(s.Bookmarks, bookmark{Title: spec.heading, Y: margin})
 		y0 += headingSize * 1.8
+	} else {
+		items, h := titleBlock(m, p, spec, margin, margin, page.Width-2*margin)
+		s.add(items...)
+		y0 += h + gap
 	}
 	gx, gy := x0+float64(rowSlots)*cell, y0+float64(colSlots)*cell
 	multi := p.Colors() > 1
@@ -139,8 +157,10 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 		s.add(items...)
 		y += h + gap
 	}
-	items, _ := attribution(m, p, margin, y, page.Width-2*margin)
-	s.add(items...)
+	if spec.heading != "" {
+		items, _ := attribution(m, p, margin, y, page.Width-2*margin)
+		s.add(items...)
+	}
 	if spec.pageNum != "" {
 		s.add(newText(page.Width/2, page.Height-margin/2, pageNumSize, anchorMiddle, false, textGrey, spec.pageNum))
 	}
@@ -156,7 +176,7 @@ func clueNumbers(m *metrics, p *puzzle.Puzzle, gx, gy, cell float64, monoSafe bo
 		items = append(items, clueItems(m, cx, cy, cell, c, p.Palette, multi, monoSafe && multi)...)
 	}
 	empty := func(cx, cy float64) {
-		size := clueDigit * cell
+		size := min(clueDigit*cell, maxDigit)
 		items = append(items, newText(cx, cy+digitHeight*size/2, size, anchorMiddle, false, lightGrey, "0"))
 	}
 	for y, l := range p.Rows {
@@ -219,10 +239,10 @@ func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle
 		ink = inkOn(fill)
 	}
 	digits := strconv.Itoa(c.Len)
-	size, room, tx, ty := clueDigit*cell, 0.86*cell, cx, cy
+	size, room, tx, ty := min(clueDigit*cell, maxDigit), 0.86*cell, cx, cy
 	if glyphs {
 		items = append(items, glyph(c.Color, cx+0.28*cell, cy-0.28*cell, 0.12*cell, ink))
-		size, room, tx, ty = 0.55*cell, 0.6*cell, cx-0.08*cell, cy+0.1*cell
+		size, room, tx, ty = min(0.55*cell, maxDigit), 0.6*cell, cx-0.08*cell, cy+0.1*cell
 	}
 	if w := m.width(digits, size, false); w > room {
 		size *= room / w
@@ -232,9 +252,10 @@ func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle
 
 // lineWidths are a grid's strokes at a given cell size: thin cell lines, the
 // rule every five cells, the outer border; scaled with the cell, with a floor
-// so that huge puzzles keep visible lines.
+// so that huge puzzles keep visible lines and a ceiling so that big cells do
+// not get heavy ones.
 func lineWidths(cell float64) (thin, rule, border float64) {
-	k := cell / maxCell
+	k := min(cell/refCell, 1.6)
 	return math.Max(0.12*k, 0.02), math.Max(0.35*k, 0.05), math.Max(0.55*k, 0.08)
 }
 

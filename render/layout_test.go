@@ -29,8 +29,8 @@ func randomPuzzle(w, h, colors int, seed uint64) *puzzle.Puzzle {
 		Meta: puzzle.Meta{Title: "Random " + strconv.Itoa(w) + "x" + strconv.Itoa(h)}}
 }
 
-// TestPageChoice checks the cell-size policy: 5 mm, fitted down to 3.5 mm,
-// then landscape, then A3, then smaller cells on A3.
+// TestPageChoice checks the cell-size policy: as large as fits (up to
+// maxCell), down to 3.5 mm, then landscape, then A3, then smaller cells on A3.
 func TestPageChoice(t *testing.T) {
 	m, err := newMetrics()
 	if err != nil {
@@ -44,11 +44,13 @@ func TestPageChoice(t *testing.T) {
 		cellMax  float64
 		comments string
 	}{
-		{10, 10, A4, "a4 portrait", 5, 5, "small: full-size cells"},
+		{5, 5, A4, "a4 portrait", maxCell, maxCell, "tiny: the largest cells"},
+		{10, 10, A4, "a4 portrait", 10, 15, "small: large cells filling the width"},
 		{30, 35, A4, "a4 portrait", 3.5, 5, "fits portrait by shrinking"},
 		{55, 20, A4, "a4 landscape", 3.5, 5, "too wide for portrait at 3.5 mm"},
 		{55, 20, Letter, "letter landscape", 3.5, 5, ""},
 		{50, 50, A4, "a3 portrait", 3.5, 5, "too big for A4 either way"},
+		{30, 35, A5, "a4 portrait", 3.5, 5, "too big for A5: onto A4 (sheets of A5 paper grow as A3 does)"},
 		{100, 45, A4, "a3 landscape", 2.5, 3.5, "too wide for A3 portrait: landscape shrinks least"},
 		{512, 512, A4, "a3 portrait", 0.1, 3.5, "cauldron-sized: shrinks on A3"},
 	} {
@@ -207,8 +209,9 @@ func TestLayoutsStayOnPage(t *testing.T) {
 	}
 	a4, _ := paperSize(A4)
 	entries := bookletOf(t, 9)
-	entries = append(entries, BookletEntry{randomPuzzle(70, 50, 3, 1), nil})
-	for _, s := range puzzlePages(m, entries, a4, true, 2) {
+	entries = append(entries, BookletEntry{Puzzle: randomPuzzle(70, 50, 3, 1)})
+	pages, _ := puzzlePages(m, entries, a4, true, 2)
+	for _, s := range pages {
 		checkInsidePage(t, s)
 	}
 	for _, s := range answerPages(m, entries, a4, true, 9) {

@@ -63,8 +63,8 @@ func colorLabel(c puzzle.Color) string {
 	return fmt.Sprintf("%c %s", c.Char, c.RGB.Hex())
 }
 
-// attribution lays out the title, author, copyright, licence and size of p,
-// centred in a band of width w from (x, y). It returns the items and their
+// attribution lays out the title, author, copyright, licence and size of p
+// under the grid of a booklet page, centred in a band of width w from (x, y). It returns the items and their
 // height.
 func attribution(m *metrics, p *puzzle.Puzzle, x, y, w float64) ([]item, float64) {
 	var items []item
@@ -82,11 +82,7 @@ func attribution(m *metrics, p *puzzle.Puzzle, x, y, w float64) ([]item, float64
 	if meta.Author != "" {
 		put("by "+meta.Author, attribSize, false)
 	}
-	if c := strings.TrimSpace(meta.Copyright); c != "" {
-		lower := strings.ToLower(c)
-		if !strings.HasPrefix(c, "©") && !strings.HasPrefix(lower, "(c)") && !strings.HasPrefix(lower, "copyright") {
-			c = "© " + c
-		}
+	if c := copyrightNotice(meta.Copyright); c != "" {
 		put(c, attribSize, false)
 	}
 	if meta.License != "" {

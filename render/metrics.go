@@ -25,22 +25,32 @@ const pdfFont = "go"
 
 // metrics measures text set in the Go fonts, which a PDF embeds when its text
 // needs them; Helvetica (the PDF core font, used otherwise) and the SVG's
-// fallback fonts come close to their widths.
+// fallback fonts come close to their widths. A character the Go fonts lack
+// is measured in the font fonts finds for it.
 type metrics struct {
 	regular, bold *fontMetrics
+	fonts         *Fonts // nil: the Go fonts only
 }
 
 // newMetrics returns the Go fonts' metrics, read once: they are read-only,
 // and shared by every layout.
 var newMetrics = sync.OnceValues(readMetrics)
 
+// withFonts returns a copy of m that measures what the Go fonts lack in
+// fonts.
+func (m *metrics) withFonts(fonts *Fonts) *metrics {
+	c := *m
+	c.fonts = fonts
+	return &c
+}
+
 // readMetrics reads the Go fonts' metrics.
 func readMetrics() (*metrics, error) {
-	r, err := parseFontMetrics(goregular.TTF)
+	r, err := readFontMetrics(goregular.TTF)
 	if err != nil {
 		return nil, fmt.Errorf("Go Regular: %w", err)
 	}
-	b, err := parseFontMetrics(gobold.TTF)
+	b, err := readFontMetrics(gobold.TTF)
 	if err != nil {
 		return nil, fmt.Errorf("Go Bold: %w", err)
 	}
@@ -49,10 +59,21 @@ func readMetrics() (*metrics, error) {
 
 // width returns the advance width of s in mm at em size size.
 func (m *metrics) width(s string, size float64, bold bool) float64 {
+	f := m.regular
 	if bold {
-		return m.bold.width(printable(s)) * size
+		f = m.bold
 	}
-	return m.regular.width(printable(s)) * size
+	w := 0.0
+	for _, r := range printable(s) {
+		if !f.has(r) && m.fonts != nil {
+			if ff := m.fonts.fontFor(r); ff != nil {
+				w += m.fonts.advance(ff, r)
+				continue
+			}
+		}
+		w += f.advance(r)
+	}
+	return w * size
 }
 
 // printable returns s with what cannot be printed replaced: control

@@ -13,14 +13,30 @@ import (
 type Paper string
 
 // The paper sizes render knows. A3 is chosen automatically for sheets too big
-// for A4 or Letter; it may also be asked for.
+// for A4, A5 or Letter; it may also be asked for.
 const (
 	A4     Paper = "a4"
 	Letter Paper = "letter"
 	A3     Paper = "a3"
+	A5     Paper = "a5"
 )
 
-// Options tune the printed products.
+// Papers lists the paper names ParsePaper accepts, for usage messages.
+const Papers = "a3, a4, a5 or letter"
+
+// ParsePaper reads a paper name (any case, "" for A4), so that the print
+// command's -paper flag and a site's paper setting accept the same names.
+func ParsePaper(s string) (Paper, error) {
+	size, err := paperSize(Paper(s))
+	if err != nil {
+		return "", err
+	}
+	return size.Name, nil
+}
+
+// Options tune the printed products. Their JSON encoding holds everything
+// that shapes the output (Fonts as its font file), so that a cache may key
+// on it.
 type Options struct {
 	// Paper is the paper size; "" means A4.
 	Paper Paper
@@ -28,9 +44,41 @@ type Options struct {
 	// boxes, solution cells and the legend, for black-and-white printers and
 	// colour-blind readers.
 	MonoSafe bool
-	// Date is the creation date written into PDFs. The zero value writes a
-	// fixed date (2000-01-01 UTC) so that the same input gives the same bytes.
+	// Date is the creation date written into PDFs, as the caller knows it
+	// from the content (front matter, file history). The zero value writes
+	// no date at all.
 	Date time.Time
+	// Difficulty is the puzzle's difficulty for a sheet's title block: a
+	// solver grade ("line", "probe", "search", said as "easy", "medium",
+	// "hard") or words of the caller's; "" leaves it out. Booklets take each
+	// puzzle's from its BookletEntry.
+	Difficulty string
+	// NameLine adds a line for the solver's name and the date under a
+	// sheet's title.
+	NameLine bool
+	// Fonts finds fonts for text the Go fonts cannot draw (NewFonts, with
+	// the site's font file); nil looks among the system's fonts afresh on
+	// each call.
+	Fonts *Fonts
+	// Scratch, if set, lends its memory to the call; it must not be in use
+	// by another call at the same time (see Scratch). It changes no output.
+	Scratch *Scratch `json:"-"`
+	// Warn, if set, is called with a *MissingGlyphsError for each puzzle
+	// (or booklet cover) with text that no font can draw.
+	Warn func(error) `json:"-"`
+}
+
+// fonts returns o.Fonts, or fonts of the system's for one call.
+func (o Options) fonts() *Fonts {
+	if o.Fonts != nil {
+		return o.Fonts
+	}
+	return NewFonts("")
+}
+
+// sheetSpec is what the options say about a sheet of its own.
+func (o Options) sheetSpec() sheetSpec {
+	return sheetSpec{monoSafe: o.MonoSafe, difficulty: o.Difficulty, nameLine: o.NameLine}
 }
 
 // ErrTriddler is returned for triangular-grid puzzles, which render cannot draw.
@@ -54,17 +102,10 @@ func paperSize(p Paper) (pageSize, error) {
 		return pageSize{Letter, 215.9, 279.4}, nil
 	case A3:
 		return pageSize{A3, 297, 420}, nil
+	case A5:
+		return pageSize{A5, 148, 210}, nil
 	}
-	return pageSize{}, fmt.Errorf("render: unknown paper %q (want a4, letter or a3)", string(p))
-}
-
-// date is the creation date to write into PDFs: Options.Date, else a fixed
-// one so that output does not depend on the clock.
-func (o Options) date() time.Time {
-	if o.Date.IsZero() {
-		return time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-	}
-	return o.Date
+	return pageSize{}, fmt.Errorf("render: unknown paper %q (want %s)", string(p), Papers)
 }
 
 // checkPuzzle refuses what render cannot draw, with the puzzle's file and line.

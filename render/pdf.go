@@ -1,8 +1,10 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
@@ -22,6 +24,14 @@ type pdfDoc struct {
 	fontStyle       string
 	fontSize, width float64
 	fill, draw, ink puzzle.RGB
+	fontFamily      string
+	undated         bool // Options.Date was zero: write blanks fpdf's date
+
+	// Text the Go fonts lack is drawn in fonts found by fonts, each added
+	// to the document (and embedded) when first used.
+	fonts    *Fonts
+	goGlyphs *fontMetrics
+	added    map[*fallbackFont]bool
 }
 
 // coreFont is the PDF core font family of documents whose texts need no
@@ -35,18 +45,43 @@ func newPDFDoc(title string, opt Options) *pdfDoc {
 	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
 	pdf.AddUTF8FontFromBytes(pdfFont, "", goregular.TTF)
 	pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
-	// fpdf would compress each page with a zlib writer of its own, about
-	// 1 MB each; write compresses them in a post-pass with a kept one.
-	pdf.SetCompression(false)
+	pdf.SetCompression(true)
 	pdf.SetCatalogSort(true)
-	pdf.SetCreationDate(opt.date())
-	pdf.SetModificationDate(opt.date())
+	date := opt.Date
+	if date.IsZero() {
+		date = undated // blanked out by write
+	}
+	pdf.SetCreationDate(date)
+	pdf.SetModificationDate(date)
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetMargins(0, 0, 0)
 	pdf.SetTitle(printable(title), true)
 	pdf.SetCreator("nonopress", true)
 	pdf.SetLineCapStyle("square")
-	return &pdfDoc{pdf: pdf}
+	d := &pdfDoc{pdf: pdf, undated: opt.Date.IsZero(), fonts: opt.Fonts, added: map[*fallbackFont]bool{}}
+	if m, err := newMetrics(); err == nil {
+		d.goGlyphs = m.regular
+	}
+	return d
+}
+
+// undated is the date fpdf is given for a document that has none: fpdf
+// writes the clock's time when given none, so write overwrites the two
+// entries this date makes (undatedEntries) with spaces of the same length,
+// which leaves every offset of the file as it was.
+var undated = time.Date(1, 1, 1, 0, 0, 1, 0, time.UTC) // not time.Time{}, which fpdf takes for "now"
+
+// undatedEntries are the information entries fpdf writes for undated.
+var undatedEntries = [][]byte{[]byte("/CreationDate (D:00010101000001)"), []byte("/ModDate (D:00010101000001)")}
+
+// blankUndated overwrites the date entries of an undated document in pdf,
+// as fpdf wrote it, with spaces.
+func blankUndated(pdf []byte) {
+	for _, e := range undatedEntries {
+		if i := bytes.Index(pdf, e); i >= 0 {
+			copy(pdf[i:i+len(e)], bytes.Repeat([]byte{' '}, len(e)))
+		}
+	}
 }
 
 // writePDFPages writes the pages as a document with the given title and
@@ -97,7 +132,7 @@ func (d *pdfDoc) page(s *scene) {
 	pdf.AddPageFormat("P", fpdf.SizeType{Wd: s.Width, Ht: s.Height})
 	pdf.SetLineCapStyle("square")
 	// fpdf carries colours over to the new page; set font and width afresh.
-	d.fontStyle, d.fontSize, d.width = "?", -1, -1
+	d.fontFamily, d.fontStyle, d.fontSize, d.width = "", "?", -1, -1
 	for _, it := range s.Items {
 		switch it := it.(type) {
 		case rect:
@@ -131,34 +166,12 @@ func (d *pdfDoc) page(s *scene) {
 			}
 			pdf.Polygon(pts, style)
 		case text:
-			style := ""
-			if it.Bold {
-				style = "B"
-			}
-			if style != d.fontStyle {
-				pdf.SetFont(pdfFont, style, 10)
-				d.fontStyle, d.fontSize = style, -1
-			}
-			if it.Size != d.fontSize {
-				pdf.SetFontUnitSize(it.Size)
-				d.fontSize = it.Size
-			}
-			d.setInk(it.Color)
-			s := it.S
-			x := it.X
-			switch it.Anchor {
-			case anchorMiddle:
-				x -= pdf.GetStringWidth(s) / 2
-			case anchorEnd:
-				x -= pdf.GetStringWidth(s)
-			}
-			pdf.Text(x, it.Y, s)
+			d.text(it)
 		}
 	}
 	if len(s.Bookmarks) > 0 && d.fontStyle == "?" {
 		// fpdf writes a bookmark in UTF-16 only while a UTF-8 font is set.
-		pdf.SetFont(pdfFont, "", 10)
-		d.fontStyle, d.fontSize = "", -1
+		d.setFont(pdfFont, "")
 	}
 	for _, b := range s.Bookmarks {
 		pdf.Bookmark(printable(b.Title), b.Level, b.Y)
@@ -193,33 +206,31 @@ func (d *pdfDoc) setWidth(w float64) {
 	}
 }
 
-// write finishes the document into w, its streams compressed by the
-// post-pass of pdfcompress.go, returning fpdf's error or the first write
-// error.
+// write finishes the document into w, returning fpdf's error or the
+// write error.
 func (d *pdfDoc) write(w io.Writer) error {
 	if err := d.pdf.Error(); err != nil {
 		return fmt.Errorf("render: making PDF: %w", err)
 	}
-	pass := getPDFPass()
-	defer putPDFPass(pass)
-	if err := d.output(&pass.in); err != nil {
+	var b bytes.Buffer
+	if err := d.output(&b); err != nil {
 		return err
 	}
-	if _, err := w.Write(pass.compressPDF(pass.in.Bytes())); err != nil {
+	if _, err := w.Write(b.Bytes()); err != nil {
 		return fmt.Errorf("render: writing PDF: %w", err)
 	}
 	return nil
 }
 
-// output writes the document into w as fpdf makes it, uncompressed.
-func (d *pdfDoc) output(w io.Writer) error {
-	ew := &errWriter{w: w}
-	err := d.pdf.Output(ew)
-	if ew.err != nil {
-		return fmt.Errorf("render: writing PDF: %w", ew.err)
-	}
-	if err != nil {
+// output appends the document to b as fpdf makes it, uncompressed, with
+// the date entries of an undated document blanked out.
+func (d *pdfDoc) output(b *bytes.Buffer) error {
+	start := b.Len()
+	if err := d.pdf.Output(b); err != nil {
 		return fmt.Errorf("render: making PDF: %w", err)
+	}
+	if d.undated {
+		blankUndated(b.Bytes()[start:])
 	}
 	return nil
 }
@@ -251,7 +262,8 @@ func (l *Layout) pdfPages(sol *puzzle.Image) (string, []*scene, error) {
 	sheet.Bookmarks = append(sheet.Bookmarks[:len(sheet.Bookmarks):len(sheet.Bookmarks)], bookmark{Title: name, Y: 0})
 	pages := []*scene{&sheet}
 	if sol != nil {
-		spec := sheetSpec{monoSafe: l.opt.MonoSafe, solution: sol}
+		spec := l.opt.sheetSpec()
+		spec.solution = sol
 		answer := drawSheet(l.m, p, l.sheet.page, l.sheet.cell, spec)
 		answer.scene.Bookmarks = append(answer.scene.Bookmarks, bookmark{Title: "Solution", Y: 0})
 		pages = append(pages, answer.scene)

@@ -149,10 +149,11 @@ func TestBookletPages(t *testing.T) {
 		size  string
 		pages int
 	}{
-		// Title; puzzles four to a page; answers twelve to a page (A4: 4 rows of 3).
-		{1, A4, a4Points, 3},
-		{5, A4, a4Points, 1 + 2 + 1},
-		{13, Letter, letterPoints, 1 + 4 + 2}, // Letter: 3 rows of 3 answers
+		// Cover; contents; puzzles, up to four to a page; the answers,
+		// packed on one page.
+		{1, A4, a4Points, 1 + 1 + 1 + 1},
+		{5, A4, a4Points, 1 + 1 + 2 + 1},
+		{13, Letter, letterPoints, 1 + 1 + 4 + 1},
 	} {
 		var b bytes.Buffer
 		if err := Booklet(&b, "Test booklet", bookletOf(t, c.n), Options{Paper: c.paper}); err != nil {

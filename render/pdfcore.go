@@ -65,7 +65,7 @@ type coreDoc struct {
 	out     []byte
 	offsets []int // of each object, by number; offsets[0] is unused
 	widths  *[2][256]int
-	pass    *pdfPass // its compressor deflates the content streams
+	z       *deflater // compresses the content streams
 
 	// The page being drawn: its content, its height in mm, and the graphics
 	// state last set on it (a content stream starts from the defaults).
@@ -85,9 +85,10 @@ func writeCorePDF(w io.Writer, title, author string, pages []*scene, opt Options
 	if err != nil {
 		return err
 	}
-	pass := getPDFPass()
-	defer putPDFPass(pass)
-	d := &coreDoc{out: pass.out[:0], content: pass.content[:0], offsets: make([]int, coreFirstPage), widths: widths, pass: pass}
+	d := &coreDoc{offsets: make([]int, coreFirstPage), widths: widths, z: new(deflater)}
+	if opt.Scratch != nil {
+		d.z = &opt.Scratch.z
+	}
 	d.out = append(d.out, "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"...)
 
 	outline := coreFirstPage + 2*len(pages) // the outline's root, if any
@@ -110,9 +111,11 @@ func writeCorePDF(w io.Writer, title, author string, pages []*scene, opt Options
 	if author != "" {
 		d.out = appendTextString(append(d.out, " /Author "...), printable(author))
 	}
-	date := opt.date().UTC().Format("20060102150405")
 	d.out = appendTextString(append(d.out, " /Creator "...), "nonopress")
-	d.out = fmt.Appendf(d.out, " /CreationDate (D:%s) /ModDate (D:%s)", date, date)
+	if !opt.Date.IsZero() {
+		date := opt.Date.UTC().Format("20060102150405")
+		d.out = fmt.Appendf(d.out, " /CreationDate (D:%s) /ModDate (D:%s)", date, date)
+	}
 	d.end(">>")
 
 	d.begin(corePages)
@@ -139,9 +142,9 @@ func writeCorePDF(w io.Writer, title, author string, pages []*scene, opt Options
 		d.out = fmt.Appendf(d.out, "] /Resources 4 0 R /Contents %d 0 R", coreFirstPage+2*i+1)
 		d.end(">>")
 		d.drawPage(s)
-		z, ok := pass.deflate(d.content)
-		if !ok {
-			return fmt.Errorf("render: compressing a PDF page")
+		z, err := d.z.deflate(d.content)
+		if err != nil {
+			return fmt.Errorf("render: compressing a PDF page: %w", err)
 		}
 		d.begin(coreFirstPage + 2*i + 1)
 		d.out = fmt.Appendf(d.out, "<</Filter /FlateDecode /Length %d>>\nstream\n", len(z))
@@ -159,7 +162,6 @@ func writeCorePDF(w io.Writer, title, author string, pages []*scene, opt Options
 		d.out = append(d.out, " 00000 n \n"...)
 	}
 	d.out = fmt.Appendf(d.out, "trailer\n<</Size %d /Root 1 0 R /Info 2 0 R>>\nstartxref\n%d\n%%%%EOF\n", len(d.offsets), xref)
-	pass.out, pass.content = d.out, d.content // kept for the next document
 	if _, err := w.Write(d.out); err != nil {
 		return fmt.Errorf("render: writing PDF: %w", err)
 	}
@@ -443,4 +445,14 @@ func appendTextString(b []byte, s string) []byte {
 	b = append(b, '(')
 	b = appendEscaped(b, pdfTextString(s))
 	return append(b, ')')
+}
+
+// appendPadded appends n in decimal, zero-padded to width digits.
+func appendPadded(out []byte, n, width int) []byte {
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	for range width - len(d) {
+		out = append(out, '0')
+	}
+	return append(out, d...)
 }

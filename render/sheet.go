@@ -35,7 +35,8 @@ func LayOut(p *puzzle.Puzzle, opt Options) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Layout{p: p, opt: opt, m: m, sheet: layoutSheet(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})}, nil
+	opt.Fonts = m.fonts // the PDF draws with the fonts the layout measured with
+	return &Layout{p: p, opt: opt, m: m, sheet: layoutSheet(m, p, paper, opt.sheetSpec())}, nil
 }
 
 // Sheet writes the sheet as Sheet (the function) does.
@@ -77,5 +78,7 @@ func prepare(p *puzzle.Puzzle, opt Options) (*metrics, pageSize, error) {
 	if err != nil {
 		return nil, pageSize{}, err
 	}
+	m = m.withFonts(opt.fonts())
+	warnMissing(m, opt, p, "")
 	return m, paper, nil
 }

@@ -23,7 +23,7 @@ func Solution(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 		return err
 	}
 	// The cells are the sheet's size; the sheet itself need not be drawn.
-	_, cell := choosePage(m, p, paper, sheetSpec{monoSafe: opt.MonoSafe})
+	_, cell := choosePage(m, p, paper, opt.sheetSpec())
 	return writeSVG(w, solutionScene(p, sol, cell, solutionPad, true, opt.MonoSafe))
 }
 

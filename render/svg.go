@@ -1,24 +1,24 @@
 package render
 
 import (
-	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
-	"strings"
-
-	svgo "github.com/ajstarks/svgo"
-	"github.com/tdewolff/minify/v2"
-	minsvg "github.com/tdewolff/minify/v2/svg"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// The SVG back end draws in hundredths of a millimetre: svgo takes integer
-// coordinates, and the root element's viewBox maps them onto a width and
+// The SVG back end draws in hundredths of a millimetre: integer
+// coordinates, which the root element's viewBox maps onto a width and
 // height given in mm, so a printed SVG has the sheet's physical size.
+//
+// It writes the document compact in the first place, as a minifier would
+// leave it: no whitespace between elements, each number in its shortest
+// form (21000 as 21e3), colours in three digits where they can be, lines of
+// one stroke in one path, texts of one style in one group. There is no
+// minify pass after it, here or in the build.
 const svgUnitsPerMM = 100
 
 // u converts millimetres to SVG units.
@@ -29,92 +29,107 @@ func mmString(mm float64) string {
 	return strconv.FormatFloat(math.Round(mm*100)/100, 'f', -1, 64)
 }
 
-// attr writes name="value" with the value escaped for an XML attribute.
-// Every attribute the SVG back end writes goes through it, so no string from
-// a puzzle file can break out of one.
-func attr(name, value string) string {
-	var b strings.Builder
-	b.WriteString(name)
-	b.WriteString(`="`)
-	_ = xml.EscapeText(&b, []byte(value)) // a strings.Builder never fails
-	b.WriteByte('"')
-	return b.String()
+// svgDoc is an SVG document being written: it is built in memory and
+// written at once, so that a write error is seen once.
+type svgDoc struct {
+	b []byte
 }
 
-// errWriter passes writes on until one fails, then keeps that first error and
-// refuses every later write (svgo ignores write errors; image/png's encoder
-// keeps them the same way).
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
+// num appends an integer in its shortest form: with three or more trailing
+// zeros, as mantissa and exponent (21e3).
+func (d *svgDoc) num(n int) {
+	if n == 0 || n%1000 != 0 {
+		d.b = strconv.AppendInt(d.b, int64(n), 10)
+		return
 	}
-	n, err := e.w.Write(p)
-	if err != nil {
-		e.err = err
+	exp := 0
+	for n%10 == 0 {
+		n /= 10
+		exp++
 	}
-	return n, err
+	d.b = strconv.AppendInt(d.b, int64(n), 10)
+	d.b = append(d.b, 'e')
+	d.b = strconv.AppendInt(d.b, int64(exp), 10)
 }
 
-// svgBuffers keeps the buffers writeSVG draws into before minifying.
-var svgBuffers = newScratchList[bytes.Buffer]()
+// attrNum appends ` name="n"`.
+func (d *svgDoc) attrNum(name string, n int) {
+	d.b = append(d.b, ' ')
+	d.b = append(d.b, name...)
+	d.b = append(d.b, `="`...)
+	d.num(n)
+	d.b = append(d.b, '"')
+}
 
-// svgMinifier minifies SVG; a minify.M is safe for concurrent use.
-var svgMinifier = func() *minify.M {
-	m := minify.New()
-	m.Add("image/svg+xml", &minsvg.Minifier{})
-	return m
-}()
+// attr appends ` name="value"` with the value escaped for an XML
+// attribute. Every attribute string goes through it, so no string from a
+// puzzle file can break out of one.
+func (d *svgDoc) attr(name, value string) {
+	d.b = append(d.b, ' ')
+	d.b = append(d.b, name...)
+	d.b = append(d.b, `="`...)
+	d.escape(value)
+	d.b = append(d.b, '"')
+}
 
-// writeSVG draws s as a minified SVG document.
+// escape appends s escaped for XML text or an attribute value.
+func (d *svgDoc) escape(s string) {
+	w := appendWriter{&d.b}
+	_ = xml.EscapeText(w, []byte(s)) // appending never fails
+}
+
+// appendWriter appends what is written to a byte slice.
+type appendWriter struct{ b *[]byte }
+
+func (w appendWriter) Write(p []byte) (int, error) {
+	*w.b = append(*w.b, p...)
+	return len(p), nil
+}
+
+// color appends a colour as #rgb when each channel has two equal digits,
+// else #rrggbb.
+func (d *svgDoc) color(name string, c puzzle.RGB) {
+	hex := c.Hex() // "#rrggbb"
+	if len(hex) == 7 && hex[1] == hex[2] && hex[3] == hex[4] && hex[5] == hex[6] {
+		hex = string([]byte{'#', hex[1], hex[3], hex[5]})
+	}
+	d.attr(name, hex)
+}
+
+// writeSVG draws s as a compact SVG document.
 func writeSVG(w io.Writer, s *scene) error {
-	raw := svgBuffers.get()
-	defer func() {
-		if raw.Cap() > maxScratch {
-			*raw = bytes.Buffer{}
-		}
-		raw.Reset()
-		svgBuffers.put(raw)
-	}()
-	ew := &errWriter{w: raw}
-	drawSVG(svgo.New(ew), s)
-	if ew.err != nil {
-		return fmt.Errorf("render: writing SVG: %w", ew.err)
-	}
-	out := &errWriter{w: w}
-	err := svgMinifier.Minify("image/svg+xml", out, raw)
-	if out.err != nil {
-		return fmt.Errorf("render: writing SVG: %w", out.err)
-	}
-	if err != nil {
-		return fmt.Errorf("render: minifying SVG: %w", err)
+	d := &svgDoc{b: make([]byte, 0, 64*len(s.Items)+256)}
+	d.draw(s)
+	if _, err := w.Write(d.b); err != nil {
+		return fmt.Errorf("render: writing SVG: %w", err)
 	}
 	return nil
 }
 
-// drawSVG writes the scene's elements to canvas, grouping runs of lines with
-// the same stroke into one path and runs of texts with the same style into one
+// draw writes the scene's elements, grouping runs of lines with the same
+// stroke into one path and runs of texts with the same style into one
 // group.
-func drawSVG(canvas *svgo.SVG, s *scene) {
-	canvas.Startraw(
-		attr("width", mmString(s.Width)+"mm"),
-		attr("height", mmString(s.Height)+"mm"),
-		attr("viewBox", fmt.Sprintf("%d %d %d %d", u(s.X), u(s.Y), u(s.Width), u(s.Height))),
-		attr("font-family", fontFamily))
-	canvas.Title(s.Name)
+func (d *svgDoc) draw(s *scene) {
+	d.b = append(d.b, "<svg"...)
+	d.attr("width", mmString(s.Width)+"mm")
+	d.attr("height", mmString(s.Height)+"mm")
+	d.b = append(d.b, ` viewBox="`...)
+	for i, v := range []float64{s.X, s.Y, s.Width, s.Height} {
+		if i > 0 {
+			d.b = append(d.b, ' ')
+		}
+		d.num(u(v))
+	}
+	d.b = append(d.b, '"')
+	d.attr("font-family", fontFamily)
+	d.b = append(d.b, ` xmlns="http://www.w3.org/2000/svg"><title>`...)
+	d.escape(s.Name)
+	d.b = append(d.b, "</title>"...)
 	items := s.Items
 	for len(items) > 0 {
 		switch it := items[0].(type) {
 		case rect:
-			style := []string{attr("fill", it.Fill.Hex())}
-			if it.Stroke > 0 {
-				style = append(style, attr("stroke", "#000"), attr("stroke-width", strconv.Itoa(max(1, u(it.Stroke)))))
-			}
-			canvas.Rect(u(it.X), u(it.Y), u(it.W), u(it.H), style...)
+			d.rect(it)
 			items = items[1:]
 		case line:
 			n := 1
@@ -125,10 +140,10 @@ func drawSVG(canvas *svgo.SVG, s *scene) {
 				}
 				n++
 			}
-			drawLines(canvas, items[:n])
+			d.lines(items[:n])
 			items = items[n:]
 		case mark:
-			drawMark(canvas, it)
+			d.mark(it)
 			items = items[1:]
 		case text:
 			n := 1
@@ -139,76 +154,115 @@ func drawSVG(canvas *svgo.SVG, s *scene) {
 				}
 				n++
 			}
-			drawTexts(canvas, items[:n])
+			d.texts(items[:n])
 			items = items[n:]
 		default: // the item types are this package's own; nothing else occurs
 			items = items[1:]
 		}
 	}
-	canvas.End()
+	d.b = append(d.b, "</svg>"...)
 }
 
-// drawLines writes lines of one stroke as a single path.
-func drawLines(canvas *svgo.SVG, lines []item) {
+// rect writes a filled rectangle, outlined in black if it has a stroke.
+func (d *svgDoc) rect(r rect) {
+	d.b = append(d.b, "<rect"...)
+	d.attrNum("x", u(r.X))
+	d.attrNum("y", u(r.Y))
+	d.attrNum("width", u(r.W))
+	d.attrNum("height", u(r.H))
+	d.color("fill", r.Fill)
+	if r.Stroke > 0 {
+		d.attr("stroke", "#000")
+		d.attrNum("stroke-width", max(1, u(r.Stroke)))
+	}
+	d.b = append(d.b, "/>"...)
+}
+
+// lines writes lines of one stroke as a single path.
+func (d *svgDoc) lines(lines []item) {
 	first := lines[0].(line)
-	d := make([]byte, 0, 16*len(lines))
+	d.b = append(d.b, `<path d="`...)
 	for _, it := range lines {
 		l := it.(line)
 		x1, y1, x2, y2 := u(l.X1), u(l.Y1), u(l.X2), u(l.Y2)
-		d = strconv.AppendInt(append(d, 'M'), int64(x1), 10)
-		d = strconv.AppendInt(append(d, ' '), int64(y1), 10)
+		d.b = strconv.AppendInt(append(d.b, 'M'), int64(x1), 10)
+		d.b = strconv.AppendInt(append(d.b, ' '), int64(y1), 10)
 		switch {
 		case y1 == y2:
-			d = strconv.AppendInt(append(d, 'H'), int64(x2), 10)
+			d.b = strconv.AppendInt(append(d.b, 'H'), int64(x2), 10)
 		case x1 == x2:
-			d = strconv.AppendInt(append(d, 'V'), int64(y2), 10)
+			d.b = strconv.AppendInt(append(d.b, 'V'), int64(y2), 10)
 		default:
-			d = strconv.AppendInt(append(d, 'L'), int64(x2), 10)
-			d = strconv.AppendInt(append(d, ' '), int64(y2), 10)
+			d.b = strconv.AppendInt(append(d.b, 'L'), int64(x2), 10)
+			d.b = strconv.AppendInt(append(d.b, ' '), int64(y2), 10)
 		}
 	}
-	canvas.Path(string(d), attr("fill", "none"), attr("stroke", first.Color.Hex()),
-		attr("stroke-width", strconv.Itoa(max(1, u(first.Width)))), attr("stroke-linecap", "square"))
+	d.b = append(d.b, `" fill="none"`...)
+	d.color("stroke", first.Color)
+	d.attrNum("stroke-width", max(1, u(first.Width)))
+	d.b = append(d.b, ` stroke-linecap="square"/>`...)
 }
 
-// drawMark writes a glyph as a circle or polygon.
-func drawMark(canvas *svgo.SVG, m mark) {
-	style := []string{attr("fill", m.Color.Hex())}
-	if m.Stroke > 0 {
-		style = []string{attr("fill", "none"), attr("stroke", m.Color.Hex()), attr("stroke-width", strconv.Itoa(max(1, u(m.Stroke))))}
+// mark writes a glyph as a circle or polygon.
+func (d *svgDoc) mark(m mark) {
+	style := func() {
+		if m.Stroke > 0 {
+			d.b = append(d.b, ` fill="none"`...)
+			d.color("stroke", m.Color)
+			d.attrNum("stroke-width", max(1, u(m.Stroke)))
+		} else {
+			d.color("fill", m.Color)
+		}
+		d.b = append(d.b, "/>"...)
 	}
 	if m.Points == nil {
-		canvas.Circle(u(m.X), u(m.Y), u(m.R), style...)
+		d.b = append(d.b, "<circle"...)
+		d.attrNum("cx", u(m.X))
+		d.attrNum("cy", u(m.Y))
+		d.attrNum("r", u(m.R))
+		style()
 		return
 	}
-	xs, ys := make([]int, len(m.Points)), make([]int, len(m.Points))
+	d.b = append(d.b, `<polygon points="`...)
 	for i, p := range m.Points {
-		xs[i], ys[i] = u(p.X), u(p.Y)
+		if i > 0 {
+			d.b = append(d.b, ' ')
+		}
+		d.num(u(p.X))
+		d.b = append(d.b, ',')
+		d.num(u(p.Y))
 	}
-	canvas.Polygon(xs, ys, style...)
+	d.b = append(d.b, '"')
+	style()
 }
 
-// drawTexts writes texts of one style in a group that carries the style; each
+// texts writes texts of one style in a group that carries the style; each
 // text keeps its own x and y.
-func drawTexts(canvas *svgo.SVG, texts []item) {
+func (d *svgDoc) texts(texts []item) {
 	first := texts[0].(text)
-	style := []string{attr("font-size", strconv.Itoa(max(1, u(first.Size))))}
+	d.b = append(d.b, "<g"...)
+	d.attrNum("font-size", max(1, u(first.Size)))
 	switch first.Anchor {
 	case anchorMiddle:
-		style = append(style, attr("text-anchor", "middle"))
+		d.b = append(d.b, ` text-anchor="middle"`...)
 	case anchorEnd:
-		style = append(style, attr("text-anchor", "end"))
+		d.b = append(d.b, ` text-anchor="end"`...)
 	}
 	if first.Bold {
-		style = append(style, attr("font-weight", "bold"))
+		d.b = append(d.b, ` font-weight="bold"`...)
 	}
 	if first.Color != (puzzle.RGB{}) {
-		style = append(style, attr("fill", first.Color.Hex()))
+		d.color("fill", first.Color)
 	}
-	canvas.Group(style...)
+	d.b = append(d.b, '>')
 	for _, it := range texts {
 		t := it.(text)
-		canvas.Text(u(t.X), u(t.Y), t.S)
+		d.b = append(d.b, "<text"...)
+		d.attrNum("x", u(t.X))
+		d.attrNum("y", u(t.Y))
+		d.b = append(d.b, '>')
+		d.escape(t.S)
+		d.b = append(d.b, "</text>"...)
 	}
-	canvas.Gend()
+	d.b = append(d.b, "</g>"...)
 }

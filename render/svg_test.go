@@ -111,8 +111,8 @@ func TestSheetSizes(t *testing.T) {
 			t.Errorf("paper %q: %gx%g mm, want %gx%g", c.paper, w, h, c.w, c.h)
 		}
 	}
-	if err := Sheet(io.Discard, dancer(t), Options{Paper: "a5"}); err == nil || !strings.Contains(err.Error(), `"a5"`) {
-		t.Errorf("paper a5: err = %v, want an unknown-paper error", err)
+	if err := Sheet(io.Discard, dancer(t), Options{Paper: "a2"}); err == nil || !strings.Contains(err.Error(), `"a2"`) {
+		t.Errorf("paper a2: err = %v, want an unknown-paper error", err)
 	}
 }
 
@@ -242,7 +242,9 @@ func TestWriteErrorsAreReturned(t *testing.T) {
 		"thumbnail": func(w io.Writer) error { return Thumbnail(w, d, d.Goal) },
 		"blank":     func(w io.Writer) error { return BlankThumbnail(w, d) },
 		"pdf":       func(w io.Writer) error { return SheetPDF(w, d, d.Goal, Options{}) },
-		"booklet":   func(w io.Writer) error { return Booklet(w, "b", []BookletEntry{{d, d.Goal}}, Options{}) },
+		"booklet": func(w io.Writer) error {
+			return Booklet(w, "b", []BookletEntry{{Puzzle: d, Solution: d.Goal}}, Options{})
+		},
 	}
 	for name, write := range products {
 		for _, after := range []int{0, 10, 500} {

@@ -122,14 +122,14 @@ func TestPDFFontChoice(t *testing.T) {
 		embed   bool
 	}{
 		{"latin sheet", func(b *bytes.Buffer) error { return SheetPDF(b, latin, latin.Goal, Options{}) },
-			[]string{"Café Noël — “€5” …", "by Jan Wolter ©", "5×10 · webpbn.com #1", "Solution"},
+			[]string{"Café Noël — “€5” …", "by Jan Wolter ©", "Source: webpbn.com #1", "5×10", "Solution"},
 			"\xfe\xff\x00C\x00a\x00f\x00\xe9", false},
 		{"latin booklet", func(b *bytes.Buffer) error {
-			return Booklet(b, "Sommaire été", []BookletEntry{{latin, latin.Goal}, {flag3(t), nil}}, Options{})
+			return Booklet(b, "Sommaire été", []BookletEntry{{Puzzle: latin, Solution: latin.Goal}, {Puzzle: flag3(t)}}, Options{})
 		}, []string{"Sommaire été", "Puzzle 2", "1. Café Noël", "no answer given"},
 			string(utf16BE("Sommaire été")), true},
 		{"cyrillic in the answer key", func(b *bytes.Buffer) error {
-			return Booklet(b, "Flags", []BookletEntry{{flag3(t), nil}, {cyrillic, cyrillic.Goal}}, Options{})
+			return Booklet(b, "Flags", []BookletEntry{{Puzzle: flag3(t)}, {Puzzle: cyrillic, Solution: cyrillic.Goal}}, Options{})
 		}, []string{"Flags", "2. Флаг", "Флаг"}, string(utf16BE("Puzzle 2")), true},
 	} {
 		var b bytes.Buffer

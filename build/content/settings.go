@@ -11,6 +11,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
 
@@ -23,7 +24,7 @@ type Settings struct {
 	Title    string `toml:"title"`
 	BaseURL  string `toml:"base_url"`
 	Language string `toml:"language"`
-	// Paper is the sheet's paper size: "a4" or "letter".
+	// Paper is the sheet's paper size: "a3", "a4", "a5" or "letter".
 	Paper string `toml:"paper"`
 	// SolutionThumbnails shows the solution as the thumbnail of a puzzle's
 	// card; by default cards show the empty grid (spoiler-safe).
@@ -38,6 +39,13 @@ type Settings struct {
 	MonoSafe bool `toml:"mono_safe"`
 	// Recent is how many recently added puzzles the home page shows.
 	Recent int `toml:"recent"`
+	// Font is a TrueType font file, relative to the content folder, for
+	// sheet and booklet text the Go fonts cannot draw (CJK, Arabic...);
+	// without it render looks among the system's fonts.
+	Font string `toml:"font"`
+	// NameLine adds a line for the solver's name and the date under each
+	// sheet's title, for classes and clubs.
+	NameLine bool `toml:"name_line"`
 	// CacheDir is where builds keep what they may reuse (verdicts, rendered
 	// files, the file memo): a path relative to the content folder, or
 	// absolute. By default .nonopress-cache beside the content folder, so
@@ -91,14 +99,12 @@ func ReadSettings(src string) (Settings, error) {
 // check validates values and fills the derived fields.
 func (c *Settings) check(path string, data []byte) error {
 	at := func(key string) string { return fmt.Sprintf("%s:%d", path, keyLine(data, key)) }
-	c.Paper = strings.ToLower(strings.TrimSpace(c.Paper))
-	switch c.Paper {
-	case "":
-		c.Paper = "a4"
-	case "a4", "letter":
-	default:
-		return fmt.Errorf("%s: paper %q: want \"a4\" or \"letter\"", at("paper"), c.Paper)
+	// The names `nonopress print -paper` takes too (render.ParsePaper).
+	paper, err := render.ParsePaper(c.Paper)
+	if err != nil {
+		return fmt.Errorf("%s: paper %q: want %s", at("paper"), c.Paper, render.Papers)
 	}
+	c.Paper = string(paper)
 	c.Budget = validate.DefaultTimeout
 	if c.SolverBudget != "" {
 		d, err := time.ParseDuration(c.SolverBudget)
@@ -115,10 +121,23 @@ func (c *Settings) check(path string, data []byte) error {
 			return fmt.Errorf("%s: base_url: %w", at("base_url"), err)
 		}
 	}
+	if c.Font != "" {
+		if _, err := os.Stat(c.FontPath(filepath.Dir(path))); err != nil {
+			return fmt.Errorf("%s: font %q: no such file", at("font"), c.Font)
+		}
+	}
 	if c.Language == "" {
 		c.Language = "en"
 	}
 	return nil
+}
+
+// FontPath is the site's font file, "" for none; src is the content folder.
+func (c Settings) FontPath(src string) string {
+	if c.Font == "" || filepath.IsAbs(c.Font) {
+		return c.Font
+	}
+	return filepath.Join(src, c.Font)
 }
 
 // keyLine finds the 1-based line where key is set in a TOML file (0 if not

@@ -1,0 +1,130 @@
+package render
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Sizes of a booklet's cover and contents, in millimetres.
+const (
+	coverNoteSize = 4.2 // the note under the title: 12 pt
+	contentsSize  = 3.5 // a contents line: 10 pt
+	contentsRow   = 6.0 // from one contents line to the next
+	contentsTop   = margin + headingSize*2.4
+)
+
+// coverPage shows the booklet's title, its note, how many puzzles it holds,
+// their authors and, when the caller gave one, its date.
+func coverPage(m *metrics, cover Cover, entries []BookletEntry, paper pageSize, opt Options) *scene {
+	s := &scene{Width: paper.Width, Height: paper.Height, Name: printable(cover.Title)}
+	s.Bookmarks = append(s.Bookmarks, bookmark{Title: cover.Title, Y: 0})
+	width := paper.Width - 4*margin
+	y := paper.Height * 0.3
+	for _, l := range m.wrap(cover.Title, bookTitle, width, true, 3) {
+		s.add(newText(paper.Width/2, y, bookTitle, anchorMiddle, true, black, l))
+		y += bookTitle * 1.3
+	}
+	y += 4
+	for _, l := range m.wrap(cover.Note, coverNoteSize, width, false, 8) {
+		s.add(newText(paper.Width/2, y, coverNoteSize, anchorMiddle, false, textGrey, l))
+		y += coverNoteSize * 1.45
+	}
+	y += 6
+	count := fmt.Sprintf("%d puzzles", len(entries))
+	if len(entries) == 1 {
+		count = "1 puzzle"
+	}
+	s.add(newText(paper.Width/2, y, 4.5, anchorMiddle, false, textGrey, count))
+	y += 12
+	if authors := bookletAuthors(entries); len(authors) > 0 {
+		for _, l := range m.wrap("Puzzles by "+strings.Join(authors, ", "), attribSize*1.2, width, false, 6) {
+			s.add(newText(paper.Width/2, y, attribSize*1.2, anchorMiddle, false, textGrey, l))
+			y += attribSize * 1.2 * 1.4
+		}
+	}
+	if !opt.Date.IsZero() {
+		s.add(newText(paper.Width/2, paper.Height-2*margin, 4, anchorMiddle, false, textGrey, opt.Date.Format("2 January 2006")))
+	}
+	return s
+}
+
+// bookletAuthors lists the entries' authors once each, in order of first
+// appearance.
+func bookletAuthors(entries []BookletEntry) []string {
+	var authors []string
+	seen := map[string]bool{}
+	for _, e := range entries {
+		a := strings.TrimSpace(e.Puzzle.Meta.Author)
+		if a != "" && !seen[a] {
+			seen[a] = true
+			authors = append(authors, a)
+		}
+	}
+	return authors
+}
+
+// contentsRowsPerPage is how many lines a contents page of paper holds.
+func contentsRowsPerPage(paper pageSize) int {
+	return max(1, int((paper.Height-contentsTop-1.5*margin)/contentsRow))
+}
+
+// contentsPageCount is how many pages the contents of n puzzles take: a
+// line each, and one for the answers.
+func contentsPageCount(paper pageSize, n int) int {
+	per := contentsRowsPerPage(paper)
+	return (n + 1 + per - 1) / per
+}
+
+// contentsPages lists each puzzle with its number, title, size, difficulty
+// and page (entryPage), then the answers' page (none when answersFrom is 0).
+// They are the booklet's pages 2 onwards.
+func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersFrom int, paper pageSize) []*scene {
+	per := contentsRowsPerPage(paper)
+	left, right := margin, paper.Width-margin
+	numW := m.width(strconv.Itoa(len(entries))+".", contentsSize, false)
+	pageX := right
+	diffX := right - m.width("0000", contentsSize, false) - m.width("medium", contentsSize, false)
+	sizeX := diffX - 3 - m.width("00×00, 00 colours", contentsSize, false)
+	titleX := left + numW + 2
+	titleW := sizeX - 3 - titleX
+	var pages []*scene
+	row := 0
+	line := func(num, title, size, diff, page string, bold bool) {
+		if row%per == 0 {
+			pg := numberedPage(paper, 2+len(pages))
+			if row == 0 {
+				pg.add(newText(left, margin+headingSize*0.8, headingSize*1.2, anchorStart, true, black, "Contents"))
+				pg.Bookmarks = append(pg.Bookmarks, bookmark{Title: "Contents", Y: margin})
+			}
+			pages = append(pages, pg)
+		}
+		pg := pages[len(pages)-1]
+		y := contentsTop + float64(row%per)*contentsRow
+		if t := m.wrap(title, contentsSize, titleW, bold, 1); len(t) > 0 {
+			title = t[0]
+		}
+		pg.add(newText(left+numW, y, contentsSize, anchorEnd, false, textGrey, num),
+			newText(titleX, y, contentsSize, anchorStart, bold, black, title),
+			newText(sizeX, y, contentsSize, anchorStart, false, textGrey, size),
+			newText(diffX, y, contentsSize, anchorStart, false, textGrey, diff),
+			newText(pageX, y, contentsSize, anchorEnd, bold, black, page))
+		row++
+	}
+	for i, e := range entries {
+		p := e.Puzzle
+		title := strings.TrimSpace(p.Meta.Title)
+		if title == "" {
+			title = "Untitled"
+		}
+		size := fmt.Sprintf("%d×%d", p.Width, p.Height)
+		if p.Colors() > 1 {
+			size += fmt.Sprintf(", %d colours", p.Colors())
+		}
+		line(strconv.Itoa(i+1)+".", title, size, DifficultyWords(e.Difficulty), strconv.Itoa(entryPage[i]), false)
+	}
+	if answersFrom > 0 {
+		line("", "Answers", "", "", strconv.Itoa(answersFrom), true)
+	}
+	return pages
+}

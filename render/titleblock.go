@@ -1,0 +1,121 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// Sizes of a sheet's title block, in millimetres.
+const (
+	sheetTitleSize = 6.35 // the title: 18 pt
+	creditSize     = 3.5  // author, licence, source, facts: 10 pt
+	nameLineGap    = 3.0  // above the name and date line
+)
+
+// titleBlock lays out the block above a sheet's grid, centred in a band of
+// width w from (x, y): the title in large bold type, a credit line (author,
+// copyright, licence), the source, the facts (size, colours, difficulty in
+// words) and, with spec.nameLine, a line for the solver's name and the date.
+// It returns the items and their height.
+func titleBlock(m *metrics, p *puzzle.Puzzle, spec sheetSpec, x, y, w float64) ([]item, float64) {
+	var items []item
+	h := 0.0
+	// Lines wrap at 90 % of the band: a viewer's fallback font for the
+	// SVG may be wider than the Go fonts the layout measures with.
+	put := func(s string, size float64, bold bool, ink puzzle.RGB, maxLines int) {
+		for _, l := range m.wrap(printable(s), size, 0.9*w, bold, maxLines) {
+			h += size * 1.3
+			items = append(items, newText(x+w/2, y+h-size*0.3, size, anchorMiddle, bold, ink, l))
+		}
+	}
+	title := strings.TrimSpace(p.Meta.Title)
+	if title == "" {
+		title = fmt.Sprintf("Nonogram %d×%d", p.Width, p.Height)
+	}
+	put(title, sheetTitleSize, true, black, 2)
+	h += 1
+	if credit := creditLine(p.Meta); credit != "" {
+		put(credit, creditSize, false, textGrey, 2)
+	}
+	if src := strings.TrimSpace(p.Meta.Catalogue); src != "" {
+		put("Source: "+src, creditSize, false, textGrey, 1)
+	}
+	put(factsLine(p, spec.difficulty), creditSize, false, textGrey, 1)
+	if spec.nameLine {
+		h += nameLineGap
+		items = append(items, nameAndDate(m, x, y+h+creditSize, w)...)
+		h += creditSize * 1.6
+	}
+	return items, h
+}
+
+// creditLine joins the author, copyright and licence: "by A · © B ·
+// License: C"; "" when the puzzle names none.
+func creditLine(meta puzzle.Meta) string {
+	var parts []string
+	if a := strings.TrimSpace(meta.Author); a != "" {
+		parts = append(parts, "by "+a)
+	}
+	if c := copyrightNotice(meta.Copyright); c != "" {
+		parts = append(parts, c)
+	}
+	if l := strings.TrimSpace(meta.License); l != "" {
+		parts = append(parts, "License: "+l)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// copyrightNotice is c led by "©" unless it already says copyright; "" for none.
+func copyrightNotice(c string) string {
+	c = strings.TrimSpace(c)
+	lower := strings.ToLower(c)
+	if c == "" || strings.HasPrefix(c, "©") || strings.HasPrefix(lower, "(c)") || strings.HasPrefix(lower, "copyright") {
+		return c
+	}
+	return "© " + c
+}
+
+// factsLine is "15×20 · 3 colours · difficulty: medium", the difficulty
+// left out when unknown.
+func factsLine(p *puzzle.Puzzle, difficulty string) string {
+	s := fmt.Sprintf("%d×%d", p.Width, p.Height)
+	if p.Colors() > 1 {
+		s += fmt.Sprintf(" · %d colours", p.Colors())
+	}
+	if d := DifficultyWords(difficulty); d != "" {
+		s += " · difficulty: " + d
+	}
+	return s
+}
+
+// DifficultyWords says a solver grade ("line", "probe", "search") in words
+// a solver understands ("easy", "medium", "hard"); any other non-empty text
+// is returned as it is, and "" stays "".
+func DifficultyWords(grade string) string {
+	switch g := strings.TrimSpace(grade); g {
+	case "line":
+		return "easy"
+	case "probe":
+		return "medium"
+	case "search":
+		return "hard"
+	default:
+		return g
+	}
+}
+
+// nameAndDate draws "Name ______  Date ______" with its baseline at y,
+// across a band of width w from x: the name's rule takes two thirds.
+func nameAndDate(m *metrics, x, y, w float64) []item {
+	thin, _, _ := lineWidths(refCell)
+	nameW, dateW := m.width("Name", creditSize, false), m.width("Date", creditSize, false)
+	split := x + w*2/3
+	return []item{
+		newText(x, y, creditSize, anchorStart, false, textGrey, "Name"),
+		line{x + nameW + 2, y + 0.5, split - 6, y + 0.5, thin, gridGrey},
+		newText(split, y, creditSize, anchorStart, false, textGrey, "Date"),
+		line{split + dateW + 2, y + 0.5, x + w, y + 0.5, thin, gridGrey},
+	}
+}
