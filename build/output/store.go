@@ -56,6 +56,10 @@ type Store struct {
 	// front are then deferred until commit (deferred.go).
 	fresh   bool
 	pending map[string]bool
+
+	// foreign finds, beside the build, the files of front that nonopress
+	// did not write (foreign.go).
+	foreign *foreignScan
 }
 
 // Folders returns the absolute paths of the published folder and its back
@@ -110,6 +114,7 @@ func Open(out string, min *Minifier, manifests *Manifests) (*Store, error) {
 	// map never grows (on a large site, growing it cost more than filling it).
 	s.written = make(map[string]string, max(len(s.frontHashes), len(s.backHashes)))
 	s.fresh = s.backClean && len(s.backHashes) == 0 && len(s.frontHashes) > 0
+	s.startForeignScan()
 	// From here on back is being changed: say so before touching anything.
 	if err := writeMarker(s.back, markerDirty, nil); err != nil {
 		s.Close()
@@ -142,6 +147,9 @@ func (s *Store) readManifests() error {
 
 // Close releases the output folders for another build.
 func (s *Store) Close() {
+	if s.foreign != nil {
+		<-s.foreign.done // the walk reads front: let it end before another build swaps it
+	}
 	if s.unlock != nil {
 		s.unlock()
 		s.unlock = nil
