@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
@@ -31,7 +34,10 @@ type checkResult struct {
 	License string `json:"license"`
 	Width   int    `json:"width"`
 	Height  int    `json:"height"`
-	Colors  int    `json:"colors"`
+	// Kind and Cells are set for triddlers only (cmd_check_triddler.go).
+	Kind   string `json:"kind,omitempty"`
+	Cells  int    `json:"cells,omitempty"`
+	Colors int    `json:"colors"`
 	// ColorNames are the colours' names (the file's or the nearest
 	// well-known), background left out.
 	ColorNames []string         `json:"color_names"`
@@ -159,7 +165,7 @@ func (c *checkCommand) printHuman(r checkResult) {
 		if len(r.ColorNames) > 1 {
 			colours += " (" + strings.Join(r.ColorNames, ", ") + ")"
 		}
-		fmt.Fprintf(c.stdout, "%s: %q %dx%d, %s: %s (%.3fs)\n", name, title, r.Width, r.Height, colours, verdict, r.Seconds)
+		fmt.Fprintf(c.stdout, "%s: %q %s, %s: %s (%.3fs)\n", name, title, r.size(), colours, verdict, r.Seconds)
 	}
 	all := append(append(diag.List{}, diagsOf(r.Errors)...), diagsOf(r.Warnings)...)
 	all.Sort()
@@ -265,12 +271,36 @@ func checkFile(ctx context.Context, file string, opt validate.Options) []checkRe
 	if unreadable != nil {
 		out = append(out, *unreadable)
 	}
+	if note := checkNote(file); note != nil {
+		out = append(out, *note)
+	}
 	for _, c := range checked {
 		r := c.result(file)
 		r.count = len(checked)
 		out = append(out, r)
 	}
 	return out
+}
+
+// checkNote reads the Markdown note of the same name beside a puzzle file,
+// as the site build does, and returns its front matter's errors and
+// warnings as a result of index -1, or nil when there is no note or
+// nothing to say.
+func checkNote(file string) *checkResult {
+	path := filepath.Join(filepath.Dir(file), content.BaseName(filepath.Base(file))+".md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	n, err := content.ParseNote(path, data)
+	r := &checkResult{File: path, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(n.Warnings), ColorNames: []string{}}
+	if err != nil {
+		r.Errors = jsonDiagnostics(diag.List{diag.FromError(path, err)})
+	}
+	if len(r.Errors)+len(r.Warnings) == 0 {
+		return nil
+	}
+	return r
 }
 
 func (c checkedPuzzle) result(file string) checkResult {
@@ -281,6 +311,7 @@ func (c checkedPuzzle) result(file string) checkResult {
 		Width: p.Width, Height: p.Height, Colors: p.Colors(), ColorNames: []string{},
 		Errors: jsonDiagnostics(rep.Errors), Warnings: jsonDiagnostics(rep.Warnings), Seconds: rep.Seconds,
 	}
+	r.setTriddler(p)
 	for i := 1; i < len(p.Palette); i++ {
 		r.ColorNames = append(r.ColorNames, p.Palette[i].DisplayName())
 	}

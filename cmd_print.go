@@ -12,6 +12,7 @@ import (
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
@@ -19,7 +20,10 @@ import (
 // printCommand makes a PDF booklet: `nonopress print [-paper a3|a4|a5|letter]
 // [-o FILE] PATH...`. Puzzles come in the order of the files (folders walked
 // in name order); the answer key holds each puzzle's goal or unique solution.
-// A puzzle with errors is left out and named, and the exit status is 1.
+// Puzzles are treated as the site build treats them: one with errors is
+// named and no PDF is written (exit status 1) unless -skip-invalid prints
+// the rest; warnings are printed, and a puzzle with several solutions is
+// marked "(ambiguous)" in its title, on its sheet and in the answer key.
 // Without -paper, the paper is the `paper` setting of the nonopress.toml of
 // the content tree PATH is in (printSettings), else A4.
 type printCommand struct{ stdout, stderr io.Writer }
@@ -34,6 +38,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	font := fs.String("font", "", "TrueType font file for text the Go fonts cannot draw (default: the site's font setting, else an installed font)")
 	mono := fs.Bool("mono", false, "mono-safe colour clues (a glyph per colour) for black-and-white printers")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
+	skipInvalid := fs.Bool("skip-invalid", false, "print the valid puzzles and list the invalid ones")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -71,7 +76,12 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if opt.Date.IsZero() {
 		opt.Date = newestModDate(files)
 	}
-	entries, failed := c.checkAll(ctx, files, *timeout)
+	entries, invalid := c.checkAll(ctx, files, *timeout, *skipInvalid)
+	if invalid > 0 && !*skipInvalid {
+		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (fix them, or pass -skip-invalid to print the rest)\n",
+			puzzle.Plural(invalid, "puzzle"))
+		return errFailed
+	}
 	if len(entries) == 0 {
 		return fmt.Errorf("no printable puzzle in %s", strings.Join(fs.Args(), " "))
 	}
@@ -85,32 +95,40 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err := atomicfile.Replace(*out, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stderr, "wrote %s: %d puzzles\n", *out, len(entries))
-	if failed {
-		return errFailed
+	fmt.Fprintf(c.stderr, "wrote %s: %s", *out, puzzle.Plural(len(entries), "puzzle"))
+	if invalid > 0 {
+		fmt.Fprintf(c.stderr, ", %d left out", invalid)
 	}
+	fmt.Fprintln(c.stderr)
 	return nil
 }
 
-// checkAll reads and checks the files' puzzles, in order, and returns the
-// printable ones; failed is set when one was left out (and named).
-func (c *printCommand) checkAll(ctx context.Context, files []string, timeout time.Duration) (entries []render.BookletEntry, failed bool) {
+// checkAll reads and checks the files' puzzles, in order, prints their
+// diagnostics and returns the printable ones (an ambiguous puzzle's title
+// marked) and how many puzzles or unreadable parts errors keep out.
+func (c *printCommand) checkAll(ctx context.Context, files []string, timeout time.Duration, skipping bool) (entries []render.BookletEntry, invalid int) {
 	for _, f := range files {
 		unreadable, checked := readAndCheck(ctx, f, validate.Options{Timeout: timeout})
 		if unreadable != nil {
-			c.reportLeftOut(diagsOf(unreadable.Errors))
-			failed = true
+			c.report(diagsOf(unreadable.Errors), skipping)
+			invalid++
 		}
 		for _, cp := range checked {
+			c.report(cp.report.Diagnostics(), skipping)
 			if cp.report.HasErrors() {
-				c.reportLeftOut(cp.report.Errors)
-				failed = true
+				invalid++
 				continue
 			}
-			entries = append(entries, render.BookletEntry{Puzzle: cp.puzzle, Solution: cp.report.Solution, Difficulty: cp.report.Difficulty})
+			p := cp.puzzle
+			if cp.report.Verdict == "multiple" {
+				q := *p
+				q.Meta.Title = strings.TrimSpace(p.Meta.Title + " (ambiguous)")
+				p = &q
+			}
+			entries = append(entries, render.BookletEntry{Puzzle: p, Solution: cp.report.Solution, Difficulty: cp.report.Difficulty})
 		}
 	}
-	return entries, failed
+	return entries, invalid
 }
 
 // newestModDate is the day, in UTC, the newest of the files was last
@@ -130,8 +148,14 @@ func newestModDate(files []string) time.Time {
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
-func (c *printCommand) reportLeftOut(errs diag.List) {
-	for _, d := range errs {
-		fmt.Fprintf(c.stderr, "%s (left out of the booklet)\n", humanDiagnostic(d))
+// report prints a puzzle's diagnostics; with -skip-invalid its errors are
+// marked as leaving it out of the booklet.
+func (c *printCommand) report(ds diag.List, skipping bool) {
+	for _, d := range ds {
+		line := humanDiagnostic(d)
+		if skipping && d.Severity == diag.Error {
+			line += " (left out of the booklet)"
+		}
+		fmt.Fprintln(c.stderr, line)
 	}
 }

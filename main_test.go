@@ -254,8 +254,8 @@ func TestBuildDemoContent(t *testing.T) {
 		}
 		cat.Puzzles = list
 	}
-	if len(cat.Puzzles) != 12 {
-		t.Errorf("catalogue lists %d puzzles, want the demo's 12", len(cat.Puzzles))
+	if len(cat.Puzzles) != 13 {
+		t.Errorf("catalogue lists %d puzzles, want the demo's 13", len(cat.Puzzles))
 	}
 }
 
@@ -359,5 +359,68 @@ func TestFlagsAfterFileNames(t *testing.T) {
 	code, stdout, _ := runCLI(t, "check", in, "-json")
 	if code != 0 || !strings.HasPrefix(stdout, "{") {
 		t.Errorf("check FILE -json: exit %d, output %q", code, stdout)
+	}
+}
+
+// TestPrintTreatsPuzzlesAsBuildDoes: an invalid puzzle is an error (exit 1,
+// no PDF) unless -skip-invalid prints the rest; an ambiguous one warns and
+// is marked.
+func TestPrintTreatsPuzzlesAsBuildDoes(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "set/dancer.non", dancerNon)
+	writeFile(t, dir, "set/bad.non", "license CC0-1.0\nwidth 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
+	writeFile(t, dir, "set/two.non", "license CC0-1.0\ntitle \"Two ways\"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+	out := filepath.Join(dir, "booklet.pdf")
+	code, _, stderr := runCLI(t, "print", "-o", out, filepath.Join(dir, "set"))
+	if code != 1 || !strings.Contains(stderr, "bad.non:5: error: row 1: clue 3 needs 3 cells") || !strings.Contains(stderr, "no PDF written: 1 puzzle with errors") {
+		t.Errorf("print with an invalid puzzle: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("print wrote a PDF despite an invalid puzzle")
+	}
+	code, _, stderr = runCLI(t, "print", filepath.Join(dir, "set"), "-skip-invalid", "-o", out)
+	if code != 0 || !strings.Contains(stderr, "(left out of the booklet)") || !strings.Contains(stderr, "wrote "+out+": 2 puzzles, 1 left out") {
+		t.Errorf("print -skip-invalid: exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "two.non:5: warning: multiple solutions") {
+		t.Errorf("the ambiguous puzzle's warning is not printed:\n%s", stderr)
+	}
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("pdftotext missing in CI")
+		}
+		t.Skip("pdftotext not installed")
+	}
+	if text, err := exec.Command(pdftotext, out, "-").Output(); err != nil || !strings.Contains(string(text), "Two ways (ambiguous)") {
+		t.Errorf("the booklet does not mark the ambiguous puzzle (%v):\n%s", err, text)
+	}
+}
+
+// TestCheckJSONCarriesColumnAndHint: check -json keeps line and message and
+// adds col and hint.
+func TestCheckJSONCarriesColumnAndHint(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "typo.non", "license CC0-1.0\nheight 1\nwidht 1\nrows\n1\ncolumns\n1\n")
+	writeFile(t, dir, "junk.non", "license CC0-1.0\nwidth 1\nheight 1\nrows\n1 x\ncolumns\n1\n")
+	code, out, _ := runCLI(t, "check", "-json", filepath.Join(dir, "typo.non"), filepath.Join(dir, "junk.non"))
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var typo, junk map[string]any
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || json.Unmarshal([]byte(lines[0]), &typo) != nil || json.Unmarshal([]byte(lines[1]), &junk) != nil {
+		t.Fatalf("output:\n%s", out)
+	}
+	e := typo["errors"].([]any)[0].(map[string]any)
+	if e["line"] != 3.0 || e["col"] != 1.0 || e["message"] != `unknown key "widht"` || e["hint"] != `did you mean "width"?` {
+		t.Errorf("typo error = %v", e)
+	}
+	w := junk["warnings"].([]any)[0].(map[string]any)
+	if w["line"] != 5.0 || w["col"] != 3.0 || !strings.Contains(w["message"].(string), `"x" in a clue line`) {
+		t.Errorf("junk warning = %v", w)
+	}
+	if names, ok := junk["color_names"].([]any); !ok || len(names) != 1 || names[0] != "black" {
+		t.Errorf("color_names = %v", junk["color_names"])
 	}
 }

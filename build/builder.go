@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,7 +86,9 @@ func New(cfg Config) (*Builder, error) {
 	if cfg.Out == "" {
 		return nil, errors.New("build: no output folder (Out) given")
 	}
-	if info, err := os.Stat(cfg.Src); err != nil {
+	if info, err := os.Stat(cfg.Src); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("build: no %s/ here: run in a site folder or pass -src", filepath.ToSlash(filepath.Clean(cfg.Src)))
+	} else if err != nil {
 		return nil, fmt.Errorf("build: content folder: %w", err)
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
@@ -184,6 +187,9 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	if len(files) == 0 {
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
+	}
 	cacheDir := b.cacheDir
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
 	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
@@ -265,10 +271,10 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 	}
 	var problems diag.List
 	for _, res := range results {
+		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
 		for _, d := range res.diags {
 			if d.Severity == diag.Error {
 				problems = append(problems, d)
-				sum.Skipped = append(sum.Skipped, d.String())
 			} else {
 				sum.Warnings = append(sum.Warnings, d.String())
 			}

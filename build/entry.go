@@ -25,6 +25,8 @@ type entry struct {
 	Width       int               `json:"width"`
 	Height      int               `json:"height"`
 	Colors      int               `json:"colors"`
+	Kind        string            `json:"kind,omitempty"`  // "triddler"; "" for a grid
+	Cells       int               `json:"cells,omitempty"` // a triddler's triangles
 	Verdict     string            `json:"verdict"`
 	Difficulty  string            `json:"difficulty"`
 	Page        string            `json:"page"`
@@ -32,8 +34,8 @@ type entry struct {
 	Solution    string            `json:"solution,omitempty"` // "" when there is none
 	Source      string            `json:"source"`             // the published copy of its file
 	Warnings    []string          `json:"-"`
-	Tags        []string          `json:"-"`
-	Date        string            `json:"-"` // front matter date (RFC 3339) or ""
+	Tags        []string          `json:"tags,omitempty"` // its note's, then its collections' notes'
+	Date        string            `json:"-"`              // front matter date (RFC 3339) or ""
 	Weight      int               `json:"-"`
 	Dir         string            `json:"-"` // the page's folder: "a/b/slug/"
 	Thumb       string            `json:"-"` // the thumbnail, or ""
@@ -106,6 +108,7 @@ func newEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *e
 		Date:      fm.DateRFC3339,
 		Weight:    fm.Weight,
 	}
+	e.setTriddler(p) // triddler.go
 	return e
 }
 

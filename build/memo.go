@@ -57,6 +57,7 @@ type fileMemo struct {
 type fileRecord struct {
 	Entries []entry
 	Diags   diag.List
+	LeftOut []string // fileResult.leftOut
 	Bundle  *bundleRecord
 	// Outputs are the files written, from the site root, with their hashes.
 	Outputs map[string]string

@@ -68,6 +68,7 @@ func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlan
 	for c := f.Coll; c != nil; c = c.Parent {
 		k.String(c.URL)
 		k.String(c.Title(siteTitle))
+		k.String(strings.Join(c.Note.Front.Tags, "\x00")) // its puzzles carry them
 	}
 	k.String(fileHash)
 	k.String(f.NotePath)
@@ -121,7 +122,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 
 // resultOf turns a file's record back into its result.
 func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
-	res := fileResult{diags: rec.Diags}
+	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut}
 	pages := make([]string, 0, len(rec.Entries))
 	for i := range rec.Entries {
 		e := rec.Entries[i] // a copy: the record stays as kept
@@ -188,7 +189,7 @@ func (r *run) recordMisses() {
 
 // recordOf makes a file's record from its result and outputs.
 func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
-	rec := &fileRecord{Diags: res.diags, Outputs: outputs}
+	rec := &fileRecord{Diags: res.diags, LeftOut: res.leftOut, Outputs: outputs}
 	if rec.Outputs == nil {
 		rec.Outputs = map[string]string{}
 	}

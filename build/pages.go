@@ -158,7 +158,7 @@ func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []cr
 func cardOf(e *entry, from string, pos int) cardView {
 	c := cardView{
 		Title: e.Title, URL: content.RelURL(from, e.Page),
-		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.Width * e.Height,
+		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.cellCount(), Size: e.cardSize(),
 		Order: pos, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
 		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		TagText: strings.Join(e.Tags, " "),

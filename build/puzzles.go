@@ -23,9 +23,12 @@ type fileResult struct {
 	entries []*entry
 	// diags are its problems: errors keep puzzles out (with SkipInvalid,
 	// they say which were left out and why), warnings are published.
-	diags  diag.List
-	bundle *bundlePage // the page of a file of several puzzles
-	fatal  error       // the build cannot go on (output not writable, template error)
+	diags diag.List
+	// leftOut names each puzzle (or unreadable part, or note) its errors
+	// keep out, one line each: what -skip-invalid reports as skipped.
+	leftOut []string
+	bundle  *bundlePage // the page of a file of several puzzles
+	fatal   error       // the build cannot go on (output not writable, template error)
 }
 
 // fileContext is what the pages of one file's puzzles share.
@@ -79,9 +82,11 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 			res.fatal = err
 		} else if err != nil {
 			res.diags = append(res.diags, diag.FromError(f.NotePath, err))
+			res.leftOut = append(res.leftOut, skippedLine(res.diags))
 		}
 		return res
 	}
+	res.diags = append(res.diags, n.Warnings...)
 	fm := n.Front
 	data, err := readSource(ctx, f.Abs, formats.MaxFileSize)
 	if err != nil {
@@ -89,14 +94,18 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		return res
 	}
 	puzzles, perr := formats.Read(f.Abs, data)
-	res.diags = append(res.diags, formats.Diagnostics(f.Abs, perr)...)
+	if perr != nil {
+		unread := formats.Diagnostics(f.Abs, perr)
+		res.diags = append(res.diags, unread...)
+		res.leftOut = append(res.leftOut, skippedLine(unread))
+	}
 	base := content.BaseName(path.Base(f.Rel))
 	fc := &fileContext{fileHash: fileHashOf(data), description: fm.Description}
 	dir := f.Coll.URL + f.Slug + "/"
 	pageDir := dir
 	if len(puzzles) > 1 {
 		pageDir += "1/" // the depth of every puzzle page of the bundle
-		fc.bundle = &bundlePage{coll: f.Coll, dir: dir, title: firstNonEmpty(fm.Title, base), description: fm.Description}
+		fc.bundle = &bundlePage{coll: f.Coll, dir: dir, title: firstNonEmpty(fm.Title, setTitle(puzzles), base), description: fm.Description}
 		if fc.bundle.note, err = content.RenderNote(r.md, f.NotePath, n, r.links.Rebaser(f.Coll.Dir, dir)); err != nil {
 			res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 			return res
@@ -118,6 +127,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		problems, warnings := r.judge(f, &rep)
 		res.diags = append(res.diags, problems...)
 		if len(problems) > 0 {
+			res.leftOut = append(res.leftOut, skippedLine(problems))
 			continue
 		}
 		res.diags = append(res.diags, warnings...)
@@ -151,6 +161,7 @@ func entryOf(f *content.PuzzleFile, i int, p *puzzle.Puzzle, rep *validate.Repor
 		fm.Title = "" // a bundle's note titles the bundle, not each puzzle
 	}
 	e := newEntry(p, fm, title)
+	e.Tags = mergeTags(e.Tags, f.Coll.Tags())
 	e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
 	for _, d := range rep.Warnings {
 		e.Warnings = append(e.Warnings, d.Message)
@@ -166,6 +177,44 @@ func entryOf(f *content.PuzzleFile, i int, p *puzzle.Puzzle, rep *validate.Repor
 	e.file, e.Index = f, i
 	e.BookletPart = bookletPart(fc.fileHash, i, rep.Solution)
 	return e
+}
+
+// skippedLine names a puzzle (or a file's unreadable part) left out, by
+// its first problem ("path:line: message"): one line per puzzle, however
+// many problems it has.
+func skippedLine(problems diag.List) string {
+	if len(problems) == 1 {
+		return problems[0].String()
+	}
+	return fmt.Sprintf("%s (and %d more problems)", problems[0].String(), len(problems)-1)
+}
+
+// setTitle returns the title of the bundle or set the puzzles came in, or
+// "".
+func setTitle(ps []*puzzle.Puzzle) string {
+	if len(ps) > 0 && ps[0].Origin.Set != nil {
+		return ps[0].Origin.Set.Title
+	}
+	return ""
+}
+
+// mergeTags returns a puzzle's own tags followed by those of its
+// collections that it lacks (compared without case).
+func mergeTags(own, inherited []string) []string {
+	if len(inherited) == 0 {
+		return own
+	}
+	out := append([]string(nil), own...)
+	for _, t := range inherited {
+		dup := false
+		for _, o := range out {
+			dup = dup || strings.EqualFold(o, t)
+		}
+		if !dup {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // judge returns a puzzle's problems (which keep it out: its errors, and
@@ -246,6 +295,7 @@ func (r *run) puzzleViewOf(e *entry, p *puzzle.Puzzle, rep *validate.Report) *pu
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
 		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
+		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title),
 	}
 	for _, tag := range e.Tags {
 		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.Dir, tagPage(tag))})
@@ -291,7 +341,7 @@ func (r *run) puzzleAssets(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc 
 	switch {
 	case has("thumb.svg"):
 		e.Thumb = e.Dir + "thumb.svg"
-	case e.hasSheet():
+	case e.hasSheet() && p.Kind != puzzle.Triddler: // blank thumbnails are of grids
 		e.Thumb = blankThumbPath(e.Width, e.Height)
 	}
 	return assets, sheet, nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // Summary says what a build did.
@@ -33,8 +34,9 @@ type Summary struct {
 func (b *Builder) logSummary(sum Summary, start time.Time) {
 	logList(b.log, sum.Warnings, "warning")
 	logList(b.log, sum.Skipped, "skipped")
-	fmt.Fprintf(b.log, "built %d puzzles into %d pages: %d files changed, %d removed, %d warnings, %d skipped (%.1fs)\n",
-		sum.Puzzles, sum.Pages, sum.Written, sum.Removed, len(sum.Warnings), len(sum.Skipped), time.Since(start).Seconds())
+	fmt.Fprintf(b.log, "built %s into %s: %s changed, %d removed, %s, %d left out (%.1fs)\n",
+		puzzle.Plural(sum.Puzzles, "puzzle"), puzzle.Plural(sum.Pages, "page"), puzzle.Plural(sum.Written, "file"), sum.Removed,
+		puzzle.Plural(len(sum.Warnings), "warning"), len(sum.Skipped), time.Since(start).Seconds())
 }
 
 // Error is a build that failed because puzzles or notes are invalid.

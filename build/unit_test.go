@@ -40,7 +40,7 @@ func TestLogListsWarnings(t *testing.T) {
 	s.mustBuild(Config{Log: &log})
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], filepath.Join(s.src, "free.non")+":") ||
-		!strings.HasSuffix(lines[0], "(warning)") || !strings.Contains(lines[1], "1 warnings") {
+		!strings.HasSuffix(lines[0], "(warning)") || !strings.Contains(lines[1], "1 warning,") {
 		t.Errorf("log = %q", log.String())
 	}
 }

@@ -213,6 +213,11 @@ func ownTexts(p *puzzle.Puzzle) {
 	for i := range p.Palette {
 		p.Palette[i].Name = strings.Clone(p.Palette[i].Name)
 	}
+	if set := p.Origin.Set; set != nil {
+		for _, s := range []*string{&set.Title, &set.Author, &set.Copyright, &set.License, &set.Catalogue} {
+			*s = strings.Clone(*s)
+		}
+	}
 }
 
 // sniff guesses the format of data whose extension told nothing. It returns

@@ -411,3 +411,35 @@ func TestReadDoesNotKeepTheFile(t *testing.T) {
 		t.Errorf("title %q", title)
 	}
 }
+
+// TestSetMetadataSurvivesWriters: a bundle's own block of keys comes back
+// as the set of every puzzle after .nonpack and XML, and the puzzles keep
+// their own titles.
+func TestSetMetadataSurvivesWriters(t *testing.T) {
+	src := "title \"Animals\"\nby \"Ann\"\n====\ntitle \"Cat\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n====\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	ps, err := Read("animals.nonpack", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []struct {
+		ext   string
+		write func(*bytes.Buffer) error
+	}{
+		{".nonpack", func(b *bytes.Buffer) error { return WriteNonpack(b, ps) }},
+		{".xml", func(b *bytes.Buffer) error { return WriteXML(b, ps) }},
+	} {
+		var buf bytes.Buffer
+		if err := w.write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Read("back"+w.ext, buf.Bytes())
+		if err != nil || len(back) != 2 {
+			t.Fatalf("%s: %d puzzles, %v\n%s", w.ext, len(back), err, buf.String())
+		}
+		for i, q := range back {
+			if q.Origin.Set == nil || q.Origin.Set.Title != "Animals" || q.Origin.Set.Author != "Ann" || q.Meta.Title != ps[i].Meta.Title || q.Meta.Author != "Ann" {
+				t.Errorf("%s puzzle %d: set %+v, title %q author %q\n%s", w.ext, i, q.Origin.Set, q.Meta.Title, q.Meta.Author, buf.String())
+			}
+		}
+	}
+}

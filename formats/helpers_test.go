@@ -57,6 +57,9 @@ func describe(p *puzzle.Puzzle) string {
 	for _, x := range m.Extra {
 		fmt.Fprintf(&b, "extra %s: %q\n", x.Key, x.Value)
 	}
+	if set := p.Origin.Set; set != nil {
+		fmt.Fprintf(&b, "set: title %q author %q copyright %q catalogue %q license %q\n", set.Title, set.Author, set.Copyright, set.Catalogue, set.License)
+	}
 	lines := func(name string, ls []puzzle.Line) {
 		parts := make([]string, len(ls))
 		for i, l := range ls {

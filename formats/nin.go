@@ -117,6 +117,8 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 		all[i] = line
 	}
 	p.Rows, p.Cols = all[:h], all[h:]
+	at := lineNumbers(chosen)
+	p.Origin.Places = &puzzle.Places{Rows: at[:h], Cols: at[h:], RowsHeader: head.n, ColsHeader: head.n}
 	if ignoredFrom > 0 {
 		p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: ignoredFrom,
 			Message: fmt.Sprintf("text after the %d clue lines ignored", want)})

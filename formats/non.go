@@ -392,7 +392,11 @@ func (np *nonParser) block(header int, which string) error {
 		return np.missing(e, dim, map[string]string{"width": "columns", "height": "rows"}[dim])
 	}
 	if (which == "rows" && np.rows != nil) || (which == "columns" && np.cols != nil) {
-		return np.errAt(header, "second %s block", which)
+		first := np.rowsHeader
+		if which == "columns" {
+			first = np.colsHeader
+		}
+		return np.errAt(header, "second %s block (the first is at line %d)", which, first)
 	}
 	// Gather the lines that can belong to the block: clue lines and blank
 	// ones, up to the first other line (left for the caller) or one clue

@@ -119,12 +119,16 @@ func allZero(b []byte) bool {
 }
 
 // readNonpack reads a bundle of .non puzzles separated by "====" lines (a
-// plain .non file is a bundle of one). Sections holding nothing but blank
+// plain .non file is a bundle of one). A first section of keys alone (a
+// title, author, license, no size or clues) is the bundle's own metadata:
+// it becomes each puzzle's Origin.Set, and gives them the author,
+// copyright, license and catalogue they lack. Sections holding nothing but blank
 // lines are skipped; after maxPuzzlesPerFile sections the rest is refused.
 func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 	text := string(data)
 	var ps []*puzzle.Puzzle
 	var errs []error
+	var set *puzzle.Meta // the leading block of shared keys, if any
 	sc := newLineScanner(text, 1)
 	startPos, startLine, blank := 0, 1, true
 	flush := func(endPos int) bool {
@@ -132,6 +136,10 @@ func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 			if len(ps)+len(errs) >= maxPuzzlesPerFile {
 				errs = append(errs, errAt(file, startLine, "more than %d puzzles in one file: the rest is not read", maxPuzzlesPerFile))
 				return false
+			}
+			if len(ps)+len(errs) == 0 && set == nil && metaOnly(text[startPos:endPos]) {
+				set = readSetMeta(file, text[startPos:endPos], startLine)
+				return true
 			}
 			p, err := readNon(file, text[startPos:endPos], startLine)
 			if err != nil {
@@ -159,5 +167,65 @@ func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		blank = blank && l.blank()
 	}
 	flush(len(text))
+	if set != nil {
+		for _, p := range ps {
+			p.Origin.Set = set
+			inheritSetMeta(&p.Meta, set)
+		}
+	}
 	return ps, errs
+}
+
+// puzzleKeys are the .non keys that make a section a puzzle rather than a
+// bundle's block of shared metadata.
+var puzzleKeys = map[string]bool{"width": true, "height": true, "rows": true, "columns": true, "goal": true,
+	"color": true, "colour": true, "maxrule": true}
+
+// metaOnly reports whether a section of a bundle holds keys but no puzzle:
+// no size, clue block, goal or colour, and no line starting with a number.
+func metaOnly(text string) bool {
+	sc := newLineScanner(text, 1)
+	keys := 0
+	for {
+		l, ok := sc.next()
+		if !ok {
+			return keys > 0
+		}
+		key, _ := splitKey(l.text)
+		if key == "" {
+			continue
+		}
+		if !isWord(key) || puzzleKeys[strings.ToLower(strings.TrimSuffix(key, ":"))] {
+			return false
+		}
+		keys++
+	}
+}
+
+// readSetMeta reads a bundle's leading block of shared keys.
+func readSetMeta(file, text string, first int) *puzzle.Meta {
+	np := &nonParser{file: file, p: &puzzle.Puzzle{}}
+	sc := newLineScanner(text, first)
+	for {
+		l, ok := sc.next()
+		if !ok {
+			return &np.p.Meta
+		}
+		if key, rest := splitKey(l.text); key != "" {
+			np.property(strings.TrimSuffix(key, ":"), decodeValue(rest), l.n)
+		}
+	}
+}
+
+// inheritSetMeta gives a puzzle the set's author, copyright, license and
+// catalogue where it has none of its own; the set's title names the set,
+// not its puzzles.
+func inheritSetMeta(m *puzzle.Meta, set *puzzle.Meta) {
+	for _, f := range []struct{ own, shared *string }{
+		{&m.Author, &set.Author}, {&m.Copyright, &set.Copyright}, {&m.License, &set.License}, {&m.Catalogue, &set.Catalogue},
+	} {
+		if *f.own == "" {
+			*f.own = *f.shared
+		}
+	}
 }

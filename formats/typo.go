@@ -41,10 +41,20 @@ type misspelt struct {
 }
 
 // hint says what the author probably meant.
-func (m misspelt) hint() string { return fmt.Sprintf("did you mean %q?", m.known) }
+func (m misspelt) hint() string {
+	if m.known != "" && m.known[0] == '<' {
+		return fmt.Sprintf("did you mean %s?", m.known)
+	}
+	return fmt.Sprintf("did you mean %q?", m.known)
+}
 
-// message names the unknown key.
-func (m misspelt) message() string { return fmt.Sprintf("unknown key %q", m.key) }
+// message names the unknown key (or element).
+func (m misspelt) message() string {
+	if m.key != "" && m.key[0] == '<' {
+		return fmt.Sprintf("unknown element %s", m.key)
+	}
+	return fmt.Sprintf("unknown key %q", m.key)
+}
 
 // warning is the diagnostic of a misspelling that did no harm.
 func (m misspelt) warning(file string) diag.Diagnostic {

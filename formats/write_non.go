@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/nonopress/nonopress/puzzle"
@@ -33,8 +34,14 @@ func WriteNon(w io.Writer, p *puzzle.Puzzle) error {
 }
 
 // WriteNonpack writes puzzles as one .nonpack bundle, separated by "====".
+// When they all came from one set (the same Origin.Set), the set's own
+// metadata is written first, as a block of keys alone.
 func WriteNonpack(w io.Writer, ps []*puzzle.Puzzle) error {
 	bw := bufio.NewWriter(w)
+	if set := sharedSet(ps); set != nil {
+		writeNonMeta(bw, *set)
+		bw.WriteString(packDivider + "\n")
+	}
 	for i, p := range ps {
 		if i > 0 {
 			bw.WriteString(packDivider + "\n")
@@ -56,7 +63,14 @@ func writeNon(bw *bufio.Writer, p *puzzle.Puzzle) error {
 	if err != nil {
 		return err
 	}
-	m := p.Meta
+	writeNonMeta(bw, p.Meta)
+	fmt.Fprintf(bw, "width %d\nheight %d\n", p.Width, p.Height)
+	return writeNonBody(bw, p, chars)
+}
+
+// writeNonMeta writes metadata keys: quoted strings, the license bare when
+// it is an SPDX-style identifier, and the Extra properties that can be keys.
+func writeNonMeta(bw *bufio.Writer, m puzzle.Meta) {
 	quoted := func(key, v string) {
 		if v != "" {
 			fmt.Fprintf(bw, "%s \"%s\"\n", key, escapeNonValue(v))
@@ -78,7 +92,23 @@ func writeNon(bw *bufio.Writer, p *puzzle.Puzzle) error {
 			fmt.Fprintf(bw, "%s \"%s\"\n", x.Key, escapeNonValue(x.Value))
 		}
 	}
-	fmt.Fprintf(bw, "width %d\nheight %d\n", p.Width, p.Height)
+}
+
+// sharedSet returns the set metadata every puzzle of ps came with, or nil.
+func sharedSet(ps []*puzzle.Puzzle) *puzzle.Meta {
+	if len(ps) == 0 || ps[0].Origin.Set == nil {
+		return nil
+	}
+	for _, p := range ps[1:] {
+		if p.Origin.Set == nil || !reflect.DeepEqual(*p.Origin.Set, *ps[0].Origin.Set) {
+			return nil
+		}
+	}
+	return ps[0].Origin.Set
+}
+
+// writeNonBody writes the colours, the clue blocks and the goal.
+func writeNonBody(bw *bufio.Writer, p *puzzle.Puzzle, chars []rune) error {
 	writeNonColors(bw, p.Palette, chars)
 	for _, block := range []struct {
 		name  string

@@ -12,15 +12,27 @@ import (
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// WriteXML writes puzzles as one webpbn XML <puzzleset>. Each puzzle carries
-// all its metadata (no set-level defaults), every palette colour with a
-// unique name and character, its clues and its goal image. Meta.License is
+// WriteXML writes puzzles as one webpbn XML <puzzleset>, with the title,
+// author, copyright and source of the set they all came from (Origin.Set)
+// when there are several. Each puzzle carries all its own metadata, every
+// palette colour with a unique name and character, its clues and its goal
+// image. Meta.License is
 // written as <license> and Meta.Extra as <property name="...">, which this
 // package reads back; other readers ignore them.
 func WriteXML(w io.Writer, ps []*puzzle.Puzzle) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString(xml.Header)
 	bw.WriteString("<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.1.dtd\">\n<puzzleset>\n")
+	if set := sharedSet(ps); set != nil && len(ps) > 1 {
+		// A set of one would give its title to its puzzle on reading.
+		for _, e := range []struct{ tag, v string }{
+			{"title", set.Title}, {"author", set.Author}, {"copyright", set.Copyright}, {"source", set.Catalogue},
+		} {
+			if e.v != "" {
+				fmt.Fprintf(bw, "<%s>%s</%s>\n", e.tag, xmlEscape(e.v), e.tag)
+			}
+		}
+	}
 	for i, p := range ps {
 		if err := writeXMLPuzzle(bw, p); err != nil {
 			return fmt.Errorf("puzzle %d: %w", i+1, err)

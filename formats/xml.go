@@ -23,7 +23,7 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 	if err := checkXMLAttrs(file, data); err != nil {
 		return nil, []error{err}
 	}
-	var ps []*puzzle.Puzzle
+	var ps, titledBySet []*puzzle.Puzzle
 	var errs []error
 	warnings, err := parseXMLTree(file, data, func(n *xmlNode, around []*xmlNode) {
 		if len(ps)+len(errs) >= maxPuzzlesPerFile {
@@ -44,8 +44,21 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 			return
 		}
 		p.Origin.Index = len(ps) + len(errs)
+		if defs != (setDefaults{}) {
+			p.Origin.Set = &puzzle.Meta{Title: defs.title, Author: defs.author, Copyright: defs.copyright, Catalogue: defs.source}
+			if setDefaultsOf(n, setDefaults{}).title == "" {
+				titledBySet = append(titledBySet, p)
+			}
+		}
 		ps = append(ps, p)
 	})
+	// A set's title names each of its puzzles only when it holds one: with
+	// several it names the set (Origin.Set), not every puzzle in it.
+	if len(ps) > 1 {
+		for _, p := range titledBySet {
+			p.Meta.Title = ""
+		}
+	}
 	if err != nil {
 		// The puzzles before the error (a truncated file, say) are good.
 		errs = append(errs, err)
@@ -137,6 +150,8 @@ type xmlPuzzleReader struct {
 	p    *puzzle.Puzzle
 	xp   *xmlPalette
 	def  string // name of the colour of counts without color=
+	// licenseLine is the line of <license>, 0 if none.
+	licenseLine int
 }
 
 func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, error) {
@@ -164,6 +179,10 @@ func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, e
 	return r.finishGrid(n, clues)
 }
 
+// xmlElements are the elements of a <puzzle> this package reads, for the
+// hint of a misspelt one.
+var xmlElements = []string{"title", "author", "copyright", "source", "id", "description", "license", "color", "clues", "solution", "property"}
+
 // readMeta reads the metadata elements; unknown elements holding only text
 // (webpbn's <authorid>, <note>) and <property name="..."> become Meta.Extra.
 func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
@@ -181,12 +200,15 @@ func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
 		case "description":
 			m.Description = v
 		case "license":
-			m.License = v
+			m.License, r.licenseLine = v, c.line
 		case "property":
 			if k, ok := c.attr("name"); ok && k != "" && len(m.Extra) < maxExtra {
 				m.Extra = append(m.Extra, puzzle.Property{Key: k, Value: v})
 			}
 		default:
+			if known := suggestKey(c.name, xmlElements); known != "" {
+				r.p.Warnings = append(r.p.Warnings, misspelt{line: c.line, key: "<" + c.name + ">", known: "<" + known + ">"}.warning(r.file))
+			}
 			if len(c.children()) == 0 && len(m.Extra) < maxExtra {
 				m.Extra = append(m.Extra, puzzle.Property{Key: c.name, Value: v})
 			}
@@ -267,6 +289,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 type clueSet struct {
 	lines []puzzle.Line
 	line  int
+	at    []int // the line of each <line>
 }
 
 // readClues reads every <clues> element, by type.
@@ -285,6 +308,7 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 			return nil, errAt(r.file, c.line, "second <clues type=%q>", t)
 		}
 		var lines []puzzle.Line
+		var at []int
 		for _, ln := range c.children() {
 			if ln.name != "line" {
 				continue
@@ -296,9 +320,9 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 			if err != nil {
 				return nil, err
 			}
-			lines = append(lines, l)
+			lines, at = append(lines, l), append(at, ln.line)
 		}
-		sets[t] = clueSet{lines: lines, line: c.line}
+		sets[t] = clueSet{lines: lines, line: c.line, at: at}
 	}
 	return sets, nil
 }
@@ -369,9 +393,11 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 		if goal != nil && (goal.Width != p.Width || goal.Height != p.Height) {
 			return nil, errAt(r.file, goalLine, "goal image is %dx%d but the clues are for %dx%d", goal.Width, goal.Height, p.Width, p.Height)
 		}
+		p.Origin.Places = &puzzle.Places{Rows: rows.at, Cols: cols.at, RowsHeader: rows.line, ColsHeader: cols.line, Goal: goalLine, License: r.licenseLine}
 	case goal != nil:
 		p.Width, p.Height = goal.Width, goal.Height
 		p.Rows, p.Cols = puzzle.CluesOf(goal)
+		p.Origin.Places = &puzzle.Places{Goal: goalLine, License: r.licenseLine}
 	default:
 		return nil, errAt(r.file, n.line, "puzzle has neither clues nor a goal image")
 	}

@@ -187,6 +187,11 @@ type Origin struct {
 	// Places says where its clues, goal and keys are, when the format tells;
 	// nil otherwise.
 	Places *Places
+	// Set is the metadata of the bundle or set the puzzle came in (an XML
+	// <puzzleset>'s title, author, copyright and source; a .nonpack's
+	// leading block of keys), shared by its puzzles; nil when there is none.
+	// Its title names the collection the site makes of the file.
+	Set *Meta
 }
 
 // Puzzle is one nonogram.

@@ -51,14 +51,17 @@ type Config struct {
 
 // Server is a running authoring server.
 type Server struct {
-	cfg Config
-	hub *hub
+	cfg     Config
+	hub     *hub
+	builder *build.Builder
 	// published is what the server answers: the build's files only.
 	published *published
-	builder   *build.Builder
 	ln        net.Listener
 	http      *http.Server
 	done      chan error
+	// lastLogged is the problems last logged, so that each is logged once
+	// (the loop's goroutine only).
+	lastLogged string
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -77,7 +80,7 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err // "listen tcp ADDR: bind: address already in use"
 	}
-	b, err := build.New(build.Config{Src: cfg.Src, Out: cfg.Out, Quiet: true, Log: io.Discard})
+	b, err := newBuilder(cfg)
 	if err != nil {
 		ln.Close()
 		return nil, err
@@ -114,6 +117,13 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	go s.loop(ctx, changes)
 	fmt.Fprintf(cfg.Log, "serving %s at %s (Ctrl-C to stop)\n", cfg.Out, s.URL())
 	return s, nil
+}
+
+// newBuilder makes serve's builder. SkipInvalid: a broken puzzle is left
+// out and named in the page's panel while the rest of the site keeps
+// updating.
+func newBuilder(cfg Config) (*build.Builder, error) {
+	return build.New(build.Config{Src: cfg.Src, Out: cfg.Out, Quiet: true, Log: io.Discard, SkipInvalid: true})
 }
 
 // URL is the server's address, "http://127.0.0.1:8080/".
@@ -185,14 +195,48 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		return
 	}
 	if err != nil {
-		fmt.Fprintf(s.cfg.Log, "build failed:\n%v\n", err)
-		s.hub.publish(event{Name: "builderror", Data: map[string]string{"message": err.Error()}})
+		s.logOnce("build failed:\n" + err.Error())
+		s.hub.publish(event{Name: "builderror", Data: map[string]any{"message": err.Error()}})
 		return
 	}
 	fmt.Fprintf(s.cfg.Log, "built in %s: %d pages, %d files changed\n", time.Since(start).Round(time.Millisecond), sum.Pages, len(sum.Changed))
-	s.hub.publish(event{Name: "ok", Data: struct{}{}})
+	s.publishProblems(sum)
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
+	}
+}
+
+// publishProblems tells the browsers and the log what the build left out
+// and warned about: puzzles left out show as errors in the page's panel
+// (the rest of the site is up to date), warnings as notes; each is logged
+// once, not again at every rebuild while it stays the same.
+func (s *Server) publishProblems(sum build.Summary) {
+	warnings := append([]string{}, sum.Warnings...)
+	var text strings.Builder
+	for _, p := range sum.Skipped {
+		fmt.Fprintf(&text, "%s (left out)\n", p)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(&text, "%s (warning)\n", w)
+	}
+	s.logOnce(strings.TrimSuffix(text.String(), "\n"))
+	if len(sum.Skipped) > 0 {
+		msg := "left out until fixed; the rest of the site is up to date:\n\n" + strings.Join(sum.Skipped, "\n")
+		s.hub.publish(event{Name: "builderror", Data: map[string]any{"message": msg, "warnings": warnings}})
+		return
+	}
+	s.hub.publish(event{Name: "ok", Data: map[string]any{"warnings": warnings}})
+}
+
+// logOnce logs msg unless it is what was logged last ("" logs nothing but
+// is remembered, so that a problem that comes back is logged again).
+func (s *Server) logOnce(msg string) {
+	if msg == s.lastLogged {
+		return
+	}
+	s.lastLogged = msg
+	if msg != "" {
+		fmt.Fprintln(s.cfg.Log, msg)
 	}
 }
 

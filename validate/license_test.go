@@ -58,18 +58,3 @@ func TestNoSolutionNamesAContradictedLine(t *testing.T) {
 		t.Errorf("error %v: want one at a clue line naming it", e)
 	}
 }
-
-func TestNarrowLine(t *testing.T) {
-	all := uint64(3)
-	cells := []uint64{all, all, all, all, all}
-	out, ok := narrowLine(cells, puzzle.Line{{Len: 4, Color: 1}})
-	if !ok || out[0] != 3 || out[1] != 2 || out[3] != 2 || out[4] != 3 {
-		t.Errorf("4 in 5: %v %v", out, ok)
-	}
-	if _, ok := narrowLine(cells, puzzle.Line{{Len: 3, Color: 1}, {Len: 2, Color: 1}}); ok {
-		t.Error("3 1-gap 2 fitted in 5 cells")
-	}
-	if _, ok := narrowLine([]uint64{1, 1, 3}, puzzle.Line{{Len: 2, Color: 1}}); ok {
-		t.Error("2 fitted where only the last cell may be filled")
-	}
-}

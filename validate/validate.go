@@ -81,14 +81,10 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		r.Warnings = append(r.Warnings, w)
 	}
 	if strings.TrimSpace(p.Meta.License) == "" {
-		at(diag.Warning, p.Origin.Line, "add a line such as: license CC-BY-4.0",
+		at(diag.Warning, p.Origin.Line, licenseHint(p.Origin.Format),
 			"no license: say under which terms the puzzle may be shared (license key)")
 	}
 	r.Warnings = append(r.Warnings, checkLicense(p)...)
-	if p.Kind == puzzle.Triddler {
-		warnf("unsupported: triddler puzzles are read but not yet rendered or solved")
-		return r
-	}
 	r.Errors = append(r.Errors, p.Problems()...)
 	if r.HasErrors() {
 		return r
@@ -144,12 +140,20 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		noSolution(p, at)
 	case solve.Multiple:
 		r.Solutions = goalFirst(p.Goal, res.Solutions)
+		if p.Kind == puzzle.Triddler {
+			triddlerMultiple(p, r.Solutions, at) // triddler.go
+			break
+		}
 		diff := solve.Differences(r.Solutions[0], r.Solutions[1], 4)
 		cells := make([]string, len(diff))
 		for i, d := range diff {
 			cells[i] = fmt.Sprintf("(%d,%d)", d[0]+1, d[1]+1)
 		}
-		at(diag.Warning, p.GoalLine(), "change the picture or add clues so that only one filling fits",
+		line := p.HeaderLine(true)
+		if p.Goal != nil {
+			line = p.GoalLine()
+		}
+		at(diag.Warning, line, "change the picture or add clues so that only one filling fits",
 			"multiple solutions: two of them differ at column,row %s", strings.Join(cells, " "))
 	case solve.Unknown:
 		warnf("uniqueness unknown: the solver's budget of %s ran out", timeout)
@@ -166,6 +170,18 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		r.Seconds = time.Since(start).Seconds()
 	}
 	return r
+}
+
+// licenseHint says how a file of the given format states its license, for
+// the formats that can.
+func licenseHint(format string) string {
+	switch format {
+	case "non", "nonpack":
+		return "add a line such as: license CC-BY-4.0"
+	case "xml":
+		return "add an element such as: <license>CC-BY-4.0</license>"
+	}
+	return ""
 }
 
 // goalFirst returns the two solutions an author is shown for an ambiguous

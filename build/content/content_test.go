@@ -97,3 +97,17 @@ func FuzzParseNote(f *testing.F) {
 		}
 	})
 }
+
+func TestParseNoteWarnsOfMisspeltKeys(t *testing.T) {
+	n, err := ParseNote("cat.md", []byte("---\ntitle: Cat\ntag: [easy]\nauthor_url: x\n---\nBody.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(n.Warnings) != 1 || n.Warnings[0].String() != `cat.md:3:1: unknown front matter key "tag" (did you mean "tags"?)` {
+		t.Errorf("warnings = %v: want one, for tag (author_url is merely unknown)", n.Warnings)
+	}
+	_, err = ParseNote("cat.md", []byte("+++\ntitle = \"Cat\"\n"))
+	if err == nil || err.Error() != `cat.md:1: front matter opened with "+++" is never closed` {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/spell"
 	"github.com/pelletier/go-toml/v2"
 	"go.yaml.in/yaml/v3"
 )
@@ -32,6 +35,44 @@ type Note struct {
 	Front    FrontMatter
 	Body     []byte
 	BodyLine int // the line where the body starts, from 1
+	// Warnings are front matter keys that look like misspelt known ones
+	// ("tag" for "tags"), with the key meant as hint.
+	Warnings diag.List
+}
+
+// frontMatterKeys are the keys FrontMatter reads.
+var frontMatterKeys = []string{"title", "description", "weight", "draft", "tags", "date"}
+
+// noteError is an error of a note at a line: "path:line: message".
+func noteError(path string, line int, format string, args ...any) error {
+	return &diag.Diagnostic{File: path, Line: line, Severity: diag.Error, Message: fmt.Sprintf(format, args...)}
+}
+
+// misspeltKeys warns about each top-level key of the front matter (YAML
+// "key:" or TOML "key =") that is not one nonopress reads but a letter or
+// two away from one. Other unknown keys are left alone: notes written for
+// another tool still build.
+func misspeltKeys(path string, head []byte, toml bool) diag.List {
+	var out diag.List
+	for i, l := range strings.Split(string(head), "\n") {
+		if l == "" || l[0] == ' ' || l[0] == '\t' || l[0] == '#' {
+			continue
+		}
+		sep := ":"
+		if toml {
+			sep = "="
+		}
+		key, _, ok := strings.Cut(l, sep)
+		key = strings.Trim(strings.TrimSpace(key), `"'`)
+		if !ok || key == "" || slices.Contains(frontMatterKeys, strings.ToLower(key)) {
+			continue
+		}
+		if known := spell.Closest(key, frontMatterKeys, func(string) int { return 1 }); known != "" && len(key) >= 3 {
+			out = append(out, diag.Diagnostic{File: path, Line: i + 2, Col: 1, Severity: diag.Warning,
+				Message: fmt.Sprintf("unknown front matter key %q", key), Hint: fmt.Sprintf("did you mean %q?", known)})
+		}
+	}
+	return out
 }
 
 var yamlLine = regexp.MustCompile(`line (\d+)`)
@@ -67,7 +108,7 @@ func ParseNote(path string, data []byte) (Note, error) {
 		}
 	}
 	if !closed {
-		return n, fmt.Errorf("%s:1: front matter opened with %q is never closed", path, delim)
+		return n, noteError(path, 1, "front matter opened with %q is never closed", delim)
 	}
 	if len(head) > maxFrontMatterBytes {
 		return n, fmt.Errorf("%s:1: front matter of %d bytes: at most %d", path, len(head), maxFrontMatterBytes)
@@ -81,7 +122,7 @@ func ParseNote(path string, data []byte) (Note, error) {
 				at = 1 + k
 				msg = strings.Replace(msg, m[0]+": ", "", 1)
 			}
-			return n, fmt.Errorf("%s:%d: front matter: %s", path, at, msg)
+			return n, noteError(path, at, "front matter: %s", msg)
 		}
 	} else {
 		if err := checkTOMLKeys(head); err != nil {
@@ -94,14 +135,15 @@ func ParseNote(path string, data []byte) (Note, error) {
 				row, _ := derr.Position()
 				at = 1 + row
 			}
-			return n, fmt.Errorf("%s:%d: front matter: %v", path, at, err)
+			return n, noteError(path, at, "front matter: %v", err)
 		}
 	}
 	d, err := normaliseDate(n.Front.Date)
 	if err != nil {
-		return n, fmt.Errorf("%s:%d: front matter: date: %v", path, 1+keyLine(head, "date")+yamlKeyLine(head, "date"), err)
+		return n, noteError(path, 1+keyLine(head, "date")+yamlKeyLine(head, "date"), "front matter: date: %v", err)
 	}
 	n.Front.DateRFC3339 = d
+	n.Warnings = misspeltKeys(path, head, delim == "+++")
 	return n, checkFrontMatter(path, n.Front)
 }
 

@@ -34,6 +34,16 @@ type Collection struct {
 	Resources []Resource
 }
 
+// Tags returns the tags the front matter of the collection's note and of
+// the notes of the collections above it give their puzzles, nearest first.
+func (c *Collection) Tags() []string {
+	var out []string
+	for ; c != nil; c = c.Parent {
+		out = append(out, c.Note.Front.Tags...)
+	}
+	return out
+}
+
 // Title is the collection's Title: the site's for the root, else its note's,
 // else its folder name.
 func (c *Collection) Title(site string) string {
@@ -145,7 +155,9 @@ func (s *scanner) scan(c *Collection) error {
 		if !e.Type().IsRegular() {
 			continue
 		}
-		if !formats.Known(name) {
+		// A picture (.png, .gif) is a puzzle when a Markdown note of the same
+		// name stands beside it; else it is a resource the notes may show.
+		if !formats.Known(name) && !(formats.IsImage(name) && names[BaseName(name)+".md"]) {
 			if resourceExts[strings.ToLower(path.Ext(name))] {
 				c.Resources = append(c.Resources, Resource{Name: name, Abs: full})
 			}

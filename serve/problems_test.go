@@ -1,0 +1,50 @@
+package serve
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBrokenFileDoesNotFreezeTheRest: with one broken puzzle the others
+// keep updating, the browsers are told which one is left out and what
+// warns, and the log names each problem once, not at every rebuild.
+func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheight 1\nrows\n1\n7\ncolumns\n1\n0\n"), 0o644)
+	os.WriteFile(filepath.Join(src, "good.non"), []byte(dot), 0o644)
+	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(twoDots, "license CC0-1.0\n", "", 1)), 0o644) // not a copy of good.non: copies warn
+	var log strings.Builder
+	cfg := Config{Src: src, Out: out, Log: &log}
+	b, err := newBuilder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{cfg: cfg, hub: newHub(), builder: b}
+	ctx := context.Background()
+	s.rebuild(ctx, []string{})
+	page, err := os.ReadFile(filepath.Join(out, "good", "index.html"))
+	if err != nil || !strings.Contains(string(page), "Dot") {
+		t.Fatalf("the good puzzle was not published beside the broken one: %v", err)
+	}
+	_, state := s.hub.subscribe()
+	data, _ := state.Data.(map[string]any)
+	msg, _ := data["message"].(string)
+	warnings, _ := data["warnings"].([]string)
+	if state.Name != "builderror" || !strings.Contains(msg, "bad.non:") || len(warnings) != 1 || !strings.Contains(warnings[0], "free.non") {
+		t.Errorf("state %s %v: want the broken file named and the warning listed", state.Name, state.Data)
+	}
+
+	os.WriteFile(filepath.Join(src, "good.non"), []byte(strings.Replace(dot, `"Dot"`, `"Round dot"`, 1)), 0o644)
+	s.rebuild(ctx, []string{filepath.Join(src, "good.non")})
+	if page, _ := os.ReadFile(filepath.Join(out, "good", "index.html")); !strings.Contains(string(page), "Round dot") {
+		t.Error("an edit of a good puzzle is not published while another is broken")
+	}
+	if n := strings.Count(log.String(), "bad.non:"); n != 1 {
+		t.Errorf("the broken file is logged %d times over two rebuilds, want once:\n%s", n, log.String())
+	}
+}
