@@ -34,7 +34,10 @@ type checkResult struct {
 	License string `json:"license"`
 	Width   int    `json:"width"`
 	Height  int    `json:"height"`
-	Colors  int    `json:"colors"`
+	// Kind and Cells are set for triddlers only (cmd_check_triddler.go).
+	Kind   string `json:"kind,omitempty"`
+	Cells  int    `json:"cells,omitempty"`
+	Colors int    `json:"colors"`
 	// ColorNames are the colours' names (the file's or the nearest
 	// well-known), background left out.
 	ColorNames []string         `json:"color_names"`
@@ -93,7 +96,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	results := checkFiles(ctx, files, validate.Options{Timeout: *timeout})
+	results, done := checkFiles(ctx, files, validate.Options{Timeout: *timeout})
 
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
@@ -129,6 +132,12 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 			return err
 		}
 	}
+	if ctx.Err() != nil {
+		// A check that was stopped proved nothing about what it did not
+		// reach: never report success (a CI job killed mid-check).
+		fmt.Fprintf(c.stderr, "check interrupted: the results above are incomplete; %d of %d files were not checked\n", len(files)-done, len(files))
+		return errFailed
+	}
 	if nErr > 0 || (*strict && nWarn > 0) {
 		return errFailed
 	}
@@ -156,7 +165,7 @@ func (c *checkCommand) printHuman(r checkResult) {
 		if len(r.ColorNames) > 1 {
 			colours += " (" + strings.Join(r.ColorNames, ", ") + ")"
 		}
-		fmt.Fprintf(c.stdout, "%s: %q %dx%d, %s: %s (%.3fs)\n", name, title, r.Width, r.Height, colours, verdict, r.Seconds)
+		fmt.Fprintf(c.stdout, "%s: %q %s, %s: %s (%.3fs)\n", name, title, r.size(), colours, verdict, r.Seconds)
 	}
 	all := append(append(diag.List{}, diagsOf(r.Errors)...), diagsOf(r.Warnings)...)
 	all.Sort()
@@ -185,8 +194,10 @@ func diagsOf(js []jsonDiagnostic) diag.List {
 }
 
 // checkFiles reads and validates every file, in parallel, and returns the
-// results in file order, then puzzle order.
-func checkFiles(ctx context.Context, files []string, opt validate.Options) []checkResult {
+// results in file order, then puzzle order, and how many files were checked
+// fully: when ctx is done, no further file is started and a puzzle being
+// solved ends with an "interrupted" warning.
+func checkFiles(ctx context.Context, files []string, opt validate.Options) (results []checkResult, done int) {
 	perFile := make([][]checkResult, len(files))
 	work := make(chan int)
 	var wg sync.WaitGroup
@@ -200,15 +211,35 @@ func checkFiles(ctx context.Context, files []string, opt validate.Options) []che
 		}()
 	}
 	for i := range files {
+		if ctx.Err() != nil {
+			break
+		}
 		work <- i
+		done++
 	}
 	close(work)
 	wg.Wait()
-	var out []checkResult
 	for _, rs := range perFile {
-		out = append(out, rs...)
+		results = append(results, rs...)
 	}
-	return out
+	if ctx.Err() != nil {
+		done = completed(results, done)
+	}
+	return results, done
+}
+
+// completed counts, of the first started files, those none of whose
+// puzzles was interrupted.
+func completed(results []checkResult, started int) int {
+	cut := map[string]bool{}
+	for _, r := range results {
+		for _, w := range r.Warnings {
+			if strings.HasPrefix(w.Message, validate.InterruptedPrefix) {
+				cut[r.File] = true
+			}
+		}
+	}
+	return started - len(cut)
 }
 
 // checkedPuzzle is a puzzle with the report of its validation.
@@ -280,6 +311,7 @@ func (c checkedPuzzle) result(file string) checkResult {
 		Width: p.Width, Height: p.Height, Colors: p.Colors(), ColorNames: []string{},
 		Errors: jsonDiagnostics(rep.Errors), Warnings: jsonDiagnostics(rep.Warnings), Seconds: rep.Seconds,
 	}
+	r.setTriddler(p)
 	for i := 1; i < len(p.Palette); i++ {
 		r.ColorNames = append(r.ColorNames, p.Palette[i].DisplayName())
 	}

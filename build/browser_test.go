@@ -60,8 +60,8 @@ func TestBrowserDemoSite(t *testing.T) {
 	if title := eval[string](t, ctx, `document.title`); title != "nonopress demo archive" {
 		t.Errorf("home title = %q", title)
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll(".np-collections a").length`); n != 3 {
-		t.Errorf("home lists %d collections, want 3", n)
+	if n := eval[int](t, ctx, `document.querySelectorAll(".np-collections a").length`); n != 4 {
+		t.Errorf("home lists %d collections, want 4", n)
 	}
 
 	// Filter a collection's cards, then sort them.

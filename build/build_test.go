@@ -125,7 +125,8 @@ func checkCatalogue(t *testing.T, src, out string, cat []entry) {
 				t.Errorf("catalogue %s: %v", c.Title, err)
 			}
 		}
-		if c.Verdict == "" || c.Width < 1 || c.Height < 1 || len(c.ID) != 20 {
+		sized := c.Width >= 1 && c.Height >= 1 || c.Kind == "triddler" && c.Cells >= 1
+		if c.Verdict == "" || !sized || len(c.ID) != 20 {
 			t.Errorf("catalogue entry incomplete: %+v", c)
 		}
 		ids[c.ID] = true
@@ -278,13 +279,14 @@ func TestStrictMakesWarningsFatal(t *testing.T) {
 	s := newSite(t, smallSite+`-- free.non --
 title "Unlicensed"
 width 1
-height 1
+height 2
 
 rows
 1
+1
 
 columns
-1
+2
 `)
 	sum := s.mustBuild(Config{})
 	if len(sum.Warnings) != 1 || !strings.Contains(sum.Warnings[0], "free.non") || !strings.Contains(sum.Warnings[0], "license") {

@@ -112,7 +112,7 @@ func (r *run) writeFeed() error {
 			feed.Updated = date
 		}
 		ae := atomEntry{Title: e.Title, ID: r.pageURL(e.Page), Updated: date, Link: atomLink{Href: r.pageURL(e.Page)},
-			Summary: fmt.Sprintf("%dx%d nonogram, %d colour(s), %s", e.Width, e.Height, e.Colors, badgeText(e.Verdict))}
+			Summary: fmt.Sprintf("%s, %d colour(s), %s", e.feedSize(), e.Colors, badgeText(e.Verdict))}
 		if e.Author != "" {
 			ae.Author = &atomAuthor{Name: e.Author}
 		}

@@ -25,6 +25,8 @@ type entry struct {
 	Width       int               `json:"width"`
 	Height      int               `json:"height"`
 	Colors      int               `json:"colors"`
+	Kind        string            `json:"kind,omitempty"`  // "triddler"; "" for a grid
+	Cells       int               `json:"cells,omitempty"` // a triddler's triangles
 	Verdict     string            `json:"verdict"`
 	Difficulty  string            `json:"difficulty"`
 	Page        string            `json:"page"`
@@ -106,6 +108,7 @@ func newEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *e
 		Date:      fm.DateRFC3339,
 		Weight:    fm.Weight,
 	}
+	e.setTriddler(p) // triddler.go
 	return e
 }
 

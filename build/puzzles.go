@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -61,11 +60,11 @@ func (e *notePathError) Unwrap() error { return e.err }
 // readNote reads and parses a puzzle file's note, if it has one. An error
 // is a *notePathError when the file could not be read, else the note's
 // mistake.
-func readNote(f *content.PuzzleFile) (content.Note, error) {
+func readNote(ctx context.Context, f *content.PuzzleFile) (content.Note, error) {
 	if f.NotePath == "" {
 		return content.Note{}, nil
 	}
-	data, err := os.ReadFile(f.NotePath)
+	data, err := readSource(ctx, f.NotePath, content.MaxNoteBytes)
 	if err != nil {
 		return content.Note{}, &notePathError{err}
 	}
@@ -77,7 +76,7 @@ func readNote(f *content.PuzzleFile) (content.Note, error) {
 // entries only.
 func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult {
 	var res fileResult
-	n, err := readNote(f)
+	n, err := readNote(ctx, f)
 	if err != nil || n.Front.Draft {
 		if errors.As(err, new(*notePathError)) {
 			res.fatal = err
@@ -89,7 +88,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	}
 	res.diags = append(res.diags, n.Warnings...)
 	fm := n.Front
-	data, err := os.ReadFile(f.Abs)
+	data, err := readSource(ctx, f.Abs, formats.MaxFileSize)
 	if err != nil {
 		res.fatal = fmt.Errorf("read puzzle file: %w", err)
 		return res
@@ -119,6 +118,10 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	for i, p := range puzzles {
 		if ctx.Err() != nil {
 			return res
+		}
+		if err := content.CheckTitle(p.Meta.Title); err != nil {
+			res.diags = append(res.diags, diag.Diagnostic{File: f.Abs, Line: p.Origin.Line, Severity: diag.Error, Message: err.Error()})
+			continue
 		}
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
 		problems, warnings := r.judge(f, &rep)
@@ -292,6 +295,7 @@ func (r *run) puzzleViewOf(e *entry, p *puzzle.Puzzle, rep *validate.Report) *pu
 		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
 		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
+		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title),
 	}
 	for _, tag := range e.Tags {
 		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.Dir, tagPage(tag))})
@@ -337,7 +341,7 @@ func (r *run) puzzleAssets(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc 
 	switch {
 	case has("thumb.svg"):
 		e.Thumb = e.Dir + "thumb.svg"
-	case e.hasSheet():
+	case e.hasSheet() && p.Kind != puzzle.Triddler: // blank thumbnails are of grids
 		e.Thumb = blankThumbPath(e.Width, e.Height)
 	}
 	return assets, sheet, nil

@@ -3,7 +3,6 @@ package build
 import (
 	"bytes"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"html/template"
 	"path"
@@ -115,8 +114,7 @@ func (r *run) writeBlankThumbs() error {
 
 // renderAssets renders and writes a puzzle's files: the conversions too
 // large for its page, sheet and solution SVGs, sheet PDF and, with solution
-// thumbnails, its thumbnail (what render cannot
-// draw, a triddler, is left out). It returns their names and hashes, and the
+// thumbnails, its thumbnail. It returns their names and hashes, and the
 // sheet.
 func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, error) {
 	r.rendered.Add(1)
@@ -146,9 +144,6 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 	}
 	// One layout for the sheet SVG, the solution image and the sheet PDF.
 	layout, err := render.LayOut(p, opt)
-	if errors.Is(err, render.ErrTriddler) {
-		return assets, nil, nil
-	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -41,7 +41,7 @@ type collectionView struct {
 
 // cardView is a puzzle's card in a list.
 type cardView struct {
-	Title, URL, Thumb            string
+	Title, URL, Thumb, Size      string // Size: "15×20", "triddler, 96 triangles"
 	Width, Height, Colors, Cells int
 	Order, DifficultyRank        int
 	Difficulty, Badge, BadgeText string
@@ -80,5 +80,6 @@ type puzzleView struct {
 	Solution                                   string        // the solution image, "" if none
 	Downloads                                  []download
 	Play                                       templates.PlayData
-	Paper                                      string // CSS page size
+	Triddler                                   *templates.TriddlerPlay // a triddler's, instead of Play
+	Paper                                      string                  // CSS page size
 }

@@ -138,7 +138,7 @@ func (p *Puzzle) Problems() diag.List {
 			Message: fmt.Sprintf(format, args...), Hint: hint})
 	}
 	if p.Kind == Triddler {
-		return nil
+		return p.triddlerProblems() // triddler_check.go
 	}
 	if p.Width < 1 || p.Height < 1 {
 		errorAt(p.Origin.Line, "", "size %dx%d: width and height must be at least 1", p.Width, p.Height)

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // This file is the geometry of a triddler: a nonogram on a grid of
@@ -63,6 +64,21 @@ func (o triOutline) contains(a, b, c int) bool {
 	return (d == -1 || d == 0) && a >= o.a0 && a <= o.a1 && b >= o.b0 && b <= o.b1 && c >= o.c0 && c <= o.c1
 }
 
+// quickCounts returns how many rows have their clue on the topleft side and
+// how many "/" lines on the top side, without listing cells, for an outline
+// with a0 = c0 = 0: a row a starts with an up cell on the b bound exactly
+// when a < b0 <= a+c1+1 (else with a down cell on the c bound), and a "/"
+// line b starts on the top row exactly when 0 <= b <= c1.
+func (o triOutline) quickCounts() (topleft, top int) {
+	for a := o.a0; a <= o.a1; a++ {
+		if a < o.b0 && o.b0 <= a+o.c1+1 {
+			topleft++
+		}
+	}
+	top = max(0, min(o.b1, o.c1)-max(o.b0, 0)+1)
+	return topleft, top
+}
+
 // CellAt returns the index of the cell at image position (x, y), or -1.
 func (g *TriGeometry) CellAt(x, y int) int {
 	if i, ok := g.at[[2]int{x, y}]; ok {
@@ -85,6 +101,9 @@ func (p *Puzzle) TriddlerGeometry() (*TriGeometry, error) {
 	span := na + nb + nc
 	for b0 := -span; b0 <= span; b0++ {
 		o := triOutline{0, na - 1, b0, b0 + nb - 1, 0, nc - 1}
+		if tl, top := o.quickCounts(); tl != n("topleft") || top != n("top") {
+			continue
+		}
 		g := newTriGeometry(o)
 		if len(g.Cells) == 0 || !g.countsMatch(p) {
 			continue
@@ -152,11 +171,23 @@ func newTriGeometry(o triOutline) *TriGeometry {
 		g.Width = 0
 	}
 	g.CellLines = make([][3]int, len(g.Cells))
+	// firstOn[f][k] is a cell whose family-f coordinate is k.
+	var firstOn [3]map[int][3]int
+	for f := range firstOn {
+		firstOn[f] = map[int][3]int{}
+	}
+	for i := len(g.Cells) - 1; i >= 0; i-- {
+		c := g.Cells[i]
+		t := [3]int{c.A, c.B, c.C}
+		for f := range firstOn {
+			firstOn[f][t[f]] = t
+		}
+	}
 	for f, fam := range triFamilies {
 		sides := map[string]int{}
 		lo, hi := fam.bounds(o)
 		for k := lo; k <= hi; k++ {
-			cells, near := fam.walk(o, k, g.Cells)
+			cells, near := fam.walk(o, k, firstOn[f])
 			if len(cells) == 0 {
 				continue
 			}
@@ -237,16 +268,10 @@ func (f triFamily) bounds(o triOutline) (int, int) {
 	return o.c0, o.c1
 }
 
-// walk returns the cells of the line whose key is k, in clue order, and
-// whether its labelled end is on the near side.
-func (f triFamily) walk(o triOutline, k int, cells []TriCell) ([][3]int, bool) {
-	start, found := [3]int{}, false
-	for _, c := range cells {
-		if t := [3]int{c.A, c.B, c.C}; t[f.key] == k {
-			start, found = t, true
-			break
-		}
-	}
+// walk returns the cells of the line whose key is k (on[k] is one of them),
+// in clue order, and whether its labelled end is on the near side.
+func (f triFamily) walk(o triOutline, k int, on map[int][3]int) ([][3]int, bool) {
+	start, found := on[k]
 	if !found {
 		return nil, false
 	}
@@ -312,4 +337,69 @@ func (g *TriGeometry) TriddlerOf(img *Image, pal []Color) *Puzzle {
 // along each side (6n² cells).
 func TriddlerHexagon(n int) *TriGeometry {
 	return newTriGeometry(triOutline{0, 2*n - 1, 0, 2*n - 1, -n, n - 1})
+}
+
+// TriRowHeight is the height of a row of triangles of side 1.
+var TriRowHeight = math.Sqrt(3) / 2
+
+// Corners are the cell's corners for triangles of side 1, the cells' box
+// from (0, 0): x in sides, y downwards.
+func (c TriCell) Corners() [3][2]float64 {
+	x, y := float64(c.X)/2, float64(c.Y)*TriRowHeight
+	if c.Up {
+		return [3][2]float64{{x, y + TriRowHeight}, {x + 1, y + TriRowHeight}, {x + 0.5, y}}
+	}
+	return [3][2]float64{{x, y}, {x + 1, y}, {x + 0.5, y + TriRowHeight}}
+}
+
+// triReading are each family's reading directions, for triangles of side 1.
+var triReading = [3][2]float64{{1, 0}, {-0.5, math.Sqrt(3) / 2}, {0.5, math.Sqrt(3) / 2}}
+
+// ClueAnchor says where line i's clue goes, for triangles of side 1: the
+// point where the line leaves the field at its labelled end, and the unit
+// direction pointing away from the field along the line.
+func (g *TriGeometry) ClueAnchor(i int) (exit, out [2]float64) {
+	l := g.Lines[i]
+	dir := triReading[l.Family]
+	end, out := l.Cells[0], [2]float64{-dir[0], -dir[1]}
+	if triFamilies[l.Family].reversed {
+		end, out = l.Cells[len(l.Cells)-1], dir
+	}
+	// The line leaves its end cell through the edge whose midpoint lies
+	// furthest outwards.
+	v := g.Cells[end].Corners()
+	best := math.Inf(-1)
+	for k := range 3 {
+		mid := [2]float64{(v[k][0] + v[(k+1)%3][0]) / 2, (v[k][1] + v[(k+1)%3][1]) / 2}
+		if d := mid[0]*out[0] + mid[1]*out[1]; d > best {
+			best, exit = d, mid
+		}
+	}
+	return exit, out
+}
+
+// ClueSlot is how many places from the field block j of line i's clue is
+// written, counting from 0: the last block is nearest on lines read from
+// their labelled end, the first on lines read towards it, so that the
+// numbers read in the line's own direction.
+func (g *TriGeometry) ClueSlot(i, j int) int {
+	if triFamilies[g.Lines[i].Family].reversed {
+		return j
+	}
+	return max(1, len(g.Clues[i])) - 1 - j
+}
+
+// Where clue numbers sit, for triangles of side 1: the first place's
+// distance from the field, and the distance between two places.
+const (
+	TriClueGap   = 0.55
+	TriCluePitch = 0.8
+)
+
+// CluePoint is the centre of block j's number in line i's clue (j = 0 for
+// the "0" of an empty line), for triangles of side 1.
+func (g *TriGeometry) CluePoint(i, j int) [2]float64 {
+	exit, out := g.ClueAnchor(i)
+	d := TriClueGap + float64(g.ClueSlot(i, j))*TriCluePitch
+	return [2]float64{exit[0] + out[0]*d, exit[1] + out[1]*d}
 }

@@ -134,3 +134,65 @@ func TestTriddlerGeometryErrors(t *testing.T) {
 		t.Error("a grid has a triddler geometry")
 	}
 }
+
+func BenchmarkTriddlerGeometry(b *testing.B) {
+	counts := map[string]int{}
+	for _, s := range TriddlerSides {
+		counts[s] = 20
+	}
+	p := triddlerWithCounts(counts)
+	for b.Loop() {
+		if _, err := p.TriddlerGeometry(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestTriddlerGeometryFromCounts checks that every outline's shape is found
+// again from its six clue counts alone: same cells, same line lengths.
+func TestTriddlerGeometryFromCounts(t *testing.T) {
+	checked := 0
+	for a1 := 0; a1 < 6; a1++ {
+		for b0 := -4; b0 < 6; b0++ {
+			for b1 := b0; b1 < b0+7; b1++ {
+				for c0 := -4; c0 < 3; c0++ {
+					want := newTriGeometry(triOutline{0, a1, b0, b1, c0, c0 + 3})
+					counts := map[string]int{}
+					rows, slashes, backs := 0, 0, 0
+					for _, l := range want.Lines {
+						counts[l.Side]++
+						rows += b2i(l.Family == 0)
+						slashes += b2i(l.Family == 1)
+						backs += b2i(l.Family == 2)
+					}
+					if len(want.Cells) == 0 || rows == 0 || slashes == 0 || backs == 0 {
+						continue
+					}
+					got, err := triddlerWithCounts(counts).TriddlerGeometry()
+					if err != nil {
+						t.Fatalf("outline %v %v: %v", [6]int{0, a1, b0, b1, c0, c0 + 3}, counts, err)
+					}
+					if len(got.Cells) != len(want.Cells) || len(got.Lines) != len(want.Lines) {
+						t.Fatalf("outline %v: %d cells %d lines, want %d and %d", [6]int{0, a1, b0, b1, c0, c0 + 3}, len(got.Cells), len(got.Lines), len(want.Cells), len(want.Lines))
+					}
+					for i := range got.Lines {
+						if len(got.Lines[i].Cells) != len(want.Lines[i].Cells) || got.Lines[i].Side != want.Lines[i].Side {
+							t.Fatalf("outline %v line %d differs", [6]int{0, a1, b0, b1, c0, c0 + 3}, i)
+						}
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d outlines checked", checked)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

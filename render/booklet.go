@@ -61,11 +61,7 @@ func bookletDoc(cover Cover, entries []BookletEntry, opt Options) (*pdfDoc, erro
 		return nil, err
 	}
 	for i, e := range entries {
-		err := checkPuzzle(e.Puzzle)
-		if err == nil && e.Solution != nil {
-			err = checkImage(e.Puzzle, e.Solution)
-		}
-		if err != nil {
+		if err := bookletCheck(e.Puzzle, e.Solution); err != nil { // triddler_booklet.go
 			return nil, fmt.Errorf("booklet entry %d: %w", i+1, err)
 		}
 	}
@@ -114,8 +110,7 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 	halfUsed := 2        // halves of cur already begun
 	openQuarter := false // the last half begun holds one quarter puzzle
 	place := func(p *puzzle.Puzzle, spec sheetSpec, region pageSize, dx, dy float64) {
-		l := drawSheet(m, p, region, fitCell(m, p, region, spec), spec)
-		cur.place(l.scene, dx, dy, 1)
+		cur.place(bookletSheet(m, p, region, spec), dx, dy, 1)
 	}
 	nextHalf := func() float64 {
 		if cur == nil || halfUsed == 2 {
@@ -130,7 +125,7 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 		p := e.Puzzle
 		spec := sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe}
 		switch {
-		case fitCell(m, p, quarter, spec) >= sharedCell:
+		case bookletFit(m, p, quarter, spec) >= sharedCell:
 			if openQuarter {
 				place(p, spec, quarter, quarter.Width, float64(halfUsed-1)*half.Height)
 				openQuarter = false
@@ -138,12 +133,12 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 			}
 			place(p, spec, quarter, 0, nextHalf())
 			openQuarter = true
-		case fitCell(m, p, half, spec) >= sharedCell:
+		case bookletFit(m, p, half, spec) >= sharedCell:
 			place(p, spec, half, 0, nextHalf())
 			openQuarter = false
 		default:
 			spec.pageNum = strconv.Itoa(first + len(pages))
-			pages = append(pages, layoutSheet(m, p, paper, spec).scene)
+			pages = append(pages, bookletPage(m, p, paper, spec))
 			cur, openQuarter = nil, false
 		}
 		entryPage[i] = first + len(pages) - 1

@@ -69,8 +69,7 @@ func answerPages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 // most answerCell and its longer side at most maxSide.
 func answer(m *metrics, n int, e BookletEntry, maxSide float64, monoSafe bool) answerBox {
 	p := e.Puzzle
-	cell := min(answerCell, maxSide/float64(max(p.Width, p.Height)))
-	w, h := float64(p.Width)*cell, float64(p.Height)*cell
+	w, h := answerExtent(p, maxSide) // triddler_booklet.go
 	b := answerBox{w: max(w, answerMinW)}
 	caption := strconv.Itoa(n)
 	if t := strings.TrimSpace(p.Meta.Title); t != "" {
@@ -86,7 +85,7 @@ func answer(m *metrics, n int, e BookletEntry, maxSide float64, monoSafe bool) a
 		b.h = top + answerCaption*1.5
 		return b
 	}
-	sol := solutionScene(p, e.Solution, cell, 0, cell >= 1.2, monoSafe)
+	sol := answerScene(p, e.Solution, maxSide, monoSafe)
 	for _, it := range sol.Items {
 		b.items = append(b.items, it.moved(0, top, 1))
 	}

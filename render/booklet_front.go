@@ -117,7 +117,7 @@ func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersF
 		if title == "" {
 			title = "Untitled"
 		}
-		size := fmt.Sprintf("%d×%d", p.Width, p.Height)
+		size := sizeLabel(p) // triddler.go
 		if p.Colors() > 1 {
 			size += fmt.Sprintf(", %d colours", p.Colors())
 		}

@@ -57,15 +57,7 @@ func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 // choosePage picks the page for p's sheet, starting from paper, and the cell
 // side that fits it there.
 func choosePage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) (pageSize, float64) {
-	candidates := []pageSize{paper, paper.landscape()}
-	if paper.Name == A5 {
-		a4, _ := paperSize(A4)
-		candidates = append(candidates, a4, a4.landscape())
-	}
-	if paper.Name != A3 {
-		a3, _ := paperSize(A3)
-		candidates = append(candidates, a3, a3.landscape())
-	}
+	candidates := pageCandidates(paper)
 	best, bestCell := candidates[0], 0.0
 	for _, page := range candidates {
 		cell := fitCell(m, p, page, spec)
@@ -78,6 +70,21 @@ func choosePage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) (p
 		}
 	}
 	return best, bestCell
+}
+
+// pageCandidates are the pages a sheet may take, in order of preference:
+// the paper, turned, then (from A5) A4 both ways, then A3 both ways.
+func pageCandidates(paper pageSize) []pageSize {
+	candidates := []pageSize{paper, paper.landscape()}
+	if paper.Name == A5 {
+		a4, _ := paperSize(A4)
+		candidates = append(candidates, a4, a4.landscape())
+	}
+	if paper.Name != A3 {
+		a3, _ := paperSize(A3)
+		candidates = append(candidates, a3, a3.landscape())
+	}
+	return candidates
 }
 
 // fitCell is the largest cell side, at most maxCell, with which p's sheet
@@ -126,18 +133,8 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	s := &scene{Width: page.Width, Height: page.Height, Name: sheetName(p, spec.heading)}
 	blockW := float64(rowSlots+p.Width) * cell
 	x0 := (page.Width - blockW) / 2
-	y0 := margin
-	if spec.heading != "" {
-		s.add(newText(page.Width/2, margin+headingSize*0.8, headingSize, anchorMiddle, true, black, spec.heading))
-		s.Bookmarks = append(s.Bookmarks, bookmark{Title: spec.heading, Y: margin})
-		y0 += headingSize * 1.8
-	} else {
-		items, h := titleBlock(m, p, spec, margin, margin, page.Width-2*margin)
-		s.add(items...)
-		y0 += h + gap
-	}
+	y0 := sheetHead(m, p, s, page, spec)
 	gx, gy := x0+float64(rowSlots)*cell, y0+float64(colSlots)*cell
-	multi := p.Colors() > 1
 	if spec.solution != nil {
 		s.Name = "Solution: " + s.Name
 		s.add(cellItems(p, spec.solution, gx, gy, cell, spec.monoSafe)...)
@@ -151,8 +148,27 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	}
 	s.add(gridLines(p.Width, p.Height, gx, gy, cell, rowClues, colClues)...)
 
-	y := gy + float64(p.Height)*cell + gap
-	if multi {
+	sheetFoot(m, p, s, page, gy+float64(p.Height)*cell+gap, spec)
+	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s}
+}
+
+// sheetHead draws what precedes the grid on a sheet, the booklet's heading
+// or the title block, and returns the height where the grid's part starts.
+func sheetHead(m *metrics, p *puzzle.Puzzle, s *scene, page pageSize, spec sheetSpec) float64 {
+	if spec.heading != "" {
+		s.add(newText(page.Width/2, margin+headingSize*0.8, headingSize, anchorMiddle, true, black, spec.heading))
+		s.Bookmarks = append(s.Bookmarks, bookmark{Title: spec.heading, Y: margin})
+		return margin + headingSize*1.8
+	}
+	items, h := titleBlock(m, p, spec, margin, margin, page.Width-2*margin)
+	s.add(items...)
+	return margin + h + gap
+}
+
+// sheetFoot draws what follows the grid on a sheet from height y: the
+// legend of a multicolour puzzle, the attribution and the page number.
+func sheetFoot(m *metrics, p *puzzle.Puzzle, s *scene, page pageSize, y float64, spec sheetSpec) {
+	if p.Colors() > 1 {
 		items, h := legend(m, p, margin, y, page.Width-2*margin, spec.monoSafe)
 		s.add(items...)
 		y += h + gap
@@ -164,7 +180,6 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	if spec.pageNum != "" {
 		s.add(newText(page.Width/2, page.Height-margin/2, pageNumSize, anchorMiddle, false, textGrey, spec.pageNum))
 	}
-	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s}
 }
 
 // clueNumbers draws every row clue right-aligned left of the grid at (gx, gy)

@@ -88,7 +88,7 @@ func attribution(m *metrics, p *puzzle.Puzzle, x, y, w float64) ([]item, float64
 	if meta.License != "" {
 		put("License: "+meta.License, attribSize, false)
 	}
-	size := fmt.Sprintf("%d×%d", p.Width, p.Height)
+	size := sizeLabel(p) // triddler.go
 	if p.Colors() > 1 {
 		size += fmt.Sprintf(", %d colours", p.Colors())
 	}

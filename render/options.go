@@ -81,9 +81,6 @@ func (o Options) sheetSpec() sheetSpec {
 	return sheetSpec{monoSafe: o.MonoSafe, difficulty: o.Difficulty, nameLine: o.NameLine}
 }
 
-// ErrTriddler is returned for triangular-grid puzzles, which render cannot draw.
-var ErrTriddler = errors.New("triddler: not supported yet")
-
 // pageSize is a sheet of paper in millimetres, portrait.
 type pageSize struct {
 	Name          Paper
@@ -115,10 +112,8 @@ func checkPuzzle(p *puzzle.Puzzle) error {
 	}
 	fail := func(format string, a ...any) error { return puzzleError(p, format, a...) }
 	if p.Kind == puzzle.Triddler {
-		if w := p.Where(); w != "" {
-			return fmt.Errorf("%s: %w", w, ErrTriddler)
-		}
-		return ErrTriddler
+		// Only what draws triddlers (triddler.go) may be given one.
+		return fail("a triddler has no %s", "rows and columns")
 	}
 	if p.Width < 1 || p.Height < 1 || p.Width > puzzle.MaxSide || p.Height > puzzle.MaxSide {
 		return fail("size %dx%d out of range", p.Width, p.Height)
@@ -140,11 +135,17 @@ func checkPuzzle(p *puzzle.Puzzle) error {
 
 // checkImage refuses a solution image that does not fit the puzzle.
 func checkImage(p *puzzle.Puzzle, sol *puzzle.Image) error {
+	return checkImageOfSize(p, sol, p.Width, p.Height)
+}
+
+// checkImageOfSize refuses a solution image that is not w × h or uses a
+// colour outside p's palette.
+func checkImageOfSize(p *puzzle.Puzzle, sol *puzzle.Image, w, h int) error {
 	if sol == nil {
 		return puzzleError(p, "no solution image")
 	}
-	if sol.Width != p.Width || sol.Height != p.Height || len(sol.Cells) != sol.Width*sol.Height {
-		return puzzleError(p, "solution is %dx%d but the puzzle is %dx%d", sol.Width, sol.Height, p.Width, p.Height)
+	if sol.Width != w || sol.Height != h || len(sol.Cells) != sol.Width*sol.Height {
+		return puzzleError(p, "solution is %dx%d but the puzzle's image is %dx%d", sol.Width, sol.Height, w, h)
 	}
 	for _, c := range sol.Cells {
 		if int(c) >= max(len(p.Palette), 1) {

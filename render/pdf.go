@@ -248,6 +248,9 @@ func SheetPDF(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 // pdfPages returns the sheet PDF's title and pages: the sheet, and the
 // solution page when sol is set.
 func (l *Layout) pdfPages(sol *puzzle.Image) (string, []*scene, error) {
+	if l.tri != nil {
+		return l.triPDFPages(sol)
+	}
 	p := l.p
 	if sol != nil {
 		if err := checkImage(p, sol); err != nil {

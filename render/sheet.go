@@ -27,10 +27,14 @@ type Layout struct {
 	opt   Options
 	m     *metrics
 	sheet *sheetLayout
+	tri   *triLayout // a triddler's, instead of sheet (triddler.go)
 }
 
 // LayOut checks p and opt and lays out p's sheet.
 func LayOut(p *puzzle.Puzzle, opt Options) (*Layout, error) {
+	if p != nil && p.Kind == puzzle.Triddler {
+		return layOutTriddler(p, opt)
+	}
 	m, paper, err := prepare(p, opt)
 	if err != nil {
 		return nil, err
@@ -42,7 +46,7 @@ func LayOut(p *puzzle.Puzzle, opt Options) (*Layout, error) {
 // Sheet writes the sheet as Sheet (the function) does.
 func (l *Layout) Sheet(w io.Writer) error {
 	// A white page, so that the sheet stays legible on a dark web page.
-	s := *l.sheet.scene
+	s := *l.sheetScene()
 	page := rect{W: s.Width, H: s.Height, Fill: white}
 	s.Items = append([]item{page}, s.Items...)
 	return writeSVG(w, &s)
@@ -50,6 +54,9 @@ func (l *Layout) Sheet(w io.Writer) error {
 
 // Solution writes sol as Solution (the function) does.
 func (l *Layout) Solution(w io.Writer, sol *puzzle.Image) error {
+	if l.tri != nil {
+		return l.triSolution(w, sol)
+	}
 	if err := checkImage(l.p, sol); err != nil {
 		return err
 	}

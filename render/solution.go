@@ -15,6 +15,13 @@ const solutionPad = 1.0
 // have the size they have on the puzzle's sheet for opt.Paper, and with
 // opt.MonoSafe each coloured cell of a multicolour puzzle carries its glyph.
 func Solution(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) error {
+	if p != nil && p.Kind == puzzle.Triddler {
+		l, err := LayOut(p, opt)
+		if err != nil {
+			return err
+		}
+		return l.Solution(w, sol)
+	}
 	m, paper, err := prepare(p, opt)
 	if err != nil {
 		return err
@@ -30,6 +37,9 @@ func Solution(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 // Thumbnail writes a small solution image (for catalogues that allow
 // spoilers): at most 30 mm on its longer side, 2 mm cells at most, no grid.
 func Thumbnail(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image) error {
+	if p != nil && p.Kind == puzzle.Triddler {
+		return triThumbnail(w, p, sol) // triddler.go
+	}
 	if err := checkPuzzle(p); err != nil {
 		return err
 	}
@@ -44,6 +54,9 @@ func Thumbnail(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image) error {
 // the size alone: BlankThumbnailOfSize(w, p.Width, p.Height) writes the
 // same bytes, so that a site can share one file per size.
 func BlankThumbnail(w io.Writer, p *puzzle.Puzzle) error {
+	if p != nil && p.Kind == puzzle.Triddler {
+		return triThumbnail(w, p, nil) // triddler.go
+	}
 	if err := checkPuzzle(p); err != nil {
 		return err
 	}

@@ -265,8 +265,9 @@ func TestBadInput(t *testing.T) {
 		"booklet":  Booklet(io.Discard, "x", []BookletEntry{{Puzzle: tri}}, Options{}),
 		"solution": Solution(io.Discard, tri, nil, Options{}),
 	} {
-		if !errors.Is(err, ErrTriddler) || !strings.Contains(err.Error(), "t.xml:4: ") {
-			t.Errorf("%s of a triddler: err = %v, want t.xml:4: %v", name, err, ErrTriddler)
+		// A triddler without clues has no shape.
+		if !errors.Is(err, puzzle.ErrTriddlerShape) || !strings.Contains(err.Error(), "t.xml:4: ") {
+			t.Errorf("%s of a clueless triddler: err = %v, want t.xml:4: %v", name, err, puzzle.ErrTriddlerShape)
 		}
 	}
 

@@ -32,7 +32,7 @@ func titleBlock(m *metrics, p *puzzle.Puzzle, spec sheetSpec, x, y, w float64) (
 	}
 	title := strings.TrimSpace(p.Meta.Title)
 	if title == "" {
-		title = fmt.Sprintf("Nonogram %d×%d", p.Width, p.Height)
+		title = "Nonogram " + sizeLabel(p) // triddler.go
 	}
 	put(title, sheetTitleSize, true, black, 2)
 	h += 1
@@ -80,7 +80,7 @@ func copyrightNotice(c string) string {
 // factsLine is "15×20 · 3 colours · difficulty: medium", the difficulty
 // left out when unknown.
 func factsLine(p *puzzle.Puzzle, difficulty string) string {
-	s := fmt.Sprintf("%d×%d", p.Width, p.Height)
+	s := sizeLabel(p) // triddler.go
 	if p.Colors() > 1 {
 		s += fmt.Sprintf(" · %d colours", p.Colors())
 	}

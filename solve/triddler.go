@@ -33,7 +33,7 @@ type lanes struct {
 func solveTriddler(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
 	g, err := p.TriddlerGeometry()
 	if err != nil {
-		return Result{}, fmt.Errorf("%w (%w)", err, ErrUnsupported)
+		return Result{}, fmt.Errorf("%w (%w)", err, ErrUnsupported) // err starts with the puzzle's place
 	}
 	if len(p.Palette) == 0 || len(p.Palette) > maxColors {
 		return Result{}, fmt.Errorf("%s: %w: %d colours (at least 1, at most %d)", p.Where(), ErrUnsupported, p.Colors(), maxColors-1)

@@ -19,6 +19,10 @@ import (
 // DefaultTimeout is the solver budget per puzzle when none is given.
 const DefaultTimeout = 10 * time.Second
 
+// InterruptedPrefix starts the warning of a check whose context ended while
+// the solver ran: its verdict proves nothing and is not cached.
+const InterruptedPrefix = "check interrupted"
+
 // Options tune a check.
 type Options struct {
 	Timeout time.Duration // solver budget; 0 means DefaultTimeout
@@ -81,10 +85,6 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 			"no license: say under which terms the puzzle may be shared (license key)")
 	}
 	r.Warnings = append(r.Warnings, checkLicense(p)...)
-	if p.Kind == puzzle.Triddler {
-		warnf("unsupported: triddler puzzles are read but not yet rendered or solved")
-		return r
-	}
 	r.Errors = append(r.Errors, p.Problems()...)
 	if r.HasErrors() {
 		return r
@@ -111,7 +111,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	res, ok := opt.Cache.lookup(r.ID, p.Palette, timeout)
+	res, ok := opt.Cache.verifiedLookup(p, timeout)
 	if ok {
 		r.Cached = true
 	} else {
@@ -126,7 +126,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		if ctx.Err() != nil {
 			// The caller gave up (Ctrl-C, a newer build): don't cache a verdict
 			// that only reflects that.
-			warnf("check interrupted: %v", ctx.Err())
+			warnf("%s: %v", InterruptedPrefix, ctx.Err())
 			r.Seconds = time.Since(start).Seconds()
 			return r
 		}
@@ -140,6 +140,10 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		noSolution(p, at)
 	case solve.Multiple:
 		r.Solutions = goalFirst(p.Goal, res.Solutions)
+		if p.Kind == puzzle.Triddler {
+			triddlerMultiple(p, r.Solutions, at) // triddler.go
+			break
+		}
 		diff := solve.Differences(r.Solutions[0], r.Solutions[1], 4)
 		cells := make([]string, len(diff))
 		for i, d := range diff {

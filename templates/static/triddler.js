@@ -1,0 +1,211 @@
+// triddler.js: play a triddler (a nonogram on triangles) in its page.
+//
+// The page embeds the puzzle as JSON in #np-triddler (templates.TriddlerPlay:
+// cells as [x, y, up], lines as cells in clue order with their clue) and an
+// empty #np-tplay, which this script fills with the triangles, a colour
+// choice for multicolour puzzles, Reset and a status line. A click or Enter
+// fills a triangle with the chosen colour, a second marks it empty (a dot),
+// a third clears it; a right click or X marks it empty at once. Progress is
+// kept in localStorage by puzzle id. The status says how many lines give
+// their clue, and "Solved" when all do.
+(function () {
+  'use strict';
+
+  var SVGNS = 'http://www.w3.org/2000/svg';
+  var SIDE = 40; // a triangle's side, in SVG units
+  var ROW = SIDE * Math.sqrt(3) / 2;
+  var UNKNOWN = -1, CROSSED = 0;
+
+  function el(name, attrs, ns) {
+    var e = ns ? document.createElementNS(SVGNS, name) : document.createElement(name);
+    for (var k in attrs) {
+      if (Object.prototype.hasOwnProperty.call(attrs, k)) e.setAttribute(k, attrs[k]);
+    }
+    return e;
+  }
+
+  // corners returns a cell's three corners in SVG units.
+  function corners(c) {
+    var x = c[0] * SIDE / 2, y = c[1] * ROW;
+    if (c[2]) return [[x, y + ROW], [x + SIDE, y + ROW], [x + SIDE / 2, y]];
+    return [[x, y], [x + SIDE, y], [x + SIDE / 2, y + ROW]];
+  }
+
+  // runs returns a line's blocks under the marks: [length, colour] pairs.
+  function runs(line, state) {
+    var out = [], prev = 0;
+    line.cells.forEach(function (i) {
+      var v = state[i] > 0 ? state[i] : 0;
+      if (v > 0 && v === prev) out[out.length - 1][1]++;
+      else if (v > 0) out.push([v, 1]);
+      prev = v;
+    });
+    return out.map(function (r) { return [r[1], r[0]]; });
+  }
+
+  function sameClue(a, b) {
+    if (a.length !== b.length) return false;
+    for (var i = 0; i < a.length; i++) {
+      if (a[i][0] !== b[i][0] || a[i][1] !== b[i][1]) return false;
+    }
+    return true;
+  }
+
+  // luminance is the relative luminance of "#rrggbb", from 0 to 1.
+  function luminance(hex) {
+    var v = [1, 3, 5].map(function (k) {
+      var c = parseInt(hex.substr(k, 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+  }
+
+  function start() {
+    var data = document.getElementById('np-triddler');
+    var root = document.getElementById('np-tplay');
+    if (!data || !root) return;
+    var p = JSON.parse(data.textContent);
+    var key = 'nonopress:triddler:' + p.id;
+    var state = p.cells.map(function () { return UNKNOWN; });
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(key) || 'null');
+      if (saved && saved.length === state.length) state = saved;
+    } catch (e) { /* no storage, or a stale entry: start afresh */ }
+    var colour = 1;
+
+    // The box of the triangles and of every clue number.
+    var x0 = 0, y0 = 0, x1 = 0, y1 = 0, r = SIDE * 0.45;
+    p.cells.forEach(function (c) {
+      x1 = Math.max(x1, (c[0] + 2) * SIDE / 2);
+      y1 = Math.max(y1, (c[1] + 1) * ROW);
+    });
+    p.lines.forEach(function (l) {
+      l.at.forEach(function (a) {
+        x0 = Math.min(x0, a[0] * SIDE - r); y0 = Math.min(y0, a[1] * SIDE - r);
+        x1 = Math.max(x1, a[0] * SIDE + r); y1 = Math.max(y1, a[1] * SIDE + r);
+      });
+    });
+    var svg = el('svg', { viewBox: (x0 - 2) + ' ' + (y0 - 2) + ' ' + (x1 - x0 + 4) + ' ' + (y1 - y0 + 4), class: 'np-tgrid', role: 'group',
+      'aria-label': 'Triddler, ' + p.cells.length + ' triangles',
+      style: 'width: 100%; max-width: 44rem; touch-action: manipulation; display: block' }, true);
+    var shapes = p.cells.map(function (c, i) {
+      var pts = corners(c);
+      var g = el('g', {}, true);
+      var poly = el('polygon', { points: pts.map(function (q) { return q.join(','); }).join(' '),
+        'data-i': i, tabindex: '0', role: 'button', 'aria-label': 'row ' + (c[1] + 1) + ', triangle ' + (i + 1),
+        stroke: '#6e6e6e', 'stroke-width': '1', 'stroke-linejoin': 'round' }, true);
+      poly.addEventListener('focus', function () { poly.setAttribute('stroke', '#1a5fb4'); poly.setAttribute('stroke-width', '3'); });
+      poly.addEventListener('blur', function () { poly.setAttribute('stroke', '#6e6e6e'); poly.setAttribute('stroke-width', '1'); });
+      var cx = (pts[0][0] + pts[1][0] + pts[2][0]) / 3, cy = (pts[0][1] + pts[1][1] + pts[2][1]) / 3;
+      var dot = el('circle', { cx: cx, cy: cy, r: SIDE / 12, 'pointer-events': 'none' }, true);
+      g.appendChild(poly);
+      g.appendChild(dot);
+      svg.appendChild(g);
+      return { poly: poly, dot: dot };
+    });
+    var multi = p.palette.length > 2;
+    var clues = p.lines.map(function (l) {
+      var g = el('g', { 'font-size': String(SIDE * 0.42), 'text-anchor': 'middle', 'font-family': 'sans-serif' }, true);
+      var nums = l.clue.length ? l.clue : [[0, 0]];
+      nums.forEach(function (c, j) {
+        var x = l.at[j][0] * SIDE, y = l.at[j][1] * SIDE, ink = '#000000';
+        if (multi && c[1] > 0) {
+          var box = el('rect', { x: x - SIDE * 0.3, y: y - SIDE * 0.3, width: SIDE * 0.6, height: SIDE * 0.6,
+            rx: SIDE * 0.08, fill: p.palette[c[1]].rgb, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
+          g.appendChild(box);
+          ink = luminance(p.palette[c[1]].rgb) > 0.4 ? '#000000' : '#ffffff';
+        }
+        var t = el('text', { x: x, y: y + SIDE * 0.15, fill: c[1] > 0 ? ink : '#999999' }, true);
+        t.textContent = String(c[0]);
+        g.appendChild(t);
+      });
+      svg.appendChild(g);
+      return g;
+    });
+    var status = el('p', { class: 'np-tstatus', 'aria-live': 'polite' });
+
+    function draw(i) {
+      var s = state[i], sh = shapes[i];
+      sh.poly.setAttribute('fill', s > 0 ? p.palette[s].rgb : '#ffffff');
+      sh.poly.dataset.state = s > 0 ? String(s) : s === CROSSED ? 'x' : '.';
+      sh.dot.setAttribute('fill', s === CROSSED ? '#555555' : 'none');
+    }
+
+    function update() {
+      var done = 0;
+      p.lines.forEach(function (l, k) {
+        var ok = sameClue(runs(l, state), l.clue);
+        if (ok) done++;
+        clues[k].setAttribute('opacity', ok ? '0.4' : '1');
+        clues[k].dataset.done = ok ? 'true' : 'false';
+      });
+      var solved = done === p.lines.length;
+      root.dataset.solved = solved ? 'true' : 'false';
+      status.textContent = solved ? 'Solved!' : done + ' of ' + p.lines.length + ' lines give their clue';
+      try { window.localStorage.setItem(key, JSON.stringify(state)); } catch (e) { /* private mode */ }
+    }
+
+    function set(i, s) {
+      state[i] = s;
+      draw(i);
+      update();
+    }
+
+    function cycle(i) {
+      var s = state[i];
+      set(i, s === UNKNOWN ? colour : s === CROSSED ? UNKNOWN : CROSSED);
+    }
+
+    svg.addEventListener('click', function (ev) {
+      var i = ev.target.getAttribute && ev.target.getAttribute('data-i');
+      if (i !== null && i !== undefined) cycle(Number(i));
+    });
+    svg.addEventListener('contextmenu', function (ev) {
+      var i = ev.target.getAttribute && ev.target.getAttribute('data-i');
+      if (i === null || i === undefined) return;
+      ev.preventDefault();
+      set(Number(i), state[Number(i)] === CROSSED ? UNKNOWN : CROSSED);
+    });
+    svg.addEventListener('keydown', function (ev) {
+      var i = ev.target.getAttribute && ev.target.getAttribute('data-i');
+      if (i === null || i === undefined) return;
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); cycle(Number(i)); }
+      if (ev.key === 'x' || ev.key === 'X') { ev.preventDefault(); set(Number(i), CROSSED); }
+    });
+
+    var tools = el('div', { class: 'np-ttools' });
+    if (p.palette.length > 2) {
+      p.palette.forEach(function (c, k) {
+        if (k === 0) return;
+        var b = el('button', { type: 'button', class: 'np-tcolour', 'aria-pressed': k === colour ? 'true' : 'false' });
+        b.style.background = c.rgb;
+        b.textContent = c.name;
+        b.addEventListener('click', function () {
+          colour = k;
+          Array.prototype.forEach.call(tools.querySelectorAll('.np-tcolour'), function (o) {
+            o.setAttribute('aria-pressed', o === b ? 'true' : 'false');
+          });
+        });
+        tools.appendChild(b);
+      });
+    }
+    var reset = el('button', { type: 'button', class: 'np-treset' });
+    reset.textContent = 'Reset';
+    reset.addEventListener('click', function () {
+      state = state.map(function () { return UNKNOWN; });
+      state.forEach(function (_, i) { draw(i); });
+      update();
+    });
+    tools.appendChild(reset);
+
+    root.appendChild(svg);
+    root.appendChild(tools);
+    root.appendChild(status);
+    state.forEach(function (_, i) { draw(i); });
+    update();
+    root.dataset.ready = 'true';
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

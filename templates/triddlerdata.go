@@ -1,0 +1,71 @@
+package templates
+
+import (
+	"math"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// TriddlerPlay is what a triddler's page embeds for triddler.js (in a
+// <script type="application/json" id="np-triddler">): the triangles and the
+// lines with their clues. The script draws the triangles, lets the player
+// fill and mark them, keeps progress in the browser by ID, and says when
+// every line's marks give its clue.
+type TriddlerPlay struct {
+	ID      string      `json:"id"`
+	Title   string      `json:"title"`
+	Palette []PlayColor `json:"palette"`
+	// Cells are the triangles as [x, y, up]: half-unit, row, 1 pointing up
+	// (see puzzle.TriGeometry).
+	Cells [][3]int `json:"cells"`
+	// Lines are the cells of each line in clue order, with the clue as
+	// [length, colour] pairs.
+	Lines []TriddlerPlayLine `json:"lines"`
+}
+
+// TriddlerPlayLine is one line of a TriddlerPlay.
+type TriddlerPlayLine struct {
+	Cells []int    `json:"cells"`
+	Clue  [][2]int `json:"clue"`
+	// At are where the clue's numbers go (one for an empty clue's 0), in
+	// triangle sides from the top-left of the cells' box.
+	At [][2]float64 `json:"at"`
+}
+
+// NewTriddlerPlay returns the play data of a triddler, or nil for a grid
+// or a triddler without a shape (its page then has no play mode).
+func NewTriddlerPlay(p *puzzle.Puzzle, id, title string) *TriddlerPlay {
+	if p.Kind != puzzle.Triddler {
+		return nil
+	}
+	g, err := p.TriddlerGeometry()
+	if err != nil {
+		return nil
+	}
+	d := &TriddlerPlay{ID: id, Title: title}
+	for _, c := range p.Palette {
+		d.Palette = append(d.Palette, PlayColor{Char: string(c.Char), Name: c.Name, RGB: c.RGB.Hex()})
+	}
+	for _, c := range g.Cells {
+		up := 0
+		if c.Up {
+			up = 1
+		}
+		d.Cells = append(d.Cells, [3]int{c.X, c.Y, up})
+	}
+	for i, l := range g.Lines {
+		pl := TriddlerPlayLine{Cells: l.Cells, Clue: [][2]int{}}
+		for _, c := range g.Clues[i] {
+			pl.Clue = append(pl.Clue, [2]int{c.Len, c.Color})
+		}
+		for j := range max(1, len(g.Clues[i])) {
+			at := g.CluePoint(i, j)
+			pl.At = append(pl.At, [2]float64{round3(at[0]), round3(at[1])})
+		}
+		d.Lines = append(d.Lines, pl)
+	}
+	return d
+}
+
+// round3 rounds to thousandths, to keep the page's JSON short.
+func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
