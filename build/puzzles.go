@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -60,11 +59,11 @@ func (e *notePathError) Unwrap() error { return e.err }
 // readNote reads and parses a puzzle file's note, if it has one. An error
 // is a *notePathError when the file could not be read, else the note's
 // mistake.
-func readNote(f *content.PuzzleFile) (content.Note, error) {
+func readNote(ctx context.Context, f *content.PuzzleFile) (content.Note, error) {
 	if f.NotePath == "" {
 		return content.Note{}, nil
 	}
-	data, err := os.ReadFile(f.NotePath)
+	data, err := readSource(ctx, f.NotePath, content.MaxNoteBytes)
 	if err != nil {
 		return content.Note{}, &notePathError{err}
 	}
@@ -76,7 +75,7 @@ func readNote(f *content.PuzzleFile) (content.Note, error) {
 // entries only.
 func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult {
 	var res fileResult
-	n, err := readNote(f)
+	n, err := readNote(ctx, f)
 	if err != nil || n.Front.Draft {
 		if errors.As(err, new(*notePathError)) {
 			res.fatal = err
@@ -88,7 +87,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	}
 	res.diags = append(res.diags, n.Warnings...)
 	fm := n.Front
-	data, err := os.ReadFile(f.Abs)
+	data, err := readSource(ctx, f.Abs, formats.MaxFileSize)
 	if err != nil {
 		res.fatal = fmt.Errorf("read puzzle file: %w", err)
 		return res
@@ -118,6 +117,10 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	for i, p := range puzzles {
 		if ctx.Err() != nil {
 			return res
+		}
+		if err := content.CheckTitle(p.Meta.Title); err != nil {
+			res.diags = append(res.diags, diag.Diagnostic{File: f.Abs, Line: p.Origin.Line, Severity: diag.Error, Message: err.Error()})
+			continue
 		}
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
 		problems, warnings := r.judge(f, &rep)

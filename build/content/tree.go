@@ -5,7 +5,9 @@
 package content
 
 import (
+	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // Collection is a folder of the content tree: its note, its puzzle files and
@@ -81,6 +84,7 @@ var noteNames = []string{"_index.md", "README.md", "readme.md", "index.md"}
 
 // scanner walks a content tree.
 type scanner struct {
+	tree  *treefile.Tree // what links may lead to
 	src   string
 	skip  map[string]bool // absolute, cleaned paths not to enter (the output folders)
 	files []*PuzzleFile
@@ -92,6 +96,11 @@ type scanner struct {
 // draft collections are dropped.
 func Scan(src string, skip ...string) (*Collection, []*PuzzleFile, error) {
 	s := &scanner{src: src, skip: map[string]bool{}}
+	tree, err := treefile.New(src)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read content folder: %w", err)
+	}
+	s.tree = tree
 	for _, p := range skip {
 		if abs, err := filepath.Abs(p); err == nil {
 			s.skip[abs] = true
@@ -114,10 +123,12 @@ func (s *scanner) scan(c *Collection) error {
 		return fmt.Errorf("read content folder: %w", err)
 	}
 	names := map[string]bool{}
+	types := map[string]fs.FileMode{}
 	for _, e := range ents {
 		names[e.Name()] = true
+		types[e.Name()] = e.Type()
 	}
-	if err := readCollectionNote(c, dirPath, names); err != nil {
+	if err := s.readCollectionNote(c, dirPath, types); err != nil {
 		return err
 	}
 	if c.Note.Front.Draft {
@@ -156,6 +167,9 @@ func (s *scanner) scan(c *Collection) error {
 		base := BaseName(name)
 		if names[base+".md"] && !isNoteName(base+".md") {
 			f.NotePath = filepath.Join(dirPath, base+".md")
+			if err := s.checkEntry(f.NotePath, types[base+".md"]); err != nil {
+				return fmt.Errorf("read note: %w", err)
+			}
 		}
 		c.Files = append(c.Files, f)
 	}
@@ -186,13 +200,18 @@ func (s *scanner) scan(c *Collection) error {
 
 // readCollectionNote reads a collection's note, the first of noteNames in
 // its folder.
-func readCollectionNote(c *Collection, dirPath string, names map[string]bool) error {
+func (s *scanner) readCollectionNote(c *Collection, dirPath string, types map[string]fs.FileMode) error {
 	for _, n := range noteNames {
-		if !names[n] {
+		typ, ok := types[n]
+		if !ok {
 			continue
 		}
 		c.NotePath = filepath.Join(dirPath, n)
-		data, err := os.ReadFile(c.NotePath)
+		if err := s.checkEntry(c.NotePath, typ); err != nil {
+			return fmt.Errorf("read note: %w", err)
+		}
+		// A regular file by now: the read cannot block.
+		data, err := treefile.ReadFile(context.Background(), c.NotePath, MaxNoteBytes)
 		if err != nil {
 			return fmt.Errorf("read note: %w", err)
 		}
@@ -227,7 +246,7 @@ func nameResources(c *Collection, taken map[string]bool) {
 			res.Out = Slugify(strings.TrimSuffix(res.Name, path.Ext(res.Name))) + strings.ToLower(path.Ext(res.Name))
 		}
 		if reservedFiles[res.Out] || (c.Dir == "" && reservedRootFiles[res.Out]) || taken[res.Out] {
-			res.Out = "file-" + res.Out
+			res.Out = fitFileName("file-" + res.Out)
 		}
 		taken[res.Out] = true
 	}
