@@ -140,10 +140,7 @@ func (s *scanner) scan(c *Collection) error {
 	for _, e := range ents {
 		name := e.Name()
 		full := filepath.Join(dirPath, name)
-		if strings.HasPrefix(name, ".") || (c.Parent == nil && c.Dir == "" && (name == "templates" || name == ConfigFile)) {
-			continue
-		}
-		if abs, err := filepath.Abs(full); err == nil && s.skip[abs] {
+		if s.leftOut(c, name, full) {
 			continue
 		}
 		rel := path.Join(c.Dir, name)
@@ -196,6 +193,17 @@ func (s *scanner) scan(c *Collection) error {
 		c.Children = append(c.Children, sub)
 	}
 	return nil
+}
+
+// leftOut reports whether an entry of a collection's folder is no part of
+// the content: hidden, the site's templates or configuration at the root,
+// or an output folder.
+func (s *scanner) leftOut(c *Collection, name, full string) bool {
+	if strings.HasPrefix(name, ".") || (c.Parent == nil && c.Dir == "" && (name == "templates" || name == ConfigFile)) {
+		return true
+	}
+	abs, err := filepath.Abs(full)
+	return err == nil && s.skip[abs]
 }
 
 // readCollectionNote reads a collection's note, the first of noteNames in
