@@ -280,13 +280,14 @@ func TestStrictMakesWarningsFatal(t *testing.T) {
 	s := newSite(t, smallSite+`-- free.non --
 title "Unlicensed"
 width 1
-height 1
+height 2
 
 rows
 1
+1
 
 columns
-1
+2
 `)
 	sum := s.mustBuild(Config{})
 	if len(sum.Warnings) != 1 || !strings.Contains(sum.Warnings[0], "free.non") || !strings.Contains(sum.Warnings[0], "license") {

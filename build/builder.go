@@ -117,8 +117,10 @@ func (b *Builder) load() error {
 		site.BaseURL = b.cfg.BaseURL
 	}
 	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
-	if site.BaseURL != "" && !strings.HasPrefix(site.BaseURL, "http://") && !strings.HasPrefix(site.BaseURL, "https://") {
-		return fmt.Errorf("build: base URL %q: want an absolute http(s) URL", site.BaseURL)
+	if site.BaseURL != "" {
+		if err := content.CheckBaseURL(site.BaseURL); err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
 	}
 	tpl, err := loadTemplates(b.cfg.Src)
 	if err != nil {
@@ -230,6 +232,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	if err := r.keepMemo(); err != nil {
 		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
 	}
@@ -264,7 +267,7 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 	err := parallel.Do(ctx, len(files), func(i int) error {
 		results[i] = r.processFileMemo(ctx, files[i])
 		prog.done()
-		return results[i].fatal
+		return fromSource(files[i], results[i].fatal)
 	})
 	prog.stop()
 	r.recordMisses()
@@ -288,6 +291,16 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 		if res.bundle != nil {
 			r.bundles = append(r.bundles, res.bundle)
 		}
+	}
+	dupSeverity := diag.Warning
+	if r.strict {
+		dupSeverity = diag.Error
+	}
+	for _, d := range duplicateDiagnostics(r.entries, dupSeverity) {
+		if d.Severity == diag.Error {
+			problems = append(problems, d)
+		}
+		sum.Warnings = append(sum.Warnings, d.String())
 	}
 	return problems, nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -56,7 +55,7 @@ func loadTemplates(src string) (*pageTemplates, error) {
 	siteDir := filepath.Join(src, "templates")
 	text := func(name string) (string, string, error) {
 		own := filepath.Join(siteDir, name)
-		if data, err := os.ReadFile(own); err == nil {
+		if data, err := content.ReadTreeFile(src, own, maxTemplateBytes); err == nil {
 			return string(data), own, nil
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return "", own, fmt.Errorf("read template: %w", err)
@@ -104,7 +103,7 @@ func loadTemplates(src string) (*pageTemplates, error) {
 			return err
 		}
 		rel, _ := filepath.Rel(siteDir, p)
-		data, err := os.ReadFile(p)
+		data, err := content.ReadTreeFile(src, p, maxAssetBytes)
 		pt.static[filepath.ToSlash(rel)] = data
 		return err
 	})

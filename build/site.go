@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -48,7 +47,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			return err
 		}
 		for _, res := range c.Resources {
-			data, err := os.ReadFile(res.Abs)
+			data, err := readSource(ctx, res.Abs, maxAssetBytes)
 			if err != nil {
 				return fmt.Errorf("read resource: %w", err)
 			}
@@ -112,7 +111,7 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	for _, e := range in {
 		puzzles, ok := parsed[e.file]
 		if !ok {
-			data, err := os.ReadFile(e.file.Abs)
+			data, err := readSource(ctx, e.file.Abs, formats.MaxFileSize)
 			if err != nil {
 				return fmt.Errorf("read puzzle file: %w", err)
 			}

@@ -35,7 +35,7 @@ func TestSummaryLine(t *testing.T) {
 }
 
 func TestLogListsWarnings(t *testing.T) {
-	s := newSite(t, smallSite+"-- free.non --\ntitle \"Free\"\nwidth 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n")
+	s := newSite(t, smallSite+"-- free.non --\ntitle \"Free\"\nwidth 1\nheight 2\n\nrows\n1\n1\n\ncolumns\n2\n")
 	var log strings.Builder
 	s.mustBuild(Config{Log: &log})
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")

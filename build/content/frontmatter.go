@@ -112,6 +112,9 @@ func ParseNote(path string, data []byte) (Note, error) {
 	if !closed {
 		return n, noteError(path, 1, "front matter opened with %q is never closed", delim)
 	}
+	if len(head) > maxFrontMatterBytes {
+		return n, fmt.Errorf("%s:1: front matter of %d bytes: at most %d", path, len(head), maxFrontMatterBytes)
+	}
 	if delim == "---" {
 		if err := yaml.Unmarshal(head, &n.Front); err != nil {
 			msg := strings.TrimPrefix(err.Error(), "yaml: ")
@@ -124,6 +127,9 @@ func ParseNote(path string, data []byte) (Note, error) {
 			return n, noteError(path, at, "front matter: %s", msg)
 		}
 	} else {
+		if err := checkTOMLKeys(head); err != nil {
+			return n, fmt.Errorf("%s:1: front matter: %w", path, err)
+		}
 		if err := toml.Unmarshal(head, &n.Front); err != nil {
 			at := 1
 			var derr *toml.DecodeError
@@ -145,7 +151,7 @@ func ParseNote(path string, data []byte) (Note, error) {
 	}
 	n.Front.LastmodRFC3339 = lm
 	n.Warnings = misspeltKeys(path, head, delim == "+++")
-	return n, nil
+	return n, checkFrontMatter(path, n.Front)
 }
 
 // yamlKeyLine finds the 1-based line of "key:" in YAML (0 if not found).

@@ -59,7 +59,7 @@ func Slugify(name string) string {
 	if b.Len() == 0 {
 		return "item"
 	}
-	return b.String()
+	return fitSlug(b.String())
 }
 
 // uniqueSlug returns slug, or slug-2, slug-3... the first not yet taken, and

@@ -81,12 +81,15 @@ func DefaultSettings() Settings {
 func ReadSettings(src string) (Settings, error) {
 	cfg := DefaultSettings()
 	path := filepath.Join(src, ConfigFile)
-	data, err := os.ReadFile(path)
+	data, err := ReadTreeFile(src, path, maxConfigBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return cfg, nil
 	}
 	if err != nil {
 		return cfg, fmt.Errorf("read site configuration: %w", err)
+	}
+	if err := checkTOMLKeys(data); err != nil {
+		return cfg, fmt.Errorf("%s:1: %w", path, err)
 	}
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&cfg); err != nil {
@@ -135,8 +138,10 @@ func (c *Settings) check(path string, data []byte) error {
 	if c.PerPage == 0 {
 		c.PerPage = nav.DefaultPerPage
 	}
-	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
-		return fmt.Errorf("%s: base_url %q: want an absolute http(s) URL", at("base_url"), c.BaseURL)
+	if c.BaseURL != "" {
+		if err := CheckBaseURL(c.BaseURL); err != nil {
+			return fmt.Errorf("%s: base_url: %w", at("base_url"), err)
+		}
 	}
 	if c.Font != "" {
 		if _, err := os.Stat(c.FontPath(filepath.Dir(path))); err != nil {
