@@ -8,6 +8,7 @@ import (
 	"runtime/pprof"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/build/content"
 )
 
 // buildCommand is the main job: `nonopress build [-src content] [-out public]
@@ -29,6 +30,14 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return usageError{"build takes no arguments (use -src)"}
+	}
+	if err := checkFolderFlags(cfg.Src, cfg.Out); err != nil {
+		return err
+	}
+	if cfg.BaseURL != "" {
+		if err := content.CheckBaseURL(cfg.BaseURL); err != nil {
+			return usageError{"-base-url: " + err.Error()}
+		}
 	}
 	b, err := build.New(cfg)
 	if err != nil {
@@ -60,4 +69,16 @@ func startCPUProfile(path string) (stop func(), err error) {
 		pprof.StopCPUProfile()
 		f.Close()
 	}, nil
+}
+
+// checkFolderFlags refuses an empty -src or -out, which would otherwise
+// mean the current folder or fail deep inside the build.
+func checkFolderFlags(src, out string) error {
+	if src == "" {
+		return usageError{"-src is empty: name the content folder"}
+	}
+	if out == "" {
+		return usageError{"-out is empty: name the output folder"}
+	}
+	return nil
 }

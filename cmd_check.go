@@ -96,7 +96,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	results := checkFiles(ctx, files, validate.Options{Timeout: *timeout})
+	results, done := checkFiles(ctx, files, validate.Options{Timeout: *timeout})
 
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
@@ -131,6 +131,12 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		if err := explainFiles(ctx, c.stdout, files, *timeout); err != nil {
 			return err
 		}
+	}
+	if ctx.Err() != nil {
+		// A check that was stopped proved nothing about what it did not
+		// reach: never report success (a CI job killed mid-check).
+		fmt.Fprintf(c.stderr, "check interrupted: the results above are incomplete; %d of %d files were not checked\n", len(files)-done, len(files))
+		return errFailed
 	}
 	if nErr > 0 || (*strict && nWarn > 0) {
 		return errFailed
@@ -188,8 +194,10 @@ func diagsOf(js []jsonDiagnostic) diag.List {
 }
 
 // checkFiles reads and validates every file, in parallel, and returns the
-// results in file order, then puzzle order.
-func checkFiles(ctx context.Context, files []string, opt validate.Options) []checkResult {
+// results in file order, then puzzle order, and how many files were checked
+// fully: when ctx is done, no further file is started and a puzzle being
+// solved ends with an "interrupted" warning.
+func checkFiles(ctx context.Context, files []string, opt validate.Options) (results []checkResult, done int) {
 	perFile := make([][]checkResult, len(files))
 	work := make(chan int)
 	var wg sync.WaitGroup
@@ -203,15 +211,35 @@ func checkFiles(ctx context.Context, files []string, opt validate.Options) []che
 		}()
 	}
 	for i := range files {
+		if ctx.Err() != nil {
+			break
+		}
 		work <- i
+		done++
 	}
 	close(work)
 	wg.Wait()
-	var out []checkResult
 	for _, rs := range perFile {
-		out = append(out, rs...)
+		results = append(results, rs...)
 	}
-	return out
+	if ctx.Err() != nil {
+		done = completed(results, done)
+	}
+	return results, done
+}
+
+// completed counts, of the first started files, those none of whose
+// puzzles was interrupted.
+func completed(results []checkResult, started int) int {
+	cut := map[string]bool{}
+	for _, r := range results {
+		for _, w := range r.Warnings {
+			if strings.HasPrefix(w.Message, validate.InterruptedPrefix) {
+				cut[r.File] = true
+			}
+		}
+	}
+	return started - len(cut)
 }
 
 // checkedPuzzle is a puzzle with the report of its validation.

@@ -36,6 +36,11 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	var all []*puzzle.Puzzle
 	failed := false
 	for _, f := range fs.Args() {
+		if err := checkRegular(f, nil); err != nil {
+			fmt.Fprintln(c.stderr, err)
+			failed = true
+			continue
+		}
 		ps, err := formats.ReadFile(f)
 		if err != nil {
 			for _, d := range formats.Diagnostics(f, err) {
@@ -69,5 +74,5 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		_, err = c.stdout.Write(buf.Bytes())
 		return err
 	}
-	return atomicfile.Write(*out, buf.Bytes())
+	return atomicfile.Replace(*out, buf.Bytes())
 }

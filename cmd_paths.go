@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // collectPuzzleFiles expands the command line's paths: a file is taken as it
@@ -25,6 +26,9 @@ func collectPuzzleFiles(paths []string) ([]string, error) {
 			return nil, fmt.Errorf("%s: %w", root, unwrapPathError(err))
 		}
 		if !info.IsDir() {
+			if err := checkRegular(root, info); err != nil {
+				return nil, err
+			}
 			files = append(files, root)
 			continue
 		}
@@ -65,4 +69,20 @@ func unwrapPathError(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// checkRegular refuses a puzzle path that is not a regular file (info is
+// its os.Stat, or nil to stat it): a FIFO would block the read, a device
+// never end it.
+func checkRegular(path string, info fs.FileInfo) error {
+	if info == nil {
+		var err error
+		if info, err = os.Stat(path); err != nil {
+			return fmt.Errorf("%s: %w", path, unwrapPathError(err))
+		}
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file (%s)", path, treefile.Kind(info.Mode()))
+	}
+	return nil
 }

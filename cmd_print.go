@@ -92,7 +92,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err := opt.Fonts.Problem(); err != nil {
 		fmt.Fprintf(c.stderr, "warning: %v\n", err)
 	}
-	if err := atomicfile.Write(*out, buf.Bytes()); err != nil {
+	if err := atomicfile.Replace(*out, buf.Bytes()); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.stderr, "wrote %s: %s", *out, puzzle.Plural(len(entries), "puzzle"))

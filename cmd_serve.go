@@ -24,6 +24,9 @@ func (c *serveCommand) Run(ctx context.Context, args []string) error {
 	if fs.NArg() > 0 {
 		return usageError{"serve takes no arguments"}
 	}
+	if err := checkFolderFlags(*src, *out); err != nil {
+		return err
+	}
 	s, err := serve.Start(ctx, serve.Config{Src: *src, Out: *out, Addr: *addr, Log: c.stderr, Poll: *poll})
 	if err != nil {
 		return err

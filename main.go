@@ -47,9 +47,14 @@ Run 'nonopress COMMAND -h' for a command's flags.
 `
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go stopOnSignal(sigs, cancel, done, stopGrace, os.Stderr, os.Exit)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
+	close(done)
+	cancel()
 	os.Exit(code)
 }
 

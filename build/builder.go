@@ -20,6 +20,8 @@ import (
 	"github.com/nonopress/nonopress/render"
 
 	"github.com/yuin/goldmark"
+
+	"github.com/nonopress/nonopress/nav"
 )
 
 // Builder builds one site. Build may be called again (serve mode does): each
@@ -115,8 +117,10 @@ func (b *Builder) load() error {
 		site.BaseURL = b.cfg.BaseURL
 	}
 	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
-	if site.BaseURL != "" && !strings.HasPrefix(site.BaseURL, "http://") && !strings.HasPrefix(site.BaseURL, "https://") {
-		return fmt.Errorf("build: base URL %q: want an absolute http(s) URL", site.BaseURL)
+	if site.BaseURL != "" {
+		if err := content.CheckBaseURL(site.BaseURL); err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
 	}
 	tpl, err := loadTemplates(b.cfg.Src)
 	if err != nil {
@@ -134,12 +138,15 @@ func (b *Builder) load() error {
 // run is the state of one build.
 type run struct {
 	*Builder
-	out     *output.Store
-	solver  *lazySolver // the solver cache, opened when first needed
-	assets  *assetCache
-	root    *content.Collection
-	title   string   // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
-	entries []*entry // every published puzzle, in path order
+	out    *output.Store
+	solver *lazySolver // the solver cache, opened when first needed
+	assets *assetCache
+	root   *content.Collection
+	title  string // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
+	// description is the site's: nonopress.toml's, else the root note's
+	// description or first line, else a sentence of nonopress's.
+	description string
+	entries     []*entry // every published puzzle, in path order
 	// lists holds what each collection shows, made by arrange.
 	lists   map[*content.Collection]*listing
 	bundles []*bundlePage
@@ -185,6 +192,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	b.readGitDates(ctx, files)
 	if len(files) == 0 {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}
@@ -199,6 +207,8 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	assets := b.assetCache()
 	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
 		title: firstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle), links: content.NewLinks(root, files)}
+	r.description = firstNonEmpty(b.site.Description, root.Note.Front.Description, nav.FirstLine(root.Note.Body),
+		"Nonogram puzzles to play online, print and download.")
 	b.rendered.Store(0)
 	r.startMemo()
 	defer func() {
@@ -222,6 +232,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	if err := r.keepMemo(); err != nil {
 		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
 	}
@@ -256,7 +267,7 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 	err := parallel.Do(ctx, len(files), func(i int) error {
 		results[i] = r.processFileMemo(ctx, files[i])
 		prog.done()
-		return results[i].fatal
+		return fromSource(files[i], results[i].fatal)
 	})
 	prog.stop()
 	r.recordMisses()
@@ -280,6 +291,16 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 		if res.bundle != nil {
 			r.bundles = append(r.bundles, res.bundle)
 		}
+	}
+	dupSeverity := diag.Warning
+	if r.strict {
+		dupSeverity = diag.Error
+	}
+	for _, d := range duplicateDiagnostics(r.entries, dupSeverity) {
+		if d.Severity == diag.Error {
+			problems = append(problems, d)
+		}
+		sum.Warnings = append(sum.Warnings, d.String())
 	}
 	return problems, nil
 }

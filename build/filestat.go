@@ -2,10 +2,13 @@ package build
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/nonopress/nonopress/formats"
 )
 
 // A warm build reads every puzzle file and note only to hash them for the
@@ -50,7 +53,7 @@ func (s *fileStats) digest(path string) (hash string, blank bool, err error) {
 		s.keep(path, old)
 		return old.Hash, old.Blank, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readSource(context.Background(), path, formats.MaxFileSize)
 	if err != nil {
 		return "", false, err
 	}

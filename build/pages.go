@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -19,7 +18,7 @@ import (
 )
 
 // pageKinds are the kinds of page a site has, each a template file.
-var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", "tags", "404"}
+var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", "tags", "search", "404"}
 
 // pageTemplates holds one parsed template set per kind of page.
 type pageTemplates struct {
@@ -56,7 +55,7 @@ func loadTemplates(src string) (*pageTemplates, error) {
 	siteDir := filepath.Join(src, "templates")
 	text := func(name string) (string, string, error) {
 		own := filepath.Join(siteDir, name)
-		if data, err := os.ReadFile(own); err == nil {
+		if data, err := content.ReadTreeFile(src, own, maxTemplateBytes); err == nil {
 			return string(data), own, nil
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return "", own, fmt.Errorf("read template: %w", err)
@@ -104,7 +103,7 @@ func loadTemplates(src string) (*pageTemplates, error) {
 			return err
 		}
 		rel, _ := filepath.Rel(siteDir, p)
-		data, err := os.ReadFile(p)
+		data, err := content.ReadTreeFile(src, p, maxAssetBytes)
 		pt.static[filepath.ToSlash(rel)] = data
 		return err
 	})
@@ -161,8 +160,11 @@ func cardOf(e *entry, from string, pos int) cardView {
 		Title: e.Title, URL: content.RelURL(from, e.Page),
 		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.cellCount(), Size: e.cardSize(),
 		Order: pos, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
-		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
-		TagText: strings.Join(e.Tags, " "),
+		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict), Grade: gradeName(e.Difficulty),
+		TagText: strings.Join(e.Tags, " "), Author: e.Author, SwatchNames: swatchNames(e.Swatches),
+	}
+	for _, sw := range e.Swatches {
+		c.Swatches = append(c.Swatches, sw.Hex)
 	}
 	if e.Thumb != "" {
 		c.Thumb = content.RelURL(from, e.Thumb)

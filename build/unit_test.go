@@ -29,13 +29,13 @@ func TestSummaryLine(t *testing.T) {
 	s := newSite(t, smallSite)
 	var log strings.Builder
 	s.mustBuild(Config{Log: &log})
-	if !strings.HasPrefix(log.String(), "built 4 puzzles into 14 pages: ") || strings.Count(log.String(), "\n") != 1 {
+	if !strings.HasPrefix(log.String(), "built 4 puzzles into 15 pages: ") || strings.Count(log.String(), "\n") != 1 {
 		t.Errorf("log = %q, want one summary line", log.String())
 	}
 }
 
 func TestLogListsWarnings(t *testing.T) {
-	s := newSite(t, smallSite+"-- free.non --\ntitle \"Free\"\nwidth 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n")
+	s := newSite(t, smallSite+"-- free.non --\ntitle \"Free\"\nwidth 1\nheight 2\n\nrows\n1\n1\n\ncolumns\n2\n")
 	var log strings.Builder
 	s.mustBuild(Config{Log: &log})
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")

@@ -145,6 +145,10 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		}
 		data = plain
 	}
+	data, err = toUTF8(data)
+	if err != nil {
+		return nil, &ParseError{File: name, Err: err}
+	}
 	if !ok {
 		format = sniff(data)
 		if format == "" {

@@ -32,28 +32,90 @@ func isZlib(data []byte) bool {
 	return cmf&0x0f == 8 && cmf>>4 <= 7 && flg&0x20 == 0 && (uint16(cmf)<<8|uint16(flg))%31 == 0
 }
 
-// decompress inflates a gzip or zlib stream, refusing more than MaxFileSize
-// bytes of output.
+// decompress inflates a gzip or zlib stream (gzip: one member or several
+// concatenated), refusing more than MaxFileSize bytes of output, bytes after
+// the stream other than zero padding, and data compressed twice, each with a
+// message that says so.
 func decompress(data []byte) ([]byte, error) {
-	var r io.ReadCloser
+	var out []byte
 	var err error
+	format := "gzip"
 	if isGzip(data) {
-		r, err = gzip.NewReader(bytes.NewReader(data))
+		out, err = gunzip(data)
 	} else {
-		r, err = zlib.NewReader(bytes.NewReader(data))
+		format = "zlib"
+		out, err = inflateZlib(data)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("decompressing: %w", err)
+		return nil, err
 	}
-	defer r.Close()
-	out, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("decompressing: %w", err)
-	}
-	if len(out) > MaxFileSize {
-		return nil, fmt.Errorf("%w: more than %d bytes once decompressed", ErrTooBig, MaxFileSize)
+	if isGzip(out) {
+		return nil, fmt.Errorf("decompressing: compressed twice: the %s stream holds a gzip stream; decompress it once first", format)
 	}
 	return out, nil
+}
+
+// gunzip inflates every gzip member of data in turn.
+func gunzip(data []byte) ([]byte, error) {
+	in := bytes.NewReader(data) // an io.ByteReader: the inflater reads no further than each member
+	var out bytes.Buffer
+	for member := 0; ; member++ {
+		zr, err := gzip.NewReader(in)
+		if err != nil {
+			return nil, fmt.Errorf("decompressing: gzip member %d: %w", member+1, err)
+		}
+		zr.Multistream(false)
+		if err := inflateInto(&out, zr); err != nil {
+			return nil, err
+		}
+		rest := data[len(data)-in.Len():]
+		if len(rest) == 0 || allZero(rest) {
+			return out.Bytes(), nil
+		}
+		if !isGzip(rest) {
+			return nil, fmt.Errorf("decompressing: %d bytes of trailing garbage after the gzip stream", len(rest))
+		}
+	}
+}
+
+// inflateZlib inflates a zlib stream and refuses bytes after it.
+func inflateZlib(data []byte) ([]byte, error) {
+	in := bytes.NewReader(data)
+	zr, err := zlib.NewReader(in)
+	if err != nil {
+		return nil, fmt.Errorf("decompressing: %w", err)
+	}
+	var out bytes.Buffer
+	if err := inflateInto(&out, zr); err != nil {
+		return nil, err
+	}
+	if n := in.Len(); n > 0 && !allZero(data[len(data)-n:]) {
+		return nil, fmt.Errorf("decompressing: %d bytes of trailing garbage after the zlib stream", n)
+	}
+	return out.Bytes(), nil
+}
+
+// inflateInto appends what r inflates to out, keeping out within MaxFileSize.
+func inflateInto(out *bytes.Buffer, r io.ReadCloser) error {
+	defer r.Close()
+	room := int64(MaxFileSize - out.Len())
+	n, err := io.Copy(out, io.LimitReader(r, room+1))
+	if err != nil {
+		return fmt.Errorf("decompressing: %w", err)
+	}
+	if n > room {
+		return fmt.Errorf("%w: more than %d bytes once decompressed", ErrTooBig, MaxFileSize)
+	}
+	return nil
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // readNonpack reads a bundle of .non puzzles separated by "====" lines (a

@@ -20,6 +20,9 @@ type setDefaults struct {
 
 // readXML reads every <puzzle> of the file.
 func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
+	if err := checkXMLAttrs(file, data); err != nil {
+		return nil, []error{err}
+	}
 	var ps, titledBySet []*puzzle.Puzzle
 	var errs []error
 	warnings, err := parseXMLTree(file, data, func(n *xmlNode, around []*xmlNode) {

@@ -17,7 +17,7 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	os.MkdirAll(src, 0o755)
 	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheight 1\nrows\n1\n7\ncolumns\n1\n0\n"), 0o644)
 	os.WriteFile(filepath.Join(src, "good.non"), []byte(dot), 0o644)
-	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(dot, "license CC0-1.0\n", "", 1)), 0o644)
+	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(twoDots, "license CC0-1.0\n", "", 1)), 0o644) // not a copy of good.non: copies warn
 	var log strings.Builder
 	cfg := Config{Src: src, Out: out, Log: &log}
 	b, err := newBuilder(cfg)

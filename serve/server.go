@@ -54,9 +54,11 @@ type Server struct {
 	cfg     Config
 	hub     *hub
 	builder *build.Builder
-	ln      net.Listener
-	http    *http.Server
-	done    chan error
+	// published is what the server answers: the build's files only.
+	published *published
+	ln        net.Listener
+	http      *http.Server
+	done      chan error
 	// lastLogged is the problems last logged, so that each is logged once
 	// (the loop's goroutine only).
 	lastLogged string
@@ -72,11 +74,18 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
+	// The address is taken first: a busy port or a mistyped address is
+	// reported at once, not after a long first build.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return nil, err // "listen tcp ADDR: bind: address already in use"
+	}
 	b, err := newBuilder(cfg)
 	if err != nil {
+		ln.Close()
 		return nil, err
 	}
-	s := &Server{cfg: cfg, hub: newHub(), builder: b, done: make(chan error, 1)}
+	s := &Server{cfg: cfg, hub: newHub(), builder: b, done: make(chan error, 1), published: newPublished(cfg.Out)}
 	s.rebuild(ctx, []string{})
 
 	outAbs, _ := filepath.Abs(cfg.Out)
@@ -88,11 +97,8 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 		},
 	})
 	if err != nil {
+		ln.Close()
 		return nil, fmt.Errorf("watch %s: %w", cfg.Src, err)
-	}
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return nil, err
 	}
 	s.ln = ln
 	s.http = &http.Server{
@@ -271,17 +277,22 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	clean := path.Clean("/" + urlPath)
+	rel := strings.TrimPrefix(clean, "/")
 	file := filepath.Join(s.cfg.Out, filepath.FromSlash(clean))
-	info, err := os.Stat(file)
-	if err == nil && info.IsDir() {
+	switch {
+	case s.published.has(path.Join(rel, "index.html")):
 		if !strings.HasSuffix(urlPath, "/") {
 			http.Redirect(w, r, clean+"/", http.StatusMovedPermanently)
 			return
 		}
 		file = filepath.Join(file, "index.html")
-		info, err = os.Stat(file)
+	case rel == "" || !s.published.has(rel):
+		// Only what the build published: never a dotfile, the manifest, a
+		// cache or a file someone else left in the folder.
+		s.notFound(w, r)
+		return
 	}
-	if err != nil || info.IsDir() {
+	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() {
 		s.notFound(w, r)
 		return
 	}
@@ -295,7 +306,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	page := filepath.Join(s.cfg.Out, "404.html")
-	if _, err := os.Stat(page); err == nil {
+	if s.published.has("404.html") {
 		s.serveHTML(w, r, page, http.StatusNotFound)
 		return
 	}

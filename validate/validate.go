@@ -19,6 +19,10 @@ import (
 // DefaultTimeout is the solver budget per puzzle when none is given.
 const DefaultTimeout = 10 * time.Second
 
+// InterruptedPrefix starts the warning of a check whose context ended while
+// the solver ran: its verdict proves nothing and is not cached.
+const InterruptedPrefix = "check interrupted"
+
 // Options tune a check.
 type Options struct {
 	Timeout time.Duration // solver budget; 0 means DefaultTimeout
@@ -107,7 +111,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	res, ok := opt.Cache.lookup(r.ID, p.Palette, timeout)
+	res, ok := opt.Cache.verifiedLookup(p, timeout)
 	if ok {
 		r.Cached = true
 	} else {
@@ -122,7 +126,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		if ctx.Err() != nil {
 			// The caller gave up (Ctrl-C, a newer build): don't cache a verdict
 			// that only reflects that.
-			warnf("check interrupted: %v", ctx.Err())
+			warnf("%s: %v", InterruptedPrefix, ctx.Err())
 			r.Seconds = time.Since(start).Seconds()
 			return r
 		}

@@ -26,8 +26,10 @@ type FrontMatter struct {
 	Draft       bool     `yaml:"draft" toml:"draft"`
 	Tags        []string `yaml:"tags" toml:"tags"`
 	Date        any      `yaml:"date" toml:"date"`
+	Lastmod     any      `yaml:"lastmod" toml:"lastmod"`
 
-	DateRFC3339 string `yaml:"-" toml:"-"` // Date normalised to RFC 3339 ("" when not given)
+	DateRFC3339    string `yaml:"-" toml:"-"` // Date normalised to RFC 3339 ("" when not given)
+	LastmodRFC3339 string `yaml:"-" toml:"-"` // Lastmod normalised to RFC 3339 ("" when not given)
 }
 
 // Note is a Markdown file split into its front matter and body.
@@ -110,6 +112,9 @@ func ParseNote(path string, data []byte) (Note, error) {
 	if !closed {
 		return n, noteError(path, 1, "front matter opened with %q is never closed", delim)
 	}
+	if len(head) > maxFrontMatterBytes {
+		return n, fmt.Errorf("%s:1: front matter of %d bytes: at most %d", path, len(head), maxFrontMatterBytes)
+	}
 	if delim == "---" {
 		if err := yaml.Unmarshal(head, &n.Front); err != nil {
 			msg := strings.TrimPrefix(err.Error(), "yaml: ")
@@ -122,6 +127,9 @@ func ParseNote(path string, data []byte) (Note, error) {
 			return n, noteError(path, at, "front matter: %s", msg)
 		}
 	} else {
+		if err := checkTOMLKeys(head); err != nil {
+			return n, fmt.Errorf("%s:1: front matter: %w", path, err)
+		}
 		if err := toml.Unmarshal(head, &n.Front); err != nil {
 			at := 1
 			var derr *toml.DecodeError
@@ -137,8 +145,13 @@ func ParseNote(path string, data []byte) (Note, error) {
 		return n, noteError(path, 1+keyLine(head, "date")+yamlKeyLine(head, "date"), "front matter: date: %v", err)
 	}
 	n.Front.DateRFC3339 = d
+	lm, err := normaliseDate(n.Front.Lastmod)
+	if err != nil {
+		return n, fmt.Errorf("%s:%d: front matter: lastmod: %v", path, 1+keyLine(head, "lastmod")+yamlKeyLine(head, "lastmod"), err)
+	}
+	n.Front.LastmodRFC3339 = lm
 	n.Warnings = misspeltKeys(path, head, delim == "+++")
-	return n, nil
+	return n, checkFrontMatter(path, n.Front)
 }
 
 // yamlKeyLine finds the 1-based line of "key:" in YAML (0 if not found).

@@ -5,7 +5,9 @@
 package content
 
 import (
+	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/treefile"
+	"github.com/nonopress/nonopress/nav"
 )
 
 // Collection is a folder of the content tree: its note, its puzzle files and
@@ -74,6 +78,12 @@ type PuzzleFile struct {
 	NotePath string // the Markdown note with the same base name, "" if none
 	Coll     *Collection
 	Order    int // position of the file in path order over the whole tree
+	// From its note, read when the tree is scanned: its title and weight,
+	// and its place among its collection's files (order.go).
+	Title      string
+	Weight     int
+	Prev, Next Link   // the files before and after it in display order
+	GitDate    string // its last commit's date (RFC 3339), filled by the builder with git_info
 }
 
 // noteNames are the file names of a collection's note, in order of preference.
@@ -81,6 +91,7 @@ var noteNames = []string{"_index.md", "README.md", "readme.md", "index.md"}
 
 // scanner walks a content tree.
 type scanner struct {
+	tree  *treefile.Tree // what links may lead to
 	src   string
 	skip  map[string]bool // absolute, cleaned paths not to enter (the output folders)
 	files []*PuzzleFile
@@ -92,6 +103,11 @@ type scanner struct {
 // draft collections are dropped.
 func Scan(src string, skip ...string) (*Collection, []*PuzzleFile, error) {
 	s := &scanner{src: src, skip: map[string]bool{}}
+	tree, err := treefile.New(src)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read content folder: %w", err)
+	}
+	s.tree = tree
 	for _, p := range skip {
 		if abs, err := filepath.Abs(p); err == nil {
 			s.skip[abs] = true
@@ -114,10 +130,12 @@ func (s *scanner) scan(c *Collection) error {
 		return fmt.Errorf("read content folder: %w", err)
 	}
 	names := map[string]bool{}
+	types := map[string]fs.FileMode{}
 	for _, e := range ents {
 		names[e.Name()] = true
+		types[e.Name()] = e.Type()
 	}
-	if err := readCollectionNote(c, dirPath, names); err != nil {
+	if err := s.readCollectionNote(c, dirPath, types); err != nil {
 		return err
 	}
 	if c.Note.Front.Draft {
@@ -129,10 +147,7 @@ func (s *scanner) scan(c *Collection) error {
 	for _, e := range ents {
 		name := e.Name()
 		full := filepath.Join(dirPath, name)
-		if strings.HasPrefix(name, ".") || (c.Parent == nil && c.Dir == "" && (name == "templates" || name == ConfigFile)) {
-			continue
-		}
-		if abs, err := filepath.Abs(full); err == nil && s.skip[abs] {
+		if s.leftOut(c, name, full) {
 			continue
 		}
 		rel := path.Join(c.Dir, name)
@@ -156,11 +171,21 @@ func (s *scanner) scan(c *Collection) error {
 		base := BaseName(name)
 		if names[base+".md"] && !isNoteName(base+".md") {
 			f.NotePath = filepath.Join(dirPath, base+".md")
+			if err := s.checkEntry(f.NotePath, types[base+".md"]); err != nil {
+				return fmt.Errorf("read note: %w", err)
+			}
 		}
+		fm := fileNote(f)
+		if fm.Draft {
+			continue
+		}
+		f.Title, f.Weight = fm.Title, fm.Weight
 		c.Files = append(c.Files, f)
 	}
 	// Slugs: files first, then folders, each unique within the collection.
 	nameFiles(c, taken)
+	orderFiles(c.Files)
+	linkNeighbours(c.Files)
 	s.files = append(s.files, c.Files...)
 	nameResources(c, taken)
 	for _, sub := range subdirs {
@@ -184,15 +209,31 @@ func (s *scanner) scan(c *Collection) error {
 	return nil
 }
 
+// leftOut reports whether an entry of a collection's folder is no part of
+// the content: hidden, the site's templates or configuration at the root,
+// or an output folder.
+func (s *scanner) leftOut(c *Collection, name, full string) bool {
+	if strings.HasPrefix(name, ".") || (c.Parent == nil && c.Dir == "" && (name == "templates" || name == ConfigFile)) {
+		return true
+	}
+	abs, err := filepath.Abs(full)
+	return err == nil && s.skip[abs]
+}
+
 // readCollectionNote reads a collection's note, the first of noteNames in
 // its folder.
-func readCollectionNote(c *Collection, dirPath string, names map[string]bool) error {
+func (s *scanner) readCollectionNote(c *Collection, dirPath string, types map[string]fs.FileMode) error {
 	for _, n := range noteNames {
-		if !names[n] {
+		typ, ok := types[n]
+		if !ok {
 			continue
 		}
 		c.NotePath = filepath.Join(dirPath, n)
-		data, err := os.ReadFile(c.NotePath)
+		if err := s.checkEntry(c.NotePath, typ); err != nil {
+			return fmt.Errorf("read note: %w", err)
+		}
+		// A regular file by now: the read cannot block.
+		data, err := treefile.ReadFile(context.Background(), c.NotePath, MaxNoteBytes)
 		if err != nil {
 			return fmt.Errorf("read note: %w", err)
 		}
@@ -227,7 +268,7 @@ func nameResources(c *Collection, taken map[string]bool) {
 			res.Out = Slugify(strings.TrimSuffix(res.Name, path.Ext(res.Name))) + strings.ToLower(path.Ext(res.Name))
 		}
 		if reservedFiles[res.Out] || (c.Dir == "" && reservedRootFiles[res.Out]) || taken[res.Out] {
-			res.Out = "file-" + res.Out
+			res.Out = fitFileName("file-" + res.Out)
 		}
 		taken[res.Out] = true
 	}
@@ -242,13 +283,14 @@ func Walk(c *Collection, fn func(*Collection)) {
 	}
 }
 
-// SortCollections orders sub-collections by weight, then by path.
+// SortCollections orders sub-collections by weight, then by path in natural
+// order.
 func SortCollections(cs []*Collection) {
 	sort.SliceStable(cs, func(i, j int) bool {
 		wi, wj := cs[i].Note.Front.Weight, cs[j].Note.Front.Weight
 		if wi != wj {
 			return wi < wj
 		}
-		return cs[i].Dir < cs[j].Dir
+		return nav.NaturalLess(cs[i].Dir, cs[j].Dir)
 	})
 }

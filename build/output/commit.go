@@ -18,6 +18,9 @@ type Changes struct {
 	Paths []string
 	// Written and Removed count the files that are new or changed, and gone.
 	Written, Removed int
+	// Foreign lists the files of the published folder nonopress did not
+	// write, kept in place (foreign.go).
+	Foreign Foreign
 }
 
 // Commit completes the back buffer (stale files removed, manifest written)
@@ -39,6 +42,10 @@ func (s *Store) Commit() (Changes, error) {
 	if err := s.removeStale(); err != nil {
 		return Changes{}, err
 	}
+	foreign, err := s.keepForeign()
+	if err != nil {
+		return Changes{}, err
+	}
 	if err := writeMarker(s.back, markerClean, s.written); err != nil {
 		return Changes{}, err
 	}
@@ -48,7 +55,7 @@ func (s *Store) Commit() (Changes, error) {
 	// The folders have swapped names, and their markers with them.
 	s.manifests.remember(s.front, s.written)
 	s.manifests.remember(s.back, s.frontHashes)
-	var c Changes
+	c := Changes{Foreign: foreign}
 	for p, h := range s.written {
 		if s.frontHashes[p] != h {
 			c.Paths = append(c.Paths, p)
@@ -116,12 +123,19 @@ func (s *Store) removeStaleKnown() error {
 			}
 		}
 	}
+	// Through a Root: a path of the manifest cannot leave the back buffer,
+	// not even through a symbolic link planted in it.
+	root, err := os.OpenRoot(s.back)
+	if err != nil {
+		return fmt.Errorf("remove stale output: %w", err)
+	}
+	defer root.Close()
 	dirs := map[string]bool{}
 	for rel := range s.backHashes {
 		if _, ok := s.written[rel]; ok || rel == MarkerName {
 			continue
 		}
-		err := os.Remove(filepath.Join(s.back, filepath.FromSlash(rel)))
+		err := root.Remove(filepath.FromSlash(rel))
 		if err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("remove stale output: %w", err)
 		}

@@ -148,13 +148,13 @@ func Prepare(ctx context.Context, out string, min *Minifier, manifests *Manifest
 // readPending reads a file of the back buffer that may still be a deferred
 // link: then front's copy, which has the same bytes.
 func (s *Store) readPending(rel string) ([]byte, error) {
-	data, err := os.ReadFile(filepath.Join(s.back, filepath.FromSlash(rel)))
+	data, err := readOutput(filepath.Join(s.back, filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) {
 		s.mu.Lock()
 		pending := s.pending[rel]
 		s.mu.Unlock()
 		if pending {
-			return os.ReadFile(filepath.Join(s.front, filepath.FromSlash(rel)))
+			return readOutput(filepath.Join(s.front, filepath.FromSlash(rel)))
 		}
 	}
 	return data, err

@@ -1,7 +1,10 @@
 package output
 
 import (
+	"context"
+
 	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/internal/treefile"
 
 	"bytes"
 	"errors"
@@ -55,7 +58,9 @@ func checkOwned(dir string) error {
 // the folder has no marker or was left dirty by an interrupted build. It is
 // the one place a manifest is read.
 func ReadManifest(dir string) (map[string]string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, MarkerName))
+	// A regular file only: a marker committed or restored as a FIFO or a
+	// link to a device must not block or exhaust the build.
+	data, err := treefile.ReadFile(context.Background(), filepath.Join(dir, MarkerName), maxMarkerBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -76,6 +81,9 @@ func parseMarker(data []byte) map[string]string {
 		if h, p, ok := bytes.Cut(line, []byte(" ")); ok {
 			hashes[string(p)] = string(h)
 		}
+	}
+	if !validManifest(hashes) {
+		return nil // a path leaving the folder: forged, trust none of it
 	}
 	return hashes
 }

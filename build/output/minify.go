@@ -41,7 +41,7 @@ func NewMinifier() *Minifier {
 // files (PDF, puzzle files, XML) pass through unchanged.
 func (m *Minifier) Bytes(name string, data []byte) ([]byte, error) {
 	mt, ok := mediaTypes[strings.ToLower(path.Ext(name))]
-	if !ok {
+	if !ok || (mt == "text/html" && tooManyEntities(data)) {
 		return data, nil
 	}
 	// The minifier's lexers may write into their input: give them a copy, so

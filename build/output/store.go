@@ -56,6 +56,10 @@ type Store struct {
 	// front are then deferred until commit (deferred.go).
 	fresh   bool
 	pending map[string]bool
+
+	// foreign finds, beside the build, the files of front that nonopress
+	// did not write (foreign.go).
+	foreign *foreignScan
 }
 
 // Folders returns the absolute paths of the published folder and its back
@@ -88,6 +92,9 @@ func Open(out string, min *Minifier, manifests *Manifests) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{front: front, back: back, minify: min, manifests: manifests}
+	if err := checkNotLink(back); err != nil {
+		return nil, err
+	}
 	for _, dir := range []string{s.front, s.back} {
 		if err := checkOwned(dir); err != nil {
 			return nil, err
@@ -107,6 +114,7 @@ func Open(out string, min *Minifier, manifests *Manifests) (*Store, error) {
 	// map never grows (on a large site, growing it cost more than filling it).
 	s.written = make(map[string]string, max(len(s.frontHashes), len(s.backHashes)))
 	s.fresh = s.backClean && len(s.backHashes) == 0 && len(s.frontHashes) > 0
+	s.startForeignScan()
 	// From here on back is being changed: say so before touching anything.
 	if err := writeMarker(s.back, markerDirty, nil); err != nil {
 		s.Close()
@@ -139,6 +147,9 @@ func (s *Store) readManifests() error {
 
 // Close releases the output folders for another build.
 func (s *Store) Close() {
+	if s.foreign != nil {
+		<-s.foreign.done // the walk reads front: let it end before another build swaps it
+	}
 	if s.unlock != nil {
 		s.unlock()
 		s.unlock = nil
@@ -185,7 +196,7 @@ func (s *Store) PutExact(rel string, data []byte) (string, error) {
 	dst := filepath.Join(s.back, filepath.FromSlash(rel))
 	if !s.backClean {
 		// Unknown content (an interrupted build): compare the bytes.
-		if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, data) {
+		if old, err := readOutput(dst); err == nil && bytes.Equal(old, data) {
 			return h, nil
 		}
 	}

@@ -18,7 +18,7 @@ func (s *Store) Reuse(files map[string]string) bool {
 	defer s.mu.Unlock()
 	var fromFront []string
 	for p, h := range files {
-		if _, dup := s.written[p]; dup {
+		if _, dup := s.written[p]; dup || !ValidPath(p) {
 			return false
 		}
 		switch {
@@ -62,6 +62,14 @@ func writeBack(path string, data []byte, mayExist bool) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	}
+	if errors.Is(err, fs.ErrExist) {
+		// A user's file kept in place (foreign.go) where this build now
+		// writes: the published folder still holds the user's copy.
+		if err := os.Remove(path); err != nil {
 			return fmt.Errorf("write output: %w", err)
 		}
 		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)

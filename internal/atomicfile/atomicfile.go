@@ -30,7 +30,7 @@ func Write(path string, data []byte) error {
 // that a large file (a cache of a hundred thousand puzzles) is never whole
 // in memory. If write fails, the target is left as it was.
 func WriteWith(path string, write func(io.Writer) error) error {
-	return writeFile(path, write, true)
+	return writeFile(path, 0o644, write, true)
 }
 
 // WriteNoSync is Write without the fsync: the file is never seen half
@@ -39,15 +39,15 @@ func WriteWith(path string, write func(io.Writer) error) error {
 // marker of an output folder, which then reads as dirty), where waiting for
 // the disk buys nothing.
 func WriteNoSync(path string, data []byte) error {
-	return writeFile(path, func(w io.Writer) error {
+	return writeFile(path, 0o644, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	}, false)
 }
 
-// writeFile is WriteWith, syncing the temporary file before the rename if
-// sync is set.
-func writeFile(path string, write func(io.Writer) error, sync bool) error {
+// writeFile is WriteWith giving the new file the permission bits mode, and
+// syncing the temporary file before the rename if sync is set.
+func writeFile(path string, mode os.FileMode, write func(io.Writer) error, sync bool) error {
 	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix+"*"+tempSuffix)
 	if err != nil {
 		return err
@@ -59,7 +59,7 @@ func writeFile(path string, write func(io.Writer) error, sync bool) error {
 		err = bw.Flush()
 	}
 	if err == nil {
-		err = f.Chmod(0o644)
+		err = f.Chmod(mode)
 	}
 	if err == nil && sync {
 		err = f.Sync()

@@ -1,0 +1,43 @@
+package build
+
+import (
+	"fmt"
+
+	"github.com/nonopress/nonopress/diag"
+)
+
+// duplicateDiagnostics names every published puzzle that is another's copy
+// (the same id: the same clues and colours), with the place of the first,
+// in path order: a warning, or an error when sev says so (-strict).
+// Copies are published (a collection may mean to repeat a puzzle), but they
+// share a player's progress, which is kept by id, and usually are a mistake.
+func duplicateDiagnostics(entries []*entry, sev diag.Severity) diag.List {
+	first := map[string]*entry{}
+	var out diag.List
+	for _, e := range entries {
+		if e.ID == "" {
+			continue
+		}
+		f, seen := first[e.ID]
+		if !seen {
+			first[e.ID] = e
+			continue
+		}
+		d := diag.Diagnostic{Severity: sev, Message: fmt.Sprintf("duplicate: the same puzzle as %s (id %s)", place(f), e.ID),
+			Hint: "players' progress is kept by id, so the two share it"}
+		if e.file != nil {
+			d.File = e.file.Abs
+			d.Message = fmt.Sprintf("puzzle %d: %s", e.Index+1, d.Message)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// place names where an entry was read: its file and which of its puzzles.
+func place(e *entry) string {
+	if e.file == nil {
+		return e.Dir
+	}
+	return fmt.Sprintf("%s (puzzle %d)", e.file.Abs, e.Index+1)
+}

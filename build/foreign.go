@@ -1,0 +1,29 @@
+package build
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/nonopress/nonopress/build/output"
+)
+
+// foreignWarnings words what a commit found in the output folder that
+// nonopress did not write: kept files, with where to put them so that the
+// build publishes them; files the site now writes over; and a manifest that
+// could not be trusted.
+func foreignWarnings(out string, f output.Foreign) []string {
+	var w []string
+	for _, rel := range f.Kept {
+		w = append(w, fmt.Sprintf("%s: not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (or beside the puzzles, for images and documents)",
+			filepath.Join(out, filepath.FromSlash(rel))))
+	}
+	for _, rel := range f.Replaced {
+		w = append(w, fmt.Sprintf("%s: not written by nonopress, but the site now has a page or file of that name: the new site has the build's; yours is left in %s",
+			filepath.Join(out, filepath.FromSlash(rel)), output.BackName(out)))
+	}
+	if f.Unknown {
+		w = append(w, fmt.Sprintf("%s: its manifest (%s) is damaged or names paths outside the folder: files nonopress did not write cannot be told apart and were not carried into the new site (the old one is in %s)",
+			out, output.MarkerName, output.BackName(out)))
+	}
+	return w
+}

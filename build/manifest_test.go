@@ -1,0 +1,115 @@
+package build
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/build/output"
+)
+
+// forgeManifest adds lines to an output folder's marker, as anyone who can
+// commit public/ or restore it from a cache could.
+func forgeManifest(t *testing.T, dir string, paths ...string) {
+	t.Helper()
+	marker := filepath.Join(dir, output.MarkerName)
+	data, err := os.ReadFile(marker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		data = append(data, "00112233445566778899aabbccddeeff "+p+"\n"...)
+	}
+	if err := os.WriteFile(marker, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A manifest naming files outside its folder, directly or through a link
+// planted in the back buffer, makes no build delete (or publish) them.
+func TestForgedManifestsDeleteNothingOutside(t *testing.T) {
+	s := newSite(t, smallSite)
+	parent := filepath.Dir(s.out)
+	back := output.BackName(s.out)
+	victims := map[string]string{}
+	for _, name := range []string{"victim.txt", "outside/secret.txt", "outside/x/index.html"} {
+		p := filepath.Join(parent, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("precious"), 0o644)
+		victims[name] = p
+	}
+	s.mustBuild(Config{Quiet: true})
+	s.mustBuild(Config{Quiet: true}) // back buffer now clean, with a manifest
+	os.Symlink(filepath.Join(parent, "outside"), filepath.Join(back, "planted"))
+	for _, dir := range []string{s.out, back} {
+		forgeManifest(t, dir, "../victim.txt", "../outside/secret.txt", "a/../../victim.txt",
+			filepath.Join(parent, "victim.txt"), "planted/secret.txt", "planted/x/index.html", "planted")
+	}
+	for i := range 3 {
+		// A change each time, so that each build swaps.
+		writeTree(t, s.src, "-- animals/new"+string(rune('a'+i))+".non --\n"+tinyNon("n", i))
+		s.mustBuild(Config{Quiet: true})
+	}
+	for name, p := range victims {
+		if data, err := os.ReadFile(p); err != nil || string(data) != "precious" {
+			t.Errorf("%s outside the output: %q, %v", name, data, err)
+		}
+	}
+	if s.exists("planted/secret.txt") {
+		t.Error("a file outside the output was published through a planted link")
+	}
+}
+
+// A back buffer that is a symbolic link is refused: a build deletes in it.
+func TestLinkedBackBufferRefused(t *testing.T) {
+	s := newSite(t, smallSite)
+	elsewhere := filepath.Join(t.TempDir(), "elsewhere")
+	os.MkdirAll(elsewhere, 0o755)
+	if err := os.Symlink(elsewhere, output.BackName(s.out)); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if _, err := s.build(Config{Quiet: true}); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("build with a linked back buffer: %v", err)
+	}
+}
+
+// Files a user adds to the output folder stay in place across builds that
+// swap, and across failed builds, each with a warning saying where such a
+// file belongs.
+func TestUserFilesInTheOutputAreKept(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{Quiet: true})
+	mine := map[string]string{"CNAME": "puzzles.example.org\n", "robots.txt": "User-agent: *\n", "mine/deep/notes.txt": "my notes"}
+	for name, data := range mine {
+		p := filepath.Join(s.out, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(data), 0o644)
+	}
+	check := func(when string) {
+		t.Helper()
+		for name, data := range mine {
+			if s.exists(name) && s.read(name) == data {
+				continue
+			}
+			t.Errorf("%s: %s lost", when, name)
+		}
+	}
+	for i := range 3 {
+		writeTree(t, s.src, "-- animals/new"+string(rune('a'+i))+".non --\n"+tinyNon("n", i))
+		sum := s.mustBuild(Config{Quiet: true})
+		check("build " + string(rune('1'+i)))
+		if w := strings.Join(sum.Warnings, "\n"); !strings.Contains(w, filepath.Join(s.out, "CNAME")+": not written by nonopress: kept") || !strings.Contains(w, "templates/static/") {
+			t.Errorf("build %d: warnings do not name the kept file:\n%s", i+1, w)
+		}
+	}
+	writeTree(t, s.src, "-- animals/broken.non --\nwidth x\n")
+	if _, err := s.build(Config{Quiet: true}); err == nil {
+		t.Fatal("a broken puzzle built")
+	}
+	check("failed build")
+	os.Remove(filepath.Join(s.src, "animals", "broken.non"))
+	writeTree(t, s.src, "-- animals/newz.non --\n"+tinyNon("z", 2))
+	s.mustBuild(Config{Quiet: true})
+	check("build after the failed one")
+}

@@ -1,0 +1,120 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/nonopress/nonopress/internal/atomicfile"
+)
+
+// Foreign is what a commit found in the published folder that nonopress did
+// not write (a CNAME, a robots.txt, a folder of a user's own): Kept were
+// linked into the new site at the same place, so that they stay published
+// across every build; Replaced are paths the build now writes itself, whose
+// user copy was left in the old site (the back buffer) instead. Unknown is
+// set when the published folder's manifest could not be trusted, so that its
+// files could not be told apart: none was carried over.
+type Foreign struct {
+	Kept, Replaced []string
+	Unknown        bool
+}
+
+// foreignScan is the walk of the published folder for files its manifest
+// does not list, started when the store opens and run beside the build (a
+// walk of a large site costs tens of milliseconds, which an edit in serve
+// mode would otherwise wait for). The published folder is not changed by
+// the build before the swap, so the walk sees what the swap will replace;
+// only a file a user adds during the build itself is missed by this build
+// (it then stays in the old site, the back buffer, until a build that walks
+// again finds it in neither: see keepForeign).
+type foreignScan struct {
+	done    chan struct{}
+	paths   []string // slash-separated, in walk order
+	unknown bool
+	err     error
+}
+
+// startForeignScan walks s.front in the background.
+func (s *Store) startForeignScan() {
+	sc := &foreignScan{done: make(chan struct{})}
+	s.foreign = sc
+	go func() {
+		defer close(sc.done)
+		sc.paths, sc.unknown, sc.err = s.findForeign()
+	}()
+}
+
+// findForeign lists the files of the published folder that its manifest
+// does not list (regular files and symbolic links; nonopress's own
+// temporary files aside). unknown is set when the folder has a marker whose
+// manifest could not be trusted: its files cannot be told apart.
+func (s *Store) findForeign() (paths []string, unknown bool, err error) {
+	if s.frontHashes == nil {
+		_, err := os.Stat(filepath.Join(s.front, MarkerName))
+		return nil, err == nil, nil
+	}
+	err = filepath.WalkDir(s.front, func(p string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && p == s.front {
+			return fs.SkipAll
+		}
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !(d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
+			return nil
+		}
+		rel, _ := filepath.Rel(s.front, p)
+		rel = filepath.ToSlash(rel)
+		if _, ours := s.frontHashes[rel]; !ours && rel != MarkerName && !isTempName(d.Name()) {
+			paths = append(paths, rel)
+		}
+		return nil
+	})
+	return paths, false, err
+}
+
+// keepForeign waits for the scan and hard-links each file it found into
+// the back buffer, which is about to be swapped in, so that files a user
+// put in the published folder stay published. It runs after the stale
+// files are removed, so nothing it links is removed again, and it never
+// deletes: a failed build leaves the published folder, user files included,
+// as it was.
+func (s *Store) keepForeign() (Foreign, error) {
+	var f Foreign
+	if s.foreign == nil {
+		return f, nil
+	}
+	<-s.foreign.done
+	if s.foreign.err != nil {
+		return f, fmt.Errorf("keep files nonopress did not write: %w", s.foreign.err)
+	}
+	f.Unknown = s.foreign.unknown
+	for _, rel := range s.foreign.paths {
+		if _, built := s.Hash(rel); built {
+			f.Replaced = append(f.Replaced, rel)
+			continue
+		}
+		src := filepath.Join(s.front, filepath.FromSlash(rel))
+		if err := linkAtomic(src, filepath.Join(s.back, filepath.FromSlash(rel))); err != nil {
+			// A folder the build made where the user's file was (or the
+			// file went away): the build wins, the file stays in the old site.
+			f.Replaced = append(f.Replaced, rel)
+			continue
+		}
+		f.Kept = append(f.Kept, rel)
+	}
+	sort.Strings(f.Kept)
+	sort.Strings(f.Replaced)
+	return f, nil
+}
+
+// isTempName reports the temporary files of nonopress's own writes, which
+// a killed build may leave.
+func isTempName(name string) bool {
+	return atomicfile.IsTemp(name) || strings.HasSuffix(name, ".np-link.tmp")
+}

@@ -1,0 +1,55 @@
+package formats
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"unicode/utf16"
+)
+
+// ErrEncoding is returned for text in an encoding the readers do not take
+// (UTF-32, UTF-16 without a byte order mark).
+var ErrEncoding = errors.New("unsupported text encoding")
+
+// toUTF8 returns text in UTF-8: UTF-16 with a byte order mark (what Windows
+// editors save as "Unicode") is transcoded; UTF-32, and UTF-16 without a
+// mark, are refused with a message naming the encoding. Anything else is
+// returned as it is (UTF-8, or Latin-1 that Read deals with).
+func toUTF8(data []byte) ([]byte, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe, 0, 0}), bytes.HasPrefix(data, []byte{0, 0, 0xfe, 0xff}):
+		return nil, fmt.Errorf("%w: UTF-32 text; save the file as UTF-8", ErrEncoding)
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		return decodeUTF16(data[2:], false, "UTF-16LE")
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		return decodeUTF16(data[2:], true, "UTF-16BE")
+	case len(data) >= 4 && data[0] != 0 && data[1] == 0 && data[2] != 0 && data[3] == 0,
+		len(data) >= 4 && data[0] == 0 && data[1] != 0 && data[2] == 0 && data[3] != 0:
+		return nil, fmt.Errorf("%w: looks like UTF-16 without a byte order mark; save the file as UTF-8", ErrEncoding)
+	}
+	return data, nil
+}
+
+// decodeUTF16 transcodes UTF-16 code units (after the byte order mark) to
+// UTF-8; an unpaired surrogate becomes U+FFFD, which Read then reports as it
+// does any invalid text.
+func decodeUTF16(data []byte, bigEndian bool, name string) ([]byte, error) {
+	if len(data)%2 != 0 {
+		return nil, fmt.Errorf("%w: %s text with an odd number of bytes (cut short?)", ErrEncoding, name)
+	}
+	units := make([]uint16, len(data)/2)
+	for i := range units {
+		a, b := uint16(data[2*i]), uint16(data[2*i+1])
+		if bigEndian {
+			units[i] = a<<8 | b
+		} else {
+			units[i] = b<<8 | a
+		}
+	}
+	var out bytes.Buffer
+	out.Grow(len(data) / 2)
+	for _, r := range utf16.Decode(units) {
+		out.WriteRune(r)
+	}
+	return out.Bytes(), nil
+}
