@@ -20,6 +20,8 @@ import (
 	"github.com/nonopress/nonopress/render"
 
 	"github.com/yuin/goldmark"
+
+	"github.com/nonopress/nonopress/nav"
 )
 
 // Builder builds one site. Build may be called again (serve mode does): each
@@ -134,12 +136,15 @@ func (b *Builder) load() error {
 // run is the state of one build.
 type run struct {
 	*Builder
-	out     *output.Store
-	solver  *lazySolver // the solver cache, opened when first needed
-	assets  *assetCache
-	root    *content.Collection
-	title   string   // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
-	entries []*entry // every published puzzle, in path order
+	out    *output.Store
+	solver *lazySolver // the solver cache, opened when first needed
+	assets *assetCache
+	root   *content.Collection
+	title  string // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
+	// description is the site's: nonopress.toml's, else the root note's
+	// description or first line, else a sentence of nonopress's.
+	description string
+	entries     []*entry // every published puzzle, in path order
 	// lists holds what each collection shows, made by arrange.
 	lists   map[*content.Collection]*listing
 	bundles []*bundlePage
@@ -185,6 +190,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	b.readGitDates(ctx, files)
 	if len(files) == 0 {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}
@@ -199,6 +205,8 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	assets := b.assetCache()
 	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
 		title: firstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle), links: content.NewLinks(root, files)}
+	r.description = firstNonEmpty(b.site.Description, root.Note.Front.Description, nav.FirstLine(root.Note.Body),
+		"Nonogram puzzles to play online, print and download.")
 	b.rendered.Store(0)
 	r.startMemo()
 	defer func() {

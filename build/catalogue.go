@@ -36,7 +36,8 @@ type sitemap struct {
 }
 
 type sitemapURL struct {
-	Loc string `xml:"loc"`
+	Loc     string `xml:"loc"`
+	Lastmod string `xml:"lastmod,omitempty"`
 }
 
 // pageURL is the public URL of a page: its folder, "index.html" left out,
@@ -53,9 +54,13 @@ func (r *run) writeSitemap() error {
 	}
 	pages := append([]string(nil), r.pages...)
 	sort.Strings(pages)
+	lastmod := make(map[string]string, len(r.entries))
+	for _, e := range r.entries {
+		lastmod[e.Page] = e.Lastmod
+	}
 	sm := sitemap{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
 	for _, p := range pages {
-		sm.URLs = append(sm.URLs, sitemapURL{Loc: r.pageURL(p)})
+		sm.URLs = append(sm.URLs, sitemapURL{Loc: r.pageURL(p), Lastmod: lastmod[p]})
 	}
 	return r.putXML("sitemap.xml", sm)
 }
@@ -78,24 +83,26 @@ type atomLink struct {
 }
 
 type atomEntry struct {
-	Title   string      `xml:"title"`
-	ID      string      `xml:"id"`
-	Updated string      `xml:"updated"`
-	Link    atomLink    `xml:"link"`
-	Author  *atomAuthor `xml:"author,omitempty"`
-	Summary string      `xml:"summary"`
+	Title     string      `xml:"title"`
+	ID        string      `xml:"id"`
+	Published string      `xml:"published,omitempty"`
+	Updated   string      `xml:"updated"`
+	Link      atomLink    `xml:"link"`
+	Author    *atomAuthor `xml:"author,omitempty"`
+	Summary   string      `xml:"summary"`
 }
 
 type atomAuthor struct {
 	Name string `xml:"name"`
 }
 
-// undated is the Atom date of puzzles without a front matter date: a feed
-// needs one, and the build must not read the clock.
-const undated = "2000-01-01T00:00:00Z"
+// undated is the Atom date of a feed with no dated puzzle: a feed needs
+// one, and the build must not read the clock. Puzzles without a date are
+// left out of the feed.
+const undated = "1970-01-01T00:00:00Z"
 
-// writeFeed writes atom.xml, the recently added puzzles, when the site has a
-// base URL.
+// writeFeed writes atom.xml, the recently added puzzles (those with a date),
+// when the site has a base URL.
 func (r *run) writeFeed() error {
 	if r.site.BaseURL == "" || r.keepPublished("atom.xml") {
 		return nil
@@ -104,15 +111,12 @@ func (r *run) writeFeed() error {
 		Author: atomAuthor{Name: r.title},
 		Link:   []atomLink{{Href: r.site.BaseURL + "/"}, {Href: r.site.BaseURL + "/atom.xml", Rel: "self"}}}
 	for _, e := range r.recent() {
-		date := e.Date
-		if date == "" {
-			date = undated
-		}
+		date := firstNonEmpty(e.Lastmod, e.Date)
 		if date > feed.Updated {
 			feed.Updated = date
 		}
-		ae := atomEntry{Title: e.Title, ID: r.pageURL(e.Page), Updated: date, Link: atomLink{Href: r.pageURL(e.Page)},
-			Summary: fmt.Sprintf("%s, %d colour(s), %s", e.feedSize(), e.Colors, badgeText(e.Verdict))}
+		ae := atomEntry{Title: e.Title, ID: r.pageURL(e.Page), Published: e.Date, Updated: date, Link: atomLink{Href: r.pageURL(e.Page)},
+			Summary: puzzleDescription(e)}
 		if e.Author != "" {
 			ae.Author = &atomAuthor{Name: e.Author}
 		}

@@ -35,8 +35,10 @@ type entry struct {
 	Source      string            `json:"source"`             // the published copy of its file
 	Warnings    []string          `json:"-"`
 	Tags        []string          `json:"tags,omitempty"` // its note's, then its collections' notes'
-	Date        string            `json:"-"`              // front matter date (RFC 3339) or ""
+	Date        string            `json:"-"`              // front matter date, else the file's last commit (RFC 3339), or ""
+	Lastmod     string            `json:"-"`              // front matter lastmod, else the last commit, else Date, or ""
 	Weight      int               `json:"-"`
+	Swatches    []legendView      `json:"-"` // the colours but the background
 	Dir         string            `json:"-"` // the page's folder: "a/b/slug/"
 	Thumb       string            `json:"-"` // the thumbnail, or ""
 	Index       int               `json:"-"` // which of its file's puzzles it is
@@ -66,15 +68,15 @@ func badge(verdict string) string {
 func badgeText(verdict string) string {
 	switch verdict {
 	case "unique":
-		return "unique solution"
+		return "Unique solution"
 	case "multiple":
-		return "several solutions"
+		return "Several solutions"
 	case "unknown":
-		return "uniqueness unknown"
+		return "Uniqueness not proven"
 	case "none":
-		return "no solution"
+		return "No solution"
 	}
-	return "not checked"
+	return "Not checked"
 }
 
 // difficultyRank orders difficulties for sorting cards: easiest first, then
@@ -106,7 +108,15 @@ func newEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *e
 		Colors:    p.Colors(),
 		Tags:      fm.Tags,
 		Date:      fm.DateRFC3339,
+		Lastmod:   fm.LastmodRFC3339,
 		Weight:    fm.Weight,
+	}
+	for c := 1; c < len(p.Palette); c++ {
+		name := p.Palette[c].Name
+		if name == "" {
+			name = p.Palette[c].RGB.Hex()
+		}
+		e.Swatches = append(e.Swatches, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
 	}
 	e.setTriddler(p) // triddler.go
 	return e

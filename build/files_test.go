@@ -234,7 +234,7 @@ func TestOutputThroughSymlink(t *testing.T) {
 func TestEmptySite(t *testing.T) {
 	s := newSite(t, "-- README.md --\nNothing yet.\n")
 	sum := s.mustBuild(Config{BaseURL: "https://example.org"})
-	if sum.Puzzles != 0 || sum.Pages != 5 { // home, authors, licenses, tags, 404
+	if sum.Puzzles != 0 || sum.Pages != 6 { // home, authors, licenses, tags, search, 404
 		t.Errorf("empty site: %+v", sum)
 	}
 	if s.read("catalogue.json") != "[]" || !strings.Contains(s.read("index.html"), "Nothing yet.") {

@@ -1,10 +1,12 @@
 package build
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/nav"
 )
 
 // groupBy gathers puzzles under a key, keys sorted case-insensitively.
@@ -29,6 +31,7 @@ func (r *run) groupBy(key func(*entry) string, from string) (map[string][]crumb,
 func (r *run) writeAuthors() error {
 	return r.putTemplated("authors", "authors/index.html", true, func() *pageData {
 		d := r.pageData("authors", "Authors", "authors/")
+		d.Description = "The authors of the nonogram puzzles of " + r.title + ", and their puzzles."
 		groups, keys := r.groupBy(func(e *entry) string { return e.Author }, "authors/")
 		for _, k := range keys {
 			name := k
@@ -46,6 +49,7 @@ func (r *run) writeAuthors() error {
 func (r *run) writeLicenses() error {
 	return r.putTemplated("licenses", "licenses/index.html", true, func() *pageData {
 		d := r.pageData("licenses", "Licenses", "licenses/")
+		d.Description = "The licenses the nonogram puzzles of " + r.title + " are published under, and their puzzles."
 		groups, keys := r.groupBy(func(e *entry) string { return e.License }, "licenses/")
 		var none *groupView
 		for _, k := range keys {
@@ -101,19 +105,31 @@ func (r *run) writeTags() error {
 		}
 	}
 	list := r.pageData("tags", "Tags", "tags/")
+	list.Description = "The tags of the nonogram puzzles of " + r.title + "."
 	for _, page := range sortedKeys(groups) {
 		g := groups[page]
 		dir := strings.TrimSuffix(page, "index.html")
-		err := r.putTemplated("collection", page, true, func() *pageData {
-			d := r.pageData("collection", "Tag: "+g.name, dir)
-			d.Crumbs = []crumb{{Title: r.title, URL: content.RelURL(dir, "index.html")}, {Title: "Tags", URL: content.RelURL(dir, "tags/index.html")}}
-			for i, e := range g.entries {
-				d.Cards = append(d.Cards, cardOf(e, dir, i))
+		pages := nav.Paginate(len(g.entries), r.site.PerPage)
+		for _, pg := range pages {
+			pdir := nav.PageDir(dir, pg.Number)
+			err := r.putTemplated("collection", pdir+"index.html", true, func() *pageData {
+				d := r.pageData("collection", "Tag: "+g.name, pdir)
+				d.Description = fmt.Sprintf("%d nonogram puzzles tagged %s.", len(g.entries), g.name)
+				d.Crumbs = []crumb{{Title: r.title, URL: content.RelURL(pdir, "index.html")}, {Title: "Tags", URL: content.RelURL(pdir, "tags/index.html")}}
+				if pg.Number > 1 {
+					d.Title = fmt.Sprintf("Tag: %s – page %d", g.name, pg.Number)
+					d.Description = fmt.Sprintf("%d nonogram puzzles tagged %s, page %d of %d.", len(g.entries), g.name, pg.Number, len(pages))
+					d.Crumbs = append(d.Crumbs, crumb{Title: g.name, URL: content.RelURL(pdir, page)})
+				}
+				for i, e := range g.entries[pg.Start:pg.End] {
+					d.Cards = append(d.Cards, cardOf(e, pdir, pg.Start+i))
+				}
+				d.Pages = pagerLinks(dir, pdir, pg.Number, len(pages))
+				return d
+			})
+			if err != nil {
+				return err
 			}
-			return d
-		})
-		if err != nil {
-			return err
 		}
 		list.Collections = append(list.Collections, collectionView{Title: g.name, URL: content.RelURL("tags/", page), Count: len(g.entries)})
 	}

@@ -72,7 +72,7 @@ type bundleRecord struct {
 }
 
 // memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress store 1"
+const memoVersion = "nonopress store 2"
 
 // storeFile is the name of the store file in the cache folder.
 const storeFile = "store.gob"

@@ -55,8 +55,9 @@ func (r *run) startMemo() {
 // configuration and templates, the file's bytes, name and place (its output
 // folder and name, its collection's path and the titles of the collections
 // above it, for breadcrumbs), its note's bytes, and when the note has a body
-// the content tree's links, which its links are rewritten by. A file's place
-// in path order is not in it: no puzzle page shows it.
+// the content tree's links, which its links are rewritten by, its
+// neighbours (the previous and next links of its pages) and its git date. A
+// file's place in path order is not in it: no puzzle page shows it.
 func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
 	k := key.New(m.site, "file")
 	k.String(f.Rel)
@@ -65,6 +66,12 @@ func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlan
 	k.String(f.Original)
 	k.String(f.Coll.Dir)
 	k.String(f.Coll.URL)
+	// Its neighbours, linked from its pages, and its date from git.
+	for _, l := range []content.Link{f.Prev, f.Next} {
+		k.String(l.Title)
+		k.String(l.Page)
+	}
+	k.String(f.GitDate)
 	for c := f.Coll; c != nil; c = c.Parent {
 		k.String(c.URL)
 		k.String(c.Title(siteTitle))

@@ -18,7 +18,7 @@ import (
 )
 
 // pageKinds are the kinds of page a site has, each a template file.
-var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", "tags", "404"}
+var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", "tags", "search", "404"}
 
 // pageTemplates holds one parsed template set per kind of page.
 type pageTemplates struct {
@@ -160,8 +160,11 @@ func cardOf(e *entry, from string, pos int) cardView {
 		Title: e.Title, URL: content.RelURL(from, e.Page),
 		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.cellCount(), Size: e.cardSize(),
 		Order: pos, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
-		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
-		TagText: strings.Join(e.Tags, " "),
+		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict), Grade: gradeName(e.Difficulty),
+		TagText: strings.Join(e.Tags, " "), Author: e.Author, SwatchNames: swatchNames(e.Swatches),
+	}
+	for _, sw := range e.Swatches {
+		c.Swatches = append(c.Swatches, sw.Hex)
 	}
 	if e.Thumb != "" {
 		c.Thumb = content.RelURL(from, e.Thumb)

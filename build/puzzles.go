@@ -14,7 +14,6 @@ import (
 
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
-	"github.com/nonopress/nonopress/templates"
 	"github.com/nonopress/nonopress/validate"
 )
 
@@ -37,6 +36,17 @@ type fileContext struct {
 	description string
 	fileHash    string
 	bundle      *bundlePage // the page listing the file's puzzles; nil for a file of one
+	// prev and next are the puzzles of the same file before and after the
+	// one being published, nil at the file's ends.
+	prev, next *entry
+}
+
+// checkedPuzzle is a puzzle of a file that passed its checks, waiting to be
+// published.
+type checkedPuzzle struct {
+	e   *entry
+	p   *puzzle.Puzzle
+	rep validate.Report
 }
 
 // bundlePage is the page of a file of several puzzles: its note and cards.
@@ -115,6 +125,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 		return res
 	}
+	var checked []checkedPuzzle
 	for i, p := range puzzles {
 		if ctx.Err() != nil {
 			return res
@@ -132,12 +143,24 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		}
 		res.diags = append(res.diags, warnings...)
 		e := entryOf(f, i, p, &rep, fm, fc)
-		fc.description = firstNonEmpty(fm.Description, p.Meta.Description)
-		if err := r.publishPuzzle(e, p, &rep, fc); err != nil {
+		checked = append(checked, checkedPuzzle{e, p, rep})
+		res.entries = append(res.entries, e)
+	}
+	// Published once every puzzle of the file is checked, so that a page
+	// links only to siblings that have pages.
+	for i, c := range checked {
+		fc.description = firstNonEmpty(fm.Description, c.p.Meta.Description)
+		fc.prev, fc.next = nil, nil
+		if i > 0 {
+			fc.prev = checked[i-1].e
+		}
+		if i+1 < len(checked) {
+			fc.next = checked[i+1].e
+		}
+		if err := r.publishPuzzle(c.e, c.p, &c.rep, fc); err != nil {
 			res.fatal = err
 			return res
 		}
-		res.entries = append(res.entries, e)
 	}
 	if len(res.entries) > 0 {
 		if _, err := r.out.Put(f.Coll.URL+f.Original, data); err != nil {
@@ -163,6 +186,8 @@ func entryOf(f *content.PuzzleFile, i int, p *puzzle.Puzzle, rep *validate.Repor
 	e := newEntry(p, fm, title)
 	e.Tags = mergeTags(e.Tags, f.Coll.Tags())
 	e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
+	e.Date = firstNonEmpty(e.Date, f.GitDate)
+	e.Lastmod = firstNonEmpty(e.Lastmod, f.GitDate, e.Date)
 	for _, d := range rep.Warnings {
 		e.Warnings = append(e.Warnings, d.Message)
 	}
@@ -235,144 +260,4 @@ func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warn
 		warnings = append(warnings, d)
 	}
 	return problems, warnings
-}
-
-// publishPuzzle writes a puzzle's page and files: sheet, solution and
-// thumbnail SVGs, sheet PDF, .non and .xml versions.
-func (r *run) publishPuzzle(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext) error {
-	view := r.puzzleViewOf(e, p, rep)
-	convs := conversions(p)
-	assets, sheet, err := r.puzzleAssets(e, p, rep, fc, convs)
-	if err != nil {
-		return err
-	}
-	has := func(name string) bool { _, ok := assets[name]; return ok }
-	original := path.Base(e.Source)
-	view.Downloads = append(view.Downloads, download{Label: "Original file (" + original + ")", URL: content.RelURL(e.Dir, e.Source)})
-	for _, c := range convs {
-		view.Downloads = append(view.Downloads, c.download(e.Title))
-	}
-	for _, d := range assetDownloads {
-		if has(d.URL) {
-			view.Downloads = append(view.Downloads, d)
-		}
-	}
-	if e.hasSheet() {
-		view.Sheet = sheetView() // filled by putPageWithSheet
-		if landscape(sheet) {
-			view.Paper += " landscape"
-		}
-	}
-	if e.Solution != "" {
-		view.Solution = "solution.svg"
-	}
-	data := r.pageData("puzzle", e.Title, e.Dir)
-	data.Crumbs = crumbsOf(e.coll, e.Dir, r.title, true)
-	if fc.bundle != nil {
-		data.Crumbs = append(data.Crumbs, crumb{Title: fc.bundle.title, URL: content.RelURL(e.Dir, fc.bundle.dir+"index.html")})
-	}
-	data.Note = fc.note
-	data.Description = fc.description
-	data.Puzzle = view
-	html, err := r.tpl.render("puzzle", data)
-	if err != nil {
-		return err
-	}
-	if e.hasSheet() {
-		// render escapes the puzzle's text in the sheet
-		return r.putPageWithSheet(e.Page, html, stripXMLDecl(string(sheet)))
-	}
-	return r.putPage(e.Page, html)
-}
-
-// puzzleViewOf starts a puzzle page's view: its metadata, tags and legend.
-func (r *run) puzzleViewOf(e *entry, p *puzzle.Puzzle, rep *validate.Report) *puzzleView {
-	view := &puzzleView{
-		ID: e.ID, Title: e.Title, Author: e.Author, AuthorAnchor: anchor("author", e.Author),
-		Copyright: e.Copyright, License: e.License, LicenseAnchor: licenseAnchor(e.License),
-		SPDX: spdxURL(e.License), Catalogue: e.Catalogue,
-		Width: e.Width, Height: e.Height, Colors: e.Colors,
-		Verdict: e.Verdict, Difficulty: e.Difficulty, Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
-		Warnings: e.Warnings, Paper: cssPaper(r.site.Paper),
-		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
-		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title),
-	}
-	for _, tag := range e.Tags {
-		view.Tags = append(view.Tags, crumb{Title: tag, URL: content.RelURL(e.Dir, tagPage(tag))})
-	}
-	for c := 1; c < len(p.Palette); c++ {
-		name := p.Palette[c].Name
-		if name == "" {
-			name = p.Palette[c].RGB.Hex()
-		}
-		view.Legend = append(view.Legend, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
-	}
-	return view
-}
-
-// puzzleAssets publishes a puzzle's files, reused from an earlier build or
-// rendered, records them in its entry, and returns them with the sheet.
-func (r *run) puzzleAssets(e *entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext, convs []conversion) (map[string]string, []byte, error) {
-	key := r.puzzleAssetKey(fc.fileHash, e.Index, rep.Solution)
-	assets, ok := r.reuseAssets(e.Dir, key)
-	var sheet []byte
-	if ok {
-		if _, has := assets["sheet.svg"]; has {
-			var err error
-			if sheet, err = r.out.ReadBack(e.Dir + "sheet.svg"); err != nil {
-				return nil, nil, fmt.Errorf("reuse sheet: %w", err)
-			}
-		}
-	} else {
-		var err error
-		if assets, sheet, err = r.renderAssets(e, p, rep.Solution, convs); err != nil {
-			return nil, nil, err
-		}
-	}
-	r.assets.store(key, assets)
-	e.AssetKey, e.Assets = key, assets
-	has := func(name string) bool { _, ok := assets[name]; return ok }
-	if has("sheet.svg") {
-		e.Sheet = e.Dir + "sheet.svg"
-	}
-	if has("solution.svg") {
-		e.Solution = e.Dir + "solution.svg"
-	}
-	switch {
-	case has("thumb.svg"):
-		e.Thumb = e.Dir + "thumb.svg"
-	case e.hasSheet() && p.Kind != puzzle.Triddler: // blank thumbnails are of grids
-		e.Thumb = blankThumbPath(e.Width, e.Height)
-	}
-	return assets, sheet, nil
-}
-
-// putPage writes an HTML page and remembers it for the sitemap.
-func (r *run) putPage(p string, html []byte) error {
-	if _, err := r.out.Put(p, html); err != nil {
-		return err
-	}
-	r.mu.Lock()
-	r.pages = append(r.pages, p)
-	r.mu.Unlock()
-	return nil
-}
-
-// pageData starts the data of a page in folder dir.
-func (r *run) pageData(kind, title, dir string) *pageData {
-	root := content.RootOf(dir)
-	d := &pageData{Kind: kind, Title: title, Root: root, Site: siteView{Title: r.title, Language: r.site.Language, BaseURL: r.site.BaseURL}}
-	if r.site.BaseURL != "" {
-		d.Feed = root + "atom.xml"
-		d.Canonical = r.pageURL(dir + "index.html")
-	}
-	return d
-}
-
-// cssPaper is the CSS @page size of a paper name.
-func cssPaper(paper string) string {
-	if paper == "letter" {
-		return "letter"
-	}
-	return strings.ToUpper(paper) // A3, A4, A5
 }

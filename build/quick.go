@@ -20,6 +20,7 @@ var deferredPages = map[string]bool{
 	"authors/index.html":  true,
 	"licenses/index.html": true,
 	"catalogue.json":      true,
+	"search-index.js":     true,
 	"sitemap.xml":         true,
 	"atom.xml":            true,
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/nonopress/nonopress/build/internal/key"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/nonopress/nonopress/build/internal/parallel"
 
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/nav"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
@@ -59,7 +61,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			return err
 		}
 	}
-	for _, w := range []func() error{r.writeAuthors, r.writeLicenses, r.writeTags, r.write404, r.writeCatalogue, r.writeSitemap, r.writeFeed} {
+	for _, w := range []func() error{r.writeAuthors, r.writeLicenses, r.writeTags, r.write404, r.writeCatalogue, r.writeSearch, r.writeSitemap, r.writeFeed, r.writeOGImage} {
 		if err := w(); err != nil {
 			return err
 		}
@@ -136,17 +138,26 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	return err
 }
 
-// collectionViews lists sub-collections as links from a page.
+// collectionViews lists sub-collections as links from a page, each with its
+// note's description or first line.
 func (r *run) collectionViews(cs []*content.Collection, from string) []collectionView {
 	var out []collectionView
 	for _, c := range cs {
-		out = append(out, collectionView{Title: c.Title(r.title), URL: content.RelURL(from, c.URL+"index.html"), Count: r.list(c).total})
+		out = append(out, collectionView{Title: c.Title(r.title), URL: content.RelURL(from, c.URL+"index.html"), Count: r.list(c).total,
+			Summary: summary(c)})
 	}
 	return out
 }
 
-// writeCollection writes a collection's page; the root collection's page is
-// the home page.
+// summary is a collection's one-line summary: its note's description, else
+// the first line of its note.
+func summary(c *content.Collection) string {
+	return firstNonEmpty(c.Note.Front.Description, nav.FirstLine(c.Note.Body))
+}
+
+// writeCollection writes a collection's pages, PerPage cards each: the first
+// is c.URL+"index.html", the others page/2/, page/3/... The root
+// collection's first page is the home page.
 func (r *run) writeCollection(c *content.Collection) error {
 	kind := "collection"
 	if c.Parent == nil {
@@ -156,44 +167,78 @@ func (r *run) writeCollection(c *content.Collection) error {
 	if err != nil {
 		return err
 	}
-	return r.putTemplated(kind, c.URL+"index.html", true, func() *pageData {
-		d := r.pageData(kind, c.Title(r.title), c.URL)
-		if c.Parent == nil {
-			d.Title = ""
-		}
-		d.Note = note
-		d.Description = c.Note.Front.Description
-		if c.Parent != nil {
-			d.Crumbs = crumbsOf(c, c.URL, r.title, false)
-		}
-		d.Collections = r.collectionViews(c.Children, c.URL)
-		for i, e := range r.list(c).entries {
-			d.Cards = append(d.Cards, cardOf(e, c.URL, i))
-		}
-		if r.list(c).booklet {
-			d.Booklet = "booklet.pdf"
-		}
-		if c.Parent == nil {
-			for i, e := range r.recent() {
-				d.Recent = append(d.Recent, cardOf(e, c.URL, i))
+	list := r.list(c)
+	pages := nav.Paginate(len(list.entries), r.site.PerPage)
+	for _, pg := range pages {
+		dir := nav.PageDir(c.URL, pg.Number)
+		err := r.putTemplated(kind, dir+"index.html", true, func() *pageData {
+			d := r.pageData(kind, c.Title(r.title), dir)
+			if c.Parent == nil {
+				d.Title = ""
+				d.Lede = firstNonEmpty(r.site.Description, c.Note.Front.Description)
+			} else {
+				d.Lede = c.Note.Front.Description
+				d.Description = firstNonEmpty(summary(c), fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", list.total, c.Title(r.title)))
 			}
+			if c.Parent != nil || pg.Number > 1 {
+				d.Crumbs = crumbsOf(c, dir, r.title, pg.Number > 1)
+			}
+			if pg.Number > 1 {
+				d.Title = fmt.Sprintf("%s – page %d", c.Title(r.title), pg.Number)
+				d.Lede = ""
+				d.Description = fmt.Sprintf("%s, page %d of %d.", strings.TrimSuffix(d.Description, "."), pg.Number, len(pages))
+			} else {
+				d.Note = note
+				d.Collections = r.collectionViews(c.Children, dir)
+				if c.Parent == nil {
+					for i, e := range r.recent() {
+						d.Recent = append(d.Recent, cardOf(e, dir, i))
+					}
+				}
+			}
+			for i, e := range list.entries[pg.Start:pg.End] {
+				d.Cards = append(d.Cards, cardOf(e, dir, pg.Start+i))
+			}
+			d.Pages = pagerLinks(c.URL, dir, pg.Number, len(pages))
+			if list.booklet {
+				d.Booklet = content.RelURL(dir, c.URL+"booklet.pdf")
+			}
+			return d
+		})
+		if err != nil {
+			return err
 		}
-		return d
-	})
+	}
+	return nil
 }
 
-// recent returns the puzzles for "recently added": those with a front matter
-// date, newest first, then the others in path order. The clock and file
-// times play no part.
-func (r *run) recent() []*entry {
-	es := append([]*entry(nil), r.entries...)
-	sort.SliceStable(es, func(i, j int) bool {
-		di, dj := es[i].Date, es[j].Date
-		if (di != "") != (dj != "") {
-			return di != ""
+// pagerLinks are the links of the pager on page cur of a list whose first
+// page is in folder first, as seen from folder from.
+func pagerLinks(first, from string, cur, total int) []pagerLink {
+	var out []pagerLink
+	for _, l := range nav.Pager(cur, total) {
+		pl := pagerLink{Label: l.Label, Current: l.Current}
+		if l.Number > 0 && !l.Current {
+			pl.URL = content.RelURL(from, nav.PageDir(first, l.Number)+"index.html")
 		}
-		if di != dj {
-			return di > dj
+		out = append(out, pl)
+	}
+	return out
+}
+
+// recent returns the puzzles for "recently added": those with a date (front
+// matter, else git with git_info), newest first, ties in path order. Puzzles
+// without a date are left out. The clock and file times play no part.
+func (r *run) recent() []*entry {
+	var es []*entry
+	for _, e := range r.entries {
+		if e.Date != "" {
+			es = append(es, e)
+		}
+	}
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].Date != es[j].Date {
+			return es[i].Date > es[j].Date
 		}
 		return es[i].order < es[j].order
 	})
@@ -206,6 +251,7 @@ func (r *run) recent() []*entry {
 func (r *run) write404() error {
 	return r.putTemplated("404", "404.html", false, func() *pageData {
 		d := r.pageData("404", "Page not found", "")
+		d.Description = "There is no page at this address on " + r.title + "."
 		if r.site.BaseURL != "" {
 			d.Root = r.site.BaseURL + "/"
 			d.Feed = d.Root + "atom.xml"
@@ -220,7 +266,8 @@ func (r *run) write404() error {
 func (r *run) writeBundle(bp *bundlePage) error {
 	data := func() *pageData {
 		d := r.pageData("collection", bp.title, bp.dir)
-		d.Description = bp.description
+		d.Description = firstNonEmpty(bp.description, fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", len(bp.entries), bp.title))
+		d.Lede = bp.description
 		d.Crumbs = crumbsOf(bp.coll, bp.dir, r.title, true)
 		d.Note = bp.note
 		for i, e := range bp.entries {

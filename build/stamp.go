@@ -113,6 +113,7 @@ func (b *Builder) stampKey(tree []byte) string {
 	}
 	h := sha256.New()
 	h.Write(tree)
+	h.Write([]byte(b.gitStamp()))
 	for _, dir := range []string{front, back} {
 		info, err := os.Stat(filepath.Join(dir, output.MarkerName))
 		if err != nil {

@@ -17,10 +17,13 @@ type crumb struct{ Title, URL string }
 type pageData struct {
 	Kind        string // home, collection, puzzle, authors, licenses, 404
 	Title       string
-	Description string // for <meta name="description">: the note's description
+	Description string // for <meta name="description"> and Open Graph: never empty
+	Lede        string // a line under the title: a collection's description
 	Root        string // the way up to the site root: "", "../", "../../"...
 	Feed        string // the Atom feed, when the site has one
 	Canonical   string // the page's public URL, when the site has a base URL
+	Image       string // the Open Graph image's public URL, when the site has a base URL
+	Prev, Next  *crumb // the puzzle before and after this one in its collection
 	Site        siteView
 	Crumbs      []crumb
 	Note        template.HTML
@@ -28,24 +31,35 @@ type pageData struct {
 	Collections []collectionView
 	Cards       []cardView
 	Recent      []cardView
+	Pages       []pagerLink // a long list's pages; nil for one page
 	Booklet     string
 	Puzzle      *puzzleView
 	Groups      []groupView
 }
 
-// collectionView is a link to a collection with its puzzle count.
+// collectionView is a link to a collection with its puzzle count and its
+// note's first line.
 type collectionView struct {
-	Title, URL string
-	Count      int
+	Title, URL, Summary string
+	Count               int
+}
+
+// pagerLink is one link of a list's pager.
+type pagerLink struct {
+	Label, URL string
+	Current    bool
 }
 
 // cardView is a puzzle's card in a list.
 type cardView struct {
-	Title, URL, Thumb, Size      string // Size: "15×20", "triddler, 96 triangles"
-	Width, Height, Colors, Cells int
-	Order, DifficultyRank        int
-	Difficulty, Badge, BadgeText string
-	TagText                      string
+	Title, URL, Thumb, Size, Author string // Size: "15×20", "triddler, 96 triangles"
+	Width, Height, Colors, Cells    int
+	Order, DifficultyRank           int
+	Difficulty, Badge, BadgeText    string
+	Grade                           string // the difficulty in words
+	TagText                         string
+	Swatches                        []string // the colours' hex codes
+	SwatchNames                     string
 }
 
 // groupView is an author or a license with their puzzles.
@@ -73,8 +87,12 @@ type puzzleView struct {
 	License, LicenseAnchor, SPDX, Catalogue    string
 	Width, Height, Colors                      int
 	Verdict, Difficulty, Badge, BadgeText      string
-	Warnings                                   []string
-	Tags                                       []crumb // each with its tag page
+	Grade, VerdictText                         string
+	Grades                                     []gradeView
+	Date, DateText, Lastmod, LastmodText       string
+	PlayReserve                                int      // px kept for the play grid while it is drawn
+	Warnings                                   []string // only where the site shows them publicly (and in serve)
+	Tags                                       []crumb  // each with its tag page
 	Legend                                     []legendView
 	Sheet                                      template.HTML // inline SVG
 	Solution                                   string        // the solution image, "" if none

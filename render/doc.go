@@ -1,6 +1,6 @@
 // Package render draws nonograms for print and for the web: puzzle sheets,
-// solution images and thumbnails as minified SVG, single sheets and collection
-// booklets as PDF.
+// solution images and thumbnails as compact SVG (drawn through svgo, with no
+// minify pass), single sheets and collection booklets as PDF.
 //
 // Every product is computed once as a layout in millimetres (layout.go: boxes,
 // lines, marks and texts on a page) and then written by one of two back ends,

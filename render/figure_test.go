@@ -55,7 +55,7 @@ func viewBox(t *testing.T, root *svgNode) [4]float64 {
 
 var (
 	svgOpenTag = regexp.MustCompile(`^<svg [^>]*>`)
-	firstRect  = regexp.MustCompile(`</title><rect [^>]*/>`)
+	firstRect  = regexp.MustCompile(`</title>\s*<rect [^>]*/>`)
 )
 
 // TestSheetFigureIsTheSheetCropped checks that a figure is well-formed, sized

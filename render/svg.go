@@ -1,24 +1,28 @@
 package render
 
 import (
+	"bufio"
 	"encoding/xml"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 
+	svgo "github.com/ajstarks/svgo"
+
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// The SVG back end draws in hundredths of a millimetre: integer
-// coordinates, which the root element's viewBox maps onto a width and
-// height given in mm, so a printed SVG has the sheet's physical size.
+// The SVG back end draws through an svgo canvas in hundredths of a
+// millimetre: integer coordinates, which the root element's viewBox maps
+// onto a width and height given in mm, so a printed SVG has the sheet's
+// physical size.
 //
-// It writes the document compact in the first place, as a minifier would
-// leave it: no whitespace between elements, each number in its shortest
-// form (21000 as 21e3), colours in three digits where they can be, lines of
-// one stroke in one path, texts of one style in one group. There is no
-// minify pass after it, here or in the build.
+// It writes the document compact in the first place: lines of one stroke in
+// one path, texts of one style in one group, colours in three digits where
+// they can be, the attributes of an element formatted into one string (see
+// svgAttrs). There is no minify pass after it, here or in the build; svgo's
+// line breaks between elements stay.
 const svgUnitsPerMM = 100
 
 // u converts millimetres to SVG units.
@@ -29,102 +33,34 @@ func mmString(mm float64) string {
 	return strconv.FormatFloat(math.Round(mm*100)/100, 'f', -1, 64)
 }
 
-// svgDoc is an SVG document being written: it is built in memory and
-// written at once, so that a write error is seen once.
-type svgDoc struct {
-	b []byte
-}
-
-// num appends an integer in its shortest form: with three or more trailing
-// zeros, as mantissa and exponent (21e3).
-func (d *svgDoc) num(n int) {
-	if n == 0 || n%1000 != 0 {
-		d.b = strconv.AppendInt(d.b, int64(n), 10)
-		return
-	}
-	exp := 0
-	for n%10 == 0 {
-		n /= 10
-		exp++
-	}
-	d.b = strconv.AppendInt(d.b, int64(n), 10)
-	d.b = append(d.b, 'e')
-	d.b = strconv.AppendInt(d.b, int64(exp), 10)
-}
-
-// attrNum appends ` name="n"`.
-func (d *svgDoc) attrNum(name string, n int) {
-	d.b = append(d.b, ' ')
-	d.b = append(d.b, name...)
-	d.b = append(d.b, `="`...)
-	d.num(n)
-	d.b = append(d.b, '"')
-}
-
-// attr appends ` name="value"` with the value escaped for an XML
-// attribute. Every attribute string goes through it, so no string from a
-// puzzle file can break out of one.
-func (d *svgDoc) attr(name, value string) {
-	d.b = append(d.b, ' ')
-	d.b = append(d.b, name...)
-	d.b = append(d.b, `="`...)
-	d.escape(value)
-	d.b = append(d.b, '"')
-}
-
-// escape appends s escaped for XML text or an attribute value.
-func (d *svgDoc) escape(s string) {
-	w := appendWriter{&d.b}
-	_ = xml.EscapeText(w, []byte(s)) // appending never fails
-}
-
-// appendWriter appends what is written to a byte slice.
-type appendWriter struct{ b *[]byte }
-
-func (w appendWriter) Write(p []byte) (int, error) {
-	*w.b = append(*w.b, p...)
-	return len(p), nil
-}
-
-// color appends a colour as #rgb when each channel has two equal digits,
-// else #rrggbb.
-func (d *svgDoc) color(name string, c puzzle.RGB) {
-	hex := c.Hex() // "#rrggbb"
-	if len(hex) == 7 && hex[1] == hex[2] && hex[3] == hex[4] && hex[5] == hex[6] {
-		hex = string([]byte{'#', hex[1], hex[3], hex[5]})
-	}
-	d.attr(name, hex)
-}
-
-// writeSVG draws s as a compact SVG document.
+// writeSVG draws s as a compact SVG document on an svgo canvas. svgo ignores
+// write errors, so the canvas writes to a buffered writer, which keeps the
+// first error and returns it once, from Flush.
 func writeSVG(w io.Writer, s *scene) error {
-	d := &svgDoc{b: make([]byte, 0, 64*len(s.Items)+256)}
+	bw := bufio.NewWriterSize(w, min(64*1024, 64*len(s.Items)+512))
+	d := svgDrawer{w: bw, canvas: svgo.New(bw)}
 	d.draw(s)
-	if _, err := w.Write(d.b); err != nil {
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("render: writing SVG: %w", err)
 	}
 	return nil
 }
 
+// svgDrawer draws a scene on an svgo canvas; a and path are its scratch
+// space for formatting attributes and path data.
+type svgDrawer struct {
+	w      io.Writer // what canvas writes to
+	canvas *svgo.SVG
+	a      svgAttrs
+	path   []byte
+}
+
 // draw writes the scene's elements, grouping runs of lines with the same
 // stroke into one path and runs of texts with the same style into one
 // group.
-func (d *svgDoc) draw(s *scene) {
-	d.b = append(d.b, "<svg"...)
-	d.attr("width", mmString(s.Width)+"mm")
-	d.attr("height", mmString(s.Height)+"mm")
-	d.b = append(d.b, ` viewBox="`...)
-	for i, v := range []float64{s.X, s.Y, s.Width, s.Height} {
-		if i > 0 {
-			d.b = append(d.b, ' ')
-		}
-		d.num(u(v))
-	}
-	d.b = append(d.b, '"')
-	d.attr("font-family", fontFamily)
-	d.b = append(d.b, ` xmlns="http://www.w3.org/2000/svg"><title>`...)
-	d.escape(s.Name)
-	d.b = append(d.b, "</title>"...)
+func (d *svgDrawer) draw(s *scene) {
+	d.root(s)
+	d.canvas.Title(s.Name)
 	items := s.Items
 	for len(items) > 0 {
 		switch it := items[0].(type) {
@@ -160,109 +96,174 @@ func (d *svgDoc) draw(s *scene) {
 			items = items[1:]
 		}
 	}
-	d.b = append(d.b, "</svg>"...)
+	d.canvas.End()
+}
+
+// root writes the root element's start tag. It does not use the canvas's
+// Start: svgo begins a document with an XML declaration and a comment, which
+// a page that inlines the SVG must not get, and with a namespace for links,
+// which these drawings have none of. The canvas's End closes the element.
+func (d *svgDrawer) root(s *scene) {
+	d.a.reset()
+	d.a.str("width", mmString(s.Width)+"mm")
+	d.a.str("height", mmString(s.Height)+"mm")
+	d.a.str("viewBox", fmt.Sprintf("%d %d %d %d", u(s.X), u(s.Y), u(s.Width), u(s.Height)))
+	d.a.str("font-family", fontFamily)
+	d.a.str("xmlns", "http://www.w3.org/2000/svg")
+	fmt.Fprintf(d.w, "<svg %s>\n", d.a.b) // an error stays in the writer for Flush
 }
 
 // rect writes a filled rectangle, outlined in black if it has a stroke.
-func (d *svgDoc) rect(r rect) {
-	d.b = append(d.b, "<rect"...)
-	d.attrNum("x", u(r.X))
-	d.attrNum("y", u(r.Y))
-	d.attrNum("width", u(r.W))
-	d.attrNum("height", u(r.H))
-	d.color("fill", r.Fill)
+func (d *svgDrawer) rect(r rect) {
+	d.a.reset()
+	d.a.color("fill", r.Fill)
 	if r.Stroke > 0 {
-		d.attr("stroke", "#000")
-		d.attrNum("stroke-width", max(1, u(r.Stroke)))
+		d.a.str("stroke", "#000")
+		d.a.num("stroke-width", max(1, u(r.Stroke)))
 	}
-	d.b = append(d.b, "/>"...)
+	d.canvas.Rect(u(r.X), u(r.Y), u(r.W), u(r.H), d.a.String())
 }
 
 // lines writes lines of one stroke as a single path.
-func (d *svgDoc) lines(lines []item) {
+func (d *svgDrawer) lines(lines []item) {
 	first := lines[0].(line)
-	d.b = append(d.b, `<path d="`...)
+	d.path = d.path[:0]
 	for _, it := range lines {
 		l := it.(line)
-		x1, y1, x2, y2 := u(l.X1), u(l.Y1), u(l.X2), u(l.Y2)
-		d.b = strconv.AppendInt(append(d.b, 'M'), int64(x1), 10)
-		d.b = strconv.AppendInt(append(d.b, ' '), int64(y1), 10)
-		switch {
-		case y1 == y2:
-			d.b = strconv.AppendInt(append(d.b, 'H'), int64(x2), 10)
-		case x1 == x2:
-			d.b = strconv.AppendInt(append(d.b, 'V'), int64(y2), 10)
-		default:
-			d.b = strconv.AppendInt(append(d.b, 'L'), int64(x2), 10)
-			d.b = strconv.AppendInt(append(d.b, ' '), int64(y2), 10)
-		}
+		d.path = appendSegment(d.path, u(l.X1), u(l.Y1), u(l.X2), u(l.Y2))
 	}
-	d.b = append(d.b, `" fill="none"`...)
-	d.color("stroke", first.Color)
-	d.attrNum("stroke-width", max(1, u(first.Width)))
-	d.b = append(d.b, ` stroke-linecap="square"/>`...)
+	d.a.reset()
+	d.a.str("fill", "none")
+	d.a.color("stroke", first.Color)
+	d.a.num("stroke-width", max(1, u(first.Width)))
+	d.a.str("stroke-linecap", "square")
+	d.canvas.Path(string(d.path), d.a.String()) // path data is digits and commands only
 }
 
 // mark writes a glyph as a circle or polygon.
-func (d *svgDoc) mark(m mark) {
-	style := func() {
-		if m.Stroke > 0 {
-			d.b = append(d.b, ` fill="none"`...)
-			d.color("stroke", m.Color)
-			d.attrNum("stroke-width", max(1, u(m.Stroke)))
-		} else {
-			d.color("fill", m.Color)
-		}
-		d.b = append(d.b, "/>"...)
+func (d *svgDrawer) mark(m mark) {
+	d.a.reset()
+	if m.Stroke > 0 {
+		d.a.str("fill", "none")
+		d.a.color("stroke", m.Color)
+		d.a.num("stroke-width", max(1, u(m.Stroke)))
+	} else {
+		d.a.color("fill", m.Color)
 	}
 	if m.Points == nil {
-		d.b = append(d.b, "<circle"...)
-		d.attrNum("cx", u(m.X))
-		d.attrNum("cy", u(m.Y))
-		d.attrNum("r", u(m.R))
-		style()
+		d.canvas.Circle(u(m.X), u(m.Y), u(m.R), d.a.String())
 		return
 	}
-	d.b = append(d.b, `<polygon points="`...)
+	xs, ys := make([]int, len(m.Points)), make([]int, len(m.Points))
 	for i, p := range m.Points {
-		if i > 0 {
-			d.b = append(d.b, ' ')
-		}
-		d.num(u(p.X))
-		d.b = append(d.b, ',')
-		d.num(u(p.Y))
+		xs[i], ys[i] = u(p.X), u(p.Y)
 	}
-	d.b = append(d.b, '"')
-	style()
+	d.canvas.Polygon(xs, ys, d.a.String())
 }
 
 // texts writes texts of one style in a group that carries the style; each
 // text keeps its own x and y.
-func (d *svgDoc) texts(texts []item) {
+func (d *svgDrawer) texts(texts []item) {
 	first := texts[0].(text)
-	d.b = append(d.b, "<g"...)
-	d.attrNum("font-size", max(1, u(first.Size)))
+	d.a.reset()
+	d.a.num("font-size", max(1, u(first.Size)))
 	switch first.Anchor {
 	case anchorMiddle:
-		d.b = append(d.b, ` text-anchor="middle"`...)
+		d.a.str("text-anchor", "middle")
 	case anchorEnd:
-		d.b = append(d.b, ` text-anchor="end"`...)
+		d.a.str("text-anchor", "end")
 	}
 	if first.Bold {
-		d.b = append(d.b, ` font-weight="bold"`...)
+		d.a.str("font-weight", "bold")
 	}
 	if first.Color != (puzzle.RGB{}) {
-		d.color("fill", first.Color)
+		d.a.color("fill", first.Color)
 	}
-	d.b = append(d.b, '>')
+	d.canvas.Group(d.a.String())
 	for _, it := range texts {
 		t := it.(text)
-		d.b = append(d.b, "<text"...)
-		d.attrNum("x", u(t.X))
-		d.attrNum("y", u(t.Y))
-		d.b = append(d.b, '>')
-		d.escape(t.S)
-		d.b = append(d.b, "</text>"...)
+		d.canvas.Text(u(t.X), u(t.Y), t.S) // svgo escapes the text
 	}
-	d.b = append(d.b, "</g>"...)
+	d.canvas.Gend()
+}
+
+// appendSegment appends a line from (x1, y1) to (x2, y2) to path data, as
+// a horizontal or vertical line where it is one.
+func appendSegment(d []byte, x1, y1, x2, y2 int) []byte {
+	d = strconv.AppendInt(append(d, 'M'), int64(x1), 10)
+	d = strconv.AppendInt(append(d, ' '), int64(y1), 10)
+	switch {
+	case y1 == y2:
+		return strconv.AppendInt(append(d, 'H'), int64(x2), 10)
+	case x1 == x2:
+		return strconv.AppendInt(append(d, 'V'), int64(y2), 10)
+	}
+	d = strconv.AppendInt(append(d, 'L'), int64(x2), 10)
+	return strconv.AppendInt(append(d, ' '), int64(y2), 10)
+}
+
+// svgAttrs formats the attributes of one element as name="value" pairs
+// separated by spaces: svgo takes them as one argument and writes them
+// as they are. Every value is escaped for an XML attribute, so no string
+// from a puzzle file can break out of one.
+type svgAttrs struct{ b []byte }
+
+// reset empties the attributes for the next element.
+func (a *svgAttrs) reset() { a.b = a.b[:0] }
+
+// String returns the attributes formatted.
+func (a *svgAttrs) String() string { return string(a.b) }
+
+// str adds name="value", the value escaped.
+func (a *svgAttrs) str(name, value string) {
+	a.name(name)
+	a.escape(value)
+	a.b = append(a.b, '"')
+}
+
+// num adds name="n".
+func (a *svgAttrs) num(name string, n int) {
+	a.name(name)
+	a.b = strconv.AppendInt(a.b, int64(n), 10)
+	a.b = append(a.b, '"')
+}
+
+// color adds a colour as #rgb when each channel has two equal digits, else
+// as #rrggbb.
+func (a *svgAttrs) color(name string, c puzzle.RGB) {
+	hex := c.Hex() // "#rrggbb"
+	if len(hex) == 7 && hex[1] == hex[2] && hex[3] == hex[4] && hex[5] == hex[6] {
+		hex = string([]byte{'#', hex[1], hex[3], hex[5]})
+	}
+	a.str(name, hex)
+}
+
+// name begins an attribute: name=".
+func (a *svgAttrs) name(name string) {
+	if len(a.b) > 0 {
+		a.b = append(a.b, ' ')
+	}
+	a.b = append(a.b, name...)
+	a.b = append(a.b, `="`...)
+}
+
+// escape appends s escaped for an XML attribute value: as it is when it
+// holds only printable ASCII that needs no escaping, else through
+// xml.EscapeText (which also replaces invalid UTF-8 and control bytes).
+func (a *svgAttrs) escape(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' {
+			_ = xml.EscapeText(appendWriter{&a.b}, []byte(s)) // appending never fails
+			return
+		}
+	}
+	a.b = append(a.b, s...)
+}
+
+// appendWriter appends what is written to a byte slice.
+type appendWriter struct{ b *[]byte }
+
+func (w appendWriter) Write(p []byte) (int, error) {
+	*w.b = append(*w.b, p...)
+	return len(p), nil
 }

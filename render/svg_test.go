@@ -316,3 +316,80 @@ func TestBlankThumbnailOfSize(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGStartsAtRoot checks that every SVG begins with its root element,
+// without svgo's XML declaration or comment: pages inline the sheet, and
+// the build reads the sheet's size from the root element's start.
+func TestSVGStartsAtRoot(t *testing.T) {
+	for name, render := range goldenCases(t) {
+		var b bytes.Buffer
+		if err := render(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(b.Bytes(), []byte("<svg ")) || bytes.Contains(b.Bytes(), []byte("<?xml")) || bytes.Contains(b.Bytes(), []byte("<!--")) {
+			t.Errorf("%s begins %.60q, want <svg and no declaration or comment", name, b.Bytes())
+		}
+	}
+}
+
+// TestSVGAttrsEscape checks that attribute values are escaped, whether
+// they need it or not, and that an element's attributes are separated by
+// one space.
+func TestSVGAttrsEscape(t *testing.T) {
+	var a svgAttrs
+	a.str("plain", "#fadc28")
+	a.str("hostile", `x" onload="alert(1)' <&>`)
+	a.num("n", -42)
+	a.color("fill", puzzle.RGB{R: 0xff, G: 0xee, B: 0x00})
+	a.color("stroke", puzzle.RGB{R: 0x12, G: 0x34, B: 0x56})
+	a.str("bad", "a\xffb\x01")
+	want := `plain="#fadc28" hostile="x&#34; onload=&#34;alert(1)&#39; &lt;&amp;&gt;" n="-42" fill="#fe0" stroke="#123456" bad="a` + "\uFFFD" + `b` + "\uFFFD" + `"`
+	if got := a.String(); got != want {
+		t.Errorf("attributes\n got %s\nwant %s", got, want)
+	}
+	a.reset()
+	if a.String() != "" {
+		t.Errorf("after reset: %q", a.String())
+	}
+	root := parseSVG(t, []byte("<svg "+want+"></svg>"))
+	if got := root.attr("hostile"); got != `x" onload="alert(1)' <&>` {
+		t.Errorf("hostile attribute parses back as %q", got)
+	}
+}
+
+// TestLinesShareOnePath checks that each run of lines with one stroke is
+// drawn as one path, each segment as H or V when it is one.
+func TestLinesShareOnePath(t *testing.T) {
+	got := string(appendSegment(nil, 1, 2, 30, 2)) + string(appendSegment(nil, 5, 6, 5, 70)) + string(appendSegment(nil, 1, 2, 3, 4))
+	if want := "M1 2H30M5 6V70M1 2L3 4"; got != want {
+		t.Errorf("segments %q, want %q", got, want)
+	}
+	l, err := LayOut(dancer(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, lines := 0, 0
+	var prev item
+	for _, it := range l.sheet.scene.Items {
+		if ln, ok := it.(line); ok {
+			lines++
+			if p, ok := prev.(line); !ok || p.Width != ln.Width || p.Color != ln.Color {
+				runs++
+			}
+		}
+		prev = it
+	}
+	var b bytes.Buffer
+	if err := l.Sheet(&b); err != nil {
+		t.Fatal(err)
+	}
+	paths := 0
+	parseSVG(t, b.Bytes()).walk(func(n *svgNode) {
+		if n.XMLName.Local == "path" {
+			paths++
+		}
+	})
+	if paths != runs || runs >= lines {
+		t.Errorf("%d paths for %d lines in %d runs of one stroke, want one path a run", paths, lines, runs)
+	}
+}

@@ -26,8 +26,10 @@ type FrontMatter struct {
 	Draft       bool     `yaml:"draft" toml:"draft"`
 	Tags        []string `yaml:"tags" toml:"tags"`
 	Date        any      `yaml:"date" toml:"date"`
+	Lastmod     any      `yaml:"lastmod" toml:"lastmod"`
 
-	DateRFC3339 string `yaml:"-" toml:"-"` // Date normalised to RFC 3339 ("" when not given)
+	DateRFC3339    string `yaml:"-" toml:"-"` // Date normalised to RFC 3339 ("" when not given)
+	LastmodRFC3339 string `yaml:"-" toml:"-"` // Lastmod normalised to RFC 3339 ("" when not given)
 }
 
 // Note is a Markdown file split into its front matter and body.
@@ -143,6 +145,11 @@ func ParseNote(path string, data []byte) (Note, error) {
 		return n, noteError(path, 1+keyLine(head, "date")+yamlKeyLine(head, "date"), "front matter: date: %v", err)
 	}
 	n.Front.DateRFC3339 = d
+	lm, err := normaliseDate(n.Front.Lastmod)
+	if err != nil {
+		return n, fmt.Errorf("%s:%d: front matter: lastmod: %v", path, 1+keyLine(head, "lastmod")+yamlKeyLine(head, "lastmod"), err)
+	}
+	n.Front.LastmodRFC3339 = lm
 	n.Warnings = misspeltKeys(path, head, delim == "+++")
 	return n, checkFrontMatter(path, n.Front)
 }

@@ -74,14 +74,14 @@ func uniqueSlug(slug string, taken map[string]bool) string {
 }
 
 // reservedSlugs are output names the site uses for itself.
-var reservedSlugs = map[string]bool{"static": true, "thumbs": true, "authors": true, "licenses": true, "tags": true, "index": true, "404": true}
+var reservedSlugs = map[string]bool{"static": true, "thumbs": true, "authors": true, "licenses": true, "tags": true, "search": true, "page": true, "index": true, "404": true}
 
 // reservedFiles are names the site writes in every collection folder, and
 // reservedRootFiles those it writes at its root: a puzzle file so named is
 // published under another name.
 var (
 	reservedFiles     = map[string]bool{"index.html": true, "booklet.pdf": true}
-	reservedRootFiles = map[string]bool{"404.html": true, "catalogue.json": true, "sitemap.xml": true, "atom.xml": true}
+	reservedRootFiles = map[string]bool{"404.html": true, "catalogue.json": true, "sitemap.xml": true, "atom.xml": true, "search-index.js": true}
 )
 
 // RootOf returns the relative way from a page folder ("a/b/") up to the site

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/nonopress/nonopress/nav"
 	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
@@ -39,6 +40,21 @@ type Settings struct {
 	MonoSafe bool `toml:"mono_safe"`
 	// Recent is how many recently added puzzles the home page shows.
 	Recent int `toml:"recent"`
+	// Description is the site's one-line description, for the home page
+	// and search engines; by default the root note's front matter
+	// description or first line.
+	Description string `toml:"description"`
+	// GitInfo dates each puzzle by its file's last commit, when the content
+	// tree is in a git repository and its note gives no date (as Hugo's
+	// enableGitInfo).
+	GitInfo bool `toml:"git_info"`
+	// PerPage is how many cards a collection or tag page lists before it
+	// continues on page/2/, page/3/...
+	PerPage int `toml:"per_page"`
+	// PublicWarnings shows the checks' warnings meant for authors (no
+	// license, several solutions...) on puzzle pages; by default only the
+	// build log, check and serve show them.
+	PublicWarnings bool `toml:"public_warnings"`
 	// Font is a TrueType font file, relative to the content folder, for
 	// sheet and booklet text the Go fonts cannot draw (CJK, Arabic...);
 	// without it render looks among the system's fonts.
@@ -57,7 +73,7 @@ type Settings struct {
 
 // DefaultSettings is the configuration of a site without nonopress.toml.
 func DefaultSettings() Settings {
-	return Settings{Language: "en", Paper: "a4", Recent: 12, Budget: validate.DefaultTimeout}
+	return Settings{Language: "en", Paper: "a4", Recent: 12, PerPage: nav.DefaultPerPage, Budget: validate.DefaultTimeout}
 }
 
 // ReadSettings reads <src>/nonopress.toml over the defaults. A missing file
@@ -115,6 +131,12 @@ func (c *Settings) check(path string, data []byte) error {
 	}
 	if c.Recent < 0 {
 		return fmt.Errorf("%s: recent %d: want 0 or more", at("recent"), c.Recent)
+	}
+	if c.PerPage < 0 {
+		return fmt.Errorf("%s: per_page %d: want 1 or more (0 for the default, %d)", at("per_page"), c.PerPage, nav.DefaultPerPage)
+	}
+	if c.PerPage == 0 {
+		c.PerPage = nav.DefaultPerPage
 	}
 	if c.BaseURL != "" {
 		if err := CheckBaseURL(c.BaseURL); err != nil {

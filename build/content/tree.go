@@ -16,6 +16,7 @@ import (
 
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/treefile"
+	"github.com/nonopress/nonopress/nav"
 )
 
 // Collection is a folder of the content tree: its note, its puzzle files and
@@ -77,6 +78,12 @@ type PuzzleFile struct {
 	NotePath string // the Markdown note with the same base name, "" if none
 	Coll     *Collection
 	Order    int // position of the file in path order over the whole tree
+	// From its note, read when the tree is scanned: its title and weight,
+	// and its place among its collection's files (order.go).
+	Title      string
+	Weight     int
+	Prev, Next Link   // the files before and after it in display order
+	GitDate    string // its last commit's date (RFC 3339), filled by the builder with git_info
 }
 
 // noteNames are the file names of a collection's note, in order of preference.
@@ -140,10 +147,7 @@ func (s *scanner) scan(c *Collection) error {
 	for _, e := range ents {
 		name := e.Name()
 		full := filepath.Join(dirPath, name)
-		if strings.HasPrefix(name, ".") || (c.Parent == nil && c.Dir == "" && (name == "templates" || name == ConfigFile)) {
-			continue
-		}
-		if abs, err := filepath.Abs(full); err == nil && s.skip[abs] {
+		if s.leftOut(c, name, full) {
 			continue
 		}
 		rel := path.Join(c.Dir, name)
@@ -171,10 +175,17 @@ func (s *scanner) scan(c *Collection) error {
 				return fmt.Errorf("read note: %w", err)
 			}
 		}
+		fm := fileNote(f)
+		if fm.Draft {
+			continue
+		}
+		f.Title, f.Weight = fm.Title, fm.Weight
 		c.Files = append(c.Files, f)
 	}
 	// Slugs: files first, then folders, each unique within the collection.
 	nameFiles(c, taken)
+	orderFiles(c.Files)
+	linkNeighbours(c.Files)
 	s.files = append(s.files, c.Files...)
 	nameResources(c, taken)
 	for _, sub := range subdirs {
@@ -196,6 +207,17 @@ func (s *scanner) scan(c *Collection) error {
 		c.Children = append(c.Children, sub)
 	}
 	return nil
+}
+
+// leftOut reports whether an entry of a collection's folder is no part of
+// the content: hidden, the site's templates or configuration at the root,
+// or an output folder.
+func (s *scanner) leftOut(c *Collection, name, full string) bool {
+	if strings.HasPrefix(name, ".") || (c.Parent == nil && c.Dir == "" && (name == "templates" || name == ConfigFile)) {
+		return true
+	}
+	abs, err := filepath.Abs(full)
+	return err == nil && s.skip[abs]
 }
 
 // readCollectionNote reads a collection's note, the first of noteNames in
@@ -261,13 +283,14 @@ func Walk(c *Collection, fn func(*Collection)) {
 	}
 }
 
-// SortCollections orders sub-collections by weight, then by path.
+// SortCollections orders sub-collections by weight, then by path in natural
+// order.
 func SortCollections(cs []*Collection) {
 	sort.SliceStable(cs, func(i, j int) bool {
 		wi, wj := cs[i].Note.Front.Weight, cs[j].Note.Front.Weight
 		if wi != wj {
 			return wi < wj
 		}
-		return cs[i].Dir < cs[j].Dir
+		return nav.NaturalLess(cs[i].Dir, cs[j].Dir)
 	})
 }

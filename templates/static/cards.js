@@ -1,9 +1,11 @@
-// Filter and sort the puzzle cards of a collection page, in place.
+// Filter and sort the puzzle cards of a collection page, in place; say so
+// when a filter matches nothing.
 (function () {
   "use strict";
   function setup(tools) {
-    var list = tools.nextElementSibling;
-    if (!list || !list.classList.contains("np-cards")) return;
+    var none = tools.nextElementSibling;
+    var list = none && none.nextElementSibling;
+    if (!none || !none.classList.contains("np-cards-none") || !list || !list.classList.contains("np-cards")) return;
     var cards = Array.prototype.slice.call(list.children);
     var filter = tools.querySelector(".np-filter");
     var colors = tools.querySelector(".np-colors-filter");
@@ -11,13 +13,17 @@
     function apply() {
       var q = filter.value.trim().toLowerCase();
       var c = colors.value;
+      var shown = 0;
       cards.forEach(function (card) {
         var text = (card.dataset.title + " " + card.dataset.tags).toLowerCase();
         var n = Number(card.dataset.colors);
         var ok = (!q || text.indexOf(q) >= 0) &&
           (!c || (c === "1" ? n <= 1 : n > 1));
         card.hidden = !ok;
+        if (ok) shown++;
       });
+      // A filter that matches nothing says so.
+      none.hidden = shown > 0;
       var key = sort.value;
       var sorted = cards.slice().sort(function (a, b) {
         if (key === "title") return a.dataset.title.localeCompare(b.dataset.title) || a.dataset.order - b.dataset.order;

@@ -1,0 +1,52 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/gitdate"
+)
+
+// readGitDates gives each puzzle file, when the site enables git_info, the
+// date of the last commit that changed it or its note (the later of the
+// two), read with one git log for the whole tree. Outside a repository the
+// files have no git date; any other failure of git is a warning.
+func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile) {
+	if !b.site.GitInfo || len(files) == 0 {
+		return
+	}
+	dates, err := gitdate.Read(ctx, b.cfg.Src)
+	if errors.Is(err, gitdate.ErrNoGit) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintf(b.log, "warning: git_info: %v\n", err)
+		return
+	}
+	for _, f := range files {
+		when := dates[f.Rel]
+		if f.NotePath != "" {
+			if rel, err := filepath.Rel(b.cfg.Src, f.NotePath); err == nil {
+				if nd := dates[filepath.ToSlash(rel)]; nd.After(when) {
+					when = nd
+				}
+			}
+		}
+		if !when.IsZero() {
+			f.GitDate = when.Format(time.RFC3339)
+		}
+	}
+}
+
+// gitStamp is what the build stamp adds with git_info: the commit the tree
+// is at, since a commit changes dates without changing a file.
+func (b *Builder) gitStamp() string {
+	if !b.site.GitInfo {
+		return ""
+	}
+	return "git " + gitdate.Head(context.Background(), b.cfg.Src)
+}

@@ -1,0 +1,100 @@
+package build
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// gradeView is a difficulty grade as visitors read it: a name and what it
+// means for solving.
+type gradeView struct{ Name, Meaning string }
+
+// grades are the solver's difficulty grades in visitors' words, easiest
+// first (solve/doc.go defines them for authors).
+var grades = []struct {
+	key string
+	gradeView
+}{
+	{"line", gradeView{"Easy – line logic", "Every cell follows from one row or column at a time: no guessing, no looking ahead."}},
+	{"probe", gradeView{"Medium – look-ahead", "Some cells need a look ahead: suppose a colour, follow the lines until they contradict. Still no guessing."}},
+	{"search", gradeView{"Hard – trial and error", "Logic alone stalls: the solver had to guess and back-track, and so will you."}},
+}
+
+// gradeName is the visitor's name of a difficulty grade, "" when unknown.
+func gradeName(difficulty string) string {
+	for _, g := range grades {
+		if g.key == difficulty {
+			return g.Name
+		}
+	}
+	return ""
+}
+
+// gradeViews lists the grades and their meanings, for the puzzle page.
+func gradeViews() []gradeView {
+	out := make([]gradeView, len(grades))
+	for i, g := range grades {
+		out[i] = g.gradeView
+	}
+	return out
+}
+
+// verdictText says in a sentence what the solver found.
+func verdictText(verdict string) string {
+	switch verdict {
+	case "unique":
+		return "Exactly one solution, proven by the solver."
+	case "multiple":
+		return "More than one picture fits these clues."
+	case "unknown":
+		return "The solver ran out of time before it could prove the solution unique."
+	case "none":
+		return "No picture fits these clues."
+	}
+	return "Not checked by the solver."
+}
+
+// colourWords is "black and white" or "3 colours".
+func colourWords(colors int) string {
+	if colors <= 1 {
+		return "black and white"
+	}
+	return fmt.Sprintf("%d colours", colors)
+}
+
+// puzzleDescription is a puzzle page's meta description when its note gives
+// none: what it is, who made it, and what a visitor can do with it.
+func puzzleDescription(e *entry) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "A %s in %s", e.feedSize(), colourWords(e.Colors))
+	if e.Author != "" {
+		fmt.Fprintf(&b, " by %s", e.Author)
+	}
+	b.WriteString(": ")
+	b.WriteString(strings.ToLower(badgeText(e.Verdict)))
+	if g := gradeName(e.Difficulty); g != "" {
+		b.WriteString(", ")
+		b.WriteString(strings.ToLower(g))
+	}
+	b.WriteString(". Play it online, print it or download it.")
+	return b.String()
+}
+
+// dateText shows an RFC 3339 date as "2 March 2024"; "" for none or a bad one.
+func dateText(rfc3339 string) string {
+	t, err := time.Parse(time.RFC3339, rfc3339)
+	if err != nil {
+		return ""
+	}
+	return t.Format("2 January 2006")
+}
+
+// swatchNames lists a puzzle's colours for the label of its swatches.
+func swatchNames(sw []legendView) string {
+	names := make([]string, len(sw))
+	for i, s := range sw {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
+}

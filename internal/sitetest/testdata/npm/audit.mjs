@@ -1,0 +1,105 @@
+// Audits pages of a site served over HTTP with Debian's Chromium
+// (CHROME_PATH): Lighthouse's four category scores and its console-errors
+// audit, axe-core's serious and critical violations in light and dark
+// themes, the page's console errors, and screenshots at 1280 and 390 px.
+// Prints one JSON object on stdout; internal/sitetest judges it.
+//
+//   node audit.mjs --base http://127.0.0.1:PORT/ --out DIR [--preset mobile|desktop] name=path ...
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import puppeteer from "puppeteer-core";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+const args = process.argv.slice(2);
+let base = "", out = "", lighthouseRuns = true, preset = "mobile";
+const pages = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--base") base = args[++i];
+  else if (args[i] === "--out") out = args[++i];
+  else if (args[i] === "--no-lighthouse") lighthouseRuns = false;
+  else if (args[i] === "--preset") preset = args[++i];
+  else { const [name, p] = args[i].split("="); pages.push({ name, url: new URL(p, base).href }); }
+}
+const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+fs.mkdirSync(path.join(out, "screenshots"), { recursive: true });
+fs.mkdirSync(path.join(out, "lighthouse"), { recursive: true });
+
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: flags });
+const result = { pages: [] };
+try {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  for (const pg of pages) {
+    const rec = { name: pg.name, url: pg.url, scores: {}, consoleErrors: [], axe: {}, screenshots: [] };
+    if (lighthouseRuns) {
+      // On a loaded machine Lighthouse's accessibility gatherer (axe-core
+      // over the whole page, given 30 s) can time out on a large page, which
+      // leaves accessibility and the categories gathered after it unscored
+      // (PROTOCOL_TIMEOUT). The page is then measured again without that
+      // gatherer; accessibility is judged by this script's own axe-core run
+      // below (rec.accessibilityFromAxe tells the test).
+      const run = (categories) => lighthouse(pg.url, {
+        port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories,
+      }, preset === "desktop" ? desktopConfig : undefined);
+      let lh = await run(["performance", "accessibility", "best-practices", "seo"]);
+      if (lh.lhr.runtimeError) {
+        rec.firstRunError = `${lh.lhr.runtimeError.code}: ${lh.lhr.runtimeError.message}`;
+        lh = await run(["performance", "best-practices", "seo"]);
+        rec.accessibilityFromAxe = true;
+      }
+      if (lh.lhr.runtimeError) rec.runtimeError = `${lh.lhr.runtimeError.code}: ${lh.lhr.runtimeError.message}`;
+      for (const [id, cat] of Object.entries(lh.lhr.categories)) rec.scores[id] = cat.score;
+      rec.metrics = {};
+      for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]) {
+        rec.metrics[id] = lh.lhr.audits[id].numericValue;
+      }
+      const ce = lh.lhr.audits["errors-in-console"];
+      rec.lighthouseConsoleErrors = (ce.details && ce.details.items || []).map((it) => `${it.source}: ${it.description}`);
+      rec.failedAudits = [];
+      for (const cat of Object.values(lh.lhr.categories)) {
+        for (const ref of cat.auditRefs) {
+          const a = lh.lhr.audits[ref.id];
+          if (ref.weight > 0 && a.score !== null && a.score < 0.9) rec.failedAudits.push(`${cat.id}/${ref.id}: ${a.score} ${a.displayValue || ""}`.trim());
+        }
+      }
+      fs.writeFileSync(path.join(out, "lighthouse", pg.name + ".json"), lh.report);
+    }
+    const tab = await browser.newPage();
+    tab.on("console", (m) => { if (m.type() === "error") rec.consoleErrors.push(m.text()); });
+    tab.on("pageerror", (e) => rec.consoleErrors.push("uncaught: " + e.message));
+    // A request aborted by the next navigation (net::ERR_ABORTED) is no error.
+    tab.on("requestfailed", (r) => {
+      const why = r.failure() ? r.failure().errorText : "";
+      if (why !== "net::ERR_ABORTED") rec.consoleErrors.push(`request failed (${why}): ${r.url()}`);
+    });
+    tab.on("response", (r) => { if (r.status() >= 400) rec.consoleErrors.push(`HTTP ${r.status()}: ${r.url()}`); });
+    for (const scheme of ["light", "dark"]) {
+      await tab.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
+      for (const width of [1280, 390]) {
+        await tab.setViewport({ width, height: width > 500 ? 900 : 844, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500 });
+        await tab.goto(pg.url, { waitUntil: "networkidle0" });
+        if (width === 1280) {
+          await tab.evaluate(axeSource);
+          const res = await tab.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+          rec.axe[scheme] = res.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+        }
+        const file = path.join(out, "screenshots", `${pg.name}-${width}${scheme === "dark" ? "-dark" : ""}.png`);
+        await tab.screenshot({ path: file, fullPage: true });
+        rec.screenshots.push(file);
+      }
+    }
+    await tab.close();
+    result.pages.push(rec);
+  }
+  await browser.disconnect();
+} finally {
+  await chrome.kill();
+}
+process.stdout.write(JSON.stringify(result) + "\n");

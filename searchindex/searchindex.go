@@ -1,0 +1,97 @@
+// Package searchindex writes the site-wide search index: every puzzle's
+// title, author, tags, size, colours, difficulty and license, with its page,
+// as one compact script (search-index.js) that the search box of every page
+// loads on first use. A script, not JSON, so that it loads from file:// too,
+// where browsers refuse fetch(). Authors, licenses, tags and folders are
+// written once each in tables and referred to by number, which keeps the
+// index at about 60 bytes per puzzle (see the package's tests for sizes).
+//
+// The index's shape (version 1):
+//
+//	window.npSearchIndex = {
+//	  "v": 1,
+//	  "authors": [...], "licenses": [...], "tags": [...], "dirs": [...],
+//	  "p": [[title, dir, leaf, author, license, width, height, colours, grade, [tag...]], ...]
+//	}
+//
+// where a puzzle's page is dirs[dir] + leaf + "/index.html" from the site
+// root, author and license are indexes into their tables (0 is ""), grade is
+// 0 (unknown), 1 (line), 2 (probe) or 3 (search).
+package searchindex
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Version is the index format's version, its "v".
+const Version = 1
+
+// Puzzle is what the index knows of one puzzle.
+type Puzzle struct {
+	Title, Author, License string
+	Tags                   []string
+	Width, Height, Colors  int
+	Difficulty             string // line, probe, search or ""
+	Page                   string // from the site root: "a/b/slug/index.html"
+}
+
+// grades numbers the difficulties as the index stores them.
+var grades = map[string]int{"line": 1, "probe": 2, "search": 3}
+
+// table numbers strings in the order they are first met; 0 is "".
+type table struct {
+	list []string
+	num  map[string]int
+}
+
+func newTable() *table { return &table{list: []string{""}, num: map[string]int{"": 0}} }
+
+func (t *table) id(s string) int {
+	if n, ok := t.num[s]; ok {
+		return n
+	}
+	t.num[s] = len(t.list)
+	t.list = append(t.list, s)
+	return len(t.list) - 1
+}
+
+// Script returns the index of puzzles, in their order, as JavaScript that
+// sets window.npSearchIndex. The same puzzles give the same bytes.
+func Script(puzzles []Puzzle) ([]byte, error) {
+	authors, licenses, tags, dirs := newTable(), newTable(), newTable(), newTable()
+	rows := make([][]any, 0, len(puzzles))
+	for _, p := range puzzles {
+		page := strings.TrimSuffix(p.Page, "index.html")
+		page = strings.TrimSuffix(page, "/")
+		dir, leaf := "", page
+		if i := strings.LastIndexByte(page, '/'); i >= 0 {
+			dir, leaf = page[:i+1], page[i+1:]
+		}
+		tagIDs := make([]int, 0, len(p.Tags))
+		for _, t := range p.Tags {
+			tagIDs = append(tagIDs, tags.id(t))
+		}
+		rows = append(rows, []any{p.Title, dirs.id(dir), leaf, authors.id(p.Author), licenses.id(p.License),
+			p.Width, p.Height, p.Colors, grades[p.Difficulty], tagIDs})
+	}
+	body, err := json.Marshal(struct {
+		V        int      `json:"v"`
+		Authors  []string `json:"authors"`
+		Licenses []string `json:"licenses"`
+		Tags     []string `json:"tags"`
+		Dirs     []string `json:"dirs"`
+		P        [][]any  `json:"p"`
+	}{Version, authors.list, licenses.list, tags.list, dirs.list, rows})
+	if err != nil {
+		return nil, fmt.Errorf("searchindex: %w", err)
+	}
+	var b bytes.Buffer
+	b.Grow(len(body) + 32)
+	b.WriteString("window.npSearchIndex=")
+	b.Write(body)
+	b.WriteString(";\n")
+	return b.Bytes(), nil
+}

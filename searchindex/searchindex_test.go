@@ -1,0 +1,243 @@
+package searchindex
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// sample is a small archive: two folders, shared authors and tags.
+var sample = []Puzzle{
+	{Title: "Sailboat", Author: "Ada Grid", License: "CC0-1.0", Tags: []string{"sea", "boats"}, Width: 15, Height: 15, Colors: 1, Difficulty: "line", Page: "first-steps/sailboat/index.html"},
+	{Title: "Cup", Author: "Ada Grid", License: "CC0-1.0", Width: 5, Height: 5, Colors: 1, Difficulty: "line", Page: "first-steps/cup/index.html"},
+	{Title: "Balloon at sunset", Author: "nonopress team", License: "CC-BY-4.0", Tags: []string{"sky"}, Width: 64, Height: 64, Colors: 7, Difficulty: "probe", Page: "colour/balloon/index.html"},
+	{Title: "Sea serpent", Author: "Ben Pixel", Tags: []string{"sea"}, Width: 30, Height: 20, Colors: 3, Difficulty: "search", Page: "colour/serpent/index.html"},
+	{Title: "Top", Width: 5, Height: 10, Colors: 1, Page: "top/index.html"},
+}
+
+// decode reads an index script back.
+func decode(t testing.TB, script []byte) map[string]json.RawMessage {
+	t.Helper()
+	body, ok := bytes.CutPrefix(script, []byte("window.npSearchIndex="))
+	if !ok {
+		t.Fatalf("script does not set window.npSearchIndex: %.40q", script)
+	}
+	body = bytes.TrimSuffix(body, []byte(";\n"))
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(body, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestScriptTables(t *testing.T) {
+	script, err := Script(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := decode(t, script)
+	var authors, dirs, tags []string
+	var rows [][]any
+	json.Unmarshal(m["authors"], &authors)
+	json.Unmarshal(m["dirs"], &dirs)
+	json.Unmarshal(m["tags"], &tags)
+	json.Unmarshal(m["p"], &rows)
+	if want := []string{"", "Ada Grid", "nonopress team", "Ben Pixel"}; !reflect.DeepEqual(authors, want) {
+		t.Errorf("authors %q, want %q", authors, want)
+	}
+	if want := []string{"", "first-steps/", "colour/"}; !reflect.DeepEqual(dirs, want) {
+		t.Errorf("dirs %q, want %q", dirs, want)
+	}
+	if want := []string{"", "sea", "boats", "sky"}; !reflect.DeepEqual(tags, want) {
+		t.Errorf("tags %q, want %q", tags, want)
+	}
+	if len(rows) != len(sample) {
+		t.Fatalf("%d rows, want %d", len(rows), len(sample))
+	}
+	// The serpent: colour/ + serpent, Ben Pixel, no license, 30x20, 3 colours, search, [sea].
+	if got := fmt.Sprint(rows[3]); got != "[Sea serpent 2 serpent 3 0 30 20 3 3 [1]]" {
+		t.Errorf("row of the serpent: %s", got)
+	}
+	// A page at the root has the empty folder.
+	if got := fmt.Sprint(rows[4][1:3]); got != "[0 top]" {
+		t.Errorf("root page: %s", got)
+	}
+	again, _ := Script(sample)
+	if !bytes.Equal(script, again) {
+		t.Error("the same puzzles gave different bytes")
+	}
+}
+
+func TestScriptEscapesForScript(t *testing.T) {
+	script, err := Script([]Puzzle{{Title: "</script><b>\u2028", Page: "x/index.html"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(script, []byte("</script")) || bytes.Contains(script, []byte("\u2028")) {
+		t.Errorf("title not escaped for a script: %s", script)
+	}
+}
+
+// needNode returns node's path, skipping without it (failing under CI=true).
+func needNode(t testing.TB) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is needed with CI=true")
+		}
+		t.Skip("node not installed")
+	}
+	return node
+}
+
+// runSearch runs static/search.js's search over an index in node: the
+// titles found for each query, and the total each matched.
+func runSearch(t testing.TB, index []byte, queries []string, extra string) string {
+	t.Helper()
+	node := needNode(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.js"), index, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lib, err := filepath.Abs(filepath.Join("..", "templates", "static", "search.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := json.Marshal(queries)
+	prog := fmt.Sprintf(`
+globalThis.window = globalThis;
+require(%q);
+const s = require(%q);
+const items = s.prepare(window.npSearchIndex);
+const out = {};
+for (const q of %s) {
+  const r = s.search(items, q, 10);
+  out[q] = {total: r.total, titles: r.results.map(x => x.title), pages: r.results.map(x => x.page)};
+}
+%s
+console.log(JSON.stringify(out));
+`, filepath.Join(dir, "index.js"), lib, q, extra)
+	cmd := exec.Command(node, "-e", prog)
+	outb, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, outb)
+	}
+	return strings.TrimSpace(string(outb))
+}
+
+func TestSearchResults(t *testing.T) {
+	script, err := Script(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string][]string{
+		"sea":        {"Sea serpent", "Sailboat"}, // title prefix first, then a tag
+		"ada":        {"Sailboat", "Cup"},         // author
+		"64x64":      {"Balloon at sunset"},       // size
+		"colours":    {"Balloon at sunset", "Sea serpent"},
+		"easy":       {"Sailboat", "Cup"}, // difficulty in words
+		"hard":       {"Sea serpent"},
+		"cc-by":      {"Balloon at sunset"}, // license
+		"SEA  boats": {"Sailboat"},          // every word, any case
+		"nothing":    {},
+		"   ":        {},
+	}
+	var queries []string
+	for q := range cases {
+		queries = append(queries, q)
+	}
+	var got map[string]struct {
+		Total  int
+		Titles []string
+		Pages  []string
+	}
+	if err := json.Unmarshal([]byte(runSearch(t, script, queries, "")), &got); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range cases {
+		g := got[q]
+		if len(g.Titles) == 0 && len(want) == 0 {
+			continue
+		}
+		if !reflect.DeepEqual(g.Titles, want) || g.Total != len(want) {
+			t.Errorf("search %q: %q (%d in all), want %q", q, g.Titles, g.Total, want)
+		}
+	}
+	if p := got["64x64"].Pages; len(p) != 1 || p[0] != "colour/balloon/index.html" {
+		t.Errorf("balloon's page: %q", p)
+	}
+}
+
+// archive makes n puzzles with the metadata internal/archivegen gives its
+// archives: "Blob i-k" titles, a dozen authors, four licenses, folders of
+// 100, a tag on one in five, a colour puzzle in ten.
+func archive(n int) []Puzzle {
+	authors := []string{"Ada Grid", "Ben Pixel", "Cleo Contour", "Dan Dot", "Eve Edge", "Finn Fill", "Gus Gap", "Hal Hue", "Ivy Ink", "Jo Jot", "Kai Key", "Lu Line"}
+	licenses := []string{"CC0-1.0", "CC-BY-4.0", "CC-BY-SA-4.0", ""}
+	tags := []string{"animals", "plants", "objects", "symbols", "people"}
+	out := make([]Puzzle, n)
+	for i := range out {
+		p := Puzzle{Title: fmt.Sprintf("Blob %d-%d", i, (i*7919)%1000), Author: authors[i%len(authors)], License: licenses[i%len(licenses)],
+			Width: 5 + i%26, Height: 5 + (i/3)%26, Colors: 1, Difficulty: "line",
+			Page: fmt.Sprintf("c%04d/blob-%d/index.html", i/100, i)}
+		if i%5 == 0 {
+			p.Tags = []string{tags[i%len(tags)]}
+		}
+		if i%10 == 0 {
+			p.Colors = 3
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// TestIndexSize100k measures the index of 100,000 puzzles: its size, raw
+// and as a server sends it gzipped, which bounds what the first search
+// fetches.
+func TestIndexSize100k(t *testing.T) {
+	script, err := Script(archive(100_000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write(script)
+	w.Close()
+	t.Logf("100,000 puzzles: index %d bytes (%.0f per puzzle), %d gzipped", len(script), float64(len(script))/1e5, gz.Len())
+	if per := len(script) / 100_000; per > 100 {
+		t.Errorf("index takes %d bytes per puzzle, want at most 100", per)
+	}
+}
+
+// BenchmarkSearch100k measures, in node, loading the index of 100,000
+// puzzles and answering queries over it (reported as custom metrics, ms).
+func BenchmarkSearch100k(b *testing.B) {
+	script, err := Script(archive(100_000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range b.N {
+		out := runSearch(b, script, []string{"blob 5", "ada", "animals", "colours", "12x7"}, `
+const t0 = performance.now(); require.cache = {}; const it2 = s.prepare(window.npSearchIndex); const t1 = performance.now();
+let n = 0; for (let k = 0; k < 20; k++) n += s.search(it2, ["b", "bl", "blo", "blob 9", "ada g", "anim"][k % 6], 8).total;
+const t2 = performance.now();
+out.timing = {prepareMs: t1 - t0, searchMs: (t2 - t1) / 20};`)
+		var got struct {
+			Timing struct{ PrepareMs, SearchMs float64 }
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(got.Timing.PrepareMs, "prepare-ms")
+		b.ReportMetric(got.Timing.SearchMs, "query-ms")
+	}
+	b.ReportMetric(float64(len(script)), "index-bytes")
+}
