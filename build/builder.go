@@ -74,8 +74,6 @@ func cacheFolder(src string, site content.Settings) string {
 	switch {
 	case site.CacheDir == "":
 		return filepath.Join(filepath.Dir(abs), CacheDir)
-	case filepath.IsAbs(site.CacheDir):
-		return filepath.Clean(site.CacheDir)
 	}
 	return filepath.Join(abs, filepath.FromSlash(site.CacheDir))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/nonopress/nonopress/diag"
 
 	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // fileMemo remembers what publishing each puzzle file gave, by a key of
@@ -102,7 +103,9 @@ func (m *fileMemo) load() {
 	if m.program == "" {
 		return
 	}
-	f, err := os.Open(m.path)
+	// A regular file only: a cache restored or planted as a FIFO must not
+	// block the build (it is then rebuilt, and replaced by Save).
+	f, err := treefile.OpenRegular(m.path)
 	if err != nil {
 		return
 	}

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -16,6 +17,7 @@ import (
 	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // A build that would change nothing is recognised before it starts. After a
@@ -134,6 +136,9 @@ func appendFileState(b []byte, rel string, info fs.FileInfo) []byte {
 	return append(b, '\n')
 }
 
+// maxStampBytes caps the stamp read back: it is one line of JSON.
+const maxStampBytes = 1 << 20
+
 // stampPath is the build stamp's path.
 func (b *Builder) stampPath() string { return filepath.Join(b.cacheDir, stampFile) }
 
@@ -143,7 +148,8 @@ func (b *Builder) unchangedSince(key string) (Summary, bool) {
 	if key == "" {
 		return Summary{}, false
 	}
-	data, err := os.ReadFile(b.stampPath())
+	// A regular file only, and small: a stamp is a line of JSON.
+	data, err := treefile.ReadFile(context.Background(), b.stampPath(), maxStampBytes)
 	if err != nil {
 		return Summary{}, false
 	}

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/internal/jsonmap"
+	"github.com/nonopress/nonopress/internal/treefile"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/solve"
 )
@@ -46,12 +48,22 @@ type cacheEntry struct {
 	BudgetMS int64 `json:"budget_ms,omitempty"`
 }
 
+// maxCacheBytes caps the verdict cache read back (a cache larger than this
+// is dropped and rebuilt): far above an archive of a hundred thousand puzzles.
+const maxCacheBytes = 1 << 28
+
 // OpenCache loads the cache file at path; a missing file gives an empty cache,
 // and so does a corrupt one (it is only a cache), which Save then replaces.
 func OpenCache(path string) (*Cache, error) {
 	c := &Cache{path: path, entries: map[string]cacheEntry{}}
-	data, err := os.ReadFile(path)
+	// A regular file only: a cache restored or planted as a FIFO or a link
+	// to a device must not block or exhaust the build; it is then replaced.
+	data, err := treefile.ReadFile(context.Background(), path, maxCacheBytes)
 	if errors.Is(err, fs.ErrNotExist) {
+		return c, nil
+	}
+	if errors.Is(err, treefile.ErrNotRegular) || errors.Is(err, treefile.ErrTooLarge) {
+		c.dirty = true
 		return c, nil
 	}
 	if err != nil {

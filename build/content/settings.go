@@ -63,9 +63,9 @@ type Settings struct {
 	// sheet's title, for classes and clubs.
 	NameLine bool `toml:"name_line"`
 	// CacheDir is where builds keep what they may reuse (verdicts, rendered
-	// files, the file memo): a path relative to the content folder, or
-	// absolute. By default .nonopress-cache beside the content folder, so
-	// that a build never writes into its input.
+	// files, the file memo): a path relative to the content folder that
+	// stays inside it (checkCacheDir). By default .nonopress-cache beside
+	// the content folder, so that a build never writes into its input.
 	CacheDir string `toml:"cache_dir"`
 
 	Budget time.Duration
@@ -146,6 +146,11 @@ func (c *Settings) check(path string, data []byte) error {
 	if c.Font != "" {
 		if _, err := os.Stat(c.FontPath(filepath.Dir(path))); err != nil {
 			return fmt.Errorf("%s: font %q: no such file", at("font"), c.Font)
+		}
+	}
+	if c.CacheDir != "" {
+		if err := checkCacheDir(filepath.Dir(path), c.CacheDir); err != nil {
+			return fmt.Errorf("%s: cache_dir %q: %w", at("cache_dir"), c.CacheDir, err)
 		}
 	}
 	if c.Language == "" {

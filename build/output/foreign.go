@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -37,6 +38,8 @@ type foreignScan struct {
 	paths   []string // slash-separated, in walk order
 	unknown bool
 	err     error
+	// dirsRead counts the folders listed (a measure of the walk's cost).
+	dirsRead int
 }
 
 // startForeignScan walks s.front in the background.
@@ -45,37 +48,112 @@ func (s *Store) startForeignScan() {
 	s.foreign = sc
 	go func() {
 		defer close(sc.done)
-		sc.paths, sc.unknown, sc.err = s.findForeign()
+		sc.paths, sc.unknown, sc.err = s.findForeign(sc)
 	}()
 }
 
 // findForeign lists the files of the published folder that its manifest
 // does not list (regular files and symbolic links; nonopress's own
-// temporary files aside). unknown is set when the folder has a marker whose
-// manifest could not be trusted: its files cannot be told apart.
-func (s *Store) findForeign() (paths []string, unknown bool, err error) {
+// bookkeeping aside). unknown is set when the folder has a marker whose
+// manifest could not be trusted: its files cannot be told apart. With a
+// trusted list of the files the last commit kept, only the folders changed
+// since are read (findForeignCheap); otherwise the whole folder is walked.
+func (s *Store) findForeign(sc *foreignScan) (paths []string, unknown bool, err error) {
 	if s.frontHashes == nil {
 		_, err := os.Stat(filepath.Join(s.front, MarkerName))
 		return nil, err == nil, nil
 	}
-	err = filepath.WalkDir(s.front, func(p string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) && p == s.front {
+	if mark, ok := markTime(s.front); ok {
+		if kept, ok := readUserList(s.front, mark); ok {
+			paths, err = s.findForeignCheap(sc, mark, kept)
+			return paths, false, err
+		}
+	}
+	paths, err = s.walkForeign(sc, ".")
+	return paths, false, err
+}
+
+// findForeignCheap finds the files nonopress did not write from the list
+// of those the last commit kept: a folder unchanged since the marker holds
+// what it held then (its listed files); a changed one is read again, and a
+// folder in it that neither the manifest nor the list knows is walked.
+func (s *Store) findForeignCheap(sc *foreignScan, mark int64, kept []string) ([]string, error) {
+	byDir := map[string][]string{}
+	for _, p := range kept {
+		byDir[path.Dir(p)] = append(byDir[path.Dir(p)], p)
+	}
+	dirs := knownDirs(s.frontHashes, kept)
+	order := make([]string, 0, len(dirs))
+	for d := range dirs {
+		order = append(order, d)
+	}
+	sort.Strings(order)
+	var paths []string
+	for _, d := range order {
+		abs := filepath.Join(s.front, filepath.FromSlash(d))
+		if !statusChanged(abs, mark) {
+			paths = append(paths, byDir[d]...)
+			continue
+		}
+		// Read only a real folder: one replaced by a symbolic link must not
+		// be followed out of the published folder.
+		if info, err := os.Lstat(abs); err != nil || !info.IsDir() {
+			continue
+		}
+		sc.dirsRead++
+		ents, err := os.ReadDir(abs)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			rel := path.Join(d, e.Name())
+			switch {
+			case e.IsDir() && !dirs[rel]:
+				found, err := s.walkForeign(sc, rel)
+				if err != nil {
+					return nil, err
+				}
+				paths = append(paths, found...)
+			case s.isForeign(rel, e):
+				paths = append(paths, rel)
+			}
+		}
+	}
+	return paths, nil
+}
+
+// walkForeign walks the folder rel (slash-separated, "." for the top) of
+// the published folder for files its manifest does not list.
+func (s *Store) walkForeign(sc *foreignScan, rel string) (paths []string, err error) {
+	top := filepath.Join(s.front, filepath.FromSlash(rel))
+	err = filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && p == top {
 			return fs.SkipAll
 		}
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || !(d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
-			return nil
+		if d.IsDir() {
+			sc.dirsRead++
 		}
 		rel, _ := filepath.Rel(s.front, p)
 		rel = filepath.ToSlash(rel)
-		if _, ours := s.frontHashes[rel]; !ours && rel != MarkerName && !isTempName(d.Name()) {
+		if s.isForeign(rel, d) {
 			paths = append(paths, rel)
 		}
 		return nil
 	})
-	return paths, false, err
+	return paths, err
+}
+
+// isForeign reports whether the entry rel of the published folder is a
+// file (regular, or a symbolic link) that nonopress did not write.
+func (s *Store) isForeign(rel string, d fs.DirEntry) bool {
+	if d.IsDir() || !(d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
+		return false
+	}
+	_, ours := s.frontHashes[rel]
+	return !ours && !isOwnFile(rel, d)
 }
 
 // keepForeign waits for the scan and hard-links each file it found into
@@ -100,7 +178,9 @@ func (s *Store) keepForeign() (Foreign, error) {
 			continue
 		}
 		src := filepath.Join(s.front, filepath.FromSlash(rel))
-		if err := linkAtomic(src, filepath.Join(s.back, filepath.FromSlash(rel))); err != nil {
+		if err := linkAtomic(src, filepath.Join(s.back, filepath.FromSlash(rel))); errors.Is(err, fs.ErrNotExist) {
+			continue // a listed file the user has removed since
+		} else if err != nil {
 			// A folder the build made where the user's file was (or the
 			// file went away): the build wins, the file stays in the old site.
 			f.Replaced = append(f.Replaced, rel)
@@ -110,6 +190,10 @@ func (s *Store) keepForeign() (Foreign, error) {
 	}
 	sort.Strings(f.Kept)
 	sort.Strings(f.Replaced)
+	// Recorded before the marker, so that the next build need not walk.
+	if err := writeUserList(s.back, f.Kept); err != nil {
+		return f, fmt.Errorf("keep files nonopress did not write: %w", err)
+	}
 	return f, nil
 }
 

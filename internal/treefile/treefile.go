@@ -118,15 +118,11 @@ func (t *Tree) Read(ctx context.Context, path string, limit int64) ([]byte, erro
 // refuses anything but a regular file without blocking on it, stops at
 // limit bytes (ErrTooLarge) and when ctx ends.
 func ReadFile(ctx context.Context, path string, limit int64) ([]byte, error) {
-	f, err := openNoBlock(path)
+	f, err := OpenRegular(path)
 	if err != nil {
-		return nil, &Error{path, unwrapPath(err)}
+		return nil, err
 	}
 	defer f.Close()
-	// Checked again on what was opened: the name may have been swapped since.
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
-		return nil, &Error{path, fmt.Errorf("%w: not read", ErrNotRegular)}
-	}
 	var out []byte
 	buf := make([]byte, min(int64(chunk), limit+1))
 	for {
@@ -170,4 +166,20 @@ func Kind(m fs.FileMode) string {
 	default:
 		return "a special file"
 	}
+}
+
+// OpenRegular opens path for reading only if it is a regular file, without
+// blocking on a FIFO (ErrNotRegular otherwise), for files read as a stream
+// rather than whole, such as a build's caches.
+func OpenRegular(path string) (*os.File, error) {
+	f, err := openNoBlock(path)
+	if err != nil {
+		return nil, &Error{path, unwrapPath(err)}
+	}
+	// Checked on what was opened: the name may have been swapped since.
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		f.Close()
+		return nil, &Error{path, fmt.Errorf("%w: not read", ErrNotRegular)}
+	}
+	return f, nil
 }

@@ -1,0 +1,99 @@
+package output
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// publish builds a site of pages (one folder each, the first changed by
+// every call, so that each commit swaps) into out and returns what the
+// commit kept, and how many folders the walk for user files read.
+func publish(t *testing.T, out string, pages int) (Foreign, int) {
+	generation++
+	t.Helper()
+	s, err := Open(out, NewMinifier(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for i := range pages {
+		data := []byte{byte(i)}
+		if i == 0 {
+			data = append(data, byte(generation))
+		}
+		if _, err := s.Put(filepath.ToSlash(filepath.Join("p", string(rune('a'+i)), "index.txt")), data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := s.Commit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Foreign, s.foreign.dirsRead
+}
+
+var generation int
+
+// After a commit that recorded the files it kept, the next build reads only
+// the folders changed since (not every folder of the site), and still finds
+// a file added, between two builds, to a folder of the site, to a user's
+// folder, or in a new folder, along with the files kept before.
+func TestForeignCheapPathFindsNewFiles(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 20)
+	write := func(rel string) {
+		p := filepath.Join(out, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(rel), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("CNAME")
+	write("mine/deep/notes.txt")
+	f, _ := publish(t, out, 20) // walks: no list yet
+	if want := []string{"CNAME", "mine/deep/notes.txt"}; !slices.Equal(f.Kept, want) {
+		t.Fatalf("kept %q, want %q", f.Kept, want)
+	}
+	f, read := publish(t, out, 20) // the cheap path: nothing changed
+	if want := []string{"CNAME", "mine/deep/notes.txt"}; !slices.Equal(f.Kept, want) {
+		t.Fatalf("cheap path kept %q, want %q", f.Kept, want)
+	}
+	if read > 3 {
+		t.Errorf("an unchanged site of 24 folders: %d folders read, want at most the top (and the few the clock's tick may hide)", read)
+	}
+	write("p/c/extra.txt")
+	write("mine/deep/more.txt")
+	write("new/folder/file.txt")
+	os.Remove(filepath.Join(out, "CNAME"))
+	f, _ = publish(t, out, 20)
+	want := []string{"mine/deep/more.txt", "mine/deep/notes.txt", "new/folder/file.txt", "p/c/extra.txt"}
+	if !slices.Equal(f.Kept, want) {
+		t.Errorf("after adding files: kept %q, want %q", f.Kept, want)
+	}
+	for _, rel := range want {
+		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(rel))); err != nil {
+			t.Errorf("%s lost: %v", rel, err)
+		}
+	}
+}
+
+// A list of kept files changed after the marker is not trusted: the whole
+// folder is walked, so that a list that lost names loses no file.
+func TestForeignListChangedAfterMarkerWalks(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 5)
+	if err := os.WriteFile(filepath.Join(out, "robots.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	publish(t, out, 5)
+	if err := os.WriteFile(filepath.Join(out, UserListName), []byte(userListHeader+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := publish(t, out, 5); !slices.Equal(f.Kept, []string{"robots.txt"}) {
+		t.Errorf("kept %q after the list was emptied, want robots.txt", f.Kept)
+	}
+}
