@@ -85,18 +85,22 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	// The key comes from the entries (bookletPart: file, place, solution),
 	// so that a booklet that has not changed is found without reading a
 	// puzzle again.
-	k := key.New(r.assets.fingerprint, "booklet")
-	k.String(c.Title(r.title))
-	k.Value(r.renderOptions())
 	var in []*entry
 	for _, e := range r.list(c).entries {
 		if e.hasSheet() {
 			in = append(in, e)
-			k.String(e.BookletPart)
 		}
 	}
 	if len(in) == 0 {
 		return nil
+	}
+	cover, opt := r.bookletCover(c), r.renderOptions()
+	opt.Date = bookletDate(in)
+	k := key.New(r.assets.fingerprint, "booklet")
+	k.Value(cover)
+	k.Value(opt) // the date too
+	for _, e := range in {
+		k.String(e.BookletPart)
 	}
 	key := k.Sum()
 	if outputs, ok := r.reuseAssets(c.URL, key); ok {
@@ -130,7 +134,8 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 		return fmt.Errorf("booklet of %s: puzzle files changed during the build; build again", c.Title(r.title))
 	}
 	var buf bytes.Buffer
-	if err := render.Booklet(&buf, c.Title(r.title), items, r.renderOptions()); err != nil {
+	opt.Warn = r.bookletWarner(cover.Title)
+	if err := render.CoverBooklet(&buf, cover, items, opt); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.Title(r.title), err)
 	}
 	h, err := r.out.Put(c.URL+"booklet.pdf", buf.Bytes())
