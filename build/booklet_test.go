@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -156,5 +157,9 @@ func TestBookletMissingGlyphWarning(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no warning names the puzzle and its missing characters: %q", sum.Warnings)
+	}
+	writeTree(t, s.src, "-- README.md --\nA new home note.\n") // a warm build, the booklet reused
+	if warm := s.mustBuild(Config{}); !slices.Equal(warm.Warnings, sum.Warnings) {
+		t.Errorf("warm build's warnings %q, want the cold build's %q", warm.Warnings, sum.Warnings)
 	}
 }

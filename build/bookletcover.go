@@ -3,6 +3,7 @@ package build
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -35,27 +36,53 @@ func bookletDate(entries []*entry) time.Time {
 	return newest
 }
 
-// bookletWarner returns the render.Options.Warn of the booklet of the
-// collection titled title: it keeps each warning render gives (a
+// bookletWarning is the summary's line for a warning render gave while
+// making the booklet of the collection titled title (a
 // *render.MissingGlyphsError: text no font draws, naming the puzzle and the
-// characters) for the build's summary. Safe for concurrent use.
-func (r *run) bookletWarner(title string) func(error) {
-	return func(err error) { r.noteBookletWarning(title, err) }
+// characters); one about its cover is given the collection's title.
+func bookletWarning(title string, err error) string {
+	var mg *render.MissingGlyphsError
+	if !errors.As(err, &mg) || mg.Puzzle == nil {
+		return "booklet of " + title + ": " + err.Error()
+	}
+	return err.Error()
 }
 
-// noteBookletWarning keeps a booklet's warning; one about its cover is
-// given the collection's title.
-func (r *run) noteBookletWarning(title string, err error) {
-	var mg *render.MissingGlyphsError
-	msg := err.Error()
-	if !errors.As(err, &mg) || mg.Puzzle == nil {
-		msg = "booklet of " + title + ": " + msg
+// warningsKey is the asset cache's key of the warnings of the booklet of
+// key: a booklet reused by a warm build warns as when it was made.
+func warningsKey(key string) string { return key + " warnings" }
+
+// keepBookletWarnings adds a booklet's warnings to the build's, and keeps
+// them in the asset cache with the booklet of key.
+func (r *run) keepBookletWarnings(key string, warnings []string) {
+	if len(warnings) > 0 {
+		kept := make(map[string]string, len(warnings))
+		for i, w := range warnings {
+			kept[strconv.Itoa(i)] = w
+		}
+		r.assets.store(warningsKey(key), kept)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if !slices.Contains(r.bookletWarnings, msg) {
-		r.bookletWarnings = append(r.bookletWarnings, msg)
+	for _, w := range warnings {
+		if !slices.Contains(r.bookletWarnings, w) {
+			r.bookletWarnings = append(r.bookletWarnings, w)
+		}
 	}
+}
+
+// replayBookletWarnings gives again the warnings of the reused booklet of
+// key.
+func (r *run) replayBookletWarnings(key string) {
+	kept, ok := r.assets.lookup(warningsKey(key))
+	if !ok {
+		return
+	}
+	warnings := make([]string, len(kept))
+	for i := range warnings {
+		warnings[i] = kept[strconv.Itoa(i)]
+	}
+	r.keepBookletWarnings(key, warnings)
 }
 
 // takeBookletWarnings returns the booklets' warnings, sorted (booklets are

@@ -105,6 +105,7 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	key := k.Sum()
 	if outputs, ok := r.reuseAssets(c.URL, key); ok {
 		r.assets.store(key, outputs)
+		r.replayBookletWarnings(key)
 		return nil
 	}
 	if r.keepPublished(c.URL + "booklet.pdf") {
@@ -134,10 +135,12 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 		return fmt.Errorf("booklet of %s: puzzle files changed during the build; build again", c.Title(r.title))
 	}
 	var buf bytes.Buffer
-	opt.Warn = r.bookletWarner(cover.Title)
+	var warnings []string
+	opt.Warn = func(err error) { warnings = append(warnings, bookletWarning(cover.Title, err)) }
 	if err := render.CoverBooklet(&buf, cover, items, opt); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.Title(r.title), err)
 	}
+	r.keepBookletWarnings(key, warnings)
 	h, err := r.out.Put(c.URL+"booklet.pdf", buf.Bytes())
 	r.assets.store(key, map[string]string{"booklet.pdf": h})
 	return err
