@@ -71,7 +71,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	folder, isFolder, err := c.folderCover(fs.Args())
+	folder, isFolder, err := c.folderCover(ctx, fs.Args(), site.GitInfo)
 	if err != nil {
 		return err
 	}
@@ -117,11 +117,11 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 
 // folderCover is the cover the site gives the collection folder that is
 // the only PATH (readFolderCover); isFolder is false for anything else.
-func (c *printCommand) folderCover(paths []string) (fc folderCover, isFolder bool, err error) {
+func (c *printCommand) folderCover(ctx context.Context, paths []string, gitInfo bool) (fc folderCover, isFolder bool, err error) {
 	if len(paths) != 1 {
 		return fc, false, nil
 	}
-	return readFolderCover(paths[0])
+	return readFolderCover(ctx, paths[0], gitInfo)
 }
 
 // checkAll reads and checks the files' puzzles, in order, prints their

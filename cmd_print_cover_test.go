@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/internal/gittest"
 )
 
 // printedText prints PATH into a PDF and returns pdftotext's text of it.
@@ -61,5 +63,24 @@ func TestPrintFolderCoverAsSite(t *testing.T) {
 	}
 	if text := printedText(t, set); strings.Contains(text, "2025") || strings.Contains(text, "2026") {
 		t.Errorf("a folder without dates printed a dated booklet:\n%s", text)
+	}
+}
+
+// TestPrintFolderGitDate: with git_info, a folder's puzzles without front
+// matter dates date the booklet by their last commit, as on the site.
+func TestPrintFolderGitDate(t *testing.T) {
+	gittest.Need(t)
+	repo := t.TempDir()
+	set := filepath.Join(repo, "set")
+	writeFile(t, repo, "set/dancer.non", dancerNon)
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "init", "-q")
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "add", "set")
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "commit", "-qm", "first")
+	if text := printedText(t, set); strings.Contains(text, "2 January 2024") {
+		t.Errorf("git date used without git_info:\n%s", text)
+	}
+	writeFile(t, repo, "nonopress.toml", "git_info = true\n")
+	if text := printedText(t, set); !strings.Contains(text, "2 January 2024") {
+		t.Errorf("the last commit does not date the booklet:\n%s", text)
 	}
 }
