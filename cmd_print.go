@@ -26,7 +26,8 @@ import (
 // the rest; warnings are printed, and a puzzle with several solutions is
 // marked "(ambiguous)" in its title, on its sheet and in the answer key.
 // Without -paper, the paper is the `paper` setting of the nonopress.toml of
-// the content tree PATH is in (printSettings), else A4.
+// the content tree PATH is in (printSettings), else A4. A collection folder
+// printed alone gets the cover the site gives its booklet (readFolderCover).
 type printCommand struct{ stdout, stderr io.Writer }
 
 func (c *printCommand) Run(ctx context.Context, args []string) error {
