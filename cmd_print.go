@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -25,16 +26,17 @@ import (
 // the rest; warnings are printed, and a puzzle with several solutions is
 // marked "(ambiguous)" in its title, on its sheet and in the answer key.
 // Without -paper, the paper is the `paper` setting of the nonopress.toml of
-// the content tree PATH is in (printSettings), else A4.
+// the content tree PATH is in (printSettings), else A4. A collection folder
+// printed alone gets the cover the site gives its booklet (readFolderCover).
 type printCommand struct{ stdout, stderr io.Writer }
 
 func (c *printCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("print", c.stderr)
 	paper := fs.String("paper", "", "paper size: "+render.Papers+" (default: the site's paper setting, else a4)")
 	out := fs.String("o", "booklet.pdf", "output PDF file")
-	title := fs.String("title", "", "booklet title (default: the first PATH's name)")
-	note := fs.String("note", "", "a paragraph for the cover, under the title")
-	date := fs.String("date", "", "the booklet's date, YYYY-MM-DD, on its cover and in the PDF (default: the newest puzzle file's modification date)")
+	title := fs.String("title", "", "booklet title (default: a collection folder's note title, else the first PATH's name)")
+	note := fs.String("note", "", "a paragraph for the cover, under the title (default: a collection folder's note description, else its first line)")
+	date := fs.String("date", "", "the booklet's date, YYYY-MM-DD, on its cover and in the PDF (default: for a collection folder, the newest date or lastmod of its puzzles' notes, as on the site, else none; for files, the newest one's modification date)")
 	font := fs.String("font", "", "TrueType font file for text the Go fonts cannot draw (default: the site's font setting, else an installed font)")
 	mono := fs.Bool("mono", false, "mono-safe colour clues (a glyph per colour) for black-and-white printers")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
@@ -66,14 +68,25 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 			return usageError{fmt.Sprintf("-date %q: want YYYY-MM-DD", *date)}
 		}
 	}
-	if *title == "" {
-		*title = strings.TrimSuffix(filepath.Base(filepath.Clean(fs.Arg(0))), filepath.Ext(fs.Arg(0)))
-	}
 	files, err := collectPuzzleFiles(fs.Args())
 	if err != nil {
 		return err
 	}
-	if opt.Date.IsZero() {
+	folder, isFolder, err := c.folderCover(ctx, fs.Args(), site.GitInfo)
+	if err != nil {
+		return err
+	}
+	if *title == "" {
+		*title = cmp.Or(folder.Title, strings.TrimSuffix(filepath.Base(filepath.Clean(fs.Arg(0))), filepath.Ext(fs.Arg(0))))
+	}
+	if *note == "" {
+		*note = folder.Note
+	}
+	switch {
+	case *date != "":
+	case isFolder:
+		opt.Date = folder.Date // the site's rule: the content's dates, or none
+	default:
 		opt.Date = newestModDate(files)
 	}
 	entries, invalid := c.checkAll(ctx, files, *timeout, *skipInvalid)
@@ -101,6 +114,15 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintln(c.stderr)
 	return nil
+}
+
+// folderCover is the cover the site gives the collection folder that is
+// the only PATH (readFolderCover); isFolder is false for anything else.
+func (c *printCommand) folderCover(ctx context.Context, paths []string, gitInfo bool) (fc folderCover, isFolder bool, err error) {
+	if len(paths) != 1 {
+		return fc, false, nil
+	}
+	return readFolderCover(ctx, paths[0], gitInfo)
 }
 
 // checkAll reads and checks the files' puzzles, in order, prints their

@@ -17,6 +17,9 @@ type printSettings struct {
 	// Font is a TrueType file for text the Go fonts lack, made relative to
 	// the working folder when read (it is relative to the file).
 	Font string `toml:"font"`
+	// GitInfo dates a collection folder's puzzles by their last commit
+	// when their notes do not, as the site does (readFolderCover).
+	GitInfo bool `toml:"git_info"`
 }
 
 // siteConfigFile is the site configuration's name (build.ConfigFile).

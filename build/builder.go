@@ -156,6 +156,8 @@ type run struct {
 	// deferred counts them, under mu.
 	quick    bool
 	deferred int
+	// bookletWarnings are the booklets' render warnings, under mu.
+	bookletWarnings []string
 }
 
 // Build builds the site into Out. On any error the published output is left
@@ -230,6 +232,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	sum.Warnings = append(sum.Warnings, r.takeBookletWarnings()...)
 	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	if err := r.keepMemo(); err != nil {
 		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)

@@ -85,22 +85,27 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	// The key comes from the entries (bookletPart: file, place, solution),
 	// so that a booklet that has not changed is found without reading a
 	// puzzle again.
-	k := key.New(r.assets.fingerprint, "booklet")
-	k.String(c.Title(r.title))
-	k.Value(r.renderOptions())
 	var in []*entry
 	for _, e := range r.list(c).entries {
 		if e.hasSheet() {
 			in = append(in, e)
-			k.String(e.BookletPart)
 		}
 	}
 	if len(in) == 0 {
 		return nil
 	}
+	cover, opt := r.bookletCover(c), r.renderOptions()
+	opt.Date = bookletDate(in)
+	k := key.New(r.assets.fingerprint, "booklet")
+	k.Value(cover)
+	k.Value(opt) // the date too
+	for _, e := range in {
+		k.String(e.BookletPart)
+	}
 	key := k.Sum()
 	if outputs, ok := r.reuseAssets(c.URL, key); ok {
 		r.assets.store(key, outputs)
+		r.replayBookletWarnings(key)
 		return nil
 	}
 	if r.keepPublished(c.URL + "booklet.pdf") {
@@ -130,9 +135,12 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 		return fmt.Errorf("booklet of %s: puzzle files changed during the build; build again", c.Title(r.title))
 	}
 	var buf bytes.Buffer
-	if err := render.Booklet(&buf, c.Title(r.title), items, r.renderOptions()); err != nil {
+	var warnings []string
+	opt.Warn = func(err error) { warnings = append(warnings, bookletWarning(cover.Title, err)) }
+	if err := render.CoverBooklet(&buf, cover, items, opt); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.Title(r.title), err)
 	}
+	r.keepBookletWarnings(key, warnings)
 	h, err := r.out.Put(c.URL+"booklet.pdf", buf.Bytes())
 	r.assets.store(key, map[string]string{"booklet.pdf": h})
 	return err

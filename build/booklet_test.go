@@ -1,0 +1,165 @@
+package build
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// bookletSite is a collection of two puzzles whose notes date them and
+// weigh them out of name order, so that the site shows "Zed" first.
+const bookletSite = `
+-- nonopress.toml --
+title = "Dated"
+-- shapes/_index.md --
+---
+title: Shapes
+description: Small shapes for a first booklet.
+---
+Ignored, as the description says it.
+-- shapes/alpha.non --
+title "Alpha"
+license CC0-1.0
+width 1
+height 1
+rows
+1
+columns
+1
+-- shapes/alpha.md --
+---
+date: 2024-03-05
+weight: 2
+---
+-- shapes/zed.non --
+title "Zed"
+license CC0-1.0
+width 2
+height 1
+rows
+2
+columns
+1
+1
+-- shapes/zed.md --
+---
+date: 2023-01-01
+lastmod: 2025-06-07
+weight: 1
+---
+`
+
+// bookletText is pdftotext's text of an output PDF.
+func bookletText(t *testing.T, s *site, name string) string {
+	t.Helper()
+	tool, err := exec.LookPath("pdftotext")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("pdftotext not installed (.ci/run installs poppler-utils)")
+		}
+		t.Skip("pdftotext not installed")
+	}
+	out, err := exec.Command(tool, "-enc", "UTF-8", filepath.Join(s.out, filepath.FromSlash(name)), "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v: %s", err, out)
+	}
+	return string(out)
+}
+
+var coverDate = regexp.MustCompile(`\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b`)
+
+// TestBookletCoverNoteDateAndOrder: a collection's booklet has its title,
+// its note's summary and the newest of its puzzles' dates on the cover,
+// and its puzzles in the site's order.
+func TestBookletCoverNoteDateAndOrder(t *testing.T) {
+	s := newSite(t, bookletSite)
+	s.mustBuild(Config{})
+	text := bookletText(t, s, "shapes/booklet.pdf")
+	for _, want := range []string{"Shapes", "Small shapes for a first booklet.", "7 June 2025"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("booklet lacks %q:\n%s", want, text)
+		}
+	}
+	if got := coverDate.FindAllString(text, -1); len(got) != 1 {
+		t.Errorf("booklet dates = %q, want one, 7 June 2025", got)
+	}
+	if z, a := strings.Index(text, "Zed"), strings.Index(text, "Alpha"); z < 0 || a < 0 || z > a {
+		t.Errorf("booklet is not in the site's order (Zed, weight 1, first):\n%s", text)
+	}
+	page := s.read("shapes/index.html")
+	if strings.Index(page, "Zed") > strings.Index(page, "Alpha") {
+		t.Errorf("the collection page does not show Zed first: the test's premise is wrong")
+	}
+}
+
+// TestBookletUndated: without any date in the content, the booklet has
+// none (never the clock's).
+func TestBookletUndated(t *testing.T) {
+	undated := regexp.MustCompile(`(?m)^(date|lastmod): .*\n`).ReplaceAllString(bookletSite, "")
+	undated = strings.Replace(undated, "description: Small shapes for a first booklet.\n", "", 1)
+	s := newSite(t, undated)
+	s.mustBuild(Config{})
+	text := bookletText(t, s, "shapes/booklet.pdf")
+	if got := coverDate.FindAllString(text, -1); len(got) != 0 {
+		t.Errorf("undated content gives a booklet dated %q", got)
+	}
+	if !strings.Contains(text, "Ignored, as the description says it.") {
+		t.Errorf("cover lacks the note's first line:\n%s", text)
+	}
+	if pdf := s.read("shapes/booklet.pdf"); !strings.Contains(pdf, "D:00010101000001") && strings.Contains(pdf, "/CreationDate") {
+		t.Errorf("undated booklet has a creation date")
+	}
+}
+
+// TestBookletKeyFollowsNoteAndDates: a warm build remakes the booklet when
+// a puzzle's date or the collection's note changes, and keeps it when
+// nothing did.
+func TestBookletKeyFollowsNoteAndDates(t *testing.T) {
+	s := newSite(t, bookletSite)
+	s.mustBuild(Config{})
+	first := s.read("shapes/booklet.pdf")
+	s.mustBuild(Config{})
+	if s.read("shapes/booklet.pdf") != first {
+		t.Fatalf("an unchanged site remade a different booklet")
+	}
+	writeTree(t, s.src, "-- shapes/alpha.md --\n---\ndate: 2026-02-03\nweight: 2\n---\n")
+	s.mustBuild(Config{})
+	if text := bookletText(t, s, "shapes/booklet.pdf"); !strings.Contains(text, "3 February 2026") {
+		t.Errorf("a new puzzle date did not reach the warm build's booklet:\n%s", text)
+	}
+	writeTree(t, s.src, "-- shapes/_index.md --\n---\ntitle: Shapes\ndescription: Now for a class.\n---\n")
+	s.mustBuild(Config{})
+	if text := bookletText(t, s, "shapes/booklet.pdf"); !strings.Contains(text, "Now for a class.") {
+		t.Errorf("a new note did not reach the warm build's booklet:\n%s", text)
+	}
+}
+
+// TestBookletMissingGlyphWarning: a title no installed font draws (printed
+// as boxes) gives a build warning naming the puzzle and the characters.
+func TestBookletMissingGlyphWarning(t *testing.T) {
+	const unassigned = "\u2fe0\u2fe1" // not yet assigned: no font draws them
+	if fc, err := exec.LookPath("fc-list"); err == nil {
+		if out, _ := exec.Command(fc, ":charset=2fe0").Output(); len(out) > 0 {
+			t.Skip("an installed font draws U+2FE0: nothing is missing")
+		}
+	}
+	s := newSite(t, strings.Replace(bookletSite, `title "Zed"`, `title "Zed `+unassigned+`"`, 1))
+	sum := s.mustBuild(Config{})
+	var found bool
+	for _, w := range sum.Warnings {
+		if strings.Contains(w, "zed.non") && strings.Contains(w, "Zed") && strings.Contains(w, "U+2FE0 U+2FE1") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no warning names the puzzle and its missing characters: %q", sum.Warnings)
+	}
+	writeTree(t, s.src, "-- README.md --\nA new home note.\n") // a warm build, the booklet reused
+	if warm := s.mustBuild(Config{}); !slices.Equal(warm.Warnings, sum.Warnings) {
+		t.Errorf("warm build's warnings %q, want the cold build's %q", warm.Warnings, sum.Warnings)
+	}
+}

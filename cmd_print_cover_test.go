@@ -1,0 +1,86 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/internal/gittest"
+)
+
+// printedText prints PATH into a PDF and returns pdftotext's text of it.
+func printedText(t *testing.T, args ...string) string {
+	t.Helper()
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("pdftotext missing in CI")
+		}
+		t.Skip("pdftotext not installed")
+	}
+	out := filepath.Join(t.TempDir(), "booklet.pdf")
+	code, _, stderr := runCLI(t, append([]string{"print", "-o", out}, args...)...)
+	if code != 0 {
+		t.Fatalf("print %v: exit %d\n%s", args, code, stderr)
+	}
+	text, err := exec.Command(pdftotext, "-enc", "UTF-8", out, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	return string(text)
+}
+
+// TestPrintFolderCoverAsSite: printing a collection folder puts its note's
+// title and description and its puzzles' newest front matter date on the
+// cover, as the site's booklet does; flags override them, and a folder
+// without dates gives an undated booklet.
+func TestPrintFolderCoverAsSite(t *testing.T) {
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set")
+	writeFile(t, dir, "set/_index.md", "---\ntitle: Dancers\ndescription: Moves for the winter club.\n---\nMore here.\n")
+	writeFile(t, dir, "set/dancer.non", dancerNon)
+	writeFile(t, dir, "set/dancer.md", "---\ndate: 2024-02-01\nlastmod: 2025-09-10\n---\n")
+	writeFile(t, dir, "set/two.non", "license CC0-1.0\ntitle \"Two\"\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
+	writeFile(t, dir, "set/two.md", "---\ndate: 2025-01-01\n---\n")
+	text := printedText(t, set)
+	for _, want := range []string{"Dancers", "Moves for the winter club.", "10 September 2025"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("printed folder's cover lacks %q:\n%s", want, text)
+		}
+	}
+	text = printedText(t, "-title", "Club", "-note", "Ours.", "-date", "2020-05-06", set)
+	for _, want := range []string{"Club", "Ours.", "6 May 2020"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("flags do not override the folder's cover: no %q:\n%s", want, text)
+		}
+	}
+	for _, f := range []string{"dancer.md", "two.md"} {
+		if err := os.Remove(filepath.Join(set, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if text := printedText(t, set); strings.Contains(text, "2025") || strings.Contains(text, "2026") {
+		t.Errorf("a folder without dates printed a dated booklet:\n%s", text)
+	}
+}
+
+// TestPrintFolderGitDate: with git_info, a folder's puzzles without front
+// matter dates date the booklet by their last commit, as on the site.
+func TestPrintFolderGitDate(t *testing.T) {
+	gittest.Need(t)
+	repo := t.TempDir()
+	set := filepath.Join(repo, "set")
+	writeFile(t, repo, "set/dancer.non", dancerNon)
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "init", "-q")
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "add", "set")
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "commit", "-qm", "first")
+	if text := printedText(t, set); strings.Contains(text, "2 January 2024") {
+		t.Errorf("git date used without git_info:\n%s", text)
+	}
+	writeFile(t, repo, "nonopress.toml", "git_info = true\n")
+	if text := printedText(t, set); !strings.Contains(text, "2 January 2024") {
+		t.Errorf("the last commit does not date the booklet:\n%s", text)
+	}
+}
