@@ -68,6 +68,18 @@ func newSite(t testing.TB, archive string) *site {
 // cache is the site's cache folder (by default: beside its content folder).
 func (s *site) cache() string { return cacheFolder(s.src, content.DefaultSettings()) }
 
+// forgetStamp removes the build stamp, so that the next build runs in full
+// even when nothing changed since the last one. Without it, whether a build
+// of an unchanged tree runs depends on the clock: the stamp is only written
+// once the newest file is older than the racy window, which on a loaded
+// machine has passed by the time the previous build ends.
+func (s *site) forgetStamp() {
+	s.t.Helper()
+	if err := os.Remove(filepath.Join(s.cache(), stampFile)); err != nil && !os.IsNotExist(err) {
+		s.t.Fatal(err)
+	}
+}
+
 // build builds the site, with cfg's Src and Out filled in when empty.
 func (s *site) build(cfg Config) (Summary, error) {
 	s.t.Helper()
