@@ -90,7 +90,7 @@ type satSolver struct {
 	allLBD, allN int64
 	levels       []int32
 
-	Decisions, Conflicts, Propagations int
+	Decisions, Conflicts int // counted for the effort score and for tests
 }
 
 func newSatSolver(done <-chan struct{}) *satSolver {
@@ -203,7 +203,6 @@ func (s *satSolver) propagate() int32 {
 	for s.qhead < len(s.trail) {
 		falsified := s.trail[s.qhead].not()
 		s.qhead++
-		s.Propagations++
 		ws := s.watches[falsified]
 		j := 0
 		for i := 0; i < len(ws); i++ {

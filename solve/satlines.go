@@ -5,8 +5,7 @@ package solve
 // variables, one per (position, state) that some placement agreeing with the
 // cells' current sets can reach. Clauses tie each state to the next one
 // through the cell between them (forward) and each state to a predecessor
-// (backward), so that unit propagation does much of what the line solver
-// does, and conflict analysis learns clauses over cells and states.
+// (backward), and conflict analysis learns clauses over cells and states.
 
 // gapSymbol is the pattern symbol of a mandatory background cell between two
 // blocks of one colour.
@@ -127,8 +126,8 @@ func lineStates(a *lineAutomaton, cells []colorSet, newVar func() int32, fwd, va
 // c are cellLit(i, c), to the solver. Each possible step of the run, from
 // state q before cell i reading colour c, gets a variable that holds exactly
 // when both happen; a state needs a step out of it and a step into it, and
-// a colour of a cell needs a step that reads it. Unit propagation over these
-// clauses finds what the line solver finds.
+// a colour of a cell needs a step that reads it, so that unit propagation
+// over these clauses draws the line solver's conclusions from known cells.
 func lineClauses(s *satSolver, a *lineAutomaton, cells []colorSet, vars []int32, cellLit func(i, c int) lit, newVar func() int32) {
 	n, states := len(cells), a.states()
 	s.addClause(posLit(vars[0]))

@@ -12,8 +12,8 @@ import (
 // clauses have no model left.
 
 // maxSatStates bounds the automaton states the encoding may take (each costs
-// a variable and about five clauses); bigger puzzles are searched
-// depth-first only.
+// a variable, and its steps a few more and about ten clauses); bigger
+// puzzles go to the learner (learn.go) instead.
 const maxSatStates = 4 << 20
 
 // satSearch holds the encoding of one grid. Only cells with more than one
