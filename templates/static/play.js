@@ -293,11 +293,16 @@
       },
 
       // load sets every cell (saved progress) without history, and checks
-      // every line.
+      // every line. Only cells whose value changes are drawn again: the
+      // view always shows state, so a large grid loaded empty costs no
+      // drawing.
       load: function (values) {
         var all = [];
         for (var i = 0; i < n; i++) {
-          put(i, values ? values[i] : EMPTY);
+          var v = values ? values[i] : EMPTY;
+          if (v !== state[i]) {
+            put(i, v);
+          }
           all.push(i);
         }
         settle(all);
@@ -627,9 +632,8 @@
       box.appendChild(el('span', 'np-clue np-clue-zero', '0'));
     }
     line.forEach(function (block) {
-      var span = el('span', 'np-clue', String(block[0]));
+      var span = el('span', multi ? 'np-clue np-clue-colour' : 'np-clue', String(block[0]));
       if (multi) {
-        span.classList.add('np-clue-colour');
         setColour(span, pz.palette[block[1]], block[1], false);
         var glyph = el('span', 'np-glyph');
         setColour(glyph, pz.palette[block[1]], block[1], true);
@@ -641,9 +645,12 @@
   }
 
   // buildGrid makes the table: column clues in a sticky header row, row clues
-  // in a sticky first column, and one gridcell per cell. Every fifth line is
-  // thicker, as on the printed sheet.
-  function buildGrid(pz, multi, view) {
+  // in a sticky first column, and one gridcell per cell, drawn empty as
+  // createGame's cell hook draws an empty cell (so that loading an empty
+  // grid redraws nothing). Every fifth line is thicker, as on the printed
+  // sheet. A large grid has thousands of cells: each is a copy of a
+  // prototype, and the table is built detached and added once.
+  function buildGrid(pz, multi, view, say) {
     var w = pz.width;
     var h = pz.height;
     var table = el('table', 'np-grid');
@@ -657,9 +664,8 @@
     var headRow = el('tr');
     headRow.appendChild(el('td', 'np-corner'));
     for (var x = 0; x < w; x++) {
-      var th = el('th', 'np-colclue');
+      var th = el('th', fifth(x, w) ? 'np-colclue np-r5' : 'np-colclue');
       th.scope = 'col';
-      th.classList.toggle('np-r5', fifth(x, w));
       fillClue(th, pz.cols[x], pz, multi);
       view.colHeads.push(th);
       headRow.appendChild(th);
@@ -667,23 +673,28 @@
     thead.appendChild(headRow);
     table.appendChild(thead);
 
+    var proto = el('td', 'np-cell');
+    proto.setAttribute('role', 'gridcell');
+    proto.setAttribute('data-state', 'empty');
+    proto.tabIndex = -1;
     var tbody = el('tbody');
     for (var y = 0; y < h; y++) {
       var tr = el('tr');
-      var rh = el('th', 'np-rowclue');
+      var b5 = fifth(y, h);
+      var rh = el('th', b5 ? 'np-rowclue np-b5' : 'np-rowclue');
       rh.scope = 'row';
-      rh.classList.toggle('np-b5', fifth(y, h));
       fillClue(rh, pz.rows[y], pz, multi);
       view.rowHeads.push(rh);
       tr.appendChild(rh);
       for (x = 0; x < w; x++) {
-        var td = el('td', 'np-cell');
-        td.setAttribute('role', 'gridcell');
+        var td = proto.cloneNode(false);
+        var r5 = fifth(x, w);
+        if (r5 || b5) {
+          td.className = 'np-cell' + (r5 ? ' np-r5' : '') + (b5 ? ' np-b5' : '');
+        }
         td.setAttribute('data-x', String(x));
         td.setAttribute('data-y', String(y));
-        td.tabIndex = -1;
-        td.classList.toggle('np-r5', fifth(x, w));
-        td.classList.toggle('np-b5', fifth(y, h));
+        td.setAttribute('aria-label', say.cell(y * w + x, EMPTY));
         view.cells.push(td);
         tr.appendChild(td);
       }
@@ -717,8 +728,8 @@
   }
 
   // buildView replaces root's content with the game's elements and returns
-  // them.
-  function buildView(root, pz) {
+  // them; say words cells for screen readers.
+  function buildView(root, pz, say) {
     var multi = pz.palette.length > 2;
     var view = { root: root, multi: multi, cells: [], rowHeads: [], colHeads: [] };
     while (root.firstChild) {
@@ -748,7 +759,7 @@
     root.appendChild(view.status);
 
     view.scroller = el('div', 'np-scroll');
-    buildGrid(pz, multi, view);
+    buildGrid(pz, multi, view, say);
     view.scroller.appendChild(view.table);
     root.appendChild(view.scroller);
     root.appendChild(buildHelp(multi));
@@ -760,8 +771,9 @@
   function createGame(root, pz) {
     var w = pz.width;
     var h = pz.height;
-    var view = buildView(root, pz);
     var say = words(pz);
+    var room = root.clientWidth; // read before the grid is there: cheap
+    var view = buildView(root, pz, say);
     var store = progressStore(pz);
     var cells = view.cells;
     var tool = 1; // a colour index, or CROSS
@@ -770,6 +782,7 @@
     var currentHeads = [];
     var zoom = w <= 10 ? 5 : w <= 20 ? 4 : w <= 30 ? 3 : 2;
     var coach = null; // the coach panel (coach.js), when that script is loaded
+    var loading = true; // until the first load of the board is drawn
 
     function tell(text) {
       view.status.textContent = text;
@@ -796,9 +809,20 @@
         head.setAttribute('aria-label', say.clue(isRow, k, done));
       },
       rechecked: function (rows, cols) {
-        if (coach) {
-          coach.rechecked(rows, cols);
+        if (!coach) {
+          return;
         }
+        if (loading) {
+          // The coach's first check of every line (a line solve each) is
+          // not needed for the first paint: it runs when the page is idle,
+          // and the game is ready after it.
+          whenIdle(function () {
+            coach.rechecked(rows, cols);
+            root.setAttribute('data-ready', 'true');
+          });
+          return;
+        }
+        coach.rechecked(rows, cols);
       },
       solved: function (solved) {
         root.classList.toggle('np-solved', solved);
@@ -895,7 +919,10 @@
 
     function setZoom(z) {
       zoom = Math.max(0, Math.min(ZOOM_STEPS.length - 1, z));
-      root.style.setProperty('--np-cell', ZOOM_STEPS[zoom] + 'px');
+      var size = ZOOM_STEPS[zoom] + 'px';
+      if (root.style.getPropertyValue('--np-cell') !== size) {
+        root.style.setProperty('--np-cell', size);
+      }
       view.zoomOut.disabled = zoom === 0;
       view.zoomIn.disabled = zoom === ZOOM_STEPS.length - 1;
     }
@@ -1115,16 +1142,60 @@
       coach.loadTimer(store.timer());
     }
     board.load(saved);
+    loading = false;
     if (saved && !board.isSolved()) {
       tell('Progress restored.');
     }
     chooseTool(1);
-    setZoom(zoom);
+    setZoom(firstZoom(pz, zoom, room));
     fitWidth();
     view.undo.disabled = true;
     view.redo.disabled = true;
     cells[0].tabIndex = 0;
-    root.setAttribute('data-ready', 'true');
+    if (!coach) {
+      root.setAttribute('data-ready', 'true');
+    }
+  }
+
+  // narrowWidth is a lower bound, in cells, of the grid's width with its row
+  // clues (at least the widths play.css gives them, with digits taken as
+  // half an em and the font .55 of a cell).
+  function narrowWidth(pz) {
+    var multi = pz.palette.length > 2;
+    var widest = 0;
+    pz.rows.forEach(function (line) {
+      var em = 0.65;
+      line.forEach(function (block) {
+        var text = String(block[0]).length * 0.5;
+        em += 0.25 + (multi ? Math.max(1.3, text + 0.3 + 0.7) : text);
+      });
+      widest = Math.max(widest, em);
+    });
+    return pz.width + 0.55 * widest;
+  }
+
+  // firstZoom is the zoom the grid starts at: the one asked for, or less
+  // when even narrowWidth cells of it would not fit room (the width the page
+  // gives the game, read before the grid was added). Choosing it before the
+  // first layout spares a large grid a second one; fitWidth still measures
+  // and zooms out further where the estimate was short.
+  function firstZoom(pz, zoom, room) {
+    var cells = narrowWidth(pz);
+    var z = zoom;
+    while (room > 0 && z > AUTO_MIN_ZOOM && ZOOM_STEPS[z] * cells > room) {
+      z--;
+    }
+    return z;
+  }
+
+  // whenIdle runs f when the browser is idle (within a second), or soon
+  // where it cannot say.
+  function whenIdle(f) {
+    if (window.requestIdleCallback) {
+      window.requestIdleCallback(f, { timeout: 1000 });
+    } else {
+      window.setTimeout(f, 0);
+    }
   }
 
   function showError(root, message) {
