@@ -37,6 +37,7 @@ func TestSheetFillsThePage(t *testing.T) {
 			mm := 25.4 / fillDPI
 			wFrac := float64(w) * mm / (size.Width - 2*margin)
 			hFrac := float64(h) * mm / (size.Height - 2*margin)
+			t.Logf("%s: grid %.0f %% of the printable width, %.0f %% of its height", name, 100*wFrac, 100*hFrac)
 			if max(wFrac, hFrac) < 0.6 {
 				t.Errorf("%s: grid spans %.0f %% of the printable width and %.0f %% of its height, want 60 %%", name, 100*wFrac, 100*hFrac)
 			}
