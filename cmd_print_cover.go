@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -53,9 +52,12 @@ func readFolderCover(ctx context.Context, dir string, gitInfo bool) (fc folderCo
 		if err != nil {
 			return fc, false, err
 		}
-		commit := lastCommit(commits, dir, f)
+		commit := ""
+		if when := commits.Last(dir, f.Abs, f.NotePath); !when.IsZero() {
+			commit = when.Format(time.RFC3339)
+		}
 		date := cmp.Or(front.DateRFC3339, commit)
-		fc.Date = newerDay(fc.Date, date, cmp.Or(front.LastmodRFC3339, commit, date))
+		fc.Date = content.NewestDay(fc.Date, date, cmp.Or(front.LastmodRFC3339, commit, date))
 	}
 	return fc, true, nil
 }
@@ -71,35 +73,4 @@ func noteFront(f *content.PuzzleFile) (content.FrontMatter, error) {
 	}
 	n, err := content.ParseNote(f.NotePath, data)
 	return n.Front, err
-}
-
-// lastCommit is the date (RFC 3339) of the last commit of the file or of
-// its note, the later; "" when neither was committed.
-func lastCommit(commits gitdate.Dates, dir string, f *content.PuzzleFile) string {
-	when := commits[f.Rel]
-	if f.NotePath != "" {
-		if rel, err := filepath.Rel(dir, f.NotePath); err == nil && commits[filepath.ToSlash(rel)].After(when) {
-			when = commits[filepath.ToSlash(rel)]
-		}
-	}
-	if when.IsZero() {
-		return ""
-	}
-	return when.Format(time.RFC3339)
-}
-
-// newerDay is the newest of day and the days of dates (RFC 3339, in the
-// zone each was written in); "" and malformed dates are passed over.
-func newerDay(day time.Time, dates ...string) time.Time {
-	for _, s := range dates {
-		t, err := time.Parse(time.RFC3339, s)
-		if err != nil {
-			continue
-		}
-		y, m, d := t.Date()
-		if at := time.Date(y, m, d, 0, 0, 0, 0, time.UTC); at.After(day) {
-			day = at
-		}
-	}
-	return day
 }

@@ -22,16 +22,7 @@ func (r *run) bookletCover(c *content.Collection) render.Cover {
 func bookletDate(entries []*entry) time.Time {
 	var newest time.Time
 	for _, e := range entries {
-		for _, s := range []string{e.Date, e.Lastmod} {
-			t, err := time.Parse(time.RFC3339, s)
-			if err != nil {
-				continue // "" or not a date: the entry has none
-			}
-			y, m, d := t.Date()
-			if day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC); day.After(newest) {
-				newest = day
-			}
-		}
+		newest = content.NewestDay(newest, e.Date, e.Lastmod)
 	}
 	return newest
 }

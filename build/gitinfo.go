@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -28,15 +27,7 @@ func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile)
 		return
 	}
 	for _, f := range files {
-		when := dates[f.Rel]
-		if f.NotePath != "" {
-			if rel, err := filepath.Rel(b.cfg.Src, f.NotePath); err == nil {
-				if nd := dates[filepath.ToSlash(rel)]; nd.After(when) {
-					when = nd
-				}
-			}
-		}
-		if !when.IsZero() {
+		if when := dates.Last(b.cfg.Src, f.Abs, f.NotePath); !when.IsZero() {
 			f.GitDate = when.Format(time.RFC3339)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -76,4 +77,24 @@ func Head(ctx context.Context, dir string) string {
 		return ""
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// Last returns the latest commit date of the files at paths (under dir, the
+// folder Read was given; "" entries are passed over): a puzzle file and its
+// note, say. It is zero when none of them was committed.
+func (d Dates) Last(dir string, paths ...string) time.Time {
+	var last time.Time
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			continue
+		}
+		if when := d[filepath.ToSlash(rel)]; when.After(last) {
+			last = when
+		}
+	}
+	return last
 }

@@ -73,3 +73,18 @@ func TestParseBadDate(t *testing.T) {
 		t.Error("a bad date was accepted")
 	}
 }
+
+func TestLastOfFileAndNote(t *testing.T) {
+	jan, feb := time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC), time.Date(2025, 2, 3, 0, 0, 0, 0, time.UTC)
+	d := Dates{"a/p.non": jan, "a/p.md": feb, "b/q.non": feb}
+	dir := filepath.Join("site", "content")
+	if got := d.Last(dir, filepath.Join(dir, "a", "p.non"), filepath.Join(dir, "a", "p.md")); !got.Equal(feb) {
+		t.Errorf("file and note: %v, want the note's %v", got, feb)
+	}
+	if got := d.Last(dir, filepath.Join(dir, "a", "p.non"), ""); !got.Equal(jan) {
+		t.Errorf("file without note: %v, want %v", got, jan)
+	}
+	if got := d.Last(dir, filepath.Join(dir, "c", "new.non")); !got.IsZero() {
+		t.Errorf("uncommitted file: %v, want zero", got)
+	}
+}

@@ -186,3 +186,21 @@ func normaliseDate(v any) (string, error) {
 	}
 	return "", fmt.Errorf("%v is not a date", v)
 }
+
+// NewestDay returns the newest of day and the days of dates (RFC 3339, each
+// taken in the zone it was written in, as a UTC midnight): the day a
+// booklet of dated puzzles is dated. "" and malformed dates are passed over,
+// so a collection without dates gives day back, never the clock.
+func NewestDay(day time.Time, dates ...string) time.Time {
+	for _, s := range dates {
+		t, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			continue
+		}
+		y, m, d := t.Date()
+		if at := time.Date(y, m, d, 0, 0, 0, 0, time.UTC); at.After(day) {
+			day = at
+		}
+	}
+	return day
+}
