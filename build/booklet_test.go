@@ -163,3 +163,21 @@ func TestBookletMissingGlyphWarning(t *testing.T) {
 		t.Errorf("warm build's warnings %q, want the cold build's %q", warm.Warnings, sum.Warnings)
 	}
 }
+
+// TestNameLineSetting: name_line in nonopress.toml reaches the sheet PDFs
+// (a line for the solver's name and the date under the title block), and
+// without it the sheets have none.
+func TestNameLineSetting(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		archive := smallSite
+		if on {
+			archive = strings.Replace(smallSite, `title = "Test archive"`, "title = \"Test archive\"\nname_line = true", 1)
+		}
+		s := newSite(t, archive)
+		s.mustBuild(Config{})
+		text := bookletText(t, s, "animals/cross/sheet.pdf")
+		if got := strings.Contains(text, "Name") && strings.Contains(text, "Date"); got != on {
+			t.Errorf("name_line = %v: the sheet's name and date line shown: %v\n%s", on, got, text)
+		}
+	}
+}
