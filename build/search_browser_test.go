@@ -52,7 +52,10 @@ func TestBrowserSearchAndFilter(t *testing.T) {
 	}
 	// A result's link leads to its page.
 	query("sailb")
-	do(t, ctx, chromedp.Click(chromedp.CSS(".np-search-results a")), chromedp.WaitReady(chromedp.CSS("h1")))
+	// The click starts a navigation: wait for an element only a puzzle page
+	// has, not for the h1 of the page being left (reading that raced with the
+	// navigation).
+	do(t, ctx, chromedp.Click(chromedp.CSS(".np-search-results a")), chromedp.WaitReady(chromedp.CSS(".np-play-slot")))
 	if h1 := eval[string](t, ctx, `document.querySelector("h1").textContent`); h1 != "Sailboat" {
 		t.Errorf("the result led to %q", h1)
 	}
