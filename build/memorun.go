@@ -210,11 +210,11 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 	return rec
 }
 
-// keepMemo keeps the records this build used for the next, in memory, and
-// on disk unless the build answers an edit in serve mode
-// (BuildQuick), where the full build that follows writes them.
-func (r *run) keepMemo() error {
-	return r.memo.keep(r.memoRun.used, r.assets.used, !r.quick)
+// keepMemo keeps the records this build used for the next, and the stamp,
+// in memory, and on disk unless the build answers an edit in serve mode
+// (buildQuick), where the full build that follows writes them.
+func (r *run) keepMemo(stamp buildStamp) error {
+	return r.memo.keep(r.memoRun.used, r.assets.used, stamp, !r.quick)
 }
 
 // bookletPart is a puzzle's part of its collection's booklet key: its file's
