@@ -52,7 +52,7 @@ type fileMemo struct {
 	unsaved, onDisk bool
 	// hits counts the files the last build took from the memo.
 	hits atomic.Int64
-	// stats spares reading unchanged files to hash them (filestat.go).
+	// stats spares reading unchanged files to hash them (fileStats, memorun.go).
 	stats fileStats
 	// verdicts are the solver's cached results (verdicts.go).
 	verdicts verdictStore

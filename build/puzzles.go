@@ -11,6 +11,7 @@ import (
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/treefile"
 
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
@@ -277,4 +278,11 @@ func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warn
 		warnings = append(warnings, d)
 	}
 	return problems, warnings
+}
+
+// readSource reads a file the scanner found in the content tree (symbolic
+// links checked by then: see content's checkEntry), as treefile.ReadFile:
+// regular files only, capped, stopped by ctx.
+func readSource(ctx context.Context, path string, limit int64) ([]byte, error) {
+	return treefile.ReadFile(ctx, path, limit)
 }

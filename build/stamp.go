@@ -25,7 +25,7 @@ import (
 // header: on a large archive, a warm build is then a walk of the content
 // tree.
 //
-// Metadata stands for content as in the file memo (filestat.go): a tree with
+// Metadata stands for content as in the file memo (fileStats, memorun.go): a tree with
 // a file changed less than racyWindow before the walk is not stamped, since
 // a second change within the file system's time granularity could keep its
 // metadata. A tree holding a symbolic link is never stamped: what the link
