@@ -196,6 +196,9 @@ func writeNonLine(bw *bufio.Writer, l puzzle.Line, chars []rune, colors int) err
 		if c.Color < 1 || c.Color >= colors {
 			return fmt.Errorf("block of colour %d, which is not in the palette", c.Color)
 		}
+		if c.Blot {
+			return errBlotIn(".non")
+		}
 		if i > 0 {
 			bw.WriteByte(',')
 		}

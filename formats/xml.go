@@ -340,10 +340,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 	}
 	var l puzzle.Line
 	for _, cn := range ln.counts {
-		v := int(cn.n)
-		if v == 0 {
-			continue
-		}
+		v := int(cn.n) // 0 is webpbn's blot: a hidden length (see blot.go)
 		name := cn.color
 		if !cn.hasColor || name == "" {
 			name = r.def
@@ -361,7 +358,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		if len(l) >= puzzle.MaxSide {
 			return nil, errAt(r.file, int(cn.line), "more than %d counts in one line", puzzle.MaxSide)
 		}
-		l = append(l, puzzle.Clue{Len: v, Color: idx})
+		l = append(l, puzzle.Clue{Len: v, Color: idx, Blot: v == 0})
 	}
 	return l, nil
 }

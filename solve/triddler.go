@@ -19,7 +19,7 @@ type lanes struct {
 	done      <-chan struct{}
 	lines     [][]int       // the cells of each line, in clue order
 	clues     []puzzle.Line // the clue of each line
-	cellLines [][3]int      // the lines through each cell
+	cellLines [][]int       // the lines through each cell (three in a triddler, two in a grid)
 	cells     []uint32      // the colours each cell may still take
 	buf       []uint32
 	stats     Stats
@@ -40,18 +40,23 @@ func solveTriddler(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
 	}
 	for i, l := range g.Clues {
 		for _, c := range l {
-			if c.Len < 1 || c.Color < 1 || c.Color >= len(p.Palette) {
+			if c.MinLen() < 1 || c.Color < 1 || c.Color >= len(p.Palette) {
 				tl := g.Lines[i]
 				return Result{}, fmt.Errorf("%s: %w: %s line %d has a block %d of colour %d", p.Where(), ErrUnsupported, tl.Side, tl.Index+1, c.Len, c.Color)
 			}
 		}
 	}
 	s := newLanes(ctx, g, len(p.Palette))
+	return s.result(func(cells []uint32) *puzzle.Image { return triImage(g, cells) }), nil
+}
+
+// result runs the solve and reports it, drawing each solution with image.
+func (s *lanes) result(image func([]uint32) *puzzle.Image) Result {
 	sols, diff, effort, err := s.run()
 	res := Result{Stats: s.stats}
 	images := make([]*puzzle.Image, len(sols))
 	for i, cells := range sols {
-		images[i] = triImage(g, cells)
+		images[i] = image(cells)
 	}
 	switch {
 	case len(sols) >= 2:
@@ -63,7 +68,7 @@ func solveTriddler(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
 	default:
 		res.Verdict = None
 	}
-	return res, nil
+	return res
 }
 
 // triImage draws a triddler's cells (one colour each) into an image of the
@@ -76,15 +81,29 @@ func triImage(g *puzzle.TriGeometry, cells []uint32) *puzzle.Image {
 	return img
 }
 
+// newLanes returns the state of a solve of triddler g, every cell open.
 func newLanes(ctx context.Context, g *puzzle.TriGeometry, colors int) *lanes {
-	s := &lanes{done: ctx.Done(), clues: g.Clues, cellLines: g.CellLines, solveLine: SolveLine}
+	lines := make([][]int, len(g.Lines))
+	for i, l := range g.Lines {
+		lines[i] = l.Cells
+	}
+	cellLines := make([][]int, len(g.CellLines))
+	for i := range g.CellLines {
+		cellLines[i] = g.CellLines[i][:]
+	}
+	return newLanesOf(ctx, lines, g.Clues, cellLines, colors)
+}
+
+// newLanesOf returns the state of a solve on the given lines (each a list of
+// cells, in clue order) and clues, every cell open to every colour.
+func newLanesOf(ctx context.Context, lines [][]int, clues []puzzle.Line, cellLines [][]int, colors int) *lanes {
+	s := &lanes{done: ctx.Done(), lines: lines, clues: clues, cellLines: cellLines, solveLine: SolveLine}
 	longest := 0
-	for _, l := range g.Lines {
-		s.lines = append(s.lines, l.Cells)
-		longest = max(longest, len(l.Cells))
+	for _, l := range lines {
+		longest = max(longest, len(l))
 	}
 	s.buf = make([]uint32, longest)
-	s.cells = make([]uint32, len(g.Cells))
+	s.cells = make([]uint32, len(cellLines))
 	all := uint32(1)<<colors - 1
 	for i := range s.cells {
 		s.cells[i] = all
@@ -194,7 +213,7 @@ func (s *lanes) probe(cells []uint32) (bool, error) {
 				try[c] = bit
 				s.stats.Probes++
 				s.work += 2
-				ok, err := s.propagate(try, s.cellLines[c][:])
+				ok, err := s.propagate(try, s.cellLines[c])
 				if err != nil {
 					return false, err
 				}
@@ -203,7 +222,7 @@ func (s *lanes) probe(cells []uint32) (bool, error) {
 				}
 				cells[c] &^= bit
 				progress = true
-				if ok, err := s.propagate(cells, s.cellLines[c][:]); err != nil || !ok {
+				if ok, err := s.propagate(cells, s.cellLines[c]); err != nil || !ok {
 					return false, err
 				}
 			}
@@ -235,7 +254,7 @@ func (s *lanes) search(cells []uint32, sols *[][]uint32, effort *int) error {
 		try[c] = set & -set
 		s.stats.Nodes++
 		s.work += 20
-		ok, err := s.propagate(try, s.cellLines[c][:])
+		ok, err := s.propagate(try, s.cellLines[c])
 		if err == nil && ok {
 			ok, err = s.probe(try)
 		}
