@@ -46,7 +46,8 @@
   function sameClue(a, b) {
     if (a.length !== b.length) return false;
     for (var i = 0; i < a.length; i++) {
-      if (a[i][0] !== b[i][0] || a[i][1] !== b[i][1]) return false;
+      // a length of 0 in the clue b is a blot: any length fits
+      if ((b[i][0] !== 0 && a[i][0] !== b[i][0]) || a[i][1] !== b[i][1]) return false;
     }
     return true;
   }
@@ -109,14 +110,19 @@
       var nums = l.clue.length ? l.clue : [[0, 0]];
       nums.forEach(function (c, j) {
         var x = l.at[j][0] * SIDE, y = l.at[j][1] * SIDE, ink = '#000000';
-        if (multi && c[1] > 0) {
+        var blot = c[0] === 0 && c[1] > 0; // a blot: its length is hidden
+        if (blot) {
+          var fill = p.palette[c[1]].rgb;
+          g.appendChild(el('circle', { cx: x, cy: y, r: SIDE * 0.32, fill: fill, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true));
+          ink = luminance(fill) > 0.4 ? '#000000' : '#ffffff';
+        } else if (multi && c[1] > 0) {
           var box = el('rect', { x: x - SIDE * 0.3, y: y - SIDE * 0.3, width: SIDE * 0.6, height: SIDE * 0.6,
             rx: SIDE * 0.08, fill: p.palette[c[1]].rgb, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
           g.appendChild(box);
           ink = luminance(p.palette[c[1]].rgb) > 0.4 ? '#000000' : '#ffffff';
         }
         var t = el('text', { x: x, y: y + SIDE * 0.15, fill: c[1] > 0 ? ink : '#999999' }, true);
-        t.textContent = String(c[0]);
+        t.textContent = blot ? '?' : String(c[0]);
         g.appendChild(t);
       });
       svg.appendChild(g);
