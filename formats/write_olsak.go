@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -83,25 +82,7 @@ func writeOlsak(bw *bufio.Writer, p *puzzle.Puzzle) error {
 
 // writeOlsakLine writes one clue line: "3a 1b", or "0" when empty.
 func writeOlsakLine(bw *bufio.Writer, l puzzle.Line, in []rune, colors int) error {
-	if len(l) == 0 {
-		bw.WriteString("0\n")
-		return nil
-	}
-	for i, c := range l {
-		if c.Color < 1 || c.Color >= colors {
-			return fmt.Errorf("block of colour %d, which is not in the palette", c.Color)
-		}
-		if c.Blot {
-			return errBlotIn(".g")
-		}
-		if i > 0 {
-			bw.WriteByte(' ')
-		}
-		bw.WriteString(strconv.Itoa(c.Len))
-		bw.WriteRune(in[c.Color])
-	}
-	bw.WriteByte('\n')
-	return nil
+	return writeClueLine(bw, l, in, colors, ' ', ".g")
 }
 
 // olsakInChars are the input characters of n palette entries: '0' for the
