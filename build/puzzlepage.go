@@ -92,7 +92,7 @@ func (r *run) puzzleViewOf(e *entry, p *puzzle.Puzzle, rep *validate.Report) *pu
 		Grade: gradeName(e.Difficulty), VerdictText: verdictText(e.Verdict), Grades: gradeViews(),
 		Date: e.Date, DateText: dateText(e.Date), Paper: cssPaper(r.site.Paper), PlayReserve: playReserve(p),
 		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
-		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title),
+		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title, playOptions(rep)...),
 	}
 	if e.Lastmod != e.Date {
 		view.Lastmod, view.LastmodText = e.Lastmod, dateText(e.Lastmod)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -16,10 +18,10 @@ import (
 )
 
 // triddlerPage is a triddler's page as the builder makes it: the JSON, the
-// empty #np-tplay, and triddler.js loaded from static.
-func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string) string {
+// empty #np-tplay, and coach.js and triddler.js loaded from static.
+func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOption) string {
 	t.Helper()
-	d := NewTriddlerPlay(p, p.ID(), title)
+	d := NewTriddlerPlay(p, p.ID(), title, opts...)
 	if d == nil {
 		t.Fatalf("%s: no play data", title)
 	}
@@ -30,6 +32,7 @@ func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string) string {
 	return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>` + html.EscapeString(title) + `</title>
+<script defer src="../../static/coach.js"></script>
 <script defer src="../../static/triddler.js"></script>
 </head><body>
 <script type="application/json" id="np-triddler">` + string(b) + `</script>
@@ -125,4 +128,111 @@ func openTriddler(t testing.TB, ctx context.Context, url string) {
 func triddlerStatus(t testing.TB, ctx context.Context) string {
 	t.Helper()
 	return eval[string](t, ctx, `document.querySelector('#np-tplay .np-tstatus').textContent`)
+}
+
+// lineTriddler returns a triddler that line logic alone solves: the first
+// of a fixed series of random pictures on a hexagon of side 3 whose
+// difficulty is Line.
+func lineTriddler(t *testing.T) (*puzzle.Puzzle, *puzzle.Image) {
+	t.Helper()
+	g := puzzle.TriddlerHexagon(3)
+	r := rand.New(rand.NewPCG(21, 2))
+	for range 200 {
+		img := puzzle.NewImage(g.Width, g.Height)
+		for _, c := range g.Cells {
+			if r.IntN(10) < 6 {
+				img.Set(c.X, c.Y, 1)
+			}
+		}
+		p := g.TriddlerOf(img, puzzle.DefaultPalette())
+		res, err := solve.Solve(context.Background(), p)
+		if err == nil && res.Verdict == solve.Unique && res.Difficulty == solve.Line {
+			return p, res.Solutions[0]
+		}
+	}
+	t.Fatal("no line-solvable triddler among 200 pictures")
+	return nil, nil
+}
+
+// TestTriddlerCoach plays a triddler with the coach: Check outlines a wrong
+// mark and a hint then says a mark is wrong; every hint names a line and a
+// triangle whose value is the solution's, and a second press sets it, until
+// the puzzle is solved; a hint after that says nothing is left.
+func TestTriddlerCoach(t *testing.T) {
+	p, sol := lineTriddler(t)
+	g, _ := p.TriddlerGeometry()
+	want := func(i int) string { // a triangle's data-state in the solution
+		if sol.At(g.Cells[i].X, g.Cells[i].Y) == 0 {
+			return "x"
+		}
+		return "1"
+	}
+	site := newTestSite(t)
+	site.mu.Lock()
+	site.pages["/t/coach/"] = triddlerPage(t, p, "Coach", WithSolution(sol))
+	site.mu.Unlock()
+	ctx := browsertest.New(t)
+	openTriddler(t, ctx, site.srv.URL+"/t/coach/")
+	state := func(i int) string {
+		return eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#np-tplay polygon[data-i="%d"]').dataset.state`, i))
+	}
+	click := func(sel string) { do(t, ctx, chromedp.Click(chromedp.CSS(sel))) }
+
+	// A wrong mark is outlined by Check, and a hint then says so.
+	wrong := -1
+	for i := range g.Cells {
+		if want(i) == "x" {
+			wrong = i
+			break
+		}
+	}
+	click(fmt.Sprintf(`#np-tplay polygon[data-i="%d"]`, wrong))
+	click(`#np-tplay .np-tcheck`)
+	if got := eval[string](t, ctx, `Array.from(document.querySelectorAll('#np-tplay .np-twrong')).map(e => e.dataset.for).join()`); got != fmt.Sprint(wrong) {
+		t.Errorf("Check outlines %q, want triangle %d", got, wrong)
+	}
+	if s := triddlerStatus(t, ctx); s != "1 triangle is wrong: outlined in red." {
+		t.Errorf("Check says %q", s)
+	}
+	click(`#np-tplay .np-thint`)
+	if s := triddlerStatus(t, ctx); s != "A mark is wrong: Check shows which." {
+		t.Errorf("a hint with a wrong mark says %q", s)
+	}
+	for range 2 { // fill → dot → clear
+		click(fmt.Sprintf(`#np-tplay polygon[data-i="%d"]`, wrong))
+	}
+
+	// Hints to the end.
+	hints := 0
+	for ; hints <= len(g.Cells); hints++ {
+		click(`#np-tplay .np-thint`)
+		status := triddlerStatus(t, ctx)
+		if !strings.Contains(status, "must be") {
+			if status != "Every triangle is marked: nothing left to hint." {
+				t.Fatalf("hint %d: status %q", hints+1, status)
+			}
+			break
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll('#np-tplay .np-thint-line').length`); n < 2 {
+			t.Fatalf("hint %d highlights %d triangles of its line", hints+1, n)
+		}
+		i := eval[int](t, ctx, `Number(document.querySelector('#np-tplay .np-thint-cell').dataset.for)`)
+		if state(i) != "." {
+			t.Fatalf("hint %d points at triangle %d, already marked", hints+1, i)
+		}
+		click(`#np-tplay .np-thint`)
+		if got := state(i); got != want(i) {
+			t.Fatalf("hint %d set triangle %d to %q, the solution has %q (status %q)", hints+1, i, got, want(i), status)
+		}
+	}
+	if hints != len(g.Cells) {
+		t.Errorf("%d hints for %d triangles", hints, len(g.Cells))
+	}
+	if s := eval[string](t, ctx, `document.getElementById('np-tplay').dataset.solved`); s != "true" {
+		t.Errorf("not solved after the hints")
+	}
+	click(`#np-tplay .np-tcheck`)
+	if s := triddlerStatus(t, ctx); s != "Every mark so far is right." {
+		t.Errorf("Check on the solved puzzle says %q", s)
+	}
 }

@@ -8,6 +8,15 @@
 // a third clears it; a right click or X marks it empty at once. Progress is
 // kept in localStorage by puzzle id. The status says how many lines give
 // their clue, and "Solved" when all do.
+//
+// The coach (with coach.js loaded, as on the site's pages): Check, when the
+// page carries the masked solution (templates.TriddlerPlay.Check), outlines
+// the triangles whose marks are wrong; Hint (or H) names a line whose clue,
+// with the marks so far, forces a triangle (coach.js's solveLine, which is
+// Go's solve.SolveLine), highlights the line and the triangle and says what
+// it must be, and a second press sets it. A line the marks already
+// contradict is named instead. Blotted clues have no hints (solveLine knows
+// fixed lengths only).
 (function () {
   'use strict';
 
@@ -155,6 +164,7 @@
       state[i] = s;
       draw(i);
       update();
+      coach.changed();
     }
 
     function cycle(i) {
@@ -201,8 +211,15 @@
       state = state.map(function () { return UNKNOWN; });
       state.forEach(function (_, i) { draw(i); });
       update();
+      coach.changed();
     });
     tools.appendChild(reset);
+
+    var coach = triddlerCoach(p, svg, function () { return state; }, set, function (text) { status.textContent = text; });
+    coach.buttons.forEach(function (b) { tools.appendChild(b); });
+    svg.addEventListener('keydown', function (ev) {
+      if ((ev.key === 'h' || ev.key === 'H') && coach.hint) { ev.preventDefault(); coach.hint(); }
+    });
 
     root.appendChild(svg);
     root.appendChild(tools);
@@ -210,6 +227,127 @@
     state.forEach(function (_, i) { draw(i); });
     update();
     root.dataset.ready = 'true';
+  }
+
+  /* ---------- the coach: Check and Hint ---------- */
+
+  // clueText writes a clue as the page shows it: "3, 1", "?" for a blot.
+  function clueText(p, clue) {
+    if (clue.length === 0) return '0';
+    var multi = p.palette.length > 2;
+    return clue.map(function (c) {
+      return (c[0] === 0 ? '?' : String(c[0])) + (multi ? ' ' + p.palette[c[1]].name : '');
+    }).join(', ');
+  }
+
+  // triddlerCoach returns the Check and Hint buttons of puzzle p drawn in
+  // svg, with check() and hint() (null when the page cannot offer them) and
+  // changed(), to call after every mark. states() returns the marks, set(i,
+  // v) sets one, say(text) writes the status.
+  function triddlerCoach(p, svg, states, set, say) {
+    var NC = window.NonopressCoach;
+    var sol = NC && p.check ? NC.checkKey(p.id, p.check, p.width * p.height, p.palette.length) : null;
+    var blotted = p.lines.some(function (l) { return l.clue.some(function (c) { return c[0] === 0; }); });
+    var marks = el('g', { class: 'np-tmarks', 'pointer-events': 'none' }, true);
+    var pending = null; // the hint shown: {i, v}, set on a second press
+    var buttons = [];
+
+    function solutionOf(i) { var c = p.cells[i]; return sol[c[1] * p.width + c[0]]; }
+
+    function outline(i, attrs) {
+      var pts = corners(p.cells[i]).map(function (q) { return q.join(','); }).join(' ');
+      attrs.points = pts;
+      attrs['data-for'] = String(i);
+      marks.appendChild(el('polygon', attrs, true));
+    }
+
+    function clear() {
+      while (marks.firstChild) marks.removeChild(marks.firstChild);
+      if (marks.parentNode !== svg) svg.appendChild(marks);
+    }
+
+    function wrongCells() {
+      var st = states(), out = [];
+      st.forEach(function (v, i) {
+        var want = solutionOf(i);
+        if ((v > 0 && v !== want) || (v === CROSSED && want > 0)) out.push(i);
+      });
+      return out;
+    }
+
+    function check() {
+      clear();
+      pending = null;
+      var wrong = wrongCells();
+      wrong.forEach(function (i) {
+        outline(i, { class: 'np-twrong', fill: 'none', stroke: '#c01c28', 'stroke-width': '4', 'stroke-linejoin': 'round' });
+      });
+      say(wrong.length === 0 ? 'Every mark so far is right.' :
+        (wrong.length === 1 ? '1 triangle is' : wrong.length + ' triangles are') + ' wrong: outlined in red.');
+    }
+
+    function showLine(l) {
+      l.cells.forEach(function (i) {
+        outline(i, { class: 'np-thint-line', fill: '#f6d32d', 'fill-opacity': '0.35', stroke: 'none' });
+      });
+    }
+
+    function hint() {
+      if (pending) {
+        var h = pending;
+        pending = null;
+        set(h.i, h.v);
+        return;
+      }
+      clear();
+      if (sol && wrongCells().length > 0) {
+        say('A mark is wrong: Check shows which.');
+        return;
+      }
+      var st = states(), all = (1 << p.palette.length) - 1;
+      if (st.every(function (v) { return v !== UNKNOWN; })) {
+        say('Every triangle is marked: nothing left to hint.');
+        return;
+      }
+      for (var k = 0; k < p.lines.length; k++) {
+        var l = p.lines[k];
+        var sets = l.cells.map(function (i) { return st[i] === UNKNOWN ? all : st[i] === CROSSED ? 1 : (1 << st[i]) >>> 0; });
+        var out = NC.solveLine(l.clue, sets);
+        var what = l.name.charAt(0).toUpperCase() + l.name.slice(1) + ' (' + clueText(p, l.clue) + ')';
+        if (!out) {
+          showLine(l);
+          say(what + ': the marks on it cannot give its clue.');
+          return;
+        }
+        for (var j = 0; j < l.cells.length; j++) {
+          var i = l.cells[j], s = out[j];
+          if (st[i] !== UNKNOWN || s === 0 || (s & (s - 1)) !== 0) continue;
+          var v = s === 1 ? CROSSED : 31 - Math.clz32(s);
+          showLine(l);
+          outline(i, { class: 'np-thint-cell', fill: 'none', stroke: '#1a5fb4', 'stroke-width': '4', 'stroke-linejoin': 'round' });
+          pending = { i: i, v: v };
+          say(what + ': the outlined triangle must be ' + (v === CROSSED ? 'empty' :
+            p.palette.length > 2 ? 'filled ' + p.palette[v].name : 'filled') + '. Hint again to mark it.');
+          return;
+        }
+      }
+      say('No single line forces a triangle from your marks: try one and see where it leads.');
+    }
+
+    function button(cls, text, f) {
+      var b = el('button', { type: 'button', class: cls });
+      b.textContent = text;
+      b.addEventListener('click', f);
+      buttons.push(b);
+    }
+    if (sol) button('np-tcheck', 'Check', check);
+    if (NC && !blotted) button('np-thint', 'Hint', hint);
+    return {
+      buttons: buttons,
+      check: sol ? check : null,
+      hint: NC && !blotted ? hint : null,
+      changed: function () { pending = null; clear(); }
+    };
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
