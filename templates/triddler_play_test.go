@@ -236,3 +236,40 @@ func TestTriddlerCoach(t *testing.T) {
 		t.Errorf("Check on the solved puzzle says %q", s)
 	}
 }
+
+// TestTriddlerCoachProbes asks for a hint on the demo snowflake, where no
+// line forces a triangle at the start: the hint probes, and the triangle it
+// names gets the solution's value on a second press.
+func TestTriddlerCoachProbes(t *testing.T) {
+	ps, err := formats.ReadFile("../content/triangles/snowflake.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	res, err := solve.Solve(context.Background(), p)
+	if err != nil || res.Verdict != solve.Unique {
+		t.Fatalf("snowflake: %s %v", res.Verdict, err)
+	}
+	g, _ := p.TriddlerGeometry()
+	site := newTestSite(t)
+	site.mu.Lock()
+	site.pages["/t/snow/"] = triddlerPage(t, p, "Snowflake", WithSolution(res.Solutions[0]))
+	site.mu.Unlock()
+	ctx := browsertest.New(t)
+	openTriddler(t, ctx, site.srv.URL+"/t/snow/")
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-thint`)))
+	status := triddlerStatus(t, ctx)
+	if !strings.Contains(status, "could not be completed") {
+		t.Fatalf("first hint says %q, want a probe's reason", status)
+	}
+	i := eval[int](t, ctx, `Number(document.querySelector('#np-tplay .np-thint-cell').dataset.for)`)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-thint`)))
+	want := "x"
+	if res.Solutions[0].At(g.Cells[i].X, g.Cells[i].Y) != 0 {
+		want = "1"
+	}
+	got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#np-tplay polygon[data-i="%d"]').dataset.state`, i))
+	if got != want {
+		t.Errorf("the probed triangle %d became %q, the solution has %q (%s)", i, got, want, status)
+	}
+}

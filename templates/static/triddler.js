@@ -15,8 +15,10 @@
 // with the marks so far, forces a triangle (coach.js's solveLine, which is
 // Go's solve.SolveLine), highlights the line and the triangle and says what
 // it must be, and a second press sets it. A line the marks already
-// contradict is named instead. Blotted clues have no hints (solveLine knows
-// fixed lengths only).
+// contradict is named instead. When no line forces anything, it tries each
+// value of each open triangle and names one whose other value leaves a line
+// that no placement fits, with that line. Blotted clues have no hints
+// (solveLine knows fixed lengths only).
 (function () {
   'use strict';
 
@@ -24,6 +26,7 @@
   var SIDE = 40; // a triangle's side, in SVG units
   var ROW = SIDE * Math.sqrt(3) / 2;
   var UNKNOWN = -1, CROSSED = 0;
+  var PROBE_BUDGET = 20000; // line solves a hint may spend trying triangles
 
   function el(name, attrs, ns) {
     var e = ns ? document.createElementNS(SVGNS, name) : document.createElement(name);
@@ -249,6 +252,8 @@
     var sol = NC && p.check ? NC.checkKey(p.id, p.check, p.width * p.height, p.palette.length) : null;
     var blotted = p.lines.some(function (l) { return l.clue.some(function (c) { return c[0] === 0; }); });
     var marks = el('g', { class: 'np-tmarks', 'pointer-events': 'none' }, true);
+    var cellLines = p.cells.map(function () { return []; }); // the lines through each triangle
+    p.lines.forEach(function (l, k) { l.cells.forEach(function (i) { cellLines[i].push(k); }); });
     var pending = null; // the hint shown: {i, v}, set on a second press
     var buttons = [];
 
@@ -331,7 +336,79 @@
           return;
         }
       }
-      say('No single line forces a triangle from your marks: try one and see where it leads.');
+      var pr = probe(st, all);
+      if (pr.found) {
+        var f = pr.found, pl = p.lines[f.line];
+        showLine(pl);
+        outline(f.i, { class: 'np-thint-cell', fill: 'none', stroke: '#1a5fb4', 'stroke-width': '4', 'stroke-linejoin': 'round' });
+        pending = { i: f.i, v: f.v };
+        say('No single line forces a triangle, but if the outlined one were ' + valueName(f.not) + ', ' + pl.name + ' (' +
+          clueText(p, pl.clue) + ') could not be completed: it must be ' + valueName(f.v) + '. Hint again to mark it.');
+        return;
+      }
+      say(pr.spent ? 'No single line forces a triangle, and trying triangles one by one found nothing in time: a guess may be needed.' :
+        'No line forces a triangle, even trying each one: a guess is needed.');
+    }
+
+    function valueName(v) {
+      return v === CROSSED ? 'empty' : p.palette.length > 2 ? 'filled ' + p.palette[v].name : 'filled';
+    }
+
+    // probe tries each value of each open triangle and follows line logic
+    // from it (at most PROBE_BUDGET line solves in all); a value that leads
+    // to a line no placement fits is ruled out. It returns found: {i, v,
+    // not, line} for the first triangle left with one value (v; not is a
+    // ruled-out value and line the line that broke), or spent when the
+    // budget ran out first.
+    function probe(st, all) {
+      var base = st.map(function (v) { return v === UNKNOWN ? all : v === CROSSED ? 1 : (1 << v) >>> 0; });
+      var budget = { n: PROBE_BUDGET };
+      for (var i = 0; i < base.length; i++) {
+        if (st[i] !== UNKNOWN) continue;
+        var left = base[i], not = -1, line = -1;
+        for (var v = 0; v < p.palette.length; v++) {
+          var bit = (1 << v) >>> 0;
+          if ((left & bit) === 0) continue;
+          var sets = base.slice();
+          sets[i] = bit;
+          var r = propagate(sets, cellLines[i].slice(), budget);
+          if (r.spent) return { spent: true };
+          if (r.broken >= 0) {
+            left &= ~bit;
+            not = v === 0 ? CROSSED : v;
+            line = r.broken;
+          }
+        }
+        if (not !== UNKNOWN && left !== 0 && (left & (left - 1)) === 0) {
+          var only = 31 - Math.clz32(left);
+          return { found: { i: i, v: only === 0 ? CROSSED : only, not: not, line: line } };
+        }
+      }
+      return {};
+    }
+
+    // propagate solves the queued lines, and the lines through every
+    // triangle they narrow, until nothing changes: broken is the line no
+    // placement fits (-1 if none), spent is set when the budget ran out.
+    function propagate(sets, queue, budget) {
+      var queued = {};
+      queue.forEach(function (k) { queued[k] = true; });
+      while (queue.length > 0) {
+        if (--budget.n < 0) return { spent: true, broken: -1 };
+        var k = queue.shift(), l = p.lines[k];
+        queued[k] = false;
+        var out = NC.solveLine(l.clue, l.cells.map(function (c) { return sets[c]; }));
+        if (!out) return { broken: k };
+        for (var j = 0; j < l.cells.length; j++) {
+          var c = l.cells[j];
+          if (out[j] === sets[c]) continue;
+          sets[c] = out[j];
+          cellLines[c].forEach(function (o) {
+            if (o !== k && !queued[o]) { queued[o] = true; queue.push(o); }
+          });
+        }
+      }
+      return { broken: -1 };
     }
 
     function button(cls, text, f) {
