@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -10,7 +11,8 @@ import (
 
 // This file solves triddlers (see puzzle.TriGeometry): the same steps as for
 // grids — propagation of line logic, probing, then search counting solutions
-// up to two — on lines that are any sequence of cells, each cell lying on
+// up to two, handing over to the SAT fallback (triddler_sat.go) after a few
+// guesses — on lines that are any sequence of cells, each cell lying on
 // three lines. Line logic is SolveLine's, so a triddler's lines mean what a
 // grid's do. Difficulty and effort are graded as doc.go says.
 
@@ -25,12 +27,25 @@ type lanes struct {
 	stats     Stats
 	work      int // the effort counter
 	checkIn   int
+	colors    int // palette size
 	// solveLine is the line logic; SolveLine unless a caller needs another.
 	solveLine func(puzzle.Line, []uint32) (bool, error)
+	// strategy is how search goes once probing is stuck: depth-first, then
+	// the SAT fallback (triddler_sat.go) after depthFirstNodes guesses; tests
+	// pick depthFirstOnly or satOnly.
+	strategy strategy
+	handover int  // guesses before the SAT fallback takes over
+	useSAT   bool // the strategy allows SAT and the puzzle suits it (set by run)
 }
 
 // solveTriddler solves a triddler; the context's deadline is the budget.
 func solveTriddler(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
+	return solveTriddlerWith(ctx, p, depthFirstThenSAT, depthFirstNodes)
+}
+
+// solveTriddlerWith solves a triddler searching as st says, handing over to
+// SAT after the given number of guesses.
+func solveTriddlerWith(ctx context.Context, p *puzzle.Puzzle, st strategy, handover int) (Result, error) {
 	g, err := p.TriddlerGeometry()
 	if err != nil {
 		return Result{}, fmt.Errorf("%w (%w)", err, ErrUnsupported) // err starts with the puzzle's place
@@ -47,6 +62,7 @@ func solveTriddler(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
 		}
 	}
 	s := newLanes(ctx, g, len(p.Palette))
+	s.strategy, s.handover = st, handover
 	return s.result(func(cells []uint32) *puzzle.Image { return triImage(g, cells) }), nil
 }
 
@@ -97,7 +113,8 @@ func newLanes(ctx context.Context, g *puzzle.TriGeometry, colors int) *lanes {
 // newLanesOf returns the state of a solve on the given lines (each a list of
 // cells, in clue order) and clues, every cell open to every colour.
 func newLanesOf(ctx context.Context, lines [][]int, clues []puzzle.Line, cellLines [][]int, colors int) *lanes {
-	s := &lanes{done: ctx.Done(), lines: lines, clues: clues, cellLines: cellLines, solveLine: SolveLine}
+	s := &lanes{done: ctx.Done(), lines: lines, clues: clues, cellLines: cellLines, solveLine: SolveLine, colors: colors,
+		handover: depthFirstNodes}
 	longest := 0
 	for _, l := range lines {
 		longest = max(longest, len(l))
@@ -131,7 +148,13 @@ func (s *lanes) run() (sols [][]uint32, d Difficulty, effort int, err error) {
 		return [][]uint32{s.cells}, Probe, s.work, nil
 	}
 	effort = -1
-	err = s.search(s.cells, &sols, &effort)
+	root := append([]uint32(nil), s.cells...)
+	s.useSAT = s.strategy != depthFirstOnly && s.satAllowed(root)
+	if s.useSAT && s.strategy == satOnly {
+		err = s.satSearch(root, &sols, &effort)
+	} else if err = s.search(s.cells, &sols, &effort); errors.Is(err, errSwitch) {
+		err = s.satSearch(root, &sols, &effort) // the solutions found so far are ruled out
+	}
 	return sols, Search, effort, err
 }
 
@@ -250,6 +273,9 @@ func (s *lanes) search(cells []uint32, sols *[][]uint32, effort *int) error {
 		return nil
 	}
 	for set := cells[c]; set != 0 && len(*sols) < 2; set &= set - 1 {
+		if s.useSAT && s.stats.Nodes >= s.handover {
+			return errSwitch
+		}
 		try := append([]uint32(nil), cells...)
 		try[c] = set & -set
 		s.stats.Nodes++
