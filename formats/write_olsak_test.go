@@ -94,3 +94,25 @@ func TestOlsakErrorLines(t *testing.T) {
 		t.Fatalf("triddler problems %v: want \"needs 9 cells\" at line %d", ds, wantLine)
 	}
 }
+
+// TestXMLTriddlerErrorLines checks that a problem with one of an XML
+// triddler's clues is reported at that clue's <line>.
+func TestXMLTriddlerErrorLines(t *testing.T) {
+	g := puzzle.TriddlerHexagon(1)
+	p := g.TriddlerOf(puzzle.NewImage(g.Width, g.Height), puzzle.DefaultPalette())
+	p.TriddlerClues["bottom"][0] = puzzle.Line{{Len: 9, Color: 1}}
+	var buf bytes.Buffer
+	if err := WriteXML(&buf, []*puzzle.Puzzle{p}); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := Read("tri.xml", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(buf.String(), "<count>9</count>")
+	want := strings.Count(buf.String()[:at], "\n") + 1
+	ds := ps[0].Problems()
+	if len(ds) == 0 || ds[0].Line != want || !strings.Contains(ds[0].Message, "needs 9 cells") {
+		t.Fatalf("problems %v: want \"needs 9 cells\" at line %d", ds, want)
+	}
+}

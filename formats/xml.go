@@ -420,12 +420,14 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 			return nil, errAt(r.file, s.line, "<clues type=%q> in a triddler (want %s)", t, strings.Join(puzzle.TriddlerSides, ", "))
 		}
 	}
+	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, License: r.licenseLine}
 	for _, side := range puzzle.TriddlerSides {
 		s, ok := sets[side]
 		if !ok {
 			return nil, errAt(r.file, n.line, "triddler has no <clues type=%q>", side)
 		}
 		p.TriddlerClues[side] = s.lines
+		p.Origin.Places.Triddler[side] = s.at // each <line>'s own line, for its problems
 	}
 	for _, c := range n.children() {
 		if c.name == "solution" {
