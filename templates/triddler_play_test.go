@@ -132,8 +132,8 @@ func triddlerStatus(t testing.TB, ctx context.Context) string {
 
 // lineTriddler returns a triddler that line logic alone solves: the first
 // of a fixed series of random pictures on a hexagon of side 3 whose
-// difficulty is Line.
-func lineTriddler(t *testing.T) (*puzzle.Puzzle, *puzzle.Image) {
+// difficulty is Line. With blots, one block in three is blotted.
+func lineTriddler(t *testing.T, blots bool) (*puzzle.Puzzle, *puzzle.Image) {
 	t.Helper()
 	g := puzzle.TriddlerHexagon(3)
 	r := rand.New(rand.NewPCG(21, 2))
@@ -145,6 +145,15 @@ func lineTriddler(t *testing.T) (*puzzle.Puzzle, *puzzle.Image) {
 			}
 		}
 		p := g.TriddlerOf(img, puzzle.DefaultPalette())
+		for _, side := range puzzle.TriddlerSides {
+			for _, l := range p.TriddlerClues[side] {
+				for j := range l {
+					if blots && r.IntN(3) == 0 {
+						l[j] = puzzle.Clue{Color: l[j].Color, Blot: true}
+					}
+				}
+			}
+		}
 		res, err := solve.Solve(context.Background(), p)
 		if err == nil && res.Verdict == solve.Unique && res.Difficulty == solve.Line {
 			return p, res.Solutions[0]
@@ -154,12 +163,18 @@ func lineTriddler(t *testing.T) (*puzzle.Puzzle, *puzzle.Image) {
 	return nil, nil
 }
 
-// TestTriddlerCoach plays a triddler with the coach: Check outlines a wrong
-// mark and a hint then says a mark is wrong; every hint names a line and a
-// triangle whose value is the solution's, and a second press sets it, until
-// the puzzle is solved; a hint after that says nothing is left.
+// TestTriddlerCoach plays a triddler with the coach, with its numbers and
+// with some blotted: Check outlines a wrong mark and a hint then says a mark
+// is wrong; every hint names a line and a triangle whose value is the
+// solution's, and a second press sets it, until the puzzle is solved.
 func TestTriddlerCoach(t *testing.T) {
-	p, sol := lineTriddler(t)
+	for _, blots := range []bool{false, true} {
+		t.Run(map[bool]string{false: "numbers", true: "blots"}[blots], func(t *testing.T) { triddlerCoach(t, blots) })
+	}
+}
+
+func triddlerCoach(t *testing.T, blots bool) {
+	p, sol := lineTriddler(t, blots)
 	g, _ := p.TriddlerGeometry()
 	want := func(i int) string { // a triangle's data-state in the solution
 		if sol.At(g.Cells[i].X, g.Cells[i].Y) == 0 {
@@ -173,6 +188,11 @@ func TestTriddlerCoach(t *testing.T) {
 	site.mu.Unlock()
 	ctx := browsertest.New(t)
 	openTriddler(t, ctx, site.srv.URL+"/t/coach/")
+	if blots {
+		if n := eval[int](t, ctx, `Array.from(document.querySelectorAll('#np-tplay text')).filter(e => e.textContent === '?').length`); n == 0 {
+			t.Error("no blot drawn as ?")
+		}
+	}
 	state := func(i int) string {
 		return eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#np-tplay polygon[data-i="%d"]').dataset.state`, i))
 	}
