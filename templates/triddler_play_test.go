@@ -59,10 +59,7 @@ func TestTriddlerPlayCorpus(t *testing.T) {
 		}
 		g, _ := p.TriddlerGeometry()
 		path := fmt.Sprintf("/triddlers/t%d/", k)
-		site.mu.Lock()
-		site.pages[path] = triddlerPage(t, p, f)
-		site.mu.Unlock()
-		openTriddler(t, ctx, site.srv.URL+path)
+		openTriddler(t, ctx, putTriddler(t, site, path, p, f))
 		if got := triddlerStatus(t, ctx); got == "Solved!" {
 			t.Fatalf("%s: solved before any click", f)
 		}
@@ -103,18 +100,33 @@ func TestTriddlerPlayKeyboard(t *testing.T) {
 	img := puzzle.NewImage(g.Width, g.Height)
 	img.Set(g.Cells[0].X, g.Cells[0].Y, 1)
 	p := g.TriddlerOf(img, puzzle.DefaultPalette())
-	site := newTestSite(t)
-	site.mu.Lock()
-	site.pages["/t/one/"] = triddlerPage(t, p, "One")
-	site.mu.Unlock()
-	ctx := browsertest.New(t)
-	openTriddler(t, ctx, site.srv.URL+"/t/one/")
+	ctx := playTriddler(t, p, "One")
 	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-tplay polygon[data-i="1"]`)), chromedp.KeyEvent("x"),
 		chromedp.Focus(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)), chromedp.KeyEvent("\r"))
 	states := eval[string](t, ctx, `Array.from(document.querySelectorAll('#np-tplay polygon')).map(p => p.dataset.state).join('')`)
 	if states != "1x...." || triddlerStatus(t, ctx) != "Solved!" {
 		t.Errorf("states %q, status %q; want 1x.... and Solved!", states, triddlerStatus(t, ctx))
 	}
+}
+
+// putTriddler publishes p's page at path on site and returns its URL.
+func putTriddler(t testing.TB, site *testSite, path string, p *puzzle.Puzzle, title string, opts ...PlayOption) string {
+	t.Helper()
+	page := triddlerPage(t, p, title, opts...)
+	site.mu.Lock()
+	defer site.mu.Unlock()
+	site.pages[path] = page
+	return site.srv.URL + path
+}
+
+// playTriddler publishes p on a new test site, opens its page in a new
+// browser and returns the browser's context.
+func playTriddler(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOption) context.Context {
+	t.Helper()
+	url := putTriddler(t, newTestSite(t), "/t/"+p.ID()+"/", p, title, opts...)
+	ctx := browsertest.New(t)
+	openTriddler(t, ctx, url)
+	return ctx
 }
 
 // openTriddler loads url and waits until triddler.js has drawn the puzzle.
@@ -182,12 +194,7 @@ func triddlerCoach(t *testing.T, blots bool) {
 		}
 		return "1"
 	}
-	site := newTestSite(t)
-	site.mu.Lock()
-	site.pages["/t/coach/"] = triddlerPage(t, p, "Coach", WithSolution(sol))
-	site.mu.Unlock()
-	ctx := browsertest.New(t)
-	openTriddler(t, ctx, site.srv.URL+"/t/coach/")
+	ctx := playTriddler(t, p, "Coach", WithSolution(sol))
 	if blots {
 		if n := eval[int](t, ctx, `Array.from(document.querySelectorAll('#np-tplay text')).filter(e => e.textContent === '?').length`); n == 0 {
 			t.Error("no blot drawn as ?")
@@ -271,12 +278,7 @@ func TestTriddlerCoachProbes(t *testing.T) {
 		t.Fatalf("snowflake: %s %v", res.Verdict, err)
 	}
 	g, _ := p.TriddlerGeometry()
-	site := newTestSite(t)
-	site.mu.Lock()
-	site.pages["/t/snow/"] = triddlerPage(t, p, "Snowflake", WithSolution(res.Solutions[0]))
-	site.mu.Unlock()
-	ctx := browsertest.New(t)
-	openTriddler(t, ctx, site.srv.URL+"/t/snow/")
+	ctx := playTriddler(t, p, "Snowflake", WithSolution(res.Solutions[0]))
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-thint`)))
 	status := triddlerStatus(t, ctx)
 	if !strings.Contains(status, "could not be completed") {
