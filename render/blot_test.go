@@ -65,3 +65,38 @@ func TestBlotsDrawn(t *testing.T) {
 		t.Errorf("the PDF's text has %d \"?\", want %d:\n%s", strings.Count(text, "?"), blots, text)
 	}
 }
+
+// TestTriddlerBlotsDrawn checks that a triddler's sheet draws its blots as
+// a "?" each.
+func TestTriddlerBlotsDrawn(t *testing.T) {
+	g := puzzle.TriddlerHexagon(2)
+	img := puzzle.NewImage(g.Width, g.Height)
+	for i, c := range g.Cells {
+		if i%3 == 0 {
+			img.Set(c.X, c.Y, 1)
+		}
+	}
+	p := g.TriddlerOf(img, puzzle.DefaultPalette())
+	blots := 0
+	for _, side := range puzzle.TriddlerSides {
+		for _, l := range p.TriddlerClues[side] {
+			if len(l) > 0 {
+				l[0] = puzzle.Clue{Color: l[0].Color, Blot: true}
+				blots++
+			}
+		}
+	}
+	var b bytes.Buffer
+	if err := Sheet(&b, p, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	marks := 0
+	parseSVG(t, b.Bytes()).walk(func(n *svgNode) {
+		if n.XMLName.Local == "text" && n.Text == "?" {
+			marks++
+		}
+	})
+	if marks != blots {
+		t.Errorf("%d \"?\" on the triddler sheet, want %d", marks, blots)
+	}
+}
