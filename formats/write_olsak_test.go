@@ -25,28 +25,26 @@ func TestOlsakRoundTrip(t *testing.T) {
 // olsakRoundTrip writes file f's first puzzle as .g and checks what reads back.
 func olsakRoundTrip(t *testing.T, f string) {
 	t.Helper()
-	{
-		ps, err := ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := ps[0]
-		var buf bytes.Buffer
-		if err := WriteOlsak(&buf, p); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		again, err := Read("again.g", buf.Bytes())
-		if err != nil {
-			t.Fatalf("%s: reading it back: %v\n%s", f, err, buf.String())
-		}
-		q := again[0]
-		if q.Kind != p.Kind || q.ID() != p.ID() {
-			t.Fatalf("%s: round trip changed the clues:\n%s\nvs\n%s", f, q.Canonical(), p.Canonical())
-		}
-		for i, c := range p.Palette {
-			if q.Palette[i].RGB != c.RGB || q.Palette[i].Name != c.Name {
-				t.Errorf("%s: colour %d is %+v after the round trip, was %+v", f, i, q.Palette[i], c)
-			}
+	ps, err := ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	var buf bytes.Buffer
+	if err := WriteOlsak(&buf, p); err != nil {
+		t.Fatalf("%s: %v", f, err)
+	}
+	again, err := Read("again.g", buf.Bytes())
+	if err != nil {
+		t.Fatalf("%s: reading it back: %v\n%s", f, err, buf.String())
+	}
+	q := again[0]
+	if q.Kind != p.Kind || q.ID() != p.ID() {
+		t.Fatalf("%s: round trip changed the clues:\n%s\nvs\n%s", f, q.Canonical(), p.Canonical())
+	}
+	for i, c := range p.Palette {
+		if q.Palette[i].RGB != c.RGB || q.Palette[i].Name != c.Name {
+			t.Errorf("%s: colour %d is %+v after the round trip, was %+v", f, i, q.Palette[i], c)
 		}
 	}
 }
