@@ -47,15 +47,23 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 // bookmark for the contents, each puzzle and the answers. A puzzle too big
 // for the paper gets a landscape or A3 page of its own, as in Sheet.
 func CoverBooklet(w io.Writer, cover Cover, entries []BookletEntry, opt Options) error {
-	doc, err := bookletDoc(cover, entries, opt)
+	opt.Fonts = opt.fonts() // one for the whole booklet
+	pages, err := bookletPages(cover, entries, opt)
 	if err != nil {
 		return err
 	}
-	return doc.write(w)
+	// A booklet is printed and kept: it always embeds its fonts, where a
+	// single sheet uses the core Helvetica when its texts allow, to keep
+	// site builds fast.
+	fonts, err := newFontSet(opt.Fonts)
+	if err != nil {
+		return err
+	}
+	return writeDocument(w, cover.Title, "", pages, fonts, opt)
 }
 
-// bookletDoc draws the pages of a booklet into a document, ready to write.
-func bookletDoc(cover Cover, entries []BookletEntry, opt Options) (*pdfDoc, error) {
+// bookletPages lays out the pages of a booklet.
+func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, error) {
 	paper, err := paperSize(opt.Paper)
 	if err != nil {
 		return nil, err
@@ -69,7 +77,6 @@ func bookletDoc(cover Cover, entries []BookletEntry, opt Options) (*pdfDoc, erro
 	if err != nil {
 		return nil, err
 	}
-	opt.Fonts = opt.fonts() // one for the whole booklet
 	m = m.withFonts(opt.Fonts)
 	warnMissing(m, opt, nil, cover.Title+" "+cover.Note)
 	for _, e := range entries {
@@ -88,12 +95,7 @@ func bookletDoc(cover Cover, entries []BookletEntry, opt Options) (*pdfDoc, erro
 	contents := contentsPages(m, entries, entryPage, answersFrom, paper)
 	all := append([]*scene{coverPage(m, cover, entries, paper, opt)}, contents...)
 	all = append(all, pages...)
-	all = append(all, answers...)
-
-	// A booklet is printed and kept: it always embeds its fonts (once per
-	// file, a few milliseconds), where a single sheet uses the core
-	// Helvetica when its texts allow, to keep site builds fast.
-	return drawPDF(cover.Title, "", all, opt), nil
+	return append(all, answers...), nil
 }
 
 // puzzlePages lays the puzzles out in order, numbering pages from first, and

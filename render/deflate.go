@@ -5,7 +5,7 @@ import (
 	"compress/zlib"
 )
 
-// pdfLevel is the zlib level of PDF streams: fpdf's own. On a 30x35 sheet
+// pdfLevel is the zlib level of PDF streams, the fastest. On a 30x35 sheet
 // with its solution (33 KB uncompressed) it makes 7.9 KB in 0.1 ms; the
 // default level makes 7.1 KB in 0.4 ms, best compression 7.0 KB in 0.7 ms.
 const pdfLevel = zlib.BestSpeed
