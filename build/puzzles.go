@@ -142,6 +142,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 			continue
 		}
 		res.diags = append(res.diags, warnings...)
+		res.diags = append(res.diags, r.glyphWarnings(f, p)...)
 		e := entryOf(f, i, p, &rep, fm, fc)
 		checked = append(checked, checkedPuzzle{e, p, rep})
 		res.entries = append(res.entries, e)

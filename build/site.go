@@ -136,7 +136,11 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	}
 	var buf bytes.Buffer
 	var warnings []string
-	opt.Warn = func(err error) { warnings = append(warnings, bookletWarning(cover.Title, err)) }
+	opt.Warn = func(err error) {
+		if w := bookletWarning(cover.Title, err); w != "" {
+			warnings = append(warnings, w)
+		}
+	}
 	if err := render.CoverBooklet(&buf, cover, items, opt); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.Title(r.title), err)
 	}
