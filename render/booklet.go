@@ -15,6 +15,11 @@ type BookletEntry struct {
 	// Difficulty is the puzzle's grade or words for the contents page, as
 	// Options.Difficulty is for a sheet; "" leaves it blank.
 	Difficulty string
+	// Drawn, if set, is the puzzle's grid as its sheet PDF drew it
+	// (Layout.Drawn): the booklet places it again where its cells allow
+	// (drawn.go) instead of drawing the clues and grid afresh. It changes
+	// nothing a reader sees.
+	Drawn *DrawnGrid
 }
 
 // A Cover is what a booklet's cover page says.
@@ -125,7 +130,7 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 	}
 	for i, e := range entries {
 		p := e.Puzzle
-		spec := sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe}
+		spec := sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe, grid: e.Drawn}
 		switch {
 		case bookletFit(m, p, quarter, spec) >= sharedCell:
 			if openQuarter {

@@ -27,8 +27,19 @@
 // CPU from outside the process (farm-bench, 200 PDFs less one): 3.5 ms,
 // where fpdf, which wrote such sheets and booklets before, took 11.8 ms;
 // the 100-puzzle booklet 0.10 s (fpdf: 0.17 s). A caller lends a Scratch
-// (deflate.go) to reuse the compressor; render keeps no state between
-// calls.
+// (deflate.go) to reuse the compressor and buffers; render keeps no state
+// between calls.
+//
+// A sheet PDF draws its grid and clues as a form XObject (drawn.go), which
+// Layout.Drawn returns compressed. A booklet given it (BookletEntry.Drawn)
+// places the same bytes again, scaled to its cells, instead of laying out,
+// drawing and compressing the clues afresh, wherever that draws the same:
+// for the same clues, palette and mono-safe setting, and cells of at most
+// 8 mm on both, where strokes and digits grow with the cell. Its digits
+// are single-byte codes of /F1: Helvetica in a core-font sheet, in a
+// booklet Go Regular as a simple TrueType font subset to the digits, whose
+// widths are Helvetica's. The 100-puzzle booklet takes 0.05 s of CPU with
+// its puzzles' drawn grids, 0.10 s without (farm-bench, 11 booklets less 1).
 //
 // A sheet has a title block above the grid (title in 18 pt bold; author,
 // copyright and licence; source; size, colours and difficulty in words;

@@ -6,11 +6,27 @@ import (
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// drawPage writes s's content stream into d.content.
+// drawPage writes s's content stream into d.content, from the graphics
+// state a page starts with.
 func (d *pdfDoc) drawPage(s *scene) {
 	d.content = d.content[:0]
+	d.fill, d.draw, d.fillSet, d.drawSet = black, black, true, true
+	d.drawItems(s)
+}
+
+// drawForm writes s's items into d.content as a form's content stream:
+// from whatever graphics state the form is placed in, so that it sets
+// every colour it uses.
+func (d *pdfDoc) drawForm(s *scene) {
+	d.content = d.content[:0]
+	d.fillSet, d.drawSet = false, false
+	d.drawItems(s)
+}
+
+// drawItems appends s's items to d.content, in square caps.
+func (d *pdfDoc) drawItems(s *scene) {
 	d.height = s.Height
-	d.fill, d.draw, d.width, d.fontSize, d.font = black, black, -1, -1, 0
+	d.width, d.fontSize, d.font = -1, -1, 0
 	d.content = append(d.content, "2 J\n"...) // square caps
 	for _, it := range s.Items {
 		switch it := it.(type) {
@@ -60,6 +76,8 @@ func (d *pdfDoc) drawPage(s *scene) {
 			d.content = append(d.content, op...)
 		case text:
 			d.text(it)
+		case formItem:
+			d.placeForm(it)
 		}
 	}
 }
@@ -92,16 +110,16 @@ func (d *pdfDoc) point(x, y float64) {
 }
 
 func (d *pdfDoc) setFill(c puzzle.RGB) {
-	if c != d.fill {
+	if c != d.fill || !d.fillSet {
 		d.content = appendColor(d.content, c, " rg\n")
-		d.fill = c
+		d.fill, d.fillSet = c, true
 	}
 }
 
 func (d *pdfDoc) setDraw(c puzzle.RGB) {
-	if c != d.draw {
+	if c != d.draw || !d.drawSet {
 		d.content = appendColor(d.content, c, " RG\n")
-		d.draw = c
+		d.draw, d.drawSet = c, true
 	}
 }
 

@@ -119,15 +119,21 @@ func (s *fontSet) embed(f *sfnt.Font, data []byte) *embedFont {
 	if e := s.byFont[f]; e != nil {
 		return e
 	}
-	name, err := f.Name(&s.buf, sfnt.NameIDPostScript)
-	if err != nil || name == "" {
-		name = "Font"
-	}
-	e := &embedFont{res: len(s.fonts) + 1, data: data, font: f, name: pdfName(name),
-		glyphs: map[rune]fontGlyph{}, used: map[sfnt.GlyphIndex]rune{}}
+	e := newEmbedFont(f, data, &s.buf)
+	e.res = len(s.fonts) + 1
 	s.fonts = append(s.fonts, e)
 	s.byFont[f] = e
 	return e
+}
+
+// newEmbedFont returns font f (its file data) to be embedded, none of its
+// glyphs used yet.
+func newEmbedFont(f *sfnt.Font, data []byte, buf *sfnt.Buffer) *embedFont {
+	name, err := f.Name(buf, sfnt.NameIDPostScript)
+	if err != nil || name == "" {
+		name = "Font"
+	}
+	return &embedFont{data: data, font: f, name: pdfName(name), glyphs: map[rune]fontGlyph{}, used: map[sfnt.GlyphIndex]rune{}}
 }
 
 // fontGlyph returns r's fontGlyph and whether the font has one (else .notdef).

@@ -10,27 +10,23 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// writeEmbeddedFonts writes the resources of a document with embedded
-// fonts, then each font it used, subset: five objects each (the Type0
-// font, its CIDFontType2, the font descriptor, the font file and the
-// ToUnicode map), numbered after the last object written.
-func (d *pdfDoc) writeEmbeddedFonts() error {
+// writeEmbeddedFonts writes each font the document used, subset: five
+// objects each (the Type0 font, its CIDFontType2, the font descriptor, the
+// font file and the ToUnicode map), numbered after the last object written,
+// and returns the resources' font entries.
+func (d *pdfDoc) writeEmbeddedFonts() (string, error) {
 	first := len(d.offsets)
-	d.begin(objResources)
-	d.out = append(d.out, "<</ProcSet [/PDF /Text] /Font <<"...)
+	var refs []byte
 	for i, f := range d.fonts.fonts {
 		if i > 0 {
-			d.out = append(d.out, ' ')
+			refs = append(refs, ' ')
 		}
-		d.out = fmt.Appendf(d.out, "/F%d %d 0 R", f.res, first+5*i)
-	}
-	d.end(">>>>")
-	for i, f := range d.fonts.fonts {
+		refs = fmt.Appendf(refs, "/F%d %d 0 R", f.res, first+5*i)
 		if err := d.writeFont(first+5*i, f); err != nil {
-			return err
+			return "", err
 		}
 	}
-	return nil
+	return string(refs), nil
 }
 
 // writeFont writes font f as objects n to n+4.
@@ -57,7 +53,7 @@ func (d *pdfDoc) writeFont(n int, f *embedFont) error {
 	for i, id := range ids {
 		ints[i] = int(id)
 	}
-	sub, err := subsetTrueType(f.data, ints)
+	sub, err := subsetTrueType(f.data, ints, false)
 	if err != nil {
 		return fmt.Errorf("render: embedding font %s: %w", f.name, err)
 	}

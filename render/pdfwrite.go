@@ -18,8 +18,9 @@ import (
 // Objects 1 to 4 are the catalog, the document information, the page tree
 // and the resources all pages share; a core-font document's two fonts are
 // objects 5 and 6. Then come each page and its content stream, the outline,
-// and the embedded fonts, which are written last, when the pages have said
-// which glyphs they draw. Coordinates are written in points, from the
+// the drawn grids placed on the pages (drawn.go) and the embedded fonts,
+// which are written last, when the pages have said which glyphs they draw,
+// and the resources, which list them. Coordinates are written in points, from the
 // bottom left, with two decimals.
 
 // mmToPt is the number of PDF points in a millimetre.
@@ -51,11 +52,14 @@ type pdfDoc struct {
 
 	// The page being drawn: its content, its height in mm, and the graphics
 	// state last set on it (a content stream starts from the defaults).
-	content         []byte
-	height          float64
-	fill, draw      puzzle.RGB
-	width, fontSize float64
-	font            int // the current font's resource number; 0: none yet
+	content          []byte
+	height           float64
+	fill, draw       puzzle.RGB
+	fillSet, drawSet bool // fill and draw are the stream's (a form's are unknown at first)
+	width, fontSize  float64
+	font             int          // the current font's resource number; 0: none yet
+	forms            []*DrawnGrid // the drawn grids placed, /G1 onwards
+	formIndex        map[*DrawnGrid]int
 }
 
 // writePDFPages writes the pages as a document with the given title and
@@ -100,8 +104,9 @@ func writeDocument(w io.Writer, title, author string, pages []*scene, fonts *fon
 	if fonts == nil {
 		d.firstPage = objHelveticaBold + 1
 	}
-	if opt.Scratch != nil {
-		d.z = &opt.Scratch.z
+	if s := opt.Scratch; s != nil {
+		d.z, d.content, d.out = &s.z, s.content[:0], s.out[:0]
+		defer func() { s.content, s.out = d.content[:0], d.out[:0] }()
 	}
 	d.out = append(d.out, "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"...)
 	bookmarks := 0
@@ -121,11 +126,22 @@ func writeDocument(w io.Writer, title, author string, pages []*scene, fonts *fon
 	if bookmarks > 0 {
 		d.writeOutline(outline, pages)
 	}
-	if fonts != nil {
-		if err := d.writeEmbeddedFonts(); err != nil {
+	formFont := objHelvetica // the font of the drawn grids' digits
+	if fonts != nil && len(d.forms) > 0 {
+		var err error
+		if formFont, err = d.writeDigitsFont(); err != nil {
 			return err
 		}
 	}
+	forms := d.writeForms(formFont)
+	fontRefs := "/F1 5 0 R /F2 6 0 R"
+	if fonts != nil {
+		var err error
+		if fontRefs, err = d.writeEmbeddedFonts(); err != nil {
+			return err
+		}
+	}
+	d.writeResources(fontRefs, forms)
 	d.writeTrailer()
 	if _, err := w.Write(d.out); err != nil {
 		return fmt.Errorf("render: writing PDF: %w", err)
@@ -166,15 +182,28 @@ func (d *pdfDoc) writeHead(title, author string, pages int, outlined bool, outli
 	d.end(">>")
 }
 
-// writeCoreFonts writes the resources of a core-font document and its two
-// fonts, F1 and F2.
+// writeCoreFonts writes the two fonts of a core-font document, F1 and F2.
 func (d *pdfDoc) writeCoreFonts() {
-	d.begin(objResources)
-	d.end("<</ProcSet [/PDF /Text] /Font <</F1 5 0 R /F2 6 0 R>>>>")
 	for i, name := range []string{coreFont, coreFont + "-Bold"} {
 		d.begin(objHelvetica + i)
 		d.end("<</Type /Font /Subtype /Type1 /BaseFont /" + name + " /Encoding /WinAnsiEncoding>>")
 	}
+}
+
+// writeResources writes the resources every page shares: the fonts (fonts
+// lists their names and references) and the drawn grids (forms, "" for
+// none).
+func (d *pdfDoc) writeResources(fonts, forms string) {
+	d.begin(objResources)
+	d.out = append(d.out, "<</ProcSet [/PDF /Text] /Font <<"...)
+	d.out = append(d.out, fonts...)
+	d.out = append(d.out, ">>"...)
+	if forms != "" {
+		d.out = append(d.out, " /XObject <<"...)
+		d.out = append(d.out, forms...)
+		d.out = append(d.out, ">>"...)
+	}
+	d.end(">>")
 }
 
 // writePage writes page i, s, and its compressed content stream.

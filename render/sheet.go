@@ -31,6 +31,7 @@ type Layout struct {
 	// missing is the warning that some of p's text has characters no
 	// font draws; nil when all have one.
 	missing *MissingGlyphsError
+	draw    drawState // the sheet's grid drawn for PDF, once (drawn.go)
 }
 
 // Missing returns the warning that some text of the sheet has characters
@@ -74,11 +75,15 @@ func (l *Layout) Solution(w io.Writer, sol *puzzle.Image) error {
 
 // PDF writes the sheet PDF as SheetPDF does.
 func (l *Layout) PDF(w io.Writer, sol *puzzle.Image) error {
-	title, pages, err := l.pdfPages(sol)
+	opt := l.opt
+	if opt.Scratch == nil {
+		opt.Scratch = new(Scratch) // one compressor for the drawn grid and the pages
+	}
+	title, pages, err := l.pdfPages(sol, opt.Scratch)
 	if err != nil {
 		return err
 	}
-	return writePDFPages(w, title, l.p.Meta.Author, pages, l.opt)
+	return writePDFPages(w, title, l.p.Meta.Author, pages, opt)
 }
 
 // prepare checks the puzzle and options and makes the text metrics; it

@@ -17,9 +17,9 @@ func SheetPDF(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 	return l.PDF(w, sol)
 }
 
-// pdfPages returns the sheet PDF's title and pages: the sheet, and the
-// solution page when sol is set.
-func (l *Layout) pdfPages(sol *puzzle.Image) (string, []*scene, error) {
+// pdfPages returns the sheet PDF's title and pages: the sheet, its grid
+// drawn as a form (in s's memory), and the solution page when sol is set.
+func (l *Layout) pdfPages(sol *puzzle.Image, s *Scratch) (string, []*scene, error) {
 	if l.tri != nil {
 		return l.triPDFPages(sol)
 	}
@@ -35,6 +35,16 @@ func (l *Layout) pdfPages(sol *puzzle.Image) (string, []*scene, error) {
 	}
 	sheet := *l.sheet.scene // the layout's own stays without the bookmark
 	sheet.Bookmarks = append(sheet.Bookmarks[:len(sheet.Bookmarks):len(sheet.Bookmarks)], bookmark{Title: name, Y: 0})
+	grid, err := l.drawnWith(s)
+	if err != nil {
+		return "", nil, err
+	}
+	if grid != nil { // the grid and clues as a form, which a booklet may place again
+		sl := l.sheet
+		items := append([]item(nil), sheet.Items[:sl.gridFrom]...)
+		items = append(items, grid.placed(sl.gridX, sl.gridY, sl.cell))
+		sheet.Items = append(items, sheet.Items[sl.gridTo:]...)
+	}
 	pages := []*scene{&sheet}
 	if sol != nil {
 		spec := l.opt.sheetSpec()

@@ -15,8 +15,8 @@ import (
 // raw tables, so the few this file copies are found by the table directory.
 
 // subsetTables are the tables a PDF's TrueType font program needs (PDF 32000
-// 9.9), in tag order, as the table directory must list them. The PDF maps
-// codes to glyphs itself, so the cmap is an empty one (emptyCmap) and the
+// 9.9), in tag order, as the table directory must list them. A Type0 font
+// maps codes to glyphs itself, so its cmap is an empty one (emptyCmap); the
 // post table has no glyph names (format 3), both kept only so that font
 // tools can read the file, as is the name table.
 var subsetTables = []string{"cmap", "cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post", "prep"}
@@ -127,8 +127,10 @@ func components(g []byte) []int {
 
 // subsetTrueType returns the font file data with only the outlines of the
 // glyphs used (and of those they are composed of, and .notdef) kept, every
-// glyph id unchanged, and the advance widths of the others zeroed.
-func subsetTrueType(data []byte, used []int) ([]byte, error) {
+// glyph id unchanged, and the advance widths of the others zeroed. The
+// font's own cmap is kept when keepCmap is set (a simple font's codes find
+// their glyphs through it), else an empty one.
+func subsetTrueType(data []byte, used []int, keepCmap bool) ([]byte, error) {
 	t, err := ttfTables(data)
 	if err != nil {
 		return nil, err
@@ -155,7 +157,9 @@ func subsetTrueType(data []byte, used []int) ([]byte, error) {
 	}
 	out["glyf"], out["loca"] = keptGlyphs(t["glyf"], off, keep)
 	out["hmtx"] = keptMetrics(t, keep)
-	out["cmap"] = emptyCmap
+	if !keepCmap || out["cmap"] == nil {
+		out["cmap"] = emptyCmap
+	}
 	if post := t["post"]; len(post) >= 32 {
 		post = slices.Clone(post[:32])
 		binary.BigEndian.PutUint32(post, 0x00030000) // no glyph names

@@ -66,7 +66,7 @@ func checkSubset(t *testing.T, font []byte, withComposite bool) {
 		parts = components(tables["glyf"][off[composite]:off[composite+1]])
 	}
 
-	data, err := subsetTrueType(font, used)
+	data, err := subsetTrueType(font, used, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func checkSubset(t *testing.T, font []byte, withComposite bool) {
 // gives an error, not a panic.
 func TestSubsetRefusesBadFonts(t *testing.T) {
 	for _, data := range [][]byte{nil, goregular.TTF[:11], goregular.TTF[:200], append([]byte("\x00\x01\x00\x00\xff\xff"), make([]byte, 40)...)} {
-		if _, err := subsetTrueType(data, []int{1}); err == nil {
+		if _, err := subsetTrueType(data, []int{1}, false); err == nil {
 			t.Errorf("a %d-byte font subset without error", len(data))
 		}
 	}
