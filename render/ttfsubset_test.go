@@ -114,3 +114,23 @@ func TestSubsetRefusesBadFonts(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSubset feeds arbitrary font files to subsetTrueType: it may refuse
+// them, never panic, and what it returns is a font sfnt reads when the
+// input was one.
+func FuzzSubset(f *testing.F) {
+	f.Add(goregular.TTF[:2000], 3)
+	f.Add(goregular.TTF, 40)
+	f.Add([]byte("\x00\x01\x00\x00\x00\x01"), 0)
+	f.Fuzz(func(t *testing.T, data []byte, glyph int) {
+		out, err := subsetTrueType(data, []int{glyph, glyph + 1}, glyph%2 == 0)
+		if err != nil {
+			return
+		}
+		if _, perr := sfnt.Parse(data); perr == nil {
+			if _, err := sfnt.Parse(out); err != nil {
+				t.Errorf("a font sfnt reads gave a subset it cannot: %v", err)
+			}
+		}
+	})
+}
