@@ -18,8 +18,8 @@ import (
 // 9.9), in tag order, as the table directory must list them. A Type0 font
 // maps codes to glyphs itself, so its cmap is an empty one (emptyCmap); the
 // post table has no glyph names (format 3), both kept only so that font
-// tools can read the file, as is the name table.
-var subsetTables = []string{"cmap", "cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post", "prep"}
+// tools can read the file.
+var subsetTables = []string{"cmap", "cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "post", "prep"}
 
 // emptyCmap is a cmap table that maps no character: one Windows Unicode
 // subtable of format 4 with only the closing segment (U+FFFF).
