@@ -24,9 +24,9 @@
 // derived from those glyphs ("ABCDEF+GoRegular"). The layout measures text
 // with the Go fonts, whose widths are within a few percent of Helvetica's.
 // Measured per 30x35 sheet with its solution page and a Polish title, in
-// CPU from outside the process (farm-bench, 200 PDFs less one): 3.5 ms,
-// where fpdf, which wrote such sheets and booklets before, took 11.8 ms;
-// the 100-puzzle booklet 0.10 s (fpdf: 0.17 s). A caller lends a Scratch
+// CPU from outside the process (farm-bench, 200 PDFs less one): 3.1 ms,
+// where fpdf, which wrote such sheets and booklets before, took 13.4 ms;
+// the 100-puzzle booklet 0.09 s (fpdf: 0.18 s). A caller lends a Scratch
 // (deflate.go) to reuse the compressor and buffers; render keeps no state
 // between calls.
 //
@@ -38,8 +38,8 @@
 // 8 mm on both, where strokes and digits grow with the cell. Its digits
 // are single-byte codes of /F1: Helvetica in a core-font sheet, in a
 // booklet Go Regular as a simple TrueType font subset to the digits, whose
-// widths are Helvetica's. The 100-puzzle booklet takes 0.05 s of CPU with
-// its puzzles' drawn grids, 0.10 s without (farm-bench, 11 booklets less 1).
+// widths are Helvetica's. The 100-puzzle booklet takes 0.04 s of CPU with
+// its puzzles' drawn grids, 0.09 s without (farm-bench, 11 booklets less 1).
 //
 // A sheet has a title block above the grid (title in 18 pt bold; author,
 // copyright and licence; source; size, colours and difficulty in words;
