@@ -6,6 +6,7 @@ import (
 	"github.com/nonopress/nonopress/build/content"
 
 	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/render"
 )
 
 // entry is what the site keeps of a published puzzle once its own page and
@@ -50,6 +51,9 @@ type entry struct {
 	coll  *content.Collection
 	file  *content.PuzzleFile
 	order int // position in path order over the whole site
+	// drawn is its grid as this build's sheet PDF drew it (a few KB), which
+	// its collection's booklet places again; nil when the sheet was reused.
+	drawn *render.DrawnGrid
 }
 
 // hasSheet reports whether the puzzle has a printable sheet.

@@ -167,6 +167,9 @@ func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs 
 	if err := layout.PDF(&buf, sol); err != nil {
 		return nil, nil, err
 	}
+	if e.drawn, err = layout.Drawn(); err != nil { // drawn by PDF: the booklet's to reuse
+		return nil, nil, err
+	}
 	if err := put("sheet.pdf"); err != nil {
 		return nil, nil, err
 	}

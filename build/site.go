@@ -128,7 +128,7 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 		}
 		p := puzzles[e.Index]
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
-		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution, Difficulty: rep.Difficulty})
+		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution, Difficulty: rep.Difficulty, Drawn: e.drawn})
 	}
 	if len(items) == 0 {
 		// Its page links the booklet already.
