@@ -183,3 +183,35 @@ func TestNameLineSetting(t *testing.T) {
 		}
 	}
 }
+
+// TestBookletPlacesDrawnGrids: a cold build's booklet places the grid its
+// puzzle's sheet PDF drew (a form) instead of drawing it again; a warm
+// build that reuses the sheet but remakes the booklet (another puzzle
+// changed) draws the grid afresh, and the booklet reads the same.
+func TestBookletPlacesDrawnGrids(t *testing.T) {
+	full := "title \"Full\"\nlicense CC0-1.0\nwidth 24\nheight 24\nrows\n" + strings.Repeat("24\n", 24) +
+		"columns\n" + strings.Repeat("24\n", 24)
+	s := newSite(t, bookletSite+"-- shapes/full.non --\n"+full)
+	s.mustBuild(Config{})
+	booklet := filepath.Join(s.out, "shapes", "booklet.pdf")
+	forms := func() int {
+		data, err := os.ReadFile(booklet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Count(string(data), "/Subtype /Form")
+	}
+	if n := forms(); n != 1 {
+		t.Errorf("cold build: the booklet places %d drawn grids, want 1 (the 24x24's)", n)
+	}
+	cold := bookletText(t, s, "shapes/booklet.pdf")
+	writeTree(t, s.src, "-- shapes/alpha.non --\ntitle \"Beta\"\nlicense CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	s.mustBuild(Config{})
+	if n := forms(); n != 0 {
+		t.Errorf("warm build, sheet reused: the booklet places %d drawn grids, want 0", n)
+	}
+	warm := bookletText(t, s, "shapes/booklet.pdf")
+	if strings.ReplaceAll(cold, "Alpha", "Beta") != warm || !strings.Contains(warm, "Full") {
+		t.Errorf("the booklet reads differently with and without the drawn grid:\n%s\n---\n%s", cold, warm)
+	}
+}
