@@ -31,6 +31,8 @@ var (
 	hardPattern = flag.String("hard", "", "run the hard-set cases matching this regexp with a 60 s budget each, and log their times")
 	hardsetOut  = flag.String("hardset-out", "", "write the hard set as .non files into this folder")
 	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn or sat (default: the solver's)")
+	hardEncode  = flag.String("hard-encoding", "", "with -hard: the SAT encoding, order or automaton (default: the solver's)")
+	hardBudget  = flag.Duration("hard-budget", 60*time.Second, "with -hard: the budget of each case (wall time: on a loaded machine, give more)")
 )
 
 // hardCase is one puzzle of the hard set.
@@ -115,7 +117,7 @@ func TestHardSet(t *testing.T) {
 			t.Fatal(err)
 		}
 		match = func(c hardCase) bool { return re.MatchString(c.name) }
-		budget = 60 * time.Second
+		budget = *hardBudget
 	} else if testing.Short() {
 		t.Skip("slow")
 	}
@@ -125,7 +127,8 @@ func TestHardSet(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), budget)
 		start, cpu := time.Now(), processCPU()
-		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT}[*hardSearch]})
+		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT}[*hardSearch],
+			encoding: map[string]satEncoding{"order": encodeOrder, "automaton": encodeAutomaton}[*hardEncode]})
 		cancel()
 		if err != nil {
 			t.Fatal(err)

@@ -99,6 +99,7 @@ func newSatSearch(s *solver) *satSearch {
 	}
 	e.cellClauses()
 	var fwd, vars []int32
+	var feasible []bool
 	line := make([]colorSet, max(g.w, g.h))
 	for l, clue := range g.clues {
 		if lineSolved(g, l) {
@@ -112,11 +113,22 @@ func newSatSearch(s *solver) *satSearch {
 		a := newLineAutomaton(clue)
 		size := (n + 1) * a.states()
 		fwd, vars = grow(fwd, size), grow(vars, size)
-		if !lineStates(&a, cells, func() int32 { return e.sat.newVar(false) }, fwd, vars) {
+		newVar := func() int32 { return e.sat.newVar(false) }
+		if s.opts.encoding != encodeAutomaton {
+			newVar = func() int32 { return 0 } // only reachability is needed
+		}
+		if !lineStates(&a, cells, newVar, fwd, vars) {
 			e.sat.addClause() // no placement fits: no solution
 			return e
 		}
-		lineClauses(e.sat, &a, cells, vars, func(i, c int) lit { return e.cellLit(start+i*step, c) }, func() int32 { return e.sat.newVar(false) })
+		cellLit := func(i, c int) lit { return e.cellLit(start+i*step, c) }
+		if s.opts.encoding == encodeAutomaton {
+			lineClauses(e.sat, &a, cells, vars, cellLit, func() int32 { return e.sat.newVar(false) })
+			continue
+		}
+		feasible = growBool(feasible, len(clue)*n)
+		lo, hi := blockStarts(&a, clue, cells, vars, feasible)
+		orderClauses(e.sat, clue, cells, lo, hi, feasible, cellLit, e.yes)
 	}
 	return e
 }
@@ -127,6 +139,17 @@ func grow(b []int32, n int) []int32 {
 		return make([]int32, n)
 	}
 	return b[:n]
+}
+
+// growBool returns b cleared and resized to n, reallocated only when too
+// small.
+func growBool(b []bool, n int) []bool {
+	if cap(b) < n {
+		return make([]bool, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
 }
 
 // cellClauses fixes the colours the grid has already ruled out and, with
@@ -211,3 +234,11 @@ func (e *satSearch) model() *puzzle.Image {
 	}
 	return img
 }
+
+// satEncoding says how the SAT fallback writes a line's clue as clauses.
+type satEncoding int
+
+const (
+	encodeOrder     satEncoding = iota // ladders of block starts (satorder.go), the default
+	encodeAutomaton                    // the run of an automaton (satlines.go)
+)
