@@ -30,7 +30,7 @@ import (
 var (
 	hardPattern = flag.String("hard", "", "run the hard-set cases matching this regexp with a 60 s budget each, and log their times")
 	hardsetOut  = flag.String("hardset-out", "", "write the hard set as .non files into this folder")
-	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn or sat (default: the solver's)")
+	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn, sat or dfs (default: the solver's)")
 	hardEncode  = flag.String("hard-encoding", "", "with -hard: the SAT encoding, order or automaton (default: the solver's)")
 	hardBudget  = flag.Duration("hard-budget", 60*time.Second, "with -hard: the budget of each case (wall time: on a loaded machine, give more)")
 )
@@ -127,7 +127,7 @@ func TestHardSet(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), budget)
 		start, cpu := time.Now(), processCPU()
-		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT}[*hardSearch],
+		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT, "dfs": depthFirstOnly}[*hardSearch],
 			encoding: map[string]satEncoding{"order": encodeOrder, "automaton": encodeAutomaton}[*hardEncode]})
 		cancel()
 		if err != nil {
