@@ -6,7 +6,8 @@ import (
 
 // The SAT fallback: once depth-first search with probing has spent its few
 // guesses, the state it started from (line logic and probing at the root) is
-// written as clauses (satlines.go) and handed to the CDCL solver of sat.go.
+// written as clauses (satorder.go, or satlines.go when options ask for the
+// automaton encoding) and handed to the CDCL solver of sat.go.
 // Each model is a solution; it is then blocked by a clause saying that some
 // cell differs, and the solver goes on, until two solutions are known or the
 // clauses have no model left.
