@@ -20,15 +20,16 @@ import (
 // generators so that nothing needs to be stored. n-Dom (see bench_test.go)
 // from 5 to 16; random grids of 30×30 and 40×40 at densities 0.3 to 0.7, the
 // band where random puzzles are hardest; and a 60×60 grid whose every clue is
-// 1 (60! solutions, where finding two must be quick).
+// 1 (60! solutions, where finding two must be quick). The pictures drawn
+// as internal/archivegen draws them are in archivehard_test.go.
 //
 //	go test ./solve -run TestHardSet -hard .           # every case, 60 s each, with times
-//	go test ./solve -run TestHardSet -hard 'dom-1[2-6]'
-//	go test ./solve -run '^$' -bench HardSet            # the quick cases, as a benchmark
+//	go test ./solve -run TestHardSet -hard 'dom-1[2-6]' -hard-budget 300s   # on a loaded machine
+//	go test ./solve -run '^$' -bench HardSet            # the quick cases and the blobs, as benchmarks
 //	go test ./solve -run TestWriteHardSet -hardset-out DIR   # as .non files, for `nonopress check`
 
 var (
-	hardPattern = flag.String("hard", "", "run the hard-set cases matching this regexp with a 60 s budget each, and log their times")
+	hardPattern = flag.String("hard", "", "run the hard-set cases matching this regexp with the -hard-budget each, and log their times")
 	hardsetOut  = flag.String("hardset-out", "", "write the hard set as .non files into this folder")
 	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn, sat or dfs (default: the solver's)")
 	hardEncode  = flag.String("hard-encoding", "", "with -hard: the SAT encoding, order or automaton (default: the solver's)")
