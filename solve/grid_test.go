@@ -185,10 +185,11 @@ func TestSearchStrategiesAgainstBruteForce(t *testing.T) {
 		"learning after probe": {search: learnOnly},
 		"switching":            {search: depthFirstThenLearn, noProbe: true},
 		"sat":                  {search: satOnly, noProbe: true},
+		"sat, automaton":       {search: satOnly, noProbe: true, encoding: encodeAutomaton},
 		"sat after probe":      {search: satOnly},
 		"switching to sat":     {search: depthFirstThenSAT, noProbe: true},
 	}
-	for _, name := range []string{"depth-first", "learning", "learning after probe", "switching", "sat", "sat after probe", "switching to sat"} {
+	for _, name := range []string{"depth-first", "learning", "learning after probe", "switching", "sat", "sat, automaton", "sat after probe", "switching to sat"} {
 		opts := strategies[name]
 		t.Run(name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(5, 6))

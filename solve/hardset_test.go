@@ -18,19 +18,22 @@ import (
 
 // The hard set: puzzles on which line logic and probing stall, made by
 // generators so that nothing needs to be stored. n-Dom (see bench_test.go)
-// up to 16; random grids of 30×30 and 40×40 at densities 0.3 to 0.7, the
+// from 5 to 16; random grids of 30×30 and 40×40 at densities 0.3 to 0.7, the
 // band where random puzzles are hardest; and a 60×60 grid whose every clue is
-// 1 (60! solutions, where finding two must be quick).
+// 1 (60! solutions, where finding two must be quick). The pictures drawn
+// as internal/archivegen draws them are in archivehard_test.go.
 //
 //	go test ./solve -run TestHardSet -hard .           # every case, 60 s each, with times
-//	go test ./solve -run TestHardSet -hard 'dom-1[2-6]'
-//	go test ./solve -run '^$' -bench HardSet            # the quick cases, as a benchmark
+//	go test ./solve -run TestHardSet -hard 'dom-1[2-6]' -hard-budget 300s   # on a loaded machine
+//	go test ./solve -run '^$' -bench HardSet            # the quick cases and the blobs, as benchmarks
 //	go test ./solve -run TestWriteHardSet -hardset-out DIR   # as .non files, for `nonopress check`
 
 var (
-	hardPattern = flag.String("hard", "", "run the hard-set cases matching this regexp with a 60 s budget each, and log their times")
+	hardPattern = flag.String("hard", "", "run the hard-set cases matching this regexp with the -hard-budget each, and log their times")
 	hardsetOut  = flag.String("hardset-out", "", "write the hard set as .non files into this folder")
-	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn or sat (default: the solver's)")
+	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn, sat or dfs (default: the solver's)")
+	hardEncode  = flag.String("hard-encoding", "", "with -hard: the SAT encoding, order or automaton (default: the solver's)")
+	hardBudget  = flag.Duration("hard-budget", 60*time.Second, "with -hard: the budget of each case (wall time: on a loaded machine, give more)")
 )
 
 // hardCase is one puzzle of the hard set.
@@ -67,8 +70,8 @@ func allOnes(n int) *puzzle.Image {
 // hardSet returns the hard set, in a fixed order.
 func hardSet() []hardCase {
 	var out []hardCase
-	for n := 9; n <= 16; n++ {
-		out = append(out, hardCase{name: fmt.Sprintf("dom-%02d", n), p: puzzleOf(nDom(n), 2), want: Unique, quick: n <= 9})
+	for n := 5; n <= 16; n++ {
+		out = append(out, hardCase{name: fmt.Sprintf("dom-%02d", n), p: puzzleOf(nDom(n), 2), want: Unique, quick: n <= 10})
 	}
 	for _, side := range []int{30, 40} {
 		for _, d := range []float64{0.3, 0.4, 0.5, 0.6, 0.7} {
@@ -115,7 +118,7 @@ func TestHardSet(t *testing.T) {
 			t.Fatal(err)
 		}
 		match = func(c hardCase) bool { return re.MatchString(c.name) }
-		budget = 60 * time.Second
+		budget = *hardBudget
 	} else if testing.Short() {
 		t.Skip("slow")
 	}
@@ -125,7 +128,8 @@ func TestHardSet(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), budget)
 		start, cpu := time.Now(), processCPU()
-		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT}[*hardSearch]})
+		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT, "dfs": depthFirstOnly}[*hardSearch],
+			encoding: map[string]satEncoding{"order": encodeOrder, "automaton": encodeAutomaton}[*hardEncode]})
 		cancel()
 		if err != nil {
 			t.Fatal(err)

@@ -158,18 +158,20 @@ func TestLineEncodingMatchesPlacements(t *testing.T) {
 				want = append(want, fmt.Sprint(pl))
 			}
 		}
-		got := lineModels(toSolverLine(clue), cells, colors)
 		slices.Sort(want)
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Fatalf("case %d: clue %v cells %v: models %v, placements %v", k, clue, cells, got, want)
+		for _, enc := range []satEncoding{encodeOrder, encodeAutomaton} {
+			got := lineModels(toSolverLine(clue), cells, colors, enc)
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("case %d, encoding %d: clue %v cells %v: models %v, placements %v", k, enc, clue, cells, got, want)
+			}
 		}
 	}
 }
 
 // lineModels lists every colouring of one line that its clauses allow, as
 // strings, by solving and blocking each model in turn.
-func lineModels(clue []block, cells []colorSet, colors int) []string {
+func lineModels(clue []block, cells []colorSet, colors int, enc satEncoding) []string {
 	s := newSatSolver(nil)
 	n := len(cells)
 	cellVars := make([]int32, n)
@@ -199,7 +201,15 @@ func lineModels(clue []block, cells []colorSet, colors int) []string {
 	if !lineStates(&a, cells, func() int32 { return s.newVar(false) }, make([]int32, size), vars) {
 		return nil
 	}
-	lineClauses(s, &a, cells, vars, cellLit, func() int32 { return s.newVar(false) })
+	if enc == encodeAutomaton {
+		lineClauses(s, &a, cells, vars, cellLit, func() int32 { return s.newVar(false) })
+	} else {
+		yes := posLit(s.newVar(false))
+		s.addClause(yes)
+		feasible := make([]bool, len(clue)*n)
+		lo, hi := blockStarts(&a, clue, cells, vars, feasible)
+		orderClauses(s, clue, cells, lo, hi, feasible, cellLit, yes)
+	}
 	var out []string
 	for s.solve() == satTrue {
 		model := make([]uint8, n)

@@ -6,7 +6,8 @@ import (
 
 // The SAT fallback: once depth-first search with probing has spent its few
 // guesses, the state it started from (line logic and probing at the root) is
-// written as clauses (satlines.go) and handed to the CDCL solver of sat.go.
+// written as clauses (satorder.go, or satlines.go when options ask for the
+// automaton encoding) and handed to the CDCL solver of sat.go.
 // Each model is a solution; it is then blocked by a clause saying that some
 // cell differs, and the solver goes on, until two solutions are known or the
 // clauses have no model left.
@@ -99,6 +100,7 @@ func newSatSearch(s *solver) *satSearch {
 	}
 	e.cellClauses()
 	var fwd, vars []int32
+	var feasible []bool
 	line := make([]colorSet, max(g.w, g.h))
 	for l, clue := range g.clues {
 		if lineSolved(g, l) {
@@ -112,11 +114,22 @@ func newSatSearch(s *solver) *satSearch {
 		a := newLineAutomaton(clue)
 		size := (n + 1) * a.states()
 		fwd, vars = grow(fwd, size), grow(vars, size)
-		if !lineStates(&a, cells, func() int32 { return e.sat.newVar(false) }, fwd, vars) {
+		newVar := func() int32 { return e.sat.newVar(false) }
+		if s.opts.encoding != encodeAutomaton {
+			newVar = func() int32 { return 0 } // only reachability is needed
+		}
+		if !lineStates(&a, cells, newVar, fwd, vars) {
 			e.sat.addClause() // no placement fits: no solution
 			return e
 		}
-		lineClauses(e.sat, &a, cells, vars, func(i, c int) lit { return e.cellLit(start+i*step, c) }, func() int32 { return e.sat.newVar(false) })
+		cellLit := func(i, c int) lit { return e.cellLit(start+i*step, c) }
+		if s.opts.encoding == encodeAutomaton {
+			lineClauses(e.sat, &a, cells, vars, cellLit, func() int32 { return e.sat.newVar(false) })
+			continue
+		}
+		feasible = growBool(feasible, len(clue)*n)
+		lo, hi := blockStarts(&a, clue, cells, vars, feasible)
+		orderClauses(e.sat, clue, cells, lo, hi, feasible, cellLit, e.yes)
 	}
 	return e
 }
@@ -127,6 +140,17 @@ func grow(b []int32, n int) []int32 {
 		return make([]int32, n)
 	}
 	return b[:n]
+}
+
+// growBool returns b cleared and resized to n, reallocated only when too
+// small.
+func growBool(b []bool, n int) []bool {
+	if cap(b) < n {
+		return make([]bool, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
 }
 
 // cellClauses fixes the colours the grid has already ruled out and, with
@@ -211,3 +235,11 @@ func (e *satSearch) model() *puzzle.Image {
 	}
 	return img
 }
+
+// satEncoding says how the SAT fallback writes a line's clue as clauses.
+type satEncoding int
+
+const (
+	encodeOrder     satEncoding = iota // ladders of block starts (satorder.go), the default
+	encodeAutomaton                    // the run of an automaton (satlines.go)
+)

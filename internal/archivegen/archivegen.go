@@ -156,6 +156,11 @@ func Puzzle(rng *rand.Rand, maxSide, n int) *puzzle.Puzzle {
 	return p
 }
 
+// Blob draws a w×h picture the way the archive's puzzles are drawn (see
+// blob), before any check by the solver: the solver's hard set filters these
+// for the ones line logic cannot solve.
+func Blob(rng *rand.Rand, w, h, colours int) *puzzle.Image { return blob(rng, w, h, colours) }
+
 // blob draws noise of the given density and smooths it by a majority rule,
 // then paints each filled region's cells with colours in horizontal bands.
 func blob(rng *rand.Rand, w, h, colours int) *puzzle.Image {
