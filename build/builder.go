@@ -53,8 +53,10 @@ type Builder struct {
 	cacheDir string
 	// strict: Config.Strict, or strict = true in nonopress.toml.
 	strict bool
-	// serve mode's state between rebuilds (rebuild.go).
+	// serve mode's state between rebuilds (rebuild.go), and what the last
+	// build leaves for patching it after an edit (patch.go).
 	serving serveState
+	last    *lastBuild
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
@@ -130,6 +132,7 @@ func (b *Builder) load() error {
 	b.cacheDir = cacheFolder(b.cfg.Src, site)
 	b.memo = newFileMemo(b.cacheDir, b.fingerprint, tpl)
 	b.kept = keptCaches{}
+	b.last = nil
 	return nil
 }
 
@@ -152,6 +155,10 @@ type run struct {
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
 	memoRun *memoRun
+	// files and results are the puzzle files and what each gave, in path
+	// order (patch.go).
+	files   []*content.PuzzleFile
+	results []fileResult
 	// quick keeps the published booklets and site-wide lists (BuildQuick);
 	// deferred counts them, under mu.
 	quick    bool
@@ -179,6 +186,7 @@ func (b *Builder) buildQuick(ctx context.Context) (Summary, error) {
 
 func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	start := time.Now()
+	b.last = nil // until this build succeeds
 	var tree []byte
 	if !quick {
 		tree = b.treeDigest()
@@ -244,6 +252,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Deferred = r.deferred
+	b.last = r.remember()
 	if !quick {
 		if err := b.saveStamp(b.stampKey(tree), sum); err != nil {
 			fmt.Fprintf(b.log, "warning: build stamp not saved: %v\n", err)
@@ -278,6 +287,14 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	r.files, r.results = files, results
+	return r.gather(results, sum), nil
+}
+
+// gather collects the files' results, in path order, into the run's
+// entries and bundles and sum's warnings and skipped puzzles, and returns
+// the problems (duplicate ids among them).
+func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	var problems diag.List
 	for _, res := range results {
 		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
@@ -303,5 +320,5 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 		}
 		sum.Warnings = append(sum.Warnings, d.String())
 	}
-	return problems, nil
+	return problems
 }

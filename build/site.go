@@ -27,9 +27,7 @@ import (
 func (r *run) writeSite(ctx context.Context) (err error) {
 	var colls []*content.Collection
 	content.Walk(r.root, func(c *content.Collection) { colls = append(colls, c) })
-	for _, c := range colls {
-		r.list(c).booklet = slices.ContainsFunc(r.list(c).entries, func(e *entry) bool { return e.hasSheet() })
-	}
+	r.markBooklets()
 	booklets := make(chan error, 1)
 	go func() {
 		booklets <- parallel.Do(ctx, len(colls), func(i int) error { return r.writeBooklet(ctx, colls[i]) })
@@ -76,6 +74,14 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 		}
 	}
 	return nil
+}
+
+// markBooklets notes which collections have a booklet: those with a puzzle
+// that has a sheet.
+func (r *run) markBooklets() {
+	content.Walk(r.root, func(c *content.Collection) {
+		r.list(c).booklet = slices.ContainsFunc(r.list(c).entries, func(e *entry) bool { return e.hasSheet() })
+	})
 }
 
 // writeBooklet writes a collection's puzzles as one PDF, re-reading them
