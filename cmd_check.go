@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
@@ -24,23 +25,18 @@ import (
 type checkCommand struct{ stdout, stderr io.Writer }
 
 // checkResult is one line of `check -json`: a puzzle, or (index -1) a file
-// that could not be read, or the part of a file that could not.
+// that could not be read, or the part of a file that could not. A puzzle's
+// summary is its entry, as the site's catalogue has it (site.Entry; only
+// what is published is left out: no page, no files).
 type checkResult struct {
-	File    string `json:"file"`
-	Index   int    `json:"index"`
-	ID      string `json:"id"`
-	Title   string `json:"title"`
-	Author  string `json:"author"`
-	License string `json:"license"`
-	Width   int    `json:"width"`
-	Height  int    `json:"height"`
-	// Kind and Cells are set for triddlers only (cmd_check_triddler.go).
-	Kind   string `json:"kind,omitempty"`
-	Cells  int    `json:"cells,omitempty"`
-	Colors int    `json:"colors"`
+	File  string `json:"file"`
+	Index int    `json:"index"` // which of its file's puzzles, -1 for the file
+	site.Entry
 	// ColorNames are the colours' names (the file's or the nearest
 	// well-known), background left out.
-	ColorNames []string         `json:"color_names"`
+	ColorNames []string `json:"color_names"`
+	// Verdict and Difficulty are null when the puzzle was not solved (the
+	// entry's are "").
 	Verdict    *string          `json:"verdict"`
 	Difficulty *string          `json:"difficulty"`
 	Errors     []jsonDiagnostic `json:"errors"`
@@ -306,12 +302,9 @@ func checkNote(file string) *checkResult {
 func (c checkedPuzzle) result(file string) checkResult {
 	p, rep := c.puzzle, c.report
 	r := checkResult{
-		File: file, Index: p.Origin.Index, ID: rep.ID,
-		Title: p.Meta.Title, Author: p.Meta.Author, License: p.Meta.License,
-		Width: p.Width, Height: p.Height, Colors: p.Colors(), ColorNames: []string{},
+		File: file, Index: p.Origin.Index, Entry: *site.NewEntry(p, content.FrontMatter{}, ""), ColorNames: []string{},
 		Errors: jsonDiagnostics(rep.Errors), Warnings: jsonDiagnostics(rep.Warnings), Seconds: rep.Seconds,
 	}
-	r.setTriddler(p)
 	for i := 1; i < len(p.Palette); i++ {
 		r.ColorNames = append(r.ColorNames, p.Palette[i].DisplayName())
 	}

@@ -54,7 +54,7 @@ weight: 1
 `
 
 // bookletText is pdftotext's text of an output PDF.
-func bookletText(t *testing.T, s *site, name string) string {
+func bookletText(t *testing.T, s *testSite, name string) string {
 	t.Helper()
 	tool, err := exec.LookPath("pdftotext")
 	if err != nil {

@@ -7,19 +7,20 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/render"
 )
 
 // bookletCover is what a collection's booklet cover says: the collection's
 // title and its note's summary (its description, else its first line).
 func (r *run) bookletCover(c *content.Collection) render.Cover {
-	return render.Cover{Title: c.Title(r.title), Note: summary(c)}
+	return render.Cover{Title: c.Title(r.pub.Title), Note: site.Summary(c)}
 }
 
 // bookletDate is the date of a booklet of the entries: the newest of their
 // dates and last modifications (front matter, else git), as a day in the
 // zone each was written in; zero when none has one. Never the clock.
-func bookletDate(entries []*entry) time.Time {
+func bookletDate(entries []*site.Entry) time.Time {
 	var newest time.Time
 	for _, e := range entries {
 		newest = content.NewestDay(newest, e.Date, e.Lastmod)

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/build/site"
 )
 
 func TestBuildSmallSite(t *testing.T) {
@@ -95,7 +97,7 @@ func TestBuildSmallSite(t *testing.T) {
 func TestCatalogueMatchesPuzzles(t *testing.T) {
 	s := newSite(t, smallSite)
 	s.mustBuild(Config{})
-	var cat []entry
+	var cat []site.Entry
 	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +105,7 @@ func TestCatalogueMatchesPuzzles(t *testing.T) {
 	if len(cat) != 4 {
 		t.Fatalf("catalogue has %d puzzles, want 4", len(cat))
 	}
-	want := entry{Title: "The Cross", Author: "Ann Author", License: "CC0-1.0", Width: 3, Height: 3, Colors: 1,
+	want := site.Entry{Title: "The Cross", Author: "Ann Author", License: "CC0-1.0", Width: 3, Height: 3, Colors: 1,
 		Verdict: "unique", Difficulty: cat[1].Difficulty, Page: "animals/cross/index.html",
 		Sheet: "animals/cross/sheet.svg", Solution: "animals/cross/solution.svg", Source: "animals/cross.non", ID: cat[1].ID,
 		Tags: []string{"easy", "symbol"}}
@@ -114,7 +116,7 @@ func TestCatalogueMatchesPuzzles(t *testing.T) {
 
 // checkCatalogue checks that every catalogue entry's files exist and that its
 // id and size are those of the puzzle read from its source file.
-func checkCatalogue(t *testing.T, src, out string, cat []entry) {
+func checkCatalogue(t *testing.T, src, out string, cat []site.Entry) {
 	t.Helper()
 	ids := map[string]bool{}
 	for _, c := range cat {
@@ -140,13 +142,13 @@ func checkCatalogue(t *testing.T, src, out string, cat []entry) {
 func TestDeterministicOutput(t *testing.T) {
 	t.Run("small", func(t *testing.T) { testDeterministic(t, newSite(t, smallSite)) })
 	t.Run("demo", func(t *testing.T) {
-		testDeterministic(t, &site{t: t, src: copyTree(t, filepath.Join("..", "content"))})
+		testDeterministic(t, &testSite{t: t, src: copyTree(t, filepath.Join("..", "content"))})
 	})
 }
 
 // testDeterministic builds a site cold three times, with GOMAXPROCS 2, 1, 2,
 // into three folders, and compares every byte.
-func testDeterministic(t *testing.T, s *site) {
+func testDeterministic(t *testing.T, s *testSite) {
 	outs := []string{filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b"), filepath.Join(t.TempDir(), "c")}
 	procs := []int{2, 1, 2}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))

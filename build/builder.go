@@ -16,6 +16,7 @@ import (
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/render"
 
@@ -29,7 +30,7 @@ import (
 type Builder struct {
 	cfg  Config
 	site content.Settings
-	tpl  *pageTemplates
+	tpl  *site.Templates
 	md   goldmark.Markdown
 	min  *output.Minifier
 	log  io.Writer
@@ -109,27 +110,27 @@ func New(cfg Config) (*Builder, error) {
 // starts the caches that depend on it afresh. On error the builder is left
 // as it was.
 func (b *Builder) load() error {
-	site, err := content.ReadSettings(b.cfg.Src)
+	settings, err := content.ReadSettings(b.cfg.Src)
 	if err != nil {
 		return err
 	}
 	if b.cfg.BaseURL != "" {
-		site.BaseURL = b.cfg.BaseURL
+		settings.BaseURL = b.cfg.BaseURL
 	}
-	site.BaseURL = strings.TrimSuffix(site.BaseURL, "/")
-	if site.BaseURL != "" {
-		if err := content.CheckBaseURL(site.BaseURL); err != nil {
+	settings.BaseURL = strings.TrimSuffix(settings.BaseURL, "/")
+	if settings.BaseURL != "" {
+		if err := content.CheckBaseURL(settings.BaseURL); err != nil {
 			return fmt.Errorf("build: %w", err)
 		}
 	}
-	tpl, err := loadTemplates(b.cfg.Src)
+	tpl, err := site.LoadTemplates(b.cfg.Src)
 	if err != nil {
 		return err
 	}
-	b.site, b.tpl, b.md = site, tpl, content.NewMarkdown(site.UnsafeHTML)
-	b.fonts = render.NewFonts(site.FontPath(b.cfg.Src))
-	b.strict = b.cfg.Strict || site.Strict
-	b.cacheDir = cacheFolder(b.cfg.Src, site)
+	b.site, b.tpl, b.md = settings, tpl, content.NewMarkdown(settings.UnsafeHTML)
+	b.fonts = render.NewFonts(settings.FontPath(b.cfg.Src))
+	b.strict = b.cfg.Strict || settings.Strict
+	b.cacheDir = cacheFolder(b.cfg.Src, settings)
 	b.memo = newFileMemo(b.cacheDir, b.fingerprint, tpl)
 	b.kept = keptCaches{}
 	b.last = nil
@@ -142,16 +143,10 @@ type run struct {
 	out    *output.Store
 	solver *lazySolver // the solver cache, opened when first needed
 	assets *assetCache
-	root   *content.Collection
-	title  string // the site's title: nonopress.toml's, else the root note's, else "Nonograms"
-	// description is the site's: nonopress.toml's, else the root note's
-	// description or first line, else a sentence of nonopress's.
-	description string
-	entries     []*entry // every published puzzle, in path order
-	// lists holds what each collection shows, made by arrange.
-	lists   map[*content.Collection]*listing
+	// pub is the site being published: its entries, tree and settings,
+	// which its pages are made from.
+	pub     *site.Site
 	bundles []*bundlePage
-	links   content.Links
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
 	memoRun *memoRun
@@ -213,10 +208,11 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	defer out.Close()
 	b.memo.load()
 	assets := b.assetCache()
-	r := &run{Builder: b, out: out, solver: solver, assets: assets, root: root, quick: quick,
-		title: firstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle), links: content.NewLinks(root, files)}
-	r.description = firstNonEmpty(b.site.Description, root.Note.Front.Description, nav.FirstLine(root.Note.Body),
-		"Nonogram puzzles to play online, print and download.")
+	pub := &site.Site{Title: site.FirstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle),
+		Description: site.FirstNonEmpty(b.site.Description, root.Note.Front.Description, nav.FirstLine(root.Note.Body),
+			"Nonogram puzzles to play online, print and download."),
+		Settings: b.site, Root: root, Markdown: b.md, Links: content.NewLinks(root, files)}
+	r := &run{Builder: b, out: out, solver: solver, assets: assets, pub: pub, quick: quick}
 	b.rendered.Store(0)
 	r.startMemo()
 	defer func() {
@@ -232,7 +228,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, newError(problems)
 	}
-	r.arrange()
+	r.pub.Arrange()
 	if err := r.writeSite(ctx); err != nil {
 		return sum, err
 	}
@@ -248,7 +244,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if quick {
 		r.deferred++ // the full build that follows saves the caches
 	}
-	sum.Puzzles = len(r.entries)
+	sum.Puzzles = len(r.pub.Entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Deferred = r.deferred
@@ -305,7 +301,7 @@ func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 				sum.Warnings = append(sum.Warnings, d.String())
 			}
 		}
-		r.entries = append(r.entries, res.entries...)
+		r.pub.Entries = append(r.pub.Entries, res.entries...)
 		if res.bundle != nil {
 			r.bundles = append(r.bundles, res.bundle)
 		}
@@ -314,7 +310,7 @@ func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	if r.strict {
 		dupSeverity = diag.Error
 	}
-	for _, d := range duplicateDiagnostics(r.entries, dupSeverity) {
+	for _, d := range duplicateDiagnostics(r.pub.Entries, dupSeverity) {
 		if d.Severity == diag.Error {
 			problems = append(problems, d)
 		}

@@ -93,7 +93,7 @@ func TestPrepareBack(t *testing.T) {
 	if !strings.Contains(s.read("animals/corner/index.html"), "Corner edited") || !contains(sum.Changed, "animals/corner/index.html") {
 		t.Error("the build after PrepareBack does not publish the edit")
 	}
-	fresh := &site{t: t, src: s.src, out: filepath.Join(t.TempDir(), "public")}
+	fresh := &testSite{t: t, src: s.src, out: filepath.Join(t.TempDir(), "public")}
 	fresh.mustBuild(Config{})
 	for p := range hashes {
 		if fresh.exists(p) && fresh.read(p) != s.read(p) {

@@ -11,6 +11,9 @@
 //   - build/output is the transactional output store: it updates a hidden
 //     back buffer beside Out, writing only files whose bytes changed, and
 //     swaps it in atomically at commit, so that Out is always a complete site;
+//   - build/site makes what visitors see from the published puzzles'
+//     entries (site.Entry, the one summary of a puzzle): page views, list
+//     pages, puzzle pages, catalogue.json, search index, sitemap and feed;
 //   - formats, validate and render parse, check and draw each puzzle.
 //
 // # Pipeline

@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
 )
 
@@ -11,8 +12,8 @@ import (
 // in path order: a warning, or an error when sev says so (-strict).
 // Copies are published (a collection may mean to repeat a puzzle), but they
 // share a player's progress, which is kept by id, and usually are a mistake.
-func duplicateDiagnostics(entries []*entry, sev diag.Severity) diag.List {
-	first := map[string]*entry{}
+func duplicateDiagnostics(entries []*site.Entry, sev diag.Severity) diag.List {
+	first := map[string]*site.Entry{}
 	var out diag.List
 	for _, e := range entries {
 		if e.ID == "" {
@@ -25,8 +26,8 @@ func duplicateDiagnostics(entries []*entry, sev diag.Severity) diag.List {
 		}
 		d := diag.Diagnostic{Severity: sev, Message: fmt.Sprintf("duplicate: the same puzzle as %s (id %s)", place(f), e.ID),
 			Hint: "players' progress is kept by id, so the two share it"}
-		if e.file != nil {
-			d.File = e.file.Abs
+		if e.File() != nil {
+			d.File = e.File().Abs
 			d.Message = fmt.Sprintf("puzzle %d: %s", e.Index+1, d.Message)
 		}
 		out = append(out, d)
@@ -35,9 +36,9 @@ func duplicateDiagnostics(entries []*entry, sev diag.Severity) diag.List {
 }
 
 // place names where an entry was read: its file and which of its puzzles.
-func place(e *entry) string {
-	if e.file == nil {
+func place(e *site.Entry) string {
+	if e.File() == nil {
 		return e.Dir
 	}
-	return fmt.Sprintf("%s (puzzle %d)", e.file.Abs, e.Index+1)
+	return fmt.Sprintf("%s (puzzle %d)", e.File().Abs, e.Index+1)
 }

@@ -2,6 +2,7 @@ package build
 
 import (
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/build/site"
 
 	"bytes"
 	"compress/gzip"
@@ -269,8 +270,8 @@ func TestConversionDownloads(t *testing.T) {
 }
 
 // crossID is the id of animals/cross.non in smallSite, from the catalogue.
-func crossID(t *testing.T, s *site) string {
-	var cat []entry
+func crossID(t *testing.T, s *testSite) string {
+	var cat []site.Entry
 	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
 		t.Fatal(err)
 	}

@@ -47,17 +47,17 @@ func writeTree(t testing.TB, dir, archive string) {
 	flush()
 }
 
-// site is a throwaway site for a test: a content tree and an output folder.
-type site struct {
+// testSite is a throwaway site for a test: a content tree and an output folder.
+type testSite struct {
 	t        testing.TB
 	src, out string
 }
 
 // newSite writes archive as a content tree in a temporary folder.
-func newSite(t testing.TB, archive string) *site {
+func newSite(t testing.TB, archive string) *testSite {
 	t.Helper()
 	dir := t.TempDir()
-	s := &site{t: t, src: filepath.Join(dir, "content"), out: filepath.Join(dir, "public")}
+	s := &testSite{t: t, src: filepath.Join(dir, "content"), out: filepath.Join(dir, "public")}
 	if err := os.MkdirAll(s.src, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -66,14 +66,14 @@ func newSite(t testing.TB, archive string) *site {
 }
 
 // cache is the site's cache folder (by default: beside its content folder).
-func (s *site) cache() string { return cacheFolder(s.src, content.DefaultSettings()) }
+func (s *testSite) cache() string { return cacheFolder(s.src, content.DefaultSettings()) }
 
 // forgetStamp removes the build stamp, so that the next build runs in full
 // even when nothing changed since the last one. Without it, whether a build
 // of an unchanged tree runs depends on the clock: the stamp is only written
 // once the newest file is older than the racy window, which on a loaded
 // machine has passed by the time the previous build ends.
-func (s *site) forgetStamp() {
+func (s *testSite) forgetStamp() {
 	s.t.Helper()
 	if err := os.Remove(filepath.Join(s.cache(), stampFile)); err != nil && !os.IsNotExist(err) {
 		s.t.Fatal(err)
@@ -81,7 +81,7 @@ func (s *site) forgetStamp() {
 }
 
 // build builds the site, with cfg's Src and Out filled in when empty.
-func (s *site) build(cfg Config) (Summary, error) {
+func (s *testSite) build(cfg Config) (Summary, error) {
 	s.t.Helper()
 	if cfg.Src == "" {
 		cfg.Src = s.src
@@ -97,7 +97,7 @@ func (s *site) build(cfg Config) (Summary, error) {
 }
 
 // mustBuild builds and fails the test on error.
-func (s *site) mustBuild(cfg Config) Summary {
+func (s *testSite) mustBuild(cfg Config) Summary {
 	s.t.Helper()
 	sum, err := s.build(cfg)
 	if err != nil {
@@ -107,7 +107,7 @@ func (s *site) mustBuild(cfg Config) Summary {
 }
 
 // read returns an output file's text.
-func (s *site) read(name string) string {
+func (s *testSite) read(name string) string {
 	s.t.Helper()
 	data, err := os.ReadFile(filepath.Join(s.out, filepath.FromSlash(name)))
 	if err != nil {
@@ -117,7 +117,7 @@ func (s *site) read(name string) string {
 }
 
 // exists reports whether an output file exists.
-func (s *site) exists(name string) bool {
+func (s *testSite) exists(name string) bool {
 	_, err := os.Stat(filepath.Join(s.out, filepath.FromSlash(name)))
 	return err == nil
 }
@@ -254,7 +254,7 @@ columns
 `
 
 // builder returns a Builder of s's tree and output with cfg's other settings.
-func (s *site) builder(cfg Config) *Builder {
+func (s *testSite) builder(cfg Config) *Builder {
 	s.t.Helper()
 	cfg.Src, cfg.Out = s.src, s.out
 	b, err := New(cfg)

@@ -20,15 +20,3 @@ func TestInlineSheetIsTheSheetFile(t *testing.T) {
 		}
 	}
 }
-
-// TestFillSlotFillsTheLastSlot checks the slot filler, and that a page
-// without a slot is reported.
-func TestFillSlotFillsTheLastSlot(t *testing.T) {
-	got, ok := fillSlot([]byte("a"+sheetSlot+"b"+sheetSlot+"c"), "<svg/>")
-	if want := "a" + sheetSlot + "b<svg/>c"; !ok || string(got) != want {
-		t.Errorf("fillSlot = %q, %v; want %q, true", got, ok, want)
-	}
-	if _, ok := fillSlot([]byte("no slot"), "<svg/>"); ok {
-		t.Error("fillSlot found a slot in a page without one")
-	}
-}

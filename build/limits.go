@@ -3,16 +3,8 @@ package build
 import (
 	"context"
 
-	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/treefile"
 )
-
-// maxTemplateBytes caps a page template of the site's own.
-const maxTemplateBytes = 1 << 20
-
-// maxAssetBytes caps a static asset or a resource (an image, a PDF): as a
-// puzzle file.
-const maxAssetBytes = formats.MaxFileSize
 
 // readSource reads a file the scanner found in the content tree (symbolic
 // links checked by then: see content's checkEntry), as treefile.ReadFile:

@@ -6,12 +6,10 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"sort"
 	"sync"
 	"sync/atomic"
 
-	"github.com/nonopress/nonopress/build/internal/key"
-
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
 
 	"github.com/nonopress/nonopress/internal/atomicfile"
@@ -56,7 +54,7 @@ type fileMemo struct {
 // diagnostics too: they depend on nothing but the key), and the files it
 // wrote. Its entries are kept as they are (entry's exported fields).
 type fileRecord struct {
-	Entries []entry
+	Entries []site.Entry
 	Diags   diag.List
 	LeftOut []string // fileResult.leftOut
 	Bundle  *bundleRecord
@@ -77,8 +75,8 @@ const memoVersion = "nonopress store 2"
 // storeFile is the name of the store file in the cache folder.
 const storeFile = "store.gob"
 
-func newFileMemo(cacheDir, program string, tpl *pageTemplates) *fileMemo {
-	m := &fileMemo{path: filepath.Join(cacheDir, storeFile), program: program, templates: tpl.fingerprint()}
+func newFileMemo(cacheDir, program string, tpl *site.Templates) *fileMemo {
+	m := &fileMemo{path: filepath.Join(cacheDir, storeFile), program: program, templates: tpl.Fingerprint()}
 	m.stats.window = racyWindow
 	return m
 }
@@ -181,23 +179,4 @@ func sameRecords(old, used map[string]*fileRecord) bool {
 		}
 	}
 	return true
-}
-
-// fingerprint hashes the parsed page templates (parse trees, before any
-// execution changes them), so that a site's own templates count in memo
-// keys; the embedded ones count through the program's fingerprint anyway.
-func (pt *pageTemplates) fingerprint() string {
-	k := key.New("", "templates")
-	for _, kind := range sortedKeys(pt.byKind) {
-		k.String(kind)
-		ts := pt.byKind[kind].Templates()
-		sort.Slice(ts, func(i, j int) bool { return ts[i].Name() < ts[j].Name() })
-		for _, t := range ts {
-			k.String(t.Name())
-			if t.Tree != nil && t.Tree.Root != nil {
-				k.String(t.Tree.Root.String())
-			}
-		}
-	}
-	return k.Sum()
 }

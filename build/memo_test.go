@@ -2,6 +2,7 @@ package build
 
 import (
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/build/site"
 
 	"bytes"
 	"maps"
@@ -17,7 +18,7 @@ var changedCross = strings.Replace(archiveFile(smallSite, "animals/cross.non"), 
 // memoBuild builds s with a new Builder, as a new process would, and returns
 // how many files it took from the memo (the build stamp forgotten first:
 // this counts the memo, not the stamp's shortcut).
-func memoBuild(t *testing.T, s *site) int64 {
+func memoBuild(t *testing.T, s *testSite) int64 {
 	t.Helper()
 	s.forgetStamp() // a full build, which consults the memo for every file
 	b, err := New(Config{Src: s.src, Out: s.out})
@@ -171,8 +172,8 @@ func TestMemoKeepsProblems(t *testing.T) {
 // taken for a memo.
 func TestMemoFileRoundTrip(t *testing.T) {
 	records := map[string]*fileRecord{
-		"k2": {Entries: []entry{{ID: "b", Title: "Second", Tags: []string{"x"}}}},
-		"k1": {Entries: []entry{{ID: "a", Title: "First"}}},
+		"k2": {Entries: []site.Entry{{ID: "b", Title: "Second", Tags: []string{"x"}}}},
+		"k1": {Entries: []site.Entry{{ID: "a", Title: "First"}}},
 	}
 	stats := map[string]fileStat{"/c/a.non": {Size: 3, ModNs: 4, Inode: 5, Hash: "h"}}
 	assets := map[string]map[string]string{"a1": {"sheet.svg": "h1"}}

@@ -4,6 +4,8 @@ import (
 	"encoding/gob"
 	"errors"
 	"io"
+	"maps"
+	"slices"
 )
 
 // The store file (.nonopress-cache/store.gob) holds what a build may reuse:
@@ -99,4 +101,9 @@ func writeMemo(w io.Writer, d storeData) error {
 		}
 	}
 	return nil
+}
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/nonopress/nonopress/build/internal/key"
+	"github.com/nonopress/nonopress/build/site"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/puzzle"
@@ -41,11 +42,11 @@ func (r *run) startMemo() {
 	k.Value(r.site) // every setting of nonopress.toml
 	k.Bool(r.strict)
 	k.Bool(r.cfg.SkipInvalid)
-	k.String(r.title)
+	k.String(r.pub.Title)
 	lk := key.New("", "links")
-	for _, p := range sortedKeys(r.links) {
+	for _, p := range sortedKeys(r.pub.Links) {
 		lk.String(p)
-		lk.String(r.links[p])
+		lk.String(r.pub.Links[p])
 	}
 	r.memoRun = &memoRun{memo: r.memo, site: k.Sum(), linksHash: lk.Sum(),
 		used: make(map[string]*fileRecord, len(r.memo.old)), missed: map[string]*missedFile{}}
@@ -103,7 +104,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
 		}
 	}
-	key := m.key(f, fileHash, noteHash, noteBlank, r.title)
+	key := m.key(f, fileHash, noteHash, noteBlank, r.pub.Title)
 	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
 		m.mu.Lock()
 		m.used[key] = rec
@@ -133,7 +134,7 @@ func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
 	pages := make([]string, 0, len(rec.Entries))
 	for i := range rec.Entries {
 		e := rec.Entries[i] // a copy: the record stays as kept
-		e.coll, e.file, e.order = f.Coll, f, f.Order<<20|e.Index
+		e.Place(f.Coll, f, f.Order<<20|e.Index)
 		if e.AssetKey != "" {
 			r.assets.store(e.AssetKey, e.Assets)
 		}
@@ -141,8 +142,8 @@ func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
 		pages = append(pages, e.Page)
 	}
 	if rec.Bundle != nil {
-		res.bundle = &bundlePage{coll: f.Coll, dir: rec.Bundle.Dir, title: rec.Bundle.Title,
-			description: rec.Bundle.Description, note: template.HTML(rec.Bundle.Note), entries: res.entries}
+		res.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: rec.Bundle.Dir, Title: rec.Bundle.Title,
+			Description: rec.Bundle.Description, Note: template.HTML(rec.Bundle.Note), Entries: res.entries}}
 	}
 	r.mu.Lock()
 	r.pages = append(r.pages, pages...)
@@ -204,7 +205,7 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 		rec.Entries = append(rec.Entries, *e)
 	}
 	if b := res.bundle; b != nil {
-		rec.Bundle = &bundleRecord{Dir: b.dir, Title: b.title, Description: b.description, Note: string(b.note)}
+		rec.Bundle = &bundleRecord{Dir: b.Dir, Title: b.Title, Description: b.Description, Note: string(b.Note)}
 	}
 	return rec
 }

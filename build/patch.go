@@ -2,7 +2,6 @@ package build
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/nav"
 )
 
@@ -26,31 +26,36 @@ import (
 
 // lastBuild is what a successful build leaves for patching its site.
 type lastBuild struct {
-	root               *content.Collection
+	pub                *site.Site // arranged, never changed afterwards
 	files              []*content.PuzzleFile
 	index              map[string]int // files by cleaned absolute path
 	results            []fileResult   // by file, in path order
-	lists              map[*content.Collection]*listing
-	links              content.Links
-	title, description string
-	pages              []string // the HTML pages in the sitemap
-	memoSite, memoLink string   // the memo's key parts (memoRun)
+	pages              []string       // the HTML pages in the sitemap
+	memoSite, memoLink string         // the memo's key parts (memoRun)
 }
 
 // remember makes what the run leaves for a patch.
 func (r *run) remember() *lastBuild {
-	last := &lastBuild{root: r.root, results: r.results, lists: r.lists, links: r.links,
-		title: r.title, description: r.description, pages: r.pages, index: map[string]int{}}
+	last := &lastBuild{pub: r.pub, files: r.files, results: r.results, pages: r.pages}
 	if r.memoRun != nil {
 		last.memoSite, last.memoLink = r.memoRun.site, r.memoRun.linksHash
 	}
-	last.files = r.files
-	for i, f := range r.files {
+	return last
+}
+
+// indexFiles maps the files by cleaned absolute path, or takes the index of
+// from, a lastBuild of the same files.
+func (l *lastBuild) indexFiles(from *lastBuild) {
+	if from != nil {
+		l.index = from.index
+		return
+	}
+	l.index = make(map[string]int, len(l.files))
+	for i, f := range l.files {
 		if abs, err := filepath.Abs(f.Abs); err == nil {
-			last.index[abs] = i
+			l.index[abs] = i
 		}
 	}
-	return last
 }
 
 // patchable returns the indexes of the files an edit of changed touches, if
@@ -60,6 +65,9 @@ func (r *run) remember() *lastBuild {
 func (l *lastBuild) patchable(changed []string) ([]int, bool) {
 	if l == nil || len(changed) == 0 {
 		return nil, false
+	}
+	if l.index == nil {
+		l.indexFiles(nil)
 	}
 	var idx []int
 	removed := map[*content.Collection]int{}
@@ -83,7 +91,7 @@ func (l *lastBuild) patchable(changed []string) ([]int, bool) {
 		}
 	}
 	for c, n := range removed {
-		if ls := l.lists[c]; ls == nil || ls.total-n <= 0 {
+		if l.pub.List(c).Total-n <= 0 {
 			return nil, false
 		}
 	}
@@ -107,9 +115,10 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	}
 	defer out.Close()
 	b.memo.load()
+	pub := &site.Site{Title: last.pub.Title, Description: last.pub.Description, Settings: last.pub.Settings,
+		Root: last.pub.Root, Markdown: last.pub.Markdown, Links: last.pub.Links}
 	r := &run{Builder: b, out: out, solver: b.lazySolverCache(filepath.Join(b.cacheDir, "verdicts.json")),
-		assets: b.assetCache(), root: last.root, quick: true, title: last.title, description: last.description,
-		links: last.links, deferred: 1}
+		assets: b.assetCache(), pub: pub, quick: true, deferred: 1}
 	r.memoRun = &memoRun{memo: b.memo, site: last.memoSite, linksHash: last.memoLink,
 		used: map[string]*fileRecord{}, missed: map[string]*missedFile{}}
 	b.rendered.Store(0)
@@ -127,7 +136,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	if problems := r.gather(r.results, &sum); len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, true, newError(problems)
 	}
-	r.arrange()
+	r.pub.Arrange()
 	drop, err := r.patchPages(last, idx)
 	if err != nil {
 		return sum, true, err
@@ -141,7 +150,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	}
 	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	r.pages = append(r.pages, keptPages(last.pages, drop)...)
-	sum.Puzzles = len(r.entries)
+	sum.Puzzles = len(r.pub.Entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Deferred = r.deferred
@@ -169,26 +178,25 @@ func (r *run) patchPages(last *lastBuild, idx []int) (func(string) bool, error) 
 	}
 	listed := map[string]bool{}
 	var order []*content.Collection
-	content.Walk(r.root, func(c *content.Collection) {
+	content.Walk(r.pub.Root, func(c *content.Collection) {
 		if !colls[c] {
 			return
 		}
 		order = append(order, c)
-		old := 0
-		if ls := last.lists[c]; ls != nil {
-			old = len(ls.entries)
-		}
-		for _, pg := range nav.Paginate(old, r.site.PerPage) {
+		for _, pg := range nav.Paginate(len(last.pub.List(c).Entries), r.site.PerPage) {
 			listed[nav.PageDir(c.URL, pg.Number)+"index.html"] = true
 		}
 	})
-	r.markBooklets()
 	if err := r.writeBlankThumbs(); err != nil {
 		return nil, err
 	}
 	for _, c := range order {
-		if err := r.writeCollection(c); err != nil {
-			return nil, fmt.Errorf("site-wide page %sindex.html: %w", c.URL, err)
+		pages, err := r.pub.CollectionPages(c)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.putPages(pages...); err != nil {
+			return nil, err
 		}
 	}
 	for _, i := range idx {

@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"path"
 	"strconv"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
 
 	"github.com/nonopress/nonopress/formats"
@@ -19,7 +19,7 @@ import (
 
 // fileResult is what processing one puzzle file gave.
 type fileResult struct {
-	entries []*entry
+	entries []*site.Entry
 	// diags are its problems: errors keep puzzles out (with SkipInvalid,
 	// they say which were left out and why), warnings are published.
 	diags diag.List
@@ -30,32 +30,25 @@ type fileResult struct {
 	fatal   error       // the build cannot go on (output not writable, template error)
 }
 
-// fileContext is what the pages of one file's puzzles share.
+// fileContext is what the pages of one file's puzzles share, and the hash
+// of its bytes.
 type fileContext struct {
-	note        template.HTML // the file's note, for the puzzle pages
-	description string
-	fileHash    string
-	bundle      *bundlePage // the page listing the file's puzzles; nil for a file of one
-	// prev and next are the puzzles of the same file before and after the
-	// one being published, nil at the file's ends.
-	prev, next *entry
+	site.FilePages
+	fileHash string
+	bundle   *bundlePage // the page listing the file's puzzles; nil for a file of one
 }
 
 // checkedPuzzle is a puzzle of a file that passed its checks, waiting to be
 // published.
 type checkedPuzzle struct {
-	e   *entry
+	e   *site.Entry
 	p   *puzzle.Puzzle
 	rep validate.Report
 }
 
-// bundlePage is the page of a file of several puzzles: its note and cards.
+// bundlePage is the page of a file of several puzzles, and its key.
 type bundlePage struct {
-	coll               *content.Collection
-	dir                string // output folder: the file's slug in its collection's
-	title, description string
-	note               template.HTML
-	entries            []*entry
+	site.Bundle
 	// memoKey is its file's memo key (memo.go), which determines the page;
 	// "" without a memo.
 	memoKey string
@@ -110,18 +103,20 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		res.leftOut = append(res.leftOut, skippedLine(unread))
 	}
 	base := content.BaseName(path.Base(f.Rel))
-	fc := &fileContext{fileHash: fileHashOf(data), description: fm.Description}
+	fc := &fileContext{fileHash: fileHashOf(data)}
+	fc.Description = fm.Description
 	dir := f.Coll.URL + f.Slug + "/"
 	pageDir := dir
 	if len(puzzles) > 1 {
 		pageDir += "1/" // the depth of every puzzle page of the bundle
-		fc.bundle = &bundlePage{coll: f.Coll, dir: dir, title: firstNonEmpty(fm.Title, setTitle(puzzles), base), description: fm.Description}
-		if fc.bundle.note, err = content.RenderNote(r.md, f.NotePath, n, r.links.Rebaser(f.Coll.Dir, dir)); err != nil {
+		fc.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: dir, Title: site.FirstNonEmpty(fm.Title, setTitle(puzzles), base), Description: fm.Description}}
+		fc.Bundle = &fc.bundle.Bundle
+		if fc.bundle.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, dir)); err != nil {
 			res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 			return res
 		}
 	}
-	if fc.note, err = content.RenderNote(r.md, f.NotePath, n, r.links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
+	if fc.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
 		res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 		return res
 	}
@@ -149,13 +144,13 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	// Published once every puzzle of the file is checked, so that a page
 	// links only to siblings that have pages.
 	for i, c := range checked {
-		fc.description = firstNonEmpty(fm.Description, c.p.Meta.Description)
-		fc.prev, fc.next = nil, nil
+		fc.Description = site.FirstNonEmpty(fm.Description, c.p.Meta.Description)
+		fc.Prev, fc.Next = nil, nil
 		if i > 0 {
-			fc.prev = checked[i-1].e
+			fc.Prev = checked[i-1].e
 		}
 		if i+1 < len(checked) {
-			fc.next = checked[i+1].e
+			fc.Next = checked[i+1].e
 		}
 		if err := r.publishPuzzle(c.e, c.p, &c.rep, fc); err != nil {
 			res.fatal = err
@@ -167,7 +162,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 			res.fatal = err
 		}
 		if fc.bundle != nil {
-			fc.bundle.entries = res.entries
+			fc.bundle.Entries = res.entries
 			res.bundle = fc.bundle
 		}
 	}
@@ -176,30 +171,29 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 
 // entryOf makes the entry of the i-th puzzle of a file, whose note's front
 // matter is fm, in the folder of its page.
-func entryOf(f *content.PuzzleFile, i int, p *puzzle.Puzzle, rep *validate.Report, fm content.FrontMatter, fc *fileContext) *entry {
+func entryOf(f *content.PuzzleFile, i int, p *puzzle.Puzzle, rep *validate.Report, fm content.FrontMatter, fc *fileContext) *site.Entry {
 	base := content.BaseName(path.Base(f.Rel))
 	title := base
 	if fc.bundle != nil {
 		title = fmt.Sprintf("%s #%d", base, i+1)
 		fm.Title = "" // a bundle's note titles the bundle, not each puzzle
 	}
-	e := newEntry(p, fm, title)
+	e := site.NewEntry(p, fm, title)
 	e.Tags = mergeTags(e.Tags, f.Coll.Tags())
 	e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
-	e.Date = firstNonEmpty(e.Date, f.GitDate)
-	e.Lastmod = firstNonEmpty(e.Lastmod, f.GitDate, e.Date)
+	e.Date = site.FirstNonEmpty(e.Date, f.GitDate)
+	e.Lastmod = site.FirstNonEmpty(e.Lastmod, f.GitDate, e.Date)
 	for _, d := range rep.Warnings {
 		e.Warnings = append(e.Warnings, d.Message)
 	}
-	e.coll = f.Coll
-	e.order = f.Order<<20 | i
+	e.Place(f.Coll, f, f.Order<<20|i)
 	e.Dir = f.Coll.URL + f.Slug + "/"
 	if fc.bundle != nil {
 		e.Dir += strconv.Itoa(i+1) + "/"
 	}
 	e.Page = e.Dir + "index.html"
 	e.Source = f.Coll.URL + f.Original
-	e.file, e.Index = f, i
+	e.Index = i
 	e.BookletPart = bookletPart(fc.fileHash, i, rep.Solution)
 	return e
 }

@@ -57,7 +57,7 @@ func TestBuildQuick(t *testing.T) {
 			t.Errorf("Build after: %s not brought up to date (in Changed: %v)", p, contains(sum.Changed, p))
 		}
 	}
-	fresh := &site{t: t, src: s.src, out: filepath.Join(t.TempDir(), "public")}
+	fresh := &testSite{t: t, src: s.src, out: filepath.Join(t.TempDir(), "public")}
 	os.RemoveAll(s.cache())
 	fresh.mustBuild(Config{BaseURL: "https://example.org"})
 	for _, p := range append(kept, "animals/cross/index.html", "animals/index.html", "index.html") {

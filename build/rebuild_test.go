@@ -64,7 +64,7 @@ func TestRebuildDefersThenCatchesUp(t *testing.T) {
 
 // newServedSite makes a small site and its builder, after serve's first
 // build.
-func newServedSite(t *testing.T) (*site, *Builder) {
+func newServedSite(t *testing.T) (*testSite, *Builder) {
 	t.Helper()
 	s := newSite(t, smallSite)
 	b, err := New(Config{Src: s.src, Out: s.out})

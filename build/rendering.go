@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/build/internal/key"
+	"github.com/nonopress/nonopress/build/site"
 
 	"github.com/nonopress/nonopress/build/content"
 
@@ -19,13 +20,6 @@ import (
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
 )
-
-// assetDownloads are a puzzle's own files offered for download, in order.
-var assetDownloads = []download{
-	{Label: "Printable sheet (SVG)", URL: "sheet.svg"},
-	{Label: "Solution (SVG)", URL: "solution.svg"},
-	{Label: "Printable sheet (PDF, with the answer on page 2)", URL: "sheet.pdf"},
-}
 
 // conversion is the puzzle in a format nonopress writes (.non, PBN XML),
 // offered for download.
@@ -60,11 +54,11 @@ func conversions(p *puzzle.Puzzle) []conversion {
 
 // download is the conversion's link from its puzzle's page: to its file,
 // or a data: link saved under the puzzle's title.
-func (c conversion) download(title string) download {
+func (c conversion) download(title string) site.Download {
 	if !c.inline() {
-		return download{Label: c.label, URL: c.name}
+		return site.Download{Label: c.label, URL: c.name}
 	}
-	return download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: content.Slugify(title) + path.Ext(c.name)}
+	return site.Download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: content.Slugify(title) + path.Ext(c.name)}
 }
 
 // dataURL is a data: URL of the given media type holding data.
@@ -82,7 +76,7 @@ func blankThumbPath(width, height int) string {
 // once, found by size in the asset cache when an earlier build made it.
 func (r *run) writeBlankThumbs() error {
 	sizes := map[string][2]int{}
-	for _, e := range r.entries {
+	for _, e := range r.pub.Entries {
 		if strings.HasPrefix(e.Thumb, "thumbs/") {
 			sizes[e.Thumb] = [2]int{e.Width, e.Height}
 		}
@@ -116,7 +110,7 @@ func (r *run) writeBlankThumbs() error {
 // large for its page, sheet and solution SVGs, sheet PDF and, with solution
 // thumbnails, its thumbnail. It returns their names and hashes, and the
 // sheet.
-func (r *run) renderAssets(e *entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, error) {
+func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, error) {
 	r.rendered.Add(1)
 	opt := r.renderOptions()
 	opt.Difficulty = e.Difficulty // the sheet's title block says it in words

@@ -18,7 +18,7 @@ func TestBrowserSearchAndFilter(t *testing.T) {
 	ctx := browsertest.New(t)
 	src := copyTree(t, filepath.Join("..", "content"))
 	out := filepath.Join(t.TempDir(), "public")
-	s := &site{t: t, src: src, out: out}
+	s := &testSite{t: t, src: src, out: out}
 	s.mustBuild(Config{})
 
 	type result struct {

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/templates"
 
 	"encoding/json"
@@ -72,7 +73,7 @@ Note with <script>alert(4)</script> inside.
 			t.Errorf("%s contains a script element", svg)
 		}
 	}
-	var cat []entry
+	var cat []site.Entry
 	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil || cat[0].Title != hostileTitle {
 		t.Errorf("catalogue title = %v (%v)", cat, err)
 	}
@@ -172,7 +173,7 @@ func TestDemoSiteLinks(t *testing.T) {
 	}
 	src = copyTree(t, src) // the solver cache goes under Src
 	out := filepath.Join(t.TempDir(), "public")
-	s := &site{t: t, src: src, out: out}
+	s := &testSite{t: t, src: src, out: out}
 	sum := s.mustBuild(Config{})
 	if sum.Puzzles == 0 {
 		t.Fatal("demo site has no puzzles")
@@ -181,7 +182,7 @@ func TestDemoSiteLinks(t *testing.T) {
 	if pages != sum.Pages {
 		t.Errorf("%d HTML files, Summary.Pages = %d", pages, sum.Pages)
 	}
-	var cat []entry
+	var cat []site.Entry
 	if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +202,7 @@ func TestBuildNonogramDB(t *testing.T) {
 	src := corpus(t, "nonogram-db/db")
 	out := filepath.Join(t.TempDir(), "public")
 	// The solver cache goes under Src: build a copy, not the shared corpus.
-	s := &site{t: t, src: copyTree(t, src), out: out}
+	s := &testSite{t: t, src: copyTree(t, src), out: out}
 	sum := s.mustBuild(Config{})
 	if sum.Puzzles != 39 {
 		t.Errorf("Puzzles = %d, want 39", sum.Puzzles)

@@ -17,7 +17,7 @@ import (
 
 // buildWithin builds s, failing the test if the build does not end within
 // a minute (a FIFO read would block it forever).
-func buildWithin(t *testing.T, s *site) error {
+func buildWithin(t *testing.T, s *testSite) error {
 	t.Helper()
 	done := make(chan error, 1)
 	go func() {

@@ -13,7 +13,7 @@ import (
 
 // stampedBuilder is a builder for s whose files count as settled at once
 // (the racy window is what keeps a just-written tree from being stamped).
-func stampedBuilder(s *site, cfg Config) *Builder {
+func stampedBuilder(s *testSite, cfg Config) *Builder {
 	b := s.builder(cfg)
 	b.racy = 0
 	return b

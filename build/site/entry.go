@@ -1,6 +1,7 @@
-package build
+package site
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -8,14 +9,15 @@ import (
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// entry is what the site keeps of a published puzzle once its own page and
+// Entry is what the site keeps of a published puzzle once its own page and
 // files are written: enough for cards, lists, the catalogue and the feed, and
 // nothing heavy (no clues, no rendered page), so that a large archive builds
 // in bounded memory. It is the one summary of a puzzle: catalogue.json lists
-// entries as they are (the fields with a JSON name, in this order), and the
-// file memo keeps them as they are (the exported fields), so that a field
-// added here is in both. Paths are from the site root.
-type entry struct {
+// entries as they are (the fields with a JSON name, in this order), the
+// build's store keeps them as they are (the exported fields), views wrap
+// them and `check -json` prints them, so that a field added here is in all.
+// Paths are from the site root.
+type Entry struct {
 	ID          string            `json:"id"`
 	Title       string            `json:"title"`
 	Author      string            `json:"author"`
@@ -29,16 +31,16 @@ type entry struct {
 	Cells       int               `json:"cells,omitempty"` // a triddler's triangles
 	Verdict     string            `json:"verdict"`
 	Difficulty  string            `json:"difficulty"`
-	Page        string            `json:"page"`
+	Page        string            `json:"page,omitempty"`
 	Sheet       string            `json:"sheet,omitempty"`    // "" when render could not draw it
 	Solution    string            `json:"solution,omitempty"` // "" when there is none
-	Source      string            `json:"source"`             // the published copy of its file
+	Source      string            `json:"source,omitempty"`   // the published copy of its file
 	Warnings    []string          `json:"-"`
 	Tags        []string          `json:"tags,omitempty"` // its note's, then its collections' notes'
 	Date        string            `json:"-"`              // front matter date, else the file's last commit (RFC 3339), or ""
 	Lastmod     string            `json:"-"`              // front matter lastmod, else the last commit, else Date, or ""
 	Weight      int               `json:"-"`
-	Swatches    []legendView      `json:"-"` // the colours but the background
+	Swatches    []Swatch          `json:"-"` // the colours but the background
 	Dir         string            `json:"-"` // the page's folder: "a/b/slug/"
 	Thumb       string            `json:"-"` // the thumbnail, or ""
 	Index       int               `json:"-"` // which of its file's puzzles it is
@@ -46,14 +48,30 @@ type entry struct {
 	Assets      map[string]string `json:"-"` // and those files
 	BookletPart string            `json:"-"` // what it adds to its collection's booklet key
 
-	// Where it was read from, set anew by every build.
+	// Where it was read from, set anew by every build (Place): never
+	// persisted.
 	coll  *content.Collection
 	file  *content.PuzzleFile
 	order int // position in path order over the whole site
 }
 
-// hasSheet reports whether the puzzle has a printable sheet.
-func (e *entry) hasSheet() bool { return e.Sheet != "" }
+// Place records where the puzzle was read from in this build: its
+// collection, its file and its position in path order over the whole site.
+func (e *Entry) Place(coll *content.Collection, file *content.PuzzleFile, order int) {
+	e.coll, e.file, e.order = coll, file, order
+}
+
+// Coll is the collection the puzzle was read in (nil before Place).
+func (e *Entry) Coll() *content.Collection { return e.coll }
+
+// File is the file the puzzle was read from (nil before Place).
+func (e *Entry) File() *content.PuzzleFile { return e.file }
+
+// Order is the puzzle's position in path order over the whole site.
+func (e *Entry) Order() int { return e.order }
+
+// HasSheet reports whether the puzzle has a printable sheet.
+func (e *Entry) HasSheet() bool { return e.Sheet != "" }
 
 // badge names the uniqueness badge of a verdict: a CSS class suffix.
 func badge(verdict string) string {
@@ -93,12 +111,12 @@ func difficultyRank(d string) int {
 	return 4
 }
 
-// newEntry collects a puzzle's metadata, the note's front matter taking
+// NewEntry collects a puzzle's metadata, the note's front matter taking
 // precedence over the file's.
-func newEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *entry {
-	e := &entry{
+func NewEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *Entry {
+	e := &Entry{
 		ID:        p.ID(),
-		Title:     firstNonEmpty(fm.Title, p.Meta.Title, fallbackTitle),
+		Title:     FirstNonEmpty(fm.Title, p.Meta.Title, fallbackTitle),
 		Author:    strings.TrimSpace(p.Meta.Author),
 		Copyright: strings.TrimSpace(p.Meta.Copyright),
 		License:   strings.TrimSpace(p.Meta.License),
@@ -116,17 +134,55 @@ func newEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *e
 		if name == "" {
 			name = p.Palette[c].RGB.Hex()
 		}
-		e.Swatches = append(e.Swatches, legendView{Name: name, Hex: p.Palette[c].RGB.Hex()})
+		e.Swatches = append(e.Swatches, Swatch{Name: name, Hex: p.Palette[c].RGB.Hex()})
 	}
-	e.setTriddler(p) // triddler.go
+	e.setTriddler(p)
 	return e
 }
 
-func firstNonEmpty(s ...string) string {
+// FirstNonEmpty returns the first of its strings that is not blank, trimmed.
+func FirstNonEmpty(s ...string) string {
 	for _, v := range s {
 		if t := strings.TrimSpace(v); t != "" {
 			return t
 		}
 	}
 	return ""
+}
+
+// setTriddler records that p is a triddler and how many triangles it has:
+// a triddler has no width and height.
+func (e *Entry) setTriddler(p *puzzle.Puzzle) {
+	if p.Kind != puzzle.Triddler {
+		return
+	}
+	e.Kind = string(puzzle.Triddler)
+	if g, err := p.TriddlerGeometry(); err == nil {
+		e.Cells = len(g.Cells)
+	}
+}
+
+// CellCount is the puzzle's number of cells, by which cards sort by size.
+func (e *Entry) CellCount() int {
+	if e.Kind == string(puzzle.Triddler) {
+		return e.Cells
+	}
+	return e.Width * e.Height
+}
+
+// cardSize is the size a card shows: "15×20", or "triddler, 96 triangles".
+func (e *Entry) cardSize() string {
+	if e.Kind == string(puzzle.Triddler) {
+		return "triddler, " + puzzle.Plural(e.Cells, "triangle")
+	}
+	return fmt.Sprintf("%d×%d", e.Width, e.Height)
+}
+
+// FeedSize is the size the Atom feed states: "15x20 nonogram", or
+// "triddler of 96 triangles".
+func (e *Entry) FeedSize() string {
+	if e.Kind == string(puzzle.Triddler) {
+		return "triddler of " + puzzle.Plural(e.Cells, "triangle")
+	}
+	return fmt.Sprintf("%dx%d nonogram", e.Width, e.Height)
 }

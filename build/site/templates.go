@@ -1,4 +1,4 @@
-package build
+package site
 
 import (
 	"bytes"
@@ -6,22 +6,31 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/nonopress/nonopress/build/content"
-	"github.com/nonopress/nonopress/build/output"
-
+	"github.com/nonopress/nonopress/build/internal/key"
+	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/templates"
 )
+
+// maxTemplateBytes caps a page template of the site's own.
+const maxTemplateBytes = 1 << 20
+
+// MaxAssetBytes caps a static asset or a resource (an image, a PDF): as a
+// puzzle file.
+const MaxAssetBytes = formats.MaxFileSize
 
 // pageKinds are the kinds of page a site has, each a template file.
 var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", "tags", "search", "404"}
 
-// pageTemplates holds one parsed template set per kind of page.
-type pageTemplates struct {
+// Templates holds one parsed template set per kind of page.
+type Templates struct {
 	byKind map[string]*template.Template
 	static map[string][]byte // static assets by path under static/
 
@@ -31,27 +40,28 @@ type pageTemplates struct {
 	minifyErr  error
 }
 
-// minifyStatic returns the static assets minified by their extension, made
-// on the first call only: they are the same for every build of a builder.
-func (pt *pageTemplates) minifyStatic(m *output.Minifier) (map[string][]byte, error) {
+// MinifiedStatic returns the static assets minified by min (by their
+// extension), made on the first call only: they are the same for every
+// build of a builder.
+func (pt *Templates) MinifiedStatic(min func(path string, data []byte) ([]byte, error)) (map[string][]byte, error) {
 	pt.minifyOnce.Do(func() {
 		pt.minified = make(map[string][]byte, len(pt.static))
 		for p, data := range pt.static {
-			min, err := m.Bytes(p, data)
+			small, err := min(p, data)
 			if err != nil {
 				pt.minifyErr = fmt.Errorf("minify %s: %w", p, err)
 				return
 			}
-			pt.minified[p] = min
+			pt.minified[p] = small
 		}
 	})
 	return pt.minified, pt.minifyErr
 }
 
-// loadTemplates parses the embedded templates, each replaced by the site's own
+// LoadTemplates parses the embedded templates, each replaced by the site's own
 // <src>/templates/<name> where that exists, and gathers the static assets the
 // same way (<src>/templates/static/ over the embedded ones, and added to them).
-func loadTemplates(src string) (*pageTemplates, error) {
+func LoadTemplates(src string) (*Templates, error) {
 	siteDir := filepath.Join(src, "templates")
 	text := func(name string) (string, string, error) {
 		own := filepath.Join(siteDir, name)
@@ -66,7 +76,7 @@ func loadTemplates(src string) (*pageTemplates, error) {
 		}
 		return string(data), name, nil
 	}
-	pt := &pageTemplates{byKind: map[string]*template.Template{}, static: map[string][]byte{}}
+	pt := &Templates{byKind: map[string]*template.Template{}, static: map[string][]byte{}}
 	for _, kind := range pageKinds {
 		t := template.New("base")
 		for _, name := range []string{"base.html", "partials.html", kind + ".html"} {
@@ -103,7 +113,7 @@ func loadTemplates(src string) (*pageTemplates, error) {
 			return err
 		}
 		rel, _ := filepath.Rel(siteDir, p)
-		data, err := content.ReadTreeFile(src, p, maxAssetBytes)
+		data, err := content.ReadTreeFile(src, p, MaxAssetBytes)
 		pt.static[filepath.ToSlash(rel)] = data
 		return err
 	})
@@ -113,8 +123,8 @@ func loadTemplates(src string) (*pageTemplates, error) {
 	return pt, nil
 }
 
-// staticPaths lists the assets' output paths in order.
-func (pt *pageTemplates) staticPaths() []string {
+// StaticPaths lists the assets' output paths in order.
+func (pt *Templates) StaticPaths() []string {
 	ps := make([]string, 0, len(pt.static))
 	for p := range pt.static {
 		ps = append(ps, p)
@@ -123,8 +133,8 @@ func (pt *pageTemplates) staticPaths() []string {
 	return ps
 }
 
-// render executes the page template of a kind.
-func (pt *pageTemplates) render(kind string, data *pageData) ([]byte, error) {
+// Render executes the page template of a kind.
+func (pt *Templates) Render(kind string, data *PageData) ([]byte, error) {
 	var b bytes.Buffer
 	if err := pt.byKind[kind].ExecuteTemplate(&b, "base", data); err != nil {
 		return nil, fmt.Errorf("page %s: %w", kind, err)
@@ -132,42 +142,21 @@ func (pt *pageTemplates) render(kind string, data *pageData) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// anchor makes an HTML id from a name.
-func anchor(prefix, name string) string { return prefix + "-" + content.Slugify(name) }
-
-// crumbsOf returns the breadcrumbs of a page in collection c, from the home
-// page down to c itself when withSelf.
-func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []crumb {
-	var chain []*content.Collection
-	for x := c; x != nil; x = x.Parent {
-		chain = append(chain, x)
-	}
-	var out []crumb
-	for i := len(chain) - 1; i >= 0; i-- {
-		x := chain[i]
-		if x == c && !withSelf {
-			break
+// Fingerprint hashes the parsed page templates (parse trees, before any
+// execution changes them), so that a site's own templates count in memo
+// keys; the embedded ones count through the program's fingerprint anyway.
+func (pt *Templates) Fingerprint() string {
+	k := key.New("", "templates")
+	for _, kind := range slices.Sorted(maps.Keys(pt.byKind)) {
+		k.String(kind)
+		ts := pt.byKind[kind].Templates()
+		sort.Slice(ts, func(i, j int) bool { return ts[i].Name() < ts[j].Name() })
+		for _, t := range ts {
+			k.String(t.Name())
+			if t.Tree != nil && t.Tree.Root != nil {
+				k.String(t.Tree.Root.String())
+			}
 		}
-		out = append(out, crumb{Title: x.Title(siteTitle), URL: content.RelURL(from, x.URL+"index.html")})
 	}
-	return out
-}
-
-// cardOf returns a puzzle's card as seen from a page in folder from, the
-// pos-th of its list (the list's default order, to which sorting returns).
-func cardOf(e *entry, from string, pos int) cardView {
-	c := cardView{
-		Title: e.Title, URL: content.RelURL(from, e.Page),
-		Width: e.Width, Height: e.Height, Colors: e.Colors, Cells: e.cellCount(), Size: e.cardSize(),
-		Order: pos, Difficulty: e.Difficulty, DifficultyRank: difficultyRank(e.Difficulty),
-		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict), Grade: gradeName(e.Difficulty),
-		TagText: strings.Join(e.Tags, " "), Author: e.Author, SwatchNames: swatchNames(e.Swatches),
-	}
-	for _, sw := range e.Swatches {
-		c.Swatches = append(c.Swatches, sw.Hex)
-	}
-	if e.Thumb != "" {
-		c.Thumb = content.RelURL(from, e.Thumb)
-	}
-	return c
+	return k.Sum()
 }

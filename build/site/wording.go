@@ -1,4 +1,4 @@
-package build
+package site
 
 import (
 	"fmt"
@@ -6,19 +6,19 @@ import (
 	"time"
 )
 
-// gradeView is a difficulty grade as visitors read it: a name and what it
+// GradeView is a difficulty grade as visitors read it: a name and what it
 // means for solving.
-type gradeView struct{ Name, Meaning string }
+type GradeView struct{ Name, Meaning string }
 
 // grades are the solver's difficulty grades in visitors' words, easiest
 // first (solve/doc.go defines them for authors).
 var grades = []struct {
 	key string
-	gradeView
+	GradeView
 }{
-	{"line", gradeView{"Easy – line logic", "Every cell follows from one row or column at a time: no guessing, no looking ahead."}},
-	{"probe", gradeView{"Medium – look-ahead", "Some cells need a look ahead: suppose a colour, follow the lines until they contradict. Still no guessing."}},
-	{"search", gradeView{"Hard – trial and error", "Logic alone stalls: the solver had to guess and back-track, and so will you."}},
+	{"line", GradeView{"Easy – line logic", "Every cell follows from one row or column at a time: no guessing, no looking ahead."}},
+	{"probe", GradeView{"Medium – look-ahead", "Some cells need a look ahead: suppose a colour, follow the lines until they contradict. Still no guessing."}},
+	{"search", GradeView{"Hard – trial and error", "Logic alone stalls: the solver had to guess and back-track, and so will you."}},
 }
 
 // gradeName is the visitor's name of a difficulty grade, "" when unknown.
@@ -32,10 +32,10 @@ func gradeName(difficulty string) string {
 }
 
 // gradeViews lists the grades and their meanings, for the puzzle page.
-func gradeViews() []gradeView {
-	out := make([]gradeView, len(grades))
+func gradeViews() []GradeView {
+	out := make([]GradeView, len(grades))
 	for i, g := range grades {
-		out[i] = g.gradeView
+		out[i] = g.GradeView
 	}
 	return out
 }
@@ -65,9 +65,9 @@ func colourWords(colors int) string {
 
 // puzzleDescription is a puzzle page's meta description when its note gives
 // none: what it is, who made it, and what a visitor can do with it.
-func puzzleDescription(e *entry) string {
+func puzzleDescription(e *Entry) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "A %s in %s", e.feedSize(), colourWords(e.Colors))
+	fmt.Fprintf(&b, "A %s in %s", e.FeedSize(), colourWords(e.Colors))
 	if e.Author != "" {
 		fmt.Fprintf(&b, " by %s", e.Author)
 	}
@@ -91,7 +91,7 @@ func dateText(rfc3339 string) string {
 }
 
 // swatchNames lists a puzzle's colours for the label of its swatches.
-func swatchNames(sw []legendView) string {
+func swatchNames(sw []Swatch) string {
 	names := make([]string, len(sw))
 	for i, s := range sw {
 		names[i] = s.Name

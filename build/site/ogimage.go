@@ -1,4 +1,4 @@
-package build
+package site
 
 import (
 	"bytes"
@@ -8,17 +8,17 @@ import (
 	"image/png"
 )
 
-// ogImagePath is the site's Open Graph image, from the site root: the
+// OGImagePath is the site's Open Graph image, from the site root: the
 // picture a shared link previews with. It shows the site's mark (the
 // favicon's grid), never a puzzle's solution.
-const ogImagePath = "static/og.png"
+const OGImagePath = "static/og.png"
 
 // ogMark is the favicon's 3×3 grid: 2 a filled cell, 1 a faint one.
 var ogMark = [3][3]int{{2, 1, 2}, {2, 2, 2}, {2, 1, 2}}
 
-// ogImage draws the 1200×630 Open Graph image as a PNG. It depends on
+// OGImage draws the 1200×630 Open Graph image as a PNG. It depends on
 // nothing but this code, so every build writes the same bytes.
-func ogImage() ([]byte, error) {
+func OGImage() ([]byte, error) {
 	const w, h = 1200, 630
 	bg := color.RGBA{0x23, 0x46, 0xb0, 0xff}
 	full := color.RGBA{0xff, 0xff, 0xff, 0xff}

@@ -1,4 +1,4 @@
-package build
+package site
 
 import "github.com/nonopress/nonopress/puzzle"
 

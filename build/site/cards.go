@@ -1,0 +1,88 @@
+package site
+
+import (
+	"strings"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/nav"
+)
+
+// anchor makes an HTML id from a name.
+func anchor(prefix, name string) string { return prefix + "-" + content.Slugify(name) }
+
+// licenseAnchor is the id of a license's section on the licenses page.
+func licenseAnchor(license string) string {
+	if license == "" {
+		return "license-none"
+	}
+	return anchor("license", license)
+}
+
+// tagPage is the path of a tag's page from the site root.
+func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/index.html" }
+
+// Summary is a collection's one-line summary: its note's description, else
+// the first line of its note.
+func Summary(c *content.Collection) string {
+	return FirstNonEmpty(c.Note.Front.Description, nav.FirstLine(c.Note.Body))
+}
+
+// crumbsOf returns the breadcrumbs of a page in collection c, from the home
+// page down to c itself when withSelf.
+func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []Crumb {
+	var chain []*content.Collection
+	for x := c; x != nil; x = x.Parent {
+		chain = append(chain, x)
+	}
+	var out []Crumb
+	for i := len(chain) - 1; i >= 0; i-- {
+		x := chain[i]
+		if x == c && !withSelf {
+			break
+		}
+		out = append(out, Crumb{Title: x.Title(siteTitle), URL: content.RelURL(from, x.URL+"index.html")})
+	}
+	return out
+}
+
+// cardOf returns a puzzle's card as seen from a page in folder from, the
+// pos-th of its list (the list's default order, to which sorting returns).
+func cardOf(e *Entry, from string, pos int) CardView {
+	c := CardView{
+		Entry: e, URL: content.RelURL(from, e.Page), Cells: e.CellCount(), Size: e.cardSize(),
+		Order: pos, DifficultyRank: difficultyRank(e.Difficulty),
+		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict), Grade: gradeName(e.Difficulty),
+		TagText: strings.Join(e.Tags, " "), SwatchNames: swatchNames(e.Swatches),
+	}
+	for _, sw := range e.Swatches {
+		c.Swatches = append(c.Swatches, sw.Hex)
+	}
+	if e.Thumb != "" {
+		c.Thumb = content.RelURL(from, e.Thumb)
+	}
+	return c
+}
+
+// cards returns the cards of entries as seen from a page in folder from,
+// the first at position first of its list.
+func cards(es []*Entry, from string, first int) []CardView {
+	var out []CardView
+	for i, e := range es {
+		out = append(out, cardOf(e, from, first+i))
+	}
+	return out
+}
+
+// pagerLinks are the links of the pager on page cur of a list whose first
+// page is in folder first, as seen from folder from.
+func pagerLinks(first, from string, cur, total int) []PagerLink {
+	var out []PagerLink
+	for _, l := range nav.Pager(cur, total) {
+		pl := PagerLink{Label: l.Label, Current: l.Current}
+		if l.Number > 0 && !l.Current {
+			pl.URL = content.RelURL(from, nav.PageDir(first, l.Number)+"index.html")
+		}
+		out = append(out, pl)
+	}
+	return out
+}

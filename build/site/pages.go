@@ -1,0 +1,138 @@
+package site
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/nav"
+)
+
+// Page is a list page of the site to write: its template kind, its path
+// from the site root, whether the sitemap lists it, and how its data is
+// made (only when the page must be made).
+type Page struct {
+	Kind, Path string
+	InSitemap  bool
+	Data       func() *PageData
+}
+
+// Bundle is the page of a file of several puzzles: its note and cards.
+type Bundle struct {
+	Coll               *content.Collection
+	Dir                string // output folder: the file's slug in its collection's
+	Title, Description string
+	Note               template.HTML
+	Entries            []*Entry
+}
+
+// CollectionPages returns a collection's pages, PerPage cards each: the
+// first is c.URL+"index.html", the others page/2/, page/3/... The root
+// collection's first page is the home page.
+func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
+	kind := "collection"
+	if c.Parent == nil {
+		kind = "home"
+	}
+	note, err := content.RenderNote(s.Markdown, c.NotePath, c.Note, s.Links.Rebaser(c.Dir, c.URL))
+	if err != nil {
+		return nil, err
+	}
+	list := s.List(c)
+	pages := nav.Paginate(len(list.Entries), s.Settings.PerPage)
+	out := make([]Page, 0, len(pages))
+	for _, pg := range pages {
+		dir := nav.PageDir(c.URL, pg.Number)
+		out = append(out, Page{Kind: kind, Path: dir + "index.html", InSitemap: true, Data: func() *PageData {
+			d := s.collectionHead(c, kind, dir, pg.Number, len(pages))
+			if pg.Number == 1 {
+				d.Note = note
+				d.Collections = s.collectionViews(c.Children, dir)
+				if c.Parent == nil {
+					d.Recent = cards(s.Recent(), dir, 0)
+				}
+			}
+			d.Cards = cards(list.Entries[pg.Start:pg.End], dir, pg.Start)
+			d.Pages = pagerLinks(c.URL, dir, pg.Number, len(pages))
+			if list.Booklet {
+				d.Booklet = content.RelURL(dir, c.URL+"booklet.pdf")
+			}
+			return d
+		}})
+	}
+	return out, nil
+}
+
+// collectionHead starts the data of page number of a collection's pages:
+// titles, descriptions and breadcrumbs.
+func (s *Site) collectionHead(c *content.Collection, kind, dir string, number, pages int) *PageData {
+	d := s.pageData(kind, c.Title(s.Title), dir)
+	if c.Parent == nil {
+		d.Title = ""
+		d.Lede = FirstNonEmpty(s.Settings.Description, c.Note.Front.Description)
+	} else {
+		d.Lede = c.Note.Front.Description
+		d.Description = FirstNonEmpty(Summary(c), fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", s.List(c).Total, c.Title(s.Title)))
+	}
+	if c.Parent != nil || number > 1 {
+		d.Crumbs = crumbsOf(c, dir, s.Title, number > 1)
+	}
+	if number > 1 {
+		d.Title = fmt.Sprintf("%s – page %d", c.Title(s.Title), number)
+		d.Lede = ""
+		d.Description = fmt.Sprintf("%s, page %d of %d.", strings.TrimSuffix(d.Description, "."), number, pages)
+	}
+	return d
+}
+
+// collectionViews lists sub-collections as links from a page, each with its
+// note's description or first line.
+func (s *Site) collectionViews(cs []*content.Collection, from string) []CollectionView {
+	var out []CollectionView
+	for _, c := range cs {
+		out = append(out, CollectionView{Title: c.Title(s.Title), URL: content.RelURL(from, c.URL+"index.html"), Count: s.List(c).Total,
+			Summary: Summary(c)})
+	}
+	return out
+}
+
+// NotFoundPage is the page servers show for a missing address. Its links
+// are relative to the site root (absolute when a base URL is set, since the
+// page is shown at any depth).
+func (s *Site) NotFoundPage() Page {
+	return Page{Kind: "404", Path: "404.html", Data: func() *PageData {
+		d := s.pageData("404", "Page not found", "")
+		d.Description = "There is no page at this address on " + s.Title + "."
+		if s.Settings.BaseURL != "" {
+			d.Root = s.Settings.BaseURL + "/"
+			d.Feed = d.Root + "atom.xml"
+			d.Canonical = ""
+		}
+		return d
+	}}
+}
+
+// SearchPage is the search page (the index is SearchIndex).
+func (s *Site) SearchPage() Page {
+	return Page{Kind: "search", Path: "search/index.html", InSitemap: true, Data: func() *PageData {
+		d := s.pageData("search", "Search", "search/")
+		d.Description = "Search the nonogram puzzles of " + s.Title + " by title, author, tag, size, colours, difficulty or license."
+		d.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
+		return d
+	}}
+}
+
+// BundlePage is the page of a file of several puzzles: its note and its
+// puzzles' cards.
+func (s *Site) BundlePage(b *Bundle) Page {
+	return Page{Kind: "collection", Path: b.Dir + "index.html", InSitemap: true, Data: func() *PageData {
+		d := s.pageData("collection", b.Title, b.Dir)
+		d.Description = FirstNonEmpty(b.Description, fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", len(b.Entries), b.Title))
+		d.Lede = b.Description
+		d.Crumbs = crumbsOf(b.Coll, b.Dir, s.Title, true)
+		d.Note = b.Note
+		d.Cards = cards(b.Entries, b.Dir, 0)
+		return d
+	}}
+}

@@ -1,0 +1,137 @@
+package site
+
+import (
+	"bytes"
+	"html/template"
+	"path"
+	"strings"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/templates"
+	"github.com/nonopress/nonopress/validate"
+)
+
+// FilePages is what the pages of one file's puzzles share.
+type FilePages struct {
+	Note        template.HTML // the file's note
+	Description string        // its front matter's, else the puzzle's own
+	Bundle      *Bundle       // the page listing the file's puzzles; nil for a file of one
+	// Prev and Next are the puzzles of the same file before and after the
+	// one being published, nil at the file's ends.
+	Prev, Next *Entry
+}
+
+// assetDownloads are a puzzle's own files offered for download, in order.
+var assetDownloads = []Download{
+	{Label: "Printable sheet (SVG)", URL: "sheet.svg"},
+	{Label: "Solution (SVG)", URL: "solution.svg"},
+	{Label: "Printable sheet (PDF, with the answer on page 2)", URL: "sheet.pdf"},
+}
+
+// PuzzlePage is the data of a puzzle's page: e is its entry with its files
+// (assets: their names in its folder), convs its conversions, and landscape
+// whether its sheet is wider than high. The sheet is a slot (SheetSlot).
+func (s *Site) PuzzlePage(e *Entry, p *puzzle.Puzzle, rep *validate.Report, f *FilePages, convs []Download, assets map[string]string, landscape bool) *PageData {
+	view := s.puzzleView(e, p, rep)
+	view.Downloads = append(view.Downloads, Download{Label: "Original file (" + path.Base(e.Source) + ")", URL: content.RelURL(e.Dir, e.Source)})
+	view.Downloads = append(view.Downloads, convs...)
+	for _, d := range assetDownloads {
+		if _, ok := assets[d.URL]; ok {
+			view.Downloads = append(view.Downloads, d)
+		}
+	}
+	if e.HasSheet() {
+		view.Sheet = SheetSlot
+		if landscape {
+			view.Paper += " landscape"
+		}
+	}
+	if e.Solution != "" {
+		view.Solution = "solution.svg"
+	}
+	data := s.pageData("puzzle", e.Title, e.Dir)
+	data.Crumbs = crumbsOf(e.coll, e.Dir, s.Title, true)
+	if f.Bundle != nil {
+		data.Crumbs = append(data.Crumbs, Crumb{Title: f.Bundle.Title, URL: content.RelURL(e.Dir, f.Bundle.Dir+"index.html")})
+	}
+	data.Note = f.Note
+	data.Description = FirstNonEmpty(f.Description, puzzleDescription(e))
+	data.Puzzle = view
+	data.Prev, data.Next = puzzleNeighbours(e, f.Prev, f.Next)
+	return data
+}
+
+// puzzleNeighbours are the links to the puzzles before and after e, as seen
+// from its page: its published siblings in its file (prev, next), and at
+// the file's ends the files before and after it in its collection.
+func puzzleNeighbours(e, prev, next *Entry) (*Crumb, *Crumb) {
+	at := func(sibling *Entry, l content.Link) *Crumb {
+		if sibling != nil {
+			return &Crumb{Title: sibling.Title, URL: content.RelURL(e.Dir, sibling.Page)}
+		}
+		if l.Page == "" {
+			return nil
+		}
+		return &Crumb{Title: l.Title, URL: content.RelURL(e.Dir, l.Page)}
+	}
+	return at(prev, e.file.Prev), at(next, e.file.Next)
+}
+
+// puzzleView starts a puzzle page's view: its metadata, tags and legend.
+// Its warnings are shown only where the site shows them publicly; else they
+// are for the author, in the build log (which serve prints too) and check.
+func (s *Site) puzzleView(e *Entry, p *puzzle.Puzzle, rep *validate.Report) *PuzzleView {
+	view := &PuzzleView{
+		Entry: e, AuthorAnchor: anchor("author", e.Author), LicenseAnchor: licenseAnchor(e.License), SPDX: spdxURL(e.License),
+		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
+		Grade: gradeName(e.Difficulty), VerdictText: verdictText(e.Verdict), Grades: gradeViews(),
+		DateText: dateText(e.Date), Paper: cssPaper(s.Settings.Paper), PlayReserve: playReserve(p),
+		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
+		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title), Legend: e.Swatches,
+	}
+	if e.Lastmod != e.Date {
+		view.Lastmod, view.LastmodText = e.Lastmod, dateText(e.Lastmod)
+	}
+	if s.Settings.PublicWarnings {
+		view.Warnings = e.Warnings
+	}
+	for _, tag := range e.Tags {
+		view.Tags = append(view.Tags, Crumb{Title: tag, URL: content.RelURL(e.Dir, tagPage(tag))})
+	}
+	return view
+}
+
+// cssPaper is the CSS @page size of a paper name.
+func cssPaper(paper string) string {
+	if paper == "letter" {
+		return "letter"
+	}
+	return strings.ToUpper(paper) // A3, A4, A5
+}
+
+// A puzzle page inlines its sheet, an SVG that render has minified already.
+// Minifying the page with the sheet in it would minify the sheet a second
+// time (the HTML minifier hands inline SVG to the SVG minifier), which is
+// most of the cost of minifying a page. So the template is given a slot, an
+// empty element that minifies to itself, and the sheet goes into the slot
+// once the page is minified (FillSlot).
+//
+// SheetSlot is the stand-in for the inline sheet. html/template escapes
+// every text of the page's data, so the slot can only come from the
+// template's own use of the sheet, or from a note's raw HTML when a site
+// allows it; the puzzle template puts the sheet after the note, so the last
+// slot is filled.
+const SheetSlot = "<np-sheet-slot></np-sheet-slot>"
+
+// FillSlot puts the sheet into the last slot of a page.
+func FillSlot(page []byte, sheet string) ([]byte, bool) {
+	i := bytes.LastIndex(page, []byte(SheetSlot))
+	if i < 0 {
+		return page, false
+	}
+	full := make([]byte, 0, len(page)+len(sheet))
+	full = append(full, page[:i]...)
+	full = append(full, sheet...)
+	return append(full, page[i+len(SheetSlot):]...), true
+}

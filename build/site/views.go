@@ -1,0 +1,108 @@
+package site
+
+import (
+	"html/template"
+
+	"github.com/nonopress/nonopress/templates"
+)
+
+// The views are the data of the page templates. They see only exported
+// fields, and a page is a function of its template and its view alone: the
+// build keeps list pages by a key of their view as JSON.
+
+// SiteView is what every page knows of the site.
+type SiteView struct{ Title, Language, BaseURL string }
+
+// Crumb is one step of a page's breadcrumbs, or any titled link.
+type Crumb struct{ Title, URL string }
+
+// PageData is the data of every page template. URLs in it are relative to the
+// page, so that the site works from any sub-path and from disk.
+type PageData struct {
+	Kind        string // home, collection, puzzle, authors, licenses, 404
+	Title       string
+	Description string // for <meta name="description"> and Open Graph: never empty
+	Lede        string // a line under the title: a collection's description
+	Root        string // the way up to the site root: "", "../", "../../"...
+	Feed        string // the Atom feed, when the site has one
+	Canonical   string // the page's public URL, when the site has a base URL
+	Image       string // the Open Graph image's public URL, when the site has a base URL
+	Prev, Next  *Crumb // the puzzle before and after this one in its collection
+	Site        SiteView
+	Crumbs      []Crumb
+	Note        template.HTML
+
+	Collections []CollectionView
+	Cards       []CardView
+	Recent      []CardView
+	Pages       []PagerLink // a long list's pages; nil for one page
+	Booklet     string
+	Puzzle      *PuzzleView
+	Groups      []GroupView
+}
+
+// CollectionView is a link to a collection with its puzzle count and its
+// note's first line.
+type CollectionView struct {
+	Title, URL, Summary string
+	Count               int
+}
+
+// PagerLink is one link of a list's pager.
+type PagerLink struct {
+	Label, URL string
+	Current    bool
+}
+
+// CardView is a puzzle's card in a list: its entry, and what the card shows
+// of it as seen from the list's page.
+type CardView struct {
+	*Entry
+	URL, Thumb, Size      string // Size: "15×20", "triddler, 96 triangles"
+	Cells                 int    // the cells to sort by (a grid's width × height)
+	Order, DifficultyRank int
+	Badge, BadgeText      string
+	Grade                 string // the difficulty in words
+	TagText               string
+	Swatches              []string // the colours' hex codes
+	SwatchNames           string
+}
+
+// GroupView is an author or a license with their puzzles.
+type GroupView struct {
+	Name, Anchor string
+	SPDX, Link   string // licenses: the SPDX identifier and its page
+	Puzzles      []Crumb
+}
+
+// Swatch is one colour of a puzzle's legend.
+type Swatch struct{ Name, Hex string }
+
+// Download is a file offered on a puzzle page: a file of the site (URL), or
+// one held in the link (Data, a data: URL, saved as File).
+type Download struct {
+	Label, URL string
+	Data       template.URL
+	File       string
+}
+
+// PuzzleView is a puzzle's own page: its entry, and what the page shows of
+// it beyond.
+type PuzzleView struct {
+	*Entry
+	AuthorAnchor, LicenseAnchor, SPDX    string
+	Description                          string // the puzzle file's own description
+	Badge, BadgeText, Grade, VerdictText string
+	Grades                               []GradeView
+	DateText, Lastmod, LastmodText       string   // Lastmod: "" when it is the date
+	PlayReserve                          int      // px kept for the play grid while it is drawn
+	Warnings                             []string // only where the site shows them publicly (and in serve)
+	Tags                                 []Crumb  // each with its tag page
+	Legend                               []Swatch
+	Sheet                                template.HTML // inline SVG
+	Solution                             string        // the solution image, "" if none
+	Downloads                            []Download
+	Play                                 templates.PlayData
+	Triddler                             *templates.TriddlerPlay // a triddler's, instead of Play
+	Paper                                string                  // CSS page size
+}
