@@ -195,14 +195,14 @@ func (r *run) patchPages(last *lastBuild, idx []int) (func(string) bool, error) 
 		if err != nil {
 			return nil, err
 		}
-		if err := r.putPages(pages...); err != nil {
+		if err := r.putPages(r.collectionSource(c), pages...); err != nil {
 			return nil, err
 		}
 	}
 	for _, i := range idx {
 		if bp := r.results[i].bundle; bp != nil {
 			if err := r.writeBundle(bp); err != nil {
-				return nil, fromSource(last.files[i], err)
+				return nil, err
 			}
 		}
 	}
