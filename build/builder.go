@@ -197,7 +197,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	}
 	b.readGitDates(ctx, files)
 	if len(files) == 0 {
-		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
+		sum.warn(fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}
 	cacheDir := b.cacheDir
 	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
@@ -236,8 +236,8 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	sum.Warnings = append(sum.Warnings, r.takeBookletWarnings()...)
-	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
+	sum.warn(r.takeBookletWarnings()...)
+	sum.warn(foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	if err := r.keepMemo(); err != nil {
 		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
 	}
@@ -294,6 +294,7 @@ func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	var problems diag.List
 	for _, res := range results {
 		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
+		sum.Diagnostics = append(sum.Diagnostics, res.diags...)
 		for _, d := range res.diags {
 			if d.Severity == diag.Error {
 				problems = append(problems, d)
@@ -315,6 +316,7 @@ func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 			problems = append(problems, d)
 		}
 		sum.Warnings = append(sum.Warnings, d.String())
+		sum.Diagnostics = append(sum.Diagnostics, d)
 	}
 	return problems
 }

@@ -148,7 +148,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	if err != nil {
 		return sum, true, err
 	}
-	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
+	sum.warn(foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	r.pages = append(r.pages, keptPages(last.pages, drop)...)
 	sum.Puzzles = len(r.pub.Entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html

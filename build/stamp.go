@@ -16,6 +16,7 @@ import (
 
 	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/internal/treefile"
 )
@@ -46,6 +47,8 @@ type buildStamp struct {
 	Pages    int      `json:"pages"`
 	Warnings []string `json:"warnings,omitempty"`
 	Skipped  []string `json:"skipped,omitempty"`
+	// Diagnostics are Summary.Diagnostics.
+	Diagnostics diag.List `json:"diagnostics,omitempty"`
 }
 
 // treeDigest digests the build's settings and the content tree's metadata.
@@ -157,7 +160,7 @@ func (b *Builder) unchangedSince(key string) (Summary, bool) {
 	if json.Unmarshal(data, &st) != nil || st.Key != key {
 		return Summary{}, false
 	}
-	return Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Unchanged: true}, true
+	return Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Diagnostics: st.Diagnostics, Unchanged: true}, true
 }
 
 // saveStamp records a successful full build's summary under the digest of
@@ -170,7 +173,7 @@ func (b *Builder) saveStamp(key string, sum Summary) error {
 		}
 		return nil
 	}
-	data, err := json.Marshal(buildStamp{Key: key, Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped})
+	data, err := json.Marshal(buildStamp{Key: key, Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics})
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	dir := t.TempDir()
 	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
 	os.MkdirAll(src, 0o755)
-	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheight 1\nrows\n1\n7\ncolumns\n1\n0\n"), 0o644)
+	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheigth 1\nrows\n1\n0\ncolumns\n1\n0\n"), 0o644)
 	os.WriteFile(filepath.Join(src, "good.non"), []byte(dot), 0o644)
 	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(twoDots, "license CC0-1.0\n", "", 1)), 0o644) // not a copy of good.non: copies warn
 	var log strings.Builder
@@ -34,9 +34,19 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	_, state := s.hub.subscribe()
 	data, _ := state.Data.(map[string]any)
 	msg, _ := data["message"].(string)
-	warnings, _ := data["warnings"].([]string)
-	if state.Name != "builderror" || !strings.Contains(msg, "bad.non:") || len(warnings) != 1 || !strings.Contains(warnings[0], "free.non") {
+	problems, _ := data["problems"].([]problem)
+	warnings, _ := data["warnings"].([]problem)
+	if state.Name != "builderror" || !strings.Contains(msg, "bad.non:") || len(warnings) != 1 || !strings.Contains(warnings[0].File, "free.non") {
 		t.Errorf("state %s %v: want the broken file named and the warning listed", state.Name, state.Data)
+	}
+	// The panel gets each problem as a diagnostic: its place, severity,
+	// message and hint.
+	if len(problems) != 1 || problems[0].File != filepath.Join(src, "bad.non") || problems[0].Line != 2 || problems[0].Col != 1 ||
+		problems[0].Severity != "error" || !strings.Contains(problems[0].Message, `unknown key "heigth"`) || problems[0].Hint != `did you mean "height"?` {
+		t.Errorf("problems %+v: want bad.non:2:1's misspelt key with its hint", problems)
+	}
+	if w := warnings[0]; w.Severity != "warning" || w.Line == 0 || w.Message == "" {
+		t.Errorf("warning %+v: want its place and message", w)
 	}
 
 	os.WriteFile(filepath.Join(src, "good.non"), []byte(strings.Replace(dot, `"Dot"`, `"Round dot"`, 1)), 0o644)
@@ -46,5 +56,23 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	}
 	if n := strings.Count(log.String(), "bad.non:"); n != 1 {
 		t.Errorf("the broken file is logged %d times over two rebuilds, want once:\n%s", n, log.String())
+	}
+	if n := strings.Count(log.String(), "free.non:"); n != 1 {
+		t.Errorf("the warning is logged %d times over two rebuilds, want once:\n%s", n, log.String())
+	}
+	if !strings.Contains(log.String(), `bad.non:2:1: error: unknown key "heigth" (did you mean "height"?)`) {
+		t.Errorf("the log does not give the problem's place, severity and hint:\n%s", log.String())
+	}
+	// Fixed, the problem is gone from the panel; broken again, it is
+	// logged again.
+	os.WriteFile(filepath.Join(src, "bad.non"), []byte(strings.Replace(twoDots, "Two Dots", "Fixed", 1)), 0o644)
+	s.rebuild(ctx, []string{filepath.Join(src, "bad.non")})
+	if _, state := s.hub.subscribe(); state.Name != "ok" {
+		t.Errorf("after the fix: state %s %v, want ok", state.Name, state.Data)
+	}
+	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheigth 1\nrows\n1\n0\ncolumns\n1\n0\n"), 0o644)
+	s.rebuild(ctx, []string{filepath.Join(src, "bad.non")})
+	if n := strings.Count(log.String(), "bad.non:2:1: error"); n != 2 {
+		t.Errorf("a problem that comes back is logged %d times in all, want 2:\n%s", n, log.String())
 	}
 }
