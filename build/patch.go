@@ -22,7 +22,8 @@ import (
 // that of the edit, not of the archive. Booklets and site-wide lists are left
 // as published, as by a quick build, for the full build that follows.
 // Anything else (a note, a new or removed file, a folder, the setup) takes
-// the quick build.
+// the quick build: notes give puzzles their titles in neighbours' links,
+// their order, tags and dates, which a patch leaves as they were.
 
 // lastBuild is what a successful build leaves for patching its site.
 type lastBuild struct {
