@@ -46,15 +46,17 @@ func (s *Store) Commit() (Changes, error) {
 	if err != nil {
 		return Changes{}, err
 	}
-	if err := writeMarker(s.back, markerClean, s.written); err != nil {
+	frontOrder := s.manifests.order(s.front)
+	order, err := writeMarkerOrdered(s.back, markerClean, s.written, frontOrder)
+	if err != nil {
 		return Changes{}, err
 	}
 	if err := swapDirs(s.back, s.front); err != nil {
 		return Changes{}, fmt.Errorf("publish output: %w", err)
 	}
 	// The folders have swapped names, and their markers with them.
-	s.manifests.remember(s.front, s.written)
-	s.manifests.remember(s.back, s.frontHashes)
+	s.manifests.rememberOrdered(s.front, s.written, order)
+	s.manifests.rememberOrdered(s.back, s.frontHashes, frontOrder)
 	c := Changes{Foreign: foreign}
 	for p, h := range s.written {
 		if s.frontHashes[p] != h {

@@ -91,13 +91,35 @@ func parseMarker(data []byte) map[string]string {
 // writeMarker writes a folder's marker atomically, with its manifest in path
 // order.
 func writeMarker(dir, state string, hashes map[string]string) error {
-	paths := make([]string, 0, len(hashes))
+	_, err := writeMarkerOrdered(dir, state, hashes, nil)
+	return err
+}
+
+// writeMarkerOrdered is writeMarker given order, the paths of an earlier
+// manifest in order, which is used when it holds exactly the paths of
+// hashes (an edit in serve mode rarely adds or removes a file): checking
+// that costs a lookup a path, sorting a large site's paths afresh many
+// string comparisons each. It returns the paths in order.
+func writeMarkerOrdered(dir, state string, hashes map[string]string, order []string) ([]string, error) {
 	size := len(markerHeader) + len(state) + 2
-	for p, h := range hashes {
-		paths = append(paths, p)
-		size += len(h) + len(p) + 2
+	same := len(order) == len(hashes)
+	for _, p := range order {
+		if _, ok := hashes[p]; !ok {
+			same = false
+			break
+		}
 	}
-	slices.Sort(paths)
+	paths := order
+	if !same {
+		paths = make([]string, 0, len(hashes))
+		for p := range hashes {
+			paths = append(paths, p)
+		}
+		slices.Sort(paths)
+	}
+	for _, p := range paths {
+		size += len(hashes[p]) + len(p) + 2
+	}
 	b := make([]byte, 0, size)
 	b = append(b, markerHeader+"\n"+state+"\n"...)
 	for _, p := range paths {
@@ -113,9 +135,9 @@ func writeMarker(dir, state string, hashes map[string]string) error {
 		write = atomicfile.WriteNoSync
 	}
 	if err := write(filepath.Join(dir, MarkerName), b); err != nil {
-		return fmt.Errorf("write output: %w", err)
+		return nil, fmt.Errorf("write output: %w", err)
 	}
-	return nil
+	return paths, nil
 }
 
 // Manifests keeps the manifests of a builder's two output folders between
@@ -132,6 +154,7 @@ type Manifests struct {
 type keptMarker struct {
 	info   os.FileInfo
 	hashes map[string]string
+	order  []string // its paths in order, if known
 }
 
 // read is ReadManifest, from the cache when the marker is unchanged. The
@@ -150,6 +173,22 @@ func (c *Manifests) read(dir string) (map[string]string, error) {
 
 // remember keeps the manifest just written to dir's marker (nil forgets it).
 func (c *Manifests) remember(dir string, hashes map[string]string) {
+	c.rememberOrdered(dir, hashes, nil)
+}
+
+// order returns the paths of dir's kept manifest in order, if known (nil
+// otherwise; writeMarkerOrdered checks them before use).
+func (c *Manifests) order(dir string) []string {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.kept[dir].order
+}
+
+// rememberOrdered is remember with the manifest's paths in order.
+func (c *Manifests) rememberOrdered(dir string, hashes map[string]string, order []string) {
 	if c == nil {
 		return
 	}
@@ -163,7 +202,7 @@ func (c *Manifests) remember(dir string, hashes map[string]string) {
 		delete(c.kept, dir)
 		return
 	}
-	c.kept[dir] = keptMarker{info: info, hashes: hashes}
+	c.kept[dir] = keptMarker{info: info, hashes: hashes, order: order}
 }
 
 // sameFile reports whether two stats are of the same, unchanged file.
