@@ -236,7 +236,8 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	sum.warn(r.takeBookletWarnings()...)
+	bookletWarnings := r.takeBookletWarnings()
+	sum.warn(bookletWarnings...)
 	sum.warn(foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	if err := r.keepMemo(); err != nil {
 		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
@@ -249,6 +250,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Deferred = r.deferred
 	b.last = r.remember()
+	b.last.bookletWarnings = bookletWarnings
 	if !quick {
 		if err := b.saveStamp(b.stampKey(tree), sum); err != nil {
 			fmt.Fprintf(b.log, "warning: build stamp not saved: %v\n", err)

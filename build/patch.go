@@ -32,6 +32,7 @@ type lastBuild struct {
 	index              map[string]int // files by cleaned absolute path
 	results            []fileResult   // by file, in path order
 	pages              []string       // the HTML pages in the sitemap
+	bookletWarnings    []string       // of the booklets a patch keeps as published
 	memoSite, memoLink string         // the memo's key parts (memoRun)
 }
 
@@ -149,6 +150,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	if err != nil {
 		return sum, true, err
 	}
+	sum.warn(last.bookletWarnings...)
 	sum.warn(foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	r.pages = append(r.pages, keptPages(last.pages, drop)...)
 	sum.Puzzles = len(r.pub.Entries)
@@ -156,6 +158,8 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Deferred = r.deferred
 	b.last = r.remember()
+	b.last.indexFiles(last) // the same files
+	b.last.bookletWarnings = last.bookletWarnings
 	b.logSummary(sum, start)
 	return sum, true, nil
 }
