@@ -134,7 +134,8 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	if err := ctx.Err(); err != nil {
 		return sum, true, err
 	}
-	if problems := r.gather(r.results, &sum); len(problems) > 0 && !b.cfg.SkipInvalid {
+	problems := append(r.gather(r.results, &sum), noteProblems(pub.Root, &sum)...)
+	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, true, newError(problems)
 	}
 	r.pub.Arrange()

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,5 +75,53 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	s.rebuild(ctx, []string{filepath.Join(src, "bad.non")})
 	if n := strings.Count(log.String(), "bad.non:2:1: error"); n != 2 {
 		t.Errorf("a problem that comes back is logged %d times in all, want 2:\n%s", n, log.String())
+	}
+}
+
+// A mistake in a collection's note leaves that collection out, not the
+// site: the panel names the note's line, the other collections keep
+// updating, and the collection comes back when the note is fixed.
+func TestBrokenNoteDoesNotFreezeTheRest(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	for _, sub := range []string{"a", "b"} {
+		os.MkdirAll(filepath.Join(src, sub), 0o755)
+	}
+	os.WriteFile(filepath.Join(src, "a", "dot.non"), []byte(dot), 0o644)
+	os.WriteFile(filepath.Join(src, "b", "dots.non"), []byte(twoDots), 0o644)
+	note := filepath.Join(src, "a", "_index.md")
+	os.WriteFile(note, []byte("---\ntitle: Broken\n"), 0o644) // never closed
+	cfg := Config{Src: src, Out: out, Log: io.Discard}
+	b, err := newBuilder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{cfg: cfg, hub: newHub(), builder: b}
+	ctx := context.Background()
+	s.rebuild(ctx, []string{})
+	_, state := s.hub.subscribe()
+	data, _ := state.Data.(map[string]any)
+	problems, _ := data["problems"].([]problem)
+	if state.Name != "builderror" || len(problems) != 1 || problems[0].File != note || problems[0].Line != 1 {
+		t.Fatalf("state %s %+v: want the note's mistake at its line", state.Name, state.Data)
+	}
+	if _, err := os.Stat(filepath.Join(out, "b", "dots", "index.html")); err != nil {
+		t.Fatalf("the other collection was not published: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "a", "dot", "index.html")); err == nil {
+		t.Error("the collection of the broken note was published")
+	}
+	os.WriteFile(filepath.Join(src, "b", "dots.non"), []byte(strings.Replace(twoDots, "Two Dots", "Edited dots", 1)), 0o644)
+	s.rebuild(ctx, []string{filepath.Join(src, "b", "dots.non")})
+	if page, _ := os.ReadFile(filepath.Join(out, "b", "dots", "index.html")); !strings.Contains(string(page), "Edited dots") {
+		t.Error("an edit in another collection is not published while a note is broken")
+	}
+	os.WriteFile(note, []byte("---\ntitle: Fixed\n---\n"), 0o644)
+	s.rebuild(ctx, []string{note})
+	if _, state := s.hub.subscribe(); state.Name != "ok" {
+		t.Errorf("after the fix: state %s %v", state.Name, state.Data)
+	}
+	if page, err := os.ReadFile(filepath.Join(out, "a", "index.html")); err != nil || !strings.Contains(string(page), "Fixed") {
+		t.Errorf("the fixed collection is not back: %v", err)
 	}
 }
