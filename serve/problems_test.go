@@ -20,14 +20,8 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	os.WriteFile(filepath.Join(src, "good.non"), []byte(dot), 0o644)
 	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(twoDots, "license CC0-1.0\n", "", 1)), 0o644) // not a copy of good.non: copies warn
 	var log strings.Builder
-	cfg := Config{Src: src, Out: out, Log: &log}
-	b, err := newBuilder(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &Server{cfg: cfg, hub: newHub(), builder: b}
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
 	ctx := context.Background()
-	s.rebuild(ctx, []string{})
 	page, err := os.ReadFile(filepath.Join(out, "good", "index.html"))
 	if err != nil || !strings.Contains(string(page), "Dot") {
 		t.Fatalf("the good puzzle was not published beside the broken one: %v", err)
@@ -91,14 +85,8 @@ func TestBrokenNoteDoesNotFreezeTheRest(t *testing.T) {
 	os.WriteFile(filepath.Join(src, "b", "dots.non"), []byte(twoDots), 0o644)
 	note := filepath.Join(src, "a", "_index.md")
 	os.WriteFile(note, []byte("---\ntitle: Broken\n"), 0o644) // never closed
-	cfg := Config{Src: src, Out: out, Log: io.Discard}
-	b, err := newBuilder(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &Server{cfg: cfg, hub: newHub(), builder: b}
+	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
 	ctx := context.Background()
-	s.rebuild(ctx, []string{})
 	_, state := s.hub.subscribe()
 	data, _ := state.Data.(map[string]any)
 	problems, _ := data["problems"].([]problem)
@@ -124,4 +112,17 @@ func TestBrokenNoteDoesNotFreezeTheRest(t *testing.T) {
 	if page, err := os.ReadFile(filepath.Join(out, "a", "index.html")); err != nil || !strings.Contains(string(page), "Fixed") {
 		t.Errorf("the fixed collection is not back: %v", err)
 	}
+}
+
+// builtServer is a Server that has made its first build, without listening
+// or watching: its tests call rebuild themselves.
+func builtServer(t *testing.T, cfg Config) *Server {
+	t.Helper()
+	b, err := newBuilder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{cfg: cfg, hub: newHub(), builder: b}
+	s.rebuild(context.Background(), []string{})
+	return s
 }
