@@ -58,16 +58,23 @@ func (s *Store) Commit() (Changes, error) {
 	s.manifests.rememberOrdered(s.front, s.written, order)
 	s.manifests.rememberOrdered(s.back, s.frontHashes, frontOrder)
 	c := Changes{Foreign: foreign}
+	kept := 0 // published files still there
 	for p, h := range s.written {
-		if s.frontHashes[p] != h {
+		old, ok := s.frontHashes[p]
+		if ok {
+			kept++
+		}
+		if !ok || old != h {
 			c.Paths = append(c.Paths, p)
 			c.Written++
 		}
 	}
-	for p := range s.frontHashes {
-		if _, ok := s.written[p]; !ok {
-			c.Paths = append(c.Paths, p)
-			c.Removed++
+	if kept < len(s.frontHashes) { // else none was removed
+		for p := range s.frontHashes {
+			if _, ok := s.written[p]; !ok {
+				c.Paths = append(c.Paths, p)
+				c.Removed++
+			}
 		}
 	}
 	sort.Strings(c.Paths)

@@ -101,32 +101,16 @@ func writeMarker(dir, state string, hashes map[string]string) error {
 // that costs a lookup a path, sorting a large site's paths afresh many
 // string comparisons each. It returns the paths in order.
 func writeMarkerOrdered(dir, state string, hashes map[string]string, order []string) ([]string, error) {
-	size := len(markerHeader) + len(state) + 2
-	same := len(order) == len(hashes)
-	for _, p := range order {
-		if _, ok := hashes[p]; !ok {
-			same = false
-			break
-		}
-	}
+	head := markerHeader + "\n" + state + "\n"
+	b, ok := manifestBytes(head, hashes, order)
 	paths := order
-	if !same {
+	if !ok {
 		paths = make([]string, 0, len(hashes))
 		for p := range hashes {
 			paths = append(paths, p)
 		}
 		slices.Sort(paths)
-	}
-	for _, p := range paths {
-		size += len(hashes[p]) + len(p) + 2
-	}
-	b := make([]byte, 0, size)
-	b = append(b, markerHeader+"\n"+state+"\n"...)
-	for _, p := range paths {
-		b = append(b, hashes[p]...)
-		b = append(b, ' ')
-		b = append(b, p...)
-		b = append(b, '\n')
+		b, _ = manifestBytes(head, hashes, paths)
 	}
 	// A dirty marker must reach the disk before the folder is changed; a
 	// clean one that a crash tears reads as dirty, so it need not wait.
@@ -138,6 +122,28 @@ func writeMarkerOrdered(dir, state string, hashes map[string]string, order []str
 		return nil, fmt.Errorf("write output: %w", err)
 	}
 	return paths, nil
+}
+
+// manifestBytes is a marker: head, then a line for each path of order with
+// its hash, in one pass over order. ok is false, and the bytes unfinished,
+// when order does not hold exactly the paths of hashes.
+func manifestBytes(head string, hashes map[string]string, order []string) (b []byte, ok bool) {
+	if len(order) != len(hashes) {
+		return nil, false
+	}
+	b = make([]byte, 0, len(head)+len(order)*96) // a path and its hash are about 80 bytes
+	b = append(b, head...)
+	for _, p := range order {
+		h, ok := hashes[p]
+		if !ok {
+			return nil, false
+		}
+		b = append(b, h...)
+		b = append(b, ' ')
+		b = append(b, p...)
+		b = append(b, '\n')
+	}
+	return b, true
 }
 
 // Manifests keeps the manifests of a builder's two output folders between
