@@ -19,8 +19,9 @@ import (
 )
 
 // printCommand makes a PDF booklet: `nonopress print [-paper a3|a4|a5|letter]
-// [-o FILE] PATH...`. Puzzles come in the order of the files (folders walked
-// in name order); the answer key holds each puzzle's goal or unique solution.
+// [-o FILE] PATH...`. Puzzles come in the order of the PATHs, a folder's in
+// the site's order (printFiles); the answer key holds each puzzle's goal or
+// unique solution.
 // Puzzles are treated as the site build treats them: one with errors is
 // named and no PDF is written (exit status 1) unless -skip-invalid prints
 // the rest; warnings are printed, and a puzzle with several solutions is
@@ -68,7 +69,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 			return usageError{fmt.Sprintf("-date %q: want YYYY-MM-DD", *date)}
 		}
 	}
-	files, err := collectPuzzleFiles(fs.Args())
+	files, err := printFiles(fs.Args())
 	if err != nil {
 		return err
 	}

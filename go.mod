@@ -3,7 +3,6 @@ module github.com/nonopress/nonopress
 go 1.26.8
 
 require (
-	codeberg.org/go-pdf/fpdf v0.12.0
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0

@@ -139,7 +139,9 @@ func TestBookletKeyFollowsNoteAndDates(t *testing.T) {
 }
 
 // TestBookletMissingGlyphWarning: a title no installed font draws (printed
-// as boxes) gives a build warning naming the puzzle and the characters.
+// as boxes) gives a build warning naming the puzzle and the characters,
+// once (its sheet and the booklet both print it), and so does a warm
+// build.
 func TestBookletMissingGlyphWarning(t *testing.T) {
 	const unassigned = "\u2fe0\u2fe1" // not yet assigned: no font draws them
 	if fc, err := exec.LookPath("fc-list"); err == nil {
@@ -149,14 +151,14 @@ func TestBookletMissingGlyphWarning(t *testing.T) {
 	}
 	s := newSite(t, strings.Replace(bookletSite, `title "Zed"`, `title "Zed `+unassigned+`"`, 1))
 	sum := s.mustBuild(Config{})
-	var found bool
+	found := 0
 	for _, w := range sum.Warnings {
 		if strings.Contains(w, "zed.non") && strings.Contains(w, "Zed") && strings.Contains(w, "U+2FE0 U+2FE1") {
-			found = true
+			found++
 		}
 	}
-	if !found {
-		t.Errorf("no warning names the puzzle and its missing characters: %q", sum.Warnings)
+	if found != 1 {
+		t.Errorf("%d warnings name the puzzle and its missing characters, want 1: %q", found, sum.Warnings)
 	}
 	writeTree(t, s.src, "-- README.md --\nA new home note.\n") // a warm build, the booklet reused
 	if warm := s.mustBuild(Config{}); !slices.Equal(warm.Warnings, sum.Warnings) {
@@ -179,5 +181,37 @@ func TestNameLineSetting(t *testing.T) {
 		if got := strings.Contains(text, "Name") && strings.Contains(text, "Date"); got != on {
 			t.Errorf("name_line = %v: the sheet's name and date line shown: %v\n%s", on, got, text)
 		}
+	}
+}
+
+// TestBookletPlacesDrawnGrids: a cold build's booklet places the grid its
+// puzzle's sheet PDF drew (a form) instead of drawing it again; a warm
+// build that reuses the sheet but remakes the booklet (another puzzle
+// changed) draws the grid afresh, and the booklet reads the same.
+func TestBookletPlacesDrawnGrids(t *testing.T) {
+	full := "title \"Full\"\nlicense CC0-1.0\nwidth 24\nheight 24\nrows\n" + strings.Repeat("24\n", 24) +
+		"columns\n" + strings.Repeat("24\n", 24)
+	s := newSite(t, bookletSite+"-- shapes/full.non --\n"+full)
+	s.mustBuild(Config{})
+	booklet := filepath.Join(s.out, "shapes", "booklet.pdf")
+	forms := func() int {
+		data, err := os.ReadFile(booklet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Count(string(data), "/Subtype /Form")
+	}
+	if n := forms(); n != 1 {
+		t.Errorf("cold build: the booklet places %d drawn grids, want 1 (the 24x24's)", n)
+	}
+	cold := bookletText(t, s, "shapes/booklet.pdf")
+	writeTree(t, s.src, "-- shapes/alpha.non --\ntitle \"Beta\"\nlicense CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	s.mustBuild(Config{})
+	if n := forms(); n != 0 {
+		t.Errorf("warm build, sheet reused: the booklet places %d drawn grids, want 0", n)
+	}
+	warm := bookletText(t, s, "shapes/booklet.pdf")
+	if strings.ReplaceAll(cold, "Alpha", "Beta") != warm || !strings.Contains(warm, "Full") {
+		t.Errorf("the booklet reads differently with and without the drawn grid:\n%s\n---\n%s", cold, warm)
 	}
 }

@@ -30,14 +30,15 @@ func bookletDate(entries []*site.Entry) time.Time {
 
 // bookletWarning is the summary's line for a warning render gave while
 // making the booklet of the collection titled title (a
-// *render.MissingGlyphsError: text no font draws, naming the puzzle and the
-// characters); one about its cover is given the collection's title.
+// *render.MissingGlyphsError: text no font draws), given the collection's
+// title; "" for one about a puzzle, which the puzzle's own warning says
+// once, at its file (glyphWarnings).
 func bookletWarning(title string, err error) string {
 	var mg *render.MissingGlyphsError
-	if !errors.As(err, &mg) || mg.Puzzle == nil {
-		return "booklet of " + title + ": " + err.Error()
+	if errors.As(err, &mg) && mg.Puzzle != nil {
+		return ""
 	}
-	return err.Error()
+	return "booklet of " + title + ": " + err.Error()
 }
 
 // warningsKey is the asset cache's key of the warnings of the booklet of

@@ -172,12 +172,12 @@ func (m *fileMemo) keep(used map[string]*fileRecord, assets map[string]map[strin
 // save writes the store file, unless it holds what is in memory already
 // (same, and the verdicts unchanged).
 func (m *fileMemo) save(same bool) error {
-	verdicts, changed, err := m.verdicts.encoded()
+	if _, err := os.Stat(m.path); same && !m.verdicts.changed() && err == nil {
+		return nil // the file holds these already
+	}
+	verdicts, _, err := m.verdicts.encoded()
 	if err != nil {
 		return err
-	}
-	if _, err := os.Stat(m.path); same && !changed && err == nil {
-		return nil // the file holds these already
 	}
 	if err := os.MkdirAll(filepath.Dir(m.path), 0o755); err != nil {
 		return err

@@ -186,6 +186,7 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 			continue
 		}
 		res.diags = append(res.diags, warnings...)
+		res.diags = append(res.diags, r.glyphWarnings(f, p)...)
 		e := entryOf(f, i, p, &rep, fm, fc)
 		checked = append(checked, checkedPuzzle{e, p, rep})
 		res.entries = append(res.entries, e)

@@ -161,6 +161,11 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 	if err := layout.PDF(&buf, sol); err != nil {
 		return nil, nil, err
 	}
+	drawn, err := layout.Drawn() // drawn by PDF: the booklet's to reuse
+	if err != nil {
+		return nil, nil, err
+	}
+	e.SetDrawn(drawn)
 	if err := put("sheet.pdf"); err != nil {
 		return nil, nil, err
 	}

@@ -131,7 +131,7 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 		}
 		p := puzzles[e.Index]
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
-		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution, Difficulty: rep.Difficulty})
+		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution, Difficulty: rep.Difficulty, Drawn: e.Drawn()})
 	}
 	if len(items) == 0 {
 		// Its page links the booklet already.
@@ -139,7 +139,11 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	}
 	var buf bytes.Buffer
 	var warnings []string
-	opt.Warn = func(err error) { warnings = append(warnings, bookletWarning(cover.Title, err)) }
+	opt.Warn = func(err error) {
+		if w := bookletWarning(cover.Title, err); w != "" {
+			warnings = append(warnings, w)
+		}
+	}
 	if err := render.CoverBooklet(&buf, cover, items, opt); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.Title(r.pub.Title), err)
 	}

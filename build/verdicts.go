@@ -15,7 +15,7 @@ import (
 // using it, since the store file lives where others may write it.
 type verdictStore struct {
 	mu    sync.Mutex
-	blob  []byte          // encodeVerdicts' stream, as read or last saved
+	blob  []byte          // encodeVerdicts' stream, as read; nil once decoded
 	cache *validate.Cache // nil until a build needs a verdict
 }
 
@@ -31,29 +31,23 @@ func (v *verdictStore) get() *validate.Cache {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.cache == nil {
-		v.cache = validate.NewCache(decodeVerdicts(v.blob))
+		v.cache, v.blob = validate.NewCache(decodeVerdicts(v.blob)), nil
 	}
 	return v.cache
 }
 
 // encoded returns the verdicts encoded for the store file, and whether
-// they changed since it was read or last saved.
-func (v *verdictStore) encoded() ([]byte, bool, error) {
+// they changed since it was read or last saved. Verdicts never decoded are
+// returned as they were read.
+func (v *verdictStore) encoded() (blob []byte, changed bool, err error) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.cache == nil {
 		return v.blob, false, nil
 	}
 	entries, changed := v.cache.Snapshot()
-	if !changed {
-		return v.blob, false, nil
-	}
-	blob, err := encodeVerdicts(entries)
-	if err != nil {
-		return nil, false, err
-	}
-	v.blob = blob
-	return blob, true, nil
+	blob, err = encodeVerdicts(entries)
+	return blob, changed, err
 }
 
 // changed reports whether the verdicts changed since they were read or

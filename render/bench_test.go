@@ -33,6 +33,35 @@ func BenchmarkBooklet100(b *testing.B) {
 	}
 }
 
+// BenchmarkBooklet100Reuse makes the booklet of BenchmarkBooklet100 from
+// entries that carry their sheets' drawn grids (Layout.Drawn), as a site
+// build has them from the sheet PDFs it wrote: the booklet places them
+// again where their cells allow, instead of drawing the clues afresh.
+func BenchmarkBooklet100Reuse(b *testing.B) {
+	entries := drawnEntries(b, benchEntries())
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Booklet(io.Discard, "Benchmark", entries, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// drawnEntries returns entries with each one's sheet drawn (Drawn set).
+func drawnEntries(tb testing.TB, entries []BookletEntry) []BookletEntry {
+	out := append([]BookletEntry(nil), entries...)
+	for i, e := range out {
+		l, err := LayOut(e.Puzzle, Options{})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if out[i].Drawn, err = l.Drawn(); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return out
+}
+
 // BenchmarkSheetSVG makes one 30x35 sheet as minified SVG.
 func BenchmarkSheetSVG(b *testing.B) {
 	p := randomPuzzle(30, 35, 1, 1)

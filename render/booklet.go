@@ -15,6 +15,11 @@ type BookletEntry struct {
 	// Difficulty is the puzzle's grade or words for the contents page, as
 	// Options.Difficulty is for a sheet; "" leaves it blank.
 	Difficulty string
+	// Drawn, if set, is the puzzle's grid as its sheet PDF drew it
+	// (Layout.Drawn): the booklet places it again where its cells allow
+	// (drawn.go) instead of drawing the clues and grid afresh. It changes
+	// nothing a reader sees.
+	Drawn *DrawnGrid
 }
 
 // A Cover is what a booklet's cover page says.
@@ -47,15 +52,23 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 // bookmark for the contents, each puzzle and the answers. A puzzle too big
 // for the paper gets a landscape or A3 page of its own, as in Sheet.
 func CoverBooklet(w io.Writer, cover Cover, entries []BookletEntry, opt Options) error {
-	doc, err := bookletDoc(cover, entries, opt)
+	opt.Fonts = opt.fonts() // one for the whole booklet
+	pages, err := bookletPages(cover, entries, opt)
 	if err != nil {
 		return err
 	}
-	return doc.write(w)
+	// A booklet is printed and kept: it always embeds its fonts, where a
+	// single sheet uses the core Helvetica when its texts allow, to keep
+	// site builds fast.
+	fonts, err := newFontSet(opt.Fonts)
+	if err != nil {
+		return err
+	}
+	return writeDocument(w, cover.Title, "", pages, fonts, opt)
 }
 
-// bookletDoc draws the pages of a booklet into a document, ready to write.
-func bookletDoc(cover Cover, entries []BookletEntry, opt Options) (*pdfDoc, error) {
+// bookletPages lays out the pages of a booklet.
+func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, error) {
 	paper, err := paperSize(opt.Paper)
 	if err != nil {
 		return nil, err
@@ -69,7 +82,6 @@ func bookletDoc(cover Cover, entries []BookletEntry, opt Options) (*pdfDoc, erro
 	if err != nil {
 		return nil, err
 	}
-	opt.Fonts = opt.fonts() // one for the whole booklet
 	m = m.withFonts(opt.Fonts)
 	warnMissing(m, opt, nil, cover.Title+" "+cover.Note)
 	for _, e := range entries {
@@ -88,12 +100,7 @@ func bookletDoc(cover Cover, entries []BookletEntry, opt Options) (*pdfDoc, erro
 	contents := contentsPages(m, entries, entryPage, answersFrom, paper)
 	all := append([]*scene{coverPage(m, cover, entries, paper, opt)}, contents...)
 	all = append(all, pages...)
-	all = append(all, answers...)
-
-	// A booklet is printed and kept: it always embeds its fonts (once per
-	// file, a few milliseconds), where a single sheet uses the core
-	// Helvetica when its texts allow, to keep site builds fast.
-	return drawPDF(cover.Title, "", all, opt), nil
+	return append(all, answers...), nil
 }
 
 // puzzlePages lays the puzzles out in order, numbering pages from first, and
@@ -123,7 +130,7 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 	}
 	for i, e := range entries {
 		p := e.Puzzle
-		spec := sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe}
+		spec := sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe, grid: e.Drawn}
 		switch {
 		case bookletFit(m, p, quarter, spec) >= sharedCell:
 			if openQuarter {

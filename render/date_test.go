@@ -10,7 +10,7 @@ import (
 )
 
 // TestPDFDate checks that a PDF carries the date it is given and none when
-// given none, in both writers (core fonts for a sheet, fpdf for a booklet),
+// given none, in core-font documents (a sheet) and embedded-font ones (a booklet),
 // and stays a valid file either way.
 func TestPDFDate(t *testing.T) {
 	p := dancer(t)

@@ -17,7 +17,7 @@ const figurePad = 2.0
 // Width and height stay in millimetres, so the figure prints at the size the
 // sheet would; a page may scale it with CSS (width:100%; height:auto).
 func SheetFigure(w io.Writer, p *puzzle.Puzzle, opt Options) error {
-	m, paper, err := prepare(p, opt)
+	m, paper, _, err := prepare(p, opt)
 	if err != nil {
 		return err
 	}

@@ -21,8 +21,8 @@ import (
 // `font`), then the installed system fonts, in a fixed order (fontRank). A
 // character no font has is left to the Go fonts, which draw a box, and
 // reported through Options.Warn. Only TrueType-outline fonts (glyf) are
-// used: the PDF embeds them subset to the characters used, and the PDF
-// library cannot subset CFF outlines.
+// used: the PDF embeds them subset to the glyphs drawn, and the writer
+// subsets glyf outlines only (ttfsubset.go).
 //
 // A Fonts is made once by the caller (a build, the print command) and
 // shared by every sheet and booklet: it reads the system's font list and

@@ -86,17 +86,3 @@ func needTool(t testing.TB, name string) string {
 	}
 	return path
 }
-
-// sheetDoc draws SheetPDF's pages through fpdf, in the Go fonts, ready to
-// write (or to output uncompressed, as fpdf makes it).
-func sheetDoc(p *puzzle.Puzzle, sol *puzzle.Image, opt Options) (*pdfDoc, error) {
-	l, err := LayOut(p, opt)
-	if err != nil {
-		return nil, err
-	}
-	title, pages, err := l.pdfPages(sol)
-	if err != nil {
-		return nil, err
-	}
-	return drawPDF(title, p.Meta.Author, pages, opt), nil
-}

@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -37,6 +36,9 @@ type sheetSpec struct {
 	// solution, when set, fills the grid with it instead of printing the
 	// clues: the solution page of a sheet, laid out exactly like the sheet.
 	solution *puzzle.Image
+	// grid, when set and reusable at the cell size, is placed instead of
+	// the clues and grid being drawn (a booklet's page, drawn.go).
+	grid *DrawnGrid
 }
 
 // sheetLayout is a puzzle sheet laid out on a page.
@@ -45,6 +47,9 @@ type sheetLayout struct {
 	cell         float64
 	gridX, gridY float64 // top-left corner of the grid
 	scene        *scene
+	// gridFrom and gridTo delimit the scene's items that draw the grid and
+	// its clues (or cells), which a PDF draws as a form (drawn.go).
+	gridFrom, gridTo int
 }
 
 // layoutSheet lays out p's sheet on paper, turning the page or moving to A3
@@ -135,21 +140,23 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	x0 := (page.Width - blockW) / 2
 	y0 := sheetHead(m, p, s, page, spec)
 	gx, gy := x0+float64(rowSlots)*cell, y0+float64(colSlots)*cell
-	if spec.solution != nil {
+	from := len(s.Items)
+	switch {
+	case spec.solution != nil:
 		s.Name = "Solution: " + s.Name
 		s.add(cellItems(p, spec.solution, gx, gy, cell, spec.monoSafe)...)
 		s.add(cornerLabel(m, "Solution", gx, gy, float64(rowSlots)*cell, float64(colSlots)*cell))
-	} else {
+		s.add(gridLines(p.Width, p.Height, gx, gy, cell, 0, 0)...)
+	case spec.grid.reusable(p, cell, spec.monoSafe):
+		s.add(spec.grid.placed(gx, gy, cell))
+	default:
 		s.add(clueNumbers(m, p, gx, gy, cell, spec.monoSafe)...)
+		s.add(gridLines(p.Width, p.Height, gx, gy, cell, float64(rowSlots)*cell, float64(colSlots)*cell)...)
 	}
-	rowClues, colClues := float64(rowSlots)*cell, float64(colSlots)*cell
-	if spec.solution != nil {
-		rowClues, colClues = 0, 0
-	}
-	s.add(gridLines(p.Width, p.Height, gx, gy, cell, rowClues, colClues)...)
+	to := len(s.Items)
 
 	sheetFoot(m, p, s, page, gy+float64(p.Height)*cell+gap, spec)
-	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s}
+	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s, gridFrom: from, gridTo: to}
 }
 
 // sheetHead draws what precedes the grid on a sheet, the booklet's heading
@@ -239,10 +246,21 @@ func sheetName(p *puzzle.Puzzle, heading string) string {
 
 // clueItems draws one clue number centred on (cx, cy) in a cell-sized slot:
 // in a multicolour puzzle on a box of its colour, with black or white digits,
-// and with the colour's glyph in the corner when glyphs is set.
+// and with the colour's glyph in the corner when glyphs is set. A blotted
+// clue is a round blot of its colour with a "?" on it.
 func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle.Color, boxed, glyphs bool) []item {
 	var items []item
 	ink := black
+	if c.Blot {
+		// webpbn's blot: an ink blot of the block's colour hides the number.
+		fill := palette[c.Color].RGB
+		items = append(items, mark{X: cx, Y: cy, R: 0.42 * cell, Color: fill})
+		if fill.Luminance() > 0.85 {
+			stroke, _, _ := lineWidths(cell)
+			items = append(items, mark{X: cx, Y: cy, R: 0.42 * cell, Stroke: stroke, Color: black})
+		}
+		ink, boxed = inkOn(fill), false
+	}
 	if boxed {
 		fill := palette[c.Color].RGB
 		inset := 0.07 * cell
@@ -253,7 +271,7 @@ func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle
 		items = append(items, box)
 		ink = inkOn(fill)
 	}
-	digits := strconv.Itoa(c.Len)
+	digits := c.LengthText() // "?" for a blot
 	size, room, tx, ty := min(clueDigit*cell, maxDigit), 0.86*cell, cx, cy
 	if glyphs {
 		items = append(items, glyph(c.Color, cx+0.28*cell, cy-0.28*cell, 0.12*cell, ink))

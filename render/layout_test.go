@@ -1,8 +1,10 @@
 package render
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"testing"
 
@@ -140,34 +142,43 @@ func TestClueNumbers(t *testing.T) {
 }
 
 // TestDigitHeight checks digitHeight against the embedded font's cap height,
-// as read by fontMetrics and by fpdf.
+// as read by fontMetrics and as the PDF's font descriptor gives it.
 func TestDigitHeight(t *testing.T) {
 	m, _ := newMetrics()
-	doc := newPDFDoc("t", Options{})
-	fromPDF := float64(doc.pdf.GetFontDesc(pdfFont, "").CapHeight) / 1000
-	for _, capHeight := range []float64{m.regular.capHeight, fromPDF} {
+	var b bytes.Buffer
+	if err := Booklet(&b, "Digits 0123", []BookletEntry{{Puzzle: dancer(t)}}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	found := regexp.MustCompile(`/FontName /[A-Z]{6}\+GoRegular /Flags 4 /FontBBox \[[-0-9 ]+\] /Ascent \d+ /Descent -?\d+ /CapHeight (\d+)`).
+		FindSubmatch(b.Bytes())
+	if found == nil {
+		t.Fatal("the booklet has no GoRegular font descriptor with a cap height")
+	}
+	fromPDF, _ := strconv.Atoi(string(found[1]))
+	for _, capHeight := range []float64{m.regular.capHeight, float64(fromPDF) / 1000} {
 		if math.Abs(capHeight-digitHeight) > 0.03 {
 			t.Errorf("Go Regular cap height is %.3f em; digitHeight is %.3f", capHeight, digitHeight)
 		}
 	}
 }
 
-// TestWidthsMatchPDF checks fontMetrics against fpdf's own reading of the
-// fonts, which places the PDF's text.
+// TestWidthsMatchPDF checks fontMetrics against the widths of the embedded
+// fonts, which place the PDF's text.
 func TestWidthsMatchPDF(t *testing.T) {
 	m, _ := newMetrics()
-	doc := newPDFDoc("t", Options{})
+	fonts, err := newFontSet(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range []string{"0123456789", "Dancer", "by Jan Wolter", "Żółć — Танцор Ωμέγα", "© 15×20 · a…", "\uFFFD"} {
 		for _, bold := range []bool{false, true} {
-			style := ""
-			if bold {
-				style = "B"
+			w := 0
+			for _, r := range fonts.runs(s, bold) {
+				w += r.width
 			}
-			doc.pdf.SetFont(pdfFont, style, 10)
-			doc.pdf.SetFontUnitSize(10)
-			want := doc.pdf.GetStringWidth(s)
+			want := float64(w) * 10 / 1000
 			if got := m.width(s, 10, bold); math.Abs(got-want) > 0.01*want+0.01 {
-				t.Errorf("width(%q, bold=%v) = %.3f mm, fpdf says %.3f", s, bold, got, want)
+				t.Errorf("width(%q, bold=%v) = %.3f mm, the PDF's widths say %.3f", s, bold, got, want)
 			}
 		}
 	}

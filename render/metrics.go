@@ -78,7 +78,7 @@ func (m *metrics) width(s string, size float64, bold bool) float64 {
 
 // printable returns s with what cannot be printed replaced: control
 // characters become spaces, and runes beyond the Basic Multilingual Plane
-// (which the embedded fonts lack and fpdf cannot measure) become U+FFFD.
+// (which the embedded fonts lack) become U+FFFD.
 func printable(s string) string {
 	ok := true
 	for _, r := range s {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -15,6 +16,9 @@ type MissingGlyphsError struct {
 	Chars  string // each character once, in order of appearance
 }
 
+// missingHint says how to give the characters a font.
+const missingHint = `name a font that has them in nonopress.toml (font = "FILE.ttf") or install one`
+
 func (e *MissingGlyphsError) Error() string {
 	what := "the booklet's cover"
 	if p := e.Puzzle; p != nil {
@@ -23,22 +27,56 @@ func (e *MissingGlyphsError) Error() string {
 			what = w + ": " + what
 		}
 	}
-	return fmt.Sprintf("%s: render: no font can draw %q (%U); they print as boxes: name a font that has them in nonopress.toml (font = \"FILE.ttf\") or install one",
-		what, e.Chars, []rune(e.Chars))
+	return fmt.Sprintf("%s: render: %s: %s", what, e.message(), missingHint)
 }
 
-// warnMissing calls opt.Warn if some text of p (or, p nil, text) has a
-// character no font draws.
-func warnMissing(m *metrics, opt Options, p *puzzle.Puzzle, text string) {
-	if opt.Warn == nil {
-		return
+// message says which characters print as boxes.
+func (e *MissingGlyphsError) message() string {
+	return fmt.Sprintf("no font can draw %q (%U); they print as boxes", e.Chars, []rune(e.Chars))
+}
+
+// Diagnostic is the warning at the puzzle's file and line (none for a
+// booklet's cover), for a build or check to print with its others.
+func (e *MissingGlyphsError) Diagnostic() diag.Diagnostic {
+	d := diag.Diagnostic{Severity: diag.Warning, Message: e.message(), Hint: missingHint}
+	if p := e.Puzzle; p != nil {
+		d.File, d.Line = p.Origin.File, p.Origin.Line
+		d.Message = fmt.Sprintf("puzzle %q: %s", p.Meta.Title, d.Message)
 	}
+	return d
+}
+
+// MissingGlyphs returns the warning that some text a sheet of p prints has
+// characters no font draws (neither the Go fonts nor opt.Fonts'), nil if
+// every character has a font. LayOut finds the same (Layout.Missing).
+func MissingGlyphs(p *puzzle.Puzzle, opt Options) *MissingGlyphsError {
+	m, err := newMetrics()
+	if err != nil || p == nil {
+		return nil
+	}
+	return missingIn(m.withFonts(opt.fonts()), p, "")
+}
+
+// missingIn returns the warning that some text of p (or, p nil, text) has
+// characters no font of m draws, nil if none.
+func missingIn(m *metrics, p *puzzle.Puzzle, text string) *MissingGlyphsError {
 	if p != nil {
 		text = puzzleText(p)
 	}
 	if chars := missingChars(m, text); chars != "" {
-		opt.Warn(&MissingGlyphsError{Puzzle: p, Chars: chars})
+		return &MissingGlyphsError{Puzzle: p, Chars: chars}
 	}
+	return nil
+}
+
+// warnMissing calls opt.Warn if some text of p (or, p nil, text) has a
+// character no font draws, and returns that warning.
+func warnMissing(m *metrics, opt Options, p *puzzle.Puzzle, text string) *MissingGlyphsError {
+	missing := missingIn(m, p, text)
+	if missing != nil && opt.Warn != nil {
+		opt.Warn(missing)
+	}
+	return missing
 }
 
 // puzzleText is every text of p that a sheet or booklet prints.

@@ -197,7 +197,7 @@ func TestBookletPages(t *testing.T) {
 }
 
 // utf16BE encodes an ASCII string as a PDF text string in UTF-16BE with its
-// byte-order mark, as fpdf writes bookmark titles.
+// byte-order mark, as the writer writes bookmark titles.
 func utf16BE(s string) []byte {
 	out := []byte{0xfe, 0xff}
 	for _, r := range s {

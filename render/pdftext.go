@@ -1,92 +1,76 @@
 package render
 
-// textRun is a stretch of a text drawn in one font.
-type textRun struct {
-	family, style string
-	s             string
+import "strconv"
+
+// text writes a text in the fill colour, placed by its anchor: in the core
+// fonts (F1 regular, F2 bold), or in the embedded fonts, right-to-left text
+// turned around and Arabic joined (visualText), in runs of the Go fonts
+// and, for what they lack, the fallback fonts, one after the other.
+func (d *pdfDoc) text(t text) {
+	d.setFill(t.Color)
+	if d.fonts == nil {
+		d.coreText(t)
+		return
+	}
+	runs := d.fonts.runs(visualText(t.S), t.Bold)
+	total := 0
+	for _, r := range runs {
+		total += r.width
+	}
+	x := t.X - anchorShift(t, total)
+	for _, r := range runs {
+		d.beginText(r.font.res, t.Size)
+		d.point(x, t.Y)
+		d.content = append(d.content, " Td <"...)
+		for _, g := range r.glyphs {
+			d.content = appendHex16(d.content, uint16(g.id))
+		}
+		d.content = append(d.content, "> Tj ET\n"...)
+		x += float64(r.width) * t.Size / 1000
+	}
 }
 
-// text draws t: right-to-left text turned around and Arabic joined
-// (visualText), in runs of the Go fonts and, for what they lack, the
-// fallback fonts, placed one after the other from t's anchor.
-func (d *pdfDoc) text(t text) {
-	style := ""
+// coreText writes t in Helvetica, its characters in WinAnsiEncoding.
+func (d *pdfDoc) coreText(t text) {
+	s, _ := toWinAnsi(t.S)
+	w := 0
+	for i := 0; i < len(s); i++ {
+		w += helveticaWidth(t.Bold, s[i])
+	}
+	font := 1
 	if t.Bold {
-		style = "B"
+		font = 2
 	}
-	runs := d.fontRuns(visualText(t.S), style)
-	d.setInk(t.Color)
-	widths := make([]float64, len(runs))
-	total := 0.0
-	for i, r := range runs {
-		d.setFont(r.family, r.style)
-		d.setFontSize(t.Size)
-		widths[i] = d.pdf.GetStringWidth(r.s)
-		total += widths[i]
-	}
-	x := t.X
+	d.beginText(font, t.Size)
+	d.point(t.X-anchorShift(t, w), t.Y)
+	d.content = append(d.content, " Td ("...)
+	d.content = appendEscaped(d.content, s)
+	d.content = append(d.content, ") Tj ET\n"...)
+}
+
+// anchorShift is how far left of its x a text of width w (thousandths of
+// an em) starts, by its anchor, in mm.
+func anchorShift(t text, w int) float64 {
+	width := float64(w) * t.Size / 1000
 	switch t.Anchor {
 	case anchorMiddle:
-		x -= total / 2
+		return width / 2
 	case anchorEnd:
-		x -= total
+		return width
 	}
-	for i, r := range runs {
-		d.setFont(r.family, r.style)
-		d.setFontSize(t.Size)
-		d.pdf.Text(x, t.Y, r.s)
-		x += widths[i]
-	}
+	return 0
 }
 
-// fontRuns splits s into runs of the Go font of the given style and of the
-// fallback fonts (regular only) for the characters the Go fonts lack.
-// A character no font has stays in the Go font, which draws a box.
-func (d *pdfDoc) fontRuns(s, style string) []textRun {
-	var runs []textRun
-	start, cur := 0, textRun{family: pdfFont, style: style}
-	for i, r := range s {
-		next := textRun{family: pdfFont, style: style}
-		if d.goGlyphs != nil && !d.goGlyphs.has(r) && d.fonts != nil && r != ' ' {
-			if ff := d.fonts.fontFor(r); ff != nil {
-				d.addFont(ff)
-				next = textRun{family: ff.family}
-			}
-		}
-		if next.family != cur.family && i > start {
-			cur.s = s[start:i]
-			runs = append(runs, cur)
-			start = i
-		}
-		if i == start {
-			cur = next
-		}
-	}
-	cur.s = s[start:]
-	return append(runs, cur)
-}
-
-// addFont adds ff to the document once, to be embedded subset to the
-// characters drawn in it.
-func (d *pdfDoc) addFont(ff *fallbackFont) {
-	if !d.added[ff] {
-		d.pdf.AddUTF8FontFromBytes(ff.family, "", ff.data)
-		d.added[ff] = true
-	}
-}
-
-// setFont sets the font family and style, if not already set.
-func (d *pdfDoc) setFont(family, style string) {
-	if family != d.fontFamily || style != d.fontStyle {
-		d.pdf.SetFont(family, style, 10)
-		d.fontFamily, d.fontStyle, d.fontSize = family, style, -1
-	}
-}
-
-// setFontSize sets the font size in mm, if not already set.
-func (d *pdfDoc) setFontSize(size float64) {
-	if size != d.fontSize {
-		d.pdf.SetFontUnitSize(size)
-		d.fontSize = size
+// beginText starts a text object in font /F<font> at size mm, setting the
+// font only when it changes.
+func (d *pdfDoc) beginText(font int, size float64) {
+	d.content = append(d.content, "BT "...)
+	if size != d.fontSize || font != d.font {
+		d.content = append(d.content, "/F"...)
+		d.content = strconv.AppendInt(d.content, int64(font), 10)
+		d.content = append(d.content, ' ')
+		d.content = appendNum(d.content, size*mmToPt)
+		d.content = append(d.content, " Tf "...)
+		d.fontSize, d.font = size, font
 	}
 }

@@ -19,10 +19,10 @@ var scriptTitles = []struct{ name, title string }{
 // TestScriptsPrint prints sheets and a booklet titled in Japanese and
 // Arabic and checks that pdftotext gives the titles back (Arabic in reading
 // order, its joined forms read as letters) and that pdffonts lists an
-// embedded font besides the Go fonts, subset: the PDF is a small part of the
-// font file. (fpdf subsets, but names the fonts "utf8..." without the
-// "ABCDEF+" tag by which pdffonts' "sub" column recognises subsets.) It needs installed fonts with
-// those characters (.ci/run installs fonts-droid-fallback and DejaVu).
+// embedded font besides the Go fonts, and every font embedded and subset
+// ("emb yes sub yes": the "ABCDEF+" tag names a subset), and that the PDF is
+// a small part of the font file. It needs installed fonts with those
+// characters (.ci/run installs fonts-droid-fallback and DejaVu).
 func TestScriptsPrint(t *testing.T) {
 	pdffonts := needTool(t, "pdffonts")
 	fonts := NewFonts("")
@@ -51,8 +51,9 @@ func TestScriptsPrint(t *testing.T) {
 			if err != nil {
 				t.Fatalf("pdffonts: %v: %s", err, out)
 			}
-			if !embedsFallback(string(out)) {
-				t.Errorf("%s %s: no embedded font besides Go's:\n%s", c.name, what, out)
+			fallback, allSubset := embedsFallback(string(out))
+			if !fallback || !allSubset {
+				t.Errorf("%s %s: want an embedded font besides Go's, every font an embedded subset:\n%s", c.name, what, out)
 			}
 			if biggest := fonts.largestUsed(); len(b) > biggest/4 {
 				t.Errorf("%s %s: %d bytes of PDF for a %d-byte font: not subset", c.name, what, len(b), biggest)
@@ -62,15 +63,24 @@ func TestScriptsPrint(t *testing.T) {
 }
 
 // embedsFallback says whether pdffonts' listing has an embedded font
-// ("yes" under emb) other than the Go fonts (named "utf8go...").
-func embedsFallback(listing string) bool {
-	for _, l := range strings.Split(listing, "\n") {
+// ("yes" under emb) other than the Go fonts (named "ABCDEF+Go..."), and
+// whether every font it lists is embedded and subset ("yes" under sub).
+func embedsFallback(listing string) (fallback, allSubset bool) {
+	lines := strings.Split(strings.TrimSpace(listing), "\n")
+	allSubset = len(lines) > 2
+	for _, l := range lines[min(2, len(lines)):] {
 		f := strings.Fields(l)
-		if len(f) >= 7 && strings.HasPrefix(f[0], "utf8") && !strings.HasPrefix(f[0], "utf8go") && f[len(f)-5] == "yes" {
-			return true
+		if len(f) < 7 {
+			return fallback, false
+		}
+		emb, sub := f[len(f)-5] == "yes", f[len(f)-4] == "yes"
+		allSubset = allSubset && emb && sub
+		_, name, tagged := strings.Cut(f[0], "+")
+		if emb && tagged && !strings.HasPrefix(name, "Go") {
+			fallback = true
 		}
 	}
-	return false
+	return fallback, allSubset
 }
 
 // largestUsed is the size of the biggest font file f has found a character

@@ -28,19 +28,29 @@ type Layout struct {
 	m     *metrics
 	sheet *sheetLayout
 	tri   *triLayout // a triddler's, instead of sheet (triddler.go)
+	// missing is the warning that some of p's text has characters no
+	// font draws; nil when all have one.
+	missing *MissingGlyphsError
+	draw    drawState // the sheet's grid drawn for PDF, once (drawn.go)
 }
+
+// Missing returns the warning that some text of the sheet has characters
+// no font draws, naming the puzzle and the characters (its Diagnostic
+// places it at the puzzle's file and line), or nil when every character
+// has a font. Options.Warn, if set, was given it too.
+func (l *Layout) Missing() *MissingGlyphsError { return l.missing }
 
 // LayOut checks p and opt and lays out p's sheet.
 func LayOut(p *puzzle.Puzzle, opt Options) (*Layout, error) {
 	if p != nil && p.Kind == puzzle.Triddler {
 		return layOutTriddler(p, opt)
 	}
-	m, paper, err := prepare(p, opt)
+	m, paper, missing, err := prepare(p, opt)
 	if err != nil {
 		return nil, err
 	}
 	opt.Fonts = m.fonts // the PDF draws with the fonts the layout measured with
-	return &Layout{p: p, opt: opt, m: m, sheet: layoutSheet(m, p, paper, opt.sheetSpec())}, nil
+	return &Layout{p: p, opt: opt, m: m, sheet: layoutSheet(m, p, paper, opt.sheetSpec()), missing: missing}, nil
 }
 
 // Sheet writes the sheet as Sheet (the function) does.
@@ -65,27 +75,31 @@ func (l *Layout) Solution(w io.Writer, sol *puzzle.Image) error {
 
 // PDF writes the sheet PDF as SheetPDF does.
 func (l *Layout) PDF(w io.Writer, sol *puzzle.Image) error {
-	title, pages, err := l.pdfPages(sol)
+	opt := l.opt
+	if opt.Scratch == nil {
+		opt.Scratch = new(Scratch) // one compressor for the drawn grid and the pages
+	}
+	title, pages, err := l.pdfPages(sol, opt.Scratch)
 	if err != nil {
 		return err
 	}
-	return writePDFPages(w, title, l.p.Meta.Author, pages, l.opt)
+	return writePDFPages(w, title, l.p.Meta.Author, pages, opt)
 }
 
-// prepare checks the puzzle and options and makes the text metrics.
-func prepare(p *puzzle.Puzzle, opt Options) (*metrics, pageSize, error) {
+// prepare checks the puzzle and options and makes the text metrics; it
+// warns (opt.Warn) of, and returns, the characters of p no font draws.
+func prepare(p *puzzle.Puzzle, opt Options) (*metrics, pageSize, *MissingGlyphsError, error) {
 	if err := checkPuzzle(p); err != nil {
-		return nil, pageSize{}, err
+		return nil, pageSize{}, nil, err
 	}
 	paper, err := paperSize(opt.Paper)
 	if err != nil {
-		return nil, pageSize{}, err
+		return nil, pageSize{}, nil, err
 	}
 	m, err := newMetrics()
 	if err != nil {
-		return nil, pageSize{}, err
+		return nil, pageSize{}, nil, err
 	}
 	m = m.withFonts(opt.fonts())
-	warnMissing(m, opt, p, "")
-	return m, paper, nil
+	return m, paper, warnMissing(m, opt, p, ""), nil
 }

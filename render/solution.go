@@ -22,7 +22,7 @@ func Solution(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image, opt Options) err
 		}
 		return l.Solution(w, sol)
 	}
-	m, paper, err := prepare(p, opt)
+	m, paper, _, err := prepare(p, opt)
 	if err != nil {
 		return err
 	}

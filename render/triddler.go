@@ -54,10 +54,13 @@ func layOutTriddler(p *puzzle.Puzzle, opt Options) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	m = m.withFonts(opt.fonts())
+	opt.Fonts = m.fonts // the PDF draws with the fonts the layout measured with
+	missing := warnMissing(m, opt, p, "")
 	spec := sheetSpec{monoSafe: opt.MonoSafe}
 	page, side := chooseTriPage(m, p, g, paper, spec)
 	tl := drawTriSheet(m, p, g, page, side, spec)
-	return &Layout{p: p, opt: opt, m: m, tri: tl}, nil
+	return &Layout{p: p, opt: opt, m: m, tri: tl, missing: missing}, nil
 }
 
 // triBox is a rectangle in units of the triangle side.

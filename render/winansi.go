@@ -53,7 +53,7 @@ func toWinAnsi(s string) (string, bool) {
 }
 
 // pdfTextString encodes s as a PDF text string in UTF-16BE with its
-// byte-order mark, as fpdf writes bookmark titles set in a UTF-8 font.
+// byte-order mark, as a PDF writes bookmark titles and information.
 func pdfTextString(s string) string {
 	b := []byte{0xFE, 0xFF}
 	for _, u := range utf16.Encode([]rune(s)) {

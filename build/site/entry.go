@@ -7,6 +7,7 @@ import (
 	"github.com/nonopress/nonopress/build/content"
 
 	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/render"
 )
 
 // Entry is what the site keeps of a published puzzle once its own page and
@@ -53,6 +54,9 @@ type Entry struct {
 	coll  *content.Collection
 	file  *content.PuzzleFile
 	order int // position in path order over the whole site
+	// drawn is its grid as this build's sheet PDF drew it (a few KB), which
+	// its collection's booklet places again; nil when the sheet was reused.
+	drawn *render.DrawnGrid
 }
 
 // Place records where the puzzle was read from in this build: its
@@ -61,14 +65,15 @@ func (e *Entry) Place(coll *content.Collection, file *content.PuzzleFile, order 
 	e.coll, e.file, e.order = coll, file, order
 }
 
-// Coll is the collection the puzzle was read in (nil before Place).
-func (e *Entry) Coll() *content.Collection { return e.coll }
-
 // File is the file the puzzle was read from (nil before Place).
 func (e *Entry) File() *content.PuzzleFile { return e.file }
 
-// Order is the puzzle's position in path order over the whole site.
-func (e *Entry) Order() int { return e.order }
+// SetDrawn keeps the grid this build's sheet PDF drew, for the booklet.
+func (e *Entry) SetDrawn(d *render.DrawnGrid) { e.drawn = d }
+
+// Drawn is the grid this build's sheet PDF drew, or nil when the sheet was
+// reused from an earlier build (the booklet then draws it afresh).
+func (e *Entry) Drawn() *render.DrawnGrid { return e.drawn }
 
 // HasSheet reports whether the puzzle has a printable sheet.
 func (e *Entry) HasSheet() bool { return e.Sheet != "" }

@@ -91,7 +91,7 @@ func TestCorePDFOutline(t *testing.T) {
 		{Width: 150, Height: 100, Bookmarks: []bookmark{{Title: "B", Y: 0}, {Title: "B.1, too deep", Level: 3, Y: 50}, {Title: "C — end", Y: 100}}},
 	}
 	var b bytes.Buffer
-	if err := writeCorePDF(&b, "Outline", "", pages, Options{}); err != nil {
+	if err := writeDocument(&b, "Outline", "", pages, nil, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	path := writePDF(t, b.Bytes())
