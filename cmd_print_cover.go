@@ -36,6 +36,9 @@ func readFolderCover(ctx context.Context, dir string, gitInfo bool) (fc folderCo
 	if err != nil {
 		return fc, false, err
 	}
+	if len(root.Broken) > 0 {
+		return fc, false, root.Broken[0].NoteErr
+	}
 	var commits gitdate.Dates
 	if gitInfo {
 		if commits, err = gitdate.Read(ctx, dir); err != nil && !errors.Is(err, gitdate.ErrNoGit) {

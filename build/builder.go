@@ -54,6 +54,8 @@ type Builder struct {
 	strict bool
 	// serve mode's state between rebuilds (rebuild.go).
 	serving serveState
+	// last is what the last build leaves for patching it (patch.go).
+	last *lastBuild
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
@@ -128,6 +130,7 @@ func (b *Builder) load() error {
 	b.strict = b.cfg.Strict || settings.Strict
 	b.cacheDir = cacheFolder(b.cfg.Src, settings)
 	b.memo = newFileMemo(b.cacheDir, b.fingerprint, tpl)
+	b.last = nil
 	return nil
 }
 
@@ -143,6 +146,10 @@ type run struct {
 	pages   []string // every HTML page written, for the sitemap
 	mu      sync.Mutex
 	memoRun *memoRun
+	// files and results are the puzzle files and what each gave, in path
+	// order (patch.go).
+	files   []*content.PuzzleFile
+	results []fileResult
 	// quick keeps the published booklets and site-wide lists (BuildQuick);
 	// deferred counts them, under mu.
 	quick    bool
@@ -170,6 +177,7 @@ func (b *Builder) buildQuick(ctx context.Context) (Summary, error) {
 
 func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	start := time.Now()
+	b.last = nil // until this build succeeds
 	tree := ""
 	if !quick {
 		tree = b.treeDigest()
@@ -203,7 +211,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	}
 	b.readGitDates(ctx, files)
 	if len(files) == 0 {
-		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
+		sum.warn(fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}
 	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
@@ -222,6 +230,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	if err != nil {
 		return sum, err
 	}
+	problems = append(problems, noteProblems(root, &sum)...)
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, newError(problems)
 	}
@@ -233,8 +242,9 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	if err != nil {
 		return sum, err
 	}
-	sum.Warnings = append(sum.Warnings, r.takeBookletWarnings()...)
-	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
+	bookletWarnings := r.takeBookletWarnings()
+	sum.warn(bookletWarnings...)
+	sum.warn(foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	sum.Puzzles = len(r.pub.Entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
@@ -245,6 +255,8 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 		r.deferred++ // the full build that follows saves the caches
 	}
 	sum.Deferred = r.deferred
+	b.last = r.remember()
+	b.last.bookletWarnings = bookletWarnings
 	return sum, nil
 }
 
@@ -273,9 +285,18 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	r.files, r.results = files, results
+	return r.gather(results, sum), nil
+}
+
+// gather collects the files' results, in path order, into the run's
+// entries and bundles and sum's warnings and skipped puzzles, and returns
+// the problems (duplicate ids among them).
+func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	var problems diag.List
 	for _, res := range results {
 		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
+		sum.Diagnostics = append(sum.Diagnostics, res.diags...)
 		for _, d := range res.diags {
 			if d.Severity == diag.Error {
 				problems = append(problems, d)
@@ -297,8 +318,9 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 			problems = append(problems, d)
 		}
 		sum.Warnings = append(sum.Warnings, d.String())
+		sum.Diagnostics = append(sum.Diagnostics, d)
 	}
-	return problems, nil
+	return problems
 }
 
 // SourceError is a failure to publish one source file (its output could not

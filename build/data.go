@@ -37,8 +37,10 @@ func (r *run) writeData() error {
 		} else {
 			_, err = r.out.Put(f.path, data)
 		}
-		if err != nil {
-			return err
+		if err != nil && f.path == site.OGImagePath {
+			return &SiteError{Page: f.path, From: "nonopress's own preview image", Err: err}
+		} else if err != nil {
+			return &SiteError{Page: f.path, From: fromEveryPuzzle, Err: err}
 		}
 	}
 	return nil

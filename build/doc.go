@@ -41,9 +41,11 @@
 //
 // # Serve mode
 //
-// serve calls Rebuild with the paths that changed. The builder answers with
-// a quick build (quick.go) that keeps booklets and site-wide lists as
-// published, and does that deferred work when serve calls Rebuild(ctx, nil)
-// while idle. A Builder keeps its store and both folders' manifests in
+// serve calls Rebuild with the paths that changed. When they are puzzle
+// files the last build knew, the builder patches its site (patch.go: the
+// files and the pages listing them made again, the rest carried over);
+// otherwise it answers with a quick build (quick.go). Both keep booklets
+// and site-wide lists as published, and that deferred work is done when
+// serve calls Rebuild(ctx, nil) while idle. A Builder keeps its store and both folders' manifests in
 // memory between builds.
 package build

@@ -36,11 +36,12 @@ func (r *run) putPage(pg site.Page) error {
 	return r.putKeyed(pg, k.Sum())
 }
 
-// putPages writes list pages (putPage).
-func (r *run) putPages(pages ...site.Page) error {
+// putPages writes list pages (putPage) built from the sources from
+// describes, which a failure names (SiteError).
+func (r *run) putPages(from string, pages ...site.Page) error {
 	for _, pg := range pages {
 		if err := r.putPage(pg); err != nil {
-			return err
+			return &SiteError{Page: pg.Path, From: from, Err: err}
 		}
 	}
 	return nil

@@ -22,8 +22,9 @@ type serveState struct {
 // Rebuild is serve mode's one entry point. Given the paths that changed (as
 // a watcher reports them; an empty list for a first build), it publishes at
 // once what an author waits on: the edited puzzles' pages and files and the
-// pages listing them, keeping booklets and site-wide lists as published (a
-// quick build, counted in Summary.Deferred). A change to nonopress.toml or
+// pages listing them, keeping booklets and site-wide lists as published
+// (counted in Summary.Deferred): by patching the last build's site when only
+// puzzle files it knew changed (patch.go), else by a quick build. A change to nonopress.toml or
 // the templates reloads the site's setup first.
 //
 // Given nil, it does what it deferred: the full build that brings booklets
@@ -41,10 +42,13 @@ func (b *Builder) Rebuild(ctx context.Context, changed []string) (Summary, error
 		}
 	}
 	owed := st.owed
-	// A quick build may publish kept files even if ctx ends as it finishes:
-	// owe the full build from the start.
+	// A patch or a quick build may publish kept files even if ctx ends as
+	// it finishes: owe the full build from the start.
 	st.owed = true
-	sum, err := b.buildQuick(ctx)
+	sum, patched, err := b.patch(ctx, changed)
+	if !patched {
+		sum, err = b.buildQuick(ctx)
+	}
 	if err != nil {
 		if ctx.Err() == nil {
 			st.owed = owed // a failed build publishes nothing

@@ -99,7 +99,7 @@ func (r *run) writeBlankThumbs() error {
 		}
 		h, err := r.out.PutExact(p, buf.Bytes()) // render minified it
 		if err != nil {
-			return err
+			return &SiteError{Page: p, From: fromSizes, Err: err}
 		}
 		r.assets.store(key, map[string]string{name: h})
 	}

@@ -41,7 +41,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 		if err != nil {
 			return err
 		}
-		if err := r.putPages(pages...); err != nil {
+		if err := r.putPages(r.collectionSource(c), pages...); err != nil {
 			return err
 		}
 		for _, res := range c.Resources {
@@ -50,7 +50,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 				return fmt.Errorf("read resource: %w", err)
 			}
 			if _, err := r.out.Put(c.URL+res.Out, data); err != nil {
-				return err
+				return &SourceError{File: res.Abs, Err: err}
 			}
 		}
 	}
@@ -60,7 +60,10 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 		}
 	}
 	lists := append([]site.Page{r.pub.AuthorsPage(), r.pub.LicensesPage()}, r.pub.TagPages()...)
-	if err := r.putPages(append(lists, r.pub.NotFoundPage(), r.pub.SearchPage())...); err != nil {
+	if err := r.putPages(fromEveryPuzzle, lists...); err != nil {
+		return err
+	}
+	if err := r.putPages(fromTemplates, r.pub.NotFoundPage(), r.pub.SearchPage()); err != nil {
 		return err
 	}
 	if err := r.writeData(); err != nil {
@@ -72,7 +75,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 	}
 	for _, p := range r.tpl.StaticPaths() {
 		if _, err := r.out.PutExact(p, static[p]); err != nil {
-			return err
+			return &SiteError{Page: p, From: fromTemplates, Err: err}
 		}
 	}
 	return nil
@@ -146,19 +149,28 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	}
 	r.keepBookletWarnings(key, warnings)
 	h, err := r.out.Put(c.URL+"booklet.pdf", buf.Bytes())
+	if err != nil {
+		return &SiteError{Page: c.URL + "booklet.pdf", From: r.collectionSource(c), Err: err}
+	}
 	r.assets.store(key, map[string]string{"booklet.pdf": h})
-	return err
+	return nil
 }
 
 // writeBundle writes the page of a file of several puzzles.
 func (r *run) writeBundle(bp *bundlePage) error {
 	page := r.pub.BundlePage(&bp.Bundle)
+	var err error
 	if bp.memoKey == "" {
-		return r.putPages(page)
+		err = r.putPage(page)
+	} else {
+		// Everything the page shows comes from the file and its place, which
+		// its memo key covers: no need to encode its data to know it unchanged.
+		k := key.New(r.assets.fingerprint, "bundle page")
+		k.String(bp.memoKey)
+		err = r.putKeyed(page, k.Sum())
 	}
-	// Everything the page shows comes from the file and its place, which
-	// its memo key covers: no need to encode its data to know it unchanged.
-	k := key.New(r.assets.fingerprint, "bundle page")
-	k.String(bp.memoKey)
-	return r.putKeyed(page, k.Sum())
+	if err != nil && len(bp.Entries) > 0 {
+		return &SourceError{File: bp.Entries[0].File().Abs, Err: err}
+	}
+	return err
 }

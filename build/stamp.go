@@ -12,6 +12,7 @@ import (
 
 	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/treefile"
 )
 
@@ -39,6 +40,8 @@ type buildStamp struct {
 	Pages    int
 	Warnings []string
 	Skipped  []string
+	// Diagnostics are Summary.Diagnostics.
+	Diagnostics diag.List
 }
 
 // treeDigest digests the build's settings and the content tree's metadata.
@@ -145,12 +148,12 @@ func (b *Builder) unchangedSince(key string) (Summary, bool) {
 	if err != nil || st.Key != key {
 		return Summary{}, false
 	}
-	return Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Unchanged: true}, true
+	return Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Diagnostics: st.Diagnostics, Unchanged: true}, true
 }
 
 // stampOf is the stamp of a full build of the tree of digest tree, under
 // the markers as the build left them; none ("" key, which matches nothing)
 // for a quick build or a tree that cannot be stamped.
 func (b *Builder) stampOf(tree string, sum Summary) buildStamp {
-	return buildStamp{Key: b.stampKey(tree), Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped}
+	return buildStamp{Key: b.stampKey(tree), Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics}
 }

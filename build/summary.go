@@ -19,7 +19,12 @@ type Summary struct {
 	Written, Removed int
 	Skipped          []string // puzzles left out (SkipInvalid), with the reason
 	Warnings         []string // "path:line: message", in path order
-	Changed          []string // output paths (slash-separated) written or removed, sorted
+	// Diagnostics are the same problems as values (file, line, column,
+	// severity, message, hint), in path order: every warning, and the
+	// errors that left puzzles out. Site-wide warnings (booklets, files in
+	// the output folder) have no file of their own: their message names it.
+	Diagnostics diag.List
+	Changed     []string // output paths (slash-separated) written or removed, sorted
 	// Deferred counts what BuildQuick left to the next Build: the files it
 	// kept as they were published instead of making them again (booklets
 	// and site-wide lists), and the caches it did not save; 0 after Build.
@@ -28,6 +33,14 @@ type Summary struct {
 	// build, which this one found by its stamp (stamp.go) without reading a
 	// file; the counts and messages are the last build's.
 	Unchanged bool
+}
+
+// warn adds site-wide warnings, which have no position, to the summary.
+func (s *Summary) warn(msgs ...string) {
+	s.Warnings = append(s.Warnings, msgs...)
+	for _, m := range msgs {
+		s.Diagnostics = append(s.Diagnostics, diag.Diagnostic{Severity: diag.Warning, Message: m})
+	}
 }
 
 // logSummary logs a build's warnings, skipped puzzles and summary line.

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,18 +16,12 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	dir := t.TempDir()
 	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
 	os.MkdirAll(src, 0o755)
-	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheight 1\nrows\n1\n7\ncolumns\n1\n0\n"), 0o644)
+	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheigth 1\nrows\n1\n0\ncolumns\n1\n0\n"), 0o644)
 	os.WriteFile(filepath.Join(src, "good.non"), []byte(dot), 0o644)
 	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(twoDots, "license CC0-1.0\n", "", 1)), 0o644) // not a copy of good.non: copies warn
 	var log strings.Builder
-	cfg := Config{Src: src, Out: out, Log: &log}
-	b, err := newBuilder(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &Server{cfg: cfg, hub: newHub(), builder: b}
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
 	ctx := context.Background()
-	s.rebuild(ctx, []string{})
 	page, err := os.ReadFile(filepath.Join(out, "good", "index.html"))
 	if err != nil || !strings.Contains(string(page), "Dot") {
 		t.Fatalf("the good puzzle was not published beside the broken one: %v", err)
@@ -34,9 +29,19 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	_, state := s.hub.subscribe()
 	data, _ := state.Data.(map[string]any)
 	msg, _ := data["message"].(string)
-	warnings, _ := data["warnings"].([]string)
-	if state.Name != "builderror" || !strings.Contains(msg, "bad.non:") || len(warnings) != 1 || !strings.Contains(warnings[0], "free.non") {
+	problems, _ := data["problems"].([]problem)
+	warnings, _ := data["warnings"].([]problem)
+	if state.Name != "builderror" || !strings.Contains(msg, "bad.non:") || len(warnings) != 1 || !strings.Contains(warnings[0].File, "free.non") {
 		t.Errorf("state %s %v: want the broken file named and the warning listed", state.Name, state.Data)
+	}
+	// The panel gets each problem as a diagnostic: its place, severity,
+	// message and hint.
+	if len(problems) != 1 || problems[0].File != filepath.Join(src, "bad.non") || problems[0].Line != 2 || problems[0].Col != 1 ||
+		problems[0].Severity != "error" || !strings.Contains(problems[0].Message, `unknown key "heigth"`) || problems[0].Hint != `did you mean "height"?` {
+		t.Errorf("problems %+v: want bad.non:2:1's misspelt key with its hint", problems)
+	}
+	if w := warnings[0]; w.Severity != "warning" || w.Line == 0 || w.Message == "" {
+		t.Errorf("warning %+v: want its place and message", w)
 	}
 
 	os.WriteFile(filepath.Join(src, "good.non"), []byte(strings.Replace(dot, `"Dot"`, `"Round dot"`, 1)), 0o644)
@@ -47,4 +52,77 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	if n := strings.Count(log.String(), "bad.non:"); n != 1 {
 		t.Errorf("the broken file is logged %d times over two rebuilds, want once:\n%s", n, log.String())
 	}
+	if n := strings.Count(log.String(), "free.non:"); n != 1 {
+		t.Errorf("the warning is logged %d times over two rebuilds, want once:\n%s", n, log.String())
+	}
+	if !strings.Contains(log.String(), `bad.non:2:1: error: unknown key "heigth" (did you mean "height"?)`) {
+		t.Errorf("the log does not give the problem's place, severity and hint:\n%s", log.String())
+	}
+	// Fixed, the problem is gone from the panel; broken again, it is
+	// logged again.
+	os.WriteFile(filepath.Join(src, "bad.non"), []byte(strings.Replace(twoDots, "Two Dots", "Fixed", 1)), 0o644)
+	s.rebuild(ctx, []string{filepath.Join(src, "bad.non")})
+	if _, state := s.hub.subscribe(); state.Name != "ok" {
+		t.Errorf("after the fix: state %s %v, want ok", state.Name, state.Data)
+	}
+	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheigth 1\nrows\n1\n0\ncolumns\n1\n0\n"), 0o644)
+	s.rebuild(ctx, []string{filepath.Join(src, "bad.non")})
+	if n := strings.Count(log.String(), "bad.non:2:1: error"); n != 2 {
+		t.Errorf("a problem that comes back is logged %d times in all, want 2:\n%s", n, log.String())
+	}
+}
+
+// A mistake in a collection's note leaves that collection out, not the
+// site: the panel names the note's line, the other collections keep
+// updating, and the collection comes back when the note is fixed.
+func TestBrokenNoteDoesNotFreezeTheRest(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	for _, sub := range []string{"a", "b"} {
+		os.MkdirAll(filepath.Join(src, sub), 0o755)
+	}
+	os.WriteFile(filepath.Join(src, "a", "dot.non"), []byte(dot), 0o644)
+	os.WriteFile(filepath.Join(src, "b", "dots.non"), []byte(twoDots), 0o644)
+	note := filepath.Join(src, "a", "_index.md")
+	os.WriteFile(note, []byte("---\ntitle: Broken\n"), 0o644) // never closed
+	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
+	ctx := context.Background()
+	_, state := s.hub.subscribe()
+	data, _ := state.Data.(map[string]any)
+	problems, _ := data["problems"].([]problem)
+	if state.Name != "builderror" || len(problems) != 1 || problems[0].File != note || problems[0].Line != 1 {
+		t.Fatalf("state %s %+v: want the note's mistake at its line", state.Name, state.Data)
+	}
+	if _, err := os.Stat(filepath.Join(out, "b", "dots", "index.html")); err != nil {
+		t.Fatalf("the other collection was not published: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "a", "dot", "index.html")); err == nil {
+		t.Error("the collection of the broken note was published")
+	}
+	os.WriteFile(filepath.Join(src, "b", "dots.non"), []byte(strings.Replace(twoDots, "Two Dots", "Edited dots", 1)), 0o644)
+	s.rebuild(ctx, []string{filepath.Join(src, "b", "dots.non")})
+	if page, _ := os.ReadFile(filepath.Join(out, "b", "dots", "index.html")); !strings.Contains(string(page), "Edited dots") {
+		t.Error("an edit in another collection is not published while a note is broken")
+	}
+	os.WriteFile(note, []byte("---\ntitle: Fixed\n---\n"), 0o644)
+	s.rebuild(ctx, []string{note})
+	if _, state := s.hub.subscribe(); state.Name != "ok" {
+		t.Errorf("after the fix: state %s %v", state.Name, state.Data)
+	}
+	if page, err := os.ReadFile(filepath.Join(out, "a", "index.html")); err != nil || !strings.Contains(string(page), "Fixed") {
+		t.Errorf("the fixed collection is not back: %v", err)
+	}
+}
+
+// builtServer is a Server that has made its first build, without listening
+// or watching: its tests call rebuild themselves.
+func builtServer(t *testing.T, cfg Config) *Server {
+	t.Helper()
+	b, err := newBuilder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{cfg: cfg, hub: newHub(), builder: b}
+	s.rebuild(context.Background(), []string{})
+	return s
 }

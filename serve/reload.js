@@ -5,12 +5,55 @@
 (function () {
   "use strict";
   var overlay = null;
+  // pos is a problem's place: "file:line:col", as much of it as is known.
+  function pos(p) {
+    var s = p.file || "";
+    if (p.line) { s += ":" + p.line; if (p.col) { s += ":" + p.col; } }
+    return s;
+  }
+  // item is one problem: its place, severity and message, and the hint on
+  // its own line. Text only (textContent): nothing from a puzzle file is
+  // ever parsed as HTML.
+  function item(p) {
+    var row = document.createElement("div");
+    row.className = "nonopress-problem";
+    row.style.cssText = "margin:.25em 0";
+    var where = pos(p);
+    if (where) {
+      var w = document.createElement("span");
+      w.style.cssText = "text-decoration:underline";
+      w.textContent = where;
+      row.appendChild(w);
+      row.appendChild(document.createTextNode(": "));
+    }
+    var sev = document.createElement("strong");
+    sev.style.cssText = "color:" + (p.severity === "error" ? "#ffb3b3" : "#ffe08a");
+    sev.textContent = p.severity || "error";
+    row.appendChild(sev);
+    row.appendChild(document.createTextNode(": " + p.message));
+    if (p.hint) {
+      var hint = document.createElement("div");
+      hint.className = "nonopress-hint";
+      hint.style.cssText = "padding-left:2em;font-style:italic";
+      hint.textContent = "hint: " + p.hint;
+      row.appendChild(hint);
+    }
+    return row;
+  }
+  function heading(text) {
+    var h = document.createElement("div");
+    h.style.cssText = "font-weight:bold;margin:.5em 0";
+    h.textContent = "nonopress: " + text;
+    return h;
+  }
   // show puts the build's problems in a panel at the foot of the page, which
   // stays usable: errors (puzzles left out, or a build that failed) in red,
-  // warnings in amber. Nothing to show removes the panel.
-  function show(message, warnings) {
-    warnings = warnings || [];
-    if (!message && warnings.length === 0) { hide(); return; }
+  // warnings in amber, each with its place and hint. Nothing to show
+  // removes the panel. d is an event's data: message, problems, warnings.
+  function show(d) {
+    var problems = d.problems || [], warnings = d.warnings || [];
+    var failed = !!d.message;
+    if (!failed && warnings.length === 0) { hide(); return; }
     if (!overlay) {
       overlay = document.createElement("div");
       overlay.id = "nonopress-error-overlay";
@@ -18,21 +61,25 @@
       document.body.appendChild(overlay);
     }
     overlay.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:45vh;z-index:2147483647;" +
-      "background:" + (message ? "rgba(120,10,10,.95)" : "rgba(90,60,0,.95)") + ";" +
-      "color:#fff;font:14px/1.5 ui-monospace,monospace;padding:1em 2em;overflow:auto;white-space:pre-wrap";
-    var text = "";
-    if (message) { text += "nonopress: " + message + "\n"; }
-    if (warnings.length > 0) {
-      text += (message ? "\n" : "") + "nonopress: " + warnings.length + (warnings.length === 1 ? " warning" : " warnings") +
-        "\n\n" + warnings.join("\n");
-    }
-    overlay.textContent = text;
+      "background:" + (failed ? "rgba(120,10,10,.95)" : "rgba(90,60,0,.95)") + ";" +
+      "color:#fff;font:14px/1.5 ui-monospace,monospace;padding:1em 1.25em;overflow:auto;white-space:pre-wrap";
+    overlay.textContent = "";
     var close = document.createElement("button");
     close.type = "button";
     close.textContent = "Hide";
     close.style.cssText = "position:sticky;top:0;float:right;font:inherit;color:inherit;background:transparent;border:1px solid #fff;cursor:pointer";
     close.addEventListener("click", hide);
-    overlay.insertBefore(close, overlay.firstChild);
+    overlay.appendChild(close);
+    if (failed) {
+      // The message's first paragraph heads the list; without a list (an
+      // older server), the whole message is shown.
+      overlay.appendChild(heading(problems.length > 0 ? d.message.split("\n\n")[0] : d.message));
+      problems.forEach(function (p) { overlay.appendChild(item(p)); });
+    }
+    if (warnings.length > 0) {
+      overlay.appendChild(heading(warnings.length + (warnings.length === 1 ? " warning" : " warnings")));
+      warnings.forEach(function (p) { overlay.appendChild(item(typeof p === "string" ? { message: p, severity: "warning" } : p)); });
+    }
   }
   function hide() {
     if (overlay) { overlay.remove(); overlay = null; }
@@ -47,12 +94,12 @@
   }
   var source = new EventSource("/_nonopress/events");
   source.addEventListener("builderror", function (e) {
-    var d = JSON.parse(e.data);
-    show(d.message, d.warnings);
+    show(JSON.parse(e.data));
   });
   source.addEventListener("ok", function (e) {
     var d = JSON.parse(e.data || "{}");
-    show("", d.warnings);
+    d.message = "";
+    show(d);
   });
   source.addEventListener("reload", function (e) {
     var d = JSON.parse(e.data);

@@ -59,9 +59,8 @@ type Server struct {
 	ln        net.Listener
 	http      *http.Server
 	done      chan error
-	// lastLogged is the problems last logged, so that each is logged once
-	// (the loop's goroutine only).
-	lastLogged string
+	// logged prints each problem once (the loop's goroutine only).
+	logged problemLog
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -195,48 +194,18 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		return
 	}
 	if err != nil {
-		s.logOnce("build failed:\n" + err.Error())
-		s.hub.publish(event{Name: "builderror", Data: map[string]any{"message": err.Error()}})
+		failure := failureDiagnostics(err)
+		s.logged.print(s.cfg.Log, failure)
+		s.hub.publish(problemEvent(true, failure))
 		return
 	}
 	fmt.Fprintf(s.cfg.Log, "built in %s: %d pages, %d files changed\n", time.Since(start).Round(time.Millisecond), sum.Pages, len(sum.Changed))
-	s.publishProblems(sum)
+	// Puzzles left out show as errors in the page's panel (the rest of the
+	// site is up to date), warnings as notes; each is logged once.
+	s.logged.print(s.cfg.Log, sum.Diagnostics)
+	s.hub.publish(problemEvent(false, sum.Diagnostics))
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
-	}
-}
-
-// publishProblems tells the browsers and the log what the build left out
-// and warned about: puzzles left out show as errors in the page's panel
-// (the rest of the site is up to date), warnings as notes; each is logged
-// once, not again at every rebuild while it stays the same.
-func (s *Server) publishProblems(sum build.Summary) {
-	warnings := append([]string{}, sum.Warnings...)
-	var text strings.Builder
-	for _, p := range sum.Skipped {
-		fmt.Fprintf(&text, "%s (left out)\n", p)
-	}
-	for _, w := range warnings {
-		fmt.Fprintf(&text, "%s (warning)\n", w)
-	}
-	s.logOnce(strings.TrimSuffix(text.String(), "\n"))
-	if len(sum.Skipped) > 0 {
-		msg := "left out until fixed; the rest of the site is up to date:\n\n" + strings.Join(sum.Skipped, "\n")
-		s.hub.publish(event{Name: "builderror", Data: map[string]any{"message": msg, "warnings": warnings}})
-		return
-	}
-	s.hub.publish(event{Name: "ok", Data: map[string]any{"warnings": warnings}})
-}
-
-// logOnce logs msg unless it is what was logged last ("" logs nothing but
-// is remembered, so that a problem that comes back is logged again).
-func (s *Server) logOnce(msg string) {
-	if msg == s.lastLogged {
-		return
-	}
-	s.lastLogged = msg
-	if msg != "" {
-		fmt.Fprintln(s.cfg.Log, msg)
 	}
 }
 

@@ -53,6 +53,7 @@ func connect(t testing.TB, ctx context.Context, url string) *sseClient {
 	go func() {
 		defer resp.Body.Close()
 		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 64<<20) // a large site's warnings make long events
 		var name string
 		for sc.Scan() {
 			line := sc.Text()

@@ -33,6 +33,13 @@ type Collection struct {
 	// Resources are the other files published with the collection: images
 	// and documents its notes may show or link to.
 	Resources []Resource
+	// NoteErr is the mistake that left its note out: a collection below
+	// the root is then left out with its puzzles (which the note may hold
+	// back as drafts) until the note is fixed; the root keeps its puzzles.
+	NoteErr error
+	// Broken lists, on the root only, the collections whose note has a
+	// mistake (NoteErr), in path order: the rest of the tree is read.
+	Broken []*Collection
 }
 
 // Tags returns the tags the front matter of the collection's note and of
@@ -95,6 +102,8 @@ type scanner struct {
 	src   string
 	skip  map[string]bool // absolute, cleaned paths not to enter (the output folders)
 	files []*PuzzleFile
+	// broken are the collections whose note has a mistake.
+	broken []*Collection
 }
 
 // Scan reads the content tree rooted at src into collections. Hidden files
@@ -120,6 +129,7 @@ func Scan(src string, skip ...string) (*Collection, []*PuzzleFile, error) {
 	for i, f := range s.files {
 		f.Order = i
 	}
+	root.Broken = s.broken
 	return root, s.files, nil
 }
 
@@ -138,7 +148,10 @@ func (s *scanner) scan(c *Collection) error {
 	if err := s.readCollectionNote(c, dirPath, types); err != nil {
 		return err
 	}
-	if c.Note.Front.Draft {
+	if c.NoteErr != nil {
+		s.broken = append(s.broken, c)
+	}
+	if c.Note.Front.Draft || (c.NoteErr != nil && c.Parent != nil) {
 		return nil
 	}
 	taken := map[string]bool{}
@@ -249,8 +262,10 @@ func (s *scanner) readCollectionNote(c *Collection, dirPath string, types map[st
 		if err != nil {
 			return fmt.Errorf("read note: %w", err)
 		}
-		c.Note, err = ParseNote(c.NotePath, data)
-		return err
+		if c.Note, err = ParseNote(c.NotePath, data); err != nil {
+			c.Note, c.NoteErr = Note{}, err // a mistake, not a file to refuse
+		}
+		return nil
 	}
 	return nil
 }

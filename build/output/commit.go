@@ -46,26 +46,35 @@ func (s *Store) Commit() (Changes, error) {
 	if err != nil {
 		return Changes{}, err
 	}
-	if err := writeMarker(s.back, markerClean, s.written); err != nil {
+	frontOrder := s.manifests.order(s.front)
+	order, err := writeMarkerOrdered(s.back, markerClean, s.written, frontOrder)
+	if err != nil {
 		return Changes{}, err
 	}
 	if err := swapDirs(s.back, s.front); err != nil {
 		return Changes{}, fmt.Errorf("publish output: %w", err)
 	}
 	// The folders have swapped names, and their markers with them.
-	s.manifests.remember(s.front, s.written)
-	s.manifests.remember(s.back, s.frontHashes)
+	s.manifests.rememberOrdered(s.front, s.written, order)
+	s.manifests.rememberOrdered(s.back, s.frontHashes, frontOrder)
 	c := Changes{Foreign: foreign}
+	kept := 0 // published files still there
 	for p, h := range s.written {
-		if s.frontHashes[p] != h {
+		old, ok := s.frontHashes[p]
+		if ok {
+			kept++
+		}
+		if !ok || old != h {
 			c.Paths = append(c.Paths, p)
 			c.Written++
 		}
 	}
-	for p := range s.frontHashes {
-		if _, ok := s.written[p]; !ok {
-			c.Paths = append(c.Paths, p)
-			c.Removed++
+	if kept < len(s.frontHashes) { // else none was removed
+		for p := range s.frontHashes {
+			if _, ok := s.written[p]; !ok {
+				c.Paths = append(c.Paths, p)
+				c.Removed++
+			}
 		}
 	}
 	sort.Strings(c.Paths)

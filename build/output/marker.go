@@ -91,20 +91,26 @@ func parseMarker(data []byte) map[string]string {
 // writeMarker writes a folder's marker atomically, with its manifest in path
 // order.
 func writeMarker(dir, state string, hashes map[string]string) error {
-	paths := make([]string, 0, len(hashes))
-	size := len(markerHeader) + len(state) + 2
-	for p, h := range hashes {
-		paths = append(paths, p)
-		size += len(h) + len(p) + 2
-	}
-	slices.Sort(paths)
-	b := make([]byte, 0, size)
-	b = append(b, markerHeader+"\n"+state+"\n"...)
-	for _, p := range paths {
-		b = append(b, hashes[p]...)
-		b = append(b, ' ')
-		b = append(b, p...)
-		b = append(b, '\n')
+	_, err := writeMarkerOrdered(dir, state, hashes, nil)
+	return err
+}
+
+// writeMarkerOrdered is writeMarker given order, the paths of an earlier
+// manifest in order, which is used when it holds exactly the paths of
+// hashes (an edit in serve mode rarely adds or removes a file): checking
+// that costs a lookup a path, sorting a large site's paths afresh many
+// string comparisons each. It returns the paths in order.
+func writeMarkerOrdered(dir, state string, hashes map[string]string, order []string) ([]string, error) {
+	head := markerHeader + "\n" + state + "\n"
+	b, ok := manifestBytes(head, hashes, order)
+	paths := order
+	if !ok {
+		paths = make([]string, 0, len(hashes))
+		for p := range hashes {
+			paths = append(paths, p)
+		}
+		slices.Sort(paths)
+		b, _ = manifestBytes(head, hashes, paths)
 	}
 	// A dirty marker must reach the disk before the folder is changed; a
 	// clean one that a crash tears reads as dirty, so it need not wait.
@@ -113,9 +119,31 @@ func writeMarker(dir, state string, hashes map[string]string) error {
 		write = atomicfile.WriteNoSync
 	}
 	if err := write(filepath.Join(dir, MarkerName), b); err != nil {
-		return fmt.Errorf("write output: %w", err)
+		return nil, fmt.Errorf("write output: %w", err)
 	}
-	return nil
+	return paths, nil
+}
+
+// manifestBytes is a marker: head, then a line for each path of order with
+// its hash, in one pass over order. ok is false, and the bytes unfinished,
+// when order does not hold exactly the paths of hashes.
+func manifestBytes(head string, hashes map[string]string, order []string) (b []byte, ok bool) {
+	if len(order) != len(hashes) {
+		return nil, false
+	}
+	b = make([]byte, 0, len(head)+len(order)*96) // a path and its hash are about 80 bytes
+	b = append(b, head...)
+	for _, p := range order {
+		h, ok := hashes[p]
+		if !ok {
+			return nil, false
+		}
+		b = append(b, h...)
+		b = append(b, ' ')
+		b = append(b, p...)
+		b = append(b, '\n')
+	}
+	return b, true
 }
 
 // Manifests keeps the manifests of a builder's two output folders between
@@ -132,6 +160,7 @@ type Manifests struct {
 type keptMarker struct {
 	info   os.FileInfo
 	hashes map[string]string
+	order  []string // its paths in order, if known
 }
 
 // read is ReadManifest, from the cache when the marker is unchanged. The
@@ -150,6 +179,22 @@ func (c *Manifests) read(dir string) (map[string]string, error) {
 
 // remember keeps the manifest just written to dir's marker (nil forgets it).
 func (c *Manifests) remember(dir string, hashes map[string]string) {
+	c.rememberOrdered(dir, hashes, nil)
+}
+
+// order returns the paths of dir's kept manifest in order, if known (nil
+// otherwise; writeMarkerOrdered checks them before use).
+func (c *Manifests) order(dir string) []string {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.kept[dir].order
+}
+
+// rememberOrdered is remember with the manifest's paths in order.
+func (c *Manifests) rememberOrdered(dir string, hashes map[string]string, order []string) {
 	if c == nil {
 		return
 	}
@@ -163,7 +208,7 @@ func (c *Manifests) remember(dir string, hashes map[string]string) {
 		delete(c.kept, dir)
 		return
 	}
-	c.kept[dir] = keptMarker{info: info, hashes: hashes}
+	c.kept[dir] = keptMarker{info: info, hashes: hashes, order: order}
 }
 
 // sameFile reports whether two stats are of the same, unchanged file.

@@ -1,0 +1,27 @@
+package build
+
+import (
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/diag"
+)
+
+// noteProblems reports the collections whose note has a mistake
+// (content.Collection.NoteErr: a collection is left out with its puzzles
+// until the note is fixed, the root loses only its note): each is an error
+// in sum's diagnostics and skipped lines, and returned as a problem, which
+// fails the build unless SkipInvalid, as a broken puzzle does.
+func noteProblems(root *content.Collection, sum *Summary) diag.List {
+	var out diag.List
+	for _, c := range root.Broken {
+		d := diag.FromError(c.NotePath, c.NoteErr)
+		d.Severity = diag.Error
+		out = append(out, d)
+		sum.Diagnostics = append(sum.Diagnostics, d)
+		left := " (its collection left out)"
+		if c.Parent == nil {
+			left = " (the note left out)"
+		}
+		sum.Skipped = append(sum.Skipped, d.String()+left)
+	}
+	return out
+}

@@ -1,0 +1,241 @@
+package build
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/build/site"
+	"github.com/nonopress/nonopress/nav"
+)
+
+// An edit in serve mode usually changes puzzle files the last build knew.
+// Rebuild then patches the published site instead of building it again:
+// the edited files are processed, the pages that list them (their
+// collections' pages up to the home page, their bundles' pages) made again,
+// and every other published file carried over as it is, so that the work is
+// that of the edit, not of the archive. Booklets and site-wide lists are left
+// as published, as by a quick build, for the full build that follows.
+// Anything else (a note, a new or removed file, a folder, the setup) takes
+// the quick build: notes give puzzles their titles in neighbours' links,
+// their order, tags and dates, which a patch leaves as they were.
+
+// lastBuild is what a successful build leaves for patching its site.
+type lastBuild struct {
+	pub                *site.Site // arranged, never changed afterwards
+	files              []*content.PuzzleFile
+	index              map[string]int // files by cleaned absolute path
+	results            []fileResult   // by file, in path order
+	pages              []string       // the HTML pages in the sitemap
+	bookletWarnings    []string       // of the booklets a patch keeps as published
+	memoSite, memoLink string         // the memo's key parts (memoRun)
+}
+
+// remember makes what the run leaves for a patch. The grids the run's
+// sheets drew for its booklets are let go: a patch makes no booklet.
+func (r *run) remember() *lastBuild {
+	for _, e := range r.pub.Entries {
+		e.SetDrawn(nil)
+	}
+	last := &lastBuild{pub: r.pub, files: r.files, results: r.results, pages: r.pages}
+	if r.memoRun != nil {
+		last.memoSite, last.memoLink = r.memoRun.site, r.memoRun.linksHash
+	}
+	return last
+}
+
+// indexFiles maps the files by cleaned absolute path, or takes the index of
+// from, a lastBuild of the same files.
+func (l *lastBuild) indexFiles(from *lastBuild) {
+	if from != nil {
+		l.index = from.index
+		return
+	}
+	l.index = make(map[string]int, len(l.files))
+	for i, f := range l.files {
+		if abs, err := filepath.Abs(f.Abs); err == nil {
+			l.index[abs] = i
+		}
+	}
+}
+
+// patchable returns the indexes of the files an edit of changed touches, if
+// every changed path is a puzzle file of the last build, still a regular
+// file, and the collections of the edited files stay listed whatever the
+// files now give (so that no collection appears or vanishes).
+func (l *lastBuild) patchable(changed []string) ([]int, bool) {
+	if l == nil || len(changed) == 0 {
+		return nil, false
+	}
+	if l.index == nil {
+		l.indexFiles(nil)
+	}
+	var idx []int
+	removed := map[*content.Collection]int{}
+	for _, p := range changed {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, false
+		}
+		i, ok := l.index[abs]
+		if !ok {
+			return nil, false
+		}
+		if info, err := os.Lstat(abs); err != nil || !info.Mode().IsRegular() {
+			return nil, false
+		}
+		if !slices.Contains(idx, i) {
+			idx = append(idx, i)
+			for c := l.files[i].Coll; c != nil; c = c.Parent {
+				removed[c] += len(l.results[i].entries)
+			}
+		}
+	}
+	for c, n := range removed {
+		if l.pub.List(c).Total-n <= 0 {
+			return nil, false
+		}
+	}
+	slices.Sort(idx)
+	return idx, true
+}
+
+// patch answers an edit of puzzle files the last build knew (patchable) by
+// patching the published site; ok is false when the edit is not such.
+func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok bool, err error) {
+	last := b.last
+	idx, ok := last.patchable(changed)
+	if !ok {
+		return sum, false, nil
+	}
+	b.last = nil // until the patch succeeds
+	start := time.Now()
+	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
+	if err != nil {
+		return sum, true, err
+	}
+	defer out.Close()
+	b.memo.load()
+	pub := &site.Site{Title: last.pub.Title, Description: last.pub.Description, Settings: last.pub.Settings,
+		Root: last.pub.Root, Markdown: last.pub.Markdown, Links: last.pub.Links}
+	r := &run{Builder: b, out: out, assets: newAssetCache(b.fingerprint, b.memo.assetOutputs()), pub: pub, quick: true, deferred: 1}
+	r.memoRun = &memoRun{memo: b.memo, site: last.memoSite, linksHash: last.memoLink,
+		used: map[string]*fileRecord{}, missed: map[string]*missedFile{}}
+	b.rendered.Store(0)
+	r.files, r.results = last.files, slices.Clone(last.results)
+	for _, i := range idx {
+		f := last.files[i]
+		r.results[i] = r.processFileMemo(ctx, f)
+		if err := fromSource(f, r.results[i].fatal); err != nil {
+			return sum, true, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return sum, true, err
+	}
+	problems := append(r.gather(r.results, &sum), noteProblems(pub.Root, &sum)...)
+	if len(problems) > 0 && !b.cfg.SkipInvalid {
+		return sum, true, newError(problems)
+	}
+	r.pub.Arrange()
+	drop, err := r.patchPages(last, idx)
+	if err != nil {
+		return sum, true, err
+	}
+	if err := out.CarryPublished(drop); err != nil {
+		return sum, true, err
+	}
+	changes, err := out.Commit()
+	if err != nil {
+		return sum, true, err
+	}
+	sum.warn(last.bookletWarnings...)
+	sum.warn(foreignWarnings(b.cfg.Out, changes.Foreign)...)
+	r.pages = append(r.pages, keptPages(last.pages, drop)...)
+	sum.Puzzles = len(r.pub.Entries)
+	sum.Pages = len(r.pages) + 1 // and 404.html
+	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
+	sum.Deferred = r.deferred
+	b.last = r.remember()
+	b.last.indexFiles(last) // the same files
+	b.last.bookletWarnings = last.bookletWarnings
+	b.logSummary(sum, start)
+	return sum, true, nil
+}
+
+// patchPages makes again the pages that list the edited files (idx): the
+// pages of their collections and of the collections above them, and the
+// shared blank thumbnails their cards may need (their own pages and
+// bundles' pages were made with them). It returns which published files
+// are not to be carried over: the edited files' outputs and the listing
+// pages as the last build paginated them.
+func (r *run) patchPages(last *lastBuild, idx []int) (func(string) bool, error) {
+	var dirs, origs []string
+	colls := map[*content.Collection]bool{}
+	for _, i := range idx {
+		f := last.files[i]
+		dirs = append(dirs, f.Coll.URL+f.Slug+"/")
+		origs = append(origs, f.Coll.URL+f.Original)
+		for c := f.Coll; c != nil; c = c.Parent {
+			colls[c] = true
+		}
+	}
+	listed := map[string]bool{}
+	var order []*content.Collection
+	content.Walk(r.pub.Root, func(c *content.Collection) {
+		if !colls[c] {
+			return
+		}
+		order = append(order, c)
+		for _, pg := range nav.Paginate(len(last.pub.List(c).Entries), r.site.PerPage) {
+			listed[nav.PageDir(c.URL, pg.Number)+"index.html"] = true
+		}
+	})
+	if err := r.writeBlankThumbs(); err != nil {
+		return nil, err
+	}
+	for _, c := range order {
+		pages, err := r.pub.CollectionPages(c)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.putPages(r.collectionSource(c), pages...); err != nil {
+			return nil, err
+		}
+	}
+	for _, i := range idx {
+		if bp := r.results[i].bundle; bp != nil {
+			if err := r.writeBundle(bp); err != nil {
+				return nil, err
+			}
+		}
+	}
+	drop := func(rel string) bool {
+		if listed[rel] || slices.Contains(origs, rel) {
+			return true
+		}
+		for _, d := range dirs {
+			if strings.HasPrefix(rel, d) {
+				return true
+			}
+		}
+		return false
+	}
+	return drop, nil
+}
+
+// keptPages returns the pages of the last build that a patch carried over.
+func keptPages(pages []string, drop func(string) bool) []string {
+	var kept []string
+	for _, p := range pages {
+		if !drop(p) {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}

@@ -1,0 +1,241 @@
+package build
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/internal/archivegen"
+)
+
+// inodes maps every file of dir (slash-separated paths) to its inode: a
+// file written again (output files are replaced, never written in place)
+// gets a new one, a file carried over keeps it.
+func inodes(t *testing.T, dir string) map[string]uint64 {
+	t.Helper()
+	out := map[string]uint64{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = info.Sys().(*syscall.Stat_t).Ino
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// settle lets the builder do its deferred work, as serve does when idle.
+func settle(t *testing.T, b *Builder) {
+	t.Helper()
+	for b.Pending() {
+		if _, err := b.Rebuild(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// An edit of one puzzle file writes its own files and the pages listing it
+// (its collection's pages and those above it, up to the home page), and no
+// other file of the site; what it publishes is what a full build from
+// scratch publishes, the deferred booklets and site-wide lists aside, and
+// the full build that follows catches those up.
+func TestRebuildWritesOnlyWhatAnEditChanges(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	if _, err := archivegen.Write(src, archivegen.Options{Puzzles: 60, Seed: 3, MaxSide: 12}); err != nil {
+		t.Fatal(err)
+	}
+	target, err := archivegen.FirstNon(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(Config{Src: src, Out: out, Quiet: true, SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	if _, err := b.Rebuild(ctx, []string{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, b)
+	before := inodes(t, out)
+
+	edit(t, target, `title "`, `title "Edited `)
+	sum, err := b.Rebuild(ctx, []string{target})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := inodes(t, out)
+	var rewritten []string
+	for p, ino := range after {
+		if before[p] != ino && !strings.HasPrefix(p, ".") { // the marker is always new
+			rewritten = append(rewritten, p)
+		}
+	}
+	sort.Strings(rewritten)
+	related := relatedOutputs(t, src, target)
+	for _, p := range rewritten {
+		if !related(p) {
+			t.Errorf("the edit rewrote %s, unrelated to it", p)
+		}
+	}
+	for _, p := range sum.Changed {
+		if !related(p) {
+			t.Errorf("the edit changed %s, unrelated to it", p)
+		}
+	}
+	if len(rewritten) == 0 || len(rewritten) > 12 {
+		t.Errorf("the edit rewrote %d files, want its page and files and its listings: %v", len(rewritten), rewritten)
+	}
+	if sum.Deferred == 0 {
+		t.Error("Deferred = 0: the booklets and lists are owed")
+	}
+
+	fresh := filepath.Join(t.TempDir(), "public")
+	fb, err := New(Config{Src: src, Out: fresh, Quiet: true, SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fb.Build(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got, want := snapshot(t, out), snapshot(t, fresh)
+	for p := range want {
+		if deferredPage(p) {
+			delete(got, p)
+			delete(want, p)
+		}
+	}
+	delete(got, ".nonopress")
+	delete(want, ".nonopress")
+	if d := diffSnapshots(got, want); d != "" {
+		t.Errorf("the edit's site differs from a build from scratch (deferred files aside):\n%s", d)
+	}
+	settle(t, b)
+	if d := diffSnapshots(snapshot(t, out), snapshot(t, fresh)); d != "" {
+		t.Errorf("after the deferred work, the site differs from a build from scratch:\n%s", d)
+	}
+}
+
+// relatedOutputs says which output paths an edit of the puzzle file target
+// may write: its own folder and copy, and the listing pages of its
+// collection and those above it.
+func relatedOutputs(t *testing.T, src, target string) func(string) bool {
+	t.Helper()
+	_, files, err := content.Scan(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.Abs != target {
+			continue
+		}
+		var listings []*regexp.Regexp
+		for c := f.Coll; c != nil; c = c.Parent {
+			listings = append(listings, regexp.MustCompile(`^`+regexp.QuoteMeta(c.URL)+`(page/[0-9]+/)?index\.html$`))
+		}
+		dir, orig := f.Coll.URL+f.Slug+"/", f.Coll.URL+f.Original
+		return func(p string) bool {
+			if strings.HasPrefix(p, dir) || p == orig {
+				return true
+			}
+			for _, re := range listings {
+				if re.MatchString(p) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	t.Fatalf("%s not found in the content tree", target)
+	return nil
+}
+
+// A puzzle broken by an edit is left out of the patched site (its files
+// removed, the skip reported) while its collection, which lists others,
+// stays; fixed, it comes back.
+func TestRebuildLeavesOutABrokenPuzzle(t *testing.T) {
+	s := newSite(t, smallSite)
+	b := s.builder(Config{SkipInvalid: true})
+	ctx := t.Context()
+	if _, err := b.Rebuild(ctx, []string{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, b)
+	corner := filepath.Join(s.src, "animals", "corner.non")
+	good, err := os.ReadFile(corner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(t, corner, "width 2", "width 0")
+	sum, err := b.Rebuild(ctx, []string{corner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "corner.non") {
+		t.Errorf("Skipped = %q, want corner.non", sum.Skipped)
+	}
+	if s.exists("animals/corner/index.html") || strings.Contains(s.read("animals/index.html"), "corner/") {
+		t.Error("the broken puzzle is still published")
+	}
+	if !s.exists("animals/cross/index.html") {
+		t.Error("the other puzzles of its collection are gone")
+	}
+	if err := os.WriteFile(corner, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err = b.Rebuild(ctx, []string{corner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Skipped) != 0 || !s.exists("animals/corner/index.html") || !strings.Contains(s.read("animals/index.html"), "corner/") {
+		t.Errorf("the fixed puzzle is not back (skipped %q)", sum.Skipped)
+	}
+}
+
+// A patch keeps the booklets as published, and so their warnings: the
+// summary of an edit still names a title no font draws.
+func TestRebuildKeepsBookletWarnings(t *testing.T) {
+	const unassigned = "\u2fe0\u2fe1" // not yet assigned: no font draws them
+	if fc, err := exec.LookPath("fc-list"); err == nil {
+		if out, _ := exec.Command(fc, ":charset=2fe0").Output(); len(out) > 0 {
+			t.Skip("an installed font draws U+2FE0: nothing is missing")
+		}
+	}
+	s := newSite(t, strings.Replace(bookletSite, `title "Zed"`, `title "Zed `+unassigned+`"`, 1))
+	b := s.builder(Config{Quiet: true, SkipInvalid: true})
+	ctx := t.Context()
+	if _, err := b.Rebuild(ctx, []string{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, b)
+	alpha := filepath.Join(s.src, "shapes", "alpha.non")
+	edit(t, alpha, `title "`, `title "Edited `)
+	sum, err := b.Rebuild(ctx, []string{alpha})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range sum.Diagnostics {
+		found = found || strings.Contains(d.Message, "U+2FE0 U+2FE1")
+	}
+	if !found {
+		t.Errorf("the edit's summary lost the booklet's warning: %q", sum.Warnings)
+	}
+}

@@ -1,0 +1,111 @@
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// problem is a diagnostic as the browsers' panel gets it: where (file, line
+// and column when known), how bad, what, and how to fix it.
+type problem struct {
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Col      int    `json:"col,omitempty"`
+	Severity string `json:"severity"` // "error" or "warning"
+	Message  string `json:"message"`
+	Hint     string `json:"hint,omitempty"`
+}
+
+// problemsOf turns diagnostics into problems, in their order.
+func problemsOf(l diag.List) []problem {
+	out := make([]problem, 0, len(l))
+	for _, d := range l {
+		out = append(out, problem{File: d.File, Line: d.Line, Col: d.Col, Severity: d.Severity.String(), Message: d.Message, Hint: d.Hint})
+	}
+	return out
+}
+
+// failureDiagnostics are the diagnostics of a build that failed: its
+// problems when puzzles are in error, else the error itself (an output
+// that cannot be written, a template that does not parse).
+func failureDiagnostics(err error) diag.List {
+	var be *build.Error
+	if errors.As(err, &be) && len(be.Diagnostics) > 0 {
+		return be.Diagnostics
+	}
+	return diag.List{diag.FromError("", err)}
+}
+
+// split separates errors from warnings.
+func split(l diag.List) (errs, warnings diag.List) {
+	for _, d := range l {
+		if d.Severity == diag.Error {
+			errs = append(errs, d)
+		} else {
+			warnings = append(warnings, d)
+		}
+	}
+	return errs, warnings
+}
+
+// problemEvent is the event that tells browsers a build's problems: a
+// "builderror" while puzzles are left out (the rest of the site is up to
+// date) or the build failed, else "ok", with the warnings either way. Its
+// message says the same as text, for a reader of the raw stream.
+func problemEvent(failed bool, l diag.List) event {
+	errs, warnings := split(l)
+	data := map[string]any{"warnings": problemsOf(warnings)}
+	if !failed && len(errs) == 0 {
+		return event{Name: "ok", Data: data}
+	}
+	head := "build failed; the site is as it was before this change:"
+	if !failed {
+		head = puzzle.Plural(len(errs), "problem") + " left puzzles out until fixed; the rest of the site is up to date:"
+	}
+	lines := make([]string, 0, len(errs))
+	for _, d := range errs {
+		lines = append(lines, d.String())
+	}
+	data["message"] = head + "\n\n" + strings.Join(lines, "\n")
+	data["problems"] = problemsOf(errs)
+	return event{Name: "builderror", Data: data}
+}
+
+// problemLog prints each problem once: a line is printed when it appears,
+// not again while it stays, and again if it comes back after it was fixed.
+type problemLog struct {
+	shown map[string]bool
+}
+
+// print logs the lines of l that the last call did not, and forgets those
+// that are gone.
+func (p *problemLog) print(w io.Writer, l diag.List) {
+	now := make(map[string]bool, len(l))
+	for _, d := range l {
+		line := logLine(d)
+		if now[line] {
+			continue
+		}
+		now[line] = true
+		if !p.shown[line] {
+			fmt.Fprintln(w, line)
+		}
+	}
+	p.shown = now
+}
+
+// logLine is a diagnostic as check prints it:
+// "file:line:col: severity: message (hint)".
+func logLine(d diag.Diagnostic) string {
+	line := d.Severity.String() + ": " + diag.Diagnostic{Message: d.Message, Hint: d.Hint}.String()
+	if pos := d.Pos(); pos != "" {
+		line = pos + ": " + line
+	}
+	return line
+}
