@@ -24,8 +24,8 @@ var pages = []struct{ name, path string }{
 	{"puzzle-64x64-colour", "colour/balloon/index.html"},
 }
 
-// minScore is the lowest Lighthouse score accepted in the categories that
-// do not measure time: accessibility, best practices and SEO.
+// minScore is the lowest Lighthouse score accepted in each category:
+// performance, accessibility, best practices and SEO.
 const minScore = 0.95
 
 // maxLayoutShift is the largest cumulative layout shift accepted (Web
@@ -146,11 +146,15 @@ func TestDemoSiteInBrowser(t *testing.T) {
 		if p.RuntimeError != "" {
 			t.Errorf("%s: Lighthouse could not score every category: %s", p.Name, p.RuntimeError)
 		}
-		// Performance measures time on a shared machine, so it is reported,
-		// not asserted (issue 18 wants 95: compare the logged scores); its
-		// layout shift, which is not a time, is asserted.
+		// Performance is asserted like the other categories (issue 18): the
+		// pages are made cheap enough (a large grid is built on demand, its
+		// sheet is an image) that the score stays above 95 on a loaded
+		// machine, whose slowness Lighthouse's simulated phone multiplies.
 		t.Logf("%s: Lighthouse performance %.2f (FCP %.0f ms, LCP %.0f ms, TBT %.0f ms, CLS %.3f)", p.Name, p.Scores["performance"],
 			p.Metrics["first-contentful-paint"], p.Metrics["largest-contentful-paint"], p.Metrics["total-blocking-time"], p.Metrics["cumulative-layout-shift"])
+		if score, ok := p.Scores["performance"]; !ok || score < minScore {
+			t.Errorf("%s: Lighthouse performance score %.2f, want at least %.2f; audits below 0.9: %q", p.Name, score, minScore, p.FailedAudits)
+		}
 		if cls, ok := p.Metrics["cumulative-layout-shift"]; !ok || cls > maxLayoutShift {
 			t.Errorf("%s: cumulative layout shift %.3f, want at most %.2f", p.Name, cls, maxLayoutShift)
 		}

@@ -103,7 +103,8 @@
       rows: parseLines(p.rows, h, 'rows', palette.length, w),
       cols: parseLines(p.cols, w, 'cols', palette.length, h),
       palette: palette,
-      check: p.check && typeof p.check === 'object' ? p.check : null
+      check: p.check && typeof p.check === 'object' ? p.check : null,
+      onDemand: p.onDemand === true
     };
   }
 
@@ -1208,6 +1209,29 @@
     root.appendChild(p);
   }
 
+  // offer shows, instead of a large grid (pz.onDemand), a button that
+  // builds it: thousands of cells are a long first layout on a phone, for
+  // a visitor who may only look or print. The panel stays within the room
+  // the page kept for it (site.css), so nothing below it moves.
+  function offer(root, pz) {
+    root.classList.add('np-play');
+    var panel = el('div', 'np-play-offer');
+    var cells = pz.width * pz.height;
+    panel.appendChild(el('p', '', pz.width + ' \u00d7 ' + pz.height + ', ' + cells.toLocaleString('en') +
+      ' cells: the grid is built when you start. Progress is kept in this browser.'));
+    var go = button('np-action np-play-start', 'Play in the browser');
+    panel.appendChild(go);
+    root.appendChild(panel);
+    go.addEventListener('click', function () {
+      root.removeChild(panel);
+      createGame(root, pz);
+      var first = root.querySelector('td.np-cell');
+      if (first) {
+        first.focus({ preventScroll: true });
+      }
+    });
+  }
+
   function start() {
     var root = document.getElementById('np-play');
     var data = document.getElementById('np-puzzle');
@@ -1219,6 +1243,11 @@
       pz = parsePuzzle(data.textContent);
     } catch (e) {
       showError(root, e.message);
+      return;
+    }
+    // A player who has begun a large grid gets it at once.
+    if (pz.onDemand && !progressStore(pz).load()) {
+      offer(root, pz);
       return;
     }
     createGame(root, pz);
