@@ -10,8 +10,9 @@
 // loaded machine, that run alone judges accessibility), and on any console
 // error or failed request. The performance score measures time on
 // whatever else the machine runs: the pages are made cheap enough for it
-// (a large grid is built when the player asks, its sheet is an image), and
-// its metrics are logged. Screenshots at 1280
+// (a large grid is built when the player asks, its sheet is an image), the
+// score is the median of up to three runs (one run can fall on a moment
+// when other work holds the CPU), and its metrics are logged. Screenshots at 1280
 // and 390 px wide, light and dark, and the Lighthouse reports are written
 // to test-output/ at the repository root (NONOPRESS_TEST_OUTPUT overrides
 // it), for a reviewer to look at.

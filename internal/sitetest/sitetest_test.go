@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,7 @@ type report struct {
 		AccessibilityFromAxe    bool                `json:"accessibilityFromAxe"`
 		URL                     string              `json:"url"`
 		Scores                  map[string]float64  `json:"scores"`
+		PerformanceRuns         []float64           `json:"performanceRuns"`
 		Metrics                 map[string]float64  `json:"metrics"`
 		FailedAudits            []string            `json:"failedAudits"`
 		LighthouseConsoleErrors []string            `json:"lighthouseConsoleErrors"`
@@ -111,7 +113,8 @@ func TestDemoSiteInBrowser(t *testing.T) {
 	}
 	// Lighthouse's mobile settings (a phone's screen, a slower CPU and
 	// network): puzzle archives are browsed on phones as much as desktops.
-	args := []string{filepath.Join(npmDir, "audit.mjs"), "--base", srv.URL + "/", "--out", results, "--preset", "mobile"}
+	args := []string{filepath.Join(npmDir, "audit.mjs"), "--base", srv.URL + "/", "--out", results, "--preset", "mobile",
+		"--min-performance", strconv.FormatFloat(minScore, 'f', -1, 64)}
 	for _, p := range pages {
 		args = append(args, p.name+"="+p.path)
 	}
@@ -150,8 +153,9 @@ func TestDemoSiteInBrowser(t *testing.T) {
 		// pages are made cheap enough (a large grid is built on demand, its
 		// sheet is an image) that the score stays above 95 on a loaded
 		// machine, whose slowness Lighthouse's simulated phone multiplies.
-		t.Logf("%s: Lighthouse performance %.2f (FCP %.0f ms, LCP %.0f ms, TBT %.0f ms, CLS %.3f)", p.Name, p.Scores["performance"],
-			p.Metrics["first-contentful-paint"], p.Metrics["largest-contentful-paint"], p.Metrics["total-blocking-time"], p.Metrics["cumulative-layout-shift"])
+		// It is the median of up to three runs (audit.mjs).
+		t.Logf("%s: Lighthouse performance %.2f, median of %v (first run: FCP %.0f ms, LCP %.0f ms, TBT %.0f ms, CLS %.3f)", p.Name, p.Scores["performance"],
+			p.PerformanceRuns, p.Metrics["first-contentful-paint"], p.Metrics["largest-contentful-paint"], p.Metrics["total-blocking-time"], p.Metrics["cumulative-layout-shift"])
 		if score, ok := p.Scores["performance"]; !ok || score < minScore {
 			t.Errorf("%s: Lighthouse performance score %.2f, want at least %.2f; audits below 0.9: %q", p.Name, score, minScore, p.FailedAudits)
 		}

@@ -625,13 +625,11 @@
   }
 
   // fillClue writes a line's blocks into its header cell (for the eye; the
-  // header's aria-label says them for screen readers).
+  // header's aria-label says them for screen readers). A line without
+  // blocks (a clue of 0) is shown as the seed format writes it: empty.
   function fillClue(head, line, pz, multi) {
     var box = el('span', 'np-clues');
     box.setAttribute('aria-hidden', 'true');
-    if (line.length === 0) {
-      box.appendChild(el('span', 'np-clue np-clue-zero', '0'));
-    }
     line.forEach(function (block) {
       var span = el('span', multi ? 'np-clue np-clue-colour' : 'np-clue', String(block[0]));
       if (multi) {
