@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -123,6 +124,27 @@ func evalIn[T any](t *testing.T, ctx context.Context, expr string) T {
 	return v
 }
 
+// shoot writes a screenshot of the play area to the test output's
+// screenshots folder as layout-NAME.png, for a reviewer to look at.
+func shoot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`#np-play`)))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	dir := os.Getenv("NONOPRESS_TEST_OUTPUT")
+	if dir == "" {
+		dir = filepath.Join(repoRoot(t), "test-output")
+	}
+	dir = filepath.Join(dir, "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "layout-"+name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // touchingJS lists (at most 10) pairs of clue boxes that overlap or come
 // closer than 1 px, and clue boxes that come that close to the grid's
 // cells, as the page lays them out (getBoundingClientRect); and, last, how
@@ -175,6 +197,7 @@ func TestCluesNeverTouch(t *testing.T) {
 	for _, page := range []string{"big/hundred/", "big/colour/", "big/colour-12/"} {
 		for _, width := range []int{1280, 390} {
 			openGrid(t, ctx, base+page+"index.html", width)
+			shoot(t, ctx, strings.Trim(strings.ReplaceAll(page, "/", "-"), "-")+"-"+strconv.Itoa(width))
 			found := evalIn[[]string](t, ctx, touchingJS)
 			n, found := found[len(found)-1], found[:len(found)-1]
 			for _, f := range found {
@@ -194,4 +217,100 @@ func TestCluesNeverTouch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// cellWidthJS is the width of the play grid's first cell.
+const cellWidthJS = `document.querySelector('#np-play td.np-cell').getBoundingClientRect().width`
+
+// TestPhoneGrid checks the play grid on a 390 px phone. The rule: the grid
+// starts at the largest cell size (of 12, 16, 20, 24, 28, 32, 40 and 48 px)
+// at which it fits the width with its row clues, but no larger than 32 px
+// up to 10 columns, 28 px up to 20, 24 px up to 30 and 20 px beyond, and
+// no smaller than 16 px; the zoom buttons change it. So a 10-wide grid
+// gets 28 px cells, a 15-wide grid with up to five clues a row fits the
+// phone's width with cells of at least 20 px (with eight, the most a
+// 15-wide line holds, 16 px), and a 40-wide grid scrolls inside its box
+// (the page never does) and zooms.
+func TestPhoneGrid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a site and opens it in a browser")
+	}
+	base := layoutSite(t, map[string]*puzzle.Puzzle{
+		"phone/ten.non":     picture(10, 10, puzzle.DefaultPalette(), rings),
+		"phone/fifteen.non": picture(15, 15, puzzle.DefaultPalette(), diagonals),
+		"phone/forty.non":   picture(40, 40, puzzle.DefaultPalette(), rings),
+		// The most clues a 15-wide line can have: eight.
+		"phone/crowded.non": picture(15, 15, puzzle.DefaultPalette(), func(x, y int) int { return 1 - (x+y/2)%2 }),
+	})
+	ctx := browsertest.New(t)
+	const phone = 390
+	pageFits := func(page string) {
+		t.Helper()
+		if w := evalIn[float64](t, ctx, `document.documentElement.scrollWidth`); w > phone {
+			t.Errorf("%s: the page is %.0f px wide on a %d px phone", page, w, phone)
+		}
+	}
+
+	openGrid(t, ctx, base+"phone/ten/index.html", phone)
+	if w := evalIn[float64](t, ctx, cellWidthJS); w < 28 {
+		t.Errorf("a 10-wide grid has %.0f px cells on a %d px phone, want at least 28", w, phone)
+	}
+	pageFits("ten")
+
+	openGrid(t, ctx, base+"phone/fifteen/index.html", phone)
+	t.Logf("15-wide grid: %s", evalIn[string](t, ctx, `document.querySelector('#np-play tbody tr:nth-child(2) th').getAttribute('aria-label') + ', cells ' + document.querySelector('#np-play td.np-cell').getBoundingClientRect().width + ' px'`))
+	if w := evalIn[float64](t, ctx, cellWidthJS); w < 20 {
+		t.Errorf("a 15-wide grid has %.0f px cells on a %d px phone, want at least 20", w, phone)
+	}
+	if fits := evalIn[bool](t, ctx, `(() => { const s = document.querySelector('#np-play .np-scroll'); return s.scrollWidth <= s.clientWidth; })()`); !fits {
+		t.Errorf("a 15-wide grid needs scrolling sideways on a %d px phone", phone)
+	}
+	pageFits("fifteen")
+	shoot(t, ctx, "phone-fifteen-390")
+
+	openGrid(t, ctx, base+"phone/crowded/index.html", phone)
+	if w := evalIn[float64](t, ctx, cellWidthJS); w < 16 {
+		t.Errorf("a 15-wide grid with eight clues a row has %.0f px cells on a %d px phone, want at least 16", w, phone)
+	}
+	if fits := evalIn[bool](t, ctx, `(() => { const s = document.querySelector('#np-play .np-scroll'); return s.scrollWidth <= s.clientWidth; })()`); !fits {
+		t.Errorf("a 15-wide grid with eight clues a row needs scrolling sideways on a %d px phone", phone)
+	}
+	pageFits("crowded")
+	shoot(t, ctx, "phone-crowded-390")
+
+	openGrid(t, ctx, base+"phone/forty/index.html", phone)
+	pageFits("forty")
+	before := evalIn[float64](t, ctx, cellWidthJS)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#np-play .np-zoom-in`))); err != nil {
+		t.Fatal(err)
+	}
+	if after := evalIn[float64](t, ctx, cellWidthJS); after <= before {
+		t.Errorf("zoom in: a 40-wide grid's cells went from %.0f to %.0f px", before, after)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#np-play .np-zoom-out`)), chromedp.Click(chromedp.CSS(`#np-play .np-zoom-out`))); err != nil {
+		t.Fatal(err)
+	}
+	if after := evalIn[float64](t, ctx, cellWidthJS); after >= before {
+		t.Errorf("zoom out twice: a 40-wide grid's cells went from %.0f to %.0f px", before, after)
+	}
+	pageFits("forty, zoomed")
+	shoot(t, ctx, "phone-forty-390")
+}
+
+// diagonals draws every third diagonal: five one-cell clues a line on a
+// 15-wide grid.
+func diagonals(x, y int) int {
+	if (x+y)%3 == 0 {
+		return 1
+	}
+	return 0
+}
+
+// rings draws concentric square rings, two cells apart: up to four or so
+// clues a line, as in a typical picture.
+func rings(x, y int) int {
+	if min(x, y)%3 == 0 || max(x, y)%4 == 1 {
+		return 1
+	}
+	return 0
 }
