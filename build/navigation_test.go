@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -248,5 +249,63 @@ func TestVisitorWordsAndMeta(t *testing.T) {
 	// Breadcrumbs are a list: no separator left dangling in the text.
 	if strings.Contains(page, "› </nav>") || strings.Contains(page, "›</nav>") {
 		t.Errorf("dangling breadcrumb separator")
+	}
+}
+
+// TestBreadcrumbsOnEveryPage checks that every page but the home page and
+// the 404 page (served at any depth) has breadcrumbs: a list of links, the
+// first to the home page, each item a link (the separator is drawn between
+// items by site.css, so none dangles), none to the page itself.
+func TestBreadcrumbsOnEveryPage(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
+	crumbs := regexp.MustCompile(`<nav class="?np-crumbs np-noprint"? aria-label="?Breadcrumbs"?><ol>(.*?)</ol></nav>`)
+	item := regexp.MustCompile(`^<li><a href="?([^" >]+)"?>[^<]+</a></li>`)
+	pages := 0
+	err := filepath.WalkDir(s.out, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(p, s.out+string(filepath.Separator)))
+		if rel == "index.html" || rel == "404.html" {
+			return nil
+		}
+		pages++
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		m := crumbs.FindStringSubmatch(string(data))
+		if m == nil {
+			t.Errorf("%s has no breadcrumbs", rel)
+			return nil
+		}
+		list, n := m[1], 0
+		for list != "" {
+			it := item.FindStringSubmatch(list)
+			if it == nil {
+				t.Errorf("%s: breadcrumb %d is not a link: %.80q", rel, n+1, list)
+				break
+			}
+			if n == 0 && it[1] != content.RelURL(rel, "index.html") {
+				t.Errorf("%s: first breadcrumb links to %s, want the home page", rel, it[1])
+			}
+			if it[1] == path.Base(rel) || it[1] == "index.html" && strings.HasSuffix(rel, "/index.html") && n > 0 {
+				t.Errorf("%s: a breadcrumb links to the page itself", rel)
+			}
+			list, n = list[len(it[0]):], n+1
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"authors/index.html", "licenses/index.html", "tags/index.html", "search/index.html"} {
+		if !s.exists(want) {
+			t.Errorf("no %s to check", want)
+		}
+	}
+	if pages < 10 {
+		t.Errorf("checked %d pages, want the whole site", pages)
 	}
 }
