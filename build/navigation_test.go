@@ -309,3 +309,40 @@ func TestBreadcrumbsOnEveryPage(t *testing.T) {
 		t.Errorf("checked %d pages, want the whole site", pages)
 	}
 }
+
+// TestSetTitles checks that a bundle's own title (a .nonpack's first block
+// of shared keys, an XML <puzzleset>'s <title>) titles its page, and is the
+// breadcrumb of its puzzles' pages, linking to that page.
+func TestSetTitles(t *testing.T) {
+	xml := `<?xml version="1.0"?>
+<puzzleset><title>Kitchen things</title><author>Bo</author>
+<puzzle type="grid" defaultcolor="white"><title>Cup</title><color name="white" char=".">FFFFFF</color><color name="black" char="X">000000</color>
+<clues type="columns"><line><count color="black">1</count></line></clues><clues type="rows"><line><count color="black">1</count></line></clues></puzzle>
+<puzzle type="grid" defaultcolor="white"><title>Pan</title><color name="white" char=".">FFFFFF</color><color name="black" char="X">000000</color>
+<clues type="columns"><line><count color="black">1</count></line></clues><clues type="rows"><line><count color="black">1</count></line></clues></puzzle>
+</puzzleset>
+`
+	s := newSite(t, "-- c/beasts.nonpack --\ntitle \"Small beasts\"\nlicense CC0-1.0\n====\n"+dot("Ant")+"====\n"+dot("Bee")+
+		"-- c/kitchen.xml --\n"+xml)
+	s.mustBuild(Config{})
+	crumbs := regexp.MustCompile(`aria-label="?Breadcrumbs"?><ol>(.*?)</ol>`)
+	for _, c := range []struct{ dir, title, puzzle string }{
+		{"c/beasts/", "Small beasts", "Bee"},
+		{"c/kitchen/", "Kitchen things", "Pan"},
+	} {
+		page := s.read(c.dir + "index.html")
+		if !strings.Contains(page, "<title>"+c.title+" · ") || !strings.Contains(page, "<h1>"+c.title+"</h1>") {
+			t.Errorf("%sindex.html is not titled %q", c.dir, c.title)
+		}
+		m := crumbs.FindStringSubmatch(s.read(c.dir + "2/index.html"))
+		if m == nil {
+			t.Fatalf("%s2/index.html has no breadcrumbs", c.dir)
+		}
+		if want := `<a href="?../index.html"?>` + c.title + `</a></li>`; !regexp.MustCompile(want + `$`).MatchString(m[1]) {
+			t.Errorf("%s2/: breadcrumbs %s, want the last one %q linking to the set's page", c.dir, m[1], c.title)
+		}
+		if !regexp.MustCompile(`<h1 class="?np-noprint"?>` + c.puzzle + `</h1>`).MatchString(s.read(c.dir + "2/index.html")) {
+			t.Errorf("%s2/ is not titled by its own puzzle's title %q", c.dir, c.puzzle)
+		}
+	}
+}
