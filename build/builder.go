@@ -188,6 +188,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		return sum, err
 	}
 	b.readGitDates(ctx, files)
+	b.nameFiles(ctx, files)
 	if len(files) == 0 {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}

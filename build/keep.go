@@ -16,6 +16,7 @@ import (
 type keptCaches struct {
 	solver     *validate.Cache
 	solverPath string
+	titles     ownTitles // the files' own titles (owntitles.go)
 }
 
 // solverCache opens the solver cache at path, or returns the one kept.

@@ -53,11 +53,12 @@ func TestPrevNextNaturalOrderAndWeight(t *testing.T) {
 			t.Errorf("%s: prev %q next %q, want %q and %q", dir, prev, next, wantPrev, wantNext)
 		}
 	}
-	// A neighbour is named, before its file is read, by its note's title
-	// or its file name; within a file by its puzzle's title.
+	// A neighbour is named as its page is: by its note's title, else by
+	// its puzzle's title (a set's own for a file of several), else by its
+	// file name; within a file by its puzzle's title.
 	page := s.read("c/p1/index.html")
-	if !strings.Contains(page, "Zed</a>") || !strings.Contains(page, "P2</a>") {
-		t.Errorf("neighbours' names not shown")
+	if !strings.Contains(page, "Zed</a>") || !strings.Contains(page, "Two</a>") {
+		t.Errorf("neighbours' titles not shown")
 	}
 	if !strings.Contains(s.read("c/set/1/index.html"), "Set B</a>") {
 		t.Errorf("a sibling in a file is not named by its title")
@@ -311,8 +312,10 @@ func TestBreadcrumbsOnEveryPage(t *testing.T) {
 }
 
 // TestSetTitles checks that a bundle's own title (a .nonpack's first block
-// of shared keys, an XML <puzzleset>'s <title>) titles its page, and is the
-// breadcrumb of its puzzles' pages, linking to that page.
+// of shared keys, an XML <puzzleset>'s <title>) titles its page, is the
+// breadcrumb of its puzzles' pages, linking to that page, and names the
+// links to it from the files beside it; and that a file's puzzle's title
+// names the links to it, in the first build and after it changes.
 func TestSetTitles(t *testing.T) {
 	xml := `<?xml version="1.0"?>
 <puzzleset><title>Kitchen things</title><author>Bo</author>
@@ -344,5 +347,41 @@ func TestSetTitles(t *testing.T) {
 		if !regexp.MustCompile(`<h1 class="?np-noprint"?>` + c.puzzle + `</h1>`).MatchString(s.read(c.dir + "2/index.html")) {
 			t.Errorf("%s2/ is not titled by its own puzzle's title %q", c.dir, c.puzzle)
 		}
+	}
+	// Links across files show the title of the page they lead to: the
+	// set's, or a single puzzle's from its file (no note names either).
+	neighbours := func(dir string) (string, string) {
+		t.Helper()
+		page := s.read(dir + "index.html")
+		prev := regexp.MustCompile(`class="?np-prev"?[^>]*><small>[^<]*</small>([^<]*)</a>`).FindStringSubmatch(page)
+		next := regexp.MustCompile(`class="?np-next"?[^>]*><small>[^<]*</small>([^<]*)</a>`).FindStringSubmatch(page)
+		get := func(m []string) string {
+			if m == nil {
+				return ""
+			}
+			return m[1]
+		}
+		return get(prev), get(next)
+	}
+	if _, next := neighbours("c/beasts/2/"); next != "Kitchen things" {
+		t.Errorf("the last of the beasts links to the next file as %q, want its set's title", next)
+	}
+	if prev, next := neighbours("c/kitchen/1/"); prev != "Small beasts" || next != "Pan" {
+		t.Errorf("the first of the kitchen set links to %q and %q, want the beasts' set title and its sibling", prev, next)
+	}
+	if err := os.WriteFile(filepath.Join(s.src, "c", "z.non"), []byte(dot("Zebra")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.mustBuild(Config{})
+	if _, next := neighbours("c/kitchen/2/"); next != "Zebra" {
+		t.Errorf("the kitchen set's last puzzle links to the next file as %q, want its puzzle's title", next)
+	}
+	// A changed title reaches the neighbours' links in the next build.
+	if err := os.WriteFile(filepath.Join(s.src, "c", "z.non"), []byte(dot("Zebra crossing")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.mustBuild(Config{})
+	if _, next := neighbours("c/kitchen/2/"); next != "Zebra crossing" {
+		t.Errorf("after a title changed, the link to its file says %q", next)
 	}
 }
