@@ -12,23 +12,23 @@ import (
 )
 
 // convertCommand rewrites puzzles in another format: `nonopress convert -to
-// non|nonpack|xml [-o FILE] FILE...`. Several puzzles make a bundle or an XML
-// puzzle set; a .non file holds exactly one.
+// non|nonpack|xml|g [-o FILE] FILE...`. Several puzzles make a bundle or an
+// XML puzzle set; a .non or .g file holds exactly one.
 type convertCommand struct{ stdout, stderr io.Writer }
 
 func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("convert", c.stderr)
-	to := fs.String("to", "", "output format: non, nonpack or xml")
+	to := fs.String("to", "", "output format: non, nonpack, xml or g")
 	out := fs.String("o", "", "output file (default: standard output)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch *to {
-	case "non", "nonpack", "xml":
+	case "non", "nonpack", "xml", "g":
 	case "":
-		return usageError{"-to is required: non, nonpack or xml"}
+		return usageError{"-to is required: non, nonpack, xml or g"}
 	default:
-		return usageError{fmt.Sprintf("-to %q: want non, nonpack or xml", *to)}
+		return usageError{fmt.Sprintf("-to %q: want non, nonpack, xml or g", *to)}
 	}
 	if fs.NArg() == 0 {
 		return usageError{"no FILE given"}
@@ -66,6 +66,11 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		err = formats.WriteNonpack(&buf, all)
 	case "xml":
 		err = formats.WriteXML(&buf, all)
+	case "g":
+		if len(all) != 1 {
+			return usageError{fmt.Sprintf("%d puzzles given: a .g file holds one; use -to nonpack or -to xml", len(all))}
+		}
+		err = formats.WriteOlsak(&buf, all[0])
 	}
 	if err != nil {
 		return err

@@ -254,8 +254,8 @@ func TestBuildDemoContent(t *testing.T) {
 		}
 		cat.Puzzles = list
 	}
-	if len(cat.Puzzles) != 14 {
-		t.Errorf("catalogue lists %d puzzles, want the demo's 14", len(cat.Puzzles))
+	if len(cat.Puzzles) != 15 {
+		t.Errorf("catalogue lists %d puzzles, want the demo's 15", len(cat.Puzzles))
 	}
 }
 

@@ -8,10 +8,6 @@ import (
 	"maps"
 	"os"
 	"sync"
-
-	"github.com/nonopress/nonopress/build/internal/key"
-
-	"github.com/nonopress/nonopress/puzzle"
 )
 
 // assetCache remembers, between builds, which files a puzzle's rendering gave
@@ -22,7 +18,7 @@ import (
 // again: rendering PDFs is most of a build's work.
 //
 // The file memo keeps its outputs between builds, in memory and in the store
-// file (memofile.go). Only the keys used by the last build are kept, so it
+// file (storefile.go). Only the keys used by the last build are kept, so it
 // does not grow without bound.
 type assetCache struct {
 	fingerprint string // of the running program; "" disables the cache
@@ -72,17 +68,6 @@ func (c *assetCache) store(key string, outputs map[string]string) {
 	c.mu.Lock()
 	c.used[key] = outputs
 	c.mu.Unlock()
-}
-
-// puzzleAssetKey is the key of a puzzle's rendered files.
-func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) string {
-	k := key.New(r.assets.fingerprint, "puzzle")
-	k.String(fileHash)
-	k.Int(index)
-	k.Value(sol)
-	k.Value(r.renderOptions()) // what render is given
-	k.Bool(r.site.SolutionThumbnails)
-	return k.Sum()
 }
 
 // reuseAssets publishes a puzzle's files from an earlier build if the cache

@@ -46,8 +46,8 @@ type Builder struct {
 	rendered atomic.Int64
 	// memo remembers each puzzle file's work between builds (memo.go).
 	memo *fileMemo
-	// kept holds the caches between builds (keep.go).
-	kept keptCaches
+	// titles keeps the puzzle files' own titles between builds (owntitles.go).
+	titles ownTitles
 	// markers keeps the output folders' manifests between builds (package output).
 	markers output.Manifests
 	// cacheDir is the folder of the caches kept between runs.
@@ -130,7 +130,6 @@ func (b *Builder) load() error {
 	b.strict = b.cfg.Strict || settings.Strict
 	b.cacheDir = cacheFolder(b.cfg.Src, settings)
 	b.memo = newFileMemo(b.cacheDir, b.fingerprint, tpl)
-	b.kept = keptCaches{}
 	return nil
 }
 
@@ -138,7 +137,6 @@ func (b *Builder) load() error {
 type run struct {
 	*Builder
 	out    *output.Store
-	solver *lazySolver // the solver cache, opened when first needed
 	assets *assetCache
 	// pub is the site being published: its entries, tree and settings,
 	// which its pages are made from.
@@ -174,7 +172,7 @@ func (b *Builder) buildQuick(ctx context.Context) (Summary, error) {
 
 func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	start := time.Now()
-	var tree []byte
+	tree := ""
 	if !quick {
 		tree = b.treeDigest()
 		if sum, ok := b.unchangedSince(b.stampKey(tree)); ok {
@@ -182,6 +180,24 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 			return sum, nil
 		}
 	}
+	sum, err := b.publish(ctx, quick, tree)
+	if err != nil {
+		if !quick {
+			// The verdicts found are worth keeping for the next try.
+			if err := b.memo.saveVerdicts(); err != nil {
+				fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
+			}
+		}
+		return sum, err
+	}
+	b.logSummary(sum, start)
+	return sum, nil
+}
+
+// publish reads the content tree, publishes every puzzle file and then the
+// site's pages into the back buffer, commits it, and keeps the store
+// (stamped with tree, the tree's digest, after a full build).
+func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary, error) {
 	var sum Summary
 	root, files, err := content.Scan(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
 	if err != nil {
@@ -192,28 +208,19 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	if len(files) == 0 {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}
-	cacheDir := b.cacheDir
-	solver := b.lazySolverCache(filepath.Join(cacheDir, "verdicts.json"))
 	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
 		return sum, err
 	}
 	defer out.Close()
 	b.memo.load()
-	assets := b.assetCache()
 	pub := &site.Site{Title: site.FirstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle),
 		Description: site.FirstNonEmpty(b.site.Description, root.Note.Front.Description, nav.FirstLine(root.Note.Body),
 			"Nonogram puzzles to play online, print and download."),
 		Settings: b.site, Root: root, Markdown: b.md, Links: content.NewLinks(root, files)}
-	r := &run{Builder: b, out: out, solver: solver, assets: assets, pub: pub, quick: quick}
+	r := &run{Builder: b, out: out, assets: newAssetCache(b.fingerprint, b.memo.assetOutputs()), pub: pub, quick: quick}
 	b.rendered.Store(0)
 	r.startMemo()
-	defer func() {
-		if cache := solver.opened(); cache != nil && os.MkdirAll(cacheDir, 0o755) == nil {
-			cache.Save()
-		}
-	}()
-
 	problems, err := r.publishFiles(ctx, files, &sum)
 	if err != nil {
 		return sum, err
@@ -231,22 +238,16 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	}
 	sum.Warnings = append(sum.Warnings, r.takeBookletWarnings()...)
 	sum.Warnings = append(sum.Warnings, foreignWarnings(b.cfg.Out, changes.Foreign)...)
-	if err := r.keepMemo(); err != nil {
+	sum.Puzzles = len(r.pub.Entries)
+	sum.Pages = len(r.pages) + 1 // and 404.html
+	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
+	if err := r.keepMemo(b.stampOf(tree, sum)); err != nil {
 		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
 	}
 	if quick {
 		r.deferred++ // the full build that follows saves the caches
 	}
-	sum.Puzzles = len(r.pub.Entries)
-	sum.Pages = len(r.pages) + 1 // and 404.html
-	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Deferred = r.deferred
-	if !quick {
-		if err := b.saveStamp(b.stampKey(tree), sum); err != nil {
-			fmt.Fprintf(b.log, "warning: build stamp not saved: %v\n", err)
-		}
-	}
-	b.logSummary(sum, start)
 	return sum, nil
 }
 
@@ -301,4 +302,25 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 		sum.Warnings = append(sum.Warnings, d.String())
 	}
 	return problems, nil
+}
+
+// SourceError is a failure to publish one source file (its output could not
+// be written, say): File names the file of the content tree it came from,
+// so that an error about an output path can be traced to its cause.
+type SourceError struct {
+	File string // as opened: the content folder joined with its path
+	Err  error
+}
+
+func (e *SourceError) Error() string { return fmt.Sprintf("%s: %v", e.File, e.Err) }
+
+// Unwrap returns the underlying error.
+func (e *SourceError) Unwrap() error { return e.Err }
+
+// fromSource wraps err (if any) with the source file it came from.
+func fromSource(f *content.PuzzleFile, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &SourceError{File: f.Abs, Err: err}
 }

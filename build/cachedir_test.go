@@ -15,7 +15,7 @@ func TestCacheBesideContent(t *testing.T) {
 	if d := diffSnapshots(before, snapshot(t, s.src)); d != "" {
 		t.Errorf("the build changed the content folder:\n%s", d)
 	}
-	for _, name := range []string{"verdicts.json", storeFile} {
+	for _, name := range []string{storeFile} {
 		if _, err := os.Stat(filepath.Join(filepath.Dir(s.src), CacheDir, name)); err != nil {
 			t.Errorf("no %s beside the content folder: %v", name, err)
 		}
@@ -26,7 +26,7 @@ func TestCacheBesideContent(t *testing.T) {
 func TestCacheDirConfigured(t *testing.T) {
 	s := newSite(t, smallSite+"-- nonopress.toml --\ncache_dir = \"work/cache\"\n")
 	s.mustBuild(Config{})
-	if _, err := os.Stat(filepath.Join(s.src, "work", "cache", "verdicts.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(s.src, "work", "cache", storeFile)); err != nil {
 		t.Errorf("no verdicts in the configured cache folder: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(filepath.Dir(s.src), CacheDir)); !os.IsNotExist(err) {

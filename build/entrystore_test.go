@@ -34,7 +34,7 @@ func TestStoreKeepsEveryEntryField(t *testing.T) {
 	dir := t.TempDir()
 	m := newFileMemo(dir, "test program", tpl)
 	m.load()
-	if err := m.keep(map[string]*fileRecord{"k": {Entries: []site.Entry{e}}}, nil, true); err != nil {
+	if err := m.keep(map[string]*fileRecord{"k": {Entries: []site.Entry{e}}}, nil, buildStamp{}, true); err != nil {
 		t.Fatal(err)
 	}
 	again := newFileMemo(dir, "test program", tpl)

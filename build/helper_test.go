@@ -75,9 +75,7 @@ func (s *testSite) cache() string { return cacheFolder(s.src, content.DefaultSet
 // machine has passed by the time the previous build ends.
 func (s *testSite) forgetStamp() {
 	s.t.Helper()
-	if err := os.Remove(filepath.Join(s.cache(), stampFile)); err != nil && !os.IsNotExist(err) {
-		s.t.Fatal(err)
-	}
+	s.editStore(func(d *storeData) { d.stamp = buildStamp{} })
 }
 
 // build builds the site, with cfg's Src and Out filled in when empty.
@@ -272,4 +270,29 @@ func mustBuildWith(t *testing.T, b *Builder) Summary {
 		t.Fatal(err)
 	}
 	return sum
+}
+
+// editStore rewrites the store file with edit applied, if there is one.
+func (s *testSite) editStore(edit func(d *storeData)) {
+	s.t.Helper()
+	path := filepath.Join(s.cache(), storeFile)
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return
+	}
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	d, err := readStore(bytes.NewReader(data))
+	if err != nil {
+		s.t.Fatalf("store: %v", err)
+	}
+	edit(&d)
+	var buf bytes.Buffer
+	if err := writeStore(&buf, d); err != nil {
+		s.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		s.t.Fatal(err)
+	}
 }

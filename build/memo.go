@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"sync/atomic"
 
@@ -16,22 +17,25 @@ import (
 	"github.com/nonopress/nonopress/internal/treefile"
 )
 
-// fileMemo remembers what publishing each puzzle file gave, by a key of
-// everything that work depends on (memoKey), so that a build where a file
-// and its surroundings have not changed skips reading its puzzles, checking
-// them, rendering their files and executing their page templates: it only
-// checks that an output buffer still holds the file's outputs with the
-// recorded hashes (output.reuse) and takes the recorded entries for the
-// lists. A warm build is then mostly the site's lists.
+// fileMemo is the builder's incremental store: what publishing each
+// puzzle file gave, by a key of everything that work depends on (memoKey),
+// so that a build where a file and its surroundings have not changed skips
+// reading its puzzles, checking them, rendering their files and executing
+// their page templates: it only checks that an output buffer still holds
+// the file's outputs with the recorded hashes (output.Reuse) and takes the
+// recorded entries for the lists. A warm build is then mostly the site's
+// lists. Beside the records it holds the asset cache's outputs, the files'
+// stats, the solver's verdicts (verdicts.go) and the build stamp.
 //
-// The builder keeps the memo in memory between builds (serve mode), and each
-// successful full build saves it, with the asset cache's outputs, to the
-// store file (memofile.go), so that a new process (`nonopress build` again)
-// starts warm. Only the keys used by the last build are kept. A missing,
-// unreadable or foreign file is an empty memo.
+// The builder keeps it in memory between builds (serve mode), and each
+// successful full build saves it to the store file (storefile.go), so that
+// a new process (`nonopress build` again) starts warm. Only the keys used by
+// the last build are kept. A missing, unreadable or foreign file is an empty
+// store.
 type fileMemo struct {
 	path string
-	// program identifies the running binary; "" (unknown) disables the memo.
+	// program identifies the running binary; "" (unknown) disables the
+	// records (verdicts are kept: they depend on the solver only).
 	program string
 	// templates fingerprints the page templates the builder loaded.
 	templates string
@@ -41,13 +45,17 @@ type fileMemo struct {
 	old    map[string]*fileRecord // key → record, from the last build
 	// assets are the asset cache's outputs the last build used.
 	assets map[string]map[string]string
-	// unsaved: the records in old are newer than the memo file on disk;
+	// stamp is the build stamp the store holds.
+	stamp buildStamp
+	// unsaved: the records in old are newer than the store file on disk;
 	// onDisk: there is such a file (read or written by this memo).
 	unsaved, onDisk bool
 	// hits counts the files the last build took from the memo.
 	hits atomic.Int64
-	// stats spares reading unchanged files to hash them (filestat.go).
+	// stats spares reading unchanged files to hash them (fileStats, memorun.go).
 	stats fileStats
+	// verdicts are the solver's cached results (verdicts.go).
+	verdicts verdictStore
 }
 
 // fileRecord is what processing a file gave: what processFile returns (its
@@ -69,8 +77,9 @@ type bundleRecord struct {
 	Note                    string
 }
 
-// memoVersion changes whenever fileRecord or memoKey change meaning.
-const memoVersion = "nonopress store 2"
+// memoVersion changes whenever the store file, fileRecord or memoKey change
+// meaning.
+const memoVersion = "nonopress store 3"
 
 // storeFile is the name of the store file in the cache folder.
 const storeFile = "store.gob"
@@ -81,35 +90,37 @@ func newFileMemo(cacheDir, program string, tpl *site.Templates) *fileMemo {
 	return m
 }
 
-// load reads the saved memo on the builder's first build. On later builds
-// the memo is in memory, unless its file has gone: a removed cache folder
-// means starting afresh, for a running server too. (A memo that quick
+// load reads the saved store on the builder's first build. On later builds
+// the store is in memory, unless its file has gone: a removed cache folder
+// means starting afresh, for a running server too. (A store that quick
 // builds have kept in memory only has no file yet, and stands.)
 func (m *fileMemo) load() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.loaded {
 		if _, err := os.Stat(m.path); err != nil && m.onDisk {
-			m.old, m.assets = map[string]*fileRecord{}, nil
+			m.old, m.assets, m.stamp = map[string]*fileRecord{}, nil, buildStamp{}
 			m.stats.old = nil
+			m.verdicts.reset(nil)
 			m.onDisk = false
 		}
 		return
 	}
 	m.loaded = true
 	m.old = map[string]*fileRecord{}
-	if m.program == "" {
-		return
-	}
 	// A regular file only: a cache restored or planted as a FIFO must not
-	// block the build (it is then rebuilt, and replaced by Save).
+	// block the build (it is then rebuilt, and replaced by keep).
 	f, err := treefile.OpenRegular(m.path)
 	if err != nil {
 		return
 	}
 	defer f.Close()
-	if d, err := readMemo(bufio.NewReader(f)); err == nil {
-		m.old, m.assets, m.stats.old = d.records, d.assets, d.stats
+	if d, err := readStore(bufio.NewReader(f)); err == nil {
+		if m.program != "" {
+			m.old, m.assets, m.stats.old = d.records, d.assets, d.stats
+		}
+		m.stamp = d.stamp
+		m.verdicts.reset(d.verdicts)
 		m.onDisk = true
 	}
 }
@@ -135,11 +146,11 @@ func (m *fileMemo) lookup(key string) *fileRecord {
 	return m.old[key]
 }
 
-// keep makes a build's records and asset outputs the memo, in memory, and
-// on disk (the store file) if persist.
-func (m *fileMemo) keep(used map[string]*fileRecord, assets map[string]map[string]string, persist bool) error {
+// keep makes a build's records, asset outputs and stamp the store, in
+// memory, and on disk (the store file) if persist.
+func (m *fileMemo) keep(used map[string]*fileRecord, assets map[string]map[string]string, stamp buildStamp, persist bool) error {
 	if m.program == "" {
-		return nil
+		used, assets = map[string]*fileRecord{}, nil
 	}
 	m.mu.Lock()
 	same := sameRecords(m.old, used) && sameOutputs(m.assets, assets) && !m.unsaved
@@ -149,23 +160,48 @@ func (m *fileMemo) keep(used map[string]*fileRecord, assets map[string]map[strin
 	m.stats.mu.Lock()
 	same = same && maps.Equal(m.stats.old, m.stats.now)
 	m.stats.old, m.stats.now = m.stats.now, nil
-	stats := m.stats.old
 	m.stats.mu.Unlock()
 	if !persist {
 		return nil // kept in memory; the next build that persists writes it
 	}
-	if _, err := os.Stat(m.path); same && err == nil {
+	same = same && reflect.DeepEqual(m.stamp, stamp)
+	m.stamp = stamp
+	return m.save(same)
+}
+
+// save writes the store file, unless it holds what is in memory already
+// (same, and the verdicts unchanged).
+func (m *fileMemo) save(same bool) error {
+	if _, err := os.Stat(m.path); same && !m.verdicts.changed() && err == nil {
 		return nil // the file holds these already
+	}
+	verdicts, _, err := m.verdicts.encoded()
+	if err != nil {
+		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(m.path), 0o755); err != nil {
 		return err
 	}
-	d := storeData{records: used, assets: assets, stats: stats}
-	err := atomicfile.WriteWith(m.path, func(w io.Writer) error { return writeMemo(w, d) })
+	m.mu.Lock()
+	d := storeData{stamp: m.stamp, records: m.old, assets: m.assets, stats: m.stats.old, verdicts: verdicts}
+	m.mu.Unlock()
+	err = atomicfile.WriteWith(m.path, func(w io.Writer) error { return writeStore(w, d) })
+	if err == nil {
+		m.verdicts.saved()
+	}
 	m.mu.Lock()
 	m.onDisk = err == nil
 	m.mu.Unlock()
 	return err
+}
+
+// saveVerdicts saves the store when the solver's verdicts changed: after a
+// failed build, whose records are not kept, its verdicts still are.
+func (m *fileMemo) saveVerdicts() error {
+	if !m.verdicts.changed() {
+		return nil
+	}
+	return m.save(false)
 }
 
 // sameRecords reports whether a build used exactly the records of the last.

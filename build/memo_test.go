@@ -178,10 +178,10 @@ func TestMemoFileRoundTrip(t *testing.T) {
 	stats := map[string]fileStat{"/c/a.non": {Size: 3, ModNs: 4, Inode: 5, Hash: "h"}}
 	assets := map[string]map[string]string{"a1": {"sheet.svg": "h1"}}
 	var buf bytes.Buffer
-	if err := writeMemo(&buf, storeData{records: records, assets: assets, stats: stats}); err != nil {
+	if err := writeStore(&buf, storeData{records: records, assets: assets, stats: stats}); err != nil {
 		t.Fatal(err)
 	}
-	d, err := readMemo(bytes.NewReader(buf.Bytes()))
+	d, err := readStore(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestMemoFileRoundTrip(t *testing.T) {
 		t.Errorf("asset outputs read back as %v", d.assets)
 	}
 	for _, bad := range [][]byte{buf.Bytes()[:buf.Len()/2], []byte("not a memo"), nil} {
-		if _, err := readMemo(bytes.NewReader(bad)); err == nil {
+		if _, err := readStore(bytes.NewReader(bad)); err == nil {
 			t.Errorf("%d bytes of a memo read without error", len(bad))
 		}
 	}

@@ -54,7 +54,7 @@ type titlesFile struct {
 // nameFiles reads the own title of each file whose note gives none and
 // links the files' neighbours again with them.
 func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
-	t := &b.kept.titles
+	t := &b.titles
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	path := filepath.Join(b.cacheDir, "titles.json")

@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 
+	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/validate"
@@ -76,4 +77,15 @@ func (r *run) putHTML(p string, html []byte) error {
 	}
 	r.addPage(p, true)
 	return nil
+}
+
+// puzzleAssetKey is the key of a puzzle's rendered files.
+func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) string {
+	k := key.New(r.assets.fingerprint, "puzzle")
+	k.String(fileHash)
+	k.Int(index)
+	k.Value(sol)
+	k.Value(r.renderOptions()) // what render is given
+	k.Bool(r.site.SolutionThumbnails)
+	return k.Sum()
 }

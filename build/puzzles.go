@@ -11,6 +11,7 @@ import (
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/treefile"
 
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
@@ -102,44 +103,14 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		res.diags = append(res.diags, unread...)
 		res.leftOut = append(res.leftOut, skippedLine(unread))
 	}
-	base := content.BaseName(path.Base(f.Rel))
-	fc := &fileContext{fileHash: fileHashOf(data)}
-	fc.Description = fm.Description
-	dir := f.Coll.URL + f.Slug + "/"
-	pageDir := dir
-	if len(puzzles) > 1 {
-		pageDir += "1/" // the depth of every puzzle page of the bundle
-		fc.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: dir, Title: site.FirstNonEmpty(fm.Title, setTitle(puzzles), base), Description: fm.Description}}
-		fc.Bundle = &fc.bundle.Bundle
-		if fc.bundle.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, dir)); err != nil {
-			res.diags = append(res.diags, diag.FromError(f.NotePath, err))
-			return res
-		}
-	}
-	if fc.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
+	fc, err := r.fileContextOf(f, n, puzzles, data)
+	if err != nil {
 		res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 		return res
 	}
-	var checked []checkedPuzzle
-	for i, p := range puzzles {
-		if ctx.Err() != nil {
-			return res
-		}
-		if err := content.CheckTitle(p.Meta.Title); err != nil {
-			res.diags = append(res.diags, diag.Diagnostic{File: f.Abs, Line: p.Origin.Line, Severity: diag.Error, Message: err.Error()})
-			continue
-		}
-		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
-		problems, warnings := r.judge(f, &rep)
-		res.diags = append(res.diags, problems...)
-		if len(problems) > 0 {
-			res.leftOut = append(res.leftOut, skippedLine(problems))
-			continue
-		}
-		res.diags = append(res.diags, warnings...)
-		e := entryOf(f, i, p, &rep, fm, fc)
-		checked = append(checked, checkedPuzzle{e, p, rep})
-		res.entries = append(res.entries, e)
+	checked := r.checkPuzzles(ctx, f, puzzles, fm, fc, &res)
+	if ctx.Err() != nil {
+		return res
 	}
 	// Published once every puzzle of the file is checked, so that a page
 	// links only to siblings that have pages.
@@ -167,6 +138,59 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		}
 	}
 	return res
+}
+
+// fileContextOf starts what the pages of a file's puzzles share: its note
+// rendered for their pages, and for a file of several puzzles its bundle
+// page. An error is the note's.
+func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, puzzles []*puzzle.Puzzle, data []byte) (*fileContext, error) {
+	fm := n.Front
+	fc := &fileContext{fileHash: fileHashOf(data)}
+	fc.Description = fm.Description
+	dir := f.Coll.URL + f.Slug + "/"
+	pageDir := dir
+	var err error
+	if len(puzzles) > 1 {
+		pageDir += "1/" // the depth of every puzzle page of the bundle
+		base := content.BaseName(path.Base(f.Rel))
+		fc.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: dir, Title: site.FirstNonEmpty(fm.Title, setTitle(puzzles), base), Description: fm.Description}}
+		fc.Bundle = &fc.bundle.Bundle
+		if fc.bundle.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, dir)); err != nil {
+			return nil, err
+		}
+	}
+	if fc.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
+		return nil, err
+	}
+	return fc, nil
+}
+
+// checkPuzzles checks a file's puzzles, adding their problems and warnings
+// to res, and returns those that may be published, with their entries (in
+// res too).
+func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles []*puzzle.Puzzle, fm content.FrontMatter, fc *fileContext, res *fileResult) []checkedPuzzle {
+	var checked []checkedPuzzle
+	for i, p := range puzzles {
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err := content.CheckTitle(p.Meta.Title); err != nil {
+			res.diags = append(res.diags, diag.Diagnostic{File: f.Abs, Line: p.Origin.Line, Severity: diag.Error, Message: err.Error()})
+			continue
+		}
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
+		problems, warnings := r.judge(f, &rep)
+		res.diags = append(res.diags, problems...)
+		if len(problems) > 0 {
+			res.leftOut = append(res.leftOut, skippedLine(problems))
+			continue
+		}
+		res.diags = append(res.diags, warnings...)
+		e := entryOf(f, i, p, &rep, fm, fc)
+		checked = append(checked, checkedPuzzle{e, p, rep})
+		res.entries = append(res.entries, e)
+	}
+	return checked
 }
 
 // entryOf makes the entry of the i-th puzzle of a file, whose note's front
@@ -254,4 +278,11 @@ func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warn
 		warnings = append(warnings, d)
 	}
 	return problems, warnings
+}
+
+// readSource reads a file the scanner found in the content tree (symbolic
+// links checked by then: see content's checkEntry), as treefile.ReadFile:
+// regular files only, capped, stopped by ctx.
+func readSource(ctx context.Context, path string, limit int64) ([]byte, error) {
+	return treefile.ReadFile(ctx, path, limit)
 }

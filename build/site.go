@@ -127,7 +127,7 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 			continue
 		}
 		p := puzzles[e.Index]
-		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.solver.get()})
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
 		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution, Difficulty: rep.Difficulty})
 	}
 	if len(items) == 0 {

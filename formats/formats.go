@@ -1,6 +1,11 @@
 // Package formats reads and writes nonogram puzzle files: Steve Simpson's and
 // mikix's .non (with the Nonny colour dialect), .nonpack bundles (plain, gzip
-// or zlib), webpbn XML, Jakub Wilk's .nin and Mirek Olšák's .g.
+// or zlib), webpbn XML, Jakub Wilk's .nin and Mirek Olšák's .g; it writes
+// .non, .nonpack, XML and .g. Triddlers are read from XML and .g and written
+// to them. webpbn's blotted clues (a hidden length) are read and written in
+// XML only, where webpbn marks them as a count of 0; blot.go records where
+// that markup was found and where it was looked for, and the writers of the
+// other formats refuse a blotted puzzle.
 //
 // Readers never panic on input and never use unbounded memory: files are
 // capped at MaxFileSize (also after decompression), sides at puzzle.MaxSide

@@ -83,6 +83,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	var colors []olsakColor
 	var groupLines [][][]olsakToken
 	var groupStarts []int
+	var groupNos [][]int // the file line of each clue line, by group
 	firstLine := 0
 	for sc := newLineScanner(text, 1); ; {
 		l, ok := sc.next()
@@ -111,6 +112,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			stage = groups
 			groupLines = append(groupLines, nil)
 			groupStarts = append(groupStarts, n)
+			groupNos = append(groupNos, nil)
 		case stage == preamble:
 		case stage == palette:
 			if t == "" {
@@ -152,6 +154,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 				return nil, err
 			}
 			groupLines[g] = append(groupLines[g], toks)
+			groupNos[g] = append(groupNos[g], n)
 		}
 	}
 	want := 2
@@ -199,7 +202,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		for i, toks := range group {
 			var l puzzle.Line
 			for _, tok := range toks {
-				idx, err := resolve(tok, groupStarts[g]+1+i)
+				idx, err := resolve(tok, groupNos[g][i])
 				if err != nil {
 					return nil, err
 				}
@@ -215,6 +218,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	if !triddler {
 		p.Rows, p.Cols = out[0], out[1]
 		p.Width, p.Height = len(p.Cols), len(p.Rows)
+		p.Origin.Places = &puzzle.Places{Rows: groupNos[0], Cols: groupNos[1], RowsHeader: groupStarts[0], ColsHeader: groupStarts[1]}
 		if p.Width < 1 || p.Height < 1 {
 			return nil, errAt(file, 0, "%d rows and %d columns: want at least one of each", p.Height, p.Width)
 		}
@@ -222,11 +226,13 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	}
 	p.Kind = puzzle.Triddler
 	p.TriddlerClues = map[string][]puzzle.Line{}
+	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}}
 	for g, grp := range olsakTriddlerGroups {
-		lines := out[g]
+		lines, nos := out[g], groupNos[g]
 		if grp.linesRev {
-			lines = reversed(lines)
+			lines, nos = reversed(lines), reversed(nos)
 		}
+		p.Origin.Places.Triddler[grp.side] = nos
 		if grp.blocksRev {
 			for i, l := range lines {
 				lines[i] = reversed(l)

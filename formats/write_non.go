@@ -188,6 +188,13 @@ func nonColorNames(pal []puzzle.Color) []string {
 
 // writeNonLine writes a clue line: "0" when empty, else "2,1" or "2a,1b".
 func writeNonLine(bw *bufio.Writer, l puzzle.Line, chars []rune, colors int) error {
+	return writeClueLine(bw, l, chars, colors, ',', ".non")
+}
+
+// writeClueLine writes a clue line of a text format: "0" when empty, else
+// each block's length and, when chars is set, its colour's character,
+// separated by sep. A blot is refused: format has no way to say one.
+func writeClueLine(bw *bufio.Writer, l puzzle.Line, chars []rune, colors int, sep byte, format string) error {
 	if len(l) == 0 {
 		bw.WriteString("0\n")
 		return nil
@@ -196,8 +203,11 @@ func writeNonLine(bw *bufio.Writer, l puzzle.Line, chars []rune, colors int) err
 		if c.Color < 1 || c.Color >= colors {
 			return fmt.Errorf("block of colour %d, which is not in the palette", c.Color)
 		}
+		if c.Blot {
+			return errBlotIn(format)
+		}
 		if i > 0 {
-			bw.WriteByte(',')
+			bw.WriteByte(sep)
 		}
 		fmt.Fprintf(bw, "%d", c.Len)
 		if chars != nil {

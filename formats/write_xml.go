@@ -95,7 +95,11 @@ func writeXMLPuzzle(bw *bufio.Writer, p *puzzle.Puzzle) error {
 				} else {
 					bw.WriteString(countTags[c.Color])
 				}
-				bw.WriteString(strconv.Itoa(c.Len))
+				if c.Blot {
+					bw.WriteString(xmlBlotCount)
+				} else {
+					bw.WriteString(strconv.Itoa(c.Len))
+				}
 				bw.WriteString("</count>")
 			}
 			bw.WriteString("</line>\n")

@@ -340,10 +340,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 	}
 	var l puzzle.Line
 	for _, cn := range ln.counts {
-		v := int(cn.n)
-		if v == 0 {
-			continue
-		}
+		v := int(cn.n) // 0 is webpbn's blot: a hidden length (see blot.go)
 		name := cn.color
 		if !cn.hasColor || name == "" {
 			name = r.def
@@ -361,7 +358,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		if len(l) >= puzzle.MaxSide {
 			return nil, errAt(r.file, int(cn.line), "more than %d counts in one line", puzzle.MaxSide)
 		}
-		l = append(l, puzzle.Clue{Len: v, Color: idx})
+		l = append(l, puzzle.Clue{Len: v, Color: idx, Blot: v == 0})
 	}
 	return l, nil
 }
@@ -423,12 +420,14 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 			return nil, errAt(r.file, s.line, "<clues type=%q> in a triddler (want %s)", t, strings.Join(puzzle.TriddlerSides, ", "))
 		}
 	}
+	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, License: r.licenseLine}
 	for _, side := range puzzle.TriddlerSides {
 		s, ok := sets[side]
 		if !ok {
 			return nil, errAt(r.file, n.line, "triddler has no <clues type=%q>", side)
 		}
 		p.TriddlerClues[side] = s.lines
+		p.Origin.Places.Triddler[side] = s.at // each <line>'s own line, for its problems
 	}
 	for _, c := range n.children() {
 		if c.name == "solution" {

@@ -55,12 +55,26 @@ func (l Line) Equal(o Line) bool {
 	return true
 }
 
-// MinLength is the fewest cells the line's blocks need: their lengths plus one
-// gap between neighbours of the same colour.
+// Fits reports whether got, the clue of a line of some image, is one that
+// clue l allows: the same blocks, a blot of l standing for any length.
+func (l Line) Fits(got Line) bool {
+	if len(l) != len(got) {
+		return false
+	}
+	for i, c := range l {
+		if c.Color != got[i].Color || !c.Blot && c.Len != got[i].Len {
+			return false
+		}
+	}
+	return true
+}
+
+// MinLength is the fewest cells the line's blocks need: their lengths (1 for
+// a blot) plus one gap between neighbours of the same colour.
 func (l Line) MinLength() int {
 	n := 0
 	for i, c := range l {
-		n += c.Len
+		n += c.MinLen()
 		if i > 0 && l[i-1].Color == c.Color {
 			n++
 		}
@@ -88,13 +102,13 @@ func (p *Puzzle) GoalMismatches() []Mismatch {
 	rows, cols := CluesOf(p.Goal)
 	var out []Mismatch
 	for i := range min(len(rows), len(p.Rows)) {
-		if !rows[i].Equal(p.Rows[i]) {
+		if !p.Rows[i].Fits(rows[i]) {
 			out = append(out, Mismatch{Row: true, Index: i, Want: p.Rows[i], Got: rows[i],
 				Message: fmt.Sprintf("row %d: clue is %s but the goal gives %s", i+1, p.FormatLine(p.Rows[i]), p.FormatLine(rows[i]))})
 		}
 	}
 	for i := range min(len(cols), len(p.Cols)) {
-		if !cols[i].Equal(p.Cols[i]) {
+		if !p.Cols[i].Fits(cols[i]) {
 			out = append(out, Mismatch{Index: i, Want: p.Cols[i], Got: cols[i],
 				Message: fmt.Sprintf("column %d: clue is %s but the goal gives %s", i+1, p.FormatLine(p.Cols[i]), p.FormatLine(cols[i]))})
 		}
@@ -154,6 +168,7 @@ func (p *Puzzle) Problems() diag.List {
 	if len(p.Cols) != p.Width {
 		errorAt(p.HeaderLine(false), "", "%s for width %d", Plural(len(p.Cols), "column clue"), p.Width)
 	}
+	blots := make([]bool, len(p.Palette)+1) // colours with a blot: their sums are unknown
 	check := func(row bool, lines []Line, length int) []int {
 		what, lineOf := "column", p.ColLine
 		if row {
@@ -162,14 +177,17 @@ func (p *Puzzle) Problems() diag.List {
 		count := make([]int, len(p.Palette)+1)
 		for i, l := range lines {
 			for _, c := range l {
-				if c.Len < 1 {
+				if c.Blot {
+					blots[c.Color] = true
+				}
+				if c.MinLen() < 1 {
 					errorAt(lineOf(i), "", "%s %d: block of length %d", what, i+1, c.Len)
 				}
 				if c.Color < 1 || c.Color >= len(p.Palette) {
 					errorAt(lineOf(i), "", "%s %d: block colour %d is not in the palette", what, i+1, c.Color)
 					continue
 				}
-				count[c.Color] += c.Len
+				count[c.Color] += c.MinLen()
 			}
 			if n := l.MinLength(); n > length {
 				errorAt(lineOf(i), fmt.Sprintf("a %s of this puzzle has %s: shorten the clue or change the size", what, Plural(length, "cell")),
@@ -182,7 +200,7 @@ func (p *Puzzle) Problems() diag.List {
 	cc := check(false, p.Cols, p.Height)
 	if len(errs) == 0 {
 		for c := 1; c < len(p.Palette); c++ {
-			if rc[c] != cc[c] {
+			if rc[c] != cc[c] && !blots[c] {
 				hint := ""
 				if l := p.places().ColsHeader; l > 0 {
 					hint = fmt.Sprintf("compare with the columns block at line %d", l)

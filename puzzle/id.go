@@ -66,7 +66,11 @@ func (p *Puzzle) appendCanonicalLine(b []byte, tag string, l Line) []byte {
 		if c.Color >= 0 && c.Color < len(p.Palette) {
 			rgb = p.Palette[c.Color].RGB
 		}
-		b = strconv.AppendInt(b, int64(c.Len), 10)
+		if c.Blot {
+			b = append(b, '?') // a blot; puzzles without one hash as before
+		} else {
+			b = strconv.AppendInt(b, int64(c.Len), 10)
+		}
 		b = append(b, ':',
 			hexDigits[rgb.R>>4], hexDigits[rgb.R&15],
 			hexDigits[rgb.G>>4], hexDigits[rgb.G&15],

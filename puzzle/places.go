@@ -9,6 +9,15 @@ type Places struct {
 	RowsHeader, ColsHeader int   // the line of the rows and columns blocks' headers
 	Goal                   int   // the line of the goal
 	License                int   // the line of the license key
+	// Triddler is the line of each triddler clue, by side, when the reader
+	// records them.
+	Triddler map[string][]int
+}
+
+// TriddlerLine returns the line of clue i of a triddler's side, or the
+// puzzle's own line when it is not known.
+func (p *Puzzle) TriddlerLine(side string, i int) int {
+	return p.placeOr(p.places().Triddler[side], i, 0)
 }
 
 // RowLine returns the line of row i's clue, or the puzzle's own line when

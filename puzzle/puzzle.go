@@ -8,6 +8,7 @@ package puzzle
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/nonopress/nonopress/diag"
@@ -93,24 +94,56 @@ type Color struct {
 
 // Clue is one block of a line: a run of Len cells of palette colour Color
 // (never Background).
+//
+// A blotted clue (Blot set) is webpbn's censored clue number: its colour is
+// shown but its length is hidden, so the block is any length from 1. Len is
+// 0 for a blot; MinLen gives the length a blot needs at least.
 type Clue struct {
 	Len   int
 	Color int
+	Blot  bool
+}
+
+// MinLen is the fewest cells the block covers: Len, or 1 for a blot.
+func (c Clue) MinLen() int {
+	if c.Blot {
+		return 1
+	}
+	return c.Len
+}
+
+// Blotted reports whether some block of the line is blotted.
+func (l Line) Blotted() bool {
+	for _, c := range l {
+		if c.Blot {
+			return true
+		}
+	}
+	return false
+}
+
+// LengthText writes the block's length as a clue shows it: its number, or
+// "?" for a blot.
+func (c Clue) LengthText() string {
+	if c.Blot {
+		return "?"
+	}
+	return strconv.Itoa(c.Len)
 }
 
 // Line is the clue of one row or column, from left to right or top to bottom.
 // An empty line has no blocks.
 type Line []Clue
 
-// String writes the line's lengths as "2,1", or "0" for an empty line. Use
-// Puzzle.FormatLine to show colours too.
+// String writes the line's lengths as "2,1" ("?" for a blot), or "0" for an
+// empty line. Use Puzzle.FormatLine to show colours too.
 func (l Line) String() string {
 	if len(l) == 0 {
 		return "0"
 	}
 	parts := make([]string, len(l))
 	for i, c := range l {
-		parts[i] = fmt.Sprint(c.Len)
+		parts[i] = c.LengthText()
 	}
 	return strings.Join(parts, ",")
 }
@@ -127,7 +160,7 @@ func (p *Puzzle) FormatLine(l Line) string {
 		if c.Color >= 0 && c.Color < len(p.Palette) {
 			ch = string(p.Palette[c.Color].Char)
 		}
-		parts[i] = fmt.Sprintf("%d%s", c.Len, ch)
+		parts[i] = c.LengthText() + ch
 	}
 	return strings.Join(parts, ",")
 }

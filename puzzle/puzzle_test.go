@@ -41,7 +41,7 @@ func TestCluesOfDancer(t *testing.T) {
 
 func TestMulticolourRunsTouch(t *testing.T) {
 	l := LineOf([]uint8{1, 1, 2, 0, 2, 2, 1})
-	want := Line{{2, 1}, {1, 2}, {2, 2}, {1, 1}}
+	want := Line{{Len: 2, Color: 1}, {Len: 1, Color: 2}, {Len: 2, Color: 2}, {Len: 1, Color: 1}}
 	if !l.Equal(want) {
 		t.Fatalf("LineOf = %v, want %v", l, want)
 	}
@@ -71,7 +71,7 @@ func TestIDIgnoresCharsNamesAndMeta(t *testing.T) {
 		t.Error("a change of colour value kept the id")
 	}
 	d := dancerPuzzle(t)
-	d.Rows[0] = Line{{1, 1}}
+	d.Rows[0] = Line{{Len: 1, Color: 1}}
 	if a.ID() == d.ID() {
 		t.Error("a change of clue kept the id")
 	}
@@ -93,7 +93,7 @@ func TestGoalMismatchesAndValidate(t *testing.T) {
 	if len(m) != 2 || m[0].Message != "row 1: clue is 2 but the goal gives 3" || m[1].Message != "column 1: clue is 2,1 but the goal gives 1,2,1" {
 		t.Errorf("mismatches = %+v", m)
 	}
-	p.Rows[2] = Line{{3, 1}, {3, 1}}
+	p.Rows[2] = Line{{Len: 3, Color: 1}, {Len: 3, Color: 1}}
 	errs := p.Validate()
 	if len(errs) != 1 || !strings.Contains(errs[0], "row 3: clue 3,3 needs 7 cells but the line has 5") {
 		t.Errorf("Validate = %q", errs)
@@ -116,7 +116,7 @@ func TestParseRGB(t *testing.T) {
 
 func TestCanonicalForm(t *testing.T) {
 	p := &Puzzle{Width: 3, Height: 1, Palette: []Color{{}, {RGB: RGB{0xd6, 0x28, 0x0a}}},
-		Rows: []Line{{{2, 1}}}, Cols: []Line{{{1, 1}}, {{1, 1}}, nil}}
+		Rows: []Line{{{Len: 2, Color: 1}}}, Cols: []Line{{{Len: 1, Color: 1}}, {{Len: 1, Color: 1}}, nil}}
 	want := "nonopress-id-1 grid 3x1\nr 2:d6280a\nc 1:d6280a\nc 1:d6280a\nc \n"
 	if got := p.Canonical(); got != want {
 		t.Errorf("Canonical =\n%q\nwant\n%q", got, want)

@@ -9,39 +9,44 @@ import (
 // triddlerProblems checks that a triddler is well formed: its six clue
 // counts describe an outline, every block is at least 1 long and of a
 // palette colour, every line's blocks fit in it, and the three families
-// count the same number of cells of each colour. Diagnostics are at the
-// puzzle's line: the readers do not record where each triddler clue is.
+// count the same number of cells of each colour (unless a blot hides some).
+// A problem with one line is reported at that clue's line when the reader
+// recorded it (Places.Triddler, from .g), else at the puzzle's line.
 func (p *Puzzle) triddlerProblems() diag.List {
 	var errs diag.List
-	errorf := func(format string, args ...any) {
-		errs = append(errs, diag.Diagnostic{File: p.Origin.File, Line: p.Origin.Line, Severity: diag.Error,
+	errorAt := func(line int, format string, args ...any) {
+		errs = append(errs, diag.Diagnostic{File: p.Origin.File, Line: line, Severity: diag.Error,
 			Message: fmt.Sprintf(format, args...)})
 	}
+	errorf := func(format string, args ...any) { errorAt(p.Origin.Line, format, args...) }
 	g, err := p.TriddlerGeometry()
 	if err != nil {
 		errorf("%v", errorText(err, p))
 		return errs
 	}
 	var count [3][]int
+	var blots []bool // colours with a blot: their sums are unknown
 	for f := range count {
 		count[f] = make([]int, len(p.Palette))
 	}
+	blots = make([]bool, len(p.Palette))
 	for i, l := range g.Lines {
 		need, prev := 0, -1
 		for j, c := range g.Clues[i] {
-			if c.Len < 1 || c.Color < 1 || c.Color >= len(p.Palette) {
-				errorf("triddler %s line %d, block %d: %d of colour %d (want a length of at least 1 and a colour of the palette)", l.Side, l.Index+1, j+1, c.Len, c.Color)
+			if c.MinLen() < 1 || c.Color < 1 || c.Color >= len(p.Palette) {
+				errorAt(p.TriddlerLine(l.Side, l.Index), "triddler %s line %d, block %d: %d of colour %d (want a length of at least 1 and a colour of the palette)", l.Side, l.Index+1, j+1, c.Len, c.Color)
 				continue
 			}
 			if c.Color == prev {
 				need++ // the gap between two blocks of one colour
 			}
-			need += c.Len
+			need += c.MinLen()
 			prev = c.Color
-			count[l.Family][c.Color] += c.Len
+			count[l.Family][c.Color] += c.MinLen()
+			blots[c.Color] = blots[c.Color] || c.Blot
 		}
 		if need > len(l.Cells) {
-			errorf("triddler %s line %d (%s) needs %d cells; the line has %d", l.Side, l.Index+1, p.FormatLine(g.Clues[i]), need, len(l.Cells))
+			errorAt(p.TriddlerLine(l.Side, l.Index), "triddler %s line %d (%s) needs %d cells; the line has %d", l.Side, l.Index+1, p.FormatLine(g.Clues[i]), need, len(l.Cells))
 		}
 	}
 	if len(errs) > 0 {
@@ -49,7 +54,7 @@ func (p *Puzzle) triddlerProblems() diag.List {
 	}
 	names := [3]string{"rows", "\"/\" lines", "\"\\\" lines"}
 	for c := 1; c < len(p.Palette); c++ {
-		if count[0][c] != count[1][c] || count[0][c] != count[2][c] {
+		if !blots[c] && (count[0][c] != count[1][c] || count[0][c] != count[2][c]) {
 			errorf("triddler clues disagree on the cells of colour %s: %s %d, %s %d, %s %d", p.Palette[c].Name,
 				names[0], count[0][c], names[1], count[1][c], names[2], count[2][c])
 		}

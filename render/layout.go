@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -239,10 +238,21 @@ func sheetName(p *puzzle.Puzzle, heading string) string {
 
 // clueItems draws one clue number centred on (cx, cy) in a cell-sized slot:
 // in a multicolour puzzle on a box of its colour, with black or white digits,
-// and with the colour's glyph in the corner when glyphs is set.
+// and with the colour's glyph in the corner when glyphs is set. A blotted
+// clue is a round blot of its colour with a "?" on it.
 func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle.Color, boxed, glyphs bool) []item {
 	var items []item
 	ink := black
+	if c.Blot {
+		// webpbn's blot: an ink blot of the block's colour hides the number.
+		fill := palette[c.Color].RGB
+		items = append(items, mark{X: cx, Y: cy, R: 0.42 * cell, Color: fill})
+		if fill.Luminance() > 0.85 {
+			stroke, _, _ := lineWidths(cell)
+			items = append(items, mark{X: cx, Y: cy, R: 0.42 * cell, Stroke: stroke, Color: black})
+		}
+		ink, boxed = inkOn(fill), false
+	}
 	if boxed {
 		fill := palette[c.Color].RGB
 		inset := 0.07 * cell
@@ -253,7 +263,7 @@ func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle
 		items = append(items, box)
 		ink = inkOn(fill)
 	}
-	digits := strconv.Itoa(c.Len)
+	digits := c.LengthText() // "?" for a blot
 	size, room, tx, ty := min(clueDigit*cell, maxDigit), 0.86*cell, cx, cy
 	if glyphs {
 		items = append(items, glyph(c.Color, cx+0.28*cell, cy-0.28*cell, 0.12*cell, ink))

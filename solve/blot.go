@@ -9,7 +9,10 @@ import (
 // This file is line logic for clues with blots: webpbn lets a designer hide
 // a clue number behind a blot of the block's colour, so that the block is
 // only known to be at least one cell long. It is a separate function from
-// SolveLine, with the same semantics for the other blocks.
+// SolveLine's fast path (SolveLine sends it clues with a blot), with the same
+// semantics for the other blocks. A grid with blots is solved on the lanes
+// of triddler.go (blot_grid.go): the grid solver's line cache, learner and
+// SAT encoding keep their fixed-length blocks, and are not used for it.
 
 // SolveLineBlotted is SolveLine for a clue some of whose blocks are blotted:
 // blotted[j] set means block j has clue[j]'s colour and any length from 1
@@ -37,6 +40,16 @@ func SolveLineBlotted(clue puzzle.Line, blotted []bool, cells []uint32) (bool, e
 	}
 	copy(cells, out)
 	return true, nil
+}
+
+// solveLineBlots is SolveLineBlotted for a clue that marks its own blots
+// (puzzle.Clue.Blot).
+func solveLineBlots(clue puzzle.Line, cells []uint32) (bool, error) {
+	blotted := make([]bool, len(clue))
+	for j, c := range clue {
+		blotted[j] = c.Blot
+	}
+	return SolveLineBlotted(clue, blotted, cells)
 }
 
 // blotLine is the dynamic program of SolveLineBlotted over a line of n cells

@@ -14,8 +14,14 @@ import (
 // contradiction). The semantics are those Solve uses: blocks of one colour
 // need a gap, blocks of different colours may touch.
 //
+// A blotted block (puzzle.Clue.Blot) may be any length from 1; a clue with
+// one goes to SolveLineBlotted (blot.go), the others keep this fast path.
+//
 // It returns an error for a clue with a colour outside 1..31.
 func SolveLine(clue puzzle.Line, cells []uint32) (bool, error) {
+	if clue.Blotted() {
+		return solveLineBlots(clue, cells)
+	}
 	blocks := make([]block, len(clue))
 	for j, c := range clue {
 		if c.Color < 1 || c.Color >= maxColors || c.Len < 1 {

@@ -61,6 +61,9 @@ func Solve(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
 	if p != nil && p.Kind == puzzle.Triddler {
 		return solveTriddler(ctx, p) // triddler.go
 	}
+	if p != nil && blotted(p) {
+		return solveBlottedGrid(ctx, p) // blot_grid.go
+	}
 	return solveWith(ctx, p, options{})
 }
 

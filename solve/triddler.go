@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -10,7 +11,8 @@ import (
 
 // This file solves triddlers (see puzzle.TriGeometry): the same steps as for
 // grids — propagation of line logic, probing, then search counting solutions
-// up to two — on lines that are any sequence of cells, each cell lying on
+// up to two, handing over to the SAT fallback (triddler_sat.go) after a few
+// guesses — on lines that are any sequence of cells, each cell lying on
 // three lines. Line logic is SolveLine's, so a triddler's lines mean what a
 // grid's do. Difficulty and effort are graded as doc.go says.
 
@@ -19,18 +21,31 @@ type lanes struct {
 	done      <-chan struct{}
 	lines     [][]int       // the cells of each line, in clue order
 	clues     []puzzle.Line // the clue of each line
-	cellLines [][3]int      // the lines through each cell
+	cellLines [][]int       // the lines through each cell (three in a triddler, two in a grid)
 	cells     []uint32      // the colours each cell may still take
 	buf       []uint32
 	stats     Stats
 	work      int // the effort counter
 	checkIn   int
+	colors    int // palette size
 	// solveLine is the line logic; SolveLine unless a caller needs another.
 	solveLine func(puzzle.Line, []uint32) (bool, error)
+	// strategy is how search goes once probing is stuck: depth-first, then
+	// the SAT fallback (triddler_sat.go) after depthFirstNodes guesses; tests
+	// pick depthFirstOnly or satOnly.
+	strategy strategy
+	handover int  // guesses before the SAT fallback takes over
+	useSAT   bool // the strategy allows SAT and the puzzle suits it (set by run)
 }
 
 // solveTriddler solves a triddler; the context's deadline is the budget.
 func solveTriddler(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
+	return solveTriddlerWith(ctx, p, depthFirstThenSAT, depthFirstNodes)
+}
+
+// solveTriddlerWith solves a triddler searching as st says, handing over to
+// SAT after the given number of guesses.
+func solveTriddlerWith(ctx context.Context, p *puzzle.Puzzle, st strategy, handover int) (Result, error) {
 	g, err := p.TriddlerGeometry()
 	if err != nil {
 		return Result{}, fmt.Errorf("%w (%w)", err, ErrUnsupported) // err starts with the puzzle's place
@@ -40,18 +55,24 @@ func solveTriddler(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
 	}
 	for i, l := range g.Clues {
 		for _, c := range l {
-			if c.Len < 1 || c.Color < 1 || c.Color >= len(p.Palette) {
+			if c.MinLen() < 1 || c.Color < 1 || c.Color >= len(p.Palette) {
 				tl := g.Lines[i]
 				return Result{}, fmt.Errorf("%s: %w: %s line %d has a block %d of colour %d", p.Where(), ErrUnsupported, tl.Side, tl.Index+1, c.Len, c.Color)
 			}
 		}
 	}
 	s := newLanes(ctx, g, len(p.Palette))
+	s.strategy, s.handover = st, handover
+	return s.result(func(cells []uint32) *puzzle.Image { return triImage(g, cells) }), nil
+}
+
+// result runs the solve and reports it, drawing each solution with image.
+func (s *lanes) result(image func([]uint32) *puzzle.Image) Result {
 	sols, diff, effort, err := s.run()
 	res := Result{Stats: s.stats}
 	images := make([]*puzzle.Image, len(sols))
 	for i, cells := range sols {
-		images[i] = triImage(g, cells)
+		images[i] = image(cells)
 	}
 	switch {
 	case len(sols) >= 2:
@@ -63,7 +84,7 @@ func solveTriddler(ctx context.Context, p *puzzle.Puzzle) (Result, error) {
 	default:
 		res.Verdict = None
 	}
-	return res, nil
+	return res
 }
 
 // triImage draws a triddler's cells (one colour each) into an image of the
@@ -76,15 +97,30 @@ func triImage(g *puzzle.TriGeometry, cells []uint32) *puzzle.Image {
 	return img
 }
 
+// newLanes returns the state of a solve of triddler g, every cell open.
 func newLanes(ctx context.Context, g *puzzle.TriGeometry, colors int) *lanes {
-	s := &lanes{done: ctx.Done(), clues: g.Clues, cellLines: g.CellLines, solveLine: SolveLine}
+	lines := make([][]int, len(g.Lines))
+	for i, l := range g.Lines {
+		lines[i] = l.Cells
+	}
+	cellLines := make([][]int, len(g.CellLines))
+	for i := range g.CellLines {
+		cellLines[i] = g.CellLines[i][:]
+	}
+	return newLanesOf(ctx, lines, g.Clues, cellLines, colors)
+}
+
+// newLanesOf returns the state of a solve on the given lines (each a list of
+// cells, in clue order) and clues, every cell open to every colour.
+func newLanesOf(ctx context.Context, lines [][]int, clues []puzzle.Line, cellLines [][]int, colors int) *lanes {
+	s := &lanes{done: ctx.Done(), lines: lines, clues: clues, cellLines: cellLines, solveLine: SolveLine, colors: colors,
+		handover: depthFirstNodes}
 	longest := 0
-	for _, l := range g.Lines {
-		s.lines = append(s.lines, l.Cells)
-		longest = max(longest, len(l.Cells))
+	for _, l := range lines {
+		longest = max(longest, len(l))
 	}
 	s.buf = make([]uint32, longest)
-	s.cells = make([]uint32, len(g.Cells))
+	s.cells = make([]uint32, len(cellLines))
 	all := uint32(1)<<colors - 1
 	for i := range s.cells {
 		s.cells[i] = all
@@ -112,7 +148,13 @@ func (s *lanes) run() (sols [][]uint32, d Difficulty, effort int, err error) {
 		return [][]uint32{s.cells}, Probe, s.work, nil
 	}
 	effort = -1
-	err = s.search(s.cells, &sols, &effort)
+	root := append([]uint32(nil), s.cells...)
+	s.useSAT = s.strategy != depthFirstOnly && s.satAllowed(root)
+	if s.useSAT && s.strategy == satOnly {
+		err = s.satSearch(root, &sols, &effort)
+	} else if err = s.search(s.cells, &sols, &effort); errors.Is(err, errSwitch) {
+		err = s.satSearch(root, &sols, &effort) // the solutions found so far are ruled out
+	}
 	return sols, Search, effort, err
 }
 
@@ -194,7 +236,7 @@ func (s *lanes) probe(cells []uint32) (bool, error) {
 				try[c] = bit
 				s.stats.Probes++
 				s.work += 2
-				ok, err := s.propagate(try, s.cellLines[c][:])
+				ok, err := s.propagate(try, s.cellLines[c])
 				if err != nil {
 					return false, err
 				}
@@ -203,7 +245,7 @@ func (s *lanes) probe(cells []uint32) (bool, error) {
 				}
 				cells[c] &^= bit
 				progress = true
-				if ok, err := s.propagate(cells, s.cellLines[c][:]); err != nil || !ok {
+				if ok, err := s.propagate(cells, s.cellLines[c]); err != nil || !ok {
 					return false, err
 				}
 			}
@@ -231,11 +273,14 @@ func (s *lanes) search(cells []uint32, sols *[][]uint32, effort *int) error {
 		return nil
 	}
 	for set := cells[c]; set != 0 && len(*sols) < 2; set &= set - 1 {
+		if s.useSAT && s.stats.Nodes >= s.handover {
+			return errSwitch
+		}
 		try := append([]uint32(nil), cells...)
 		try[c] = set & -set
 		s.stats.Nodes++
 		s.work += 20
-		ok, err := s.propagate(try, s.cellLines[c][:])
+		ok, err := s.propagate(try, s.cellLines[c])
 		if err == nil && ok {
 			ok, err = s.probe(try)
 		}

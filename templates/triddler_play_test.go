@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -16,10 +18,10 @@ import (
 )
 
 // triddlerPage is a triddler's page as the builder makes it: the JSON, the
-// empty #np-tplay, and triddler.js loaded from static.
-func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string) string {
+// empty #np-tplay, and coach.js and triddler.js loaded from static.
+func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOption) string {
 	t.Helper()
-	d := NewTriddlerPlay(p, p.ID(), title)
+	d := NewTriddlerPlay(p, p.ID(), title, opts...)
 	if d == nil {
 		t.Fatalf("%s: no play data", title)
 	}
@@ -30,6 +32,7 @@ func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string) string {
 	return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>` + html.EscapeString(title) + `</title>
+<script defer src="../../static/coach.js"></script>
 <script defer src="../../static/triddler.js"></script>
 </head><body>
 <script type="application/json" id="np-triddler">` + string(b) + `</script>
@@ -56,10 +59,7 @@ func TestTriddlerPlayCorpus(t *testing.T) {
 		}
 		g, _ := p.TriddlerGeometry()
 		path := fmt.Sprintf("/triddlers/t%d/", k)
-		site.mu.Lock()
-		site.pages[path] = triddlerPage(t, p, f)
-		site.mu.Unlock()
-		openTriddler(t, ctx, site.srv.URL+path)
+		openTriddler(t, ctx, putTriddler(t, site, path, p, f))
 		if got := triddlerStatus(t, ctx); got == "Solved!" {
 			t.Fatalf("%s: solved before any click", f)
 		}
@@ -100,18 +100,33 @@ func TestTriddlerPlayKeyboard(t *testing.T) {
 	img := puzzle.NewImage(g.Width, g.Height)
 	img.Set(g.Cells[0].X, g.Cells[0].Y, 1)
 	p := g.TriddlerOf(img, puzzle.DefaultPalette())
-	site := newTestSite(t)
-	site.mu.Lock()
-	site.pages["/t/one/"] = triddlerPage(t, p, "One")
-	site.mu.Unlock()
-	ctx := browsertest.New(t)
-	openTriddler(t, ctx, site.srv.URL+"/t/one/")
+	ctx := playTriddler(t, p, "One")
 	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-tplay polygon[data-i="1"]`)), chromedp.KeyEvent("x"),
 		chromedp.Focus(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)), chromedp.KeyEvent("\r"))
 	states := eval[string](t, ctx, `Array.from(document.querySelectorAll('#np-tplay polygon')).map(p => p.dataset.state).join('')`)
 	if states != "1x...." || triddlerStatus(t, ctx) != "Solved!" {
 		t.Errorf("states %q, status %q; want 1x.... and Solved!", states, triddlerStatus(t, ctx))
 	}
+}
+
+// putTriddler publishes p's page at path on site and returns its URL.
+func putTriddler(t testing.TB, site *testSite, path string, p *puzzle.Puzzle, title string, opts ...PlayOption) string {
+	t.Helper()
+	page := triddlerPage(t, p, title, opts...)
+	site.mu.Lock()
+	defer site.mu.Unlock()
+	site.pages[path] = page
+	return site.srv.URL + path
+}
+
+// playTriddler publishes p on a new test site, opens its page in a new
+// browser and returns the browser's context.
+func playTriddler(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOption) context.Context {
+	t.Helper()
+	url := putTriddler(t, newTestSite(t), "/t/"+p.ID()+"/", p, title, opts...)
+	ctx := browsertest.New(t)
+	openTriddler(t, ctx, url)
+	return ctx
 }
 
 // openTriddler loads url and waits until triddler.js has drawn the puzzle.
@@ -125,4 +140,158 @@ func openTriddler(t testing.TB, ctx context.Context, url string) {
 func triddlerStatus(t testing.TB, ctx context.Context) string {
 	t.Helper()
 	return eval[string](t, ctx, `document.querySelector('#np-tplay .np-tstatus').textContent`)
+}
+
+// lineTriddler returns a triddler that line logic alone solves: the first
+// of a fixed series of random pictures on a hexagon of side 3 whose
+// difficulty is Line. With blots, one block in three is blotted.
+func lineTriddler(t *testing.T, blots bool) (*puzzle.Puzzle, *puzzle.Image) {
+	t.Helper()
+	g := puzzle.TriddlerHexagon(3)
+	r := rand.New(rand.NewPCG(21, 2))
+	for range 200 {
+		img := puzzle.NewImage(g.Width, g.Height)
+		for _, c := range g.Cells {
+			if r.IntN(10) < 6 {
+				img.Set(c.X, c.Y, 1)
+			}
+		}
+		p := g.TriddlerOf(img, puzzle.DefaultPalette())
+		for _, side := range puzzle.TriddlerSides {
+			for _, l := range p.TriddlerClues[side] {
+				for j := range l {
+					if blots && r.IntN(3) == 0 {
+						l[j] = puzzle.Clue{Color: l[j].Color, Blot: true}
+					}
+				}
+			}
+		}
+		res, err := solve.Solve(context.Background(), p)
+		if err == nil && res.Verdict == solve.Unique && res.Difficulty == solve.Line {
+			return p, res.Solutions[0]
+		}
+	}
+	t.Fatal("no line-solvable triddler among 200 pictures")
+	return nil, nil
+}
+
+// TestTriddlerCoach plays a triddler with the coach, with its numbers and
+// with some blotted: Check outlines a wrong mark and a hint then says a mark
+// is wrong; every hint names a line and a triangle whose value is the
+// solution's, and a second press sets it, until the puzzle is solved.
+func TestTriddlerCoach(t *testing.T) {
+	for _, blots := range []bool{false, true} {
+		t.Run(map[bool]string{false: "numbers", true: "blots"}[blots], func(t *testing.T) { triddlerCoach(t, blots) })
+	}
+}
+
+func triddlerCoach(t *testing.T, blots bool) {
+	p, sol := lineTriddler(t, blots)
+	g, _ := p.TriddlerGeometry()
+	want := func(i int) string { // a triangle's data-state in the solution
+		if sol.At(g.Cells[i].X, g.Cells[i].Y) == 0 {
+			return "x"
+		}
+		return "1"
+	}
+	ctx := playTriddler(t, p, "Coach", WithSolution(sol))
+	if blots {
+		if n := eval[int](t, ctx, `Array.from(document.querySelectorAll('#np-tplay text')).filter(e => e.textContent === '?').length`); n == 0 {
+			t.Error("no blot drawn as ?")
+		}
+	}
+	state := func(i int) string {
+		return eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#np-tplay polygon[data-i="%d"]').dataset.state`, i))
+	}
+	click := func(sel string) { do(t, ctx, chromedp.Click(chromedp.CSS(sel))) }
+
+	// A wrong mark is outlined by Check, and a hint then says so.
+	wrong := -1
+	for i := range g.Cells {
+		if want(i) == "x" {
+			wrong = i
+			break
+		}
+	}
+	click(fmt.Sprintf(`#np-tplay polygon[data-i="%d"]`, wrong))
+	click(`#np-tplay .np-tcheck`)
+	if got := eval[string](t, ctx, `Array.from(document.querySelectorAll('#np-tplay .np-twrong')).map(e => e.dataset.for).join()`); got != fmt.Sprint(wrong) {
+		t.Errorf("Check outlines %q, want triangle %d", got, wrong)
+	}
+	if s := triddlerStatus(t, ctx); s != "1 triangle is wrong: outlined in red." {
+		t.Errorf("Check says %q", s)
+	}
+	click(`#np-tplay .np-thint`)
+	if s := triddlerStatus(t, ctx); s != "A mark is wrong: Check shows which." {
+		t.Errorf("a hint with a wrong mark says %q", s)
+	}
+	for range 2 { // fill → dot → clear
+		click(fmt.Sprintf(`#np-tplay polygon[data-i="%d"]`, wrong))
+	}
+
+	// Hints to the end.
+	hints := 0
+	for ; hints <= len(g.Cells); hints++ {
+		click(`#np-tplay .np-thint`)
+		status := triddlerStatus(t, ctx)
+		if !strings.Contains(status, "must be") {
+			if status != "Every triangle is marked: nothing left to hint." {
+				t.Fatalf("hint %d: status %q", hints+1, status)
+			}
+			break
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll('#np-tplay .np-thint-line').length`); n < 2 {
+			t.Fatalf("hint %d highlights %d triangles of its line", hints+1, n)
+		}
+		i := eval[int](t, ctx, `Number(document.querySelector('#np-tplay .np-thint-cell').dataset.for)`)
+		if state(i) != "." {
+			t.Fatalf("hint %d points at triangle %d, already marked", hints+1, i)
+		}
+		click(`#np-tplay .np-thint`)
+		if got := state(i); got != want(i) {
+			t.Fatalf("hint %d set triangle %d to %q, the solution has %q (status %q)", hints+1, i, got, want(i), status)
+		}
+	}
+	if hints != len(g.Cells) {
+		t.Errorf("%d hints for %d triangles", hints, len(g.Cells))
+	}
+	if s := eval[string](t, ctx, `document.getElementById('np-tplay').dataset.solved`); s != "true" {
+		t.Errorf("not solved after the hints")
+	}
+	click(`#np-tplay .np-tcheck`)
+	if s := triddlerStatus(t, ctx); s != "Every mark so far is right." {
+		t.Errorf("Check on the solved puzzle says %q", s)
+	}
+}
+
+// TestTriddlerCoachProbes asks for a hint on the demo snowflake, where no
+// line forces a triangle at the start: the hint probes, and the triangle it
+// names gets the solution's value on a second press.
+func TestTriddlerCoachProbes(t *testing.T) {
+	ps, err := formats.ReadFile("../content/triangles/snowflake.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	res, err := solve.Solve(context.Background(), p)
+	if err != nil || res.Verdict != solve.Unique {
+		t.Fatalf("snowflake: %s %v", res.Verdict, err)
+	}
+	g, _ := p.TriddlerGeometry()
+	ctx := playTriddler(t, p, "Snowflake", WithSolution(res.Solutions[0]))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-thint`)))
+	status := triddlerStatus(t, ctx)
+	if !strings.Contains(status, "could not be completed") {
+		t.Fatalf("first hint says %q, want a probe's reason", status)
+	}
+	i := eval[int](t, ctx, `Number(document.querySelector('#np-tplay .np-thint-cell').dataset.for)`)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-thint`)))
+	want := "x"
+	if res.Solutions[0].At(g.Cells[i].X, g.Cells[i].Y) != 0 {
+		want = "1"
+	}
+	got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#np-tplay polygon[data-i="%d"]').dataset.state`, i))
+	if got != want {
+		t.Errorf("the probed triangle %d became %q, the solution has %q (%s)", i, got, want, status)
+	}
 }

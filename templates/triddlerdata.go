@@ -2,6 +2,7 @@ package templates
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -10,11 +11,17 @@ import (
 // <script type="application/json" id="np-triddler">): the triangles and the
 // lines with their clues. The script draws the triangles, lets the player
 // fill and mark them, keeps progress in the browser by ID, and says when
-// every line's marks give its clue.
+// every line's marks give its clue. With the puzzle's unique solution
+// (WithSolution), the page's coach can check the marks and give hints.
 type TriddlerPlay struct {
 	ID      string      `json:"id"`
 	Title   string      `json:"title"`
 	Palette []PlayColor `json:"palette"`
+	// Width and Height are the size of the cells' image (see
+	// puzzle.TriGeometry): Check masks that image, cell (x, y) at y*Width+x.
+	Width  int        `json:"width"`
+	Height int        `json:"height"`
+	Check  *PlayCheck `json:"check,omitempty"` // nil: no Check, no hints
 	// Cells are the triangles as [x, y, up]: half-unit, row, 1 pointing up
 	// (see puzzle.TriGeometry).
 	Cells [][3]int `json:"cells"`
@@ -25,6 +32,9 @@ type TriddlerPlay struct {
 
 // TriddlerPlayLine is one line of a TriddlerPlay.
 type TriddlerPlayLine struct {
+	// Name says which line it is, for hints: "row 3", "/ line 2", "\ line 4"
+	// (counted from the top, the left and the left).
+	Name  string   `json:"name"`
 	Cells []int    `json:"cells"`
 	Clue  [][2]int `json:"clue"`
 	// At are where the clue's numbers go (one for an empty clue's 0), in
@@ -33,8 +43,10 @@ type TriddlerPlayLine struct {
 }
 
 // NewTriddlerPlay returns the play data of a triddler, or nil for a grid
-// or a triddler without a shape (its page then has no play mode).
-func NewTriddlerPlay(p *puzzle.Puzzle, id, title string) *TriddlerPlay {
+// or a triddler without a shape (its page then has no play mode). The
+// options are those of NewPlayData: WithSolution, given the solution as an
+// image of the triddler's geometry, adds the masked solution.
+func NewTriddlerPlay(p *puzzle.Puzzle, id, title string, opts ...PlayOption) *TriddlerPlay {
 	if p.Kind != puzzle.Triddler {
 		return nil
 	}
@@ -42,7 +54,12 @@ func NewTriddlerPlay(p *puzzle.Puzzle, id, title string) *TriddlerPlay {
 	if err != nil {
 		return nil
 	}
-	d := &TriddlerPlay{ID: id, Title: title}
+	d := &TriddlerPlay{ID: id, Title: title, Width: g.Width, Height: g.Height}
+	pd := PlayData{ID: id, Width: g.Width, Height: g.Height}
+	for _, opt := range opts {
+		opt(&pd, p)
+	}
+	d.Check = pd.Check
 	for _, c := range p.Palette {
 		d.Palette = append(d.Palette, PlayColor{Char: string(c.Char), Name: c.Name, RGB: c.RGB.Hex()})
 	}
@@ -53,8 +70,11 @@ func NewTriddlerPlay(p *puzzle.Puzzle, id, title string) *TriddlerPlay {
 		}
 		d.Cells = append(d.Cells, [3]int{c.X, c.Y, up})
 	}
+	var inFamily [3]int
 	for i, l := range g.Lines {
-		pl := TriddlerPlayLine{Cells: l.Cells, Clue: [][2]int{}}
+		inFamily[l.Family]++
+		name := [3]string{"row", "/ line", "\\ line"}[l.Family] + " " + strconv.Itoa(inFamily[l.Family])
+		pl := TriddlerPlayLine{Name: name, Cells: l.Cells, Clue: [][2]int{}}
 		for _, c := range g.Clues[i] {
 			pl.Clue = append(pl.Clue, [2]int{c.Len, c.Color})
 		}

@@ -22,15 +22,19 @@ import (
 )
 
 // Cache remembers solver results by puzzle id, under the solver's version, in
-// one JSON file. It is safe for concurrent use. A nil *Cache caches nothing.
+// one JSON file (OpenCache, Save), or in a caller's store (NewCache,
+// Snapshot). It is safe for concurrent use. A nil *Cache caches nothing.
 type Cache struct {
 	path    string
 	mu      sync.Mutex
-	entries map[string]cacheEntry
+	entries map[string]CacheEntry
 	dirty   bool
 }
 
-type cacheEntry struct {
+// CacheEntry is a cached solver result. Lookups verify it against the
+// puzzle's clues before use (verifiedLookup), whoever could write the file
+// it was read from.
+type CacheEntry struct {
 	Solver     string   `json:"solver"`
 	Verdict    string   `json:"verdict"`
 	Difficulty string   `json:"difficulty,omitempty"`
@@ -55,7 +59,7 @@ const maxCacheBytes = 1 << 28
 // OpenCache loads the cache file at path; a missing file gives an empty cache,
 // and so does a corrupt one (it is only a cache), which Save then replaces.
 func OpenCache(path string) (*Cache, error) {
-	c := &Cache{path: path, entries: map[string]cacheEntry{}}
+	c := &Cache{path: path, entries: map[string]CacheEntry{}}
 	// A regular file only: a cache restored or planted as a FIFO or a link
 	// to a device must not block or exhaust the build; it is then replaced.
 	data, err := treefile.ReadFile(context.Background(), path, maxCacheBytes)
@@ -70,10 +74,58 @@ func OpenCache(path string) (*Cache, error) {
 		return nil, fmt.Errorf("open solver cache: %w", err)
 	}
 	if json.Unmarshal(data, &c.entries) != nil {
-		c.entries = map[string]cacheEntry{}
+		c.entries = map[string]CacheEntry{}
 		c.dirty = true
 	}
 	return c, nil
+}
+
+// NewCache returns a cache of entries by puzzle id for a caller that keeps
+// it in a store of its own (Snapshot, Saved): it has no file, and Save does
+// nothing.
+func NewCache(entries map[string]CacheEntry) *Cache {
+	c := &Cache{entries: make(map[string]CacheEntry, len(entries))}
+	for id, e := range entries {
+		c.entries[id] = e
+	}
+	return c
+}
+
+// Snapshot returns a copy of the cached results by puzzle id, and whether
+// they changed since the cache was made or last saved.
+func (c *Cache) Snapshot() (entries map[string]CacheEntry, changed bool) {
+	if c == nil {
+		return nil, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make(map[string]CacheEntry, len(c.entries))
+	for id, e := range c.entries {
+		out[id] = e
+	}
+	return out, c.dirty
+}
+
+// Changed reports whether the results changed since the cache was made or
+// last saved.
+func (c *Cache) Changed() bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.dirty
+}
+
+// Saved records that the caller's store holds the results of the last
+// Snapshot.
+func (c *Cache) Saved() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.dirty = false
+	c.mu.Unlock()
 }
 
 // Len returns the number of cached results.
@@ -93,7 +145,7 @@ func (c *Cache) Save() error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.dirty {
+	if !c.dirty || c.path == "" {
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
@@ -151,7 +203,7 @@ func (c *Cache) store(id string, palette []puzzle.Color, budget time.Duration, r
 	if c == nil {
 		return
 	}
-	e := cacheEntry{Solver: solve.Version, Verdict: string(res.Verdict), Difficulty: string(res.Difficulty), Effort: res.Effort}
+	e := CacheEntry{Solver: solve.Version, Verdict: string(res.Verdict), Difficulty: string(res.Difficulty), Effort: res.Effort}
 	if len(res.Solutions) > 0 {
 		for _, col := range palette[1:] {
 			e.Colors = append(e.Colors, col.RGB.Hex())
@@ -173,7 +225,7 @@ func (c *Cache) store(id string, palette []puzzle.Color, budget time.Duration, r
 	c.dirty = true
 }
 
-func equalEntries(a, b cacheEntry) bool {
+func equalEntries(a, b CacheEntry) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return bytes.Equal(x, y)

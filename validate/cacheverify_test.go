@@ -14,10 +14,10 @@ import (
 
 // forgedCache writes a cache file holding entry for id, as anyone who can
 // write the content tree could, and opens it.
-func forgedCache(t *testing.T, id string, entry cacheEntry) *Cache {
+func forgedCache(t *testing.T, id string, entry CacheEntry) *Cache {
 	t.Helper()
 	entry.Solver = solve.Version
-	data, _ := json.Marshal(map[string]cacheEntry{id: entry})
+	data, _ := json.Marshal(map[string]CacheEntry{id: entry})
 	path := filepath.Join(t.TempDir(), "solver.json")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
@@ -53,23 +53,23 @@ func TestForgedCacheEntriesAreRefuted(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		p     *puzzle.Puzzle
-		entry cacheEntry
+		entry CacheEntry
 		want  string
 	}{
 		{"unique with a solution against the clues", broken,
-			cacheEntry{Verdict: "unique", Difficulty: "line", Width: 3, Height: 2, Solutions: []string{cells(img)}, Colors: black}, "none"},
+			CacheEntry{Verdict: "unique", Difficulty: "line", Width: 3, Height: 2, Solutions: []string{cells(img)}, Colors: black}, "none"},
 		{"unique without its solution", valid,
-			cacheEntry{Verdict: "unique", Difficulty: "line"}, "unique"},
+			CacheEntry{Verdict: "unique", Difficulty: "line"}, "unique"},
 		{"none for a puzzle whose goal fits", valid,
-			cacheEntry{Verdict: "none"}, "unique"},
+			CacheEntry{Verdict: "none"}, "unique"},
 		{"unique with a solution other than the goal", valid,
-			cacheEntry{Verdict: "unique", Difficulty: "line", Width: 3, Height: 3, Solutions: []string{cells(other)}, Colors: black}, "unique"},
+			CacheEntry{Verdict: "unique", Difficulty: "line", Width: 3, Height: 3, Solutions: []string{cells(other)}, Colors: black}, "unique"},
 		{"unique with an unknown difficulty", valid,
-			cacheEntry{Verdict: "unique", Difficulty: "trivial", Width: 3, Height: 3, Solutions: []string{cells(valid.Goal)}, Colors: black}, "unique"},
+			CacheEntry{Verdict: "unique", Difficulty: "trivial", Width: 3, Height: 3, Solutions: []string{cells(valid.Goal)}, Colors: black}, "unique"},
 		{"multiple with one solution twice", multi,
-			cacheEntry{Verdict: "multiple", Width: 2, Height: 2, Solutions: []string{"AQAAAQ==", "AQAAAQ=="}, Colors: black}, "multiple"},
+			CacheEntry{Verdict: "multiple", Width: 2, Height: 2, Solutions: []string{"AQAAAQ==", "AQAAAQ=="}, Colors: black}, "multiple"},
 		{"a verdict the solver never gives", valid,
-			cacheEntry{Verdict: "probably", Width: 3, Height: 3, Solutions: []string{cells(valid.Goal)}, Colors: black}, "unique"},
+			CacheEntry{Verdict: "probably", Width: 3, Height: 3, Solutions: []string{cells(valid.Goal)}, Colors: black}, "unique"},
 	} {
 		r := Check(ctx, tc.p, Options{Cache: forgedCache(t, tc.p.ID(), tc.entry)})
 		if r.Cached || r.Verdict != tc.want {
@@ -77,7 +77,7 @@ func TestForgedCacheEntriesAreRefuted(t *testing.T) {
 		}
 	}
 	// The honest entry, written by the solver, is still used.
-	c := forgedCache(t, valid.ID(), cacheEntry{Verdict: "unique", Difficulty: "line", Width: 3, Height: 3,
+	c := forgedCache(t, valid.ID(), CacheEntry{Verdict: "unique", Difficulty: "line", Width: 3, Height: 3,
 		Solutions: []string{cells(valid.Goal)}, Colors: black})
 	if r := Check(ctx, valid, Options{Cache: c}); !r.Cached || r.Verdict != "unique" {
 		t.Errorf("honest entry: cached %v, verdict %q", r.Cached, r.Verdict)

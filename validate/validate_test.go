@@ -138,7 +138,7 @@ func TestCacheRespectsVersionAndBudget(t *testing.T) {
 	if _, ok := c.lookup("a", nil, 5*time.Second); ok {
 		t.Error("unknown verdict reused with a larger budget")
 	}
-	c.entries["b"] = cacheEntry{Solver: "an older solver", Verdict: "none"}
+	c.entries["b"] = CacheEntry{Solver: "an older solver", Verdict: "none"}
 	if _, ok := c.lookup("b", nil, time.Second); ok {
 		t.Error("result of another solver version reused")
 	}

@@ -159,31 +159,9 @@ func (s *scanner) scan(c *Collection) error {
 			subdirs = append(subdirs, sub)
 			continue
 		}
-		if !e.Type().IsRegular() {
-			continue
+		if err := s.addFile(c, dirPath, e, names, types); err != nil {
+			return err
 		}
-		// A picture (.png, .gif) is a puzzle when a Markdown note of the same
-		// name stands beside it; else it is a resource the notes may show.
-		if !formats.Known(name) && !(formats.IsImage(name) && names[BaseName(name)+".md"]) {
-			if resourceExts[strings.ToLower(path.Ext(name))] {
-				c.Resources = append(c.Resources, Resource{Name: name, Abs: full})
-			}
-			continue
-		}
-		f := &PuzzleFile{Rel: rel, Abs: full, Coll: c}
-		base := BaseName(name)
-		if names[base+".md"] && !isNoteName(base+".md") {
-			f.NotePath = filepath.Join(dirPath, base+".md")
-			if err := s.checkEntry(f.NotePath, types[base+".md"]); err != nil {
-				return fmt.Errorf("read note: %w", err)
-			}
-		}
-		fm := fileNote(f)
-		if fm.Draft {
-			continue
-		}
-		f.Title, f.Weight = fm.Title, fm.Weight
-		c.Files = append(c.Files, f)
 	}
 	// Slugs: files first, then folders, each unique within the collection.
 	nameFiles(c, taken)
@@ -209,6 +187,40 @@ func (s *scanner) scan(c *Collection) error {
 		}
 		c.Children = append(c.Children, sub)
 	}
+	return nil
+}
+
+// addFile adds a regular file of a collection's folder to the collection:
+// a puzzle file (with its note, unless a draft), or a resource the notes
+// may show. names and types are the folder's entries.
+func (s *scanner) addFile(c *Collection, dirPath string, e fs.DirEntry, names map[string]bool, types map[string]fs.FileMode) error {
+	name := e.Name()
+	full := filepath.Join(dirPath, name)
+	if !e.Type().IsRegular() {
+		return nil
+	}
+	// A picture (.png, .gif) is a puzzle when a Markdown note of the same
+	// name stands beside it; else it is a resource the notes may show.
+	if !formats.Known(name) && !(formats.IsImage(name) && names[BaseName(name)+".md"]) {
+		if resourceExts[strings.ToLower(path.Ext(name))] {
+			c.Resources = append(c.Resources, Resource{Name: name, Abs: full})
+		}
+		return nil
+	}
+	f := &PuzzleFile{Rel: path.Join(c.Dir, name), Abs: full, Coll: c}
+	base := BaseName(name)
+	if names[base+".md"] && !isNoteName(base+".md") {
+		f.NotePath = filepath.Join(dirPath, base+".md")
+		if err := s.checkEntry(f.NotePath, types[base+".md"]); err != nil {
+			return fmt.Errorf("read note: %w", err)
+		}
+	}
+	fm := fileNote(f)
+	if fm.Draft {
+		return nil
+	}
+	f.Title, f.Weight = fm.Title, fm.Weight
+	c.Files = append(c.Files, f)
 	return nil
 }
 

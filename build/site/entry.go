@@ -61,14 +61,8 @@ func (e *Entry) Place(coll *content.Collection, file *content.PuzzleFile, order 
 	e.coll, e.file, e.order = coll, file, order
 }
 
-// Coll is the collection the puzzle was read in (nil before Place).
-func (e *Entry) Coll() *content.Collection { return e.coll }
-
 // File is the file the puzzle was read from (nil before Place).
 func (e *Entry) File() *content.PuzzleFile { return e.file }
-
-// Order is the puzzle's position in path order over the whole site.
-func (e *Entry) Order() int { return e.order }
 
 // HasSheet reports whether the puzzle has a printable sheet.
 func (e *Entry) HasSheet() bool { return e.Sheet != "" }

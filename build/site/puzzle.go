@@ -94,7 +94,7 @@ func (s *Site) puzzleView(e *Entry, p *puzzle.Puzzle, rep *validate.Report) *Puz
 		Grade: gradeName(e.Difficulty), VerdictText: verdictText(e.Verdict), Grades: gradeViews(),
 		DateText: dateText(e.Date), Paper: cssPaper(s.Settings.Paper), PlayReserve: playReserve(p),
 		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
-		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title), Legend: e.Swatches,
+		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title, playOptions(rep)...), Legend: e.Swatches,
 	}
 	if e.Lastmod != e.Date {
 		view.Lastmod, view.LastmodText = e.Lastmod, dateText(e.Lastmod)

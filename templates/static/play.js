@@ -40,7 +40,8 @@
   }
 
   // parseLines checks one clue set: n lines of [length, colour] blocks whose
-  // minimum length fits in size cells.
+  // minimum length fits in size cells. A length of 0 is a blot (webpbn's
+  // hidden clue number): a block of any length from 1.
   function parseLines(lines, n, what, colours, size) {
     if (!Array.isArray(lines) || lines.length !== n) {
       throw new Error('"' + what + '" must list ' + n + ' lines');
@@ -52,10 +53,10 @@
       var need = 0;
       var out = line.map(function (block, j) {
         if (!Array.isArray(block) || block.length !== 2 || !isInt(block[0]) || !isInt(block[1]) ||
-            block[0] < 1 || block[1] < 1 || block[1] >= colours) {
+            block[0] < 0 || block[1] < 1 || block[1] >= colours) {
           throw new Error(what + ' line ' + (i + 1) + ' block ' + (j + 1) + ' is not [length, colour]');
         }
-        need += block[0];
+        need += Math.max(block[0], 1);
         if (j > 0 && line[j - 1][1] === block[1]) {
           need++;
         }
@@ -145,7 +146,7 @@
         while (j < count && state[start + j * step] === v) {
           j++;
         }
-        if (k >= clue.length || clue[k][0] !== j - i || clue[k][1] !== v) {
+        if (k >= clue.length || (clue[k][0] !== 0 && clue[k][0] !== j - i) || clue[k][1] !== v) {
           return false;
         }
         k++;
@@ -579,7 +580,8 @@
       clue: function (isRow, k, done) {
         var line = isRow ? pz.rows[k] : pz.cols[k];
         var blocks = line.length === 0 ? 'empty' : line.map(function (b) {
-          return multi ? b[0] + ' ' + pz.palette[b[1]].name : String(b[0]);
+          var n = b[0] === 0 ? 'blotted' : String(b[0]);
+          return multi ? n + ' ' + pz.palette[b[1]].name : n;
         }).join(', ');
         return (isRow ? 'Row ' : 'Column ') + (k + 1) + ' clue: ' + blocks + (done ? ', complete' : '');
       }
@@ -631,7 +633,9 @@
     var box = el('span', 'np-clues');
     box.setAttribute('aria-hidden', 'true');
     line.forEach(function (block) {
-      var span = el('span', multi ? 'np-clue np-clue-colour' : 'np-clue', String(block[0]));
+      var blot = block[0] === 0; // a blot: the length is hidden
+      var span = el('span', (multi ? 'np-clue np-clue-colour' : 'np-clue') + (blot ? ' np-clue-blot' : ''),
+        blot ? '?' : String(block[0]));
       if (multi) {
         setColour(span, pz.palette[block[1]], block[1], false);
         var glyph = el('span', 'np-glyph');
@@ -1122,7 +1126,11 @@
 
     /* --- start --- */
 
-    if (window.NonopressCoach) {
+    // The coach's line logic knows fixed lengths only: no coach for blots.
+    var blotted = pz.rows.concat(pz.cols).some(function (line) {
+      return line.some(function (b) { return b[0] === 0; });
+    });
+    if (window.NonopressCoach && !blotted) {
       coach = window.NonopressCoach.attach({
         root: root, pz: pz, board: board, after: view.status,
         cells: cells, rowHeads: view.rowHeads, colHeads: view.colHeads,

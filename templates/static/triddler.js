@@ -8,6 +8,18 @@
 // a third clears it; a right click or X marks it empty at once. Progress is
 // kept in localStorage by puzzle id. The status says how many lines give
 // their clue, and "Solved" when all do.
+//
+// The coach (with coach.js loaded, as on the site's pages): Check, when the
+// page carries the masked solution (templates.TriddlerPlay.Check), outlines
+// the triangles whose marks are wrong; Hint (or H) names a line whose clue,
+// with the marks so far, forces a triangle (coach.js's solveLine, which is
+// Go's solve.SolveLine), highlights the line and the triangle and says what
+// it must be, and a second press sets it. A line the marks already
+// contradict is named instead. When no line forces anything, it tries each
+// value of each open triangle and names one whose other value leaves a line
+// that no placement fits, with that line. A blotted clue (a length of 0)
+// gets the line logic of solve/blot.go (solveBlotLine), which
+// window.NonopressTriddler exports for tests.
 (function () {
   'use strict';
 
@@ -15,6 +27,7 @@
   var SIDE = 40; // a triangle's side, in SVG units
   var ROW = SIDE * Math.sqrt(3) / 2;
   var UNKNOWN = -1, CROSSED = 0;
+  var PROBE_BUDGET = 20000; // line solves a hint may spend trying triangles
 
   function el(name, attrs, ns) {
     var e = ns ? document.createElementNS(SVGNS, name) : document.createElement(name);
@@ -46,7 +59,8 @@
   function sameClue(a, b) {
     if (a.length !== b.length) return false;
     for (var i = 0; i < a.length; i++) {
-      if (a[i][0] !== b[i][0] || a[i][1] !== b[i][1]) return false;
+      // a length of 0 in the clue b is a blot: any length fits
+      if ((b[i][0] !== 0 && a[i][0] !== b[i][0]) || a[i][1] !== b[i][1]) return false;
     }
     return true;
   }
@@ -109,14 +123,19 @@
       var nums = l.clue.length ? l.clue : [[0, 0]];
       nums.forEach(function (c, j) {
         var x = l.at[j][0] * SIDE, y = l.at[j][1] * SIDE, ink = '#000000';
-        if (multi && c[1] > 0) {
+        var blot = c[0] === 0 && c[1] > 0; // a blot: its length is hidden
+        if (blot) {
+          var fill = p.palette[c[1]].rgb;
+          g.appendChild(el('circle', { cx: x, cy: y, r: SIDE * 0.32, fill: fill, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true));
+          ink = luminance(fill) > 0.4 ? '#000000' : '#ffffff';
+        } else if (multi && c[1] > 0) {
           var box = el('rect', { x: x - SIDE * 0.3, y: y - SIDE * 0.3, width: SIDE * 0.6, height: SIDE * 0.6,
             rx: SIDE * 0.08, fill: p.palette[c[1]].rgb, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
           g.appendChild(box);
           ink = luminance(p.palette[c[1]].rgb) > 0.4 ? '#000000' : '#ffffff';
         }
         var t = el('text', { x: x, y: y + SIDE * 0.15, fill: c[1] > 0 ? ink : '#999999' }, true);
-        t.textContent = String(c[0]);
+        t.textContent = blot ? '?' : String(c[0]);
         g.appendChild(t);
       });
       svg.appendChild(g);
@@ -149,6 +168,7 @@
       state[i] = s;
       draw(i);
       update();
+      coach.changed();
     }
 
     function cycle(i) {
@@ -195,8 +215,15 @@
       state = state.map(function () { return UNKNOWN; });
       state.forEach(function (_, i) { draw(i); });
       update();
+      coach.changed();
     });
     tools.appendChild(reset);
+
+    var coach = triddlerCoach(p, svg, function () { return state; }, set, function (text) { status.textContent = text; });
+    coach.buttons.forEach(function (b) { tools.appendChild(b); });
+    svg.addEventListener('keydown', function (ev) {
+      if ((ev.key === 'h' || ev.key === 'H') && coach.hint) { ev.preventDefault(); coach.hint(); }
+    });
 
     root.appendChild(svg);
     root.appendChild(tools);
@@ -205,6 +232,299 @@
     update();
     root.dataset.ready = 'true';
   }
+
+  /* ---------- line logic with blots ---------- */
+
+  // solveBlotLine is coach.js's solveLine for a clue with blots (a length of
+  // 0: any length from 1), with the semantics of Go's solve.SolveLineBlotted
+  // (solve/blot.go), whose dynamic program it follows: bg[j][i] when blocks
+  // 0..j-1 fit in cells [0,i) and cell i-1 is background (or i is 0),
+  // end[j][i] when block j-1 ends at cell i-1; sbg and start likewise from
+  // the right. It returns the narrowed sets, or null when nothing fits.
+  function solveBlotLine(clue, cells) {
+    var n = cells.length, k = clue.length, i, j, s;
+    function allows(i, c) { return (cells[i] & ((1 << c) >>> 0)) !== 0; }
+    function table() {
+      var t = [];
+      for (var j = 0; j <= k; j++) t.push(new Uint8Array(n + 1));
+      return t;
+    }
+    var bg = table(), end = table(), sbg = table(), start = table();
+    var run = clue.map(function (b) {
+      var r = new Int32Array(n + 1);
+      for (var i = n - 1; i >= 0; i--) r[i] = allows(i, b[1]) ? r[i + 1] + 1 : 0;
+      return r;
+    });
+    function pred(j, s) { return bg[j][s] || (j > 0 && end[j][s] && clue[j - 1][1] !== clue[j][1]); }
+    function succ(j, e) { return sbg[j + 1][e] || (j + 1 < k && start[j + 1][e] && clue[j + 1][1] !== clue[j][1]); }
+    bg[0][0] = 1;
+    for (j = 0; j <= k; j++) {
+      for (i = 0; i < n; i++) {
+        if ((bg[j][i] || end[j][i]) && allows(i, 0)) bg[j][i + 1] = 1;
+      }
+      if (j === k) break;
+      if (clue[j][0] === 0) {
+        var open = false;
+        for (var e = 1; e <= n; e++) {
+          open = allows(e - 1, clue[j][1]) && (open || pred(j, e - 1));
+          end[j + 1][e] = open ? 1 : 0;
+        }
+        continue;
+      }
+      for (s = 0; s + clue[j][0] <= n; s++) {
+        if (pred(j, s) && run[j][s] >= clue[j][0]) end[j + 1][s + clue[j][0]] = 1;
+      }
+    }
+    sbg[k][n] = 1;
+    for (j = k; j >= 0; j--) {
+      if (j < k) {
+        if (clue[j][0] === 0) {
+          var closes = false;
+          for (s = n - 1; s >= 0; s--) {
+            closes = allows(s, clue[j][1]) && (closes || succ(j, s + 1));
+            start[j][s] = closes ? 1 : 0;
+          }
+        } else {
+          for (s = 0; s + clue[j][0] <= n; s++) {
+            if (run[j][s] >= clue[j][0] && succ(j, s + clue[j][0])) start[j][s] = 1;
+          }
+        }
+      }
+      for (i = n - 1; i >= 0; i--) {
+        if (allows(i, 0) && (sbg[j][i + 1] || start[j][i + 1])) sbg[j][i] = 1;
+      }
+    }
+    if (!bg[k][n] && !end[k][n]) return null;
+    var out = new Array(n);
+    for (i = 0; i < n; i++) {
+      out[i] = 0;
+      for (j = 0; j <= k; j++) {
+        if ((bg[j][i] || end[j][i]) && allows(i, 0) && (sbg[j][i + 1] || start[j][i + 1])) { out[i] = 1; break; }
+      }
+    }
+    for (j = 0; j < k; j++) {
+      var bit = (1 << clue[j][1]) >>> 0, len = clue[j][0];
+      if (len === 0) {
+        var from = new Uint8Array(n), on = false;
+        for (i = 0; i < n; i++) {
+          on = allows(i, clue[j][1]) && (on || pred(j, i));
+          from[i] = on ? 1 : 0;
+        }
+        var cl = false;
+        for (i = n - 1; i >= 0; i--) {
+          cl = allows(i, clue[j][1]) && (cl || succ(j, i + 1));
+          if (cl && from[i]) out[i] = (out[i] | bit) >>> 0;
+        }
+        continue;
+      }
+      for (s = 0; s + len <= n; s++) {
+        if (pred(j, s) && run[j][s] >= len && succ(j, s + len)) {
+          for (i = s; i < s + len; i++) out[i] = (out[i] | bit) >>> 0;
+        }
+      }
+    }
+    for (i = 0; i < n; i++) if (out[i] === 0) return null;
+    return out;
+  }
+
+  /* ---------- the coach: Check and Hint ---------- */
+
+  // clueText writes a clue as the page shows it: "3, 1", "?" for a blot.
+  function clueText(p, clue) {
+    if (clue.length === 0) return '0';
+    var multi = p.palette.length > 2;
+    return clue.map(function (c) {
+      return (c[0] === 0 ? '?' : String(c[0])) + (multi ? ' ' + p.palette[c[1]].name : '');
+    }).join(', ');
+  }
+
+  // triddlerCoach returns the Check and Hint buttons of puzzle p drawn in
+  // svg, with check() and hint() (null when the page cannot offer them) and
+  // changed(), to call after every mark. states() returns the marks, set(i,
+  // v) sets one, say(text) writes the status.
+  function triddlerCoach(p, svg, states, set, say) {
+    var NC = window.NonopressCoach;
+    var sol = NC && p.check ? NC.checkKey(p.id, p.check, p.width * p.height, p.palette.length) : null;
+    var blotted = function (clue) { return clue.some(function (c) { return c[0] === 0; }); };
+    // lineLogic is coach.js's line solver, or solveBlotLine for a blotted clue.
+    var lineLogic = function (clue, sets) { return blotted(clue) ? solveBlotLine(clue, sets) : NC.solveLine(clue, sets); };
+    var marks = el('g', { class: 'np-tmarks', 'pointer-events': 'none' }, true);
+    var cellLines = p.cells.map(function () { return []; }); // the lines through each triangle
+    p.lines.forEach(function (l, k) { l.cells.forEach(function (i) { cellLines[i].push(k); }); });
+    var pending = null; // the hint shown: {i, v}, set on a second press
+    var buttons = [];
+
+    function solutionOf(i) { var c = p.cells[i]; return sol[c[1] * p.width + c[0]]; }
+
+    function outline(i, attrs) {
+      var pts = corners(p.cells[i]).map(function (q) { return q.join(','); }).join(' ');
+      attrs.points = pts;
+      attrs['data-for'] = String(i);
+      marks.appendChild(el('polygon', attrs, true));
+    }
+
+    function clear() {
+      while (marks.firstChild) marks.removeChild(marks.firstChild);
+      if (marks.parentNode !== svg) svg.appendChild(marks);
+    }
+
+    function wrongCells() {
+      var st = states(), out = [];
+      st.forEach(function (v, i) {
+        var want = solutionOf(i);
+        if ((v > 0 && v !== want) || (v === CROSSED && want > 0)) out.push(i);
+      });
+      return out;
+    }
+
+    function check() {
+      clear();
+      pending = null;
+      var wrong = wrongCells();
+      wrong.forEach(function (i) {
+        outline(i, { class: 'np-twrong', fill: 'none', stroke: '#c01c28', 'stroke-width': '4', 'stroke-linejoin': 'round' });
+      });
+      say(wrong.length === 0 ? 'Every mark so far is right.' :
+        (wrong.length === 1 ? '1 triangle is' : wrong.length + ' triangles are') + ' wrong: outlined in red.');
+    }
+
+    function showLine(l) {
+      l.cells.forEach(function (i) {
+        outline(i, { class: 'np-thint-line', fill: '#f6d32d', 'fill-opacity': '0.35', stroke: 'none' });
+      });
+    }
+
+    function hint() {
+      if (pending) {
+        var h = pending;
+        pending = null;
+        set(h.i, h.v);
+        return;
+      }
+      clear();
+      if (sol && wrongCells().length > 0) {
+        say('A mark is wrong: Check shows which.');
+        return;
+      }
+      var st = states(), all = (1 << p.palette.length) - 1;
+      if (st.every(function (v) { return v !== UNKNOWN; })) {
+        say('Every triangle is marked: nothing left to hint.');
+        return;
+      }
+      for (var k = 0; k < p.lines.length; k++) {
+        var l = p.lines[k];
+        var sets = l.cells.map(function (i) { return st[i] === UNKNOWN ? all : st[i] === CROSSED ? 1 : (1 << st[i]) >>> 0; });
+        var out = lineLogic(l.clue, sets);
+        var what = l.name.charAt(0).toUpperCase() + l.name.slice(1) + ' (' + clueText(p, l.clue) + ')';
+        if (!out) {
+          showLine(l);
+          say(what + ': the marks on it cannot give its clue.');
+          return;
+        }
+        for (var j = 0; j < l.cells.length; j++) {
+          var i = l.cells[j], s = out[j];
+          if (st[i] !== UNKNOWN || s === 0 || (s & (s - 1)) !== 0) continue;
+          var v = s === 1 ? CROSSED : 31 - Math.clz32(s);
+          showLine(l);
+          outline(i, { class: 'np-thint-cell', fill: 'none', stroke: '#1a5fb4', 'stroke-width': '4', 'stroke-linejoin': 'round' });
+          pending = { i: i, v: v };
+          say(what + ': the outlined triangle must be ' + (v === CROSSED ? 'empty' :
+            p.palette.length > 2 ? 'filled ' + p.palette[v].name : 'filled') + '. Hint again to mark it.');
+          return;
+        }
+      }
+      var pr = probe(st, all);
+      if (pr.found) {
+        var f = pr.found, pl = p.lines[f.line];
+        showLine(pl);
+        outline(f.i, { class: 'np-thint-cell', fill: 'none', stroke: '#1a5fb4', 'stroke-width': '4', 'stroke-linejoin': 'round' });
+        pending = { i: f.i, v: f.v };
+        say('No single line forces a triangle, but if the outlined one were ' + valueName(f.not) + ', ' + pl.name + ' (' +
+          clueText(p, pl.clue) + ') could not be completed: it must be ' + valueName(f.v) + '. Hint again to mark it.');
+        return;
+      }
+      say(pr.spent ? 'No single line forces a triangle, and trying triangles one by one found nothing in time: a guess may be needed.' :
+        'No line forces a triangle, even trying each one: a guess is needed.');
+    }
+
+    function valueName(v) {
+      return v === CROSSED ? 'empty' : p.palette.length > 2 ? 'filled ' + p.palette[v].name : 'filled';
+    }
+
+    // probe tries each value of each open triangle and follows line logic
+    // from it (at most PROBE_BUDGET line solves in all); a value that leads
+    // to a line no placement fits is ruled out. It returns found: {i, v,
+    // not, line} for the first triangle left with one value (v; not is a
+    // ruled-out value and line the line that broke), or spent when the
+    // budget ran out first.
+    function probe(st, all) {
+      var base = st.map(function (v) { return v === UNKNOWN ? all : v === CROSSED ? 1 : (1 << v) >>> 0; });
+      var budget = { n: PROBE_BUDGET };
+      for (var i = 0; i < base.length; i++) {
+        if (st[i] !== UNKNOWN) continue;
+        var left = base[i], not = -1, line = -1;
+        for (var v = 0; v < p.palette.length; v++) {
+          var bit = (1 << v) >>> 0;
+          if ((left & bit) === 0) continue;
+          var sets = base.slice();
+          sets[i] = bit;
+          var r = propagate(sets, cellLines[i].slice(), budget);
+          if (r.spent) return { spent: true };
+          if (r.broken >= 0) {
+            left &= ~bit;
+            not = v === 0 ? CROSSED : v;
+            line = r.broken;
+          }
+        }
+        if (not !== UNKNOWN && left !== 0 && (left & (left - 1)) === 0) {
+          var only = 31 - Math.clz32(left);
+          return { found: { i: i, v: only === 0 ? CROSSED : only, not: not, line: line } };
+        }
+      }
+      return {};
+    }
+
+    // propagate solves the queued lines, and the lines through every
+    // triangle they narrow, until nothing changes: broken is the line no
+    // placement fits (-1 if none), spent is set when the budget ran out.
+    function propagate(sets, queue, budget) {
+      var queued = {};
+      queue.forEach(function (k) { queued[k] = true; });
+      while (queue.length > 0) {
+        if (--budget.n < 0) return { spent: true, broken: -1 };
+        var k = queue.shift(), l = p.lines[k];
+        queued[k] = false;
+        var out = lineLogic(l.clue, l.cells.map(function (c) { return sets[c]; }));
+        if (!out) return { broken: k };
+        for (var j = 0; j < l.cells.length; j++) {
+          var c = l.cells[j];
+          if (out[j] === sets[c]) continue;
+          sets[c] = out[j];
+          cellLines[c].forEach(function (o) {
+            if (o !== k && !queued[o]) { queued[o] = true; queue.push(o); }
+          });
+        }
+      }
+      return { broken: -1 };
+    }
+
+    function button(cls, text, f) {
+      var b = el('button', { type: 'button', class: cls });
+      b.textContent = text;
+      b.addEventListener('click', f);
+      buttons.push(b);
+    }
+    if (sol) button('np-tcheck', 'Check', check);
+    if (NC) button('np-thint', 'Hint', hint);
+    return {
+      buttons: buttons,
+      check: sol ? check : null,
+      hint: NC ? hint : null,
+      changed: function () { pending = null; clear(); }
+    };
+  }
+
+  window.NonopressTriddler = { solveBlotLine: solveBlotLine };
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();

@@ -1,0 +1,68 @@
+package site
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/build/content"
+)
+
+// testSite is a root with two sub-collections, of which only "a" publishes
+// puzzles: two, the second lighter, the first printable.
+func testSite() (*Site, *content.Collection) {
+	root := &content.Collection{}
+	a := &content.Collection{Dir: "a", URL: "a/", Name: "a", Parent: root}
+	empty := &content.Collection{Dir: "empty", URL: "empty/", Name: "empty", Parent: root}
+	root.Children = []*content.Collection{a, empty}
+	heavy := &Entry{ID: "1", Title: "Heavy", Weight: 2, Page: "a/heavy/index.html", Source: "a/heavy.non", Sheet: "a/heavy/sheet.svg"}
+	light := &Entry{ID: "2", Title: "Light", Weight: 1, Page: "a/light/index.html", Source: "a/light.non"}
+	heavy.Place(a, nil, 1)
+	light.Place(a, nil, 2)
+	s := &Site{Title: "T", Root: root, Entries: []*Entry{heavy, light}, Settings: content.Settings{PerPage: 10}}
+	s.Arrange()
+	return s, a
+}
+
+// Arrange lists a collection's puzzles by weight, counts them up the tree,
+// drops collections without puzzles and knows which have a booklet.
+func TestArrange(t *testing.T) {
+	s, a := testSite()
+	l := s.List(a)
+	if len(l.Entries) != 2 || l.Entries[0].Title != "Light" || !l.Booklet || l.Total != 2 {
+		t.Errorf("listing of a: %d entries (first %q), booklet %v, total %d; want Light first of 2, a booklet, 2",
+			len(l.Entries), l.Entries[0].Title, l.Booklet, l.Total)
+	}
+	if len(s.Root.Children) != 1 || s.Root.Children[0] != a || s.List(s.Root).Total != 2 {
+		t.Errorf("root keeps %d collections and counts %d puzzles; want a alone, 2", len(s.Root.Children), s.List(s.Root).Total)
+	}
+}
+
+// The catalogue is the entries' JSON fields in path order, and a card wraps
+// its entry: what its list page's key is made of covers what it shows.
+func TestCatalogueAndCards(t *testing.T) {
+	s, a := testSite()
+	data, err := s.Catalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cat []map[string]any
+	if err := json.Unmarshal(data, &cat); err != nil {
+		t.Fatal(err)
+	}
+	if len(cat) != 2 || cat[0]["title"] != "Heavy" || cat[0]["sheet"] != "a/heavy/sheet.svg" || cat[1]["sheet"] != nil || cat[0]["weight"] != nil {
+		t.Errorf("catalogue = %s", data)
+	}
+	pages, err := s.CollectionPages(a)
+	if err != nil || len(pages) != 1 {
+		t.Fatalf("%d pages of a (%v), want 1", len(pages), err)
+	}
+	d := pages[0].Data()
+	if len(d.Cards) != 2 || d.Cards[0].Entry != s.List(a).Entries[0] || d.Cards[0].URL != "light/index.html" || d.Booklet != "booklet.pdf" {
+		t.Errorf("cards %+v, booklet %q", d.Cards, d.Booklet)
+	}
+	key, _ := json.Marshal(d)
+	if !strings.Contains(string(key), `"title":"Light"`) {
+		t.Errorf("a list page's JSON (its cache key) lacks its cards' entries: %s", key)
+	}
+}
