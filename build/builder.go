@@ -46,6 +46,8 @@ type Builder struct {
 	rendered atomic.Int64
 	// memo remembers each puzzle file's work between builds (memo.go).
 	memo *fileMemo
+	// titles keeps the puzzle files' own titles between builds (owntitles.go).
+	titles ownTitles
 	// markers keeps the output folders' manifests between builds (package output).
 	markers output.Manifests
 	// cacheDir is the folder of the caches kept between runs.
@@ -210,6 +212,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 		return sum, err
 	}
 	b.readGitDates(ctx, files)
+	b.nameFiles(ctx, files)
 	if len(files) == 0 {
 		sum.warn(fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}

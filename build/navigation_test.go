@@ -52,11 +52,12 @@ func TestPrevNextNaturalOrderAndWeight(t *testing.T) {
 			t.Errorf("%s: prev %q next %q, want %q and %q", dir, prev, next, wantPrev, wantNext)
 		}
 	}
-	// A neighbour is named, before its file is read, by its note's title
-	// or its file name; within a file by its puzzle's title.
+	// A neighbour is named as its page is: by its note's title, else by
+	// its puzzle's title (a set's own for a file of several), else by its
+	// file name; within a file by its puzzle's title.
 	page := s.read("c/p1/index.html")
-	if !strings.Contains(page, "Zed</a>") || !strings.Contains(page, "P2</a>") {
-		t.Errorf("neighbours' names not shown")
+	if !strings.Contains(page, "Zed</a>") || !strings.Contains(page, "Two</a>") {
+		t.Errorf("neighbours' titles not shown")
 	}
 	if !strings.Contains(s.read("c/set/1/index.html"), "Set B</a>") {
 		t.Errorf("a sibling in a file is not named by its title")

@@ -26,7 +26,7 @@ func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Repor
 	if err != nil {
 		return err
 	}
-	if e.HasSheet() {
+	if data.Puzzle.Sheet != "" {
 		// render escapes the puzzle's text in the sheet
 		return r.putPageWithSheet(e.Page, html, stripXMLDecl(string(sheet)))
 	}

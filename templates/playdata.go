@@ -22,7 +22,19 @@ type PlayData struct {
 	Cols    [][][2]int  `json:"cols"`
 	Palette []PlayColor `json:"palette"`
 	Check   *PlayCheck  `json:"check,omitempty"` // nil: the page offers no Check
+	// OnDemand: the grid is built when the player asks for it (or has
+	// progress saved), not as the page loads (see LargeGrid).
+	OnDemand bool `json:"onDemand,omitempty"`
 }
+
+// EagerCells is the most cells a play grid built as its page loads has. A
+// larger grid is thousands of elements whose first layout is a long task
+// on a phone, for a visitor who may only look or print: its page offers a
+// button that builds it, and its sheet is an image rather than inline SVG.
+const EagerCells = 2500
+
+// LargeGrid reports whether a w x h grid is over EagerCells.
+func LargeGrid(w, h int) bool { return w*h > EagerCells }
 
 // PlayColor is a palette entry of PlayData.
 type PlayColor struct {
@@ -70,7 +82,8 @@ func NewPlayData(p *puzzle.Puzzle, id, title string, opts ...PlayOption) PlayDat
 		}
 		return out
 	}
-	d := PlayData{ID: id, Title: title, Width: p.Width, Height: p.Height, Rows: lines(p.Rows), Cols: lines(p.Cols)}
+	d := PlayData{ID: id, Title: title, Width: p.Width, Height: p.Height, Rows: lines(p.Rows), Cols: lines(p.Cols),
+		OnDemand: LargeGrid(p.Width, p.Height)}
 	for _, c := range p.Palette {
 		d.Palette = append(d.Palette, PlayColor{Char: string(c.Char), Name: c.Name, RGB: c.RGB.Hex()})
 	}

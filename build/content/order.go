@@ -60,10 +60,26 @@ func linkNeighbours(files []*PuzzleFile) {
 	}
 }
 
-// link is the file's page as a neighbour links to it, named by its note's
-// title or else its file name (the file itself is not read yet).
+// Relink gives the files their neighbours again (in each collection's
+// display order), once the builder has read their own titles.
+func Relink(files []*PuzzleFile) {
+	done := map[*Collection]bool{}
+	for _, f := range files {
+		if !done[f.Coll] {
+			done[f.Coll] = true
+			linkNeighbours(f.Coll.Files)
+		}
+	}
+}
+
+// link is the file's page as a neighbour links to it, named as the page is:
+// by its note's title, else the title the file gives (OwnTitle), else its
+// file name.
 func (f *PuzzleFile) link() Link {
 	title := strings.TrimSpace(f.Title)
+	if title == "" {
+		title = strings.TrimSpace(f.OwnTitle)
+	}
 	if title == "" {
 		title = displayName(BaseName(path.Base(f.Rel)))
 	}

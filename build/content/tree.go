@@ -87,8 +87,11 @@ type PuzzleFile struct {
 	Order    int // position of the file in path order over the whole tree
 	// From its note, read when the tree is scanned: its title and weight,
 	// and its place among its collection's files (order.go).
-	Title      string
-	Weight     int
+	Title  string
+	Weight int
+	// OwnTitle is the title the file itself gives: its puzzle's, or a
+	// set's own; the builder reads it before linking neighbours (Relink).
+	OwnTitle   string
 	Prev, Next Link   // the files before and after it in display order
 	GitDate    string // its last commit's date (RFC 3339), filled by the builder with git_info
 }

@@ -34,6 +34,7 @@ func (s *Site) AuthorsPage() Page {
 	return Page{Kind: "authors", Path: "authors/index.html", InSitemap: true, Data: func() *PageData {
 		d := s.pageData("authors", "Authors", "authors/")
 		d.Description = "The authors of the nonogram puzzles of " + s.Title + ", and their puzzles."
+		d.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
 		groups, keys := s.groupBy(func(e *Entry) string { return e.Author }, "authors/")
 		for _, k := range keys {
 			name := k
@@ -52,6 +53,7 @@ func (s *Site) LicensesPage() Page {
 	return Page{Kind: "licenses", Path: "licenses/index.html", InSitemap: true, Data: func() *PageData {
 		d := s.pageData("licenses", "Licenses", "licenses/")
 		d.Description = "The licenses the nonogram puzzles of " + s.Title + " are published under, and their puzzles."
+		d.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
 		groups, keys := s.groupBy(func(e *Entry) string { return e.License }, "licenses/")
 		var none *GroupView
 		for _, k := range keys {

@@ -41,11 +41,17 @@ func (s *Site) PuzzlePage(e *Entry, p *puzzle.Puzzle, rep *validate.Report, f *F
 			view.Downloads = append(view.Downloads, d)
 		}
 	}
-	if e.HasSheet() {
+	switch {
+	case e.HasSheet() && templates.LargeGrid(e.Width, e.Height):
+		// A large puzzle's sheet is tens of kilobytes of SVG: an image,
+		// loaded when scrolled to, keeps its page light.
+		view.SheetImage = "sheet.svg"
+		view.SheetWidth, view.SheetHeight = sheetAspect(s.Settings.Paper, landscape)
+	case e.HasSheet():
 		view.Sheet = SheetSlot
-		if landscape {
-			view.Paper += " landscape"
-		}
+	}
+	if e.HasSheet() && landscape {
+		view.Paper += " landscape"
 	}
 	if e.Solution != "" {
 		view.Solution = "solution.svg"
@@ -100,6 +106,20 @@ func (s *Site) puzzleView(e *Entry, p *puzzle.Puzzle, rep *validate.Report) *Puz
 		view.Tags = append(view.Tags, Crumb{Title: tag, URL: content.RelURL(e.Dir, tagPage(tag))})
 	}
 	return view
+}
+
+// sheetAspect is the width and height attributes of a sheet's image: its
+// paper's proportions (ISO sizes are 1:√2, letter 8.5:11), so that the page
+// keeps the image's room before it loads.
+func sheetAspect(paper string, landscape bool) (w, h int) {
+	w, h = 1000, 1414
+	if paper == "letter" {
+		w, h = 850, 1100
+	}
+	if landscape {
+		return h, w
+	}
+	return w, h
 }
 
 // cssPaper is the CSS @page size of a paper name.

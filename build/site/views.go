@@ -100,6 +100,8 @@ type PuzzleView struct {
 	Tags                                 []Crumb  // each with its tag page
 	Legend                               []Swatch
 	Sheet                                template.HTML // inline SVG
+	SheetImage                           string        // the sheet as an image instead (large puzzles), "" if inline
+	SheetWidth, SheetHeight              int           // the image's proportions
 	Solution                             string        // the solution image, "" if none
 	Downloads                            []Download
 	Play                                 templates.PlayData

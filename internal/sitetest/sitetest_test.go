@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,16 +17,24 @@ import (
 	"github.com/nonopress/nonopress/internal/browsertest"
 )
 
-// pages are the audited pages of the demo site, by name.
-var pages = []struct{ name, path string }{
-	{"home", "index.html"},
-	{"collection", "first-steps/index.html"},
-	{"puzzle-5x5", "first-steps/cup/index.html"},
-	{"puzzle-64x64-colour", "colour/balloon/index.html"},
+// pages are the audited pages of the demo site, by name. perf: the test
+// asserts the page's Lighthouse performance score, on the page whose
+// weight is at stake (a large grid: issue 18). The small pages score 95 to
+// 100 too, but on a machine loaded past ten runnable tasks a core their
+// blocking time (what the machine's other work adds to a few tens of
+// milliseconds of their own) can pull a score to 85: there it is logged.
+var pages = []struct {
+	name, path string
+	perf       bool
+}{
+	{"home", "index.html", false},
+	{"collection", "first-steps/index.html", false},
+	{"puzzle-5x5", "first-steps/cup/index.html", false},
+	{"puzzle-64x64-colour", "colour/balloon/index.html", true},
 }
 
-// minScore is the lowest Lighthouse score accepted in the categories that
-// do not measure time: accessibility, best practices and SEO.
+// minScore is the lowest Lighthouse score accepted in each category:
+// performance, accessibility, best practices and SEO.
 const minScore = 0.95
 
 // maxLayoutShift is the largest cumulative layout shift accepted (Web
@@ -41,6 +50,7 @@ type report struct {
 		AccessibilityFromAxe    bool                `json:"accessibilityFromAxe"`
 		URL                     string              `json:"url"`
 		Scores                  map[string]float64  `json:"scores"`
+		PerformanceRuns         []float64           `json:"performanceRuns"`
 		Metrics                 map[string]float64  `json:"metrics"`
 		FailedAudits            []string            `json:"failedAudits"`
 		LighthouseConsoleErrors []string            `json:"lighthouseConsoleErrors"`
@@ -111,7 +121,8 @@ func TestDemoSiteInBrowser(t *testing.T) {
 	}
 	// Lighthouse's mobile settings (a phone's screen, a slower CPU and
 	// network): puzzle archives are browsed on phones as much as desktops.
-	args := []string{filepath.Join(npmDir, "audit.mjs"), "--base", srv.URL + "/", "--out", results, "--preset", "mobile"}
+	args := []string{filepath.Join(npmDir, "audit.mjs"), "--base", srv.URL + "/", "--out", results, "--preset", "mobile",
+		"--min-performance", strconv.FormatFloat(minScore, 'f', -1, 64)}
 	for _, p := range pages {
 		args = append(args, p.name+"="+p.path)
 	}
@@ -142,15 +153,20 @@ func TestDemoSiteInBrowser(t *testing.T) {
 	if len(rep.Pages) != len(pages) {
 		t.Fatalf("audited %d pages, want %d", len(rep.Pages), len(pages))
 	}
-	for _, p := range rep.Pages {
+	for i, p := range rep.Pages {
 		if p.RuntimeError != "" {
 			t.Errorf("%s: Lighthouse could not score every category: %s", p.Name, p.RuntimeError)
 		}
-		// Performance measures time on a shared machine, so it is reported,
-		// not asserted (issue 18 wants 95: compare the logged scores); its
-		// layout shift, which is not a time, is asserted.
-		t.Logf("%s: Lighthouse performance %.2f (FCP %.0f ms, LCP %.0f ms, TBT %.0f ms, CLS %.3f)", p.Name, p.Scores["performance"],
-			p.Metrics["first-contentful-paint"], p.Metrics["largest-contentful-paint"], p.Metrics["total-blocking-time"], p.Metrics["cumulative-layout-shift"])
+		// Performance is asserted on the large page (see pages): it is made
+		// cheap enough (its grid is built on demand, its sheet is an image)
+		// that the score stays above 95 on a loaded machine, whose slowness
+		// Lighthouse's simulated phone multiplies. It is the median of up to
+		// three runs (audit.mjs).
+		t.Logf("%s: Lighthouse performance %.2f, median of %v (first run: FCP %.0f ms, LCP %.0f ms, TBT %.0f ms, CLS %.3f)", p.Name, p.Scores["performance"],
+			p.PerformanceRuns, p.Metrics["first-contentful-paint"], p.Metrics["largest-contentful-paint"], p.Metrics["total-blocking-time"], p.Metrics["cumulative-layout-shift"])
+		if score, ok := p.Scores["performance"]; pages[i].perf && (!ok || score < minScore) {
+			t.Errorf("%s: Lighthouse performance score %.2f, want at least %.2f; audits below 0.9: %q", p.Name, score, minScore, p.FailedAudits)
+		}
 		if cls, ok := p.Metrics["cumulative-layout-shift"]; !ok || cls > maxLayoutShift {
 			t.Errorf("%s: cumulative layout shift %.3f, want at most %.2f", p.Name, cls, maxLayoutShift)
 		}

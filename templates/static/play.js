@@ -104,7 +104,8 @@
       rows: parseLines(p.rows, h, 'rows', palette.length, w),
       cols: parseLines(p.cols, w, 'cols', palette.length, h),
       palette: palette,
-      check: p.check && typeof p.check === 'object' ? p.check : null
+      check: p.check && typeof p.check === 'object' ? p.check : null,
+      onDemand: p.onDemand === true
     };
   }
 
@@ -626,13 +627,11 @@
   }
 
   // fillClue writes a line's blocks into its header cell (for the eye; the
-  // header's aria-label says them for screen readers).
+  // header's aria-label says them for screen readers). A line without
+  // blocks (a clue of 0) is shown as the seed format writes it: empty.
   function fillClue(head, line, pz, multi) {
     var box = el('span', 'np-clues');
     box.setAttribute('aria-hidden', 'true');
-    if (line.length === 0) {
-      box.appendChild(el('span', 'np-clue np-clue-zero', '0'));
-    }
     line.forEach(function (block) {
       var blot = block[0] === 0; // a blot: the length is hidden
       var span = el('span', (multi ? 'np-clue np-clue-colour' : 'np-clue') + (blot ? ' np-clue-blot' : ''),
@@ -1216,6 +1215,29 @@
     root.appendChild(p);
   }
 
+  // offer shows, instead of a large grid (pz.onDemand), a button that
+  // builds it: thousands of cells are a long first layout on a phone, for
+  // a visitor who may only look or print. The panel stays within the room
+  // the page kept for it (site.css), so nothing below it moves.
+  function offer(root, pz) {
+    root.classList.add('np-play');
+    var panel = el('div', 'np-play-offer');
+    var cells = pz.width * pz.height;
+    panel.appendChild(el('p', '', pz.width + ' \u00d7 ' + pz.height + ', ' + cells.toLocaleString('en') +
+      ' cells: the grid is built when you start. Progress is kept in this browser.'));
+    var go = button('np-action np-play-start', 'Play in the browser');
+    panel.appendChild(go);
+    root.appendChild(panel);
+    go.addEventListener('click', function () {
+      root.removeChild(panel);
+      createGame(root, pz);
+      var first = root.querySelector('td.np-cell');
+      if (first) {
+        first.focus({ preventScroll: true });
+      }
+    });
+  }
+
   function start() {
     var root = document.getElementById('np-play');
     var data = document.getElementById('np-puzzle');
@@ -1227,6 +1249,11 @@
       pz = parsePuzzle(data.textContent);
     } catch (e) {
       showError(root, e.message);
+      return;
+    }
+    // A player who has begun a large grid gets it at once.
+    if (pz.onDemand && !progressStore(pz).load()) {
+      offer(root, pz);
       return;
     }
     createGame(root, pz);

@@ -4,7 +4,7 @@
 // themes, the page's console errors, and screenshots at 1280 and 390 px.
 // Prints one JSON object on stdout; internal/sitetest judges it.
 //
-//   node audit.mjs --base http://127.0.0.1:PORT/ --out DIR [--preset mobile|desktop] name=path ...
+//   node audit.mjs --base http://127.0.0.1:PORT/ --out DIR [--preset mobile|desktop] [--min-performance 0.95] name=path ...
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -17,13 +17,14 @@ const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 const args = process.argv.slice(2);
-let base = "", out = "", lighthouseRuns = true, preset = "mobile";
+let base = "", out = "", lighthouseRuns = true, preset = "mobile", minPerformance = 0.95;
 const pages = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--base") base = args[++i];
   else if (args[i] === "--out") out = args[++i];
   else if (args[i] === "--no-lighthouse") lighthouseRuns = false;
   else if (args[i] === "--preset") preset = args[++i];
+  else if (args[i] === "--min-performance") minPerformance = Number(args[++i]);
   else { const [name, p] = args[i].split("="); pages.push({ name, url: new URL(p, base).href }); }
 }
 const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -56,6 +57,20 @@ try {
       }
       if (lh.lhr.runtimeError) rec.runtimeError = `${lh.lhr.runtimeError.code}: ${lh.lhr.runtimeError.message}`;
       for (const [id, cat] of Object.entries(lh.lhr.categories)) rec.scores[id] = cat.score;
+      // The performance score is the median of three runs, as Lighthouse's
+      // guide on variability advises: on a shared machine one run can fall
+      // on a moment when other work holds the CPU, which the simulated
+      // phone multiplies fourfold. A third run is needed only when the
+      // first two fall on either side of --min-performance.
+      rec.performanceRuns = [rec.scores.performance];
+      while (rec.performanceRuns.length < 3) {
+        const below = rec.performanceRuns.filter((x) => x < minPerformance).length;
+        if (rec.performanceRuns.length === 2 && (below === 0 || below === 2)) break;
+        const again = await run(["performance"]);
+        if (again.lhr.runtimeError || !again.lhr.categories.performance) break;
+        rec.performanceRuns.push(again.lhr.categories.performance.score);
+      }
+      rec.scores.performance = rec.performanceRuns.slice().sort((a, b) => a - b)[Math.floor((rec.performanceRuns.length - 1) / 2)];
       rec.metrics = {};
       for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]) {
         rec.metrics[id] = lh.lhr.audits[id].numericValue;

@@ -1,0 +1,142 @@
+package build
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/atomicfile"
+)
+
+// Links to the previous and next file of a collection show the title of
+// the page they lead to. Where a file's note gives none, that is a title
+// in the file (its puzzle's, or a set's own), which the tree scan does not
+// read: the builder reads it before the files are published, so that the
+// links (and the memo keys that include them) are right in the first
+// build. Titles are kept by file, size and modification time, between
+// builds (serve) and in titles.json in the cache folder between runs, so
+// that a build reads only the files that changed.
+
+// ownTitles keeps the titles read from puzzle files.
+type ownTitles struct {
+	mu     sync.Mutex
+	loaded bool
+	m      map[titleKey]string
+}
+
+// titleKey is a file as last seen: a changed file is read again.
+type titleKey struct {
+	Path  string    `json:"path"`
+	Size  int64     `json:"size"`
+	Mtime time.Time `json:"mtime"`
+}
+
+// titleRecord is a line of titles.json.
+type titleRecord struct {
+	titleKey
+	Title string `json:"title"`
+}
+
+// titlesFile is titles.json: the program that read the titles (another
+// one reads them again), and the titles by file.
+type titlesFile struct {
+	Program string        `json:"program"`
+	Files   []titleRecord `json:"files"`
+}
+
+// nameFiles reads the own title of each file whose note gives none and
+// links the files' neighbours again with them.
+func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
+	t := &b.titles
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	path := filepath.Join(b.cacheDir, "titles.json")
+	if !t.loaded {
+		t.m, t.loaded = loadTitles(path, b.fingerprint), true
+	}
+	seen := make(map[titleKey]string, len(files))
+	read := false
+	for _, f := range files {
+		if f.Title != "" || ctx.Err() != nil {
+			continue
+		}
+		info, err := os.Stat(f.Abs)
+		if err != nil {
+			continue // publishing the file reports it
+		}
+		k := titleKey{f.Abs, info.Size(), info.ModTime().UTC()}
+		title, ok := t.m[k]
+		if !ok {
+			title, read = fileTitle(ctx, f), true
+		}
+		seen[k] = title
+		f.OwnTitle = title
+	}
+	if read || len(seen) != len(t.m) {
+		saveTitles(path, b.fingerprint, seen) // a cache: a failure costs reading again
+	}
+	t.m = seen // only the files of this build
+	content.Relink(files)
+}
+
+// loadTitles reads titles.json; none when it is missing, unreadable or
+// written by another program.
+func loadTitles(path, program string) map[titleKey]string {
+	m := map[titleKey]string{}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return m
+	}
+	var f titlesFile
+	if json.Unmarshal(data, &f) != nil || f.Program != program || program == "" {
+		return m
+	}
+	for _, r := range f.Files {
+		m[r.titleKey] = r.Title
+	}
+	return m
+}
+
+// saveTitles writes titles.json, files in path order.
+func saveTitles(path, program string, m map[titleKey]string) {
+	if program == "" || os.MkdirAll(filepath.Dir(path), 0o755) != nil {
+		return
+	}
+	f := titlesFile{Program: program}
+	for k, title := range m {
+		f.Files = append(f.Files, titleRecord{k, title})
+	}
+	slices.SortFunc(f.Files, func(a, b titleRecord) int { return strings.Compare(a.Path, b.Path) })
+	if data, err := json.Marshal(f); err == nil {
+		_ = atomicfile.WriteNoSync(path, data)
+	}
+}
+
+// fileTitle is the title a puzzle file gives the page its neighbours link
+// to: a set's own title for a file of several puzzles (the page listing
+// them), else its puzzle's; "" when it gives none or cannot be read (its
+// publishing reports why).
+func fileTitle(ctx context.Context, f *content.PuzzleFile) string {
+	if !formats.Known(f.Abs) {
+		return "" // a picture: its note titles it
+	}
+	data, err := readSource(ctx, f.Abs, formats.MaxFileSize)
+	if err != nil {
+		return ""
+	}
+	puzzles, _ := formats.Read(f.Abs, data)
+	switch {
+	case len(puzzles) > 1:
+		return setTitle(puzzles)
+	case len(puzzles) == 1:
+		return puzzles[0].Meta.Title
+	}
+	return ""
+}
