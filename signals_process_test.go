@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,9 +44,17 @@ func TestSignalStopsProcess(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "content")
-	// Large enough that neither command is done when the signal comes.
+	// Large enough that neither command is done when the signal comes,
+	// however fast the machine: the archive, and n-Dom puzzles, which take
+	// the solver tens of seconds.
 	if _, err := archivegen.Write(src, archivegen.Options{Puzzles: 3000, Seed: 7}); err != nil {
 		t.Fatal(err)
+	}
+	for n := 15; n <= 16; n++ {
+		name := filepath.Join(src, fmt.Sprintf("dom-%d.non", n))
+		if err := os.WriteFile(name, nDomPuzzle(n), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	cases := []struct {
 		name string
@@ -72,6 +81,53 @@ func TestSignalStopsProcess(t *testing.T) {
 			t.Logf("exit %d", code)
 		})
 	}
+}
+
+// nDomPuzzle is the n-Dom puzzle in .non (after Josh Greifer and Jan
+// Wolter): on a (2n+1)-square grid, n dominoes down the anti-diagonal, each
+// a bar of three cells and a tail of two below its right end. Line logic
+// barely starts on it, and search grows steeply with n.
+func nDomPuzzle(n int) []byte {
+	size := 2*n + 1
+	cells := make([][]bool, size)
+	for y := range cells {
+		cells[y] = make([]bool, size)
+	}
+	for k := range n {
+		right := size - 1 - 2*k
+		for x := right - 2; x <= right; x++ {
+			cells[2*k][x] = true
+		}
+		cells[2*k+1][right], cells[2*k+2][right] = true, true
+	}
+	clue := func(at func(i int) bool) string {
+		var runs []string
+		length := 0
+		for i := 0; i <= size; i++ {
+			if i < size && at(i) {
+				length++
+				continue
+			}
+			if length > 0 {
+				runs = append(runs, fmt.Sprint(length))
+			}
+			length = 0
+		}
+		if len(runs) == 0 {
+			return "0"
+		}
+		return strings.Join(runs, ",")
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "title \"%d-Dom\"\nwidth %d\nheight %d\n\nrows\n", n, size, size)
+	for y := range size {
+		fmt.Fprintln(&b, clue(func(i int) bool { return cells[y][i] }))
+	}
+	b.WriteString("\ncolumns\n")
+	for x := range size {
+		fmt.Fprintln(&b, clue(func(i int) bool { return cells[i][x] }))
+	}
+	return b.Bytes()
 }
 
 // runAndSignal starts bin with args, sends sig once it has worked for a
