@@ -114,6 +114,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 		return sum, false, nil
 	}
 	b.last = nil // until the patch succeeds
+	idx = last.retitle(ctx, idx)
 	start := time.Now()
 	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
@@ -166,6 +167,35 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	b.last.bookletWarnings = last.bookletWarnings
 	b.logSummary(sum, start)
 	return sum, true, nil
+}
+
+// retitle reads the own titles of the edited files (idx) again. Where one
+// changed, the files beside it in its collection link to it by the new
+// title, so they are made again too: it returns the files to process.
+func (l *lastBuild) retitle(ctx context.Context, idx []int) []int {
+	for _, i := range slices.Clone(idx) {
+		f := l.files[i]
+		if f.Title != "" {
+			continue // its note names it
+		}
+		title := fileTitle(ctx, f)
+		if title == f.OwnTitle {
+			continue
+		}
+		f.OwnTitle = title
+		content.Relink([]*content.PuzzleFile{f})
+		page := f.Coll.URL + f.Slug + "/index.html"
+		for _, g := range f.Coll.Files {
+			if g.Prev.Page != page && g.Next.Page != page {
+				continue
+			}
+			if j, ok := l.index[g.Abs]; ok && !slices.Contains(idx, j) {
+				idx = append(idx, j)
+			}
+		}
+	}
+	slices.Sort(idx)
+	return idx
 }
 
 // patchPages makes again the pages that list the edited files (idx): the

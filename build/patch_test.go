@@ -134,7 +134,8 @@ func TestRebuildWritesOnlyWhatAnEditChanges(t *testing.T) {
 }
 
 // relatedOutputs says which output paths an edit of the puzzle file target
-// may write: its own folder and copy, and the listing pages of its
+// may write: its own folder and copy, the pages of the files beside it
+// (which link to it by its title), and the listing pages of its
 // collection and those above it.
 func relatedOutputs(t *testing.T, src, target string) func(string) bool {
 	t.Helper()
@@ -151,8 +152,15 @@ func relatedOutputs(t *testing.T, src, target string) func(string) bool {
 			listings = append(listings, regexp.MustCompile(`^`+regexp.QuoteMeta(c.URL)+`(page/[0-9]+/)?index\.html$`))
 		}
 		dir, orig := f.Coll.URL+f.Slug+"/", f.Coll.URL+f.Original
+		// The pages of the files beside it link to it by its title.
+		neighbours := map[string]bool{}
+		for _, g := range f.Coll.Files {
+			if g.Prev.Page == dir+"index.html" || g.Next.Page == dir+"index.html" {
+				neighbours[g.Coll.URL+g.Slug+"/index.html"] = true
+			}
+		}
 		return func(p string) bool {
-			if strings.HasPrefix(p, dir) || p == orig {
+			if strings.HasPrefix(p, dir) || p == orig || neighbours[p] {
 				return true
 			}
 			for _, re := range listings {
