@@ -77,9 +77,6 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *title == "" {
-		*title = cmp.Or(folder.Title, strings.TrimSuffix(filepath.Base(filepath.Clean(fs.Arg(0))), filepath.Ext(fs.Arg(0))))
-	}
 	if *note == "" {
 		*note = folder.Note
 	}
@@ -91,6 +88,10 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		opt.Date = newestModDate(files)
 	}
 	entries, invalid := c.checkAll(ctx, files, *timeout, *skipInvalid)
+	if *title == "" {
+		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries),
+			strings.TrimSuffix(filepath.Base(filepath.Clean(fs.Arg(0))), filepath.Ext(fs.Arg(0))))
+	}
 	if invalid > 0 && !*skipInvalid {
 		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (fix them, or pass -skip-invalid to print the rest)\n",
 			puzzle.Plural(invalid, "puzzle"))
@@ -181,4 +182,22 @@ func (c *printCommand) report(ds diag.List, skipping bool) {
 		}
 		fmt.Fprintln(c.stderr, line)
 	}
+}
+
+// ownSetTitle is the title a single set file (a .nonpack's shared keys, an
+// XML <puzzleset>) gives itself, as the site titles its page: "" for
+// several paths or puzzles from no set.
+func ownSetTitle(paths []string, entries []render.BookletEntry) string {
+	if len(paths) != 1 || len(entries) == 0 {
+		return ""
+	}
+	var title string
+	for i, e := range entries {
+		set := e.Puzzle.Origin.Set
+		if set == nil || (i > 0 && set.Title != title) {
+			return ""
+		}
+		title = set.Title
+	}
+	return strings.TrimSpace(title)
 }

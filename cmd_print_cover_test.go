@@ -84,3 +84,30 @@ func TestPrintFolderGitDate(t *testing.T) {
 		t.Errorf("the last commit does not date the booklet:\n%s", text)
 	}
 }
+
+// TestPrintSetFileOwnTitle: printing one set file without -title puts the
+// set's own title on the cover (a .nonpack's block of shared keys, an XML
+// <puzzleset>'s <title>), as the site titles the set's page, not the file
+// name; -title still overrides it.
+func TestPrintSetFileOwnTitle(t *testing.T) {
+	dir := t.TempDir()
+	one := "width 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	writeFile(t, dir, "beasts.nonpack", "title \"Small beasts\"\nlicense CC0-1.0\n====\ntitle \"Ant\"\n"+one+"====\ntitle \"Bee\"\n"+one)
+	writeFile(t, dir, "kitchen.xml", `<?xml version="1.0"?>
+<puzzleset><title>Kitchen things</title>
+<puzzle type="grid" defaultcolor="white"><title>Cup</title><license>CC0-1.0</license><color name="white" char=".">FFFFFF</color><color name="black" char="X">000000</color>
+<clues type="columns"><line><count color="black">1</count></line></clues><clues type="rows"><line><count color="black">1</count></line></clues></puzzle>
+<puzzle type="grid" defaultcolor="white"><title>Pan</title><license>CC0-1.0</license><color name="white" char=".">FFFFFF</color><color name="black" char="X">000000</color>
+<clues type="columns"><line><count color="black">1</count></line></clues><clues type="rows"><line><count color="black">1</count></line></clues></puzzle>
+</puzzleset>
+`)
+	for file, want := range map[string]string{"beasts.nonpack": "Small beasts", "kitchen.xml": "Kitchen things"} {
+		text := printedText(t, filepath.Join(dir, file))
+		if cover, _, _ := strings.Cut(text, "\f"); !strings.Contains(cover, want) {
+			t.Errorf("print %s: the cover lacks the set's title %q:\n%s", file, want, cover)
+		}
+	}
+	if cover, _, _ := strings.Cut(printedText(t, "-title", "Ours", filepath.Join(dir, "beasts.nonpack")), "\f"); !strings.Contains(cover, "Ours") || strings.Contains(cover, "Small beasts") {
+		t.Errorf("-title does not override the set's title:\n%s", cover)
+	}
+}
