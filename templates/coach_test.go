@@ -330,6 +330,22 @@ func hintsSolve(t *testing.T, palette []puzzle.Color, w, h int) {
 	site := newTestSite(t)
 	ctx := browsertest.New(t)
 	open(t, ctx, site.put(t, "/hints/line/", p, "Line"))
+	texts := playByHints(t, ctx, p, pic)
+	t.Logf("first hint: %s", texts[0])
+}
+
+// lineHintText is what a hint on a line-solvable puzzle says: it names a
+// line, or (multicolour lines may only rule out colours) the line that
+// decides once the crossing lines have done so.
+var lineHintText = regexp.MustCompile(`^(Row|Column) \d+ |^No single line forces a cell from your marks alone: .* Then (Row|Column) \d+ `)
+
+// playByHints presses H on the open page of line-solvable puzzle p, hint
+// then fill, until the page says it is solved; every hint must name a line.
+// It compares the grid with the picture want ('.' background, digits
+// colours) and returns the hints' texts.
+func playByHints(t *testing.T, ctx context.Context, p *puzzle.Puzzle, want []string) []string {
+	t.Helper()
+	var texts []string
 	// By keyboard: H on the grid asks for a hint and H again fills it in.
 	do(t, ctx, chromedp.Focus(cell(0, 0)))
 	for step := 0; ; step++ {
@@ -338,14 +354,10 @@ func hintsSolve(t *testing.T, palette []puzzle.Color, w, h int) {
 		}
 		do(t, ctx, chromedp.KeyEvent("h"))
 		text := coachText(t, ctx)
-		if step == 0 {
-			t.Logf("first hint: %s", text)
-		}
-		// Multicolour lines may only rule out colours: then the hint names
-		// the line that decides once the crossing lines have done so.
-		if !regexp.MustCompile(`^(Row|Column) \d+ |^No single line forces a cell from your marks alone: .* Then (Row|Column) \d+ `).MatchString(text) {
+		if !lineHintText.MatchString(text) {
 			t.Fatalf("hint %d on a line puzzle says %q", step+1, text)
 		}
+		texts = append(texts, text)
 		do(t, ctx, chromedp.KeyEvent("h"))
 		if eval[bool](t, ctx, `document.getElementById('np-play').classList.contains('np-solved')`) {
 			break
@@ -353,10 +365,11 @@ func hintsSolve(t *testing.T, palette []puzzle.Color, w, h int) {
 	}
 	wantSolved(t, ctx, true)
 	for y, row := range grid(t, ctx) {
-		if strings.ReplaceAll(row, "x", ".") != pic[y] {
-			t.Errorf("row %d is %s, picture %s", y+1, row, pic[y])
+		if strings.ReplaceAll(row, "x", ".") != want[y] {
+			t.Errorf("row %d is %s, picture %s", y+1, row, want[y])
 		}
 	}
+	return texts
 }
 
 func TestCoachHintProbesWhenLinesAreExhausted(t *testing.T) {

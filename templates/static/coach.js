@@ -3,13 +3,17 @@
  * check, with no DOM. coach-panel.js puts it in the page and play.js, loaded
  * last, calls the panel.
  *
- * It sets window.NonopressCoach to { solveLine, createCoach, checkKey,
- * formatTime }. Plain script, no modules and no network, as play.js.
+ * It sets window.NonopressCoach to { solveLine, solveBlotLine, createCoach,
+ * checkKey, formatTime }; triddler.js uses its line solvers too. Plain
+ * script, no modules and no network, as play.js.
  *
  * Cell sets: a cell the solver works on is a bitmask of the palette colours
  * it may still take (bit c for palette index c, bit 0 the background), as in
  * Go's solve package; solveLine has exactly the semantics of solve.SolveLine
- * and the test TestCoachLineSolverAgreesWithGo holds them together.
+ * (a clue with a blot, a block of length 0, goes to solveBlotLine, as Go's
+ * goes to solve.SolveLineBlotted) and the tests
+ * TestCoachLineSolverAgreesWithGo and TestBlotLineSolverAgreesWithGo hold
+ * them together.
  *
  * Player values (from play.js): -1 undecided, 0 crossed out, c >= 1 filled
  * with palette colour c.
@@ -23,7 +27,23 @@
 
   /* ---------- solveLine: the line solver ---------- */
 
-  // solveLine narrows cells (an array of colour sets) to the colours some
+  // hasBlot reports whether a clue has a blot (a length of 0).
+  function hasBlot(clue) {
+    for (var j = 0; j < clue.length; j++) {
+      if (clue[j][0] === 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // solveLine narrows cells to what clue allows, as solveFixedLine for a
+  // clue of known lengths and solveBlotLine for one with a blot.
+  function solveLine(clue, cells, detail) {
+    return hasBlot(clue) ? solveBlotLine(clue, cells, detail) : solveFixedLine(clue, cells, detail);
+  }
+
+  // solveFixedLine narrows cells (an array of colour sets) to the colours some
   // placement of clue ([[length, colour], ...]) that agrees with every cell
   // allows. It returns the new sets, or null when no placement fits. With
   // detail (an object), it also sets detail.blocks: per cell the indices of
@@ -35,7 +55,7 @@
   // packed left and right), so row j of both tables is only computed over
   // its band [E_j, U_j], from the earliest end of block j-1 to the latest
   // start of block j; outside it the tables are false or unused.
-  function solveLine(clue, cells, detail) {
+  function solveFixedLine(clue, cells, detail) {
     var n = cells.length;
     var k = clue.length;
     var w = n + 1;
@@ -177,6 +197,156 @@
             blocks[i].push(j);
           }
         }
+      }
+    }
+    if (detail) {
+      detail.blocks = blocks;
+    }
+    return out;
+  }
+
+  /* ---------- solveBlotLine: the line solver with blots ---------- */
+
+  // solveBlotLine is solveLine for a clue with blots (a length of 0: any
+  // length from 1), with the semantics of Go's solve.SolveLineBlotted
+  // (solve/blot.go), whose dynamic program it follows: bg[j][i] when blocks
+  // 0..j-1 fit in cells [0,i) and cell i-1 is background (or i is 0),
+  // end[j][i] when block j-1 ends at cell i-1; sbg and start likewise from
+  // the right. It returns the narrowed sets, or null when nothing fits; with
+  // detail, detail.blocks as solveFixedLine sets it.
+  function solveBlotLine(clue, cells, detail) {
+    var n = cells.length;
+    var k = clue.length;
+    var i, j, s;
+    var allows = function (i, c) {
+      return (cells[i] & ((1 << c) >>> 0)) !== 0;
+    };
+    var table = function () {
+      var t = [];
+      for (var j = 0; j <= k; j++) {
+        t.push(new Uint8Array(n + 1));
+      }
+      return t;
+    };
+    var bg = table();
+    var end = table();
+    var sbg = table();
+    var start = table();
+    // run[j][i]: how many cells from i on may take block j's colour.
+    var run = clue.map(function (b) {
+      var r = new Int32Array(n + 1);
+      for (var i = n - 1; i >= 0; i--) {
+        r[i] = allows(i, b[1]) ? r[i + 1] + 1 : 0;
+      }
+      return r;
+    });
+    // pred: blocks 0..j-1 fit before a block j starting at s.
+    var pred = function (j, s) {
+      return bg[j][s] || (j > 0 && end[j][s] && clue[j - 1][1] !== clue[j][1]);
+    };
+    // succ: blocks j+1.. fit after a block j ending at e.
+    var succ = function (j, e) {
+      return sbg[j + 1][e] || (j + 1 < k && start[j + 1][e] && clue[j + 1][1] !== clue[j][1]);
+    };
+
+    bg[0][0] = 1;
+    for (j = 0; j <= k; j++) {
+      for (i = 0; i < n; i++) {
+        if ((bg[j][i] || end[j][i]) && allows(i, 0)) {
+          bg[j][i + 1] = 1;
+        }
+      }
+      if (j === k) {
+        break;
+      }
+      if (clue[j][0] === 0) {
+        var open = false;
+        for (var e = 1; e <= n; e++) {
+          open = allows(e - 1, clue[j][1]) && (open || pred(j, e - 1));
+          end[j + 1][e] = open ? 1 : 0;
+        }
+        continue;
+      }
+      for (s = 0; s + clue[j][0] <= n; s++) {
+        if (pred(j, s) && run[j][s] >= clue[j][0]) {
+          end[j + 1][s + clue[j][0]] = 1;
+        }
+      }
+    }
+    sbg[k][n] = 1;
+    for (j = k; j >= 0; j--) {
+      if (j < k && clue[j][0] === 0) {
+        var closes = false;
+        for (s = n - 1; s >= 0; s--) {
+          closes = allows(s, clue[j][1]) && (closes || succ(j, s + 1));
+          start[j][s] = closes ? 1 : 0;
+        }
+      } else if (j < k) {
+        for (s = 0; s + clue[j][0] <= n; s++) {
+          if (run[j][s] >= clue[j][0] && succ(j, s + clue[j][0])) {
+            start[j][s] = 1;
+          }
+        }
+      }
+      for (i = n - 1; i >= 0; i--) {
+        if (allows(i, 0) && (sbg[j][i + 1] || start[j][i + 1])) {
+          sbg[j][i] = 1;
+        }
+      }
+    }
+    if (!bg[k][n] && !end[k][n]) {
+      return null;
+    }
+
+    var out = new Array(n).fill(0);
+    var blocks = [];
+    for (i = 0; i < n; i++) {
+      blocks.push([]);
+      for (j = 0; j <= k; j++) {
+        if ((bg[j][i] || end[j][i]) && allows(i, 0) && (sbg[j][i + 1] || start[j][i + 1])) {
+          out[i] = 1;
+          break;
+        }
+      }
+    }
+    // cover notes that some placement of block j covers cell i.
+    var cover = function (i, j) {
+      out[i] = (out[i] | ((1 << clue[j][1]) >>> 0)) >>> 0;
+      if (blocks[i][blocks[i].length - 1] !== j) {
+        blocks[i].push(j);
+      }
+    };
+    for (j = 0; j < k; j++) {
+      var len = clue[j][0];
+      if (len === 0) {
+        // Cell i is covered when a run of the blot's colour reaches it from
+        // a valid start on the left and to a valid end on the right.
+        var from = new Uint8Array(n);
+        var on = false;
+        for (i = 0; i < n; i++) {
+          on = allows(i, clue[j][1]) && (on || pred(j, i));
+          from[i] = on ? 1 : 0;
+        }
+        var cl = false;
+        for (i = n - 1; i >= 0; i--) {
+          cl = allows(i, clue[j][1]) && (cl || succ(j, i + 1));
+          if (cl && from[i]) {
+            cover(i, j);
+          }
+        }
+        continue;
+      }
+      for (s = 0; s + len <= n; s++) {
+        if (pred(j, s) && run[j][s] >= len && succ(j, s + len)) {
+          for (i = s; i < s + len; i++) {
+            cover(i, j);
+          }
+        }
+      }
+    }
+    for (i = 0; i < n; i++) {
+      if (out[i] === 0) {
+        return null;
       }
     }
     if (detail) {
@@ -333,9 +503,18 @@
       }
       return out;
     }
+    // Each line keeps its solver: solveBlotLine when its clue has a blot,
+    // else solveFixedLine, chosen once rather than at every solve.
     var lines = [];
     for (var k = 0; k < w + h; k++) {
-      lines.push({ isRow: k < h, index: k < h ? k : k - h, clue: k < h ? pz.rows[k] : pz.cols[k - h], cells: lineCells(k) });
+      var clue = k < h ? pz.rows[k] : pz.cols[k - h];
+      lines.push({ isRow: k < h, index: k < h ? k : k - h, clue: clue, cells: lineCells(k),
+        solve: hasBlot(clue) ? solveBlotLine : solveFixedLine });
+    }
+
+    // number says a block's length, "?" for a blot.
+    function number(b) {
+      return b[0] === 0 ? '?' : String(b[0]);
     }
 
     function clueText(line) {
@@ -343,7 +522,7 @@
         return '0';
       }
       return line.clue.map(function (b) {
-        return multi ? b[0] + ' ' + pz.palette[b[1]].name : String(b[0]);
+        return multi ? number(b) + ' ' + pz.palette[b[1]].name : number(b);
       }).join(multi ? ', ' : ' ');
     }
 
@@ -371,7 +550,8 @@
           }
         }
       });
-      var name = String(b[0]) + (multi ? ' ' + pz.palette[b[1]].name : '');
+      var name = b[0] === 0 ? (multi ? pz.palette[b[1]].name + ' ' : '') + 'blot' :
+        String(b[0]) + (multi ? ' ' + pz.palette[b[1]].name : '');
       return 'the ' + (same > 1 ? ordinal(before) + ' ' : '') + name;
     }
 
@@ -401,7 +581,7 @@
       var cells = line.cells.map(function (i) {
         return setOf(values[i], all);
       });
-      return solveLine(line.clue, cells) === null;
+      return line.solve(line.clue, cells) === null;
     }
 
     // explainLine words what line logic forces in line: forced is a list of
@@ -457,7 +637,7 @@
         var cells = line.cells.map(function (i) {
           return setOf(values[i], all);
         });
-        var out = solveLine(line.clue, cells);
+        var out = line.solve(line.clue, cells);
         if (out === null) {
           return { kind: 'error', isRow: line.isRow, index: line.index, cells: [],
             text: lineName(line) + ': your marks cannot give this clue. Undo or clear some of them.' };
@@ -476,7 +656,7 @@
         return null;
       }
       var detail = {};
-      solveLine(best.line.clue, best.cells, detail);
+      best.line.solve(best.line.clue, best.cells, detail);
       best.blocks = detail.blocks;
       return {
         kind: 'line', isRow: best.line.isRow, index: best.line.index,
@@ -501,7 +681,7 @@
         queued[k] = 0;
         var line = lines[k];
         var before = lineSets(line, sets);
-        var out = solveLine(line.clue, before);
+        var out = line.solve(line.clue, before);
         solves++;
         if (out === null) {
           return k;
@@ -719,6 +899,7 @@
 
   window.NonopressCoach = {
     solveLine: solveLine,
+    solveBlotLine: solveBlotLine,
     createCoach: createCoach,
     checkKey: checkKey,
     formatTime: formatTime

@@ -1126,11 +1126,7 @@
 
     /* --- start --- */
 
-    // The coach's line logic knows fixed lengths only: no coach for blots.
-    var blotted = pz.rows.concat(pz.cols).some(function (line) {
-      return line.some(function (b) { return b[0] === 0; });
-    });
-    if (window.NonopressCoach && !blotted) {
+    if (window.NonopressCoach) {
       coach = window.NonopressCoach.attach({
         root: root, pz: pz, board: board, after: view.status,
         cells: cells, rowHeads: view.rowHeads, colHeads: view.colHeads,

@@ -18,8 +18,8 @@
 // contradict is named instead. When no line forces anything, it tries each
 // value of each open triangle and names one whose other value leaves a line
 // that no placement fits, with that line. A blotted clue (a length of 0)
-// gets the line logic of solve/blot.go (solveBlotLine), which
-// window.NonopressTriddler exports for tests.
+// gets the line logic of solve/blot.go: coach.js's solveLine sends it to
+// its solveBlotLine. Without coach.js the page plays, with no coach.
 (function () {
   'use strict';
 
@@ -233,100 +233,6 @@
     root.dataset.ready = 'true';
   }
 
-  /* ---------- line logic with blots ---------- */
-
-  // solveBlotLine is coach.js's solveLine for a clue with blots (a length of
-  // 0: any length from 1), with the semantics of Go's solve.SolveLineBlotted
-  // (solve/blot.go), whose dynamic program it follows: bg[j][i] when blocks
-  // 0..j-1 fit in cells [0,i) and cell i-1 is background (or i is 0),
-  // end[j][i] when block j-1 ends at cell i-1; sbg and start likewise from
-  // the right. It returns the narrowed sets, or null when nothing fits.
-  function solveBlotLine(clue, cells) {
-    var n = cells.length, k = clue.length, i, j, s;
-    function allows(i, c) { return (cells[i] & ((1 << c) >>> 0)) !== 0; }
-    function table() {
-      var t = [];
-      for (var j = 0; j <= k; j++) t.push(new Uint8Array(n + 1));
-      return t;
-    }
-    var bg = table(), end = table(), sbg = table(), start = table();
-    var run = clue.map(function (b) {
-      var r = new Int32Array(n + 1);
-      for (var i = n - 1; i >= 0; i--) r[i] = allows(i, b[1]) ? r[i + 1] + 1 : 0;
-      return r;
-    });
-    function pred(j, s) { return bg[j][s] || (j > 0 && end[j][s] && clue[j - 1][1] !== clue[j][1]); }
-    function succ(j, e) { return sbg[j + 1][e] || (j + 1 < k && start[j + 1][e] && clue[j + 1][1] !== clue[j][1]); }
-    bg[0][0] = 1;
-    for (j = 0; j <= k; j++) {
-      for (i = 0; i < n; i++) {
-        if ((bg[j][i] || end[j][i]) && allows(i, 0)) bg[j][i + 1] = 1;
-      }
-      if (j === k) break;
-      if (clue[j][0] === 0) {
-        var open = false;
-        for (var e = 1; e <= n; e++) {
-          open = allows(e - 1, clue[j][1]) && (open || pred(j, e - 1));
-          end[j + 1][e] = open ? 1 : 0;
-        }
-        continue;
-      }
-      for (s = 0; s + clue[j][0] <= n; s++) {
-        if (pred(j, s) && run[j][s] >= clue[j][0]) end[j + 1][s + clue[j][0]] = 1;
-      }
-    }
-    sbg[k][n] = 1;
-    for (j = k; j >= 0; j--) {
-      if (j < k) {
-        if (clue[j][0] === 0) {
-          var closes = false;
-          for (s = n - 1; s >= 0; s--) {
-            closes = allows(s, clue[j][1]) && (closes || succ(j, s + 1));
-            start[j][s] = closes ? 1 : 0;
-          }
-        } else {
-          for (s = 0; s + clue[j][0] <= n; s++) {
-            if (run[j][s] >= clue[j][0] && succ(j, s + clue[j][0])) start[j][s] = 1;
-          }
-        }
-      }
-      for (i = n - 1; i >= 0; i--) {
-        if (allows(i, 0) && (sbg[j][i + 1] || start[j][i + 1])) sbg[j][i] = 1;
-      }
-    }
-    if (!bg[k][n] && !end[k][n]) return null;
-    var out = new Array(n);
-    for (i = 0; i < n; i++) {
-      out[i] = 0;
-      for (j = 0; j <= k; j++) {
-        if ((bg[j][i] || end[j][i]) && allows(i, 0) && (sbg[j][i + 1] || start[j][i + 1])) { out[i] = 1; break; }
-      }
-    }
-    for (j = 0; j < k; j++) {
-      var bit = (1 << clue[j][1]) >>> 0, len = clue[j][0];
-      if (len === 0) {
-        var from = new Uint8Array(n), on = false;
-        for (i = 0; i < n; i++) {
-          on = allows(i, clue[j][1]) && (on || pred(j, i));
-          from[i] = on ? 1 : 0;
-        }
-        var cl = false;
-        for (i = n - 1; i >= 0; i--) {
-          cl = allows(i, clue[j][1]) && (cl || succ(j, i + 1));
-          if (cl && from[i]) out[i] = (out[i] | bit) >>> 0;
-        }
-        continue;
-      }
-      for (s = 0; s + len <= n; s++) {
-        if (pred(j, s) && run[j][s] >= len && succ(j, s + len)) {
-          for (i = s; i < s + len; i++) out[i] = (out[i] | bit) >>> 0;
-        }
-      }
-    }
-    for (i = 0; i < n; i++) if (out[i] === 0) return null;
-    return out;
-  }
-
   /* ---------- the coach: Check and Hint ---------- */
 
   // clueText writes a clue as the page shows it: "3, 1", "?" for a blot.
@@ -345,9 +251,8 @@
   function triddlerCoach(p, svg, states, set, say) {
     var NC = window.NonopressCoach;
     var sol = NC && p.check ? NC.checkKey(p.id, p.check, p.width * p.height, p.palette.length) : null;
-    var blotted = function (clue) { return clue.some(function (c) { return c[0] === 0; }); };
-    // lineLogic is coach.js's line solver, or solveBlotLine for a blotted clue.
-    var lineLogic = function (clue, sets) { return blotted(clue) ? solveBlotLine(clue, sets) : NC.solveLine(clue, sets); };
+    // lineLogic is coach.js's line solver, which handles blotted clues too.
+    var lineLogic = function (clue, sets) { return NC.solveLine(clue, sets); };
     var marks = el('g', { class: 'np-tmarks', 'pointer-events': 'none' }, true);
     var cellLines = p.cells.map(function () { return []; }); // the lines through each triangle
     p.lines.forEach(function (l, k) { l.cells.forEach(function (i) { cellLines[i].push(k); }); });
@@ -523,8 +428,6 @@
       changed: function () { pending = null; clear(); }
     };
   }
-
-  window.NonopressTriddler = { solveBlotLine: solveBlotLine };
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
