@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/archivegen"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // buildBinary builds nonopress into a temporary folder.
@@ -52,7 +54,7 @@ func TestSignalStopsProcess(t *testing.T) {
 	}
 	for n := 15; n <= 16; n++ {
 		name := filepath.Join(src, fmt.Sprintf("dom-%d.non", n))
-		if err := os.WriteFile(name, nDomPuzzle(n), 0o644); err != nil {
+		if err := os.WriteFile(name, nDomPuzzle(t, n), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -87,45 +89,24 @@ func TestSignalStopsProcess(t *testing.T) {
 // Wolter): on a (2n+1)-square grid, n dominoes down the anti-diagonal, each
 // a bar of three cells and a tail of two below its right end. Line logic
 // barely starts on it, and search grows steeply with n.
-func nDomPuzzle(n int) []byte {
+func nDomPuzzle(t *testing.T, n int) []byte {
+	t.Helper()
 	size := 2*n + 1
-	cells := make([][]bool, size)
-	for y := range cells {
-		cells[y] = make([]bool, size)
-	}
+	img := puzzle.NewImage(size, size)
 	for k := range n {
 		right := size - 1 - 2*k
 		for x := right - 2; x <= right; x++ {
-			cells[2*k][x] = true
+			img.Set(x, 2*k, 1)
 		}
-		cells[2*k+1][right], cells[2*k+2][right] = true, true
+		img.Set(right, 2*k+1, 1)
+		img.Set(right, 2*k+2, 1)
 	}
-	clue := func(at func(i int) bool) string {
-		var runs []string
-		length := 0
-		for i := 0; i <= size; i++ {
-			if i < size && at(i) {
-				length++
-				continue
-			}
-			if length > 0 {
-				runs = append(runs, fmt.Sprint(length))
-			}
-			length = 0
-		}
-		if len(runs) == 0 {
-			return "0"
-		}
-		return strings.Join(runs, ",")
-	}
+	rows, cols := puzzle.CluesOf(img)
+	p := &puzzle.Puzzle{Kind: puzzle.Grid, Width: size, Height: size, Rows: rows, Cols: cols,
+		Palette: puzzle.DefaultPalette(), Meta: puzzle.Meta{Title: fmt.Sprintf("%d-Dom", n)}}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "title \"%d-Dom\"\nwidth %d\nheight %d\n\nrows\n", n, size, size)
-	for y := range size {
-		fmt.Fprintln(&b, clue(func(i int) bool { return cells[y][i] }))
-	}
-	b.WriteString("\ncolumns\n")
-	for x := range size {
-		fmt.Fprintln(&b, clue(func(i int) bool { return cells[i][x] }))
+	if err := formats.WriteNon(&b, p); err != nil {
+		t.Fatal(err)
 	}
 	return b.Bytes()
 }
