@@ -138,18 +138,27 @@ func TestBookletKeyFollowsNoteAndDates(t *testing.T) {
 	}
 }
 
-// TestBookletMissingGlyphWarning: a title no installed font draws (printed
-// as boxes) gives a build warning naming the puzzle and the characters,
-// once (its sheet and the booklet both print it), and so does a warm
-// build.
-func TestBookletMissingGlyphWarning(t *testing.T) {
-	const unassigned = "\u2fe0\u2fe1" // not yet assigned: no font draws them
+// unassigned are characters not yet assigned in Unicode: no font draws them.
+const unassigned = "\u2fe0\u2fe1"
+
+// newUndrawableSite is bookletSite with "Zed" titled partly in characters
+// no font draws (unassigned); it skips where an installed font draws them.
+func newUndrawableSite(t *testing.T) *testSite {
+	t.Helper()
 	if fc, err := exec.LookPath("fc-list"); err == nil {
 		if out, _ := exec.Command(fc, ":charset=2fe0").Output(); len(out) > 0 {
 			t.Skip("an installed font draws U+2FE0: nothing is missing")
 		}
 	}
-	s := newSite(t, strings.Replace(bookletSite, `title "Zed"`, `title "Zed `+unassigned+`"`, 1))
+	return newSite(t, strings.Replace(bookletSite, `title "Zed"`, `title "Zed `+unassigned+`"`, 1))
+}
+
+// TestBookletMissingGlyphWarning: a title no installed font draws (printed
+// as boxes) gives a build warning naming the puzzle and the characters,
+// once (its sheet and the booklet both print it), and so does a warm
+// build.
+func TestBookletMissingGlyphWarning(t *testing.T) {
+	s := newUndrawableSite(t)
 	sum := s.mustBuild(Config{})
 	found := 0
 	for _, w := range sum.Warnings {
