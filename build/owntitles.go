@@ -54,36 +54,56 @@ type titlesFile struct {
 // nameFiles reads the own title of each file whose note gives none and
 // links the files' neighbours again with them.
 func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
-	t := &b.titles
-	t.mu.Lock()
+	t := b.lockTitles()
 	defer t.mu.Unlock()
-	path := filepath.Join(b.cacheDir, "titles.json")
-	if !t.loaded {
-		t.m, t.loaded = loadTitles(path, b.fingerprint), true
-	}
 	seen := make(map[titleKey]string, len(files))
 	read := false
 	for _, f := range files {
 		if f.Title != "" || ctx.Err() != nil {
 			continue
 		}
-		info, err := os.Stat(f.Abs)
-		if err != nil {
+		k, title, fresh, ok := t.own(ctx, f)
+		if !ok {
 			continue // publishing the file reports it
 		}
-		k := titleKey{f.Abs, info.Size(), info.ModTime().UTC()}
-		title, ok := t.m[k]
-		if !ok {
-			title, read = fileTitle(ctx, f), true
-		}
+		read = read || fresh
 		seen[k] = title
 		f.OwnTitle = title
 	}
 	if read || len(seen) != len(t.m) {
-		saveTitles(path, b.fingerprint, seen) // a cache: a failure costs reading again
+		saveTitles(b.titlesPath(), b.fingerprint, seen) // a cache: a failure costs reading again
 	}
 	t.m = seen // only the files of this build
 	content.Relink(files)
+}
+
+// lockTitles locks the kept titles, loaded from titles.json on first use;
+// the caller unlocks them.
+func (b *Builder) lockTitles() *ownTitles {
+	t := &b.titles
+	t.mu.Lock()
+	if !t.loaded {
+		t.m, t.loaded = loadTitles(b.titlesPath(), b.fingerprint), true
+	}
+	return t
+}
+
+// titlesPath is titles.json in the cache folder.
+func (b *Builder) titlesPath() string { return filepath.Join(b.cacheDir, "titles.json") }
+
+// own returns f's own title and the key it is kept under: the kept one
+// when f is as it was when read (fresh false), else read now. ok is false
+// when f cannot be stat'ed. The caller holds t.mu.
+func (t *ownTitles) own(ctx context.Context, f *content.PuzzleFile) (k titleKey, title string, fresh, ok bool) {
+	info, err := os.Stat(f.Abs)
+	if err != nil {
+		return k, "", false, false
+	}
+	k = titleKey{f.Abs, info.Size(), info.ModTime().UTC()}
+	if title, ok := t.m[k]; ok {
+		return k, title, false, true
+	}
+	return k, fileTitle(ctx, f), true, true
 }
 
 // loadTitles reads titles.json; none when it is missing, unreadable or

@@ -114,7 +114,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 		return sum, false, nil
 	}
 	b.last = nil // until the patch succeeds
-	idx = last.retitle(ctx, idx)
+	idx = b.retitle(ctx, last, idx)
 	start := time.Now()
 	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
@@ -169,16 +169,23 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	return sum, true, nil
 }
 
-// retitle reads the own titles of the edited files (idx) again. Where one
+// retitle reads the own titles of the edited files (idx) of the last build
+// again, as nameFiles does, and keeps them for the next build. Where one
 // changed, the files beside it in its collection link to it by the new
 // title, so they are made again too: it returns the files to process.
-func (l *lastBuild) retitle(ctx context.Context, idx []int) []int {
+func (b *Builder) retitle(ctx context.Context, l *lastBuild, idx []int) []int {
+	t := b.lockTitles()
+	defer t.mu.Unlock()
 	for _, i := range slices.Clone(idx) {
 		f := l.files[i]
 		if f.Title != "" {
 			continue // its note names it
 		}
-		title := fileTitle(ctx, f)
+		k, title, _, ok := t.own(ctx, f)
+		if !ok {
+			continue // processing the file reports it
+		}
+		t.m[k] = title // the next build need not read it again
 		if title == f.OwnTitle {
 			continue
 		}
