@@ -118,19 +118,24 @@ func (t *Tree) Read(ctx context.Context, path string, limit int64) ([]byte, erro
 // refuses anything but a regular file without blocking on it, stops at
 // limit bytes (ErrTooLarge) and when ctx ends.
 func ReadFile(ctx context.Context, path string, limit int64) ([]byte, error) {
-	f, err := OpenRegular(path)
+	f, info, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var out []byte
-	buf := make([]byte, min(int64(chunk), limit+1))
+	// Sized by the file, one byte over to see its end (or that it grew past
+	// limit) without growing: a puzzle of a few hundred bytes costs that,
+	// not a chunk.
+	out := make([]byte, 0, min(max(info.Size(), 0), limit)+1)
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		n, err := f.Read(buf)
-		out = append(out, buf[:n]...)
+		if len(out) == cap(out) {
+			out = append(out, 0)[:len(out)] // the file grew since its size was read
+		}
+		n, err := f.Read(out[len(out):min(cap(out), len(out)+chunk)])
+		out = out[:len(out)+n]
 		if int64(len(out)) > limit {
 			return nil, &Error{path, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)}
 		}
@@ -172,14 +177,21 @@ func Kind(m fs.FileMode) string {
 // blocking on a FIFO (ErrNotRegular otherwise), for files read as a stream
 // rather than whole, such as a build's caches.
 func OpenRegular(path string) (*os.File, error) {
+	f, _, err := openRegular(path)
+	return f, err
+}
+
+// openRegular is OpenRegular that also returns what the opened file is.
+func openRegular(path string) (*os.File, fs.FileInfo, error) {
 	f, err := openNoBlock(path)
 	if err != nil {
-		return nil, &Error{path, unwrapPath(err)}
+		return nil, nil, &Error{path, unwrapPath(err)}
 	}
 	// Checked on what was opened: the name may have been swapped since.
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
 		f.Close()
-		return nil, &Error{path, fmt.Errorf("%w: not read", ErrNotRegular)}
+		return nil, nil, &Error{path, fmt.Errorf("%w: not read", ErrNotRegular)}
 	}
-	return f, nil
+	return f, info, nil
 }

@@ -3,8 +3,10 @@
 package treefile
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,5 +107,28 @@ func TestTreeThroughALink(t *testing.T) {
 	}
 	if data, err := tr.Read(context.Background(), filepath.Join(link, "inside.md"), 100); err != nil || string(data) != "hello" {
 		t.Errorf("through the link: %q, %v", data, err)
+	}
+}
+
+// TestReadFileSizes reads files around the limit and past one read's chunk:
+// every byte comes back, exactly limit bytes is allowed, one more is
+// ErrTooLarge.
+func TestReadFileSizes(t *testing.T) {
+	dir := t.TempDir()
+	for _, size := range []int{0, 1, 700, chunk - 1, chunk, 2*chunk + 3} {
+		data := bytes.Repeat([]byte("0123456789abcdef"), size/16+1)[:size]
+		path := filepath.Join(dir, fmt.Sprint(size))
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadFile(t.Context(), path, int64(size))
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%d bytes, limit %d: %d bytes back, err %v", size, size, len(got), err)
+		}
+		if size > 0 {
+			if _, err := ReadFile(t.Context(), path, int64(size-1)); !errors.Is(err, ErrTooLarge) {
+				t.Errorf("%d bytes, limit %d: err %v, want ErrTooLarge", size, size-1, err)
+			}
+		}
 	}
 }
