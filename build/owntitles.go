@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/internal/parallel"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/atomicfile"
 )
@@ -51,26 +52,40 @@ type titlesFile struct {
 	Files   []titleRecord `json:"files"`
 }
 
-// nameFiles reads the own title of each file whose note gives none and
-// links the files' neighbours again with them.
+// nameFiles reads the own title of each file whose note gives none (on
+// all cores: on a cold build that is every such file) and links the files'
+// neighbours again with them.
 func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
 	t := b.lockTitles()
 	defer t.mu.Unlock()
-	seen := make(map[titleKey]string, len(files))
-	read := false
-	for _, f := range files {
+	keys := make([]titleKey, len(files))
+	titles := make([]string, len(files))
+	var named, unread []int
+	for i, f := range files {
 		if f.Title != "" || ctx.Err() != nil {
 			continue
 		}
-		k, title, fresh, ok := t.own(ctx, f)
+		k, ok := titleKeyOf(f)
 		if !ok {
 			continue // publishing the file reports it
 		}
-		read = read || fresh
-		seen[k] = title
-		f.OwnTitle = title
+		keys[i], named = k, append(named, i)
+		if title, kept := t.m[k]; kept {
+			titles[i] = title
+		} else {
+			unread = append(unread, i)
+		}
 	}
-	if read || len(seen) != len(t.m) {
+	_ = parallel.Do(ctx, len(unread), func(j int) error {
+		titles[unread[j]] = fileTitle(ctx, files[unread[j]])
+		return nil
+	})
+	seen := make(map[titleKey]string, len(named))
+	for _, i := range named {
+		seen[keys[i]] = titles[i]
+		files[i].OwnTitle = titles[i]
+	}
+	if len(unread) > 0 || len(seen) != len(t.m) {
 		saveTitles(b.titlesPath(), b.fingerprint, seen) // a cache: a failure costs reading again
 	}
 	t.m = seen // only the files of this build
@@ -92,18 +107,25 @@ func (b *Builder) lockTitles() *ownTitles {
 func (b *Builder) titlesPath() string { return filepath.Join(b.cacheDir, "titles.json") }
 
 // own returns f's own title and the key it is kept under: the kept one
-// when f is as it was when read (fresh false), else read now. ok is false
-// when f cannot be stat'ed. The caller holds t.mu.
-func (t *ownTitles) own(ctx context.Context, f *content.PuzzleFile) (k titleKey, title string, fresh, ok bool) {
+// when f is as it was when read, else read now. ok is false when f cannot
+// be stat'ed. The caller holds t.mu.
+func (t *ownTitles) own(ctx context.Context, f *content.PuzzleFile) (k titleKey, title string, ok bool) {
+	if k, ok = titleKeyOf(f); !ok {
+		return k, "", false
+	}
+	if title, kept := t.m[k]; kept {
+		return k, title, true
+	}
+	return k, fileTitle(ctx, f), true
+}
+
+// titleKeyOf is f as it is now; ok is false when it cannot be stat'ed.
+func titleKeyOf(f *content.PuzzleFile) (titleKey, bool) {
 	info, err := os.Stat(f.Abs)
 	if err != nil {
-		return k, "", false, false
+		return titleKey{}, false
 	}
-	k = titleKey{f.Abs, info.Size(), info.ModTime().UTC()}
-	if title, ok := t.m[k]; ok {
-		return k, title, false, true
-	}
-	return k, fileTitle(ctx, f), true, true
+	return titleKey{f.Abs, info.Size(), info.ModTime().UTC()}, true
 }
 
 // loadTitles reads titles.json; none when it is missing, unreadable or

@@ -181,7 +181,7 @@ func (b *Builder) retitle(ctx context.Context, l *lastBuild, idx []int) []int {
 		if f.Title != "" {
 			continue // its note names it
 		}
-		k, title, _, ok := t.own(ctx, f)
+		k, title, ok := t.own(ctx, f)
 		if !ok {
 			continue // processing the file reports it
 		}
