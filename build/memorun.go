@@ -3,8 +3,6 @@ package build
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"html/template"
 	"os"
 	"strings"
 	"sync"
@@ -12,11 +10,9 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build/internal/key"
-	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/formats"
 
 	"github.com/nonopress/nonopress/build/content"
-	"github.com/nonopress/nonopress/puzzle"
 )
 
 // memoRun is a build's use of the memo.
@@ -92,70 +88,6 @@ func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlan
 	return k.Sum()
 }
 
-// processFileMemo is processFile, skipped when the memo knows the file's
-// work and its outputs are still at hand.
-func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileResult {
-	m := r.memoRun
-	if m.memo.program == "" {
-		return r.processFile(ctx, f)
-	}
-	fileHash, _, err := m.memo.stats.digest(f.Abs)
-	if err != nil {
-		return fileResult{fatal: fmt.Errorf("read puzzle file: %w", err)}
-	}
-	noteHash, noteBlank := "", true
-	if f.NotePath != "" {
-		if noteHash, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
-			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
-		}
-	}
-	key := m.key(f, fileHash, noteHash, noteBlank, r.pub.Title)
-	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
-		m.mu.Lock()
-		m.used[key] = rec
-		m.mu.Unlock()
-		m.memo.hits.Add(1)
-		res := r.resultOf(f, rec)
-		if res.bundle != nil {
-			res.bundle.memoKey = key
-		}
-		return res
-	}
-	res := r.processFile(ctx, f)
-	if res.bundle != nil {
-		res.bundle.memoKey = key
-	}
-	if res.fatal == nil && ctx.Err() == nil {
-		m.mu.Lock()
-		m.missed[f.Coll.URL+f.Slug+"/"] = &missedFile{key: key, f: f, res: &res}
-		m.mu.Unlock()
-	}
-	return res
-}
-
-// resultOf turns a file's record back into its result.
-func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
-	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut}
-	pages := make([]string, 0, len(rec.Entries))
-	for i := range rec.Entries {
-		e := rec.Entries[i] // a copy: the record stays as kept
-		e.Place(f.Coll, f, f.Order<<20|e.Index)
-		if e.AssetKey != "" {
-			r.assets.store(e.AssetKey, e.Assets)
-		}
-		res.entries = append(res.entries, &e)
-		pages = append(pages, e.Page)
-	}
-	if rec.Bundle != nil {
-		res.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: rec.Bundle.Dir, Title: rec.Bundle.Title,
-			Description: rec.Bundle.Description, Note: template.HTML(rec.Bundle.Note), Entries: res.entries}}
-	}
-	r.mu.Lock()
-	r.pages = append(r.pages, pages...)
-	r.mu.Unlock()
-	return res
-}
-
 // recordMisses makes the records of the files processed anew, once every
 // file is processed: a file's outputs are what the build wrote in its output
 // folder (no other file's work writes there) and its published copy.
@@ -220,16 +152,6 @@ func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
 // (buildQuick), where the full build that follows writes them.
 func (r *run) keepMemo(stamp buildStamp) error {
 	return r.memo.keep(r.memoRun.used, r.assets.used, stamp, !r.quick)
-}
-
-// bookletPart is a puzzle's part of its collection's booklet key: its file's
-// bytes, its place in the file and its solution.
-func bookletPart(fileHash string, index int, sol *puzzle.Image) string {
-	k := key.New("", "booklet part")
-	k.String(fileHash)
-	k.Int(index)
-	k.Value(sol)
-	return k.Sum()
 }
 
 // A warm build reads every puzzle file and note only to hash them for the

@@ -1,11 +1,21 @@
 package build
 
 import (
+	"bytes"
+	"encoding/base64"
 	"fmt"
+	"html/template"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/site"
+	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
 
@@ -70,15 +80,6 @@ func (r *run) puzzleAssets(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report
 	return assets, sheet, nil
 }
 
-// putHTML writes a puzzle's page and lists it in the sitemap.
-func (r *run) putHTML(p string, html []byte) error {
-	if _, err := r.out.Put(p, html); err != nil {
-		return err
-	}
-	r.addPage(p, true)
-	return nil
-}
-
 // puzzleAssetKey is the key of a puzzle's rendered files.
 func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) string {
 	k := key.New(r.assets.fingerprint, "puzzle")
@@ -88,4 +89,188 @@ func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) stri
 	k.Value(r.renderOptions()) // what render is given
 	k.Bool(r.site.SolutionThumbnails)
 	return k.Sum()
+}
+
+// renderAssets renders and writes a puzzle's files: the conversions too
+// large for its page, sheet and solution SVGs, sheet PDF and, with solution
+// thumbnails, its thumbnail. It returns their names and hashes, and the
+// sheet.
+func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, error) {
+	r.rendered.Add(1)
+	opt := r.renderOptions()
+	opt.Difficulty = e.Difficulty // the sheet's title block says it in words
+	opt.Scratch = r.scratch.get()
+	defer r.scratch.put(opt.Scratch)
+	assets := map[string]string{}
+	var buf bytes.Buffer
+	put := func(name string) error {
+		write := r.out.Put
+		if strings.HasSuffix(name, ".svg") {
+			write = r.out.PutExact // render writes its SVGs compact
+		}
+		h, err := write(e.Dir+name, buf.Bytes())
+		assets[name] = h
+		buf.Reset()
+		return err
+	}
+	for _, c := range convs {
+		if !c.inline() {
+			buf.Write(c.data)
+			if err := put(c.name); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	// One layout for the sheet SVG, the solution image and the sheet PDF.
+	layout, err := render.LayOut(p, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := layout.Sheet(&buf); err != nil {
+		return nil, nil, err
+	}
+	// The page inlines the sheet as written (render minified it), as a
+	// reusing build does.
+	sheet := bytes.Clone(buf.Bytes())
+	if err := put("sheet.svg"); err != nil {
+		return nil, nil, err
+	}
+	if sol != nil {
+		if err := layout.Solution(&buf, sol); err != nil {
+			return nil, nil, err
+		}
+		if err := put("solution.svg"); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := layout.PDF(&buf, sol); err != nil {
+		return nil, nil, err
+	}
+	drawn, err := layout.Drawn() // drawn by PDF: the booklet's to reuse
+	if err != nil {
+		return nil, nil, err
+	}
+	e.SetDrawn(drawn)
+	if err := put("sheet.pdf"); err != nil {
+		return nil, nil, err
+	}
+	if r.site.SolutionThumbnails && sol != nil {
+		if err := render.Thumbnail(&buf, p, sol); err != nil {
+			return nil, nil, err
+		}
+		if err := put("thumb.svg"); err != nil {
+			return nil, nil, err
+		}
+	}
+	return assets, sheet, nil
+}
+
+// blankThumbPath is the site path of the spoiler-safe thumbnail that every
+// puzzle of a size shares (render.BlankThumbnailOfSize).
+func blankThumbPath(width, height int) string {
+	return fmt.Sprintf("thumbs/%dx%d.svg", width, height)
+}
+
+// conversion is the puzzle in a format nonopress writes (.non, PBN XML),
+// offered for download.
+type conversion struct {
+	label, name, mediaType string // name: its file's name in the puzzle's folder
+	data                   []byte
+}
+
+// maxInlineConversion is the largest conversion offered as a data: link in
+// the page; a larger one (a 100x100 puzzle's XML) is a file of its own.
+const maxInlineConversion = 32 << 10
+
+// inline reports whether the conversion goes in the page rather than a file.
+func (c conversion) inline() bool { return len(c.data) <= maxInlineConversion }
+
+// conversions writes the puzzle as .non and PBN XML. Small ones are links
+// with the file in the link itself (data: URLs of a few kilobytes): on a
+// large site, creating two more files per puzzle would cost more than the
+// rest of its page.
+func conversions(p *puzzle.Puzzle) []conversion {
+	var out []conversion
+	var buf bytes.Buffer
+	if formats.WriteNon(&buf, p) == nil {
+		out = append(out, conversion{label: "Puzzle (.non)", name: "puzzle.non", mediaType: "text/plain;charset=utf-8", data: bytes.Clone(buf.Bytes())})
+	}
+	buf.Reset()
+	if formats.WriteXML(&buf, []*puzzle.Puzzle{p}) == nil {
+		out = append(out, conversion{label: "Puzzle (PBN XML)", name: "puzzle.xml", mediaType: "application/xml", data: bytes.Clone(buf.Bytes())})
+	}
+	return out
+}
+
+// download is the conversion's link from its puzzle's page: to its file,
+// or a data: link saved under the puzzle's title.
+func (c conversion) download(title string) site.Download {
+	if !c.inline() {
+		return site.Download{Label: c.label, URL: c.name}
+	}
+	return site.Download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: content.Slugify(title) + path.Ext(c.name)}
+}
+
+// dataURL is a data: URL of the given media type holding data.
+func dataURL(mediaType string, data []byte) template.URL {
+	return template.URL("data:" + mediaType + ";base64," + base64.StdEncoding.EncodeToString(data))
+}
+
+// putHTML writes a puzzle's page and lists it in the sitemap.
+func (r *run) putHTML(p string, html []byte) error {
+	if _, err := r.out.Put(p, html); err != nil {
+		return err
+	}
+	r.addPage(p, true)
+	return nil
+}
+
+// A puzzle page inlines its sheet in a slot (site.SheetSlot) once the page
+// is minified: minifying the sheet a second time, inside the page, is most
+// of the cost of minifying a page.
+
+// putPageWithSheet minifies a puzzle page made with a sheet slot and writes it
+// with the sheet in its slot. If the minifier did not keep the slot as it
+// was, the page is minified again with the sheet inline: slower, same page.
+func (r *run) putPageWithSheet(page string, html []byte, sheet string) error {
+	min, err := r.min.Bytes(page, html)
+	if err != nil {
+		return err
+	}
+	full, ok := site.FillSlot(min, sheet)
+	if !ok {
+		full, _ = site.FillSlot(html, sheet)
+		return r.putHTML(page, full)
+	}
+	if _, err := r.out.PutExact(page, full); err != nil {
+		return err
+	}
+	r.addPage(page, true)
+	return nil
+}
+
+// svgSize finds the width and height, in millimetres, of an SVG sheet.
+var svgSize = regexp.MustCompile(`^\s*<svg[^>]*?\swidth="([0-9.]+)mm"[^>]*?\sheight="([0-9.]+)mm"`)
+
+// landscape reports whether a sheet is wider than high: render turns a sheet
+// that does not fit upright, and the page is then printed the same way.
+func landscape(sheet []byte) bool {
+	m := svgSize.FindSubmatch(sheet)
+	if m == nil {
+		return false
+	}
+	w, err1 := strconv.ParseFloat(string(m[1]), 64)
+	h, err2 := strconv.ParseFloat(string(m[2]), 64)
+	return err1 == nil && err2 == nil && w > h
+}
+
+// stripXMLDecl drops an XML declaration, which has no place inside HTML.
+func stripXMLDecl(svg string) string {
+	s := strings.TrimSpace(svg)
+	if strings.HasPrefix(s, "<?xml") {
+		if i := strings.Index(s, "?>"); i >= 0 {
+			return strings.TrimSpace(s[i+2:])
+		}
+	}
+	return s
 }

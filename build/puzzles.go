@@ -4,17 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path"
-	"strconv"
-	"strings"
+	"html/template"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
-	"github.com/nonopress/nonopress/internal/treefile"
-
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/treefile"
 	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
 
@@ -55,24 +54,68 @@ type bundlePage struct {
 	memoKey string
 }
 
-// notePathError is a note that could not be read at all.
-type notePathError struct{ err error }
-
-func (e *notePathError) Error() string { return "read note: " + e.err.Error() }
-func (e *notePathError) Unwrap() error { return e.err }
-
-// readNote reads and parses a puzzle file's note, if it has one. An error
-// is a *notePathError when the file could not be read, else the note's
-// mistake.
-func readNote(ctx context.Context, f *content.PuzzleFile) (content.Note, error) {
-	if f.NotePath == "" {
-		return content.Note{}, nil
+// processFileMemo is processFile, skipped when the memo knows the file's
+// work and its outputs are still at hand.
+func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileResult {
+	m := r.memoRun
+	if m.memo.program == "" {
+		return r.processFile(ctx, f)
 	}
-	data, err := readSource(ctx, f.NotePath, content.MaxNoteBytes)
+	fileHash, _, err := m.memo.stats.digest(f.Abs)
 	if err != nil {
-		return content.Note{}, &notePathError{err}
+		return fileResult{fatal: fmt.Errorf("read puzzle file: %w", err)}
 	}
-	return content.ParseNote(f.NotePath, data)
+	noteHash, noteBlank := "", true
+	if f.NotePath != "" {
+		if noteHash, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
+			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
+		}
+	}
+	key := m.key(f, fileHash, noteHash, noteBlank, r.pub.Title)
+	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
+		m.mu.Lock()
+		m.used[key] = rec
+		m.mu.Unlock()
+		m.memo.hits.Add(1)
+		res := r.resultOf(f, rec)
+		if res.bundle != nil {
+			res.bundle.memoKey = key
+		}
+		return res
+	}
+	res := r.processFile(ctx, f)
+	if res.bundle != nil {
+		res.bundle.memoKey = key
+	}
+	if res.fatal == nil && ctx.Err() == nil {
+		m.mu.Lock()
+		m.missed[f.Coll.URL+f.Slug+"/"] = &missedFile{key: key, f: f, res: &res}
+		m.mu.Unlock()
+	}
+	return res
+}
+
+// resultOf turns a file's record back into its result.
+func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
+	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut}
+	pages := make([]string, 0, len(rec.Entries))
+	for i := range rec.Entries {
+		e := rec.Entries[i] // a copy: the record stays as kept
+		e.Place(f.Coll, f, f.Order<<20|e.Index)
+		if e.AssetKey != "" {
+			r.assets.store(e.AssetKey, e.Assets)
+		}
+		res.entries = append(res.entries, &e)
+		pages = append(pages, e.Page)
+	}
+	if rec.Bundle != nil {
+		res.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: rec.Bundle.Dir, Title: rec.Bundle.Title,
+			Description: rec.Bundle.Description, Note: template.HTML(rec.Bundle.Note), Entries: res.entries}}
+	}
+	r.mu.Lock()
+	r.pages = append(r.pages, pages...)
+	r.mu.Unlock()
+	return res
 }
 
 // processFile reads, checks and publishes the puzzles of one file: each
@@ -140,6 +183,26 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	return res
 }
 
+// notePathError is a note that could not be read at all.
+type notePathError struct{ err error }
+
+func (e *notePathError) Error() string { return "read note: " + e.err.Error() }
+func (e *notePathError) Unwrap() error { return e.err }
+
+// readNote reads and parses a puzzle file's note, if it has one. An error
+// is a *notePathError when the file could not be read, else the note's
+// mistake.
+func readNote(ctx context.Context, f *content.PuzzleFile) (content.Note, error) {
+	if f.NotePath == "" {
+		return content.Note{}, nil
+	}
+	data, err := readSource(ctx, f.NotePath, content.MaxNoteBytes)
+	if err != nil {
+		return content.Note{}, &notePathError{err}
+	}
+	return content.ParseNote(f.NotePath, data)
+}
+
 // fileContextOf starts what the pages of a file's puzzles share: its note
 // rendered for their pages, and for a file of several puzzles its bundle
 // page. An error is the note's.
@@ -152,7 +215,7 @@ func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, puzzles []*pu
 	var err error
 	if len(puzzles) > 1 {
 		pageDir += "1/" // the depth of every puzzle page of the bundle
-		base := content.BaseName(path.Base(f.Rel))
+		base := f.Name
 		fc.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: dir, Title: site.FirstNonEmpty(fm.Title, setTitle(puzzles), base), Description: fm.Description}}
 		fc.Bundle = &fc.bundle.Bundle
 		if fc.bundle.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, dir)); err != nil {
@@ -187,78 +250,12 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 		}
 		res.diags = append(res.diags, warnings...)
 		res.diags = append(res.diags, r.glyphWarnings(f, p)...)
-		e := entryOf(f, i, p, &rep, fm, fc)
+		e := site.FileEntry(f, i, fc.bundle != nil, p, &rep, fm)
+		e.BookletPart = bookletPart(fc.fileHash, i, rep.Solution)
 		checked = append(checked, checkedPuzzle{e, p, rep})
 		res.entries = append(res.entries, e)
 	}
 	return checked
-}
-
-// entryOf makes the entry of the i-th puzzle of a file, whose note's front
-// matter is fm, in the folder of its page.
-func entryOf(f *content.PuzzleFile, i int, p *puzzle.Puzzle, rep *validate.Report, fm content.FrontMatter, fc *fileContext) *site.Entry {
-	base := content.BaseName(path.Base(f.Rel))
-	title := base
-	if fc.bundle != nil {
-		title = fmt.Sprintf("%s #%d", base, i+1)
-		fm.Title = "" // a bundle's note titles the bundle, not each puzzle
-	}
-	e := site.NewEntry(p, fm, title)
-	e.Tags = mergeTags(e.Tags, f.Coll.Tags())
-	e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
-	e.Date = site.FirstNonEmpty(e.Date, f.GitDate)
-	e.Lastmod = site.FirstNonEmpty(e.Lastmod, f.GitDate, e.Date)
-	for _, d := range rep.Warnings {
-		e.Warnings = append(e.Warnings, d.Message)
-	}
-	e.Place(f.Coll, f, f.Order<<20|i)
-	e.Dir = f.Coll.URL + f.Slug + "/"
-	if fc.bundle != nil {
-		e.Dir += strconv.Itoa(i+1) + "/"
-	}
-	e.Page = e.Dir + "index.html"
-	e.Source = f.Coll.URL + f.Original
-	e.Index = i
-	e.BookletPart = bookletPart(fc.fileHash, i, rep.Solution)
-	return e
-}
-
-// skippedLine names a puzzle (or a file's unreadable part) left out, by
-// its first problem ("path:line: message"): one line per puzzle, however
-// many problems it has.
-func skippedLine(problems diag.List) string {
-	if len(problems) == 1 {
-		return problems[0].String()
-	}
-	return fmt.Sprintf("%s (and %d more problems)", problems[0].String(), len(problems)-1)
-}
-
-// setTitle returns the title of the bundle or set the puzzles came in, or
-// "".
-func setTitle(ps []*puzzle.Puzzle) string {
-	if len(ps) > 0 && ps[0].Origin.Set != nil {
-		return ps[0].Origin.Set.Title
-	}
-	return ""
-}
-
-// mergeTags returns a puzzle's own tags followed by those of its
-// collections that it lacks (compared without case).
-func mergeTags(own, inherited []string) []string {
-	if len(inherited) == 0 {
-		return own
-	}
-	out := append([]string(nil), own...)
-	for _, t := range inherited {
-		dup := false
-		for _, o := range out {
-			dup = dup || strings.EqualFold(o, t)
-		}
-		if !dup {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // judge returns a puzzle's problems (which keep it out: its errors, and
@@ -279,6 +276,51 @@ func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warn
 		warnings = append(warnings, d)
 	}
 	return problems, warnings
+}
+
+// glyphWarnings is the warning, at the puzzle's file, that its sheet has
+// characters no font draws, which print as boxes (render's
+// MissingGlyphsError, naming the puzzle and the characters); none when
+// every character has a font. It is found with the puzzle's other
+// diagnostics, so that a warm build that reuses the sheet warns as the
+// build that drew it did.
+func (r *run) glyphWarnings(f *content.PuzzleFile, p *puzzle.Puzzle) diag.List {
+	missing := render.MissingGlyphs(p, r.renderOptions())
+	if missing == nil {
+		return nil
+	}
+	d := missing.Diagnostic()
+	d.File = f.Abs
+	return diag.List{d}
+}
+
+// bookletPart is a puzzle's part of its collection's booklet key: its file's
+// bytes, its place in the file and its solution.
+func bookletPart(fileHash string, index int, sol *puzzle.Image) string {
+	k := key.New("", "booklet part")
+	k.String(fileHash)
+	k.Int(index)
+	k.Value(sol)
+	return k.Sum()
+}
+
+// skippedLine names a puzzle (or a file's unreadable part) left out, by
+// its first problem ("path:line: message"): one line per puzzle, however
+// many problems it has.
+func skippedLine(problems diag.List) string {
+	if len(problems) == 1 {
+		return problems[0].String()
+	}
+	return fmt.Sprintf("%s (and %d more problems)", problems[0].String(), len(problems)-1)
+}
+
+// setTitle returns the title of the bundle or set the puzzles came in, or
+// "".
+func setTitle(ps []*puzzle.Puzzle) string {
+	if len(ps) > 0 && ps[0].Origin.Set != nil {
+		return ps[0].Origin.Set.Title
+	}
+	return ""
 }
 
 // readSource reads a file the scanner found in the content tree (symbolic

@@ -83,24 +83,3 @@ var (
 	reservedFiles     = map[string]bool{"index.html": true, "booklet.pdf": true}
 	reservedRootFiles = map[string]bool{"404.html": true, "catalogue.json": true, "sitemap.xml": true, "atom.xml": true, "search-index.js": true}
 )
-
-// RootOf returns the relative way from a page folder ("a/b/") up to the site
-// root ("../../").
-func RootOf(dir string) string {
-	return strings.Repeat("../", strings.Count(dir, "/"))
-}
-
-// RelURL returns the link from a page in folder from ("a/b/", "" for the
-// root) to target (a path from the site root), as short as it can be:
-// RelURL("a/b/", "a/c/index.html") is "../c/index.html".
-func RelURL(from, target string) string {
-	for from != "" {
-		i := strings.IndexByte(from, '/')
-		seg := from[:i+1]
-		if !strings.HasPrefix(target, seg) {
-			break
-		}
-		from, target = from[i+1:], target[i+1:]
-	}
-	return RootOf(from) + target
-}

@@ -81,7 +81,7 @@ func (f *PuzzleFile) link() Link {
 		title = strings.TrimSpace(f.OwnTitle)
 	}
 	if title == "" {
-		title = displayName(BaseName(path.Base(f.Rel)))
+		title = displayName(f.Name)
 	}
 	return Link{Title: title, Page: f.Coll.URL + f.Slug + "/index.html"}
 }

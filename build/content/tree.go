@@ -79,6 +79,7 @@ var resourceExts = map[string]bool{
 // PuzzleFile is one puzzle file of the content tree.
 type PuzzleFile struct {
 	Rel      string // relative to the content root, slash-separated
+	Name     string // its name without extensions (BaseName): "minis" for minis.nonpack.gz
 	Abs      string // as opened, for messages: filepath.Join(Src, rel)
 	Slug     string // unique among its collection's slugs
 	Original string // output name of the file's copy in its collection's folder: its own name when URL-safe
@@ -220,8 +221,8 @@ func (s *scanner) addFile(c *Collection, dirPath string, e fs.DirEntry, names ma
 		}
 		return nil
 	}
-	f := &PuzzleFile{Rel: path.Join(c.Dir, name), Abs: full, Coll: c}
 	base := BaseName(name)
+	f := &PuzzleFile{Rel: path.Join(c.Dir, name), Name: base, Abs: full, Coll: c}
 	if names[base+".md"] && !isNoteName(base+".md") {
 		f.NotePath = filepath.Join(dirPath, base+".md")
 		if err := s.checkEntry(f.NotePath, types[base+".md"]); err != nil {
@@ -278,7 +279,7 @@ func (s *scanner) readCollectionNote(c *Collection, dirPath string, types map[st
 func nameFiles(c *Collection, taken map[string]bool) {
 	for _, f := range c.Files {
 		name := path.Base(f.Rel)
-		f.Slug = uniqueSlug(Slugify(BaseName(name)), taken)
+		f.Slug = uniqueSlug(Slugify(f.Name), taken)
 		f.Original = name
 		if !urlSafe(name) || !strings.Contains(name, ".") {
 			f.Original = f.Slug + strings.ToLower(path.Ext(name))
@@ -323,4 +324,16 @@ func SortCollections(cs []*Collection) {
 		}
 		return nav.NaturalLess(cs[i].Dir, cs[j].Dir)
 	})
+}
+
+// ReadTreeFile reads a file of the content tree rooted at src that the
+// scanner does not see (nonopress.toml, the site's templates and assets)
+// under the tree's rules: a link leading out of the tree, a loop or a
+// special file is an error naming the file.
+func ReadTreeFile(src, path string, limit int64) ([]byte, error) {
+	tree, err := treefile.New(src)
+	if err != nil {
+		return nil, err
+	}
+	return tree.Read(context.Background(), path, limit)
 }

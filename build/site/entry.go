@@ -2,12 +2,13 @@ package site
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
-
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/render"
+	"github.com/nonopress/nonopress/validate"
 )
 
 // Entry is what the site keeps of a published puzzle once its own page and
@@ -143,6 +144,56 @@ func NewEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *E
 	}
 	e.setTriddler(p)
 	return e
+}
+
+// FileEntry makes the entry of the i-th puzzle of file f, checked (rep),
+// whose file's note has the front matter fm: its metadata (NewEntry), the
+// tags of its collections, its verdict and warnings, its dates (else its
+// file's from git) and its place. A file of several puzzles is a bundle
+// (bundled): each puzzle is then named by the file and its number, and
+// its page is in a folder of the bundle's.
+func FileEntry(f *content.PuzzleFile, i int, bundled bool, p *puzzle.Puzzle, rep *validate.Report, fm content.FrontMatter) *Entry {
+	title := f.Name
+	if bundled {
+		title = fmt.Sprintf("%s #%d", f.Name, i+1)
+		fm.Title = "" // a bundle's note titles the bundle, not each puzzle
+	}
+	e := NewEntry(p, fm, title)
+	e.Tags = mergeTags(e.Tags, f.Coll.Tags())
+	e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
+	e.Date = FirstNonEmpty(e.Date, f.GitDate)
+	e.Lastmod = FirstNonEmpty(e.Lastmod, f.GitDate, e.Date)
+	for _, d := range rep.Warnings {
+		e.Warnings = append(e.Warnings, d.Message)
+	}
+	e.Place(f.Coll, f, f.Order<<20|i)
+	e.Dir = f.Coll.URL + f.Slug + "/"
+	if bundled {
+		e.Dir += strconv.Itoa(i+1) + "/"
+	}
+	e.Page = e.Dir + "index.html"
+	e.Source = f.Coll.URL + f.Original
+	e.Index = i
+	return e
+}
+
+// mergeTags returns a puzzle's own tags followed by those of its
+// collections that it lacks (compared without case).
+func mergeTags(own, inherited []string) []string {
+	if len(inherited) == 0 {
+		return own
+	}
+	out := append([]string(nil), own...)
+	for _, t := range inherited {
+		dup := false
+		for _, o := range out {
+			dup = dup || strings.EqualFold(o, t)
+		}
+		if !dup {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // FirstNonEmpty returns the first of its strings that is not blank, trimmed.

@@ -2,9 +2,9 @@ package content
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
+	"html/template"
 	"regexp"
 	"slices"
 	"strconv"
@@ -13,8 +13,12 @@ import (
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/spell"
-	"github.com/nonopress/nonopress/internal/treefile"
 	"github.com/pelletier/go-toml/v2"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -213,7 +217,6 @@ func NewestDay(day time.Time, dates ...string) time.Time {
 const (
 	MaxNoteBytes        = 1 << 20  // a Markdown note, front matter included
 	maxFrontMatterBytes = 64 << 10 // a note's front matter (a TOML or YAML decoder's work grows faster than its input)
-	maxConfigBytes      = 64 << 10 // nonopress.toml
 	MaxTitleBytes       = 1024     // a puzzle's or note's title
 	maxTags             = 100      // tags of one note
 	maxTagBytes         = 200      // one tag
@@ -245,36 +248,42 @@ func checkFrontMatter(path string, fm FrontMatter) error {
 	return nil
 }
 
-// maxTOMLKeys bounds the keys and tables of TOML the build decodes (front
-// matter, nonopress.toml). go-toml's tracking of defined keys costs time
-// quadratic in their number: 6,000 tables in 47 KB took 0.7 s, and
-// millions took minutes. Front matter needs a handful.
-const maxTOMLKeys = 500
-
-// checkTOMLKeys refuses TOML with more than maxTOMLKeys possible keys,
-// counted before decoding, in one pass: every '=' and '[' may start one
-// (strings holding them count too, which only makes the bound stricter).
-func checkTOMLKeys(data []byte) error {
-	n := 0
-	for _, c := range data {
-		if c == '=' || c == '[' {
-			n++
-		}
+// NewMarkdown returns the converter for notes: CommonMark with GitHub's
+// tables, strikethrough, autolinks and task lists. Raw HTML in notes is left
+// out unless the site allows it (unsafe_html).
+func NewMarkdown(unsafe bool) goldmark.Markdown {
+	var opts []goldmark.Option
+	opts = append(opts, goldmark.WithExtensions(extension.GFM))
+	if unsafe {
+		opts = append(opts, goldmark.WithRendererOptions(html.WithUnsafe()))
 	}
-	if n > maxTOMLKeys {
-		return fmt.Errorf("TOML with %d keys, tables or arrays: at most %d", n, maxTOMLKeys)
-	}
-	return nil
+	return goldmark.New(opts...)
 }
 
-// ReadTreeFile reads a file of the content tree rooted at src that the
-// scanner does not see (nonopress.toml, the site's templates and assets)
-// under the tree's rules: a link leading out of the tree, a loop or a
-// special file is an error naming the file.
-func ReadTreeFile(src, path string, limit int64) ([]byte, error) {
-	tree, err := treefile.New(src)
-	if err != nil {
-		return nil, err
+// RenderNote converts a note's body to HTML for a page. rebase, if not nil,
+// rewrites the destination of every Markdown link and image (see
+// siteLinks.rebaser).
+func RenderNote(md goldmark.Markdown, path string, n Note, rebase func(string) string) (template.HTML, error) {
+	if len(bytes.TrimSpace(n.Body)) == 0 {
+		return "", nil
 	}
-	return tree.Read(context.Background(), path, limit)
+	doc := md.Parser().Parse(text.NewReader(n.Body))
+	if rebase != nil {
+		ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+			if entering {
+				switch l := node.(type) {
+				case *ast.Link:
+					l.Destination = []byte(rebase(string(l.Destination)))
+				case *ast.Image:
+					l.Destination = []byte(rebase(string(l.Destination)))
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	var b bytes.Buffer
+	if err := md.Renderer().Render(&b, n.Body, doc); err != nil {
+		return "", fmt.Errorf("%s:%d: %v", path, n.BodyLine, err)
+	}
+	return template.HTML(b.String()), nil // goldmark escapes text; raw HTML only if allowed
 }
