@@ -86,3 +86,17 @@ func pagerLinks(first, from string, cur, total int) []PagerLink {
 	}
 	return out
 }
+
+// difficultyRank orders difficulties for sorting cards: easiest first, then
+// puzzles whose difficulty is not known.
+func difficultyRank(d string) int {
+	switch d {
+	case "line":
+		return 1
+	case "probe":
+		return 2
+	case "search":
+		return 3
+	}
+	return 4
+}

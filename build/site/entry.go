@@ -79,44 +79,6 @@ func (e *Entry) Drawn() *render.DrawnGrid { return e.drawn }
 // HasSheet reports whether the puzzle has a printable sheet.
 func (e *Entry) HasSheet() bool { return e.Sheet != "" }
 
-// badge names the uniqueness badge of a verdict: a CSS class suffix.
-func badge(verdict string) string {
-	switch verdict {
-	case "unique", "multiple", "unknown", "none":
-		return verdict
-	}
-	return "unchecked"
-}
-
-// badgeText is the badge's words.
-func badgeText(verdict string) string {
-	switch verdict {
-	case "unique":
-		return "Unique solution"
-	case "multiple":
-		return "Several solutions"
-	case "unknown":
-		return "Uniqueness not proven"
-	case "none":
-		return "No solution"
-	}
-	return "Not checked"
-}
-
-// difficultyRank orders difficulties for sorting cards: easiest first, then
-// puzzles whose difficulty is not known.
-func difficultyRank(d string) int {
-	switch d {
-	case "line":
-		return 1
-	case "probe":
-		return 2
-	case "search":
-		return 3
-	}
-	return 4
-}
-
 // NewEntry collects a puzzle's metadata, the note's front matter taking
 // precedence over the file's.
 func NewEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *Entry {
@@ -224,21 +186,4 @@ func (e *Entry) CellCount() int {
 		return e.Cells
 	}
 	return e.Width * e.Height
-}
-
-// cardSize is the size a card shows: "15×20", or "triddler, 96 triangles".
-func (e *Entry) cardSize() string {
-	if e.Kind == string(puzzle.Triddler) {
-		return "triddler, " + puzzle.Plural(e.Cells, "triangle")
-	}
-	return fmt.Sprintf("%d×%d", e.Width, e.Height)
-}
-
-// FeedSize is the size the Atom feed states: "15x20 nonogram", or
-// "triddler of 96 triangles".
-func (e *Entry) FeedSize() string {
-	if e.Kind == string(puzzle.Triddler) {
-		return "triddler of " + puzzle.Plural(e.Cells, "triangle")
-	}
-	return fmt.Sprintf("%dx%d nonogram", e.Width, e.Height)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // GradeView is a difficulty grade as visitors read it: a name and what it
@@ -97,4 +99,45 @@ func swatchNames(sw []Swatch) string {
 		names[i] = s.Name
 	}
 	return strings.Join(names, ", ")
+}
+
+// badge names the uniqueness badge of a verdict: a CSS class suffix.
+func badge(verdict string) string {
+	switch verdict {
+	case "unique", "multiple", "unknown", "none":
+		return verdict
+	}
+	return "unchecked"
+}
+
+// badgeText is the badge's words.
+func badgeText(verdict string) string {
+	switch verdict {
+	case "unique":
+		return "Unique solution"
+	case "multiple":
+		return "Several solutions"
+	case "unknown":
+		return "Uniqueness not proven"
+	case "none":
+		return "No solution"
+	}
+	return "Not checked"
+}
+
+// cardSize is the size a card shows: "15×20", or "triddler, 96 triangles".
+func (e *Entry) cardSize() string {
+	if e.Kind == string(puzzle.Triddler) {
+		return "triddler, " + puzzle.Plural(e.Cells, "triangle")
+	}
+	return fmt.Sprintf("%d×%d", e.Width, e.Height)
+}
+
+// FeedSize is the size the Atom feed states: "15x20 nonogram", or
+// "triddler of 96 triangles".
+func (e *Entry) FeedSize() string {
+	if e.Kind == string(puzzle.Triddler) {
+		return "triddler of " + puzzle.Plural(e.Cells, "triangle")
+	}
+	return fmt.Sprintf("%dx%d nonogram", e.Width, e.Height)
 }
