@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -53,7 +54,7 @@ func (r *run) startMemo() {
 		used: make(map[string]*fileRecord, len(r.memo.old)), missed: map[string]*missedFile{}}
 }
 
-// memoKey is the key of a puzzle file's work: the program, the site's
+// key is the key of a puzzle file's work: the program, the site's
 // configuration and templates, the file's bytes, name and place (its output
 // folder and name, its collection's path and the titles of the collections
 // above it, for breadcrumbs), its note's bytes, and when the note has a body
@@ -86,6 +87,41 @@ func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlan
 		k.String(m.linksHash)
 	}
 	return k.Sum()
+}
+
+// enabled reports whether the build has a memo: not when the running
+// program could not be fingerprinted.
+func (m *memoRun) enabled() bool { return m.memo.program != "" }
+
+// fileKey is the key of a puzzle file's work (key), from the digests of the
+// file and its note.
+func (m *memoRun) fileKey(f *content.PuzzleFile, siteTitle string) (string, error) {
+	fileHash, _, err := m.memo.stats.digest(f.Abs)
+	if err != nil {
+		return "", fmt.Errorf("read puzzle file: %w", err)
+	}
+	noteHash, noteBlank := "", true
+	if f.NotePath != "" {
+		if noteHash, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
+			return "", fmt.Errorf("read note: %w", err)
+		}
+	}
+	return m.key(f, fileHash, noteHash, noteBlank, siteTitle), nil
+}
+
+// hit keeps the record of a file whose work this build reuses.
+func (m *memoRun) hit(key string, rec *fileRecord) {
+	m.mu.Lock()
+	m.used[key] = rec
+	m.mu.Unlock()
+	m.memo.hits.Add(1)
+}
+
+// miss notes a file processed anew, whose record recordMisses makes.
+func (m *memoRun) miss(key string, f *content.PuzzleFile, res *fileResult) {
+	m.mu.Lock()
+	m.missed[f.Coll.URL+f.Slug+"/"] = &missedFile{key: key, f: f, res: res}
+	m.mu.Unlock()
 }
 
 // recordMisses makes the records of the files processed anew, once every

@@ -54,43 +54,31 @@ type bundlePage struct {
 	memoKey string
 }
 
-// processFileMemo is processFile, skipped when the memo knows the file's
-// work and its outputs are still at hand.
+// processFileMemo is the step a worker takes with each puzzle file: the
+// file's record from an earlier build when the memo knows its work (by its
+// key: memoRun.fileKey) and its outputs are still at hand, else
+// processFile, whose result the memo records once the build is written.
 func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileResult {
 	m := r.memoRun
-	if m.memo.program == "" {
+	if !m.enabled() {
 		return r.processFile(ctx, f)
 	}
-	fileHash, _, err := m.memo.stats.digest(f.Abs)
+	key, err := m.fileKey(f, r.pub.Title)
 	if err != nil {
-		return fileResult{fatal: fmt.Errorf("read puzzle file: %w", err)}
+		return fileResult{fatal: err}
 	}
-	noteHash, noteBlank := "", true
-	if f.NotePath != "" {
-		if noteHash, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
-			return fileResult{fatal: fmt.Errorf("read note: %w", err)}
-		}
-	}
-	key := m.key(f, fileHash, noteHash, noteBlank, r.pub.Title)
+	var res fileResult
 	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
-		m.mu.Lock()
-		m.used[key] = rec
-		m.mu.Unlock()
-		m.memo.hits.Add(1)
-		res := r.resultOf(f, rec)
-		if res.bundle != nil {
-			res.bundle.memoKey = key
+		m.hit(key, rec)
+		res = r.resultOf(f, rec)
+	} else {
+		res = r.processFile(ctx, f)
+		if res.fatal == nil && ctx.Err() == nil {
+			m.miss(key, f, &res)
 		}
-		return res
 	}
-	res := r.processFile(ctx, f)
 	if res.bundle != nil {
 		res.bundle.memoKey = key
-	}
-	if res.fatal == nil && ctx.Err() == nil {
-		m.mu.Lock()
-		m.missed[f.Coll.URL+f.Slug+"/"] = &missedFile{key: key, f: f, res: &res}
-		m.mu.Unlock()
 	}
 	return res
 }
