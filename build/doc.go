@@ -19,12 +19,13 @@
 // # Pipeline
 //
 // content.Scan lists the tree. A pool of workers takes the puzzle files;
-// each file's step (processFile) parses, checks and renders its puzzles,
-// writes their pages and files, and returns their entries with its
-// diagnostics (diag.List). Results are gathered in path order; then the
-// collections are arranged and the booklets and site pages written. Only
-// entries stay in memory; no output depends on the clock, map order or
-// GOMAXPROCS.
+// each file's step (puzzles.go) reuses its record when the memo knows its
+// work, else reads its note and the file, parses and checks its puzzles and
+// publishes each (puzzlepage.go: files reused or rendered, then the page),
+// returning their entries with its diagnostics (diag.List). Results are
+// gathered in path order; then the collections are arranged and the
+// booklets and site pages written. Only entries stay in memory; no output
+// depends on the clock, map order or GOMAXPROCS.
 //
 // # The store
 //

@@ -19,6 +19,26 @@ import (
 	"github.com/nonopress/nonopress/validate"
 )
 
+// publishPuzzles publishes a file's checked puzzles, each linked to its
+// neighbours in the file: once every puzzle of the file is checked, so that
+// a page links only to siblings that have pages.
+func (r *run) publishPuzzles(checked []checkedPuzzle, fm content.FrontMatter, fc *fileContext) error {
+	for i, c := range checked {
+		fc.Description = site.FirstNonEmpty(fm.Description, c.p.Meta.Description)
+		fc.Prev, fc.Next = nil, nil
+		if i > 0 {
+			fc.Prev = checked[i-1].e
+		}
+		if i+1 < len(checked) {
+			fc.Next = checked[i+1].e
+		}
+		if err := r.publishPuzzle(c.e, c.p, &c.rep, fc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions.
 func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext) error {
@@ -225,13 +245,11 @@ func (r *run) putHTML(p string, html []byte) error {
 	return nil
 }
 
-// A puzzle page inlines its sheet in a slot (site.SheetSlot) once the page
-// is minified: minifying the sheet a second time, inside the page, is most
-// of the cost of minifying a page.
-
-// putPageWithSheet minifies a puzzle page made with a sheet slot and writes it
-// with the sheet in its slot. If the minifier did not keep the slot as it
-// was, the page is minified again with the sheet inline: slower, same page.
+// putPageWithSheet minifies a puzzle page made with a sheet slot
+// (site.SheetSlot) and writes it with the sheet in its slot: minifying the
+// sheet a second time, inside the page, would be most of the cost of
+// minifying the page. If the minifier did not keep the slot as it was, the
+// page is minified again with the sheet inline: slower, same page.
 func (r *run) putPageWithSheet(page string, html []byte, sheet string) error {
 	min, err := r.min.Bytes(page, html)
 	if err != nil {

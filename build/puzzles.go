@@ -143,21 +143,9 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	if ctx.Err() != nil {
 		return res
 	}
-	// Published once every puzzle of the file is checked, so that a page
-	// links only to siblings that have pages.
-	for i, c := range checked {
-		fc.Description = site.FirstNonEmpty(fm.Description, c.p.Meta.Description)
-		fc.Prev, fc.Next = nil, nil
-		if i > 0 {
-			fc.Prev = checked[i-1].e
-		}
-		if i+1 < len(checked) {
-			fc.Next = checked[i+1].e
-		}
-		if err := r.publishPuzzle(c.e, c.p, &c.rep, fc); err != nil {
-			res.fatal = err
-			return res
-		}
+	if err := r.publishPuzzles(checked, fm, fc); err != nil {
+		res.fatal = err
+		return res
 	}
 	if len(res.entries) > 0 {
 		if _, err := r.out.Put(f.Coll.URL+f.Original, data); err != nil {
@@ -203,8 +191,7 @@ func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, puzzles []*pu
 	var err error
 	if len(puzzles) > 1 {
 		pageDir += "1/" // the depth of every puzzle page of the bundle
-		base := f.Name
-		fc.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: dir, Title: site.FirstNonEmpty(fm.Title, setTitle(puzzles), base), Description: fm.Description}}
+		fc.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: dir, Title: site.FirstNonEmpty(fm.Title, setTitle(puzzles), f.Name), Description: fm.Description}}
 		fc.Bundle = &fc.bundle.Bundle
 		if fc.bundle.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, dir)); err != nil {
 			return nil, err
