@@ -7,42 +7,10 @@ import (
 	"github.com/nonopress/nonopress/nav"
 )
 
-// anchor makes an HTML id from a name.
-func anchor(prefix, name string) string { return prefix + "-" + content.Slugify(name) }
-
-// licenseAnchor is the id of a license's section on the licenses page.
-func licenseAnchor(license string) string {
-	if license == "" {
-		return "license-none"
-	}
-	return anchor("license", license)
-}
-
-// tagPage is the path of a tag's page from the site root.
-func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/index.html" }
-
 // Summary is a collection's one-line summary: its note's description, else
 // the first line of its note.
 func Summary(c *content.Collection) string {
 	return FirstNonEmpty(c.Note.Front.Description, nav.FirstLine(c.Note.Body))
-}
-
-// crumbsOf returns the breadcrumbs of a page in collection c, from the home
-// page down to c itself when withSelf.
-func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []Crumb {
-	var chain []*content.Collection
-	for x := c; x != nil; x = x.Parent {
-		chain = append(chain, x)
-	}
-	var out []Crumb
-	for i := len(chain) - 1; i >= 0; i-- {
-		x := chain[i]
-		if x == c && !withSelf {
-			break
-		}
-		out = append(out, Crumb{Title: x.Title(siteTitle), URL: content.RelURL(from, x.URL+"index.html")})
-	}
-	return out
 }
 
 // cardOf returns a puzzle's card as seen from a page in folder from, the

@@ -126,3 +126,35 @@ func (s *Site) pageData(kind, title, dir string) *PageData {
 	}
 	return d
 }
+
+// crumbsOf returns the breadcrumbs of a page in collection c, from the home
+// page down to c itself when withSelf.
+func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []Crumb {
+	var chain []*content.Collection
+	for x := c; x != nil; x = x.Parent {
+		chain = append(chain, x)
+	}
+	var out []Crumb
+	for i := len(chain) - 1; i >= 0; i-- {
+		x := chain[i]
+		if x == c && !withSelf {
+			break
+		}
+		out = append(out, Crumb{Title: x.Title(siteTitle), URL: content.RelURL(from, x.URL+"index.html")})
+	}
+	return out
+}
+
+// tagPage is the path of a tag's page from the site root.
+func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/index.html" }
+
+// anchor makes an HTML id from a name.
+func anchor(prefix, name string) string { return prefix + "-" + content.Slugify(name) }
+
+// licenseAnchor is the id of a license's section on the licenses page.
+func licenseAnchor(license string) string {
+	if license == "" {
+		return "license-none"
+	}
+	return anchor("license", license)
+}
