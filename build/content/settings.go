@@ -179,7 +179,9 @@ func keyLine(data []byte, key string) int {
 	return 0
 }
 
-// maxConfigBytes caps nonopress.toml (see the caps in note.go).
+// maxConfigBytes caps nonopress.toml, as the caps in note.go cap notes:
+// far beyond what a site needs, so that no file makes a build run out of
+// memory or time.
 const maxConfigBytes = 64 << 10
 
 // maxTOMLKeys bounds the keys and tables of TOML the build decodes (front
