@@ -1,6 +1,8 @@
 package content
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -109,5 +111,28 @@ func TestParseNoteWarnsOfMisspeltKeys(t *testing.T) {
 	_, err = ParseNote("cat.md", []byte("+++\ntitle = \"Cat\"\n"))
 	if err == nil || err.Error() != `cat.md:1: front matter opened with "+++" is never closed` {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestScanNamesFiles checks that the scanner gives each puzzle file its
+// name without extensions (PuzzleFile.Name), compound ones included, from
+// which its slug and a puzzle's fallback title are made.
+func TestScanNamesFiles(t *testing.T) {
+	src := t.TempDir()
+	for _, name := range []string{"Minis.nonpack.gz", "cat_and-mouse.non"} {
+		if err := os.WriteFile(filepath.Join(src, name), []byte("width 1\nheight 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, files, err := Scan(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		got = append(got, f.Name+" "+f.Slug)
+	}
+	if want := "cat_and-mouse cat-and-mouse, Minis minis"; strings.Join(got, ", ") != want {
+		t.Errorf("scanned files are named %q, want %q", strings.Join(got, ", "), want)
 	}
 }
