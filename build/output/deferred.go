@@ -24,15 +24,6 @@ import (
 // published folder as it is, does not swap, and leaves the back buffer clean
 // and empty for the next build to do the same.
 
-// deferLink records that back needs front's copy of rel, which this build
-// found unchanged. The caller holds s.mu.
-func (s *Store) deferLink(rel string) {
-	if s.pending == nil {
-		s.pending = map[string]bool{}
-	}
-	s.pending[rel] = true
-}
-
 // unchanged reports whether this build wrote exactly the published files.
 func (s *Store) unchanged() bool {
 	return s.frontHashes != nil && maps.Equal(s.written, s.frontHashes)

@@ -21,9 +21,6 @@
 package output
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -154,54 +151,6 @@ func (s *Store) Close() {
 		s.unlock()
 		s.unlock = nil
 	}
-}
-
-// hashOf is the manifest's hash of a file's bytes.
-func hashOf(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:16])
-}
-
-// Put makes rel (a slash-separated path from the site root) hold data,
-// minified by its extension, writing the file only if its bytes differ. It
-// returns the hash of the bytes.
-func (s *Store) Put(rel string, data []byte) (string, error) {
-	data, err := s.minify.Bytes(rel, data)
-	if err != nil {
-		return "", fmt.Errorf("minify %s: %w", rel, err)
-	}
-	return s.PutExact(rel, data)
-}
-
-// PutExact is Put for bytes that are final already (minified by their
-// maker, as render's SVGs are): they are written as they are.
-func (s *Store) PutExact(rel string, data []byte) (string, error) {
-	h := hashOf(data)
-	s.mu.Lock()
-	if _, dup := s.written[rel]; dup {
-		s.mu.Unlock()
-		return "", fmt.Errorf("two pages would be written to %s", rel)
-	}
-	s.written[rel] = h
-	old, inBack := s.backHashes[rel]
-	known := inBack && old == h
-	if !known && s.fresh && s.frontHashes[rel] == h {
-		s.deferLink(rel)
-		known = true
-	}
-	s.mu.Unlock()
-	if known {
-		return h, nil
-	}
-	dst := filepath.Join(s.back, filepath.FromSlash(rel))
-	if !s.backClean {
-		// Unknown content (an interrupted build): compare the bytes.
-		if old, err := readOutput(dst); err == nil && bytes.Equal(old, data) {
-			return h, nil
-		}
-	}
-	// In a clean back buffer, a file not in the manifest does not exist.
-	return h, writeBack(dst, data, inBack || !s.backClean)
 }
 
 // Hash returns the hash of a file this build put or reused.
