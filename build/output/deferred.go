@@ -132,7 +132,20 @@ func Prepare(ctx context.Context, out string, min *Minifier, manifests *Manifest
 	if err := writeMarker(s.back, markerClean, manifest); err != nil {
 		return err
 	}
-	s.manifests.remember(s.back, manifest)
+	// The published folder differs from the back buffer by the files not
+	// linked (if any), as after a commit that wrote them.
+	var missing []string
+	for p := range s.frontHashes {
+		if !linked[p] {
+			missing = append(missing, p)
+		}
+	}
+	slices.Sort(missing)
+	now := s.frontKept
+	if now == nil {
+		now = &keptMarker{hashes: s.frontHashes}
+	}
+	s.manifests.rememberCommit(s.front, s.back, now, &keptMarker{hashes: manifest}, missing, nil)
 	return nil
 }
 

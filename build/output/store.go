@@ -24,7 +24,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"sync"
@@ -39,7 +38,11 @@ type Store struct {
 	minify      *Minifier
 	manifests   *Manifests        // manifests kept between builds, or nil
 	frontHashes map[string]string // the published files' hashes (nil: unknown)
-	backHashes  map[string]string // hashes known to be right in back
+	backHashes  map[string]string // hashes known to be right in back (owned)
+	frontKept   *keptMarker       // front's manifest as kept by manifests, or nil
+	// last: what the last commit changed between front and back, when both
+	// are as it left them (nil otherwise).
+	last *lastCommit
 	// backClean: back held exactly the files of backHashes when the build
 	// began (a complete earlier output, or a fresh folder).
 	backClean bool
@@ -57,6 +60,11 @@ type Store struct {
 	// foreign finds, beside the build, the files of front that nonopress
 	// did not write (foreign.go).
 	foreign *foreignScan
+
+	// carried: CarryPublished kept every published file but those of
+	// dropped without recording them in written (carry.go).
+	carried bool
+	dropped map[string]bool
 }
 
 // Folders returns the absolute paths of the published folder and its back
@@ -122,8 +130,13 @@ func Open(out string, min *Minifier, manifests *Manifests) (*Store, error) {
 
 // readManifests reads both folders' manifests, marking a new back buffer.
 func (s *Store) readManifests() error {
-	s.frontHashes, _ = s.manifests.read(s.front)
-	if _, err := os.Stat(filepath.Join(s.back, MarkerName)); errors.Is(err, fs.ErrNotExist) {
+	if s.frontKept = s.manifests.lookup(s.front); s.frontKept != nil {
+		s.frontHashes = s.frontKept.hashes
+	} else {
+		s.frontHashes, _ = ReadManifest(s.front)
+	}
+	backMark, err := os.Stat(filepath.Join(s.back, MarkerName))
+	if errors.Is(err, fs.ErrNotExist) {
 		// A new back buffer (empty: checkOwned saw to it). Marked before it
 		// is filled, so that a build killed while linking leaves a folder
 		// the next build knows as its own.
@@ -132,9 +145,13 @@ func (s *Store) readManifests() error {
 		}
 		s.backClean = true
 	} else {
-		s.backHashes, _ = s.manifests.read(s.back)
-		s.backHashes = maps.Clone(s.backHashes) // Reuse adds to it
+		s.backHashes, _ = s.manifests.take(s.back) // Reuse adds to it
 		s.backClean = s.backHashes != nil
+		if s.backClean && s.frontKept != nil {
+			if last, ok := s.manifests.lastChange(s.front, s.back, s.frontKept.info, backMark); ok {
+				s.last = &last
+			}
+		}
 	}
 	if s.backHashes == nil {
 		s.backHashes = map[string]string{}
@@ -153,11 +170,14 @@ func (s *Store) Close() {
 	}
 }
 
-// Hash returns the hash of a file this build put or reused.
+// Hash returns the hash of a file this build put, reused or carried.
 func (s *Store) Hash(rel string) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h, ok := s.written[rel]
+	if !ok && s.carried && !s.dropped[rel] {
+		h, ok = s.frontHashes[rel]
+	}
 	return h, ok
 }
 
@@ -168,13 +188,21 @@ func (s *Store) Published(rel string) (string, bool) {
 	return h, ok
 }
 
-// EachWritten calls fn for every file this build put or reused so far, in no
-// particular order. fn must not call the store.
+// EachWritten calls fn for every file this build put, reused or carried
+// so far, in no particular order. fn must not call the store.
 func (s *Store) EachWritten(fn func(rel, hash string)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for p, h := range s.written {
 		fn(p, h)
+	}
+	if !s.carried {
+		return
+	}
+	for p, h := range s.frontHashes {
+		if _, put := s.written[p]; !put && !s.dropped[p] {
+			fn(p, h)
+		}
 	}
 }
 
