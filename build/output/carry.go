@@ -111,6 +111,9 @@ func (s *Store) carryEach(drop func(rel string) bool) error {
 
 // linkFromFront hard-links the published copy of rel into the back buffer.
 func (s *Store) linkFromFront(rel string) error {
+	if err := s.dirtyMarked(); err != nil {
+		return err
+	}
 	if err := linkAtomic(filepath.Join(s.front, filepath.FromSlash(rel)), filepath.Join(s.back, filepath.FromSlash(rel))); err != nil {
 		return fmt.Errorf("write output %s: %w", rel, err)
 	}

@@ -27,6 +27,9 @@ type Changes struct {
 // Commit completes the back buffer (stale files removed, manifest written)
 // and swaps it with the published folder.
 func (s *Store) Commit() (Changes, error) {
+	if err := s.dirtyMarked(); err != nil {
+		return Changes{}, err
+	}
 	if s.fresh {
 		if s.unchanged() {
 			// Nothing to publish: the back buffer stays clean and empty.

@@ -104,6 +104,9 @@ func Prepare(ctx context.Context, out string, min *Minifier, manifests *Manifest
 		return err
 	}
 	defer s.Close()
+	if err := s.dirtyMarked(); err != nil {
+		return err
+	}
 	if !s.fresh {
 		// Nothing to do: put the marker back as Open found it.
 		if !s.backClean {

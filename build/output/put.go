@@ -62,8 +62,31 @@ func (s *Store) PutExact(rel string, data []byte) (string, error) {
 			return h, nil
 		}
 	}
+	if err := s.dirtyMarked(); err != nil {
+		return "", err
+	}
 	// In a clean back buffer, a file not in the manifest does not exist.
 	return h, writeBack(dst, data, inBack || !s.backClean)
+}
+
+// markDirty marks the back buffer dirty, in the background: the marker is
+// synced to disk before it replaces the clean one, which costs a build
+// milliseconds it can spend making its first pages meanwhile. Every change
+// to the back buffer waits for it first (dirtyMarked), so that a crash never
+// leaves a changed back buffer whose marker says clean.
+func (s *Store) markDirty() {
+	s.dirty = make(chan struct{})
+	go func() {
+		defer close(s.dirty)
+		s.dirtyErr = writeMarker(s.back, markerDirty, nil)
+	}()
+}
+
+// dirtyMarked waits until the back buffer is marked dirty; an error means
+// it could not be, and must not be changed.
+func (s *Store) dirtyMarked() error {
+	<-s.dirty
+	return s.dirtyErr
 }
 
 // deferLink records that back needs front's copy of rel, which this build

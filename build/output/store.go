@@ -57,6 +57,11 @@ type Store struct {
 	fresh   bool
 	pending map[string]bool
 
+	// dirty is closed once back's marker says dirty (dirtyErr: it could not
+	// be written); see markDirty.
+	dirty    chan struct{}
+	dirtyErr error
+
 	// foreign finds, beside the build, the files of front that nonopress
 	// did not write (foreign.go).
 	foreign *foreignScan
@@ -120,11 +125,9 @@ func Open(out string, min *Minifier, manifests *Manifests) (*Store, error) {
 	s.written = make(map[string]string, max(len(s.frontHashes), len(s.backHashes)))
 	s.fresh = s.backClean && len(s.backHashes) == 0 && len(s.frontHashes) > 0
 	s.startForeignScan()
-	// From here on back is being changed: say so before touching anything.
-	if err := writeMarker(s.back, markerDirty, nil); err != nil {
-		s.Close()
-		return nil, err
-	}
+	// From here on back is being changed: say so before touching anything
+	// (markDirty: every change waits for the marker).
+	s.markDirty()
 	return s, nil
 }
 
@@ -161,6 +164,9 @@ func (s *Store) readManifests() error {
 
 // Close releases the output folders for another build.
 func (s *Store) Close() {
+	if s.dirty != nil {
+		<-s.dirty // the marker is written into back: let it land before another build reads it
+	}
 	if s.foreign != nil {
 		<-s.foreign.done // the walk reads front: let it end before another build swaps it
 	}

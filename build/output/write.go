@@ -34,6 +34,9 @@ func (s *Store) Reuse(files map[string]string) bool {
 		fromFront = nil
 	}
 	for _, p := range fromFront {
+		if s.dirtyMarked() != nil {
+			return false
+		}
 		if err := linkAtomic(filepath.Join(s.front, filepath.FromSlash(p)), filepath.Join(s.back, filepath.FromSlash(p))); err != nil {
 			return false // already linked ones are harmless: recorded or removed as stale
 		}
