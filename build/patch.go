@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -211,18 +210,17 @@ func (b *Builder) retitle(ctx context.Context, l *lastBuild, idx []int) []int {
 // bundles' pages were made with them). It returns which published files
 // are not to be carried over: the edited files' outputs and the listing
 // pages as the last build paginated them.
-func (r *run) patchPages(last *lastBuild, idx []int) (func(string) bool, error) {
-	var dirs, origs []string
+func (r *run) patchPages(last *lastBuild, idx []int) (output.Drop, error) {
+	var drop output.Drop
 	colls := map[*content.Collection]bool{}
 	for _, i := range idx {
 		f := last.files[i]
-		dirs = append(dirs, f.Coll.URL+f.Slug+"/")
-		origs = append(origs, f.Coll.URL+f.Original)
+		drop.Dirs = append(drop.Dirs, f.Coll.URL+f.Slug+"/")
+		drop.Files = append(drop.Files, f.Coll.URL+f.Original)
 		for c := f.Coll; c != nil; c = c.Parent {
 			colls[c] = true
 		}
 	}
-	listed := map[string]bool{}
 	var order []*content.Collection
 	content.Walk(r.pub.Root, func(c *content.Collection) {
 		if !colls[c] {
@@ -230,47 +228,36 @@ func (r *run) patchPages(last *lastBuild, idx []int) (func(string) bool, error) 
 		}
 		order = append(order, c)
 		for _, pg := range nav.Paginate(len(last.pub.List(c).Entries), r.site.PerPage) {
-			listed[nav.PageDir(c.URL, pg.Number)+"index.html"] = true
+			drop.Files = append(drop.Files, nav.PageDir(c.URL, pg.Number)+"index.html")
 		}
 	})
 	if err := r.writeBlankThumbs(); err != nil {
-		return nil, err
+		return drop, err
 	}
 	for _, c := range order {
 		pages, err := r.pub.CollectionPages(c)
 		if err != nil {
-			return nil, err
+			return drop, err
 		}
 		if err := r.putPages(r.collectionSource(c), pages...); err != nil {
-			return nil, err
+			return drop, err
 		}
 	}
 	for _, i := range idx {
 		if bp := r.results[i].bundle; bp != nil {
 			if err := r.writeBundle(bp); err != nil {
-				return nil, err
+				return drop, err
 			}
 		}
-	}
-	drop := func(rel string) bool {
-		if listed[rel] || slices.Contains(origs, rel) {
-			return true
-		}
-		for _, d := range dirs {
-			if strings.HasPrefix(rel, d) {
-				return true
-			}
-		}
-		return false
 	}
 	return drop, nil
 }
 
 // keptPages returns the pages of the last build that a patch carried over.
-func keptPages(pages []string, drop func(string) bool) []string {
+func keptPages(pages []string, drop output.Drop) []string {
 	var kept []string
 	for _, p := range pages {
-		if !drop(p) {
+		if !drop.Has(p) {
 			kept = append(kept, p)
 		}
 	}

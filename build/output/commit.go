@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -26,6 +27,9 @@ type Changes struct {
 // Commit completes the back buffer (stale files removed, manifest written)
 // and swaps it with the published folder.
 func (s *Store) Commit() (Changes, error) {
+	if err := s.dirtyMarked(); err != nil {
+		return Changes{}, err
+	}
 	if s.fresh {
 		if s.unchanged() {
 			// Nothing to publish: the back buffer stays clean and empty.
@@ -39,6 +43,9 @@ func (s *Store) Commit() (Changes, error) {
 			return Changes{}, fmt.Errorf("link unchanged output: %w", err)
 		}
 	}
+	if s.carried {
+		return s.commitCarried()
+	}
 	if err := s.removeStale(); err != nil {
 		return Changes{}, err
 	}
@@ -46,18 +53,38 @@ func (s *Store) Commit() (Changes, error) {
 	if err != nil {
 		return Changes{}, err
 	}
-	frontOrder := s.manifests.order(s.front)
-	order, err := writeMarkerOrdered(s.back, markerClean, s.written, frontOrder)
+	was := s.frontManifest()
+	order, sums, err := writeManifest(s.back, markerClean, s.written, was.order)
 	if err != nil {
 		return Changes{}, err
 	}
 	if err := swapDirs(s.back, s.front); err != nil {
 		return Changes{}, fmt.Errorf("publish output: %w", err)
 	}
+	c, written, removed := s.changes()
+	c.Foreign = foreign
 	// The folders have swapped names, and their markers with them.
-	s.manifests.rememberOrdered(s.front, s.written, order)
-	s.manifests.rememberOrdered(s.back, s.frontHashes, frontOrder)
-	c := Changes{Foreign: foreign}
+	now := &keptMarker{hashes: s.written, order: order, sums: sums}
+	if len(order) > 0 && len(order) == len(was.order) && &order[0] == &was.order[0] {
+		now.dirs = was.dirs // the same paths
+	}
+	s.manifests.rememberCommit(s.front, s.back, now, was, written, removed)
+	return c, nil
+}
+
+// frontManifest is the published folder's manifest as kept (order, sums
+// and folders if known), for keeping as the back buffer's after a swap.
+func (s *Store) frontManifest() *keptMarker {
+	if s.frontKept == nil {
+		return &keptMarker{hashes: s.frontHashes}
+	}
+	k := *s.frontKept
+	return &k
+}
+
+// changes compares the files this build wrote with the published ones:
+// what the commit changes, and the paths written anew and removed, sorted.
+func (s *Store) changes() (c Changes, written, removed []string) {
 	kept := 0 // published files still there
 	for p, h := range s.written {
 		old, ok := s.frontHashes[p]
@@ -65,20 +92,32 @@ func (s *Store) Commit() (Changes, error) {
 			kept++
 		}
 		if !ok || old != h {
-			c.Paths = append(c.Paths, p)
-			c.Written++
+			written = append(written, p)
 		}
 	}
 	if kept < len(s.frontHashes) { // else none was removed
 		for p := range s.frontHashes {
 			if _, ok := s.written[p]; !ok {
-				c.Paths = append(c.Paths, p)
-				c.Removed++
+				removed = append(removed, p)
 			}
 		}
 	}
-	sort.Strings(c.Paths)
-	return c, nil
+	slices.Sort(written)
+	slices.Sort(removed)
+	return changesOf(written, removed), written, removed
+}
+
+// changesOf is the Changes of a commit that wrote written and removed
+// removed (both sorted).
+func changesOf(written, removed []string) Changes {
+	c := Changes{Written: len(written), Removed: len(removed)}
+	c.Paths = make([]string, 0, len(written)+len(removed))
+	c.Paths = append(append(c.Paths, written...), removed...)
+	slices.Sort(c.Paths)
+	if len(c.Paths) == 0 {
+		c.Paths = nil
+	}
+	return c
 }
 
 // removeStale deletes from back every file this build did not write (and
@@ -123,6 +162,19 @@ func (s *Store) removeStale() error {
 // no manifest lists: the temporary file of a marker being written when a
 // build was killed (before the marker said dirty); it is at the top.
 func (s *Store) removeStaleKnown() error {
+	var stale []string
+	for rel := range s.backHashes {
+		if _, ok := s.written[rel]; !ok && rel != MarkerName {
+			stale = append(stale, rel)
+		}
+	}
+	return s.removeFromBack(stale)
+}
+
+// removeFromBack removes the given files of the back buffer (paths of its
+// manifest) and the folders their removal leaves empty, and the temporary
+// file of a marker that a killed build may have left at the top.
+func (s *Store) removeFromBack(stale []string) error {
 	if ents, err := os.ReadDir(s.back); err == nil {
 		for _, e := range ents {
 			if name := e.Name(); atomicfile.IsTemp(name) {
@@ -140,10 +192,7 @@ func (s *Store) removeStaleKnown() error {
 	}
 	defer root.Close()
 	dirs := map[string]bool{}
-	for rel := range s.backHashes {
-		if _, ok := s.written[rel]; ok || rel == MarkerName {
-			continue
-		}
+	for _, rel := range stale {
 		err := root.Remove(filepath.FromSlash(rel))
 		if err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("remove stale output: %w", err)

@@ -24,15 +24,6 @@ import (
 // published folder as it is, does not swap, and leaves the back buffer clean
 // and empty for the next build to do the same.
 
-// deferLink records that back needs front's copy of rel, which this build
-// found unchanged. The caller holds s.mu.
-func (s *Store) deferLink(rel string) {
-	if s.pending == nil {
-		s.pending = map[string]bool{}
-	}
-	s.pending[rel] = true
-}
-
 // unchanged reports whether this build wrote exactly the published files.
 func (s *Store) unchanged() bool {
 	return s.frontHashes != nil && maps.Equal(s.written, s.frontHashes)
@@ -113,6 +104,9 @@ func Prepare(ctx context.Context, out string, min *Minifier, manifests *Manifest
 		return err
 	}
 	defer s.Close()
+	if err := s.dirtyMarked(); err != nil {
+		return err
+	}
 	if !s.fresh {
 		// Nothing to do: put the marker back as Open found it.
 		if !s.backClean {
@@ -141,7 +135,20 @@ func Prepare(ctx context.Context, out string, min *Minifier, manifests *Manifest
 	if err := writeMarker(s.back, markerClean, manifest); err != nil {
 		return err
 	}
-	s.manifests.remember(s.back, manifest)
+	// The published folder differs from the back buffer by the files not
+	// linked (if any), as after a commit that wrote them.
+	var missing []string
+	for p := range s.frontHashes {
+		if !linked[p] {
+			missing = append(missing, p)
+		}
+	}
+	slices.Sort(missing)
+	now := s.frontKept
+	if now == nil {
+		now = &keptMarker{hashes: s.frontHashes}
+	}
+	s.manifests.rememberCommit(s.front, s.back, now, &keptMarker{hashes: manifest}, missing, nil)
 	return nil
 }
 

@@ -82,21 +82,21 @@ func (s *Store) findForeignCheap(sc *foreignScan, mark int64, kept []string) ([]
 	for _, p := range kept {
 		byDir[path.Dir(p)] = append(byDir[path.Dir(p)], p)
 	}
-	dirs := knownDirs(s.frontHashes, kept)
-	order := make([]string, 0, len(dirs))
-	for d := range dirs {
-		order = append(order, d)
+	order, known := s.knownDirs(kept)
+	times, err := openTreeTimes(s.front)
+	if err != nil {
+		return nil, err
 	}
-	sort.Strings(order)
+	defer times.close()
 	var paths []string
 	for _, d := range order {
-		abs := filepath.Join(s.front, filepath.FromSlash(d))
-		if !statusChanged(abs, mark) {
+		if !statusChanged(times, d, mark) {
 			paths = append(paths, byDir[d]...)
 			continue
 		}
 		// Read only a real folder: one replaced by a symbolic link must not
 		// be followed out of the published folder.
+		abs := filepath.Join(s.front, filepath.FromSlash(d))
 		if info, err := os.Lstat(abs); err != nil || !info.IsDir() {
 			continue
 		}
@@ -108,7 +108,7 @@ func (s *Store) findForeignCheap(sc *foreignScan, mark int64, kept []string) ([]
 		for _, e := range ents {
 			rel := path.Join(d, e.Name())
 			switch {
-			case e.IsDir() && !dirs[rel]:
+			case e.IsDir() && !known(rel):
 				found, err := s.walkForeign(sc, rel)
 				if err != nil {
 					return nil, err

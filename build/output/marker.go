@@ -13,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sync"
 )
 
 // MarkerName is the file by which nonopress knows an output folder as its own.
@@ -101,16 +100,52 @@ func writeMarker(dir, state string, hashes map[string]string) error {
 // that costs a lookup a path, sorting a large site's paths afresh many
 // string comparisons each. It returns the paths in order.
 func writeMarkerOrdered(dir, state string, hashes map[string]string, order []string) ([]string, error) {
-	head := markerHeader + "\n" + state + "\n"
-	b, ok := manifestBytes(head, hashes, order)
-	paths := order
+	paths, _, err := writeManifest(dir, state, hashes, order)
+	return paths, err
+}
+
+// writeManifest is writeMarkerOrdered, returning also the hashes of the
+// paths in order.
+func writeManifest(dir, state string, hashes map[string]string, order []string) (paths, sums []string, err error) {
+	sums, ok := sumsOf(hashes, order)
+	paths = order
 	if !ok {
 		paths = make([]string, 0, len(hashes))
 		for p := range hashes {
 			paths = append(paths, p)
 		}
 		slices.Sort(paths)
-		b, _ = manifestBytes(head, hashes, paths)
+		sums, _ = sumsOf(hashes, paths)
+	}
+	return paths, sums, writeManifestLines(dir, state, paths, sums)
+}
+
+// sumsOf returns the hashes of the paths of order, in one pass over order;
+// ok is false when order does not hold exactly the paths of hashes.
+func sumsOf(hashes map[string]string, order []string) (sums []string, ok bool) {
+	if len(order) != len(hashes) {
+		return nil, false
+	}
+	sums = make([]string, len(order))
+	for i, p := range order {
+		if sums[i], ok = hashes[p]; !ok {
+			return nil, false
+		}
+	}
+	return sums, true
+}
+
+// writeManifestLines writes dir's marker: its state, then a line for each
+// path of paths (in order) with its hash, from sums.
+func writeManifestLines(dir, state string, paths, sums []string) error {
+	head := markerHeader + "\n" + state + "\n"
+	b := make([]byte, 0, len(head)+len(paths)*96) // a path and its hash are about 80 bytes
+	b = append(b, head...)
+	for i, p := range paths {
+		b = append(b, sums[i]...)
+		b = append(b, ' ')
+		b = append(b, p...)
+		b = append(b, '\n')
 	}
 	// A dirty marker must reach the disk before the folder is changed; a
 	// clean one that a crash tears reads as dirty, so it need not wait.
@@ -119,99 +154,7 @@ func writeMarkerOrdered(dir, state string, hashes map[string]string, order []str
 		write = atomicfile.WriteNoSync
 	}
 	if err := write(filepath.Join(dir, MarkerName), b); err != nil {
-		return nil, fmt.Errorf("write output: %w", err)
+		return fmt.Errorf("write output: %w", err)
 	}
-	return paths, nil
-}
-
-// manifestBytes is a marker: head, then a line for each path of order with
-// its hash, in one pass over order. ok is false, and the bytes unfinished,
-// when order does not hold exactly the paths of hashes.
-func manifestBytes(head string, hashes map[string]string, order []string) (b []byte, ok bool) {
-	if len(order) != len(hashes) {
-		return nil, false
-	}
-	b = make([]byte, 0, len(head)+len(order)*96) // a path and its hash are about 80 bytes
-	b = append(b, head...)
-	for _, p := range order {
-		h, ok := hashes[p]
-		if !ok {
-			return nil, false
-		}
-		b = append(b, h...)
-		b = append(b, ' ')
-		b = append(b, p...)
-		b = append(b, '\n')
-	}
-	return b, true
-}
-
-// Manifests keeps the manifests of a builder's two output folders between
-// its builds (serve mode), where reading and parsing them would cost a large
-// site more than the rest of a build after an edit. A kept manifest stands
-// only while the folder's marker is the very file it was written as (same
-// inode, size and time): markers are replaced by rename, never rewritten in
-// place, so any other writer, or a dirty marker, makes it be read again.
-type Manifests struct {
-	mu   sync.Mutex
-	kept map[string]keptMarker // by folder
-}
-
-type keptMarker struct {
-	info   os.FileInfo
-	hashes map[string]string
-	order  []string // its paths in order, if known
-}
-
-// read is ReadManifest, from the cache when the marker is unchanged. The
-// caller must not change the map it gets.
-func (c *Manifests) read(dir string) (map[string]string, error) {
-	if c != nil {
-		c.mu.Lock()
-		k, ok := c.kept[dir]
-		c.mu.Unlock()
-		if info, err := os.Stat(filepath.Join(dir, MarkerName)); ok && err == nil && sameFile(k.info, info) {
-			return k.hashes, nil
-		}
-	}
-	return ReadManifest(dir)
-}
-
-// remember keeps the manifest just written to dir's marker (nil forgets it).
-func (c *Manifests) remember(dir string, hashes map[string]string) {
-	c.rememberOrdered(dir, hashes, nil)
-}
-
-// order returns the paths of dir's kept manifest in order, if known (nil
-// otherwise; writeMarkerOrdered checks them before use).
-func (c *Manifests) order(dir string) []string {
-	if c == nil {
-		return nil
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.kept[dir].order
-}
-
-// rememberOrdered is remember with the manifest's paths in order.
-func (c *Manifests) rememberOrdered(dir string, hashes map[string]string, order []string) {
-	if c == nil {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.kept == nil {
-		c.kept = map[string]keptMarker{}
-	}
-	info, err := os.Stat(filepath.Join(dir, MarkerName))
-	if err != nil || hashes == nil {
-		delete(c.kept, dir)
-		return
-	}
-	c.kept[dir] = keptMarker{info: info, hashes: hashes, order: order}
-}
-
-// sameFile reports whether two stats are of the same, unchanged file.
-func sameFile(a, b os.FileInfo) bool {
-	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
+	return nil
 }

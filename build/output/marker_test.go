@@ -1,7 +1,11 @@
 package output
 
 import (
+	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -56,5 +60,32 @@ func TestMarkerCache(t *testing.T) {
 	}
 	if got, _ := c.read(dir); got != nil {
 		t.Errorf("dirty marker read as %v", got)
+	}
+}
+
+// The back buffer is marked dirty in the background as a store opens, but
+// before any file of it changes: a file put is never found beside a marker
+// that still says clean.
+func TestBackMarkedDirtyBeforeChange(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	for i := range 20 {
+		s, err := Open(out, NewMinifier(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.PutExact(fmt.Sprintf("p%d.txt", i), []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+		marker, err := os.ReadFile(filepath.Join(s.back, MarkerName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(marker), markerDirty) {
+			t.Fatalf("build %d: a file was put while the marker said\n%s", i, marker)
+		}
+		if _, err := s.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
 	}
 }

@@ -1,10 +1,7 @@
 package output
 
 import (
-	"bytes"
-	"path"
 	"regexp"
-	"strings"
 
 	"github.com/tdewolff/minify/v2"
 	"github.com/tdewolff/minify/v2/css"
@@ -36,33 +33,4 @@ func NewMinifier() *Minifier {
 	m.AddFunc("image/svg+xml", svg.Minify)
 	m.AddFuncRegexp(regexp.MustCompile(`[/+]json$`), json.Minify)
 	return &Minifier{m: m}
-}
-
-// Bytes minifies data if its name's extension is one minify knows; other
-// files (PDF, puzzle files, XML) pass through unchanged.
-func (m *Minifier) Bytes(name string, data []byte) ([]byte, error) {
-	mt, ok := mediaTypes[strings.ToLower(path.Ext(name))]
-	if !ok || (mt == "text/html" && tooManyEntities(data)) {
-		return data, nil
-	}
-	// The minifier's lexers may write into their input: give them a copy, so
-	// the caller's bytes (an embedded asset reused by the next build) stay intact.
-	return m.m.Bytes(mt, append([]byte(nil), data...))
-}
-
-// maxEntityWork bounds the HTML minifier's work on character references.
-// tdewolff/minify's HTML minifier rewrites each reference (&amp;, &#38;...)
-// by moving the rest of the page, so its time grows with the number of
-// references times the page's size: a 400 KB title of "&" (each escaped as
-// &amp; by the template) took minutes. A page beyond this product is
-// published as the template wrote it, unminified: the same document, a few
-// bytes larger. At the measured 0.3 ns per byte moved, the bound is about
-// 40 ms of work; an ordinary page (30 KB) may hold 4,000 references.
-const maxEntityWork = 1 << 27
-
-// tooManyEntities reports whether minifying an HTML page would cost more
-// than maxEntityWork: its count of '&' times its length.
-func tooManyEntities(page []byte) bool {
-	n := bytes.Count(page, []byte("&"))
-	return n > 0 && int64(n)*int64(len(page)) > maxEntityWork
 }

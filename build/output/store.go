@@ -21,13 +21,9 @@
 package output
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"sync"
@@ -42,7 +38,11 @@ type Store struct {
 	minify      *Minifier
 	manifests   *Manifests        // manifests kept between builds, or nil
 	frontHashes map[string]string // the published files' hashes (nil: unknown)
-	backHashes  map[string]string // hashes known to be right in back
+	backHashes  map[string]string // hashes known to be right in back (owned)
+	frontKept   *keptMarker       // front's manifest as kept by manifests, or nil
+	// last: what the last commit changed between front and back, when both
+	// are as it left them (nil otherwise).
+	last *lastCommit
 	// backClean: back held exactly the files of backHashes when the build
 	// began (a complete earlier output, or a fresh folder).
 	backClean bool
@@ -57,9 +57,19 @@ type Store struct {
 	fresh   bool
 	pending map[string]bool
 
+	// dirty is closed once back's marker says dirty (dirtyErr: it could not
+	// be written); see markDirty.
+	dirty    chan struct{}
+	dirtyErr error
+
 	// foreign finds, beside the build, the files of front that nonopress
 	// did not write (foreign.go).
 	foreign *foreignScan
+
+	// carried: CarryPublished kept every published file but those of
+	// dropped without recording them in written (carry.go).
+	carried bool
+	dropped map[string]bool
 }
 
 // Folders returns the absolute paths of the published folder and its back
@@ -115,18 +125,21 @@ func Open(out string, min *Minifier, manifests *Manifests) (*Store, error) {
 	s.written = make(map[string]string, max(len(s.frontHashes), len(s.backHashes)))
 	s.fresh = s.backClean && len(s.backHashes) == 0 && len(s.frontHashes) > 0
 	s.startForeignScan()
-	// From here on back is being changed: say so before touching anything.
-	if err := writeMarker(s.back, markerDirty, nil); err != nil {
-		s.Close()
-		return nil, err
-	}
+	// From here on back is being changed: say so before touching anything
+	// (markDirty: every change waits for the marker).
+	s.markDirty()
 	return s, nil
 }
 
 // readManifests reads both folders' manifests, marking a new back buffer.
 func (s *Store) readManifests() error {
-	s.frontHashes, _ = s.manifests.read(s.front)
-	if _, err := os.Stat(filepath.Join(s.back, MarkerName)); errors.Is(err, fs.ErrNotExist) {
+	if s.frontKept = s.manifests.lookup(s.front); s.frontKept != nil {
+		s.frontHashes = s.frontKept.hashes
+	} else {
+		s.frontHashes, _ = ReadManifest(s.front)
+	}
+	backMark, err := os.Stat(filepath.Join(s.back, MarkerName))
+	if errors.Is(err, fs.ErrNotExist) {
 		// A new back buffer (empty: checkOwned saw to it). Marked before it
 		// is filled, so that a build killed while linking leaves a folder
 		// the next build knows as its own.
@@ -135,9 +148,13 @@ func (s *Store) readManifests() error {
 		}
 		s.backClean = true
 	} else {
-		s.backHashes, _ = s.manifests.read(s.back)
-		s.backHashes = maps.Clone(s.backHashes) // Reuse adds to it
+		s.backHashes, _ = s.manifests.take(s.back) // Reuse adds to it
 		s.backClean = s.backHashes != nil
+		if s.backClean && s.frontKept != nil {
+			if last, ok := s.manifests.lastChange(s.front, s.back, s.frontKept.info, backMark); ok {
+				s.last = &last
+			}
+		}
 	}
 	if s.backHashes == nil {
 		s.backHashes = map[string]string{}
@@ -147,6 +164,9 @@ func (s *Store) readManifests() error {
 
 // Close releases the output folders for another build.
 func (s *Store) Close() {
+	if s.dirty != nil {
+		<-s.dirty // the marker is written into back: let it land before another build reads it
+	}
 	if s.foreign != nil {
 		<-s.foreign.done // the walk reads front: let it end before another build swaps it
 	}
@@ -156,59 +176,14 @@ func (s *Store) Close() {
 	}
 }
 
-// hashOf is the manifest's hash of a file's bytes.
-func hashOf(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:16])
-}
-
-// Put makes rel (a slash-separated path from the site root) hold data,
-// minified by its extension, writing the file only if its bytes differ. It
-// returns the hash of the bytes.
-func (s *Store) Put(rel string, data []byte) (string, error) {
-	data, err := s.minify.Bytes(rel, data)
-	if err != nil {
-		return "", fmt.Errorf("minify %s: %w", rel, err)
-	}
-	return s.PutExact(rel, data)
-}
-
-// PutExact is Put for bytes that are final already (minified by their
-// maker, as render's SVGs are): they are written as they are.
-func (s *Store) PutExact(rel string, data []byte) (string, error) {
-	h := hashOf(data)
-	s.mu.Lock()
-	if _, dup := s.written[rel]; dup {
-		s.mu.Unlock()
-		return "", fmt.Errorf("two pages would be written to %s", rel)
-	}
-	s.written[rel] = h
-	old, inBack := s.backHashes[rel]
-	known := inBack && old == h
-	if !known && s.fresh && s.frontHashes[rel] == h {
-		s.deferLink(rel)
-		known = true
-	}
-	s.mu.Unlock()
-	if known {
-		return h, nil
-	}
-	dst := filepath.Join(s.back, filepath.FromSlash(rel))
-	if !s.backClean {
-		// Unknown content (an interrupted build): compare the bytes.
-		if old, err := readOutput(dst); err == nil && bytes.Equal(old, data) {
-			return h, nil
-		}
-	}
-	// In a clean back buffer, a file not in the manifest does not exist.
-	return h, writeBack(dst, data, inBack || !s.backClean)
-}
-
-// Hash returns the hash of a file this build put or reused.
+// Hash returns the hash of a file this build put, reused or carried.
 func (s *Store) Hash(rel string) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h, ok := s.written[rel]
+	if !ok && s.carried && !s.dropped[rel] {
+		h, ok = s.frontHashes[rel]
+	}
 	return h, ok
 }
 
@@ -219,13 +194,21 @@ func (s *Store) Published(rel string) (string, bool) {
 	return h, ok
 }
 
-// EachWritten calls fn for every file this build put or reused so far, in no
-// particular order. fn must not call the store.
+// EachWritten calls fn for every file this build put, reused or carried
+// so far, in no particular order. fn must not call the store.
 func (s *Store) EachWritten(fn func(rel, hash string)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for p, h := range s.written {
 		fn(p, h)
+	}
+	if !s.carried {
+		return
+	}
+	for p, h := range s.frontHashes {
+		if _, put := s.written[p]; !put && !s.dropped[p] {
+			fn(p, h)
+		}
 	}
 }
 

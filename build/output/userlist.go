@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"io/fs"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/nonopress/nonopress/internal/atomicfile"
@@ -64,22 +66,62 @@ func readUserList(dir string, mark int64) ([]string, bool) {
 	return kept, true
 }
 
-// knownDirs returns every folder (slash-separated, "." for the top) that
-// holds, or is above, a path of the manifest or of the list.
-func knownDirs(hashes map[string]string, kept []string) map[string]bool {
-	dirs := map[string]bool{".": true}
-	add := func(p string) {
-		for d := path.Dir(p); !dirs[d]; d = path.Dir(d) {
-			dirs[d] = true
+// folderSet is the set of folders (slash-separated, "." for the top) that
+// hold, or are above, the paths of a manifest, with the folders in order.
+type folderSet struct {
+	set    map[string]bool
+	sorted []string
+}
+
+// foldersOf returns the folders of a manifest's paths.
+func foldersOf(hashes map[string]string) *folderSet {
+	f := &folderSet{set: map[string]bool{".": true}}
+	for p := range hashes {
+		f.add(p)
+	}
+	f.sorted = slices.Sorted(maps.Keys(f.set))
+	return f
+}
+
+// add adds the folders of p to the set (not to sorted).
+func (f *folderSet) add(p string) {
+	for d := path.Dir(p); !f.set[d]; d = path.Dir(d) {
+		f.set[d] = true
+	}
+}
+
+// has reports whether d is a folder of the set.
+func (f *folderSet) has(d string) bool { return f.set[d] }
+
+// knownDirs returns every folder that holds, or is above, a path of the
+// published manifest or of the list, in order: the manifest's as the store
+// keeps them (computed once for a manifest, not every build), the list's
+// besides. known reports whether a folder is one of them.
+func (s *Store) knownDirs(kept []string) (order []string, known func(string) bool) {
+	dirs := s.frontFolders()
+	extra := &folderSet{set: map[string]bool{}}
+	for _, p := range kept {
+		for d := path.Dir(p); !dirs.has(d) && !extra.set[d]; d = path.Dir(d) {
+			extra.set[d] = true
 		}
 	}
-	for p := range hashes {
-		add(p)
+	order = dirs.sorted
+	if len(extra.set) > 0 {
+		order = slices.Concat(order, slices.Sorted(maps.Keys(extra.set)))
 	}
-	for _, p := range kept {
-		add(p)
+	return order, func(d string) bool { return dirs.has(d) || extra.has(d) }
+}
+
+// frontFolders returns the folders of the published manifest, kept with it
+// when the store has it from Manifests.
+func (s *Store) frontFolders() *folderSet {
+	if s.frontKept == nil {
+		return foldersOf(s.frontHashes)
 	}
-	return dirs
+	if s.frontKept.dirs == nil {
+		s.frontKept.dirs = foldersOf(s.frontHashes)
+	}
+	return s.frontKept.dirs
 }
 
 // isOwnFile reports the files of the folder that are nonopress's own
@@ -93,13 +135,13 @@ func markTime(dir string) (int64, bool) {
 	return changeTime(filepath.Join(dir, MarkerName))
 }
 
-// statusChanged reports whether the folder p changed (an entry added,
-// removed or renamed, or its times set) at or after mark; true when that
-// cannot be told. A change time cannot be set back by a user (touch, rsync
-// -t and tar set the modification time, and so move the change time to
-// now), so a folder whose change time is before the marker's holds the
+// statusChanged reports whether the folder rel of a tree changed (an entry
+// added, removed or renamed, or its times set) at or after mark; true when
+// that cannot be told. A change time cannot be set back by a user (touch,
+// rsync -t and tar set the modification time, and so move the change time
+// to now), so a folder whose change time is before the marker's holds the
 // entries it held when the marker was written.
-func statusChanged(p string, mark int64) bool {
-	changed, ok := changeTime(p)
+func statusChanged(times *treeTimes, rel string, mark int64) bool {
+	changed, ok := times.changeTime(rel)
 	return !ok || changed >= mark
 }

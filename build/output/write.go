@@ -1,9 +1,6 @@
 package output
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -37,6 +34,9 @@ func (s *Store) Reuse(files map[string]string) bool {
 		fromFront = nil
 	}
 	for _, p := range fromFront {
+		if s.dirtyMarked() != nil {
+			return false
+		}
 		if err := linkAtomic(filepath.Join(s.front, filepath.FromSlash(p)), filepath.Join(s.back, filepath.FromSlash(p))); err != nil {
 			return false // already linked ones are harmless: recorded or removed as stale
 		}
@@ -46,45 +46,6 @@ func (s *Store) Reuse(files map[string]string) bool {
 		s.written[p] = h
 	}
 	return true
-}
-
-// writeBack writes a file of the back buffer. The back buffer is never
-// served and is marked dirty while it is written, so a file there may be
-// written in place, and a half-written one is found and rewritten by the next
-// build; but never through a hard link it shares with the published folder:
-// the old name is unlinked first.
-func writeBack(path string, data []byte, mayExist bool) error {
-	if mayExist {
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("write output: %w", err)
-		}
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return fmt.Errorf("write output: %w", err)
-		}
-		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	}
-	if errors.Is(err, fs.ErrExist) {
-		// A user's file kept in place (foreign.go) where this build now
-		// writes: the published folder still holds the user's copy.
-		if err := os.Remove(path); err != nil {
-			return fmt.Errorf("write output: %w", err)
-		}
-		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	}
-	if err != nil {
-		return fmt.Errorf("write output: %w", err)
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("write output: %w", err)
-	}
-	return nil
 }
 
 // linkAtomic makes dst a hard link to src, replacing dst atomically.
