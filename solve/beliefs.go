@@ -117,10 +117,32 @@ func newBeliefs(g *grid) *beliefs {
 	return b
 }
 
-// run runs n more rounds.
-func (b *beliefs) run(n int) {
+// maxBeliefWork bounds the work of one round (line cells × automaton
+// states × colours, over the unsolved lines) for which the dive is tried:
+// fifty rounds of it take a second or two.
+const maxBeliefWork = 8 << 20
+
+// work returns the work of one round.
+func (b *beliefs) work() int {
+	total := 0
+	for l := range b.g.clues {
+		if !lineSolved(b.g, l) {
+			_, _, n := b.g.lineGeometry(l)
+			total += (n + 1) * b.autos[l].states() * b.k
+		}
+	}
+	return total
+}
+
+// run runs n more rounds, or reports false once the context is done.
+func (b *beliefs) run(n int) bool {
 	g := b.g
 	for range n {
+		select {
+		case <-g.done:
+			return false
+		default:
+		}
 		side := b.rounds % 2
 		b.rounds++
 		lines := g.clues[:g.h]
@@ -131,6 +153,7 @@ func (b *beliefs) run(n int) {
 			b.send(side, k+side*g.h)
 		}
 	}
+	return true
 }
 
 // send updates the messages line l (on side 0 for a row, 1 for a column)

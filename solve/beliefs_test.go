@@ -104,3 +104,19 @@ func TestSatDivingAgainstBruteForce(t *testing.T) {
 		t.Errorf("verdicts not all exercised: %v", tally)
 	}
 }
+
+// TestDiveSkipsBigGridsAndKeepsTheBudget checks that the dive leaves alone
+// a grid whose belief rounds would cost too much, and that it stops with
+// errBudget once the context is done.
+func TestDiveSkipsBigGridsAndKeepsTheBudget(t *testing.T) {
+	big := solverFor(context.Background(), puzzleOf(randomImage(1, 200, 200, 0.4), 2), options{})
+	if colors, sure, err := big.dive(); colors != nil || sure != nil || err != nil || big.stats.Nodes != 0 {
+		t.Errorf("200×200: the dive ran (%d colours, %d guesses, %v)", len(colors), big.stats.Nodes, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := solverFor(ctx, puzzleOf(randomImage(1, 30, 30, 0.3), 2), options{})
+	if _, _, err := s.dive(); err != errBudget {
+		t.Errorf("with the context done, the dive returned %v, want errBudget", err)
+	}
+}

@@ -20,13 +20,19 @@ const (
 // It records a solution it finds, and returns a colour per cell, the
 // solution's or where the dive stopped (with the likeliest colour of each
 // cell it left open), and per cell the share of its likeliest colour in the
-// beliefs it started from (1 for a solved cell).
+// beliefs it started from (1 for a solved cell); or no colours, for a grid
+// too big for the beliefs to be worth their work.
 func (s *solver) dive() (colors []uint8, sure []float64, err error) {
 	g := s.g
 	root := g.mark()
 	defer g.undo(root)
 	b := newBeliefs(g)
-	b.run(diveFirstRounds)
+	if b.work() > maxBeliefWork {
+		return nil, nil, nil // too big to be worth it
+	}
+	if !b.run(diveFirstRounds) {
+		return nil, nil, errBudget
+	}
 	sure = make([]float64, len(g.cells))
 	for i := range sure {
 		_, sure[i] = b.likeliest(i)
@@ -52,7 +58,9 @@ func (s *solver) dive() (colors []uint8, sure []float64, err error) {
 				return b.likeliestColors(), sure, nil
 			}
 		}
-		b.run(diveStepRounds)
+		if !b.run(diveStepRounds) {
+			return nil, nil, errBudget
+		}
 	}
 	s.found()
 	return b.likeliestColors(), sure, nil

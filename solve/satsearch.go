@@ -215,6 +215,9 @@ func (e *satSearch) run() error {
 			if err != nil {
 				return err
 			}
+			if colors == nil {
+				continue
+			}
 			e.startFrom(colors)
 			if len(s.solutions) > 0 {
 				e.rankBy(sure)
