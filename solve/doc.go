@@ -38,6 +38,13 @@
 //     step, satlines.go, propagates as strongly as the line solver but is
 //     about five times bigger, and its proofs on n-Dom are ten times longer;
 //     tests keep it as a cross-check.)
+//     When the SAT solver spends 20,000 conflicts without a first solution,
+//     a dive (dive.go) looks for one without backtracking: belief
+//     propagation between rows and columns (beliefs.go: each line weighs its
+//     placements by what the crossing lines say of their cells) ranks the
+//     cells, the surest is set to its likeliest colour and propagated, and
+//     so on; a solution it reaches is recorded, and the SAT solver goes on
+//     with the dive's colours as its phases.
 //     When probing at the root learns nothing at all (a wide-open puzzle:
 //     many solutions, or n-Dom), depth-first search is skipped: it would
 //     pay a whole probing round for each guess. A puzzle whose encoding

@@ -19,12 +19,15 @@ import (
 // The hard set: puzzles on which line logic and probing stall, made by
 // generators so that nothing needs to be stored. n-Dom (see bench_test.go)
 // from 5 to 16; random grids of 30×30 and 40×40 at densities 0.3 to 0.7, the
-// band where random puzzles are hardest; and a 60×60 grid whose every clue is
-// 1 (60! solutions, where finding two must be quick). The pictures drawn
-// as internal/archivegen draws them are in archivehard_test.go.
+// band where random puzzles are hardest (seeds 1 and 2, and at 0.4, which a
+// sweep of seeds 1 to 5 found slowest, seeds 1 to 5); and a 60×60 grid
+// whose every clue is 1 (60! solutions, where finding two must be quick).
+// The pictures drawn as internal/archivegen draws them are in
+// archivehard_test.go.
 //
 //	go test ./solve -run TestHardSet -hard .           # every case, 60 s each, with times
 //	go test ./solve -run TestHardSet -hard 'dom-1[2-6]' -hard-budget 300s   # on a loaded machine
+//	go test ./solve -run TestHardSet -hard 'random' -hard-seeds 5 -hard-cpu 60s  # a sweep, 60 s of CPU each
 //	go test ./solve -run '^$' -bench HardSet            # the quick cases and the blobs, as benchmarks
 //	go test ./solve -run TestWriteHardSet -hardset-out DIR   # as .non files, for `nonopress check`
 
@@ -34,6 +37,8 @@ var (
 	hardSearch  = flag.String("hard-search", "", "with -hard: the search strategy, learn, sat or dfs (default: the solver's)")
 	hardEncode  = flag.String("hard-encoding", "", "with -hard: the SAT encoding, order or automaton (default: the solver's)")
 	hardBudget  = flag.Duration("hard-budget", 60*time.Second, "with -hard: the budget of each case (wall time: on a loaded machine, give more)")
+	hardCPU     = flag.Duration("hard-cpu", 0, "with -hard: a budget of process CPU time per case instead of -hard-budget's wall time (for a loaded machine)")
+	hardSeeds   = flag.Int("hard-seeds", 0, "with -hard: also random grids from seeds up to this one (a sweep; the set itself is fixed)")
 )
 
 // hardCase is one puzzle of the hard set.
@@ -75,9 +80,13 @@ func hardSet() []hardCase {
 	}
 	for _, side := range []int{30, 40} {
 		for _, d := range []float64{0.3, 0.4, 0.5, 0.6, 0.7} {
-			for seed := uint64(1); seed <= 2; seed++ {
+			seeds := max(2, *hardSeeds)
+			if d == 0.4 {
+				seeds = max(5, seeds) // seeds 3 to 5 were the slowest of a sweep
+			}
+			for seed := uint64(1); seed <= uint64(seeds); seed++ {
 				out = append(out, hardCase{name: fmt.Sprintf("random-%d-%.1f-%d", side, d, seed),
-					p: puzzleOf(randomImage(seed, side, side, d), 2), quick: d >= 0.5})
+					p: puzzleOf(randomImage(seed, side, side, d), 2), quick: d >= 0.5 && seed <= 2})
 			}
 		}
 	}
@@ -127,6 +136,9 @@ func TestHardSet(t *testing.T) {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), budget)
+		if *hardCPU > 0 {
+			ctx, cancel = cpuBudget(*hardCPU)
+		}
 		start, cpu := time.Now(), processCPU()
 		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT, "dfs": depthFirstOnly}[*hardSearch],
 			encoding: map[string]satEncoding{"order": encodeOrder, "automaton": encodeAutomaton}[*hardEncode]})
@@ -138,6 +150,26 @@ func TestHardSet(t *testing.T) {
 			(processCPU() - cpu).Seconds(), time.Since(start).Seconds(), res.Stats)
 		checkHard(t, c, res)
 	}
+}
+
+// cpuBudget returns a context that is done once the process has spent
+// budget of CPU time from now.
+func cpuBudget(budget time.Duration) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	end := processCPU() + budget
+	go func() {
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for processCPU() < end {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+		}
+		cancel()
+	}()
+	return ctx, cancel
 }
 
 // smallHardLike makes puzzles of the hard set's kinds at sizes brute force

@@ -79,6 +79,7 @@ type satSolver struct {
 	marked []lit // the learnt clause before minimisation, whose seen marks are cleared
 
 	maxLearnt int
+	limit     int // when above 0: solve gives up (satUnknown) once Conflicts reaches it
 	done      <-chan struct{}
 	checkIn   int
 	stopped   bool // the context was found done
@@ -299,7 +300,7 @@ func (s *satSolver) solve() satStatus {
 	for {
 		s.restarts++
 		st := s.search(satLubyUnit * luby(s.restarts))
-		if st != satUnknown || s.stopped {
+		if st != satUnknown || s.stopped || s.limited() {
 			if st == satUnknown {
 				s.cancelUntil(0)
 			}
@@ -307,6 +308,9 @@ func (s *satSolver) solve() satStatus {
 		}
 	}
 }
+
+// limited reports whether the conflict limit is reached.
+func (s *satSolver) limited() bool { return s.limit > 0 && s.Conflicts >= s.limit }
 
 // spent reports whether the context is done, looking every checkEvery
 // calls.
@@ -341,7 +345,7 @@ func (s *satSolver) search(maxConflicts int) satStatus {
 				s.assign(learnt[0], ci)
 			}
 			s.varInc /= satVarDecay
-			if s.spent() {
+			if s.spent() || s.limited() {
 				return satUnknown
 			}
 			continue
@@ -393,6 +397,16 @@ func (s *satSolver) bump(v int32) {
 	}
 	if s.heap.pos[v] >= 0 {
 		s.heap.up(int(s.heap.pos[v]))
+	}
+}
+
+// rank replaces the variables' activities with act (per variable) and
+// reorders the branching heap.
+func (s *satSolver) rank(act []float64) {
+	copy(s.activity, act)
+	s.varInc = 1
+	for i := s.heap.len() - 1; i >= 0; i-- {
+		s.heap.down(i)
 	}
 }
 

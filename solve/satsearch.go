@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"cmp"
+
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -26,7 +28,12 @@ type satSearch struct {
 	cellVar []int32 // per cell: its first variable, -1 when solved
 	yes     lit     // a literal fixed true
 	blocked int     // solutions ruled out by a clause so far
+	dived   bool    // the dive (dive.go) has been tried
 }
+
+// diveAfter is how many conflicts the SAT solver may spend on a first
+// solution before the dive is tried.
+const diveAfter = 20000
 
 // satFits reports whether the encoding of the grid's current state stays
 // within maxSatStates, counting every (position, state) pair of each line.
@@ -183,6 +190,10 @@ func (e *satSearch) cellClauses() {
 // run looks for solutions other than those known, each known one being
 // ruled out by a clause saying that some cell differs, until two are known
 // or the clauses have no model left.
+//
+// When no solution is known and the solver spends diveAfter conflicts
+// without finding one, the dive (dive.go) looks for one from the same
+// state, and the solver goes on from the dive's colours as its phases.
 func (e *satSearch) run() error {
 	s := e.s
 	for !s.enough() {
@@ -190,13 +201,65 @@ func (e *satSearch) run() error {
 			e.block(img)
 			e.blocked++
 		}
+		e.sat.limit = 0
+		if len(s.solutions) == 0 && !e.dived {
+			e.sat.limit = e.sat.Conflicts + cmp.Or(s.opts.diveAfter, diveAfter)
+		}
 		st, err := e.ask()
 		if err != nil || st == satFalse {
 			return err
 		}
+		if st == satUnknown { // the limit: dive
+			e.dived = true
+			colors, sure, err := s.dive()
+			if err != nil {
+				return err
+			}
+			if colors == nil {
+				continue
+			}
+			e.startFrom(colors)
+			if len(s.solutions) > 0 {
+				e.rankBy(sure)
+			}
+			continue
+		}
 		s.record(e.model())
 	}
 	return nil
+}
+
+// rankBy has the solver branch on the cells in order of sure, highest
+// first, forgetting the activities it had: once the dive has found a
+// solution, a second one most likely differs where the beliefs were least
+// sure, and those cells are then left for last.
+func (e *satSearch) rankBy(sure []float64) {
+	act := make([]float64, len(e.sat.activity))
+	for cell, set := range e.s.g.cells {
+		if !set.single() {
+			for c := range e.colors {
+				if l := e.cellLit(cell, c); l != e.yes && l != e.yes.not() {
+					act[l.vari()] = sure[cell]
+				}
+			}
+		}
+	}
+	e.sat.rank(act)
+}
+
+// startFrom sets the phases of the cells' variables to colors (a colour per
+// cell), so that the solver's next decisions head for them.
+func (e *satSearch) startFrom(colors []uint8) {
+	for cell, set := range e.s.g.cells {
+		if set.single() {
+			continue
+		}
+		for c := range e.colors {
+			if l := e.cellLit(cell, c); l != e.yes && l != e.yes.not() {
+				e.sat.phase[l.vari()] = (int(colors[cell]) == c) == (l&1 == 0)
+			}
+		}
+	}
 }
 
 // block adds the clause that rules out a solution: some cell differs.
@@ -215,7 +278,7 @@ func (e *satSearch) ask() (satStatus, error) {
 	spent := e.sat.Decisions - decisions
 	e.s.stats.Nodes += spent
 	e.s.work += int64(guessCost * spent)
-	if st == satUnknown {
+	if st == satUnknown && e.sat.stopped {
 		return st, errBudget
 	}
 	return st, nil

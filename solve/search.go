@@ -36,9 +36,10 @@ const (
 
 // options tune a solve; tests use them to reach every part of the solver.
 type options struct {
-	search   strategy
-	noProbe  bool        // skip probing: go from line logic straight to search
-	encoding satEncoding // how the SAT fallback writes a line
+	search    strategy
+	noProbe   bool        // skip probing: go from line logic straight to search
+	encoding  satEncoding // how the SAT fallback writes a line
+	diveAfter int         // conflicts of the SAT fallback before the dive; 0 for diveAfter
 }
 
 // solver runs one Solve: propagation, probing and a search that stops at the

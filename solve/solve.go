@@ -32,7 +32,7 @@ const (
 
 // Version changes whenever a change to the solver could change a result
 // (results are cached under it).
-const Version = "3"
+const Version = "4"
 
 // Stats counts the solver's work, for benchmarks and tuning.
 type Stats struct {
@@ -71,14 +71,7 @@ func solveWith(ctx context.Context, p *puzzle.Puzzle, opts options) (Result, err
 	if err := check(p); err != nil {
 		return Result{}, err
 	}
-	rows, cols := make([][]block, p.Height), make([][]block, p.Width)
-	for y, l := range p.Rows {
-		rows[y] = toSolverLine(l)
-	}
-	for x, l := range p.Cols {
-		cols[x] = toSolverLine(l)
-	}
-	s := newSolver(ctx, p.Width, p.Height, rows, cols, len(p.Palette), opts)
+	s := solverFor(ctx, p, opts)
 	err := s.run()
 	res := Result{Stats: s.stats}
 	switch {
@@ -96,6 +89,18 @@ func solveWith(ctx context.Context, p *puzzle.Puzzle, opts options) (Result, err
 		res.Verdict = None
 	}
 	return res, nil
+}
+
+// solverFor sets up the solve of a checked puzzle.
+func solverFor(ctx context.Context, p *puzzle.Puzzle, opts options) *solver {
+	rows, cols := make([][]block, p.Height), make([][]block, p.Width)
+	for y, l := range p.Rows {
+		rows[y] = toSolverLine(l)
+	}
+	for x, l := range p.Cols {
+		cols[x] = toSolverLine(l)
+	}
+	return newSolver(ctx, p.Width, p.Height, rows, cols, len(p.Palette), opts)
 }
 
 // check refuses what the solver cannot work on, naming the puzzle.
