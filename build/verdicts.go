@@ -21,6 +21,8 @@ type verdictStore struct {
 	section verdictSection  // where the store file holds them
 	index   map[string]span // the section's records by id; nil until a lookup
 	cache   *validate.Cache // nil until a build needs a verdict
+	// written is where write put the records, the index once saved.
+	written map[string]span
 }
 
 // reset takes the verdicts of the section s.
@@ -60,9 +62,13 @@ func (v *verdictStore) older(id string) (validate.CacheEntry, bool) {
 // with the build's merged in.
 func (v *verdictStore) write(w io.Writer) error {
 	v.mu.Lock()
-	s, changes := v.section, v.cache.Changes()
+	s, index, changes := v.section, v.index, v.cache.Changes()
 	v.mu.Unlock()
-	return writeVerdicts(w, s, changes)
+	written, err := writeVerdicts(w, s, index, changes)
+	v.mu.Lock()
+	v.written = written
+	v.mu.Unlock()
+	return err
 }
 
 // changed reports whether the verdicts changed since they were read or
@@ -73,15 +79,18 @@ func (v *verdictStore) changed() bool {
 	return v.cache.Changed()
 }
 
-// saved records that the store file at path holds the verdicts, their
-// records size bytes from start.
+// saved records that the store file at path holds the verdicts write
+// wrote, size bytes from start: a server's next lookup reads the new file
+// without indexing it again.
 func (v *verdictStore) saved(path string, start, size int64) {
 	info, err := os.Stat(path)
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.cache.Saved()
-	v.section, v.index = verdictSection{}, nil
+	written := v.written
+	v.section, v.index, v.written = verdictSection{}, nil, nil
 	if err == nil {
 		v.section = verdictSection{path: path, start: start, size: size, file: info}
+		v.index = written
 	}
 }

@@ -104,17 +104,16 @@ func TestStoreCutInItsVerdicts(t *testing.T) {
 	}
 }
 
-// The store file as a build reads it: its verdicts found where they were
-// written, and read one by one; a file replaced since holds none of them.
-func TestStoreFileVerdictsByID(t *testing.T) {
-	path := filepath.Join(t.TempDir(), storeFile)
-	entries := map[string]validate.CacheEntry{"a1": {Solver: "s", Verdict: "unique", Width: 2}, "b2": {Solver: "s", Verdict: "none"}}
+// storeFileWith writes a store file at path holding records and the
+// verdicts entries, and reads it back as a build does.
+func storeFileWith(t *testing.T, path string, records map[string]*fileRecord, entries map[string]validate.CacheEntry) (storeData, verdictSection, []byte) {
+	t.Helper()
 	verdicts, err := encodeVerdicts(entries)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := writeStore(&buf, storeData{records: map[string]*fileRecord{"k": {LeftOut: []string{"x"}}}, verdicts: verdicts}); err != nil {
+	if err := writeStore(&buf, storeData{records: records, verdicts: verdicts}); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
@@ -124,10 +123,22 @@ func TestStoreFileVerdictsByID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer f.Close()
 	d, sec, err := readStoreFile(f, path)
-	f.Close()
-	if err != nil || d.records["k"] == nil || sec.size != int64(len(verdicts)) {
-		t.Fatalf("read %v, verdicts of %d bytes, %v; want the record and %d bytes", d.records, sec.size, err, len(verdicts))
+	if err != nil || sec.size != int64(len(verdicts)) {
+		t.Fatalf("read back verdicts of %d bytes, %v; want %d bytes", sec.size, err, len(verdicts))
+	}
+	return d, sec, buf.Bytes()
+}
+
+// The store file as a build reads it: its verdicts found where they were
+// written, and read one by one; a file replaced since holds none of them.
+func TestStoreFileVerdictsByID(t *testing.T) {
+	path := filepath.Join(t.TempDir(), storeFile)
+	entries := map[string]validate.CacheEntry{"a1": {Solver: "s", Verdict: "unique", Width: 2}, "b2": {Solver: "s", Verdict: "none"}}
+	d, sec, file := storeFileWith(t, path, map[string]*fileRecord{"k": {LeftOut: []string{"x"}}}, entries)
+	if d.records["k"] == nil {
+		t.Fatalf("records read back as %v", d.records)
 	}
 	var v verdictStore
 	v.reset(sec)
@@ -137,10 +148,37 @@ func TestStoreFileVerdictsByID(t *testing.T) {
 	if _, ok := v.older("c3"); ok {
 		t.Error("a verdict the store lacks was found")
 	}
-	if err := os.WriteFile(path, append(buf.Bytes(), 0), 0o644); err != nil { // another store now
+	if err := os.WriteFile(path, append(file, 0), 0o644); err != nil { // another store now
 		t.Fatal(err)
 	}
 	if _, ok := (&verdictStore{section: sec}).older("a1"); ok {
 		t.Error("a verdict was read from a store file that replaced the one read")
+	}
+}
+
+// Writing the records gives where each one now is, so that a server's
+// lookups after saving need not index the new file: merged, every record
+// is found at its place; copied through, the old index holds.
+func TestWrittenVerdictsIndexed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), storeFile)
+	old := map[string]validate.CacheEntry{"a1": {Verdict: "unique", Width: 1}, "c3": {Verdict: "none", Width: 3}}
+	_, sec, _ := storeFileWith(t, path, nil, old)
+	index := sec.index()
+	var copied bytes.Buffer
+	if got, err := writeVerdicts(&copied, sec, index, nil); err != nil || len(got) != 2 || got["c3"] != index["c3"] {
+		t.Errorf("copied through: index %v, %v; want the old one, %v", got, err, index)
+	}
+	changes := map[string]validate.CacheEntry{"b2": {Verdict: "multiple", Width: 2}, "c3": {Verdict: "unique", Width: 4}}
+	var merged bytes.Buffer
+	got, err := writeVerdicts(&merged, sec, index, changes)
+	if err != nil || len(got) != 3 {
+		t.Fatalf("merged: index %v, %v; want 3 records", got, err)
+	}
+	want := map[string]int{"a1": 1, "b2": 2, "c3": 4}
+	for id, sp := range got {
+		var e validate.CacheEntry
+		if err := json.Unmarshal(merged.Bytes()[sp.off:sp.off+sp.n], &e); err != nil || e.Width != want[id] {
+			t.Errorf("record %s at %v reads %+v, %v; want width %d", id, sp, e, err, want[id])
+		}
 	}
 }

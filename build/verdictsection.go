@@ -44,7 +44,7 @@ type verdictSection struct {
 	file        os.FileInfo
 }
 
-// span is a record's JSON within the store file.
+// span is a record's JSON, from the section's start.
 type span struct{ off, n int64 }
 
 // open opens the store file if it is still the one the section is in.
@@ -79,7 +79,7 @@ func (s verdictSection) index() map[string]span {
 		if err != nil {
 			return m
 		}
-		m[id] = span{s.start + r.off, n}
+		m[id] = span{r.off, n}
 		if r.skip(n) != nil {
 			return m
 		}
@@ -96,33 +96,39 @@ func (s verdictSection) read(sp span) (validate.CacheEntry, bool) {
 	}
 	defer f.Close()
 	data := make([]byte, sp.n)
-	if _, err := f.ReadAt(data, sp.off); err != nil || json.Unmarshal(data, &e) != nil {
+	if _, err := f.ReadAt(data, s.start+sp.off); err != nil || json.Unmarshal(data, &e) != nil {
 		return e, false
 	}
 	return e, true
 }
 
 // writeVerdicts writes the records of old (as they are) with changes merged
-// in by id, a change replacing a record of the same id. Records of an old
-// file that has changed, or past a damaged one, are left out: the verdicts
-// are a cache, and every one is verified before use.
-func writeVerdicts(w io.Writer, old verdictSection, changes map[string]validate.CacheEntry) error {
+// in by id, a change replacing a record of the same id, and returns where
+// each record now is: old's index when the records are old's (nil when it
+// has none yet). Records of an old file that has changed, or past a
+// damaged one, are left out: the verdicts are a cache, and every one is
+// verified before use.
+func writeVerdicts(w io.Writer, old verdictSection, oldIndex map[string]span, changes map[string]validate.CacheEntry) (map[string]span, error) {
 	var r *verdictReader
 	if f, err := old.open(); err == nil {
 		defer f.Close()
 		sr := io.NewSectionReader(f, old.start, old.size)
 		if len(changes) == 0 {
 			_, err := io.Copy(w, sr) // nothing to merge
-			return err
+			return oldIndex, err
 		}
 		r = newVerdictReader(sr)
 	}
+	vw := &verdictWriter{w: w, index: map[string]span{}}
 	ids := sortedKeys(changes)
 	writeNew := func(upTo string, last bool) error {
 		for ; len(ids) > 0 && (last || ids[0] < upTo); ids = ids[1:] {
 			body, err := json.Marshal(changes[ids[0]])
 			if err == nil {
-				_, err = w.Write(append(verdictHeader(nil, ids[0], len(body)), body...))
+				err = vw.header(ids[0], int64(len(body)))
+			}
+			if err == nil {
+				_, err = w.Write(body)
 			}
 			if err != nil {
 				return err
@@ -136,11 +142,11 @@ func writeVerdicts(w io.Writer, old verdictSection, changes map[string]validate.
 			break
 		}
 		if err := writeNew(id, false); err != nil {
-			return err
+			return nil, err
 		}
 		if _, replaced := changes[id]; replaced {
 			err = r.skip(n)
-		} else if _, err = w.Write(verdictHeader(nil, id, int(n))); err == nil {
+		} else if err = vw.header(id, n); err == nil {
 			_, err = io.CopyN(w, r.br, n)
 			r.off += n
 		}
@@ -148,7 +154,25 @@ func writeVerdicts(w io.Writer, old verdictSection, changes map[string]validate.
 			break // a write error comes back at the next write
 		}
 	}
-	return writeNew("", true)
+	return vw.index, writeNew("", true)
+}
+
+// verdictWriter keeps where the records it writes are.
+type verdictWriter struct {
+	w     io.Writer
+	n     int64
+	index map[string]span
+}
+
+// header writes the start of a record whose JSON, n bytes, the caller
+// writes next.
+func (vw *verdictWriter) header(id string, n int64) error {
+	h := verdictHeader(nil, id, int(n))
+	_, err := vw.w.Write(h)
+	vw.n += int64(len(h))
+	vw.index[id] = span{vw.n, n}
+	vw.n += n
+	return err
 }
 
 // verdictHeader appends the lengths and id that come before a record's JSON.
