@@ -1,5 +1,5 @@
 // Package render draws nonograms for print and for the web: puzzle sheets,
-// solution images and thumbnails as compact SVG (written directly, with no
+// solution images and thumbnails as compact SVG (drawn through svgo, with no
 // minify pass), single sheets and collection booklets as PDF.
 //
 // Every product is computed once as a layout in millimetres (layout.go: boxes,

@@ -1,26 +1,28 @@
 package render
 
 import (
+	"bufio"
 	"encoding/xml"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 
+	svgo "github.com/ajstarks/svgo"
+
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// The SVG back end writes the document itself, in hundredths of a
+// The SVG back end draws through an svgo canvas in hundredths of a
 // millimetre: integer coordinates, which the root element's viewBox maps
 // onto a width and height given in mm, so a printed SVG has the sheet's
 // physical size.
 //
 // It writes the document compact in the first place: lines of one stroke in
 // one path, texts of one style in one group, colours in three digits where
-// they can be, the attributes of an element formatted once (see svgAttrs).
-// There is no minify pass after it, here or in the build. The elements are
-// written as the svgo library, which drew them before, wrote them, a line
-// each: sheets and the pages that inline them stayed byte for byte the same.
+// they can be, the attributes of an element formatted into one string (see
+// svgAttrs). There is no minify pass after it, here or in the build; svgo's
+// line breaks between elements stay.
 const svgUnitsPerMM = 100
 
 // u converts millimetres to SVG units.
@@ -31,22 +33,26 @@ func mmString(mm float64) string {
 	return strconv.FormatFloat(math.Round(mm*100)/100, 'f', -1, 64)
 }
 
-// writeSVG writes s as a compact SVG document.
+// writeSVG draws s as a compact SVG document on an svgo canvas. svgo ignores
+// write errors, so the canvas writes to a buffered writer, which keeps the
+// first error and returns it once, from Flush.
 func writeSVG(w io.Writer, s *scene) error {
-	d := svgDrawer{out: make([]byte, 0, 64*len(s.Items)+512)}
+	bw := bufio.NewWriterSize(w, min(64*1024, 64*len(s.Items)+512))
+	d := svgDrawer{w: bw, canvas: svgo.New(bw)}
 	d.draw(s)
-	if _, err := w.Write(d.out); err != nil {
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("render: writing SVG: %w", err)
 	}
 	return nil
 }
 
-// svgDrawer draws a scene into out; a and path are its scratch space for
-// formatting attributes and path data.
+// svgDrawer draws a scene on an svgo canvas; a and path are its scratch
+// space for formatting attributes and path data.
 type svgDrawer struct {
-	out  []byte
-	a    svgAttrs
-	path []byte
+	w      io.Writer // what canvas writes to
+	canvas *svgo.SVG
+	a      svgAttrs
+	path   []byte
 }
 
 // draw writes the scene's elements, grouping runs of lines with the same
@@ -54,9 +60,7 @@ type svgDrawer struct {
 // group.
 func (d *svgDrawer) draw(s *scene) {
 	d.root(s)
-	d.out = append(d.out, "<title>"...)
-	d.escaped(s.Name)
-	d.out = append(d.out, "</title>\n"...)
+	d.canvas.Title(s.Name)
 	items := s.Items
 	for len(items) > 0 {
 		switch it := items[0].(type) {
@@ -92,12 +96,13 @@ func (d *svgDrawer) draw(s *scene) {
 			items = items[1:]
 		}
 	}
-	d.out = append(d.out, "</svg>\n"...)
+	d.canvas.End()
 }
 
-// root writes the root element's start tag: no XML declaration, which a
-// page that inlines the SVG must not get, and no namespace for links,
-// which these drawings have none of.
+// root writes the root element's start tag. It does not use the canvas's
+// Start: svgo begins a document with an XML declaration and a comment, which
+// a page that inlines the SVG must not get, and with a namespace for links,
+// which these drawings have none of. The canvas's End closes the element.
 func (d *svgDrawer) root(s *scene) {
 	d.a.reset()
 	d.a.str("width", mmString(s.Width)+"mm")
@@ -105,27 +110,8 @@ func (d *svgDrawer) root(s *scene) {
 	d.a.str("viewBox", fmt.Sprintf("%d %d %d %d", u(s.X), u(s.Y), u(s.Width), u(s.Height)))
 	d.a.str("font-family", fontFamily)
 	d.a.str("xmlns", "http://www.w3.org/2000/svg")
-	d.out = append(d.out, "<svg "...)
-	d.out = append(d.out, d.a.b...)
-	d.out = append(d.out, ">\n"...)
+	fmt.Fprintf(d.w, "<svg %s>\n", d.a.b) // an error stays in the writer for Flush
 }
-
-// element writes an element with the given integer attributes, then the
-// formatted ones, ended by end: `<rect x="1" y="2" fill="#000" />`.
-func (d *svgDrawer) element(tag string, names []string, values []int, end string) {
-	d.out = append(append(d.out, '<'), tag...)
-	for i, name := range names {
-		d.out = append(append(append(d.out, ' '), name...), `="`...)
-		d.out = append(strconv.AppendInt(d.out, int64(values[i]), 10), '"')
-	}
-	d.out = append(append(append(d.out, ' '), d.a.b...), end...)
-}
-
-var (
-	rectNames   = []string{"x", "y", "width", "height"}
-	circleNames = []string{"cx", "cy", "r"}
-	textNames   = []string{"x", "y"}
-)
 
 // rect writes a filled rectangle, outlined in black if it has a stroke.
 func (d *svgDrawer) rect(r rect) {
@@ -135,7 +121,7 @@ func (d *svgDrawer) rect(r rect) {
 		d.a.str("stroke", "#000")
 		d.a.num("stroke-width", max(1, u(r.Stroke)))
 	}
-	d.element("rect", rectNames, []int{u(r.X), u(r.Y), u(r.W), u(r.H)}, " />\n")
+	d.canvas.Rect(u(r.X), u(r.Y), u(r.W), u(r.H), d.a.String())
 }
 
 // lines writes lines of one stroke as a single path.
@@ -151,9 +137,7 @@ func (d *svgDrawer) lines(lines []item) {
 	d.a.color("stroke", first.Color)
 	d.a.num("stroke-width", max(1, u(first.Width)))
 	d.a.str("stroke-linecap", "square")
-	d.out = append(d.out, `<path d="`...)
-	d.out = append(d.out, d.path...) // path data is digits and commands only
-	d.out = append(append(append(d.out, `" `...), d.a.b...), " />\n"...)
+	d.canvas.Path(string(d.path), d.a.String()) // path data is digits and commands only
 }
 
 // mark writes a glyph as a circle or polygon.
@@ -167,18 +151,14 @@ func (d *svgDrawer) mark(m mark) {
 		d.a.color("fill", m.Color)
 	}
 	if m.Points == nil {
-		d.element("circle", circleNames, []int{u(m.X), u(m.Y), u(m.R)}, " />\n")
+		d.canvas.Circle(u(m.X), u(m.Y), u(m.R), d.a.String())
 		return
 	}
-	d.out = append(d.out, `<polygon points="`...)
+	xs, ys := make([]int, len(m.Points)), make([]int, len(m.Points))
 	for i, p := range m.Points {
-		if i > 0 {
-			d.out = append(d.out, ' ')
-		}
-		d.out = append(strconv.AppendInt(d.out, int64(u(p.X)), 10), ',')
-		d.out = strconv.AppendInt(d.out, int64(u(p.Y)), 10)
+		xs[i], ys[i] = u(p.X), u(p.Y)
 	}
-	d.out = append(append(append(d.out, `" `...), d.a.b...), " />\n"...)
+	d.canvas.Polygon(xs, ys, d.a.String())
 }
 
 // texts writes texts of one style in a group that carries the style; each
@@ -199,20 +179,12 @@ func (d *svgDrawer) texts(texts []item) {
 	if first.Color != (puzzle.RGB{}) {
 		d.a.color("fill", first.Color)
 	}
-	d.out = append(append(append(d.out, "<g "...), d.a.b...), " >\n"...)
-	d.a.reset()
+	d.canvas.Group(d.a.String())
 	for _, it := range texts {
 		t := it.(text)
-		d.element("text", textNames, []int{u(t.X), u(t.Y)}, ">")
-		d.escaped(t.S)
-		d.out = append(d.out, "</text>\n"...)
+		d.canvas.Text(u(t.X), u(t.Y), t.S) // svgo escapes the text
 	}
-	d.out = append(d.out, "</g>\n"...)
-}
-
-// escaped writes s escaped for XML text.
-func (d *svgDrawer) escaped(s string) {
-	_ = xml.EscapeText(appendWriter{&d.out}, []byte(s)) // appending never fails
+	d.canvas.Gend()
 }
 
 // appendSegment appends a line from (x1, y1) to (x2, y2) to path data, as
