@@ -1,7 +1,6 @@
 package build
 
 import (
-	"bufio"
 	"io"
 	"maps"
 	"os"
@@ -79,7 +78,7 @@ type bundleRecord struct {
 
 // memoVersion changes whenever the store file, fileRecord or memoKey change
 // meaning.
-const memoVersion = "nonopress store 3"
+const memoVersion = "nonopress store 4"
 
 // storeFile is the name of the store file in the cache folder.
 const storeFile = "store.gob"
@@ -101,7 +100,7 @@ func (m *fileMemo) load() {
 		if _, err := os.Stat(m.path); err != nil && m.onDisk {
 			m.old, m.assets, m.stamp = map[string]*fileRecord{}, nil, buildStamp{}
 			m.stats.old = nil
-			m.verdicts.reset(nil)
+			m.verdicts.reset(verdictSection{})
 			m.onDisk = false
 		}
 		return
@@ -115,12 +114,12 @@ func (m *fileMemo) load() {
 		return
 	}
 	defer f.Close()
-	if d, err := readStore(bufio.NewReader(f)); err == nil {
+	if d, verdicts, err := readStoreFile(f, m.path); err == nil {
 		if m.program != "" {
 			m.old, m.assets, m.stats.old = d.records, d.assets, d.stats
 		}
 		m.stamp = d.stamp
-		m.verdicts.reset(d.verdicts)
+		m.verdicts.reset(verdicts)
 		m.onDisk = true
 	}
 }
@@ -175,19 +174,19 @@ func (m *fileMemo) save(same bool) error {
 	if _, err := os.Stat(m.path); same && !m.verdicts.changed() && err == nil {
 		return nil // the file holds these already
 	}
-	verdicts, _, err := m.verdicts.encoded()
-	if err != nil {
-		return err
-	}
 	if err := os.MkdirAll(filepath.Dir(m.path), 0o755); err != nil {
 		return err
 	}
 	m.mu.Lock()
-	d := storeData{stamp: m.stamp, records: m.old, assets: m.assets, stats: m.stats.old, verdicts: verdicts}
+	d := storeData{stamp: m.stamp, records: m.old, assets: m.assets, stats: m.stats.old}
 	m.mu.Unlock()
-	err = atomicfile.WriteWith(m.path, func(w io.Writer) error { return writeStore(w, d) })
+	var start, size int64
+	err := atomicfile.WriteWith(m.path, func(w io.Writer) (err error) {
+		start, size, err = writeStoreWith(w, d, m.verdicts.write)
+		return err
+	})
 	if err == nil {
-		m.verdicts.saved()
+		m.verdicts.saved(m.path, start, size)
 	}
 	m.mu.Lock()
 	m.onDisk = err == nil

@@ -1,25 +1,26 @@
 package build
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/gob"
 	"errors"
 	"io"
 	"maps"
+	"os"
 	"slices"
-
-	"github.com/nonopress/nonopress/validate"
 )
 
 // The store file (.nonopress-cache/store.gob) is the one file of what a
 // build may reuse, each part by its key (build/internal/key): the file
 // memo's records, the asset cache's outputs (rendered files, list pages),
-// the files' stats, the solver's verdicts (by puzzle id, itself a hash of
-// the clues and colours) and the build stamp. It is a stream of gob values,
-// written and read one at a time so that the store of a large archive is
-// never encoded whole in memory: a storeHeader, then that many memoRecords,
-// memoAssets and memoStats, in key order, then the verdicts as one blob,
-// which is decoded only when a build first needs a verdict.
+// the files' stats, the build stamp and the solver's verdicts (by puzzle
+// id, itself a hash of the clues and colours). It is a stream of gob
+// values, written and read one at a time so that the store of a large
+// archive is never encoded whole in memory: a storeHeader, then that many
+// memoRecords, memoAssets and memoStats, in key order; then the verdicts'
+// section (verdictsection.go), which a build reads a verdict at a time.
 type storeHeader struct {
 	Version                string
 	Stamp                  buildStamp
@@ -38,7 +39,7 @@ type storeData struct {
 	records  map[string]*fileRecord
 	assets   map[string]map[string]string
 	stats    map[string]fileStat
-	verdicts []byte // encodeVerdicts' stream, nil for none
+	verdicts []byte // encodeVerdicts' records, as readStore and writeStore take them
 }
 
 type memoRecord struct {
@@ -51,8 +52,48 @@ type memoStat struct {
 	Stat fileStat
 }
 
-// readStore decodes the store file's stream (see storeHeader).
+// readStore decodes a whole store, its verdicts' records read into
+// d.verdicts.
 func readStore(r io.Reader) (storeData, error) {
+	br := &countingReader{r: bufio.NewReader(r)}
+	d, err := readStoreHead(br)
+	if err != nil {
+		return storeData{}, err
+	}
+	rest, err := io.ReadAll(br)
+	if err != nil {
+		return storeData{}, err
+	}
+	size, err := verdictsLength(bytes.NewReader(rest), 0, int64(len(rest)))
+	if err != nil {
+		return storeData{}, err
+	}
+	d.verdicts = rest[:size]
+	return d, nil
+}
+
+// readStoreFile decodes the store file f but for its verdicts, which it
+// finds: their records are read when a build needs them.
+func readStoreFile(f *os.File, path string) (storeData, verdictSection, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return storeData{}, verdictSection{}, err
+	}
+	cr := &countingReader{r: bufio.NewReader(f)}
+	d, err := readStoreHead(cr)
+	if err != nil {
+		return storeData{}, verdictSection{}, err
+	}
+	size, err := verdictsLength(f, cr.n, info.Size())
+	if err != nil {
+		return storeData{}, verdictSection{}, err
+	}
+	return d, verdictSection{path: path, start: cr.n, size: size, file: info}, nil
+}
+
+// readStoreHead decodes the store's gob stream, up to its verdicts. r
+// reads a byte at a time too, so that gob reads no further than its values.
+func readStoreHead(r *countingReader) (storeData, error) {
 	dec := gob.NewDecoder(r)
 	var h storeHeader
 	if err := dec.Decode(&h); err != nil {
@@ -84,10 +125,24 @@ func readStore(r io.Reader) (storeData, error) {
 		}
 		d.stats[st.Path] = st.Stat
 	}
-	if err := dec.Decode(&d.verdicts); err != nil {
-		return storeData{}, err
-	}
 	return d, nil
+}
+
+// verdictsLength checks the trailer that ends a file of end bytes whose
+// verdicts start at start, and returns the length of their records.
+func verdictsLength(r io.ReaderAt, start, end int64) (int64, error) {
+	size := end - start - int64(verdictsTrailerLen)
+	if size < 0 {
+		return 0, errBadVerdicts
+	}
+	var t [verdictsTrailerLen]byte
+	if _, err := r.ReadAt(t[:], end-int64(len(t))); err != nil {
+		return 0, err
+	}
+	if string(t[:len(verdictsMagic)]) != verdictsMagic || binary.BigEndian.Uint64(t[len(verdictsMagic):]) != uint64(size) {
+		return 0, errBadVerdicts
+	}
+	return size, nil
 }
 
 // readStamp decodes the stamp of the store's header alone.
@@ -104,70 +159,77 @@ func readStamp(r io.Reader) (buildStamp, error) {
 
 // writeStore encodes the store's content as the file's stream.
 func writeStore(w io.Writer, d storeData) error {
-	enc := gob.NewEncoder(w)
+	_, _, err := writeStoreWith(w, d, func(w io.Writer) error {
+		_, err := w.Write(d.verdicts)
+		return err
+	})
+	return err
+}
+
+// writeStoreWith encodes the store's content but its verdicts, which
+// verdicts writes (their records), and ends the file. It returns where
+// the records are.
+func writeStoreWith(w io.Writer, d storeData, verdicts func(io.Writer) error) (start, size int64, err error) {
+	cw := &countingWriter{w: w}
+	enc := gob.NewEncoder(cw)
 	h := storeHeader{Version: memoVersion, Stamp: d.stamp, Records: len(d.records), Assets: len(d.assets), Stats: len(d.stats)}
 	if err := enc.Encode(h); err != nil {
-		return err
+		return 0, 0, err
 	}
 	for _, k := range sortedKeys(d.records) {
 		if err := enc.Encode(memoRecord{Key: k, Record: d.records[k]}); err != nil {
-			return err
+			return 0, 0, err
 		}
 	}
 	for _, k := range sortedKeys(d.assets) {
 		if err := enc.Encode(memoAssets{Key: k, Outputs: d.assets[k]}); err != nil {
-			return err
+			return 0, 0, err
 		}
 	}
 	for _, p := range sortedKeys(d.stats) {
 		if err := enc.Encode(memoStat{Path: p, Stat: d.stats[p]}); err != nil {
-			return err
+			return 0, 0, err
 		}
 	}
-	return enc.Encode(d.verdicts)
+	start = cw.n
+	if err := verdicts(cw); err != nil {
+		return 0, 0, err
+	}
+	size = cw.n - start
+	_, err = cw.Write(binary.BigEndian.AppendUint64([]byte(verdictsMagic), uint64(size)))
+	return start, size, err
 }
 
-// verdictRecord is a puzzle's cached solver result.
-type verdictRecord struct {
-	ID     string
-	Result validate.CacheEntry
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r *bufio.Reader
+	n int64
 }
 
-// encodeVerdicts encodes the solver's verdicts in id order.
-func encodeVerdicts(entries map[string]validate.CacheEntry) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := gob.NewEncoder(&buf)
-	if err := enc.Encode(len(entries)); err != nil {
-		return nil, err
-	}
-	for _, id := range sortedKeys(entries) {
-		if err := enc.Encode(verdictRecord{ID: id, Result: entries[id]}); err != nil {
-			return nil, err
-		}
-	}
-	return buf.Bytes(), nil
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
-// decodeVerdicts decodes encodeVerdicts' stream; nil or a damaged one is
-// no verdict (it is only a cache).
-func decodeVerdicts(data []byte) map[string]validate.CacheEntry {
-	entries := map[string]validate.CacheEntry{}
-	if len(data) == 0 {
-		return entries
+func (c *countingReader) ReadByte() (byte, error) {
+	b, err := c.r.ReadByte()
+	if err == nil {
+		c.n++
 	}
-	dec := gob.NewDecoder(bytes.NewReader(data))
-	var n int
-	if dec.Decode(&n) != nil || n < 0 {
-		return entries
-	}
-	for range n {
-		var v verdictRecord
-		if dec.Decode(&v) != nil {
-			return map[string]validate.CacheEntry{}
-		}
-		entries[v.ID] = v.Result
-	}
-	return entries
+	return b, err
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // sortedKeys returns a map's keys in order.

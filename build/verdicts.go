@@ -1,53 +1,74 @@
 package build
 
 import (
+	"io"
+	"os"
 	"sync"
 
 	"github.com/nonopress/nonopress/validate"
 )
 
-// verdictStore holds the solver's verdicts as the store file had them (an
-// encoded blob), decoded into a validate.Cache when a build first needs a
-// verdict: a warm build whose files all come from the memo never does, and
-// decoding the verdicts of a large archive would cost more than the rest of
-// such a build. Verdicts are keyed by puzzle id (a hash of the clues and
-// colours), and validate verifies each against the puzzle's clues before
-// using it, since the store file lives where others may write it.
+// verdictStore holds the solver's verdicts: those of the store file, read
+// from it a verdict at a time when a build first asks for one (a warm
+// build whose files all come from the memo never does; one that changed a
+// file asks for that file's), and those the build stored, which saving
+// merges into the file's (verdictsection.go). Verdicts are keyed by puzzle
+// id (a hash of the clues and colours), and validate verifies each against
+// the puzzle's clues before using it, since the store file lives where
+// others may write it.
 type verdictStore struct {
-	mu    sync.Mutex
-	blob  []byte          // encodeVerdicts' stream, as read; nil once decoded
-	cache *validate.Cache // nil until a build needs a verdict
+	mu      sync.Mutex
+	section verdictSection  // where the store file holds them
+	index   map[string]span // the section's records by id; nil until a lookup
+	cache   *validate.Cache // nil until a build needs a verdict
+	// written is where write put the records, the index once saved.
+	written map[string]span
 }
 
-// reset replaces the verdicts with those of blob.
-func (v *verdictStore) reset(blob []byte) {
+// reset takes the verdicts of the section s.
+func (v *verdictStore) reset(s verdictSection) {
 	v.mu.Lock()
-	v.blob, v.cache = blob, nil
+	v.section, v.index, v.cache = s, nil, nil
 	v.mu.Unlock()
 }
 
-// get returns the cache, decoding it on first use.
+// get returns the cache, made on first use.
 func (v *verdictStore) get() *validate.Cache {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.cache == nil {
-		v.cache, v.blob = validate.NewCache(decodeVerdicts(v.blob)), nil
+		v.cache = validate.NewCacheOver(v.older)
 	}
 	return v.cache
 }
 
-// encoded returns the verdicts encoded for the store file, and whether
-// they changed since it was read or last saved. Verdicts never decoded are
-// returned as they were read.
-func (v *verdictStore) encoded() (blob []byte, changed bool, err error) {
+// older reads id's verdict from the store file, indexing its records at
+// the first call.
+func (v *verdictStore) older(id string) (validate.CacheEntry, bool) {
 	v.mu.Lock()
-	defer v.mu.Unlock()
-	if v.cache == nil {
-		return v.blob, false, nil
+	if v.index == nil {
+		v.index = v.section.index()
 	}
-	entries, changed := v.cache.Snapshot()
-	blob, err = encodeVerdicts(entries)
-	return blob, changed, err
+	sp, ok := v.index[id]
+	s := v.section
+	v.mu.Unlock()
+	if !ok {
+		return validate.CacheEntry{}, false
+	}
+	return s.read(sp)
+}
+
+// write writes the verdicts' records for a new store file: the old file's
+// with the build's merged in.
+func (v *verdictStore) write(w io.Writer) error {
+	v.mu.Lock()
+	s, index, changes := v.section, v.index, v.cache.Changes()
+	v.mu.Unlock()
+	written, err := writeVerdicts(w, s, index, changes)
+	v.mu.Lock()
+	v.written = written
+	v.mu.Unlock()
+	return err
 }
 
 // changed reports whether the verdicts changed since they were read or
@@ -58,9 +79,18 @@ func (v *verdictStore) changed() bool {
 	return v.cache.Changed()
 }
 
-// saved records that the store file holds the verdicts.
-func (v *verdictStore) saved() {
+// saved records that the store file at path holds the verdicts write
+// wrote, size bytes from start: a server's next lookup reads the new file
+// without indexing it again.
+func (v *verdictStore) saved(path string, start, size int64) {
+	info, err := os.Stat(path)
 	v.mu.Lock()
+	defer v.mu.Unlock()
 	v.cache.Saved()
-	v.mu.Unlock()
+	written := v.written
+	v.section, v.index, v.written = verdictSection{}, nil, nil
+	if err == nil {
+		v.section = verdictSection{path: path, start: start, size: size, file: info}
+		v.index = written
+	}
 }

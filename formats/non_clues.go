@@ -183,9 +183,12 @@ func (r *colorResolver) index(c rawClue) int {
 func resolveLines(raw [][]rawClue, r *colorResolver) []puzzle.Line {
 	out := make([]puzzle.Line, len(raw))
 	for i, cs := range raw {
-		var l puzzle.Line
-		for _, c := range cs {
-			l = append(l, puzzle.Clue{Len: c.len, Color: r.index(c)})
+		if len(cs) == 0 {
+			continue // an empty line stays nil
+		}
+		l := make(puzzle.Line, len(cs))
+		for j, c := range cs {
+			l[j] = puzzle.Clue{Len: c.len, Color: r.index(c)}
 		}
 		out[i] = l
 	}

@@ -7,13 +7,30 @@ import (
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// appendNum appends v with at most two decimals and no trailing zeros.
+// appendNum appends v with at most two decimals and no trailing zeros: the
+// shortest form of v rounded to hundredths. Below 1e13 (every coordinate a
+// PDF holds) that is the count of hundredths written with a decimal point,
+// since no shorter decimal of at most 15 digits is the same float64; the
+// integer path costs a tenth of strconv's shortest float.
 func appendNum(b []byte, v float64) []byte {
-	v = math.Round(v*100) / 100
-	if v == 0 {
+	hundredths := math.Round(v * 100)
+	if hundredths == 0 {
 		return append(b, '0') // not "-0"
 	}
-	b = strconv.AppendFloat(b, v, 'f', -1, 64)
+	if !(math.Abs(hundredths) < 1e15) { // huge, infinite or NaN
+		return strconv.AppendFloat(b, hundredths/100, 'f', -1, 64)
+	}
+	n := int64(hundredths)
+	if n < 0 {
+		b, n = append(b, '-'), -n
+	}
+	b = strconv.AppendInt(b, n/100, 10)
+	if frac := n % 100; frac != 0 {
+		b = append(b, '.', byte('0'+frac/10))
+		if frac%10 != 0 {
+			b = append(b, byte('0'+frac%10))
+		}
+	}
 	return b
 }
 

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -149,5 +152,29 @@ func TestCorePDFNumbers(t *testing.T) {
 	}
 	if got := string(appendColor(nil, puzzle.RGB{R: 255, G: 128}, " rg")); got != "1 0.502 0 rg" {
 		t.Errorf("appendColor = %q", got)
+	}
+}
+
+// appendNum's integer path writes what strconv's shortest form of the
+// number rounded to hundredths writes, at every magnitude and on both
+// sides of the point where it hands over to strconv.
+func TestAppendNumIsShortestHundredths(t *testing.T) {
+	shortest := func(v float64) string {
+		v = math.Round(v*100) / 100
+		if v == 0 {
+			return "0"
+		}
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	values := []float64{0.005, -0.005, 0.015, 1.005, 2.675, 99.995, 1e13 - 0.01, 1e13, -1e13, 1e13 + 0.5, 1e300, math.Inf(-1)}
+	for range 200000 {
+		scale := math.Pow(10, float64(rng.IntN(20)-3))
+		values = append(values, (rng.Float64()*2-1)*scale, float64(rng.IntN(1<<20))/100+0.005)
+	}
+	for _, v := range values {
+		if got, want := string(appendNum(nil, v)), shortest(v); got != want {
+			t.Fatalf("appendNum(%v) = %q, strconv gives %q", v, got, want)
+		}
 	}
 }

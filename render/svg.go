@@ -231,11 +231,17 @@ func (a *svgAttrs) num(name string, n int) {
 // color adds a colour as #rgb when each channel has two equal digits, else
 // as #rrggbb.
 func (a *svgAttrs) color(name string, c puzzle.RGB) {
-	hex := c.Hex() // "#rrggbb"
-	if len(hex) == 7 && hex[1] == hex[2] && hex[3] == hex[4] && hex[5] == hex[6] {
-		hex = string([]byte{'#', hex[1], hex[3], hex[5]})
+	const digits = "0123456789abcdef" // as puzzle.RGB.Hex writes them
+	a.name(name)
+	a.b = append(a.b, '#')
+	if c.R>>4 == c.R&15 && c.G>>4 == c.G&15 && c.B>>4 == c.B&15 {
+		a.b = append(a.b, digits[c.R&15], digits[c.G&15], digits[c.B&15])
+	} else {
+		for _, v := range [3]uint8{c.R, c.G, c.B} {
+			a.b = append(a.b, digits[v>>4], digits[v&15])
+		}
 	}
-	a.str(name, hex)
+	a.b = append(a.b, '"')
 }
 
 // name begins an attribute: name=".

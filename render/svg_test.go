@@ -393,3 +393,21 @@ func TestLinesShareOnePath(t *testing.T) {
 		t.Errorf("%d paths for %d lines in %d runs of one stroke, want one path a run", paths, lines, runs)
 	}
 }
+
+// svgAttrs.color writes puzzle.RGB.Hex, shortened to #rgb where each
+// channel's two digits are the same.
+func TestSVGColorIsShortHex(t *testing.T) {
+	for _, v := range []uint8{0, 0x01, 0x10, 0x11, 0x3c, 0x80, 0x88, 0xc8, 0xee, 0xef, 0xfe, 0xff} {
+		for _, c := range []puzzle.RGB{{R: v, G: v, B: v}, {R: v, G: 0x11, B: 0xff}, {R: 0x22, G: v, B: 0x23}, {R: 0xaa, G: 0xbb, B: v}} {
+			want := c.Hex()
+			if want[1] == want[2] && want[3] == want[4] && want[5] == want[6] {
+				want = string([]byte{'#', want[1], want[3], want[5]})
+			}
+			var a svgAttrs
+			a.color("fill", c)
+			if got := a.String(); got != `fill="`+want+`"` {
+				t.Errorf("color %v = %s, want %s", c, got, want)
+			}
+		}
+	}
+}

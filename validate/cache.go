@@ -29,6 +29,10 @@ type Cache struct {
 	mu      sync.Mutex
 	entries map[string]CacheEntry
 	dirty   bool
+	// older finds a result the caller's store holds (NewCacheOver); stored
+	// holds the ids stored since, which that store lacks.
+	older  func(id string) (CacheEntry, bool)
+	stored map[string]bool
 }
 
 // CacheEntry is a cached solver result. Lookups verify it against the
@@ -91,6 +95,30 @@ func NewCache(entries map[string]CacheEntry) *Cache {
 	return c
 }
 
+// NewCacheOver returns a cache over a caller's store of results that it
+// reads one at a time: a result not in memory is asked of older (by id),
+// and kept. Changes returns what the store lacks; only that, and what was
+// asked for, is ever held in memory, so that a build needing a few results
+// of a large archive does not decode them all.
+func NewCacheOver(older func(id string) (CacheEntry, bool)) *Cache {
+	return &Cache{entries: map[string]CacheEntry{}, older: older, stored: map[string]bool{}}
+}
+
+// Changes returns the results stored since the cache was made or last
+// saved, by puzzle id: what a store under NewCacheOver lacks.
+func (c *Cache) Changes() map[string]CacheEntry {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make(map[string]CacheEntry, len(c.stored))
+	for id := range c.stored {
+		out[id] = c.entries[id]
+	}
+	return out
+}
+
 // Snapshot returns a copy of the cached results by puzzle id, and whether
 // they changed since the cache was made or last saved.
 func (c *Cache) Snapshot() (entries map[string]CacheEntry, changed bool) {
@@ -125,10 +153,12 @@ func (c *Cache) Saved() {
 	}
 	c.mu.Lock()
 	c.dirty = false
+	clear(c.stored)
 	c.mu.Unlock()
 }
 
-// Len returns the number of cached results.
+// Len returns the number of cached results (in memory: for a cache over a
+// store, those asked for or stored).
 func (c *Cache) Len() int {
 	if c == nil {
 		return 0
@@ -165,9 +195,7 @@ func (c *Cache) lookup(id string, palette []puzzle.Color, budget time.Duration) 
 	if c == nil {
 		return solve.Result{}, false
 	}
-	c.mu.Lock()
-	e, ok := c.entries[id]
-	c.mu.Unlock()
+	e, ok := c.entry(id)
 	if !ok || e.Solver != solve.Version {
 		return solve.Result{}, false
 	}
@@ -199,6 +227,25 @@ func (c *Cache) lookup(id string, palette []puzzle.Color, budget time.Duration) 
 	return res, true
 }
 
+// entry is the result kept for id, asked of the older store (and kept)
+// when there is none in memory.
+func (c *Cache) entry(id string) (CacheEntry, bool) {
+	c.mu.Lock()
+	e, ok := c.entries[id]
+	c.mu.Unlock()
+	if ok || c.older == nil {
+		return e, ok
+	}
+	if e, ok = c.older(id); ok {
+		c.mu.Lock()
+		if _, stored := c.entries[id]; !stored {
+			c.entries[id] = e
+		}
+		c.mu.Unlock()
+	}
+	return e, ok
+}
+
 func (c *Cache) store(id string, palette []puzzle.Color, budget time.Duration, res solve.Result) {
 	if c == nil {
 		return
@@ -223,6 +270,9 @@ func (c *Cache) store(id string, palette []puzzle.Color, budget time.Duration, r
 	}
 	c.entries[id] = e
 	c.dirty = true
+	if c.stored != nil {
+		c.stored[id] = true
+	}
 }
 
 func equalEntries(a, b CacheEntry) bool {
