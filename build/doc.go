@@ -24,8 +24,10 @@
 // publishes each (puzzlepage.go: files reused or rendered, then the page),
 // returning their entries with its diagnostics (diag.List). Results are
 // gathered in path order; then the collections are arranged and the
-// booklets and site pages written. Only entries stay in memory; no output
-// depends on the clock, map order or GOMAXPROCS.
+// booklets and site pages written. Only entries stay in memory (with, until
+// the booklets are made, what each booklet draws of its puzzle, so that no
+// booklet parses or checks a puzzle again); no output depends on the clock,
+// map order or GOMAXPROCS.
 //
 // # The store
 //

@@ -10,8 +10,8 @@ import (
 
 // unpersisted are site.Entry's fields that the store does not keep: where
 // the puzzle was read from, which every build sets anew (site.Entry.Place),
-// and the grid this build's sheet PDF drew (site.Entry.SetDrawn).
-var unpersisted = map[string]bool{"coll": true, "file": true, "order": true, "drawn": true}
+// and what this build kept of it for its booklet (site.Entry.SetBooklet).
+var unpersisted = map[string]bool{"coll": true, "file": true, "order": true, "booklet": true}
 
 // TestStoreKeepsEveryEntryField fills every exported field of an entry
 // (found by reflection, so that a field added later is filled too), keeps

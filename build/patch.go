@@ -35,11 +35,11 @@ type lastBuild struct {
 	memoSite, memoLink string         // the memo's key parts (memoRun)
 }
 
-// remember makes what the run leaves for a patch. The grids the run's
-// sheets drew for its booklets are let go: a patch makes no booklet.
+// remember makes what the run leaves for a patch. What the run kept of its
+// puzzles for its booklets is let go: a patch makes no booklet.
 func (r *run) remember() *lastBuild {
 	for _, e := range r.pub.Entries {
-		e.SetDrawn(nil)
+		e.SetBooklet(nil)
 	}
 	last := &lastBuild{pub: r.pub, files: r.files, results: r.results, pages: r.pages}
 	if r.memoRun != nil {

@@ -69,6 +69,7 @@ func (r *run) puzzleAssets(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report
 	key := r.puzzleAssetKey(fc.fileHash, e.Index, rep.Solution)
 	assets, ok := r.reuseAssets(e.Dir, key)
 	var sheet []byte
+	var drawn *render.DrawnGrid
 	if ok {
 		if _, has := assets["sheet.svg"]; has {
 			var err error
@@ -78,7 +79,7 @@ func (r *run) puzzleAssets(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report
 		}
 	} else {
 		var err error
-		if assets, sheet, err = r.renderAssets(e, p, rep.Solution, convs); err != nil {
+		if assets, sheet, drawn, err = r.renderAssets(e, p, rep.Solution, convs); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -87,6 +88,8 @@ func (r *run) puzzleAssets(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report
 	has := func(name string) bool { _, ok := assets[name]; return ok }
 	if has("sheet.svg") {
 		e.Sheet = e.Dir + "sheet.svg"
+		// The booklet draws it from this, without reading its file again.
+		e.SetBooklet(&render.BookletEntry{Puzzle: site.BookletPuzzle(p), Solution: rep.Solution, Difficulty: rep.Difficulty, Drawn: drawn})
 	}
 	if has("solution.svg") {
 		e.Solution = e.Dir + "solution.svg"
@@ -113,9 +116,9 @@ func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) stri
 
 // renderAssets renders and writes a puzzle's files: the conversions too
 // large for its page, sheet and solution SVGs, sheet PDF and, with solution
-// thumbnails, its thumbnail. It returns their names and hashes, and the
-// sheet.
-func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, error) {
+// thumbnails, its thumbnail. It returns their names and hashes, the sheet,
+// and the grid its sheet PDF drew (for the booklet to place again).
+func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, *render.DrawnGrid, error) {
 	r.rendered.Add(1)
 	opt := r.renderOptions()
 	opt.Difficulty = e.Difficulty // the sheet's title block says it in words
@@ -137,52 +140,51 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 		if !c.inline() {
 			buf.Write(c.data)
 			if err := put(c.name); err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 		}
 	}
 	// One layout for the sheet SVG, the solution image and the sheet PDF.
 	layout, err := render.LayOut(p, opt)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if err := layout.Sheet(&buf); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// The page inlines the sheet as written (render minified it), as a
 	// reusing build does.
 	sheet := bytes.Clone(buf.Bytes())
 	if err := put("sheet.svg"); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if sol != nil {
 		if err := layout.Solution(&buf, sol); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if err := put("solution.svg"); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	if err := layout.PDF(&buf, sol); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	drawn, err := layout.Drawn() // drawn by PDF: the booklet's to reuse
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	e.SetDrawn(drawn)
 	if err := put("sheet.pdf"); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if r.site.SolutionThumbnails && sol != nil {
 		if err := render.Thumbnail(&buf, p, sol); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if err := put("thumb.svg"); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
-	return assets, sheet, nil
+	return assets, sheet, drawn, nil
 }
 
 // blankThumbPath is the site path of the spoiler-safe thumbnail that every

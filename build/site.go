@@ -81,9 +81,8 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 	return nil
 }
 
-// writeBooklet writes a collection's puzzles as one PDF, re-reading them
-// from their files (their solutions come from the solver cache), so that no
-// more than one collection's puzzles are in memory at once.
+// writeBooklet writes a collection's puzzles as one PDF, from what the
+// publish step kept of them (bookletItems).
 func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	// The key comes from the entries (bookletPart: file, place, solution),
 	// so that a booklet that has not changed is found without reading a
@@ -114,24 +113,9 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
 	if r.keepPublished(c.URL + "booklet.pdf") {
 		return nil
 	}
-	parsed := map[*content.PuzzleFile][]*puzzle.Puzzle{}
-	var items []render.BookletEntry
-	for _, e := range in {
-		puzzles, ok := parsed[e.File()]
-		if !ok {
-			data, err := readSource(ctx, e.File().Abs, formats.MaxFileSize)
-			if err != nil {
-				return fmt.Errorf("read puzzle file: %w", err)
-			}
-			puzzles, _ = formats.Read(e.File().Abs, data) // errors were reported already
-			parsed[e.File()] = puzzles
-		}
-		if e.Index >= len(puzzles) {
-			continue
-		}
-		p := puzzles[e.Index]
-		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
-		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution, Difficulty: rep.Difficulty, Drawn: e.Drawn()})
+	items, err := r.bookletItems(ctx, in)
+	if err != nil {
+		return err
 	}
 	if len(items) == 0 {
 		// Its page links the booklet already.
@@ -173,4 +157,36 @@ func (r *run) writeBundle(bp *bundlePage) error {
 		return &SourceError{File: bp.Entries[0].File().Abs, Err: err}
 	}
 	return err
+}
+
+// bookletItems is what the booklet draws of the entries' puzzles: what the
+// publish step kept of each (Entry.Booklet), else, for a puzzle whose file's
+// record the build reused without parsing it, the puzzle read from its file
+// again (its solution from the solver cache). A puzzle gone from its file
+// since is left out.
+func (r *run) bookletItems(ctx context.Context, in []*site.Entry) ([]render.BookletEntry, error) {
+	parsed := map[*content.PuzzleFile][]*puzzle.Puzzle{}
+	var items []render.BookletEntry
+	for _, e := range in {
+		if kept := e.Booklet(); kept != nil {
+			items = append(items, *kept)
+			continue
+		}
+		puzzles, ok := parsed[e.File()]
+		if !ok {
+			data, err := readSource(ctx, e.File().Abs, formats.MaxFileSize)
+			if err != nil {
+				return nil, fmt.Errorf("read puzzle file: %w", err)
+			}
+			puzzles, _ = formats.Read(e.File().Abs, data) // errors were reported already
+			parsed[e.File()] = puzzles
+		}
+		if e.Index >= len(puzzles) {
+			continue
+		}
+		p := puzzles[e.Index]
+		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
+		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution, Difficulty: rep.Difficulty})
+	}
+	return items, nil
 }

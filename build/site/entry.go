@@ -55,9 +55,11 @@ type Entry struct {
 	coll  *content.Collection
 	file  *content.PuzzleFile
 	order int // position in path order over the whole site
-	// drawn is its grid as this build's sheet PDF drew it (a few KB), which
-	// its collection's booklet places again; nil when the sheet was reused.
-	drawn *render.DrawnGrid
+	// booklet is what its collection's booklet draws of it, kept by this
+	// build's publish step, which had it parsed and checked: the booklet
+	// then neither reads nor checks it again. nil when the build reused
+	// its file's record without parsing it.
+	booklet *render.BookletEntry
 }
 
 // Place records where the puzzle was read from in this build: its
@@ -69,12 +71,26 @@ func (e *Entry) Place(coll *content.Collection, file *content.PuzzleFile, order 
 // File is the file the puzzle was read from (nil before Place).
 func (e *Entry) File() *content.PuzzleFile { return e.file }
 
-// SetDrawn keeps the grid this build's sheet PDF drew, for the booklet.
-func (e *Entry) SetDrawn(d *render.DrawnGrid) { e.drawn = d }
+// SetBooklet keeps what the booklet draws of the puzzle (BookletPuzzle
+// makes its puzzle small), for its collection's booklet; nil lets it go.
+func (e *Entry) SetBooklet(b *render.BookletEntry) { e.booklet = b }
 
-// Drawn is the grid this build's sheet PDF drew, or nil when the sheet was
-// reused from an earlier build (the booklet then draws it afresh).
-func (e *Entry) Drawn() *render.DrawnGrid { return e.drawn }
+// Booklet is what SetBooklet kept, or nil: the booklet then reads the
+// puzzle from its file. Its Drawn is nil when the sheet was reused from an
+// earlier build (the booklet then draws the grid afresh).
+func (e *Entry) Booklet() *render.BookletEntry { return e.booklet }
+
+// BookletPuzzle is p as a booklet draws it: a copy without what no booklet
+// prints (its goal, description, other properties, reader warnings and
+// where its clues are in the file), sharing p's clues and palette, to
+// keep for every puzzle until the booklets are made.
+func BookletPuzzle(p *puzzle.Puzzle) *puzzle.Puzzle {
+	q := *p
+	q.Goal, q.Warnings = nil, nil
+	q.Meta.Description, q.Meta.Extra = "", nil
+	q.Origin.Places, q.Origin.Set = nil, nil
+	return &q
+}
 
 // HasSheet reports whether the puzzle has a printable sheet.
 func (e *Entry) HasSheet() bool { return e.Sheet != "" }

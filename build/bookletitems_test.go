@@ -1,0 +1,45 @@
+package build
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/site"
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/render"
+)
+
+// TestBookletItemsUseWhatPublishKept: a booklet draws a puzzle from what
+// the publish step kept of it, without reading its file (gone here); a
+// puzzle with nothing kept is read from its file again.
+func TestBookletItemsUseWhatPublishKept(t *testing.T) {
+	src := "title \"Dot\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	dir := t.TempDir()
+	writeTree(t, dir, "-- dot.non --\n"+src)
+	puzzles, err := formats.Read("dot.non", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := &render.BookletEntry{Puzzle: site.BookletPuzzle(puzzles[0]), Difficulty: "line"}
+	gone, onDisk := &site.Entry{}, &site.Entry{}
+	gone.Place(nil, &content.PuzzleFile{Abs: filepath.Join(dir, "gone.non")}, 0)
+	gone.SetBooklet(kept)
+	onDisk.Place(nil, &content.PuzzleFile{Abs: filepath.Join(dir, "dot.non")}, 1)
+	b, err := New(Config{Src: dir, Out: filepath.Join(t.TempDir(), "out")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.memo.load()
+	r := &run{Builder: b}
+	items, err := r.bookletItems(t.Context(), []*site.Entry{gone, onDisk})
+	if err != nil {
+		t.Fatalf("bookletItems read a file for a puzzle it was given: %v", err)
+	}
+	if len(items) != 2 || items[0].Puzzle != kept.Puzzle || items[0].Difficulty != "line" {
+		t.Fatalf("bookletItems = %+v, want the kept entry first", items)
+	}
+	if p := items[1].Puzzle; p == nil || p.Meta.Title != "Dot" || items[1].Solution == nil {
+		t.Errorf("the puzzle with nothing kept, read again: %+v", items[1])
+	}
+}
