@@ -7,7 +7,6 @@ import (
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/formats"
-	"github.com/nonopress/nonopress/render"
 )
 
 // TestBookletItemsUseWhatPublishKept: a booklet draws a puzzle from what
@@ -21,7 +20,7 @@ func TestBookletItemsUseWhatPublishKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept := &render.BookletEntry{Puzzle: site.BookletPuzzle(puzzles[0]), Difficulty: "line"}
+	kept := site.NewBookletPart(puzzles[0], nil, "line", nil)
 	gone, onDisk := &site.Entry{}, &site.Entry{}
 	gone.Place(nil, &content.PuzzleFile{Abs: filepath.Join(dir, "gone.non")}, 0)
 	gone.SetBooklet(kept)
@@ -36,7 +35,7 @@ func TestBookletItemsUseWhatPublishKept(t *testing.T) {
 	if err != nil {
 		t.Fatalf("bookletItems read a file for a puzzle it was given: %v", err)
 	}
-	if len(items) != 2 || items[0].Puzzle != kept.Puzzle || items[0].Difficulty != "line" {
+	if len(items) != 2 || items[0].Puzzle.Meta.Title != "Dot" || items[0].Difficulty != "line" || items[0].Solution != nil {
 		t.Fatalf("bookletItems = %+v, want the kept entry first", items)
 	}
 	if p := items[1].Puzzle; p == nil || p.Meta.Title != "Dot" || items[1].Solution == nil {

@@ -89,7 +89,7 @@ func (r *run) puzzleAssets(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report
 	if has("sheet.svg") {
 		e.Sheet = e.Dir + "sheet.svg"
 		// The booklet draws it from this, without reading its file again.
-		e.SetBooklet(&render.BookletEntry{Puzzle: site.BookletPuzzle(p), Solution: rep.Solution, Difficulty: rep.Difficulty, Drawn: drawn})
+		e.SetBooklet(site.NewBookletPart(p, rep.Solution, rep.Difficulty, drawn))
 	}
 	if has("solution.svg") {
 		e.Solution = e.Dir + "solution.svg"

@@ -169,7 +169,7 @@ func (r *run) bookletItems(ctx context.Context, in []*site.Entry) ([]render.Book
 	var items []render.BookletEntry
 	for _, e := range in {
 		if kept := e.Booklet(); kept != nil {
-			items = append(items, *kept)
+			items = append(items, kept.Entry())
 			continue
 		}
 		puzzles, ok := parsed[e.File()]

@@ -7,7 +7,6 @@ import (
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/puzzle"
-	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
 
@@ -59,7 +58,7 @@ type Entry struct {
 	// build's publish step, which had it parsed and checked: the booklet
 	// then neither reads nor checks it again. nil when the build reused
 	// its file's record without parsing it.
-	booklet *render.BookletEntry
+	booklet *BookletPart
 }
 
 // Place records where the puzzle was read from in this build: its
@@ -71,26 +70,13 @@ func (e *Entry) Place(coll *content.Collection, file *content.PuzzleFile, order 
 // File is the file the puzzle was read from (nil before Place).
 func (e *Entry) File() *content.PuzzleFile { return e.file }
 
-// SetBooklet keeps what the booklet draws of the puzzle (BookletPuzzle
-// makes its puzzle small), for its collection's booklet; nil lets it go.
-func (e *Entry) SetBooklet(b *render.BookletEntry) { e.booklet = b }
+// SetBooklet keeps what the booklet draws of the puzzle, for its
+// collection's booklet; nil lets it go.
+func (e *Entry) SetBooklet(b *BookletPart) { e.booklet = b }
 
 // Booklet is what SetBooklet kept, or nil: the booklet then reads the
-// puzzle from its file. Its Drawn is nil when the sheet was reused from an
-// earlier build (the booklet then draws the grid afresh).
-func (e *Entry) Booklet() *render.BookletEntry { return e.booklet }
-
-// BookletPuzzle is p as a booklet draws it: a copy without what no booklet
-// prints (its goal, description, other properties, reader warnings and
-// where its clues are in the file), sharing p's clues and palette, to
-// keep for every puzzle until the booklets are made.
-func BookletPuzzle(p *puzzle.Puzzle) *puzzle.Puzzle {
-	q := *p
-	q.Goal, q.Warnings = nil, nil
-	q.Meta.Description, q.Meta.Extra = "", nil
-	q.Origin.Places, q.Origin.Set = nil, nil
-	return &q
-}
+// puzzle from its file.
+func (e *Entry) Booklet() *BookletPart { return e.booklet }
 
 // HasSheet reports whether the puzzle has a printable sheet.
 func (e *Entry) HasSheet() bool { return e.Sheet != "" }

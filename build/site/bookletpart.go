@@ -1,0 +1,89 @@
+package site
+
+import (
+	"encoding/binary"
+	"strings"
+
+	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/render"
+)
+
+// A BookletPart is what a collection's booklet draws of one puzzle, kept
+// from when the puzzle was published until the booklets are made, so that
+// no booklet reads, parses or checks it again. It is kept for every puzzle
+// of a build at once, so it is small: the puzzle without what no booklet
+// prints (its goal, description, other properties, reader warnings and
+// where its parts are in its file), its texts copied out of the file's
+// text, and its clues packed as varints (a few bytes a clue instead of a
+// slice of 24-byte clues per line).
+type BookletPart struct {
+	p          puzzle.Puzzle // Rows and Cols nil: in clues
+	clues      []byte
+	solution   *puzzle.Image
+	difficulty string
+	drawn      *render.DrawnGrid
+}
+
+// NewBookletPart keeps what the booklet draws of p: its solution (nil for
+// none), its difficulty, and drawn, the grid its sheet PDF drew (nil when
+// the sheet was reused from an earlier build: the booklet then draws the
+// grid afresh).
+func NewBookletPart(p *puzzle.Puzzle, solution *puzzle.Image, difficulty string, drawn *render.DrawnGrid) *BookletPart {
+	b := &BookletPart{solution: solution, difficulty: difficulty, drawn: drawn}
+	b.p = puzzle.Puzzle{Kind: p.Kind, Width: p.Width, Height: p.Height, Palette: p.Palette,
+		TriddlerClues: p.TriddlerClues, Origin: puzzle.Origin{File: p.Origin.File, Line: p.Origin.Line,
+			Index: p.Origin.Index, Format: p.Origin.Format}}
+	m := &p.Meta
+	b.p.Meta = puzzle.Meta{Title: strings.Clone(m.Title), Author: strings.Clone(m.Author),
+		Copyright: strings.Clone(m.Copyright), License: strings.Clone(m.License),
+		Catalogue: strings.Clone(m.Catalogue), ID: strings.Clone(m.ID)}
+	b.clues = packLines(packLines(binary.AppendUvarint(nil, uint64(len(p.Rows))), p.Rows), p.Cols)
+	b.clues = b.clues[:len(b.clues):len(b.clues)]
+	return b
+}
+
+// Entry is the part as render takes it, its clues unpacked.
+func (b *BookletPart) Entry() render.BookletEntry {
+	p := b.p
+	rows, n := binary.Uvarint(b.clues)
+	lines := unpackLines(b.clues[n:])
+	p.Rows, p.Cols = lines[:rows:rows], lines[rows:]
+	return render.BookletEntry{Puzzle: &p, Solution: b.solution, Difficulty: b.difficulty, Drawn: b.drawn}
+}
+
+// packLines appends lines to buf: each line's clue count, then each clue's
+// length (doubled, plus one if a blot) and colour.
+func packLines(buf []byte, lines []puzzle.Line) []byte {
+	for _, l := range lines {
+		buf = binary.AppendUvarint(buf, uint64(len(l)))
+		for _, c := range l {
+			n := uint64(c.Len) << 1
+			if c.Blot {
+				n |= 1
+			}
+			buf = binary.AppendUvarint(binary.AppendUvarint(buf, n), uint64(c.Color))
+		}
+	}
+	return buf
+}
+
+// unpackLines reads back what packLines wrote, every clue in one slice.
+func unpackLines(buf []byte) []puzzle.Line {
+	var lines []puzzle.Line
+	all := make([]puzzle.Clue, 0, len(buf)/2) // a clue takes two bytes or more
+	next := func() int {
+		v, n := binary.Uvarint(buf)
+		buf = buf[n:]
+		return int(v)
+	}
+	for len(buf) > 0 {
+		count := next()
+		from := len(all)
+		for range count {
+			n := next()
+			all = append(all, puzzle.Clue{Len: n >> 1, Blot: n&1 == 1, Color: next()})
+		}
+		lines = append(lines, puzzle.Line(all[from:len(all):len(all)]))
+	}
+	return lines
+}

@@ -1,0 +1,52 @@
+package site
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// TestBookletPartKeepsWhatABookletPrints: a booklet part gives back the
+// puzzle's clues (blots too), size, palette, texts and place, its
+// solution and difficulty, and drops the goal, description, other
+// properties, warnings and places, leaving the puzzle as it was.
+func TestBookletPartKeepsWhatABookletPrints(t *testing.T) {
+	p := &puzzle.Puzzle{Width: 3, Height: 2, Palette: puzzle.DefaultPalette(),
+		Rows: []puzzle.Line{{{Len: 1, Color: 1}, {Len: 200, Color: 300, Blot: true}}, {}},
+		Cols: []puzzle.Line{{{Len: 2, Color: 1}}, nil, {{Len: 1, Color: 1, Blot: true}}},
+		Goal: &puzzle.Image{Width: 3, Height: 2, Cells: make([]uint8, 6)},
+		Meta: puzzle.Meta{Title: "T", Author: "A", Copyright: "C", License: "L", Catalogue: "#1",
+			Description: "long", Extra: []puzzle.Property{{Key: "k", Value: "v"}}},
+		Origin:   puzzle.Origin{File: "f.non", Line: 3, Places: &puzzle.Places{}, Set: &puzzle.Meta{}},
+		Warnings: diag.List{{Message: "w"}}}
+	sol := &puzzle.Image{Width: 3, Height: 2, Cells: []uint8{1, 0, 1, 0, 0, 0}}
+	e := NewBookletPart(p, sol, "line", nil).Entry()
+	q := e.Puzzle
+	if e.Solution != sol || e.Difficulty != "line" || e.Drawn != nil {
+		t.Errorf("entry = %+v, want the solution and difficulty given", e)
+	}
+	if q.Goal != nil || q.Warnings != nil || q.Meta.Description != "" || q.Meta.Extra != nil ||
+		q.Origin.Places != nil || q.Origin.Set != nil {
+		t.Errorf("the booklet part kept what no booklet prints: %+v", q)
+	}
+	if q.Meta.Title != "T" || q.Meta.Author != "A" || q.Meta.Copyright != "C" || q.Meta.License != "L" ||
+		q.Meta.Catalogue != "#1" || q.Where() != "f.non:3" || q.Width != 3 || q.Height != 2 || len(q.Palette) != 2 {
+		t.Errorf("the booklet part lost what a booklet prints: %+v", q)
+	}
+	for i, lines := range [][2][]puzzle.Line{{q.Rows, p.Rows}, {q.Cols, p.Cols}} {
+		got, want := lines[0], lines[1]
+		if len(got) != len(want) {
+			t.Fatalf("lines %d: %d, want %d", i, len(got), len(want))
+		}
+		for j := range want {
+			if len(got[j]) != len(want[j]) || (len(want[j]) > 0 && !reflect.DeepEqual(got[j], want[j])) {
+				t.Errorf("lines %d, line %d = %v, want %v", i, j, got[j], want[j])
+			}
+		}
+	}
+	if p.Goal == nil || p.Meta.Description == "" || p.Origin.Places == nil || p.Warnings == nil {
+		t.Error("the booklet part changed the puzzle")
+	}
+}
