@@ -14,14 +14,16 @@ import (
 // of a build at once, so it is small: the puzzle without what no booklet
 // prints (its goal, description, other properties, reader warnings and
 // where its parts are in its file), its texts copied out of the file's
-// text, and its clues packed as varints (a few bytes a clue instead of a
-// slice of 24-byte clues per line).
+// text, its clues packed as varints (a few bytes a clue instead of a
+// slice of 24-byte clues per line) and a two-colour solution one bit a
+// cell.
 type BookletPart struct {
-	p          puzzle.Puzzle // Rows and Cols nil: in clues
-	clues      []byte
-	solution   *puzzle.Image
-	difficulty string
-	drawn      *render.DrawnGrid
+	p            puzzle.Puzzle // Rows and Cols nil: in clues
+	clues        []byte
+	solution     *puzzle.Image
+	solutionBits bool // solution's Cells hold a bit a cell
+	difficulty   string
+	drawn        *render.DrawnGrid
 }
 
 // NewBookletPart keeps what the booklet draws of p: its solution (nil for
@@ -29,7 +31,8 @@ type BookletPart struct {
 // the sheet was reused from an earlier build: the booklet then draws the
 // grid afresh).
 func NewBookletPart(p *puzzle.Puzzle, solution *puzzle.Image, difficulty string, drawn *render.DrawnGrid) *BookletPart {
-	b := &BookletPart{solution: solution, difficulty: difficulty, drawn: drawn}
+	b := &BookletPart{difficulty: difficulty, drawn: drawn}
+	b.solution, b.solutionBits = packSolution(solution)
 	b.p = puzzle.Puzzle{Kind: p.Kind, Width: p.Width, Height: p.Height, Palette: p.Palette,
 		TriddlerClues: p.TriddlerClues, Origin: puzzle.Origin{File: p.Origin.File, Line: p.Origin.Line,
 			Index: p.Origin.Index, Format: p.Origin.Format}}
@@ -48,7 +51,30 @@ func (b *BookletPart) Entry() render.BookletEntry {
 	rows, n := binary.Uvarint(b.clues)
 	lines := unpackLines(b.clues[n:])
 	p.Rows, p.Cols = lines[:rows:rows], lines[rows:]
-	return render.BookletEntry{Puzzle: &p, Solution: b.solution, Difficulty: b.difficulty, Drawn: b.drawn}
+	sol := b.solution
+	if b.solutionBits {
+		sol = &puzzle.Image{Width: sol.Width, Height: sol.Height, Cells: make([]uint8, sol.Width*sol.Height)}
+		for i := range sol.Cells {
+			sol.Cells[i] = b.solution.Cells[i/8] >> (i % 8) & 1
+		}
+	}
+	return render.BookletEntry{Puzzle: &p, Solution: sol, Difficulty: b.difficulty, Drawn: b.drawn}
+}
+
+// packSolution is sol with its cells one bit each when they are all 0 or 1
+// (and true), else sol as it is; nil for nil.
+func packSolution(sol *puzzle.Image) (*puzzle.Image, bool) {
+	if sol == nil || len(sol.Cells) != sol.Width*sol.Height {
+		return sol, false
+	}
+	bits := make([]uint8, (len(sol.Cells)+7)/8)
+	for i, c := range sol.Cells {
+		if c > 1 {
+			return sol, false
+		}
+		bits[i/8] |= c << (i % 8)
+	}
+	return &puzzle.Image{Width: sol.Width, Height: sol.Height, Cells: bits}, true
 }
 
 // packLines appends lines to buf: each line's clue count, then each clue's

@@ -24,7 +24,7 @@ func TestBookletPartKeepsWhatABookletPrints(t *testing.T) {
 	sol := &puzzle.Image{Width: 3, Height: 2, Cells: []uint8{1, 0, 1, 0, 0, 0}}
 	e := NewBookletPart(p, sol, "line", nil).Entry()
 	q := e.Puzzle
-	if e.Solution != sol || e.Difficulty != "line" || e.Drawn != nil {
+	if !reflect.DeepEqual(e.Solution, sol) || e.Difficulty != "line" || e.Drawn != nil {
 		t.Errorf("entry = %+v, want the solution and difficulty given", e)
 	}
 	if q.Goal != nil || q.Warnings != nil || q.Meta.Description != "" || q.Meta.Extra != nil ||
@@ -48,5 +48,20 @@ func TestBookletPartKeepsWhatABookletPrints(t *testing.T) {
 	}
 	if p.Goal == nil || p.Meta.Description == "" || p.Origin.Places == nil || p.Warnings == nil {
 		t.Error("the booklet part changed the puzzle")
+	}
+}
+
+// TestBookletPartSolutions: a solution comes back cell for cell, packed
+// (two colours, any length) or not (more colours); none stays none.
+func TestBookletPartSolutions(t *testing.T) {
+	p := &puzzle.Puzzle{Palette: puzzle.DefaultPalette()}
+	for _, cells := range [][]uint8{{1}, {0, 1, 1, 0, 1, 0, 0, 1, 1}, {0, 2, 1, 3}} {
+		sol := &puzzle.Image{Width: len(cells), Height: 1, Cells: cells}
+		if got := NewBookletPart(p, sol, "", nil).Entry().Solution; !reflect.DeepEqual(got, sol) {
+			t.Errorf("solution %v came back %v", cells, got)
+		}
+	}
+	if got := NewBookletPart(p, nil, "", nil).Entry().Solution; got != nil {
+		t.Errorf("no solution came back %v", got)
 	}
 }
