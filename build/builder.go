@@ -281,6 +281,7 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 		return fromSource(files[i], results[i].fatal)
 	})
 	prog.stop()
+	r.titles.parsed.reset() // those no file step took (broken notes')
 	r.recordMisses()
 	if err != nil {
 		return nil, err

@@ -12,8 +12,8 @@ import (
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
-	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/atomicfile"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // Links to the previous and next file of a collection show the title of
@@ -30,6 +30,8 @@ type ownTitles struct {
 	mu     sync.Mutex
 	loaded bool
 	m      map[titleKey]string
+	// parsed are the files read for their titles, for their publish step.
+	parsed parsedSources
 }
 
 // titleKey is a file as last seen: a changed file is read again.
@@ -76,8 +78,13 @@ func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
 			unread = append(unread, i)
 		}
 	}
+	t.parsed.reset()
 	_ = parallel.Do(ctx, len(unread), func(j int) error {
-		titles[unread[j]] = fileTitle(ctx, files[unread[j]])
+		f := files[unread[j]]
+		if src, ok := readParsed(ctx, f); ok {
+			titles[unread[j]] = titleOf(src.puzzles)
+			t.parsed.keep(f.Abs, src)
+		}
 		return nil
 	})
 	seen := make(map[titleKey]string, len(named))
@@ -162,18 +169,19 @@ func saveTitles(path, program string, m map[titleKey]string) {
 }
 
 // fileTitle is the title a puzzle file gives the page its neighbours link
-// to: a set's own title for a file of several puzzles (the page listing
-// them), else its puzzle's; "" when it gives none or cannot be read (its
+// to (titleOf its puzzles); "" when it gives none or cannot be read (its
 // publishing reports why).
 func fileTitle(ctx context.Context, f *content.PuzzleFile) string {
-	if !formats.Known(f.Abs) {
-		return "" // a picture: its note titles it
-	}
-	data, err := readSource(ctx, f.Abs, formats.MaxFileSize)
-	if err != nil {
+	src, ok := readParsed(ctx, f)
+	if !ok {
 		return ""
 	}
-	puzzles, _ := formats.Read(f.Abs, data)
+	return titleOf(src.puzzles)
+}
+
+// titleOf is the title of a file of these puzzles: a set's own title for a
+// file of several (the page listing them), else its puzzle's.
+func titleOf(puzzles []*puzzle.Puzzle) string {
 	switch {
 	case len(puzzles) > 1:
 		return setTitle(puzzles)

@@ -123,12 +123,12 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	}
 	res.diags = append(res.diags, n.Warnings...)
 	fm := n.Front
-	data, err := readSource(ctx, f.Abs, formats.MaxFileSize)
+	src, err := sourceOf(ctx, f, &r.titles.parsed)
 	if err != nil {
 		res.fatal = fmt.Errorf("read puzzle file: %w", err)
 		return res
 	}
-	puzzles, perr := formats.Read(f.Abs, data)
+	data, puzzles, perr := src.data, src.puzzles, src.err
 	if perr != nil {
 		unread := formats.Diagnostics(f.Abs, perr)
 		res.diags = append(res.diags, unread...)
@@ -157,6 +157,20 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		}
 	}
 	return res
+}
+
+// sourceOf is a puzzle file read and parsed: as the title pass kept it
+// when it did, else read now.
+func sourceOf(ctx context.Context, f *content.PuzzleFile, kept *parsedSources) (parsedSource, error) {
+	if src, ok := kept.take(f.Abs); ok {
+		return src, nil
+	}
+	data, err := readSource(ctx, f.Abs, formats.MaxFileSize)
+	if err != nil {
+		return parsedSource{}, err
+	}
+	puzzles, perr := formats.Read(f.Abs, data)
+	return parsedSource{data, puzzles, perr}, nil
 }
 
 // notePathError is a note that could not be read at all.
