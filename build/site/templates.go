@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/key"
@@ -33,6 +34,11 @@ var pageKinds = []string{"home", "collection", "puzzle", "authors", "licenses", 
 type Templates struct {
 	byKind map[string]*template.Template
 	static map[string][]byte // static assets by path under static/
+
+	// pageSize holds, per kind, the largest page rendered so far: the next
+	// page of the kind starts with a buffer that size instead of growing to
+	// it by doubling (copying the page several times over).
+	pageSize map[string]*atomic.Int64
 
 	// minified holds the static assets minified, made once (minifyStatic).
 	minifyOnce sync.Once
@@ -76,7 +82,7 @@ func LoadTemplates(src string) (*Templates, error) {
 		}
 		return string(data), name, nil
 	}
-	pt := &Templates{byKind: map[string]*template.Template{}, static: map[string][]byte{}}
+	pt := &Templates{byKind: map[string]*template.Template{}, static: map[string][]byte{}, pageSize: map[string]*atomic.Int64{}}
 	for _, kind := range pageKinds {
 		t := template.New("base")
 		for _, name := range []string{"base.html", "partials.html", kind + ".html"} {
@@ -92,6 +98,7 @@ func LoadTemplates(src string) (*Templates, error) {
 			return nil, fmt.Errorf("template %s.html: the page needs \"base\" (base.html) and \"main\" defined", kind)
 		}
 		pt.byKind[kind] = t
+		pt.pageSize[kind] = new(atomic.Int64)
 	}
 	err := fs.WalkDir(templates.Static, "static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -135,12 +142,23 @@ func (pt *Templates) StaticPaths() []string {
 
 // Render executes the page template of a kind.
 func (pt *Templates) Render(kind string, data *PageData) ([]byte, error) {
-	var b bytes.Buffer
-	if err := pt.byKind[kind].ExecuteTemplate(&b, "base", data); err != nil {
+	size := pt.pageSize[kind]
+	b := bytes.NewBuffer(make([]byte, 0, size.Load()))
+	if err := pt.byKind[kind].ExecuteTemplate(b, "base", data); err != nil {
 		return nil, fmt.Errorf("page %s: %w", kind, err)
+	}
+	for n := min(int64(b.Len()), maxPageSizeHint); ; {
+		old := size.Load()
+		if n <= old || size.CompareAndSwap(old, n) {
+			break
+		}
 	}
 	return b.Bytes(), nil
 }
+
+// maxPageSizeHint caps the buffer a page starts with: one huge page (a
+// 400 KB title) must not make every later page of its kind that large.
+const maxPageSizeHint = 1 << 18
 
 // Fingerprint hashes the parsed page templates (parse trees, before any
 // execution changes them), so that a site's own templates count in memo

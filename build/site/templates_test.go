@@ -1,0 +1,39 @@
+package site
+
+import (
+	"bytes"
+	"testing"
+)
+
+// A page starts in a buffer the size of the largest page of its kind so far:
+// the same bytes as the first render, never the previous page's memory.
+func TestRenderReusesPageSizeNotPages(t *testing.T) {
+	pt, err := LoadTemplates(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, a := testSite()
+	pages, err := s.CollectionPages(a)
+	if err != nil || len(pages) != 1 {
+		t.Fatalf("%d pages of a (%v), want 1", len(pages), err)
+	}
+	first, err := pt.Render("collection", pages[0].Data())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pt.pageSize["collection"].Load(); got != int64(len(first)) {
+		t.Errorf("size hint after a %d-byte page: %d", len(first), got)
+	}
+	kept := bytes.Clone(first)
+	second, err := pt.Render("collection", pages[0].Data())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(second, kept) || cap(second) < len(kept) {
+		t.Errorf("second render: %d bytes (cap %d), want the first's %d", len(second), cap(second), len(kept))
+	}
+	second[0] = 'X'
+	if first[0] == 'X' {
+		t.Error("two renders share a buffer")
+	}
+}
