@@ -40,12 +40,18 @@ const (
 
 // watch is an entry of a literal's watch list: the clause and a literal of
 // it (the blocker) whose truth spares a look at the clause. For a clause of
-// two literals the blocker is the other one, which is all propagation needs.
+// two literals the blocker is the other one, which is all propagation needs,
+// and the clause is stored complemented (^ci, negative), so that an entry
+// takes eight bytes. Binary clauses are never removed (a learnt one has a
+// literal block distance of at most 2), so their entries need no look at
+// the clause's flags either.
 type watch struct {
 	clause  int32
 	blocker lit
-	binary  bool
 }
+
+// binaryWatch returns the entry of a clause of two literals.
+func binaryWatch(ci int32, blocker lit) watch { return watch{^ci, blocker} }
 
 // Tuning of restarts and of the learnt-clause database.
 const (
@@ -61,6 +67,7 @@ type satSolver struct {
 	learnts []int32   // live learnt clauses
 	watches [][]watch // per literal: clauses that watch it
 	value   []int8    // per variable: 0 unassigned, 1 true, -1 false
+	litVal  []int8    // per literal: the same, so that propagation needs no sign test
 	level   []int32   // per variable: decision level of its assignment
 	reason  []int32   // per variable: implying clause, -1 for a decision
 	trail   []lit
@@ -107,6 +114,7 @@ func (s *satSolver) newVar(decision bool) int32 {
 	v := int32(len(s.value))
 	s.watches = append(s.watches, nil, nil)
 	s.value = append(s.value, 0)
+	s.litVal = append(s.litVal, 0, 0)
 	s.level = append(s.level, 0)
 	s.reason = append(s.reason, -1)
 	s.activity = append(s.activity, 0)
@@ -122,13 +130,7 @@ func (s *satSolver) newVar(decision bool) int32 {
 }
 
 // litValue is 1 when l is true, -1 when false, 0 when unassigned.
-func (s *satSolver) litValue(l lit) int8 {
-	v := s.value[l.vari()]
-	if l&1 != 0 {
-		return -v
-	}
-	return v
-}
+func (s *satSolver) litValue(l lit) int8 { return s.litVal[l] }
 
 func (s *satSolver) decisionLevel() int { return len(s.limits) }
 
@@ -140,6 +142,7 @@ func (s *satSolver) assign(l lit, from int32) {
 	} else {
 		s.value[v] = 1
 	}
+	s.litVal[l], s.litVal[l^1] = 1, -1
 	s.level[v] = int32(s.decisionLevel())
 	s.reason[v] = from
 	s.trail = append(s.trail, l)
@@ -184,9 +187,12 @@ func (s *satSolver) attach(ls []lit, flags int32) int32 {
 	ci := int32(len(s.arena))
 	s.arena = append(s.arena, lit(len(ls)), lit(flags))
 	s.arena = append(s.arena, ls...)
-	bin := len(ls) == 2
-	s.watches[ls[0]] = append(s.watches[ls[0]], watch{ci, ls[1], bin})
-	s.watches[ls[1]] = append(s.watches[ls[1]], watch{ci, ls[0], bin})
+	w0, w1 := watch{ci, ls[1]}, watch{ci, ls[0]}
+	if len(ls) == 2 {
+		w0, w1 = binaryWatch(ci, ls[1]), binaryWatch(ci, ls[0])
+	}
+	s.watches[ls[0]] = append(s.watches[ls[0]], w0)
+	s.watches[ls[1]] = append(s.watches[ls[1]], w1)
 	return ci
 }
 
@@ -214,23 +220,21 @@ func (s *satSolver) propagate() int32 {
 				j++
 				continue
 			}
-			if w.binary {
-				if s.flags(w.clause)&flagDead != 0 {
-					continue
-				}
+			if w.clause < 0 {
+				ci := ^w.clause
 				ws[j] = w
 				j++
 				if bv == -1 {
 					j += copy(ws[j:], ws[i+1:])
 					s.watches[falsified] = ws[:j]
 					s.qhead = len(s.trail)
-					return w.clause
+					return ci
 				}
-				ls := s.lits(w.clause)
+				ls := s.lits(ci)
 				if ls[0] != w.blocker {
 					ls[0], ls[1] = ls[1], ls[0]
 				}
-				s.assign(w.blocker, w.clause)
+				s.assign(w.blocker, ci)
 				continue
 			}
 			if s.flags(w.clause)&flagDead != 0 {
@@ -242,7 +246,7 @@ func (s *satSolver) propagate() int32 {
 			}
 			first := ls[0]
 			if first != w.blocker && s.litValue(first) == 1 {
-				ws[j] = watch{w.clause, first, false}
+				ws[j] = watch{w.clause, first}
 				j++
 				continue
 			}
@@ -250,7 +254,7 @@ func (s *satSolver) propagate() int32 {
 			for k := 2; k < len(ls); k++ {
 				if s.litValue(ls[k]) != -1 {
 					ls[1], ls[k] = ls[k], ls[1]
-					s.watches[ls[1]] = append(s.watches[ls[1]], watch{w.clause, first, false})
+					s.watches[ls[1]] = append(s.watches[ls[1]], watch{w.clause, first})
 					moved = true
 					break
 				}
@@ -258,7 +262,7 @@ func (s *satSolver) propagate() int32 {
 			if moved {
 				continue
 			}
-			ws[j] = watch{w.clause, first, false}
+			ws[j] = watch{w.clause, first}
 			j++
 			if s.litValue(first) == -1 {
 				j += copy(ws[j:], ws[i+1:])
@@ -283,6 +287,7 @@ func (s *satSolver) cancelUntil(level int) {
 		v := s.trail[k].vari()
 		s.phase[v] = s.value[v] > 0
 		s.value[v] = 0
+		s.litVal[2*v], s.litVal[2*v+1] = 0, 0
 		if s.heap.pos[v] < 0 && s.decision[v] {
 			s.heap.push(v)
 		}
