@@ -2,7 +2,6 @@ package build
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"encoding/gob"
 	"errors"
@@ -39,7 +38,7 @@ type storeData struct {
 	records  map[string]*fileRecord
 	assets   map[string]map[string]string
 	stats    map[string]fileStat
-	verdicts []byte // encodeVerdicts' records, as readStore and writeStore take them
+	verdicts []byte // the verdicts' records, for the tests' readStore and writeStore
 }
 
 type memoRecord struct {
@@ -50,26 +49,6 @@ type memoRecord struct {
 type memoStat struct {
 	Path string
 	Stat fileStat
-}
-
-// readStore decodes a whole store, its verdicts' records read into
-// d.verdicts.
-func readStore(r io.Reader) (storeData, error) {
-	br := &countingReader{r: bufio.NewReader(r)}
-	d, err := readStoreHead(br)
-	if err != nil {
-		return storeData{}, err
-	}
-	rest, err := io.ReadAll(br)
-	if err != nil {
-		return storeData{}, err
-	}
-	size, err := verdictsLength(bytes.NewReader(rest), 0, int64(len(rest)))
-	if err != nil {
-		return storeData{}, err
-	}
-	d.verdicts = rest[:size]
-	return d, nil
 }
 
 // readStoreFile decodes the store file f but for its verdicts, which it
@@ -155,15 +134,6 @@ func readStamp(r io.Reader) (buildStamp, error) {
 		return buildStamp{}, errors.New("not this version's store")
 	}
 	return h.Stamp, nil
-}
-
-// writeStore encodes the store's content as the file's stream.
-func writeStore(w io.Writer, d storeData) error {
-	_, _, err := writeStoreWith(w, d, func(w io.Writer) error {
-		_, err := w.Write(d.verdicts)
-		return err
-	})
-	return err
 }
 
 // writeStoreWith encodes the store's content but its verdicts, which

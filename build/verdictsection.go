@@ -2,7 +2,6 @@ package build
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -79,7 +78,7 @@ func (s verdictSection) index() map[string]span {
 		if err != nil {
 			return m
 		}
-		m[id] = span{r.off, n}
+		m[id] = span{r.off(), n}
 		if r.skip(n) != nil {
 			return m
 		}
@@ -147,8 +146,7 @@ func writeVerdicts(w io.Writer, old verdictSection, oldIndex map[string]span, ch
 		if _, replaced := changes[id]; replaced {
 			err = r.skip(n)
 		} else if err = vw.header(id, n); err == nil {
-			_, err = io.CopyN(w, r.br, n)
-			r.off += n
+			_, err = io.CopyN(w, r, n)
 		}
 		if err != nil {
 			break // a write error comes back at the next write
@@ -182,34 +180,36 @@ func verdictHeader(b []byte, id string, n int) []byte {
 	return binary.AppendUvarint(b, uint64(n))
 }
 
-// verdictReader reads records in turn; off is where it stands.
+// verdictReader reads records in turn; off is where it stands, counted by
+// its countingReader.
 type verdictReader struct {
-	br   *bufio.Reader
-	off  int64
+	*countingReader
 	size int64
 }
 
 func newVerdictReader(r *io.SectionReader) *verdictReader {
-	return &verdictReader{br: bufio.NewReaderSize(r, 64<<10), size: r.Size()}
+	return &verdictReader{&countingReader{r: bufio.NewReaderSize(r, 64<<10)}, r.Size()}
 }
+
+// off is where the reader stands, from the section's start.
+func (r *verdictReader) off() int64 { return r.n }
 
 // next reads a record's id and the length of its JSON, which comes next;
 // io.EOF at the end.
 func (r *verdictReader) next() (id string, n int64, err error) {
-	if r.off == r.size {
+	if r.n == r.size {
 		return "", 0, io.EOF
 	}
-	idLen, err := r.uvarint()
+	idLen, err := binary.ReadUvarint(r)
 	if err != nil || idLen == 0 || idLen > maxVerdictID {
 		return "", 0, errBadVerdicts
 	}
 	b := make([]byte, idLen)
-	if _, err := io.ReadFull(r.br, b); err != nil {
+	if _, err := io.ReadFull(r, b); err != nil {
 		return "", 0, errBadVerdicts
 	}
-	r.off += int64(idLen)
-	body, err := r.uvarint()
-	if err != nil || body > uint64(r.size-r.off) {
+	body, err := binary.ReadUvarint(r)
+	if err != nil || body > uint64(r.size-r.n) {
 		return "", 0, errBadVerdicts
 	}
 	return string(b), int64(body), nil
@@ -217,54 +217,7 @@ func (r *verdictReader) next() (id string, n int64, err error) {
 
 // skip passes over n bytes of JSON.
 func (r *verdictReader) skip(n int64) error {
-	d, err := r.br.Discard(int(n))
-	r.off += int64(d)
+	d, err := r.r.Discard(int(n))
+	r.n += int64(d)
 	return err
-}
-
-func (r *verdictReader) uvarint() (uint64, error) { return binary.ReadUvarint(r) }
-
-// ReadByte reads a byte of a length, counting it.
-func (r *verdictReader) ReadByte() (byte, error) {
-	c, err := r.br.ReadByte()
-	if err == nil {
-		r.off++
-	}
-	return c, err
-}
-
-// encodeVerdicts encodes verdicts as the section's records, in id order.
-func encodeVerdicts(entries map[string]validate.CacheEntry) ([]byte, error) {
-	var b []byte
-	for _, id := range sortedKeys(entries) {
-		body, err := json.Marshal(entries[id])
-		if err != nil {
-			return nil, err
-		}
-		b = append(verdictHeader(b, id, len(body)), body...)
-	}
-	return b, nil
-}
-
-// decodeVerdicts decodes encodeVerdicts' records; a damaged one ends them
-// (they are only a cache).
-func decodeVerdicts(data []byte) map[string]validate.CacheEntry {
-	entries := map[string]validate.CacheEntry{}
-	r := newVerdictReader(io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data))))
-	for {
-		id, n, err := r.next()
-		if err != nil {
-			return entries
-		}
-		body := make([]byte, n)
-		if _, err := io.ReadFull(r.br, body); err != nil {
-			return entries
-		}
-		r.off += n
-		var e validate.CacheEntry
-		if json.Unmarshal(body, &e) != nil {
-			return entries
-		}
-		entries[id] = e
-	}
 }
