@@ -20,6 +20,7 @@ type verdictStore struct {
 	mu      sync.Mutex
 	section verdictSection  // where the store file holds them
 	index   map[string]span // the section's records by id; nil until a lookup
+	file    *os.File        // the section's file, opened at the first read
 	cache   *validate.Cache // nil until a build needs a verdict
 	// written is where write put the records, the index once saved.
 	written map[string]span
@@ -28,8 +29,17 @@ type verdictStore struct {
 // reset takes the verdicts of the section s.
 func (v *verdictStore) reset(s verdictSection) {
 	v.mu.Lock()
+	v.closeFile()
 	v.section, v.index, v.cache = s, nil, nil
 	v.mu.Unlock()
+}
+
+// closeFile closes the section's file if it is open; v.mu is held.
+func (v *verdictStore) closeFile() {
+	if v.file != nil {
+		v.file.Close()
+		v.file = nil
+	}
 }
 
 // get returns the cache, made on first use.
@@ -43,19 +53,23 @@ func (v *verdictStore) get() *validate.Cache {
 }
 
 // older reads id's verdict from the store file, indexing its records at
-// the first call.
+// the first call and keeping the file open for the next ones (a build that
+// processes every file again looks up every verdict).
 func (v *verdictStore) older(id string) (validate.CacheEntry, bool) {
 	v.mu.Lock()
 	if v.index == nil {
 		v.index = v.section.index()
 	}
 	sp, ok := v.index[id]
-	s := v.section
+	if ok && v.file == nil {
+		v.file, _ = v.section.open() // nil when the file is gone or replaced
+	}
+	s, f := v.section, v.file
 	v.mu.Unlock()
-	if !ok {
+	if !ok || f == nil {
 		return validate.CacheEntry{}, false
 	}
-	return s.read(sp)
+	return s.read(f, sp)
 }
 
 // write writes the verdicts' records for a new store file: the old file's
@@ -88,6 +102,7 @@ func (v *verdictStore) saved(path string, start, size int64) {
 	defer v.mu.Unlock()
 	v.cache.Saved()
 	written := v.written
+	v.closeFile()
 	v.section, v.index, v.written = verdictSection{}, nil, nil
 	if err == nil {
 		v.section = verdictSection{path: path, start: start, size: size, file: info}

@@ -85,15 +85,10 @@ func (s verdictSection) index() map[string]span {
 	}
 }
 
-// read decodes the record at sp; false when the file has changed or the
-// record is damaged.
-func (s verdictSection) read(sp span) (validate.CacheEntry, bool) {
+// read decodes the record at sp from f, the section's file as open
+// returned it; false when the record is damaged.
+func (s verdictSection) read(f io.ReaderAt, sp span) (validate.CacheEntry, bool) {
 	var e validate.CacheEntry
-	f, err := s.open()
-	if err != nil {
-		return e, false
-	}
-	defer f.Close()
 	data := make([]byte, sp.n)
 	if _, err := f.ReadAt(data, s.start+sp.off); err != nil || json.Unmarshal(data, &e) != nil {
 		return e, false
