@@ -122,16 +122,11 @@ func newBeliefs(g *grid) *beliefs {
 // fifty rounds of it take a second or two.
 const maxBeliefWork = 8 << 20
 
-// work returns the work of one round.
-func (b *beliefs) work() int {
-	total := 0
-	for l := range b.g.clues {
-		if !lineSolved(b.g, l) {
-			_, _, n := b.g.lineGeometry(l)
-			total += (n + 1) * b.autos[l].states() * b.k
-		}
-	}
-	return total
+// beliefsFit reports whether a round of the grid's beliefs stays within
+// maxBeliefWork.
+func beliefsFit(g *grid) bool {
+	limit := maxBeliefWork / g.colors // runStates × colours > maxBeliefWork exactly when runStates > limit
+	return runStates(g, limit) <= limit
 }
 
 // run runs n more rounds, or reports false once the context is done.

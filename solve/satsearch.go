@@ -37,7 +37,11 @@ const diveAfter = 20000
 
 // satFits reports whether the encoding of the grid's current state stays
 // within maxSatStates, counting every (position, state) pair of each line.
-func satFits(g *grid) bool {
+func satFits(g *grid) bool { return runStates(g, maxSatStates) <= maxSatStates }
+
+// runStates counts the (position, state) pairs of the automata of the
+// grid's unsolved lines, stopping once the count is above limit.
+func runStates(g *grid, limit int) int {
 	total := 0
 	for l, clue := range g.clues {
 		if lineSolved(g, l) {
@@ -46,11 +50,11 @@ func satFits(g *grid) bool {
 		_, _, n := g.lineGeometry(l)
 		a := newLineAutomaton(clue)
 		total += (n + 1) * a.states()
-		if total > maxSatStates {
-			return false
+		if total > limit {
+			break
 		}
 	}
-	return true
+	return total
 }
 
 // lineSolved reports whether every cell of line l has one colour left.
