@@ -239,28 +239,28 @@ func (e *satSearch) run() error {
 // sure, and those cells are then left for last.
 func (e *satSearch) rankBy(sure []float64) {
 	act := make([]float64, len(e.sat.activity))
-	for cell, set := range e.s.g.cells {
-		if !set.single() {
-			for c := range e.colors {
-				if l := e.cellLit(cell, c); l != e.yes && l != e.yes.not() {
-					act[l.vari()] = sure[cell]
-				}
-			}
-		}
-	}
+	e.openCellLits(func(cell, _ int, l lit) { act[l.vari()] = sure[cell] })
 	e.sat.rank(act)
 }
 
 // startFrom sets the phases of the cells' variables to colors (a colour per
 // cell), so that the solver's next decisions head for them.
 func (e *satSearch) startFrom(colors []uint8) {
+	e.openCellLits(func(cell, c int, l lit) {
+		e.sat.phase[l.vari()] = (int(colors[cell]) == c) == (l&1 == 0)
+	})
+}
+
+// openCellLits calls f with the literal of each colour of each unsolved
+// cell, leaving out the literals fixed by yes.
+func (e *satSearch) openCellLits(f func(cell, c int, l lit)) {
 	for cell, set := range e.s.g.cells {
 		if set.single() {
 			continue
 		}
 		for c := range e.colors {
 			if l := e.cellLit(cell, c); l != e.yes && l != e.yes.not() {
-				e.sat.phase[l.vari()] = (int(colors[cell]) == c) == (l&1 == 0)
+				f(cell, c, l)
 			}
 		}
 	}
