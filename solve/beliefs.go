@@ -206,9 +206,9 @@ func (b *beliefs) likeliest(cell int) (int, float64) {
 }
 
 // surest returns the unsolved cell whose likeliest colour has the largest
-// share of its beliefs (the first such cell), that colour and that share.
-func (b *beliefs) surest() (cell, color int, share float64) {
-	cell, share = -1, -1
+// share of its beliefs (the first such cell) and that colour.
+func (b *beliefs) surest() (cell, color int) {
+	cell, share := -1, -1.0
 	for i, set := range b.g.cells {
 		if set.single() {
 			continue
@@ -217,7 +217,7 @@ func (b *beliefs) surest() (cell, color int, share float64) {
 			cell, color, share = i, c, sh
 		}
 	}
-	return cell, color, share
+	return cell, color
 }
 
 // likeliestColors returns each cell's likeliest colour (its colour, when

@@ -38,7 +38,7 @@ func (s *solver) dive() (colors []uint8, sure []float64, err error) {
 		_, sure[i] = b.likeliest(i)
 	}
 	for !g.solved() {
-		cell, c, _ := b.surest()
+		cell, c := b.surest()
 		s.stats.Nodes++
 		s.work += guessCost
 		m := g.mark()
