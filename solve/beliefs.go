@@ -122,16 +122,11 @@ func newBeliefs(g *grid) *beliefs {
 // fifty rounds of it take a second or two.
 const maxBeliefWork = 8 << 20
 
-// work returns the work of one round.
-func (b *beliefs) work() int {
-	total := 0
-	for l := range b.g.clues {
-		if !lineSolved(b.g, l) {
-			_, _, n := b.g.lineGeometry(l)
-			total += (n + 1) * b.autos[l].states() * b.k
-		}
-	}
-	return total
+// beliefsFit reports whether a round of the grid's beliefs stays within
+// maxBeliefWork.
+func beliefsFit(g *grid) bool {
+	limit := maxBeliefWork / g.colors // runStates × colours > maxBeliefWork exactly when runStates > limit
+	return runStates(g, limit) <= limit
 }
 
 // run runs n more rounds, or reports false once the context is done.
@@ -211,9 +206,9 @@ func (b *beliefs) likeliest(cell int) (int, float64) {
 }
 
 // surest returns the unsolved cell whose likeliest colour has the largest
-// share of its beliefs (the first such cell), that colour and that share.
-func (b *beliefs) surest() (cell, color int, share float64) {
-	cell, share = -1, -1
+// share of its beliefs (the first such cell) and that colour.
+func (b *beliefs) surest() (cell, color int) {
+	cell, share := -1, -1.0
 	for i, set := range b.g.cells {
 		if set.single() {
 			continue
@@ -222,7 +217,7 @@ func (b *beliefs) surest() (cell, color int, share float64) {
 			cell, color, share = i, c, sh
 		}
 	}
-	return cell, color, share
+	return cell, color
 }
 
 // likeliestColors returns each cell's likeliest colour (its colour, when

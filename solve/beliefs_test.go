@@ -120,3 +120,34 @@ func TestDiveSkipsBigGridsAndKeepsTheBudget(t *testing.T) {
 		t.Errorf("with the context done, the dive returned %v, want errBudget", err)
 	}
 }
+
+// TestDiveStopsWithoutSolution runs the dive on small random puzzles with no
+// solution that line logic leaves open, where every one of its dives must
+// reach a cell whose colours all fail: it stops there, with a colour per
+// cell, no solution recorded and the grid as it found it.
+func TestDiveStopsWithoutSolution(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	stopped := 0
+	for k := range 2000 {
+		p := randomPuzzle(r, 2+r.IntN(5), 2+r.IntN(5), 2+r.IntN(2))
+		if bruteCount(p) != 0 {
+			continue
+		}
+		s := solverFor(context.Background(), p, options{})
+		if ok, err := s.g.propagate(); !ok || err != nil || s.g.solved() {
+			continue
+		}
+		before, unknown := s.g.mark(), s.g.unknown
+		colors, _, err := s.dive()
+		if err != nil || len(colors) != len(s.g.cells) || len(s.solutions) != 0 {
+			t.Fatalf("case %d: the dive returned %d colours for %d cells, %d solutions, %v", k, len(colors), len(s.g.cells), len(s.solutions), err)
+		}
+		if s.g.mark() != before || s.g.unknown != unknown {
+			t.Fatalf("case %d: the dive left the grid changed", k)
+		}
+		stopped++
+	}
+	if stopped == 0 {
+		t.Error("no puzzle without a solution was left open by line logic")
+	}
+}

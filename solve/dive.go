@@ -26,10 +26,10 @@ func (s *solver) dive() (colors []uint8, sure []float64, err error) {
 	g := s.g
 	root := g.mark()
 	defer g.undo(root)
-	b := newBeliefs(g)
-	if b.work() > maxBeliefWork {
+	if !beliefsFit(g) {
 		return nil, nil, nil // too big to be worth it
 	}
+	b := newBeliefs(g)
 	if !b.run(diveFirstRounds) {
 		return nil, nil, errBudget
 	}
@@ -38,7 +38,7 @@ func (s *solver) dive() (colors []uint8, sure []float64, err error) {
 		_, sure[i] = b.likeliest(i)
 	}
 	for !g.solved() {
-		cell, c, _ := b.surest()
+		cell, c := b.surest()
 		s.stats.Nodes++
 		s.work += guessCost
 		m := g.mark()

@@ -137,6 +137,7 @@ func TestHardSet(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), budget)
 		if *hardCPU > 0 {
+			cancel() // the wall-time context is not used
 			ctx, cancel = cpuBudget(*hardCPU)
 		}
 		start, cpu := time.Now(), processCPU()

@@ -37,7 +37,11 @@ const diveAfter = 20000
 
 // satFits reports whether the encoding of the grid's current state stays
 // within maxSatStates, counting every (position, state) pair of each line.
-func satFits(g *grid) bool {
+func satFits(g *grid) bool { return runStates(g, maxSatStates) <= maxSatStates }
+
+// runStates counts the (position, state) pairs of the automata of the
+// grid's unsolved lines, stopping once the count is above limit.
+func runStates(g *grid, limit int) int {
 	total := 0
 	for l, clue := range g.clues {
 		if lineSolved(g, l) {
@@ -46,11 +50,11 @@ func satFits(g *grid) bool {
 		_, _, n := g.lineGeometry(l)
 		a := newLineAutomaton(clue)
 		total += (n + 1) * a.states()
-		if total > maxSatStates {
-			return false
+		if total > limit {
+			break
 		}
 	}
-	return true
+	return total
 }
 
 // lineSolved reports whether every cell of line l has one colour left.
@@ -235,28 +239,28 @@ func (e *satSearch) run() error {
 // sure, and those cells are then left for last.
 func (e *satSearch) rankBy(sure []float64) {
 	act := make([]float64, len(e.sat.activity))
-	for cell, set := range e.s.g.cells {
-		if !set.single() {
-			for c := range e.colors {
-				if l := e.cellLit(cell, c); l != e.yes && l != e.yes.not() {
-					act[l.vari()] = sure[cell]
-				}
-			}
-		}
-	}
+	e.openCellLits(func(cell, _ int, l lit) { act[l.vari()] = sure[cell] })
 	e.sat.rank(act)
 }
 
 // startFrom sets the phases of the cells' variables to colors (a colour per
 // cell), so that the solver's next decisions head for them.
 func (e *satSearch) startFrom(colors []uint8) {
+	e.openCellLits(func(cell, c int, l lit) {
+		e.sat.phase[l.vari()] = (int(colors[cell]) == c) == (l&1 == 0)
+	})
+}
+
+// openCellLits calls f with the literal of each colour of each unsolved
+// cell, leaving out the literals fixed by yes.
+func (e *satSearch) openCellLits(f func(cell, c int, l lit)) {
 	for cell, set := range e.s.g.cells {
 		if set.single() {
 			continue
 		}
 		for c := range e.colors {
 			if l := e.cellLit(cell, c); l != e.yes && l != e.yes.not() {
-				e.sat.phase[l.vari()] = (int(colors[cell]) == c) == (l&1 == 0)
+				f(cell, c, l)
 			}
 		}
 	}
