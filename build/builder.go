@@ -61,6 +61,7 @@ type Builder struct {
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
+	afterTitles func() // tests: runs after the title pass (nameFiles)
 }
 
 // CacheDir is the name of the folder beside the content folder where a

@@ -95,19 +95,20 @@ func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlan
 func (m *memoRun) enabled() bool { return m.memo.program != "" }
 
 // fileKey is the key of a puzzle file's work (key), from the digests of the
-// file and its note.
-func (m *memoRun) fileKey(f *content.PuzzleFile, siteTitle string) (string, error) {
-	fileHash, _, err := m.memo.stats.digest(f.Abs)
-	if err != nil {
-		return "", fmt.Errorf("read puzzle file: %w", err)
+// file and its note, which it returns too.
+func (m *memoRun) fileKey(f *content.PuzzleFile, siteTitle string) (string, sourceDigests, error) {
+	var d sourceDigests
+	var err error
+	if d.file, _, err = m.memo.stats.digest(f.Abs); err != nil {
+		return "", d, fmt.Errorf("read puzzle file: %w", err)
 	}
-	noteHash, noteBlank := "", true
+	noteBlank := true
 	if f.NotePath != "" {
-		if noteHash, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
-			return "", fmt.Errorf("read note: %w", err)
+		if d.note, noteBlank, err = m.memo.stats.digest(f.NotePath); err != nil {
+			return "", d, fmt.Errorf("read note: %w", err)
 		}
 	}
-	return m.key(f, fileHash, noteHash, noteBlank, siteTitle), nil
+	return m.key(f, d.file, d.note, noteBlank, siteTitle), d, nil
 }
 
 // hit keeps the record of a file whose work this build reuses.

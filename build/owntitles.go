@@ -97,6 +97,9 @@ func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
 	}
 	t.m = seen // only the files of this build
 	content.Relink(files)
+	if b.afterTitles != nil {
+		b.afterTitles()
+	}
 }
 
 // lockTitles locks the kept titles, loaded from titles.json on first use;

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -59,5 +60,41 @@ func TestNameFilesKeepsParses(t *testing.T) {
 	}
 	if n := len(cold.titles.parsed.m); n != 0 {
 		t.Errorf("after the build %d parsed files are still kept; want none", n)
+	}
+}
+
+// TestStaleParseIsNotRemembered: a file can change between the title pass's
+// read and its publish step (serve's full build read it mid-save). What the
+// step made of the bytes the title pass read is published, but the memo
+// must not keep it under the key of the new bytes: the rebuild the save's
+// event starts must show the file as saved, not the old result again.
+func TestStaleParseIsNotRemembered(t *testing.T) {
+	s := newSite(t, "-- c/a.non --\n"+dot("Ant")+"-- c/b.non --\n"+dot("Bee"))
+	b, err := New(Config{Src: s.src, Out: s.out, SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := filepath.Join(s.src, "c", "a.non")
+	b.afterTitles = func() {
+		if err := os.WriteFile(a, []byte(dot("Ant Two")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	if _, err := b.Build(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if b.memo.program == "" {
+		t.Skip("no memo: the program could not be fingerprinted")
+	}
+	if !strings.Contains(s.read("c/a/index.html"), ">Ant<") {
+		t.Fatal("the build did not publish what its title pass read; the test no longer races the save")
+	}
+	b.afterTitles = nil
+	if _, err := b.Rebuild(ctx, []string{a}); err != nil {
+		t.Fatal(err)
+	}
+	if page := s.read("c/a/index.html"); !strings.Contains(page, "Ant Two") {
+		t.Error("after the save's own rebuild the page still shows the file as it was before the save")
 	}
 }

@@ -28,6 +28,23 @@ type fileResult struct {
 	leftOut []string
 	bundle  *bundlePage // the page of a file of several puzzles
 	fatal   error       // the build cannot go on (output not writable, template error)
+	// read is what processFile made the result of: the memo records it
+	// only under a key of the same bytes (sourceDigests.made).
+	read sourceDigests
+}
+
+// sourceDigests are the digests (fileHashOf) of a puzzle file's bytes and
+// its note's, "" for none read.
+type sourceDigests struct{ file, note string }
+
+// made reports whether a result made from the bytes d names is the work of
+// the bytes keyed names. A file can change between the key's digest and
+// the step's read (or the title pass's, whose parse the step takes): its
+// result then belongs to no key, and a later build, told of the change,
+// makes it again. A result made without reading the puzzle file (its note
+// left it out) depends on the note only.
+func (d sourceDigests) made(keyed sourceDigests) bool {
+	return d.note == keyed.note && (d.file == "" || d.file == keyed.file)
 }
 
 // fileContext is what the pages of one file's puzzles share, and the hash
@@ -63,7 +80,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 	if !m.enabled() {
 		return r.processFile(ctx, f)
 	}
-	key, err := m.fileKey(f, r.pub.Title)
+	key, keyed, err := m.fileKey(f, r.pub.Title)
 	if err != nil {
 		return fileResult{fatal: err}
 	}
@@ -73,7 +90,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 		res = r.resultOf(f, rec)
 	} else {
 		res = r.processFile(ctx, f)
-		if res.fatal == nil && ctx.Err() == nil {
+		if res.fatal == nil && ctx.Err() == nil && res.read.made(keyed) {
 			m.miss(key, f, &res)
 		}
 	}
@@ -111,7 +128,7 @@ func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
 // entries only.
 func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult {
 	var res fileResult
-	n, err := readNote(ctx, f)
+	n, err := readNote(ctx, f, &res.read)
 	if err != nil || n.Front.Draft {
 		if errors.As(err, new(*notePathError)) {
 			res.fatal = err
@@ -129,12 +146,13 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		return res
 	}
 	data, puzzles, perr := src.data, src.puzzles, src.err
+	res.read.file = fileHashOf(data)
 	if perr != nil {
 		unread := formats.Diagnostics(f.Abs, perr)
 		res.diags = append(res.diags, unread...)
 		res.leftOut = append(res.leftOut, skippedLine(unread))
 	}
-	fc, err := r.fileContextOf(f, n, puzzles, data)
+	fc, err := r.fileContextOf(f, n, puzzles, res.read.file)
 	if err != nil {
 		res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 		return res
@@ -179,10 +197,10 @@ type notePathError struct{ err error }
 func (e *notePathError) Error() string { return "read note: " + e.err.Error() }
 func (e *notePathError) Unwrap() error { return e.err }
 
-// readNote reads and parses a puzzle file's note, if it has one. An error
-// is a *notePathError when the file could not be read, else the note's
-// mistake.
-func readNote(ctx context.Context, f *content.PuzzleFile) (content.Note, error) {
+// readNote reads and parses a puzzle file's note, if it has one, and sets
+// read.note to the digest of its bytes. An error is a *notePathError when
+// the file could not be read, else the note's mistake.
+func readNote(ctx context.Context, f *content.PuzzleFile, read *sourceDigests) (content.Note, error) {
 	if f.NotePath == "" {
 		return content.Note{}, nil
 	}
@@ -190,15 +208,16 @@ func readNote(ctx context.Context, f *content.PuzzleFile) (content.Note, error) 
 	if err != nil {
 		return content.Note{}, &notePathError{err}
 	}
+	read.note = fileHashOf(data)
 	return content.ParseNote(f.NotePath, data)
 }
 
 // fileContextOf starts what the pages of a file's puzzles share: its note
 // rendered for their pages, and for a file of several puzzles its bundle
 // page. An error is the note's.
-func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, puzzles []*puzzle.Puzzle, data []byte) (*fileContext, error) {
+func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, puzzles []*puzzle.Puzzle, fileHash string) (*fileContext, error) {
 	fm := n.Front
-	fc := &fileContext{fileHash: fileHashOf(data)}
+	fc := &fileContext{fileHash: fileHash}
 	fc.Description = fm.Description
 	dir := f.Coll.URL + f.Slug + "/"
 	pageDir := dir
