@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
-	"github.com/nonopress/nonopress/build/internal/parallel"
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
@@ -61,7 +60,10 @@ type Builder struct {
 	// racy is how recent a change keeps the tree from being stamped
 	// (racyWindow; tests shorten it).
 	racy time.Duration
-	afterTitles func() // tests: runs after the title pass (nameFiles)
+	// batch is how many files a batch of publishing holds (filesPerBatch;
+	// tests shorten it).
+	batch       int
+	afterTitles func() // tests: runs after each batch of the title pass (titlePass.name)
 }
 
 // CacheDir is the name of the folder beside the content folder where a
@@ -97,7 +99,7 @@ func New(cfg Config) (*Builder, error) {
 	} else if !info.IsDir() {
 		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
 	}
-	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, scratch: newScratchList(), fingerprint: programFingerprint(), racy: racyWindow}
+	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, scratch: newScratchList(), fingerprint: programFingerprint(), racy: racyWindow, batch: filesPerBatch}
 	if b.log == nil {
 		b.log = io.Discard
 	}
@@ -159,6 +161,9 @@ type run struct {
 	deferred int
 	// bookletWarnings are the booklets' render warnings, under mu.
 	bookletWarnings []string
+	// bookletsMade are the collections whose booklets were made with their
+	// batch of files (publishFiles).
+	bookletsMade map[*content.Collection]bool
 }
 
 // Build builds the site into Out. On any error the published output is left
@@ -213,7 +218,6 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 		return sum, err
 	}
 	b.readGitDates(ctx, files)
-	b.nameFiles(ctx, files)
 	if len(files) == 0 {
 		sum.warn(fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
 	}
@@ -268,30 +272,6 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 // serve calls it after its first build, before any edit comes.
 func (b *Builder) prepareBack(ctx context.Context) error {
 	return output.Prepare(ctx, b.cfg.Out, b.min, &b.markers)
-}
-
-// publishFiles publishes every puzzle file on the pool of workers, each
-// file's step returning its entries and diagnostics, gathered in path order:
-// warnings and skipped puzzles go to sum, and the problems are returned.
-func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum *Summary) (diag.List, error) {
-	results := make([]fileResult, len(files))
-	prog := newProgress(r.log, r.cfg.Quiet, len(files))
-	err := parallel.Do(ctx, len(files), func(i int) error {
-		results[i] = r.processFileMemo(ctx, files[i])
-		prog.done()
-		return fromSource(files[i], results[i].fatal)
-	})
-	prog.stop()
-	r.titles.parsed.reset() // those no file step took (broken notes')
-	r.recordMisses()
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	r.files, r.results = files, results
-	return r.gather(results, sum), nil
 }
 
 // gather collects the files' results, in path order, into the run's

@@ -18,14 +18,18 @@
 //
 // # Pipeline
 //
-// content.Scan lists the tree. A pool of workers takes the puzzle files;
-// each file's step (puzzles.go) reuses its record when the memo knows its
-// work, else reads its note and the file, parses and checks its puzzles and
-// publishes each (puzzlepage.go: files reused or rendered, then the page),
-// returning their entries with its diagnostics (diag.List). Results are
-// gathered in path order; then the collections are arranged and the
-// booklets and site pages written. Only entries stay in memory (with, until
-// the booklets are made, what each booklet draws of its puzzle, so that no
+// content.Scan lists the tree. The puzzle files are published a batch of
+// whole collections at a time (publishfiles.go): the files of a batch whose
+// notes give no title are read for their own titles (owntitles.go), which
+// their neighbours' links show, then a pool of workers takes the batch's
+// files; each file's step (puzzles.go) reuses its record when the memo
+// knows its work, else reads its note and the file (as the title pass
+// parsed it), checks its puzzles and publishes each (puzzlepage.go: files
+// reused or rendered, then the page), returning their entries with its
+// diagnostics (diag.List); then the booklets of the batch's collections are
+// made. Results are gathered in path order; then the collections are
+// arranged and the site pages written. Only entries stay in memory (with,
+// until their booklet is made, what it draws of each puzzle, so that no
 // booklet parses or checks a puzzle again); no output depends on the clock,
 // map order or GOMAXPROCS.
 //

@@ -266,9 +266,9 @@ type parsedSource struct {
 	err     error // formats.Read's
 }
 
-// parsedSources keeps the files the title pass (nameFiles) read and parsed,
-// by path, until their publish step takes them: so a cold build reads and
-// parses each puzzle file once.
+// parsedSources keeps the files the title pass (titlePass.name) read and
+// parsed, by path, until their publish step takes them: so a cold build
+// reads and parses each puzzle file once.
 type parsedSources struct {
 	mu sync.Mutex
 	m  map[string]parsedSource

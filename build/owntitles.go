@@ -19,9 +19,9 @@ import (
 // Links to the previous and next file of a collection show the title of
 // the page they lead to. Where a file's note gives none, that is a title
 // in the file (its puzzle's, or a set's own), which the tree scan does not
-// read: the builder reads it before the files are published, so that the
-// links (and the memo keys that include them) are right in the first
-// build. Titles are kept by file, size and modification time, between
+// read: the builder reads it before the files of its collection are
+// published, so that the links (and the memo keys that include them) are
+// right in the first build. Titles are kept by file, size and modification time, between
 // builds (serve) and in titles.json in the cache folder between runs, so
 // that a build reads only the files that changed.
 
@@ -54,12 +54,30 @@ type titlesFile struct {
 	Files   []titleRecord `json:"files"`
 }
 
-// nameFiles reads the own title of each file whose note gives none (on
-// all cores: on a cold build that is every such file) and links the files'
-// neighbours again with them.
-func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
+// titlePass is a build's title pass, made a batch of whole collections
+// at a time (name) just before the batch is published, so that the
+// parses it keeps for the files' publish steps are held for one batch,
+// not the whole tree. It holds the titles' lock until done.
+type titlePass struct {
+	b    *Builder
+	t    *ownTitles
+	seen map[titleKey]string // the titles of this build's files so far
+	read bool                // some file was read, not found in titles.json
+}
+
+// startTitles starts the title pass of a build, locking the kept titles.
+func (b *Builder) startTitles() *titlePass {
 	t := b.lockTitles()
-	defer t.mu.Unlock()
+	t.parsed.reset()
+	return &titlePass{b: b, t: t, seen: map[titleKey]string{}}
+}
+
+// name reads the own title of each of files whose note gives none (on all
+// cores: on a cold build that is every such file) and links their
+// collections' files to their neighbours again with them. files holds
+// every file of their collections.
+func (p *titlePass) name(ctx context.Context, files []*content.PuzzleFile) {
+	t := p.t
 	keys := make([]titleKey, len(files))
 	titles := make([]string, len(files))
 	var named, unread []int
@@ -78,7 +96,6 @@ func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
 			unread = append(unread, i)
 		}
 	}
-	t.parsed.reset()
 	_ = parallel.Do(ctx, len(unread), func(j int) error {
 		f := files[unread[j]]
 		if src, ok := readParsed(ctx, f); ok {
@@ -87,19 +104,26 @@ func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
 		}
 		return nil
 	})
-	seen := make(map[titleKey]string, len(named))
+	p.read = p.read || len(unread) > 0
 	for _, i := range named {
-		seen[keys[i]] = titles[i]
+		p.seen[keys[i]] = titles[i]
 		files[i].OwnTitle = titles[i]
 	}
-	if len(unread) > 0 || len(seen) != len(t.m) {
-		saveTitles(b.titlesPath(), b.fingerprint, seen) // a cache: a failure costs reading again
-	}
-	t.m = seen // only the files of this build
 	content.Relink(files)
-	if b.afterTitles != nil {
-		b.afterTitles()
+	if p.b.afterTitles != nil {
+		p.b.afterTitles()
 	}
+}
+
+// done keeps the titles of the files named, and only those, for the next
+// build, and unlocks them.
+func (p *titlePass) done() {
+	t := p.t
+	if p.read || len(p.seen) != len(t.m) {
+		saveTitles(p.b.titlesPath(), p.b.fingerprint, p.seen) // a cache: a failure costs reading again
+	}
+	t.m = p.seen
+	t.mu.Unlock()
 }
 
 // lockTitles locks the kept titles, loaded from titles.json on first use;

@@ -26,6 +26,13 @@ func TestSourceOfTakesTheKeptParse(t *testing.T) {
 	}
 }
 
+// nameFiles is the title pass over files at once.
+func (b *Builder) nameFiles(ctx context.Context, files []*content.PuzzleFile) {
+	p := b.startTitles()
+	p.name(ctx, files)
+	p.done()
+}
+
 // TestNameFilesKeepsParses: the title pass keeps each file it parsed for
 // its publish step, and a build forgets those no step took (that of a file
 // whose note is broken).

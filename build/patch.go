@@ -169,7 +169,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 }
 
 // retitle reads the own titles of the edited files (idx) of the last build
-// again, as nameFiles does, and keeps them for the next build. Where one
+// again, as the title pass does, and keeps them for the next build. Where one
 // changed, the files beside it in its collection link to it by the new
 // title, so they are made again too: it returns the files to process.
 func (b *Builder) retitle(ctx context.Context, l *lastBuild, idx []int) []int {

@@ -22,11 +22,18 @@ import (
 // and static assets. The booklets, most of the work after a change, are made
 // while the pages are written.
 func (r *run) writeSite(ctx context.Context) (err error) {
-	var colls []*content.Collection
-	content.Walk(r.pub.Root, func(c *content.Collection) { colls = append(colls, c) })
+	var colls, unmade []*content.Collection
+	content.Walk(r.pub.Root, func(c *content.Collection) {
+		colls = append(colls, c)
+		if !r.bookletsMade[c] {
+			unmade = append(unmade, c)
+		}
+	})
 	booklets := make(chan error, 1)
 	go func() {
-		booklets <- parallel.Do(ctx, len(colls), func(i int) error { return r.writeBooklet(ctx, colls[i]) })
+		booklets <- parallel.Do(ctx, len(unmade), func(i int) error {
+			return r.writeBooklet(ctx, unmade[i], site.BookletEntries(r.pub.List(unmade[i]).Entries))
+		})
 	}()
 	defer func() {
 		if berr := <-booklets; err == nil {
@@ -81,18 +88,13 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 	return nil
 }
 
-// writeBooklet writes a collection's puzzles as one PDF, from what the
-// publish step kept of them (bookletItems).
-func (r *run) writeBooklet(ctx context.Context, c *content.Collection) error {
+// writeBooklet writes the puzzles of a collection's booklet (in:
+// site.BookletEntries) as one PDF, from what the publish step kept of them
+// (bookletItems).
+func (r *run) writeBooklet(ctx context.Context, c *content.Collection, in []*site.Entry) error {
 	// The key comes from the entries (bookletPart: file, place, solution),
 	// so that a booklet that has not changed is found without reading a
 	// puzzle again.
-	var in []*site.Entry
-	for _, e := range r.pub.List(c).Entries {
-		if e.HasSheet() {
-			in = append(in, e)
-		}
-	}
 	if len(in) == 0 {
 		return nil
 	}
