@@ -26,8 +26,8 @@
 // knows its work, else reads its note and the file (as the title pass
 // parsed it), checks its puzzles and publishes each (puzzlepage.go: files
 // reused or rendered, then the page), returning their entries with its
-// diagnostics (diag.List); then the booklets of the batch's collections are
-// made. Results are gathered in path order; then the collections are
+// diagnostics (diag.List); the booklets of the batch's collections are
+// made while the next batch is published. Results are gathered in path order; then the collections are
 // arranged and the site pages written. Only entries stay in memory (with,
 // until their booklet is made, what it draws of each puzzle, so that no
 // booklet parses or checks a puzzle again); no output depends on the clock,

@@ -46,11 +46,21 @@ func (r *run) publishFiles(ctx context.Context, files []*content.PuzzleFile, sum
 }
 
 // publishBatches names and publishes files a batch at a time, and makes
-// each batch's booklets after it, until a build that would fail is known
+// each batch's booklets while the next batch is named and published (the
+// booklets of one batch at a time), until a build that would fail is known
 // (a file with an error, without SkipInvalid): its booklets would never be
 // published.
 func (r *run) publishBatches(ctx context.Context, files []*content.PuzzleFile, results []fileResult, titles *titlePass, prog *progress) error {
 	booklets := true
+	var making chan error // the booklets of the batch before, being made
+	made := func() error {
+		if making == nil {
+			return nil
+		}
+		err := <-making
+		making = nil
+		return err
+	}
 	for _, batch := range collectionBatches(files, r.batch) {
 		in := make([]*content.PuzzleFile, len(batch))
 		for j, i := range batch {
@@ -63,17 +73,19 @@ func (r *run) publishBatches(ctx context.Context, files []*content.PuzzleFile, r
 			prog.done()
 			return fromSource(files[i], results[i].fatal)
 		})
+		if berr := made(); err == nil {
+			err = berr
+		}
 		if err != nil {
 			return err
 		}
 		booklets = booklets && (r.cfg.SkipInvalid || !anyError(results, batch))
 		if booklets {
-			if err := r.writeBatchBooklets(ctx, in, batch, results); err != nil {
-				return err
-			}
+			making = make(chan error, 1)
+			go func() { making <- r.writeBatchBooklets(ctx, in, batch, results) }()
 		}
 	}
-	return nil
+	return made()
 }
 
 // collectionBatches splits the indices of files into batches of whole
