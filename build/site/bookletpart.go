@@ -9,10 +9,11 @@ import (
 )
 
 // A BookletPart is what a collection's booklet draws of one puzzle, kept
-// from when the puzzle was published until the booklets are made, so that
-// no booklet reads, parses or checks it again. It is kept for every puzzle
-// of a build at once, so it is small: the puzzle without what no booklet
-// prints (its goal, description, other properties, reader warnings and
+// from when the puzzle was published until its booklet is made, so that
+// no booklet reads, parses or checks it again. The builder makes the
+// booklets of a batch of collections once their files are published, so
+// parts are kept for a batch of puzzles at once; small all the same: the
+// puzzle without what no booklet prints (its goal, description, other properties, reader warnings and
 // where its parts are in its file), its texts copied out of the file's
 // text, its clues packed as varints (a few bytes a clue instead of a
 // slice of 24-byte clues per line) and a two-colour solution one bit a
