@@ -13,11 +13,11 @@ import (
 // no booklet reads, parses or checks it again. The builder makes the
 // booklets of a batch of collections once their files are published, so
 // parts are kept for a batch of puzzles at once; small all the same: the
-// puzzle without what no booklet prints (its goal, description, other properties, reader warnings and
-// where its parts are in its file), its texts copied out of the file's
-// text, its clues packed as varints (a few bytes a clue instead of a
-// slice of 24-byte clues per line) and a two-colour solution one bit a
-// cell.
+// puzzle without what no booklet prints (its goal, description, other
+// properties, reader warnings and where its parts are in its file), its
+// texts copied out of the file's text, its clues packed as varints (a few
+// bytes a clue instead of a slice of 24-byte clues per line) and a
+// two-colour solution one bit a cell.
 type BookletPart struct {
 	p            puzzle.Puzzle // Rows and Cols nil: in clues
 	clues        []byte
