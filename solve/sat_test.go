@@ -265,3 +265,32 @@ func TestSatTargetPhases(t *testing.T) {
 		t.Error("after clearTarget: v0 still prefers its old target")
 	}
 }
+
+func TestSatAimingRestartsLessOften(t *testing.T) {
+	// Pigeonhole 8/7 takes thousands of conflicts. Aiming, they record a
+	// target, and the restart intervals are Luby's sequence times
+	// satAimLubyUnit: the intervals before the last one add up to no more
+	// than the conflicts spent, and with the last one to about as many (a
+	// restart waits for the conflicts in a row to end).
+	for _, aiming := range []bool{false, true} {
+		s := pigeonhole(nil, 8, 7)
+		s.aiming = aiming
+		if st := s.solve(); st != satFalse {
+			t.Fatalf("aiming %v: %v", aiming, st)
+		}
+		if (s.targetN > 0) != aiming {
+			t.Errorf("aiming %v: a target of %d assignments recorded", aiming, s.targetN)
+		}
+		unit := satLubyUnit
+		if aiming {
+			unit = satAimLubyUnit
+		}
+		spent := 0
+		for i := 1; i < s.restarts; i++ {
+			spent += unit * luby(i)
+		}
+		if s.restarts < 2 || spent > s.Conflicts || (spent+unit*luby(s.restarts))*11/10 < s.Conflicts {
+			t.Errorf("aiming %v: %d restarts for %d conflicts, not Luby intervals of %d", aiming, s.restarts, s.Conflicts, unit)
+		}
+	}
+}
