@@ -399,8 +399,10 @@ func (s *satSolver) search(maxConflicts int) satStatus {
 // preferTrue reports which value a decision gives variable v: its target
 // phase while aiming and it has one, else its saved phase.
 func (s *satSolver) preferTrue(v int32) bool {
-	if t := s.target[v]; s.aiming && t != 0 {
-		return t > 0
+	if s.aiming {
+		if t := s.target[v]; t != 0 {
+			return t > 0
+		}
 	}
 	return s.phase[v]
 }
