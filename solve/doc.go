@@ -33,7 +33,10 @@
 //     watched literals, first-UIP learning, activity-based branching on
 //     cells and ladders, restarts, a pruned clause database) finds a
 //     solution, rules it out by a clause (some cell differs) and goes on,
-//     until a second solution or none is left. (The older encoding, each
+//     until a second solution or none is left. Until it has a first
+//     solution it aims: its decisions follow target phases, the values of
+//     the longest assignment it has met without a conflict, kept across
+//     restarts, and it restarts about five times less often. (The older encoding, each
 //     clue an automaton with a variable per reachable (cell, state) and per
 //     step, satlines.go, propagates as strongly as the line solver but is
 //     about five times bigger, and its proofs on n-Dom are ten times longer;
@@ -44,7 +47,7 @@
 //     placements by what the crossing lines say of their cells) ranks the
 //     cells, the surest is set to its likeliest colour and propagated, and
 //     so on; a solution it reaches is recorded, and the SAT solver goes on
-//     with the dive's colours as its phases.
+//     with the dive's colours as its phases (and its target forgotten).
 //     When probing at the root learns nothing at all (a wide-open puzzle:
 //     many solutions, or n-Dom), depth-first search is skipped: it would
 //     pay a whole probing round for each guess. A puzzle whose encoding

@@ -227,3 +227,70 @@ func lineModels(clue []block, cells []colorSet, colors int, enc satEncoding) []s
 	}
 	return out
 }
+
+func TestSatTargetPhases(t *testing.T) {
+	// Decisions by hand, then conflicts (aim) at two levels: the trail below
+	// the deeper conflict's level is the longer one and stays the target.
+	s := newSatSolver(nil)
+	for range 3 {
+		s.newVar(true)
+	}
+	s.aiming = true
+	decide := func(l lit) {
+		s.limits = append(s.limits, len(s.trail))
+		s.assign(l, -1)
+	}
+	decide(posLit(0))
+	decide(posLit(1).not())
+	decide(posLit(2))
+	s.aim() // at level 3: v0 true and v1 false met no conflict
+	s.cancelUntil(0)
+	decide(posLit(0).not())
+	decide(posLit(2).not())
+	s.aim() // at level 2: a trail of one, shorter, changes nothing
+	s.cancelUntil(0)
+	// Saved phases now: v0 false, v1 false, v2 false.
+	for v, want := range []bool{true, false, false} {
+		if got := s.preferTrue(int32(v)); got != want {
+			t.Errorf("aiming: v%d prefers %v, want %v (target %v)", v, got, want, s.target)
+		}
+	}
+	s.aiming = false
+	if s.preferTrue(0) {
+		t.Error("not aiming: v0 prefers its target, want its saved phase (false)")
+	}
+	s.aiming = true
+	s.clearTarget()
+	if s.preferTrue(0) || s.targetN != 0 {
+		t.Error("after clearTarget: v0 still prefers its old target")
+	}
+}
+
+func TestSatAimingRestartsLessOften(t *testing.T) {
+	// Pigeonhole 8/7 takes thousands of conflicts. Aiming, they record a
+	// target, and the restart intervals are Luby's sequence times
+	// satAimLubyUnit: the intervals before the last one add up to no more
+	// than the conflicts spent, and with the last one to about as many (a
+	// restart waits for the conflicts in a row to end).
+	for _, aiming := range []bool{false, true} {
+		s := pigeonhole(nil, 8, 7)
+		s.aiming = aiming
+		if st := s.solve(); st != satFalse {
+			t.Fatalf("aiming %v: %v", aiming, st)
+		}
+		if (s.targetN > 0) != aiming {
+			t.Errorf("aiming %v: a target of %d assignments recorded", aiming, s.targetN)
+		}
+		unit := satLubyUnit
+		if aiming {
+			unit = satAimLubyUnit
+		}
+		spent := 0
+		for i := 1; i < s.restarts; i++ {
+			spent += unit * luby(i)
+		}
+		if s.restarts < 2 || spent > s.Conflicts || (spent+unit*luby(s.restarts))*11/10 < s.Conflicts {
+			t.Errorf("aiming %v: %d restarts for %d conflicts, not Luby intervals of %d", aiming, s.restarts, s.Conflicts, unit)
+		}
+	}
+}

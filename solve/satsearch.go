@@ -195,9 +195,13 @@ func (e *satSearch) cellClauses() {
 // ruled out by a clause saying that some cell differs, until two are known
 // or the clauses have no model left.
 //
-// When no solution is known and the solver spends diveAfter conflicts
-// without finding one, the dive (dive.go) looks for one from the same
-// state, and the solver goes on from the dive's colours as its phases.
+// While no solution is known the solver aims (sat.go: its decisions follow
+// the longest assignment without a conflict it has met); once one is, a
+// second solution most likely lies close to it, and decisions follow the
+// saved phases, the first solution's. When the solver spends diveAfter
+// conflicts without a first solution, the dive (dive.go) looks for one from
+// the same state, and the solver goes on from the dive's colours as its
+// phases, its target forgotten.
 func (e *satSearch) run() error {
 	s := e.s
 	for !s.enough() {
@@ -209,6 +213,7 @@ func (e *satSearch) run() error {
 		if len(s.solutions) == 0 && !e.dived {
 			e.sat.limit = e.sat.Conflicts + cmp.Or(s.opts.diveAfter, diveAfter)
 		}
+		e.sat.aiming = len(s.solutions) == 0
 		st, err := e.ask()
 		if err != nil || st == satFalse {
 			return err
@@ -246,6 +251,7 @@ func (e *satSearch) rankBy(sure []float64) {
 // startFrom sets the phases of the cells' variables to colors (a colour per
 // cell), so that the solver's next decisions head for them.
 func (e *satSearch) startFrom(colors []uint8) {
+	e.sat.clearTarget() // the target would override colors
 	e.openCellLits(func(cell, c int, l lit) {
 		e.sat.phase[l.vari()] = (int(colors[cell]) == c) == (l&1 == 0)
 	})
