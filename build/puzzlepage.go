@@ -52,15 +52,18 @@ func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Repor
 		downloads = append(downloads, c.download(e.Title))
 	}
 	data := r.pub.PuzzlePage(e, p, rep, &fc.FilePages, downloads, assets, e.HasSheet() && landscape(sheet))
-	html, err := r.tpl.Render("puzzle", data)
+	ws := r.scratch.get()
+	defer r.scratch.put(ws)
+	html, err := r.tpl.AppendRender(ws.page[:0], "puzzle", data)
+	ws.page = html
 	if err != nil {
 		return err
 	}
 	if data.Puzzle.Sheet != "" {
 		// render escapes the puzzle's text in the sheet
-		return r.putPageWithSheet(e.Page, html, stripXMLDecl(string(sheet)))
+		return r.putPageWithSheet(ws, e.Page, data, stripXMLDecl(string(sheet)))
 	}
-	return r.putHTML(e.Page, html)
+	return r.putMinified(ws, e.Page)
 }
 
 // puzzleAssets publishes a puzzle's files, reused from an earlier build or
@@ -122,8 +125,9 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 	r.rendered.Add(1)
 	opt := r.renderOptions()
 	opt.Difficulty = e.Difficulty // the sheet's title block says it in words
-	opt.Scratch = r.scratch.get()
-	defer r.scratch.put(opt.Scratch)
+	ws := r.scratch.get()
+	defer r.scratch.put(ws)
+	opt.Scratch = &ws.render
 	assets := map[string]string{}
 	var buf bytes.Buffer
 	put := func(name string) error {
@@ -247,18 +251,40 @@ func (r *run) putHTML(p string, html []byte) error {
 	return nil
 }
 
-// putPageWithSheet minifies a puzzle page made with a sheet slot
-// (site.SheetSlot) and writes it with the sheet in its slot: minifying the
-// sheet a second time, inside the page, would be most of the cost of
-// minifying the page. If the minifier did not keep the slot as it was, the
-// page is minified again with the sheet inline: slower, same page.
-func (r *run) putPageWithSheet(page string, html []byte, sheet string) error {
-	min, err := r.min.Bytes(page, html)
+// putMinified minifies the page rendered into ws.page (given up to the
+// minifier) and writes it, and lists it in the sitemap.
+func (r *run) putMinified(ws *workerScratch, page string) error {
+	min, err := r.min.AppendOwned(ws.min[:0], page, ws.page)
 	if err != nil {
+		return fmt.Errorf("minify %s: %w", page, err)
+	}
+	ws.min = min
+	if _, err := r.out.PutExact(page, min); err != nil {
 		return err
 	}
-	full, ok := site.FillSlot(min, sheet)
+	r.addPage(page, true)
+	return nil
+}
+
+// putPageWithSheet minifies a puzzle page rendered into ws.page with a
+// sheet slot (site.SheetSlot) and writes it with the sheet in its slot:
+// minifying the sheet a second time, inside the page, would be most of the
+// cost of minifying the page. If the minifier did not keep the slot as it
+// was, the page is rendered again with the sheet inline and minified:
+// slower, same page.
+func (r *run) putPageWithSheet(ws *workerScratch, page string, data *site.PageData, sheet string) error {
+	min, err := r.min.AppendOwned(ws.min[:0], page, ws.page)
+	if err != nil {
+		return fmt.Errorf("minify %s: %w", page, err)
+	}
+	ws.min = min
+	full, ok := site.AppendFilled(ws.full[:0], min, sheet)
+	ws.full = full
 	if !ok {
+		html, err := r.tpl.Render("puzzle", data)
+		if err != nil {
+			return err
+		}
 		full, _ = site.FillSlot(html, sheet)
 		return r.putHTML(page, full)
 	}

@@ -20,3 +20,31 @@ func TestMinifierKeepsEntityFloodsAway(t *testing.T) {
 		t.Errorf("ordinary page not minified: %q, %v", got, err)
 	}
 }
+
+// AppendOwned appends what Bytes returns, for minified pages, for a flood
+// of references kept as it is, and for files minify does not know.
+func TestAppendOwnedIsBytesAppended(t *testing.T) {
+	m := NewMinifier()
+	cases := map[string]string{
+		"a.html":  "<p>  Tom &amp; Jerry  </p>\n<a href=\"data:text/plain;charset=utf-8;base64,aGk=\">x</a>",
+		"b.html":  "<p>  " + strings.Repeat("&amp;", 30000) + "  </p>",
+		"c.svg":   "<svg  xmlns=\"http://www.w3.org/2000/svg\" > <g> </g> </svg>",
+		"d.pdf":   "%PDF-1.7  ",
+		"e.json":  "{ \"a\" : [ 1 , 2 ] }",
+		"f.HTML":  "<div>  </div>",
+		"g.html":  "",
+		"h.css":   "a  {  color : red ; }",
+		"i.other": "  x  ",
+	}
+	for name, page := range cases {
+		want, err := m.Bytes(name, []byte(page))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		dst := []byte("kept|")
+		got, err := m.AppendOwned(dst, name, []byte(page))
+		if err != nil || string(got) != "kept|"+string(want) {
+			t.Errorf("%s: AppendOwned = %q, %v; want %q", name, got, err, "kept|"+string(want))
+		}
+	}
+}

@@ -110,6 +110,23 @@ func (m *Minifier) Bytes(name string, data []byte) ([]byte, error) {
 	return m.m.Bytes(mt, append([]byte(nil), data...))
 }
 
+// AppendOwned appends data, minified as Bytes does, to dst and returns the
+// extended slice. data is given up: the minifier's lexers may write into
+// it, so the caller uses it no more (a page just rendered into a buffer the
+// caller reuses). A caller that keeps dst between pages minifies without
+// allocating its input's copy and its output each time.
+func (m *Minifier) AppendOwned(dst []byte, name string, data []byte) ([]byte, error) {
+	mt, ok := mediaTypes[strings.ToLower(path.Ext(name))]
+	if !ok || (mt == "text/html" && tooManyEntities(data)) {
+		return append(dst, data...), nil
+	}
+	out := bytes.NewBuffer(dst)
+	if err := m.m.Minify(mt, out, bytes.NewBuffer(data)); err != nil {
+		return dst, err
+	}
+	return out.Bytes(), nil
+}
+
 // maxEntityWork bounds the HTML minifier's work on character references.
 // tdewolff/minify's HTML minifier rewrites each reference (&amp;, &#38;...)
 // by moving the rest of the page, so its time grows with the number of

@@ -146,12 +146,21 @@ const SheetSlot = "<np-sheet-slot></np-sheet-slot>"
 
 // FillSlot puts the sheet into the last slot of a page.
 func FillSlot(page []byte, sheet string) ([]byte, bool) {
-	i := bytes.LastIndex(page, []byte(SheetSlot))
-	if i < 0 {
+	full, ok := AppendFilled(make([]byte, 0, len(page)+len(sheet)), page, sheet)
+	if !ok {
 		return page, false
 	}
-	full := make([]byte, 0, len(page)+len(sheet))
-	full = append(full, page[:i]...)
-	full = append(full, sheet...)
-	return append(full, page[i+len(SheetSlot):]...), true
+	return full, true
+}
+
+// AppendFilled appends the page with the sheet in its last slot to dst, as
+// FillSlot makes it; without a slot it appends nothing and reports false.
+func AppendFilled(dst, page []byte, sheet string) ([]byte, bool) {
+	i := bytes.LastIndex(page, []byte(SheetSlot))
+	if i < 0 {
+		return dst, false
+	}
+	dst = append(dst, page[:i]...)
+	dst = append(dst, sheet...)
+	return append(dst, page[i+len(SheetSlot):]...), true
 }

@@ -143,15 +143,25 @@ func (pt *Templates) StaticPaths() []string {
 // Render executes the page template of a kind.
 func (pt *Templates) Render(kind string, data *PageData) ([]byte, error) {
 	size := pt.pageSize[kind]
-	b := bytes.NewBuffer(make([]byte, 0, size.Load()))
-	if err := pt.byKind[kind].ExecuteTemplate(b, "base", data); err != nil {
-		return nil, fmt.Errorf("page %s: %w", kind, err)
+	page, err := pt.AppendRender(make([]byte, 0, size.Load()), kind, data)
+	if err != nil {
+		return nil, err
 	}
-	for n := min(int64(b.Len()), maxPageSizeHint); ; {
+	for n := min(int64(len(page)), maxPageSizeHint); ; {
 		old := size.Load()
 		if n <= old || size.CompareAndSwap(old, n) {
 			break
 		}
+	}
+	return page, nil
+}
+
+// AppendRender is Render appending the page to dst: a caller that keeps
+// its buffer from page to page renders without allocating a page each time.
+func (pt *Templates) AppendRender(dst []byte, kind string, data *PageData) ([]byte, error) {
+	b := bytes.NewBuffer(dst)
+	if err := pt.byKind[kind].ExecuteTemplate(b, "base", data); err != nil {
+		return dst, fmt.Errorf("page %s: %w", kind, err)
 	}
 	return b.Bytes(), nil
 }

@@ -37,3 +37,20 @@ func TestRenderReusesPageSizeNotPages(t *testing.T) {
 		t.Error("two renders share a buffer")
 	}
 }
+
+// AppendRender appends to its buffer the page Render makes.
+func TestAppendRenderAppendsRender(t *testing.T) {
+	pt, err := LoadTemplates(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := benchPuzzlePage()
+	want, err := pt.Render("puzzle", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pt.AppendRender([]byte("kept|"), "puzzle", data)
+	if err != nil || string(got) != "kept|"+string(want) {
+		t.Errorf("AppendRender = %d bytes, %v; want \"kept|\" and Render's %d", len(got), err, len(want))
+	}
+}
