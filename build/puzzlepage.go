@@ -52,18 +52,11 @@ func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Repor
 		downloads = append(downloads, c.download(e.Title))
 	}
 	data := r.pub.PuzzlePage(e, p, rep, &fc.FilePages, downloads, assets, e.HasSheet() && landscape(sheet))
-	ws := r.scratch.get()
-	defer r.scratch.put(ws)
-	html, err := r.tpl.AppendRender(ws.page[:0], "puzzle", data)
-	ws.page = html
-	if err != nil {
-		return err
+	if data.Puzzle.Sheet == "" {
+		return r.putPuzzlePage(e.Page, data, "")
 	}
-	if data.Puzzle.Sheet != "" {
-		// render escapes the puzzle's text in the sheet
-		return r.putPageWithSheet(ws, e.Page, data, stripXMLDecl(string(sheet)))
-	}
-	return r.putMinified(ws, e.Page)
+	// render escapes the puzzle's text in the sheet
+	return r.putPuzzlePage(e.Page, data, stripXMLDecl(string(sheet)))
 }
 
 // puzzleAssets publishes a puzzle's files, reused from an earlier build or
@@ -248,50 +241,6 @@ func (r *run) putHTML(p string, html []byte) error {
 		return err
 	}
 	r.addPage(p, true)
-	return nil
-}
-
-// putMinified minifies the page rendered into ws.page (given up to the
-// minifier) and writes it, and lists it in the sitemap.
-func (r *run) putMinified(ws *workerScratch, page string) error {
-	min, err := r.min.AppendOwned(ws.min[:0], page, ws.page)
-	if err != nil {
-		return fmt.Errorf("minify %s: %w", page, err)
-	}
-	ws.min = min
-	if _, err := r.out.PutExact(page, min); err != nil {
-		return err
-	}
-	r.addPage(page, true)
-	return nil
-}
-
-// putPageWithSheet minifies a puzzle page rendered into ws.page with a
-// sheet slot (site.SheetSlot) and writes it with the sheet in its slot:
-// minifying the sheet a second time, inside the page, would be most of the
-// cost of minifying the page. If the minifier did not keep the slot as it
-// was, the page is rendered again with the sheet inline and minified:
-// slower, same page.
-func (r *run) putPageWithSheet(ws *workerScratch, page string, data *site.PageData, sheet string) error {
-	min, err := r.min.AppendOwned(ws.min[:0], page, ws.page)
-	if err != nil {
-		return fmt.Errorf("minify %s: %w", page, err)
-	}
-	ws.min = min
-	full, ok := site.AppendFilled(ws.full[:0], min, sheet)
-	ws.full = full
-	if !ok {
-		html, err := r.tpl.Render("puzzle", data)
-		if err != nil {
-			return err
-		}
-		full, _ = site.FillSlot(html, sheet)
-		return r.putHTML(page, full)
-	}
-	if _, err := r.out.PutExact(page, full); err != nil {
-		return err
-	}
-	r.addPage(page, true)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/templates"
 )
 
 // TestInlineSheetIsTheSheetFile checks that a puzzle page inlines its sheet
@@ -61,4 +62,31 @@ func stripes(w, h int) *puzzle.Puzzle {
 	}
 	rows, cols := puzzle.CluesOf(img)
 	return &puzzle.Puzzle{Kind: puzzle.Grid, Width: w, Height: h, Rows: rows, Cols: cols, Palette: puzzle.DefaultPalette()}
+}
+
+// TestDataSlotPagesAreWholePages checks that puzzle pages made with their
+// data: links in slots (site.DataSlot) are byte for byte those made by a
+// site's own copy of the puzzle template, which gets no slots and has each
+// page minified whole: also for a page whose note holds a slot's text (in
+// text and, with raw HTML allowed, as a link), which is made whole.
+func TestDataSlotPagesAreWholePages(t *testing.T) {
+	own, err := templates.Pages.ReadFile("puzzle.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive := strings.Replace(smallSite, "title = \"Test archive\"\n", "title = \"Test archive\"\nunsafe_html = true\n", 1)
+	archive = strings.Replace(archive, "A note about the *cross*.", "A note about np-data-1-slot.", 1) +
+		"-- animals/corner.md --\n---\ntitle: Corner\n---\nSee <a href=\"np-data-0-slot\">here</a>.\n"
+	slots, whole := newSite(t, archive), newSite(t, archive+"-- templates/puzzle.html --\n"+string(own))
+	slots.mustBuild(Config{})
+	whole.mustBuild(Config{})
+	for _, dir := range []string{"animals/cross/", "animals/corner/", "shapes/minis/1/", "shapes/minis/2/"} {
+		got, want := slots.read(dir+"index.html"), whole.read(dir+"index.html")
+		if got != want {
+			t.Errorf("%sindex.html made with slots differs from the page minified whole:\n%s\n%s", dir, got, want)
+		}
+		if !strings.Contains(got, `href="data:`) {
+			t.Errorf("%sindex.html has no data: link", dir)
+		}
+	}
 }

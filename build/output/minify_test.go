@@ -48,3 +48,23 @@ func TestAppendOwnedIsBytesAppended(t *testing.T) {
 		}
 	}
 }
+
+// A page with a data: link minified whole has the link DataURI makes, in
+// double quotes: text that is shorter percent-encoded, XML kept in base64,
+// and text with quotes and ampersands.
+func TestDataURIIsTheMinifiersLink(t *testing.T) {
+	m := NewMinifier()
+	for _, raw := range []string{
+		"data:text/plain;charset=utf-8;base64,dGl0bGUgIkNyb3NzIgp3aWR0aCAzCg==",
+		"data:application/xml;base64,PD94bWwgdmVyc2lvbj0iMS4wIj8+PHB1enpsZSB0eXBlPSJncmlkIi8+Cg==",
+		"data:text/plain;charset=utf-8;base64,J3F1b3RlcycgJiAiZG91YmxlIiA8YW5nbGVzPgo=",
+	} {
+		page, err := m.Bytes("p.html", []byte(`<p>x</p><a href="`+raw+`" download="x.non">x</a>`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := `href="` + m.DataURI(raw) + `"`; !strings.Contains(string(page), want) {
+			t.Errorf("%s: page minified whole %s, lacks %s", raw, page, want)
+		}
+	}
+}

@@ -11,6 +11,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/tdewolff/minify/v2"
 )
 
 // The put path: a page or file made by the build goes through here alone,
@@ -125,6 +127,13 @@ func (m *Minifier) AppendOwned(dst []byte, name string, data []byte) ([]byte, er
 		return dst, err
 	}
 	return out.Bytes(), nil
+}
+
+// DataURI returns a data: URL as the HTML minifier writes it in a link
+// (before quoting it): the same minifier's work on the same URL, for a
+// page that leaves the link out of its minifying (site.DataSlot).
+func (m *Minifier) DataURI(url string) string {
+	return string(minify.DataURI(m.m, []byte(url)))
 }
 
 // maxEntityWork bounds the HTML minifier's work on character references.

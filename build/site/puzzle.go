@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html/template"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -163,4 +164,41 @@ func AppendFilled(dst, page []byte, sheet string) ([]byte, bool) {
 	dst = append(dst, page[:i]...)
 	dst = append(dst, sheet...)
 	return append(dst, page[i+len(SheetSlot):]...), true
+}
+
+// A download's data: link is most of a puzzle page's bytes (the .non and
+// PBN XML files in base64), and html/template escaping it and the minifier
+// reading it are much of the cost of making the page. So where the page is
+// made by the embedded templates, which put a download's Data only in its
+// link's href, the template is given a slot for each: a relative URL that
+// escapes and minifies to itself. The minified data: URL (which the build
+// makes as the minifier would have, output.Minifier.DataURI) goes into the
+// slot once the page is minified (AppendDataFilled).
+
+// DataSlot is the stand-in for the i-th data: link of a page.
+func DataSlot(i int) template.URL { return template.URL("np-data-" + strconv.Itoa(i) + "-slot") }
+
+// AppendDataFilled appends page to dst with the i-th data slot replaced by
+// links[i], each already as the minifier writes a link's value. It reports
+// false, having appended nothing, unless each slot is found once, in
+// order, as a double-quoted href, and each link can stand between double
+// quotes as it is (the minifier would have quoted it otherwise).
+func AppendDataFilled(dst, page []byte, links []string) ([]byte, bool) {
+	at := make([]int, len(links))
+	for i, link := range links {
+		slot := []byte(DataSlot(i))
+		at[i] = bytes.Index(page, slot)
+		found := at[i] >= 0 && bytes.Count(page, slot) == 1 && (i == 0 || at[i] > at[i-1]) &&
+			bytes.HasSuffix(page[:at[i]], []byte(`href="`)) && bytes.HasPrefix(page[at[i]+len(slot):], []byte(`"`))
+		if !found || strings.Contains(link, `"`) {
+			return dst, false
+		}
+	}
+	from := 0
+	for i, link := range links {
+		dst = append(dst, page[from:at[i]]...)
+		dst = append(dst, link...)
+		from = at[i] + len(DataSlot(i))
+	}
+	return append(dst, page[from:]...), true
 }

@@ -27,3 +27,31 @@ func TestAppendFilledAppendsFillSlot(t *testing.T) {
 		t.Errorf("AppendFilled without a slot = %q, %v; want \"kept|\", false", got, ok)
 	}
 }
+
+// TestAppendDataFilled checks that data slots are filled in order, and
+// that a slot missing, found twice, out of order or outside a double-quoted
+// href, or a link with a double quote, fills none.
+func TestAppendDataFilled(t *testing.T) {
+	slot := func(i int) string { return string(DataSlot(i)) }
+	page := `<a href="` + slot(0) + `" download>a</a><a href="` + slot(1) + `">b</a>`
+	got, ok := AppendDataFilled([]byte("kept|"), []byte(page), []string{"data:,x", "data:,y%20z"})
+	if want := `kept|<a href="data:,x" download>a</a><a href="data:,y%20z">b</a>`; !ok || string(got) != want {
+		t.Errorf("AppendDataFilled = %q, %v; want %q, true", got, ok, want)
+	}
+	for _, c := range []struct {
+		page  string
+		links []string
+	}{
+		{page, []string{"data:,x", "data:,y", "data:,z"}},
+		{page + slot(0), []string{"data:,x", "data:,y"}},
+		{`<a href="` + slot(1) + `"><a href="` + slot(0) + `">`, []string{"data:,x", "data:,y"}},
+		{`<a href=` + slot(0) + `>`, []string{"data:,x"}},
+		{`<a title="` + slot(0) + `">`, []string{"data:,x"}},
+		{`<a href="` + slot(0) + `x">`, []string{"data:,x"}},
+		{page, []string{`data:,"x"`, "data:,y"}},
+	} {
+		if got, ok := AppendDataFilled([]byte("kept|"), []byte(c.page), c.links); ok || string(got) != "kept|" {
+			t.Errorf("AppendDataFilled(%q, %q) = %q, %v; want \"kept|\", false", c.page, c.links, got, ok)
+		}
+	}
+}

@@ -40,6 +40,10 @@ type Templates struct {
 	// it by doubling (copying the page several times over).
 	pageSize map[string]*atomic.Int64
 
+	// embedded tells, per kind, whether the kind's three template files
+	// are all the embedded ones (the site replaces none of them).
+	embedded map[string]bool
+
 	// minified holds the static assets minified, made once (minifyStatic).
 	minifyOnce sync.Once
 	minified   map[string][]byte
@@ -82,13 +86,17 @@ func LoadTemplates(src string) (*Templates, error) {
 		}
 		return string(data), name, nil
 	}
-	pt := &Templates{byKind: map[string]*template.Template{}, static: map[string][]byte{}, pageSize: map[string]*atomic.Int64{}}
+	pt := &Templates{byKind: map[string]*template.Template{}, static: map[string][]byte{}, pageSize: map[string]*atomic.Int64{}, embedded: map[string]bool{}}
 	for _, kind := range pageKinds {
 		t := template.New("base")
+		pt.embedded[kind] = true
 		for _, name := range []string{"base.html", "partials.html", kind + ".html"} {
 			body, where, err := text(name)
 			if err != nil {
 				return nil, err
+			}
+			if where != name {
+				pt.embedded[kind] = false
 			}
 			if _, err := t.New(name).Parse(body); err != nil {
 				return nil, fmt.Errorf("%s: %w", where, err)
@@ -129,6 +137,10 @@ func LoadTemplates(src string) (*Templates, error) {
 	}
 	return pt, nil
 }
+
+// Embedded reports whether a kind of page is made by the embedded
+// templates alone: what they do with each field of the data is known.
+func (pt *Templates) Embedded(kind string) bool { return pt.embedded[kind] }
 
 // StaticPaths lists the assets' output paths in order.
 func (pt *Templates) StaticPaths() []string {

@@ -2,6 +2,8 @@ package site
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -52,5 +54,30 @@ func TestAppendRenderAppendsRender(t *testing.T) {
 	got, err := pt.AppendRender([]byte("kept|"), "puzzle", data)
 	if err != nil || string(got) != "kept|"+string(want) {
 		t.Errorf("AppendRender = %d bytes, %v; want \"kept|\" and Render's %d", len(got), err, len(want))
+	}
+}
+
+// A kind of page is Embedded unless the site has its own copy of one of
+// its template files.
+func TestEmbeddedKinds(t *testing.T) {
+	src := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(src, "templates"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "templates", "puzzle.html"), []byte(`{{define "main"}}own{{end}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pt, err := LoadTemplates(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt.Embedded("puzzle") || !pt.Embedded("home") {
+		t.Errorf("Embedded: puzzle %v, home %v; want false, true", pt.Embedded("puzzle"), pt.Embedded("home"))
+	}
+	if err := os.WriteFile(filepath.Join(src, "templates", "base.html"), []byte(`{{define "base"}}{{template "main" .}}{{end}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if pt, err = LoadTemplates(src); err != nil || pt.Embedded("home") {
+		t.Errorf("a site's own base.html: Embedded(home) = %v (%v), want false", pt != nil && pt.Embedded("home"), err)
 	}
 }
