@@ -90,3 +90,28 @@ func TestDataSlotPagesAreWholePages(t *testing.T) {
 		}
 	}
 }
+
+// TestRootWrittenInMakesTheSamePages checks that a site made by the
+// embedded templates with each page's Root written in (site.Templates'
+// sets by Root) is byte for byte the site made by a copy of base.html of
+// its own, which makes every kind render through the templates as
+// written: pages of every kind and depth, with and without a base URL (the
+// 404 page's Root is then the URL).
+func TestRootWrittenInMakesTheSamePages(t *testing.T) {
+	base, err := templates.Pages.ReadFile("base.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, archive := range []string{smallSite, strings.Replace(smallSite, "title = \"Test archive\"\n", "title = \"Test archive\"\nbase_url = \"https://example.org/puzzles\"\n", 1)} {
+		written, own := newSite(t, archive), newSite(t, archive+"-- templates/base.html --\n"+string(base))
+		written.mustBuild(Config{})
+		own.mustBuild(Config{})
+		got, want := snapshot(t, written.out), snapshot(t, own.out)
+		if d := diffSnapshots(got, want); d != "" {
+			t.Errorf("the site with Root written in differs:\n%s", d)
+		}
+		if len(got) < 20 || !strings.Contains(string(got["animals/cross/index.html"]), `href="../../static/site.css"`) {
+			t.Errorf("%d files; animals/cross/index.html lacks its style sheet's link", len(got))
+		}
+	}
+}
