@@ -122,7 +122,8 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 	defer r.scratch.put(ws)
 	opt.Scratch = &ws.render
 	assets := map[string]string{}
-	var buf bytes.Buffer
+	buf := bytes.NewBuffer(ws.files[:0])
+	defer func() { ws.files = buf.Bytes()[:0] }()
 	put := func(name string) error {
 		write := r.out.Put
 		if strings.HasSuffix(name, ".svg") {
@@ -146,7 +147,7 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if err := layout.Sheet(&buf); err != nil {
+	if err := layout.Sheet(buf); err != nil {
 		return nil, nil, nil, err
 	}
 	// The page inlines the sheet as written (render minified it), as a
@@ -156,14 +157,14 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 		return nil, nil, nil, err
 	}
 	if sol != nil {
-		if err := layout.Solution(&buf, sol); err != nil {
+		if err := layout.Solution(buf, sol); err != nil {
 			return nil, nil, nil, err
 		}
 		if err := put("solution.svg"); err != nil {
 			return nil, nil, nil, err
 		}
 	}
-	if err := layout.PDF(&buf, sol); err != nil {
+	if err := layout.PDF(buf, sol); err != nil {
 		return nil, nil, nil, err
 	}
 	drawn, err := layout.Drawn() // drawn by PDF: the booklet's to reuse
@@ -174,7 +175,7 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 		return nil, nil, nil, err
 	}
 	if r.site.SolutionThumbnails && sol != nil {
-		if err := render.Thumbnail(&buf, p, sol); err != nil {
+		if err := render.Thumbnail(buf, p, sol); err != nil {
 			return nil, nil, nil, err
 		}
 		if err := put("thumb.svg"); err != nil {

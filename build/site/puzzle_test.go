@@ -1,6 +1,10 @@
 package site
 
-import "testing"
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
 
 // TestFillSlotFillsTheLastSlot checks the slot filler, and that a page
 // without a slot is reported.
@@ -38,10 +42,15 @@ func TestAppendDataFilled(t *testing.T) {
 	if want := `kept|<a href="data:,x" download>a</a><a href="data:,y%20z">b</a>`; !ok || string(got) != want {
 		t.Errorf("AppendDataFilled = %q, %v; want %q, true", got, ok, want)
 	}
+	odd := "np-data-01-slot np-data-np-data-x " + page
+	if got, ok := AppendDataFilled(nil, []byte(odd), []string{"data:,x", "data:,y"}); !ok || !strings.HasSuffix(string(got), `<a href="data:,y">b</a>`) {
+		t.Errorf("AppendDataFilled beside text like a slot = %q, %v; want the slots filled", got, ok)
+	}
 	for _, c := range []struct {
 		page  string
 		links []string
 	}{
+		{slot(1) + page, []string{"data:,x", "data:,y"}},
 		{page, []string{"data:,x", "data:,y", "data:,z"}},
 		{page + slot(0), []string{"data:,x", "data:,y"}},
 		{`<a href="` + slot(1) + `"><a href="` + slot(0) + `">`, []string{"data:,x", "data:,y"}},
@@ -52,6 +61,15 @@ func TestAppendDataFilled(t *testing.T) {
 	} {
 		if got, ok := AppendDataFilled([]byte("kept|"), []byte(c.page), c.links); ok || string(got) != "kept|" {
 			t.Errorf("AppendDataFilled(%q, %q) = %q, %v; want \"kept|\", false", c.page, c.links, got, ok)
+		}
+	}
+}
+
+// lastIndex finds what bytes.LastIndex finds, overlapping matches included.
+func TestLastIndexIsBytesLastIndex(t *testing.T) {
+	for _, c := range [][2]string{{"", "ab"}, {"ab", "ab"}, {"xabyabz", "ab"}, {"aaaa", "aa"}, {"abc", "d"}, {"a" + SheetSlot + SheetSlot, SheetSlot}} {
+		if got, want := lastIndex([]byte(c[0]), []byte(c[1])), bytes.LastIndex([]byte(c[0]), []byte(c[1])); got != want {
+			t.Errorf("lastIndex(%q, %q) = %d, want %d", c[0], c[1], got, want)
 		}
 	}
 }
