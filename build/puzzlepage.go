@@ -47,16 +47,22 @@ func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Repor
 	if err != nil {
 		return err
 	}
+	pg := puzzlePage{path: e.Page, title: e.Title}
+	slots := r.tpl.Embedded("puzzle") // see site.DataSlot
 	var downloads []site.Download
 	for _, c := range convs {
-		downloads = append(downloads, c.download(e.Title))
+		if slots && c.inline() {
+			downloads = append(downloads, c.slot(e.Title, len(pg.inline)))
+			pg.inline = append(pg.inline, c)
+		} else {
+			downloads = append(downloads, c.download(e.Title))
+		}
 	}
-	data := r.pub.PuzzlePage(e, p, rep, &fc.FilePages, downloads, assets, e.HasSheet() && landscape(sheet))
-	if data.Puzzle.Sheet == "" {
-		return r.putPuzzlePage(e.Page, data, "")
+	pg.data = r.pub.PuzzlePage(e, p, rep, &fc.FilePages, downloads, assets, e.HasSheet() && landscape(sheet))
+	if pg.data.Puzzle.Sheet != "" {
+		pg.sheet = stripXMLDecl(string(sheet)) // render escapes the puzzle's text in the sheet
 	}
-	// render escapes the puzzle's text in the sheet
-	return r.putPuzzlePage(e.Page, data, stripXMLDecl(string(sheet)))
+	return r.putPuzzlePage(&pg)
 }
 
 // puzzleAssets publishes a puzzle's files, reused from an earlier build or
@@ -228,12 +234,20 @@ func (c conversion) download(title string) site.Download {
 	if !c.inline() {
 		return site.Download{Label: c.label, URL: c.name}
 	}
-	return site.Download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: content.Slugify(title) + path.Ext(c.name)}
+	d := c.slot(title, 0)
+	d.Data = template.URL(c.appendDataURL(nil))
+	return d
 }
 
-// dataURL is a data: URL of the given media type holding data.
-func dataURL(mediaType string, data []byte) template.URL {
-	return template.URL("data:" + mediaType + ";base64," + base64.StdEncoding.EncodeToString(data))
+// slot is the data: link download with the i-th data slot for its link.
+func (c conversion) slot(title string, i int) site.Download {
+	return site.Download{Label: c.label, Data: site.DataSlot(i), File: content.Slugify(title) + path.Ext(c.name)}
+}
+
+// appendDataURL appends the conversion as a data: URL to dst.
+func (c conversion) appendDataURL(dst []byte) []byte {
+	dst = append(append(append(dst, "data:"...), c.mediaType...), ";base64,"...)
+	return base64.StdEncoding.AppendEncode(dst, c.data)
 }
 
 // putHTML writes a puzzle's page and lists it in the sitemap.

@@ -49,12 +49,12 @@ func (r *run) renderOptions() render.Options {
 }
 
 // workerScratch is what a worker publishing puzzles reuses from one puzzle
-// to the next: render's scratch, the buffer its files are drawn in, and the
-// buffers a page is rendered, minified and completed in (each file and
-// page is written before the next is made).
+// to the next: render's scratch, the buffer its files are drawn in, the
+// one a data: link is made in, and the buffers a page is rendered,
+// minified and completed in (each is used up before the next is made).
 type workerScratch struct {
 	render          render.Scratch
-	files           []byte
+	files, link     []byte
 	page, min, full []byte
 }
 

@@ -51,7 +51,8 @@ func TestAppendOwnedIsBytesAppended(t *testing.T) {
 
 // A page with a data: link minified whole has the link DataURI makes, in
 // double quotes: text that is shorter percent-encoded, XML kept in base64,
-// and text with quotes and ampersands.
+// and text with quotes and ampersands; an URL DataURI cannot parse comes
+// back as it was, in a slice of its own.
 func TestDataURIIsTheMinifiersLink(t *testing.T) {
 	m := NewMinifier()
 	for _, raw := range []string{
@@ -63,8 +64,16 @@ func TestDataURIIsTheMinifiersLink(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := `href="` + m.DataURI(raw) + `"`; !strings.Contains(string(page), want) {
+		if want := `href="` + string(m.DataURI([]byte(raw))) + `"`; !strings.Contains(string(page), want) {
 			t.Errorf("%s: page minified whole %s, lacks %s", raw, page, want)
 		}
+	}
+}
+
+func TestDataURIOwnsWhatItReturns(t *testing.T) {
+	url := []byte("data:text/plain;base64,%%%")
+	got := NewMinifier().DataURI(url)
+	if string(got) != "data:text/plain;base64,%%%" || &got[0] == &url[0] {
+		t.Errorf("DataURI of an URL it cannot parse = %q (shares its input: %v)", got, &got[0] == &url[0])
 	}
 }

@@ -131,9 +131,14 @@ func (m *Minifier) AppendOwned(dst []byte, name string, data []byte) ([]byte, er
 
 // DataURI returns a data: URL as the HTML minifier writes it in a link
 // (before quoting it): the same minifier's work on the same URL, for a
-// page that leaves the link out of its minifying (site.DataSlot).
-func (m *Minifier) DataURI(url string) string {
-	return string(minify.DataURI(m.m, []byte(url)))
+// page that leaves the link out of its minifying (site.DataSlot). url is
+// given up; what DataURI returns is its own.
+func (m *Minifier) DataURI(url []byte) []byte {
+	out := minify.DataURI(m.m, url)
+	if len(out) > 0 && len(url) > 0 && &out[0] == &url[0] {
+		return bytes.Clone(out) // an URL it could not parse, as it was
+	}
+	return out
 }
 
 // maxEntityWork bounds the HTML minifier's work on character references.

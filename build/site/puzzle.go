@@ -197,13 +197,13 @@ func DataSlot(i int) template.URL { return template.URL("np-data-" + strconv.Ito
 // false, having appended nothing, unless each slot is found once, in
 // order, as a double-quoted href, and each link can stand between double
 // quotes as it is (the minifier would have quoted it otherwise).
-func AppendDataFilled(dst, page []byte, links []string) ([]byte, bool) {
+func AppendDataFilled(dst, page []byte, links [][]byte) ([]byte, bool) {
 	at := slotsAt(page, len(links))
 	for i, link := range links {
 		end := at[i] + len(DataSlot(i))
 		found := at[i] >= 0 && (i == 0 || at[i] > at[i-1]) &&
 			bytes.HasSuffix(page[:at[i]], []byte(`href="`)) && bytes.HasPrefix(page[end:], []byte(`"`))
-		if !found || strings.Contains(link, `"`) {
+		if !found || bytes.IndexByte(link, '"') >= 0 {
 			return dst, false
 		}
 	}

@@ -38,12 +38,12 @@ func TestAppendFilledAppendsFillSlot(t *testing.T) {
 func TestAppendDataFilled(t *testing.T) {
 	slot := func(i int) string { return string(DataSlot(i)) }
 	page := `<a href="` + slot(0) + `" download>a</a><a href="` + slot(1) + `">b</a>`
-	got, ok := AppendDataFilled([]byte("kept|"), []byte(page), []string{"data:,x", "data:,y%20z"})
+	got, ok := AppendDataFilled([]byte("kept|"), []byte(page), links("data:,x", "data:,y%20z"))
 	if want := `kept|<a href="data:,x" download>a</a><a href="data:,y%20z">b</a>`; !ok || string(got) != want {
 		t.Errorf("AppendDataFilled = %q, %v; want %q, true", got, ok, want)
 	}
 	odd := "np-data-01-slot np-data-np-data-x " + page
-	if got, ok := AppendDataFilled(nil, []byte(odd), []string{"data:,x", "data:,y"}); !ok || !strings.HasSuffix(string(got), `<a href="data:,y">b</a>`) {
+	if got, ok := AppendDataFilled(nil, []byte(odd), links("data:,x", "data:,y")); !ok || !strings.HasSuffix(string(got), `<a href="data:,y">b</a>`) {
 		t.Errorf("AppendDataFilled beside text like a slot = %q, %v; want the slots filled", got, ok)
 	}
 	for _, c := range []struct {
@@ -59,7 +59,7 @@ func TestAppendDataFilled(t *testing.T) {
 		{`<a href="` + slot(0) + `x">`, []string{"data:,x"}},
 		{page, []string{`data:,"x"`, "data:,y"}},
 	} {
-		if got, ok := AppendDataFilled([]byte("kept|"), []byte(c.page), c.links); ok || string(got) != "kept|" {
+		if got, ok := AppendDataFilled([]byte("kept|"), []byte(c.page), links(c.links...)); ok || string(got) != "kept|" {
 			t.Errorf("AppendDataFilled(%q, %q) = %q, %v; want \"kept|\", false", c.page, c.links, got, ok)
 		}
 	}
@@ -72,4 +72,13 @@ func TestLastIndexIsBytesLastIndex(t *testing.T) {
 			t.Errorf("lastIndex(%q, %q) = %d, want %d", c[0], c[1], got, want)
 		}
 	}
+}
+
+// links is the data: links as AppendDataFilled takes them.
+func links(ls ...string) [][]byte {
+	out := make([][]byte, len(ls))
+	for i, l := range ls {
+		out[i] = []byte(l)
+	}
+	return out
 }
