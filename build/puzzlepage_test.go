@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -93,8 +94,9 @@ func TestDataSlotPagesAreWholePages(t *testing.T) {
 
 // TestRootWrittenInMakesTheSamePages checks that a site made by the
 // embedded templates with each page's Root written in (site.Templates'
-// sets by Root) is byte for byte the site made by a copy of base.html of
-// its own, which makes every kind render through the templates as
+// sets by Root, made for a kind and Root of many pages: here the 20
+// puzzles of a file) is byte for byte the site made by a copy of base.html
+// of its own, which makes every kind render through the templates as
 // written: pages of every kind and depth, with and without a base URL (the
 // 404 page's Root is then the URL).
 func TestRootWrittenInMakesTheSamePages(t *testing.T) {
@@ -102,7 +104,15 @@ func TestRootWrittenInMakesTheSamePages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, archive := range []string{smallSite, strings.Replace(smallSite, "title = \"Test archive\"\n", "title = \"Test archive\"\nbase_url = \"https://example.org/puzzles\"\n", 1)} {
+	many := "-- many/bars.nonpack --\n"
+	for i := range 20 {
+		if i > 0 {
+			many += "====\n"
+		}
+		many += fmt.Sprintf("title \"Bar %d\"\nby \"Ann Author\"\nlicense CC0-1.0\nwidth %d\nheight 1\n\nrows\n%d\n\ncolumns\n%s", i, i+1, i+1, strings.Repeat("1\n", i+1))
+	}
+	withBase := strings.Replace(smallSite, "title = \"Test archive\"\n", "title = \"Test archive\"\nbase_url = \"https://example.org/puzzles\"\n", 1)
+	for _, archive := range []string{smallSite + many, withBase + many} {
 		written, own := newSite(t, archive), newSite(t, archive+"-- templates/base.html --\n"+string(base))
 		written.mustBuild(Config{})
 		own.mustBuild(Config{})

@@ -19,15 +19,25 @@ import (
 // (there are few) use the kind's set.
 const maxRootDepth = 16
 
-// rootSets keeps the template sets made for one Root, by kind and Root.
+// pagesBeforeSet is how many pages of a kind and Root are rendered by the
+// kind's set before they get one of their own (some 70 KB, parsed in a
+// millisecond): the site's one-off pages (home, search, authors...) never do.
+const pagesBeforeSet = 16
+
+// rootSets keeps the template sets made for one Root, by kind and Root,
+// and counts the pages rendered before a set is made: after of them
+// (pagesBeforeSet; tests lower it).
 type rootSets struct {
-	mu   sync.Mutex
-	sets map[[2]string]*template.Template
+	mu    sync.Mutex
+	sets  map[[2]string]*template.Template
+	pages map[[2]string]int
+	after int
 }
 
 // templateFor returns the template set that renders a page of the kind
 // with the given Root: the kind's own, or, where the embedded templates
-// make the kind and root is a plain way up, theirs with root written in.
+// make the kind, root is a plain way up and pages of the kind and root
+// have been many, theirs with root written in.
 func (pt *Templates) templateFor(kind, root string) *template.Template {
 	bodies := pt.embedded[kind]
 	if bodies == nil || !isWayUp(root) {
@@ -38,6 +48,12 @@ func (pt *Templates) templateFor(kind, root string) *template.Template {
 	defer pt.byRoot.mu.Unlock()
 	if t := pt.byRoot.sets[k]; t != nil {
 		return t
+	}
+	if pt.byRoot.pages == nil {
+		pt.byRoot.pages = map[[2]string]int{}
+	}
+	if pt.byRoot.pages[k]++; pt.byRoot.pages[k] <= pt.byRoot.after {
+		return pt.byKind[kind]
 	}
 	withRoot := strings.NewReplacer("{{.Root}}", root, "{{$.Root}}", root)
 	written := make([]string, len(bodies))

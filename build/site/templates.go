@@ -88,7 +88,7 @@ func LoadTemplates(src string) (*Templates, error) {
 		}
 		return string(data), name, nil
 	}
-	pt := &Templates{byKind: map[string]*template.Template{}, static: map[string][]byte{}, pageSize: map[string]*atomic.Int64{}, embedded: map[string][]string{}}
+	pt := &Templates{byKind: map[string]*template.Template{}, static: map[string][]byte{}, pageSize: map[string]*atomic.Int64{}, embedded: map[string][]string{}, byRoot: rootSets{after: pagesBeforeSet}}
 	for _, kind := range pageKinds {
 		var bodies, wheres []string
 		for _, name := range pageFiles(kind) {

@@ -81,3 +81,45 @@ func TestEmbeddedKinds(t *testing.T) {
 		t.Errorf("a site's own base.html: Embedded(home) = %v (%v), want false", pt != nil && pt.Embedded("home"), err)
 	}
 }
+
+// A page rendered by the set with its Root written in (templateFor) is
+// the page the kind's own set renders: for every kind and a few depths.
+func TestRootWrittenInRendersTheSamePage(t *testing.T) {
+	pt, err := LoadTemplates(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt.byRoot.after = 0
+	s, a := testSite()
+	pages, err := s.CollectionPages(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, err := s.CollectionPages(s.Root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages = append(append(append(pages, home...), s.TagPages()...), s.AuthorsPage(), s.LicensesPage(), s.NotFoundPage(), s.SearchPage())
+	all := []*PageData{benchPuzzlePage()}
+	for _, pg := range pages {
+		all = append(all, pg.Data())
+	}
+	kinds := map[string]bool{}
+	for _, d := range all {
+		kinds[d.Kind] = true
+		for _, root := range []string{"", "../", "../../../"} {
+			d.Root = root
+			var want bytes.Buffer
+			if err := pt.byKind[d.Kind].ExecuteTemplate(&want, "base", d); err != nil {
+				t.Fatal(err)
+			}
+			got, err := pt.AppendRender(nil, d.Kind, d)
+			if err != nil || !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("%s page with Root %q written in: %v\n%s\nwant\n%s", d.Kind, root, err, got, want.Bytes())
+			}
+		}
+	}
+	if len(kinds) != len(pageKinds) || len(pt.byRoot.sets) != 3*len(pageKinds) {
+		t.Errorf("%d kinds of %d rendered, %d sets made", len(kinds), len(pageKinds), len(pt.byRoot.sets))
+	}
+}
