@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -148,14 +149,14 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	switch {
 	case spec.solution != nil:
 		s.Name = "Solution: " + s.Name
-		s.add(cellItems(p, spec.solution, gx, gy, cell, spec.monoSafe)...)
+		s.Items = appendCellItems(s.Items, p, spec.solution, gx, gy, cell, spec.monoSafe, 1+gridLineCount(p.Width, p.Height))
 		s.add(cornerLabel(m, "Solution", gx, gy, float64(rowSlots)*cell, float64(colSlots)*cell))
-		s.add(gridLines(p.Width, p.Height, gx, gy, cell, 0, 0)...)
+		s.Items = appendGridLines(s.Items, p.Width, p.Height, gx, gy, cell, 0, 0)
 	case reuse:
 		s.add(spec.grid.placed(gx, gy, cell))
 	default:
 		s.Items = appendClueNumbers(s.Items, m, p, gx, gy, cell, spec.monoSafe)
-		s.add(gridLines(p.Width, p.Height, gx, gy, cell, float64(rowSlots)*cell, float64(colSlots)*cell)...)
+		s.Items = appendGridLines(s.Items, p.Width, p.Height, gx, gy, cell, float64(rowSlots)*cell, float64(colSlots)*cell)
 	}
 	to := len(s.Items)
 
@@ -176,7 +177,7 @@ func sheetItems(p *puzzle.Puzzle) int {
 	if p.Colors() > 1 {
 		clues *= 2
 	}
-	return 48 + clues + 3*(p.Width+p.Height)
+	return 48 + clues + gridLineCount(p.Width, p.Height)
 }
 
 // sheetHead draws what precedes the grid on a sheet, the booklet's heading
@@ -317,12 +318,13 @@ func lineWidths(cell float64) (thin, rule, border float64) {
 	return math.Max(0.12*k, 0.02), math.Max(0.35*k, 0.05), math.Max(0.55*k, 0.08)
 }
 
-// gridLines draws a w×h grid at (gx, gy) with its thin lines carried left and
-// up through clue areas of the given widths (0 for none).
-func gridLines(w, h int, gx, gy, cell, rowClues, colClues float64) []item {
+// appendGridLines draws a w×h grid at (gx, gy) with its thin lines carried
+// left and up through clue areas of the given widths (0 for none), appended
+// to items.
+func appendGridLines(items []item, w, h int, gx, gy, cell, rowClues, colClues float64) []item {
 	thin, rule, border := lineWidths(cell)
 	right, bottom := gx+float64(w)*cell, gy+float64(h)*cell
-	items := make([]item, 0, 2*(w+h)+8)
+	items = slices.Grow(items, gridLineCount(w, h))
 	if rowClues > 0 {
 		for y := 0; y <= h; y++ {
 			yy := gy + float64(y)*cell
@@ -337,28 +339,31 @@ func gridLines(w, h int, gx, gy, cell, rowClues, colClues float64) []item {
 		}
 		items = append(items, line{gx, gy - colClues, right, gy - colClues, thin, lightGrey})
 	}
-	rules := make([]item, 0, (w+h)/5)
-	for y := 1; y < h; y++ {
-		yy := gy + float64(y)*cell
-		if y%5 == 0 {
-			rules = append(rules, line{gx, yy, right, yy, rule, black})
-		} else {
-			items = append(items, line{gx, yy, right, yy, thin, gridGrey})
+	// The thin lines, then the rules over them.
+	for _, rules := range []bool{false, true} {
+		for y := 1; y < h; y++ {
+			if yy := gy + float64(y)*cell; y%5 == 0 && rules {
+				items = append(items, line{gx, yy, right, yy, rule, black})
+			} else if y%5 != 0 && !rules {
+				items = append(items, line{gx, yy, right, yy, thin, gridGrey})
+			}
+		}
+		for x := 1; x < w; x++ {
+			if xx := gx + float64(x)*cell; x%5 == 0 && rules {
+				items = append(items, line{xx, gy, xx, bottom, rule, black})
+			} else if x%5 != 0 && !rules {
+				items = append(items, line{xx, gy, xx, bottom, thin, gridGrey})
+			}
 		}
 	}
-	for x := 1; x < w; x++ {
-		xx := gx + float64(x)*cell
-		if x%5 == 0 {
-			rules = append(rules, line{xx, gy, xx, bottom, rule, black})
-		} else {
-			items = append(items, line{xx, gy, xx, bottom, thin, gridGrey})
-		}
-	}
-	items = append(items, rules...)
 	return append(items,
 		line{gx, gy, right, gy, border, black}, line{right, gy, right, bottom, border, black},
 		line{right, bottom, gx, bottom, border, black}, line{gx, bottom, gx, gy, border, black})
 }
+
+// gridLineCount is how many lines appendGridLines draws for a w×h grid, at
+// most: those of the clue areas, the cells' and the border.
+func gridLineCount(w, h int) int { return 2*(w+h) + 8 }
 
 // newText makes a text item of printable characters.
 func newText(x, y, size float64, a anchor, bold bool, color puzzle.RGB, s string) text {
