@@ -190,7 +190,7 @@ func (pt *Templates) Render(kind string, data *PageData) ([]byte, error) {
 // its buffer from page to page renders without allocating a page each time.
 func (pt *Templates) AppendRender(dst []byte, kind string, data *PageData) ([]byte, error) {
 	b := bytes.NewBuffer(dst)
-	if err := pt.templateFor(kind, data.Root).ExecuteTemplate(b, "base", data); err != nil {
+	if err := pt.templateFor(kind, data).ExecuteTemplate(b, "base", data); err != nil {
 		return dst, fmt.Errorf("page %s: %w", kind, err)
 	}
 	return b.Bytes(), nil

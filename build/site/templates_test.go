@@ -82,8 +82,9 @@ func TestEmbeddedKinds(t *testing.T) {
 	}
 }
 
-// A page rendered by the set with its Root written in (templateFor) is
-// the page the kind's own set renders: for every kind and a few depths.
+// A page rendered by the set with its Root, site title and language
+// written in (templateFor) is the page the kind's own set renders: for
+// every kind, a few depths, and titles plain or not.
 func TestRootWrittenInRendersTheSamePage(t *testing.T) {
 	pt, err := LoadTemplates(t.TempDir())
 	if err != nil {
@@ -105,10 +106,12 @@ func TestRootWrittenInRendersTheSamePage(t *testing.T) {
 		all = append(all, pg.Data())
 	}
 	kinds := map[string]bool{}
+	sites := []SiteView{{Title: "T", Language: "en"}, {Title: "Puzzles: 100% ?#/=;, é – ok", Language: "pt-BR"},
+		{Title: `Tom & Jerry's "best" <b>+1</b> {{.}}`, Language: `e"n`}, {Title: "", Language: ""}}
 	for _, d := range all {
 		kinds[d.Kind] = true
-		for _, root := range []string{"", "../", "../../../"} {
-			d.Root = root
+		for i, root := range []string{"", "../", "../../../", "../../../"} {
+			d.Root, d.Site = root, sites[i]
 			var want bytes.Buffer
 			if err := pt.byKind[d.Kind].ExecuteTemplate(&want, "base", d); err != nil {
 				t.Fatal(err)
@@ -119,7 +122,7 @@ func TestRootWrittenInRendersTheSamePage(t *testing.T) {
 			}
 		}
 	}
-	if len(kinds) != len(pageKinds) || len(pt.byRoot.sets) != 3*len(pageKinds) {
+	if len(kinds) != len(pageKinds) || len(pt.byRoot.sets) != 4*len(pageKinds) {
 		t.Errorf("%d kinds of %d rendered, %d sets made", len(kinds), len(pageKinds), len(pt.byRoot.sets))
 	}
 }
