@@ -112,7 +112,7 @@ func appendCellItems(items []item, p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, 
 	// Runs of a row are disjoint and found left to right, so the row above's
 	// run at the same place is found by walking both rows together.
 	type run struct{ start, end, colour, rect int }
-	var rects []rect
+	rects := make([]rect, 0, colourRuns(sol)) // at most one a run
 	var above, here []run
 	for y := range sol.Height {
 		here = here[:0]
@@ -162,4 +162,18 @@ func appendCellItems(items []item, p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, 
 		}
 	}
 	return items
+}
+
+// colourRuns counts the runs of equal colour, background aside, in the rows
+// of sol.
+func colourRuns(sol *puzzle.Image) int {
+	n := 0
+	for y := range sol.Height {
+		for x := range sol.Width {
+			if c := sol.At(x, y); c != puzzle.Background && (x == 0 || sol.At(x-1, y) != c) {
+				n++
+			}
+		}
+	}
+	return n
 }
