@@ -42,7 +42,11 @@ func (r *run) publishPuzzles(checked []checkedPuzzle, fm content.FrontMatter, fc
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions.
 func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext) error {
-	convs := conversions(p)
+	ws := r.scratch.get() // its files buffer, free until renderAssets
+	buf := bytes.NewBuffer(ws.files[:0])
+	convs := conversions(p, buf)
+	ws.files = buf.Bytes()[:0]
+	r.scratch.put(ws)
 	assets, sheet, err := r.puzzleAssets(e, p, rep, fc, convs)
 	if err != nil {
 		return err
@@ -214,15 +218,15 @@ func (c conversion) inline() bool { return len(c.data) <= maxInlineConversion }
 // conversions writes the puzzle as .non and PBN XML. Small ones are links
 // with the file in the link itself (data: URLs of a few kilobytes): on a
 // large site, creating two more files per puzzle would cost more than the
-// rest of its page.
-func conversions(p *puzzle.Puzzle) []conversion {
+// rest of its page. Each is written in buf, then copied out at its size.
+func conversions(p *puzzle.Puzzle, buf *bytes.Buffer) []conversion {
 	var out []conversion
-	var buf bytes.Buffer
-	if formats.WriteNon(&buf, p) == nil {
+	buf.Reset()
+	if formats.WriteNon(buf, p) == nil {
 		out = append(out, conversion{label: "Puzzle (.non)", name: "puzzle.non", mediaType: "text/plain;charset=utf-8", data: bytes.Clone(buf.Bytes())})
 	}
 	buf.Reset()
-	if formats.WriteXML(&buf, []*puzzle.Puzzle{p}) == nil {
+	if formats.WriteXML(buf, []*puzzle.Puzzle{p}) == nil {
 		out = append(out, conversion{label: "Puzzle (PBN XML)", name: "puzzle.xml", mediaType: "application/xml", data: bytes.Clone(buf.Bytes())})
 	}
 	return out
