@@ -61,11 +61,18 @@ func (r *run) putKeyed(pg site.Page, key string) error {
 		r.addPage(page, inSitemap)
 		return nil
 	}
-	html, err := r.tpl.Render(pg.Kind, pg.Data())
+	// Rendered and minified in a worker's buffers, as a puzzle page is.
+	ws := r.scratch.get()
+	defer r.scratch.put(ws)
+	html, err := r.tpl.AppendRender(ws.page[:0], pg.Kind, pg.Data())
+	ws.page = html
 	if err != nil {
 		return err
 	}
-	if _, err = r.out.Put(page, html); err != nil {
+	if ws.min, err = r.min.AppendOwned(ws.min[:0], page, html); err != nil {
+		return fmt.Errorf("minify %s: %w", page, err)
+	}
+	if _, err = r.out.PutExact(page, ws.min); err != nil {
 		return err
 	}
 	r.addPage(page, inSitemap)

@@ -42,25 +42,31 @@ func (r *run) publishPuzzles(checked []checkedPuzzle, fm content.FrontMatter, fc
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions.
 func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext) error {
-	convs := conversions(p)
+	ws := r.scratch.get() // its files buffer, free until renderAssets
+	buf := bytes.NewBuffer(ws.files[:0])
+	convs := conversions(p, buf)
+	ws.files = buf.Bytes()[:0]
+	r.scratch.put(ws)
 	assets, sheet, err := r.puzzleAssets(e, p, rep, fc, convs)
 	if err != nil {
 		return err
 	}
+	pg := puzzlePage{path: e.Page, title: e.Title}
+	slots := r.tpl.Embedded("puzzle") // see site.DataSlot
 	var downloads []site.Download
 	for _, c := range convs {
-		downloads = append(downloads, c.download(e.Title))
+		if slots && c.inline() {
+			downloads = append(downloads, c.slot(e.Title, len(pg.inline)))
+			pg.inline = append(pg.inline, c)
+		} else {
+			downloads = append(downloads, c.download(e.Title))
+		}
 	}
-	data := r.pub.PuzzlePage(e, p, rep, &fc.FilePages, downloads, assets, e.HasSheet() && landscape(sheet))
-	html, err := r.tpl.Render("puzzle", data)
-	if err != nil {
-		return err
+	pg.data = r.pub.PuzzlePage(e, p, rep, &fc.FilePages, downloads, assets, e.HasSheet() && landscape(sheet))
+	if pg.data.Puzzle.Sheet != "" {
+		pg.sheet = stripXMLDecl(string(sheet)) // render escapes the puzzle's text in the sheet
 	}
-	if data.Puzzle.Sheet != "" {
-		// render escapes the puzzle's text in the sheet
-		return r.putPageWithSheet(e.Page, html, stripXMLDecl(string(sheet)))
-	}
-	return r.putHTML(e.Page, html)
+	return r.putPuzzlePage(&pg)
 }
 
 // puzzleAssets publishes a puzzle's files, reused from an earlier build or
@@ -122,10 +128,12 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 	r.rendered.Add(1)
 	opt := r.renderOptions()
 	opt.Difficulty = e.Difficulty // the sheet's title block says it in words
-	opt.Scratch = r.scratch.get()
-	defer r.scratch.put(opt.Scratch)
+	ws := r.scratch.get()
+	defer r.scratch.put(ws)
+	opt.Scratch = &ws.render
 	assets := map[string]string{}
-	var buf bytes.Buffer
+	buf := bytes.NewBuffer(ws.files[:0])
+	defer func() { ws.files = buf.Bytes()[:0] }()
 	put := func(name string) error {
 		write := r.out.Put
 		if strings.HasSuffix(name, ".svg") {
@@ -149,7 +157,7 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if err := layout.Sheet(&buf); err != nil {
+	if err := layout.Sheet(buf); err != nil {
 		return nil, nil, nil, err
 	}
 	// The page inlines the sheet as written (render minified it), as a
@@ -159,14 +167,14 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 		return nil, nil, nil, err
 	}
 	if sol != nil {
-		if err := layout.Solution(&buf, sol); err != nil {
+		if err := layout.Solution(buf, sol); err != nil {
 			return nil, nil, nil, err
 		}
 		if err := put("solution.svg"); err != nil {
 			return nil, nil, nil, err
 		}
 	}
-	if err := layout.PDF(&buf, sol); err != nil {
+	if err := layout.PDF(buf, sol); err != nil {
 		return nil, nil, nil, err
 	}
 	drawn, err := layout.Drawn() // drawn by PDF: the booklet's to reuse
@@ -177,7 +185,7 @@ func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, c
 		return nil, nil, nil, err
 	}
 	if r.site.SolutionThumbnails && sol != nil {
-		if err := render.Thumbnail(&buf, p, sol); err != nil {
+		if err := render.Thumbnail(buf, p, sol); err != nil {
 			return nil, nil, nil, err
 		}
 		if err := put("thumb.svg"); err != nil {
@@ -210,15 +218,15 @@ func (c conversion) inline() bool { return len(c.data) <= maxInlineConversion }
 // conversions writes the puzzle as .non and PBN XML. Small ones are links
 // with the file in the link itself (data: URLs of a few kilobytes): on a
 // large site, creating two more files per puzzle would cost more than the
-// rest of its page.
-func conversions(p *puzzle.Puzzle) []conversion {
+// rest of its page. Each is written in buf, then copied out at its size.
+func conversions(p *puzzle.Puzzle, buf *bytes.Buffer) []conversion {
 	var out []conversion
-	var buf bytes.Buffer
-	if formats.WriteNon(&buf, p) == nil {
+	buf.Reset()
+	if formats.WriteNon(buf, p) == nil {
 		out = append(out, conversion{label: "Puzzle (.non)", name: "puzzle.non", mediaType: "text/plain;charset=utf-8", data: bytes.Clone(buf.Bytes())})
 	}
 	buf.Reset()
-	if formats.WriteXML(&buf, []*puzzle.Puzzle{p}) == nil {
+	if formats.WriteXML(buf, []*puzzle.Puzzle{p}) == nil {
 		out = append(out, conversion{label: "Puzzle (PBN XML)", name: "puzzle.xml", mediaType: "application/xml", data: bytes.Clone(buf.Bytes())})
 	}
 	return out
@@ -230,12 +238,20 @@ func (c conversion) download(title string) site.Download {
 	if !c.inline() {
 		return site.Download{Label: c.label, URL: c.name}
 	}
-	return site.Download{Label: c.label, Data: dataURL(c.mediaType, c.data), File: content.Slugify(title) + path.Ext(c.name)}
+	d := c.slot(title, 0)
+	d.Data = template.URL(c.appendDataURL(nil))
+	return d
 }
 
-// dataURL is a data: URL of the given media type holding data.
-func dataURL(mediaType string, data []byte) template.URL {
-	return template.URL("data:" + mediaType + ";base64," + base64.StdEncoding.EncodeToString(data))
+// slot is the data: link download with the i-th data slot for its link.
+func (c conversion) slot(title string, i int) site.Download {
+	return site.Download{Label: c.label, Data: site.DataSlot(i), File: content.Slugify(title) + path.Ext(c.name)}
+}
+
+// appendDataURL appends the conversion as a data: URL to dst.
+func (c conversion) appendDataURL(dst []byte) []byte {
+	dst = append(append(append(dst, "data:"...), c.mediaType...), ";base64,"...)
+	return base64.StdEncoding.AppendEncode(dst, c.data)
 }
 
 // putHTML writes a puzzle's page and lists it in the sitemap.
@@ -244,28 +260,6 @@ func (r *run) putHTML(p string, html []byte) error {
 		return err
 	}
 	r.addPage(p, true)
-	return nil
-}
-
-// putPageWithSheet minifies a puzzle page made with a sheet slot
-// (site.SheetSlot) and writes it with the sheet in its slot: minifying the
-// sheet a second time, inside the page, would be most of the cost of
-// minifying the page. If the minifier did not keep the slot as it was, the
-// page is minified again with the sheet inline: slower, same page.
-func (r *run) putPageWithSheet(page string, html []byte, sheet string) error {
-	min, err := r.min.Bytes(page, html)
-	if err != nil {
-		return err
-	}
-	full, ok := site.FillSlot(min, sheet)
-	if !ok {
-		full, _ = site.FillSlot(html, sheet)
-		return r.putHTML(page, full)
-	}
-	if _, err := r.out.PutExact(page, full); err != nil {
-		return err
-	}
-	r.addPage(page, true)
 	return nil
 }
 

@@ -48,24 +48,34 @@ func (r *run) renderOptions() render.Options {
 	return render.Options{Paper: render.Paper(r.site.Paper), MonoSafe: r.site.MonoSafe, NameLine: r.site.NameLine, Fonts: r.fonts}
 }
 
-// scratchList lends render.Scratch values to the workers rendering puzzles,
+// workerScratch is what a worker publishing puzzles reuses from one puzzle
+// to the next: render's scratch, the buffer its files are drawn in, the
+// one a data: link is made in, and the buffers a page is rendered,
+// minified and completed in (each is used up before the next is made).
+type workerScratch struct {
+	render          render.Scratch
+	files, link     []byte
+	page, min, full []byte
+}
+
+// scratchList lends workerScratch values to the workers publishing puzzles,
 // one at a time each, keeping as many as there are processors.
-type scratchList chan *render.Scratch
+type scratchList chan *workerScratch
 
 func newScratchList() scratchList { return make(scratchList, runtime.GOMAXPROCS(0)) }
 
-// get returns a kept Scratch, or a new one.
-func (l scratchList) get() *render.Scratch {
+// get returns a kept workerScratch, or a new one.
+func (l scratchList) get() *workerScratch {
 	select {
 	case s := <-l:
 		return s
 	default:
-		return new(render.Scratch)
+		return new(workerScratch)
 	}
 }
 
 // put keeps s for the next get, if there is room.
-func (l scratchList) put(s *render.Scratch) {
+func (l scratchList) put(s *workerScratch) {
 	select {
 	case l <- s:
 	default:

@@ -130,6 +130,9 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection, in []*sit
 			warnings = append(warnings, w)
 		}
 	}
+	ws := r.scratch.get() // the PDF's compressor and buffers, as for a sheet's
+	defer r.scratch.put(ws)
+	opt.Scratch = &ws.render
 	if err := render.CoverBooklet(&buf, cover, items, opt); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.Title(r.pub.Title), err)
 	}

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -135,7 +136,11 @@ func fixedHeight(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec) fl
 // drawSheet draws the sheet: heading, clues, grid, legend, attribution.
 func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec sheetSpec) *sheetLayout {
 	rowSlots, colSlots := maxClues(p.Rows), maxClues(p.Cols)
+	reuse := spec.solution == nil && spec.grid.reusable(p, cell, spec.monoSafe)
 	s := &scene{Width: page.Width, Height: page.Height, Name: sheetName(p, spec.heading)}
+	if spec.solution == nil && !reuse {
+		s.Items = make([]item, 0, sheetItems(p))
+	}
 	blockW := float64(rowSlots+p.Width) * cell
 	x0 := (page.Width - blockW) / 2
 	y0 := sheetHead(m, p, s, page, spec)
@@ -144,19 +149,35 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	switch {
 	case spec.solution != nil:
 		s.Name = "Solution: " + s.Name
-		s.add(cellItems(p, spec.solution, gx, gy, cell, spec.monoSafe)...)
+		s.Items = appendCellItems(s.Items, p, spec.solution, gx, gy, cell, spec.monoSafe, 1+gridLineCount(p.Width, p.Height))
 		s.add(cornerLabel(m, "Solution", gx, gy, float64(rowSlots)*cell, float64(colSlots)*cell))
-		s.add(gridLines(p.Width, p.Height, gx, gy, cell, 0, 0)...)
-	case spec.grid.reusable(p, cell, spec.monoSafe):
+		s.Items = appendGridLines(s.Items, p.Width, p.Height, gx, gy, cell, 0, 0)
+	case reuse:
 		s.add(spec.grid.placed(gx, gy, cell))
 	default:
-		s.add(clueNumbers(m, p, gx, gy, cell, spec.monoSafe)...)
-		s.add(gridLines(p.Width, p.Height, gx, gy, cell, float64(rowSlots)*cell, float64(colSlots)*cell)...)
+		s.Items = appendClueNumbers(s.Items, m, p, gx, gy, cell, spec.monoSafe)
+		s.Items = appendGridLines(s.Items, p.Width, p.Height, gx, gy, cell, float64(rowSlots)*cell, float64(colSlots)*cell)
 	}
 	to := len(s.Items)
 
 	sheetFoot(m, p, s, page, gy+float64(p.Height)*cell+gap, spec)
 	return &sheetLayout{page: page, cell: cell, gridX: gx, gridY: gy, scene: s, gridFrom: from, gridTo: to}
+}
+
+// sheetItems is about how many items a sheet of p has, at most: a few
+// dozen for its title block and foot, a clue number each (a grey 0 for an
+// empty line), with a box or glyph more in colour, and the grid's lines.
+func sheetItems(p *puzzle.Puzzle) int {
+	clues := 0
+	for _, lines := range [][]puzzle.Line{p.Rows, p.Cols} {
+		for _, l := range lines {
+			clues += max(1, len(l))
+		}
+	}
+	if p.Colors() > 1 {
+		clues *= 2
+	}
+	return 48 + clues + gridLineCount(p.Width, p.Height)
 }
 
 // sheetHead draws what precedes the grid on a sheet, the booklet's heading
@@ -189,13 +210,13 @@ func sheetFoot(m *metrics, p *puzzle.Puzzle, s *scene, page pageSize, y float64,
 	}
 }
 
-// clueNumbers draws every row clue right-aligned left of the grid at (gx, gy)
-// and every column clue bottom-aligned above it; an empty line shows a grey 0.
-func clueNumbers(m *metrics, p *puzzle.Puzzle, gx, gy, cell float64, monoSafe bool) []item {
-	var items []item
+// appendClueNumbers draws every row clue right-aligned left of the grid at
+// (gx, gy) and every column clue bottom-aligned above it; an empty line
+// shows a grey 0. It appends them to items.
+func appendClueNumbers(items []item, m *metrics, p *puzzle.Puzzle, gx, gy, cell float64, monoSafe bool) []item {
 	multi := p.Colors() > 1
 	clue := func(cx, cy float64, c puzzle.Clue) {
-		items = append(items, clueItems(m, cx, cy, cell, c, p.Palette, multi, monoSafe && multi)...)
+		items = appendClueItems(items, m, cx, cy, cell, c, p.Palette, multi, monoSafe && multi)
 	}
 	empty := func(cx, cy float64) {
 		size := min(clueDigit*cell, maxDigit)
@@ -249,7 +270,12 @@ func sheetName(p *puzzle.Puzzle, heading string) string {
 // and with the colour's glyph in the corner when glyphs is set. A blotted
 // clue is a round blot of its colour with a "?" on it.
 func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle.Color, boxed, glyphs bool) []item {
-	var items []item
+	return appendClueItems(nil, m, cx, cy, cell, c, palette, boxed, glyphs)
+}
+
+// appendClueItems appends clueItems to items: a sheet's clues go into one
+// slice, without a slice of their own each.
+func appendClueItems(items []item, m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle.Color, boxed, glyphs bool) []item {
 	ink := black
 	if c.Blot {
 		// webpbn's blot: an ink blot of the block's colour hides the number.
@@ -292,12 +318,13 @@ func lineWidths(cell float64) (thin, rule, border float64) {
 	return math.Max(0.12*k, 0.02), math.Max(0.35*k, 0.05), math.Max(0.55*k, 0.08)
 }
 
-// gridLines draws a w×h grid at (gx, gy) with its thin lines carried left and
-// up through clue areas of the given widths (0 for none).
-func gridLines(w, h int, gx, gy, cell, rowClues, colClues float64) []item {
+// appendGridLines draws a w×h grid at (gx, gy) with its thin lines carried
+// left and up through clue areas of the given widths (0 for none), appended
+// to items.
+func appendGridLines(items []item, w, h int, gx, gy, cell, rowClues, colClues float64) []item {
 	thin, rule, border := lineWidths(cell)
 	right, bottom := gx+float64(w)*cell, gy+float64(h)*cell
-	items := make([]item, 0, 2*(w+h)+8)
+	items = slices.Grow(items, gridLineCount(w, h))
 	if rowClues > 0 {
 		for y := 0; y <= h; y++ {
 			yy := gy + float64(y)*cell
@@ -312,28 +339,31 @@ func gridLines(w, h int, gx, gy, cell, rowClues, colClues float64) []item {
 		}
 		items = append(items, line{gx, gy - colClues, right, gy - colClues, thin, lightGrey})
 	}
-	rules := make([]item, 0, (w+h)/5)
-	for y := 1; y < h; y++ {
-		yy := gy + float64(y)*cell
-		if y%5 == 0 {
-			rules = append(rules, line{gx, yy, right, yy, rule, black})
-		} else {
-			items = append(items, line{gx, yy, right, yy, thin, gridGrey})
+	// The thin lines, then the rules over them.
+	for _, rules := range []bool{false, true} {
+		for y := 1; y < h; y++ {
+			if yy := gy + float64(y)*cell; y%5 == 0 && rules {
+				items = append(items, line{gx, yy, right, yy, rule, black})
+			} else if y%5 != 0 && !rules {
+				items = append(items, line{gx, yy, right, yy, thin, gridGrey})
+			}
+		}
+		for x := 1; x < w; x++ {
+			if xx := gx + float64(x)*cell; x%5 == 0 && rules {
+				items = append(items, line{xx, gy, xx, bottom, rule, black})
+			} else if x%5 != 0 && !rules {
+				items = append(items, line{xx, gy, xx, bottom, thin, gridGrey})
+			}
 		}
 	}
-	for x := 1; x < w; x++ {
-		xx := gx + float64(x)*cell
-		if x%5 == 0 {
-			rules = append(rules, line{xx, gy, xx, bottom, rule, black})
-		} else {
-			items = append(items, line{xx, gy, xx, bottom, thin, gridGrey})
-		}
-	}
-	items = append(items, rules...)
 	return append(items,
 		line{gx, gy, right, gy, border, black}, line{right, gy, right, bottom, border, black},
 		line{right, bottom, gx, bottom, border, black}, line{gx, bottom, gx, gy, border, black})
 }
+
+// gridLineCount is how many lines appendGridLines draws for a w×h grid, at
+// most: those of the clue areas, the cells' and the border.
+func gridLineCount(w, h int) int { return 2*(w+h) + 8 }
 
 // newText makes a text item of printable characters.
 func newText(x, y, size float64, a anchor, bold bool, color puzzle.RGB, s string) text {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -26,10 +27,13 @@ func solutionScene(p *puzzle.Puzzle, sol *puzzle.Image, cell, pad float64, grid,
 	if len(p.Palette) > 0 {
 		bg = p.Palette[puzzle.Background].RGB
 	}
-	s.add(rect{X: pad, Y: pad, W: w, H: h, Fill: bg})
-	s.add(cellItems(p, sol, pad, pad, cell, glyphs)...)
+	lines := 4 // a frame, or the grid
 	if grid {
-		s.add(gridLines(sol.Width, sol.Height, pad, pad, cell, 0, 0)...)
+		lines = gridLineCount(sol.Width, sol.Height)
+	}
+	s.Items = appendCellItems([]item{rect{X: pad, Y: pad, W: w, H: h, Fill: bg}}, p, sol, pad, pad, cell, glyphs, lines)
+	if grid {
+		s.Items = appendGridLines(s.Items, sol.Width, sol.Height, pad, pad, cell, 0, 0)
 	} else {
 		_, _, border := lineWidths(cell)
 		s.add(frame(pad, pad, w, h, border/2, gridGrey)...)
@@ -92,10 +96,11 @@ func blankThumbnailScene(m *metrics, width, height int) *scene {
 	return s
 }
 
-// cellItems draws the coloured cells of sol with its top-left corner at
-// (x0, y0): a rect per block of equal colour, and with glyphs (in a
-// multicolour puzzle) each cell's colour glyph.
-func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs bool) []item {
+// appendCellItems draws the coloured cells of sol with its top-left corner
+// at (x0, y0): a rect per block of equal colour, and with glyphs (in a
+// multicolour puzzle) each cell's colour glyph, appended to items with
+// room for more items after them.
+func appendCellItems(items []item, p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs bool, more int) []item {
 	colour := func(c int) puzzle.RGB {
 		if c < len(p.Palette) {
 			return p.Palette[c].RGB
@@ -107,7 +112,7 @@ func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs
 	// Runs of a row are disjoint and found left to right, so the row above's
 	// run at the same place is found by walking both rows together.
 	type run struct{ start, end, colour, rect int }
-	var rects []rect
+	rects := make([]rect, 0, colourRuns(sol)) // at most one a run
 	var above, here []run
 	for y := range sol.Height {
 		here = here[:0]
@@ -134,11 +139,20 @@ func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs
 		}
 		above, here = here, above
 	}
-	items := make([]item, 0, len(rects))
+	glyphed := glyphs && p.Colors() > 1
+	n := len(rects) + more
+	if glyphed {
+		for _, c := range sol.Cells {
+			if c != puzzle.Background {
+				n++
+			}
+		}
+	}
+	items = slices.Grow(items, n)
 	for _, r := range rects {
 		items = append(items, r)
 	}
-	if glyphs && p.Colors() > 1 {
+	if glyphed {
 		for y := range sol.Height {
 			for x := range sol.Width {
 				if c := sol.At(x, y); c != puzzle.Background {
@@ -148,4 +162,18 @@ func cellItems(p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, cell float64, glyphs
 		}
 	}
 	return items
+}
+
+// colourRuns counts the runs of equal colour, background aside, in the rows
+// of sol.
+func colourRuns(sol *puzzle.Image) int {
+	n := 0
+	for y := range sol.Height {
+		for x := range sol.Width {
+			if c := sol.At(x, y); c != puzzle.Background && (x == 0 || sol.At(x-1, y) != c) {
+				n++
+			}
+		}
+	}
+	return n
 }

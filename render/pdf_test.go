@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -214,5 +215,34 @@ func TestEmptyBooklet(t *testing.T) {
 	info := readPDFInfo(t, writePDF(t, b.Bytes()))
 	if info.pages != 1 || info.sizes[0] != letterPoints {
 		t.Errorf("empty booklet: %d pages %v, want a title page on Letter", info.pages, info.sizes)
+	}
+}
+
+// TestFontRunsReuseTheirBuffers checks that runs, which reuses its
+// buffers from call to call, gives a string the glyphs and widths a fresh
+// font set gives it, after runs of a longer string.
+func TestFontRunsReuseTheirBuffers(t *testing.T) {
+	glyphsOf := func(runs []fontRun) (out []fontGlyph, width int) {
+		for _, r := range runs {
+			out = append(out, r.glyphs...)
+			width += r.width
+		}
+		return out, width
+	}
+	used, err := newFontSet(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	used.runs("A much longer title — Танцор Ωμέγα 0123456789", true)
+	for _, s := range []string{"Dancer", "15×20 · a…", ""} {
+		fresh, err := newFontSet(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, gotW := glyphsOf(used.runs(s, false))
+		want, wantW := glyphsOf(fresh.runs(s, false))
+		if !slices.Equal(got, want) || gotW != wantW {
+			t.Errorf("runs(%q) after another: %v (width %d), want %v (width %d)", s, got, gotW, want, wantW)
+		}
 	}
 }

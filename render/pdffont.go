@@ -62,6 +62,9 @@ type fontSet struct {
 	fonts    []*embedFont
 	byFont   map[*sfnt.Font]*embedFont
 	buf      sfnt.Buffer
+	// runBuf and glyphBuf hold what runs returns, reused by the next call.
+	runBuf   []fontRun
+	glyphBuf []fontGlyph
 }
 
 // newFontSet returns the fonts of a document set in the Go fonts, falling
@@ -79,18 +82,20 @@ type fontRun struct {
 	font   *embedFont
 	glyphs []fontGlyph
 	width  int // thousandths of an em
+	start  int // where its glyphs start in the set's glyphBuf
 }
 
 // runs splits s, in drawing order, into runs of the Go font (bold or not)
 // and of the fallback fonts (regular only) for characters it lacks. A
-// character no font has stays in the Go font, which draws its box.
+// character no font has stays in the Go font, which draws its box. The runs
+// are valid until the next call.
 func (s *fontSet) runs(text string, bold bool) []fontRun {
 	goFont := s.goFonts[0]
 	goData := goFontFiles[0]
 	if bold {
 		goFont, goData = s.goFonts[1], goFontFiles[1]
 	}
-	var runs []fontRun
+	runs, glyphs := s.runBuf[:0], s.glyphBuf[:0]
 	for _, r := range text {
 		f := s.embed(goFont, goData)
 		g, ok := f.glyph(&s.buf, r)
@@ -104,12 +109,19 @@ func (s *fontSet) runs(text string, bold bool) []fontRun {
 			f.used[g.id] = r
 		}
 		if len(runs) == 0 || runs[len(runs)-1].font != f {
-			runs = append(runs, fontRun{font: f})
+			runs = append(runs, fontRun{font: f, start: len(glyphs)})
 		}
-		last := &runs[len(runs)-1]
-		last.glyphs = append(last.glyphs, g)
-		last.width += g.width
+		glyphs = append(glyphs, g)
+		runs[len(runs)-1].width += g.width
 	}
+	for i := range runs {
+		end := len(glyphs)
+		if i+1 < len(runs) {
+			end = runs[i+1].start
+		}
+		runs[i].glyphs = glyphs[runs[i].start:end]
+	}
+	s.runBuf, s.glyphBuf = runs, glyphs
 	return runs
 }
 

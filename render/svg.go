@@ -2,6 +2,7 @@ package render
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -35,8 +36,15 @@ func mmString(mm float64) string {
 
 // writeSVG draws s as a compact SVG document on an svgo canvas. svgo ignores
 // write errors, so the canvas writes to a buffered writer, which keeps the
-// first error and returns it once, from Flush.
+// first error and returns it once, from Flush; or, given a bytes.Buffer
+// (which takes every write, as a build's worker gives), straight to it.
 func writeSVG(w io.Writer, s *scene) error {
+	if b, ok := w.(*bytes.Buffer); ok {
+		b.Grow(64*len(s.Items) + 512)
+		d := svgDrawer{w: b, canvas: svgo.New(b)}
+		d.draw(s)
+		return nil
+	}
 	bw := bufio.NewWriterSize(w, min(64*1024, 64*len(s.Items)+512))
 	d := svgDrawer{w: bw, canvas: svgo.New(bw)}
 	d.draw(s)

@@ -411,3 +411,33 @@ func TestSVGColorIsShortHex(t *testing.T) {
 		}
 	}
 }
+
+// onlyWriter hides a writer's type: writeSVG buffers what it writes to it.
+type onlyWriter struct{ w io.Writer }
+
+func (o onlyWriter) Write(p []byte) (int, error) { return o.w.Write(p) }
+
+// TestSVGToBufferIsBuffered checks that an SVG written straight into a
+// bytes.Buffer (kept content before it) has the bytes of one written
+// through the buffered writer.
+func TestSVGToBufferIsBuffered(t *testing.T) {
+	d := dancer(t)
+	products := map[string]func(io.Writer) error{
+		"sheet":     func(w io.Writer) error { return Sheet(w, d, Options{}) },
+		"solution":  func(w io.Writer) error { return Solution(w, d, d.Goal, Options{}) },
+		"thumbnail": func(w io.Writer) error { return Thumbnail(w, d, d.Goal) },
+	}
+	for name, write := range products {
+		var via, direct bytes.Buffer
+		if err := write(onlyWriter{&via}); err != nil {
+			t.Fatal(err)
+		}
+		direct.WriteString("kept|")
+		if err := write(&direct); err != nil {
+			t.Fatal(err)
+		}
+		if got := direct.String(); got != "kept|"+via.String() {
+			t.Errorf("%s into a bytes.Buffer: %d bytes, want \"kept|\" and %d", name, len(got), len(via.String()))
+		}
+	}
+}

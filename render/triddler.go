@@ -162,7 +162,7 @@ func triClueItems(m *metrics, p *puzzle.Puzzle, g *puzzle.TriGeometry, gx, gy, s
 			continue
 		}
 		for j, c := range g.Clues[i] {
-			items = append(items, clueItems(m, gx+pts[j].X*side, gy+pts[j].Y*side, slot, c, p.Palette, multi, monoSafe && multi)...)
+			items = appendClueItems(items, m, gx+pts[j].X*side, gy+pts[j].Y*side, slot, c, p.Palette, multi, monoSafe && multi)
 		}
 	}
 	return items

@@ -11,6 +11,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/tdewolff/minify/v2"
 )
 
 // The put path: a page or file made by the build goes through here alone,
@@ -108,6 +110,35 @@ func (m *Minifier) Bytes(name string, data []byte) ([]byte, error) {
 	// The minifier's lexers may write into their input: give them a copy, so
 	// the caller's bytes (an embedded asset reused by the next build) stay intact.
 	return m.m.Bytes(mt, append([]byte(nil), data...))
+}
+
+// AppendOwned appends data, minified as Bytes does, to dst and returns the
+// extended slice. data is given up: the minifier's lexers may write into
+// it, so the caller uses it no more (a page just rendered into a buffer the
+// caller reuses). A caller that keeps dst between pages minifies without
+// allocating its input's copy and its output each time.
+func (m *Minifier) AppendOwned(dst []byte, name string, data []byte) ([]byte, error) {
+	mt, ok := mediaTypes[strings.ToLower(path.Ext(name))]
+	if !ok || (mt == "text/html" && tooManyEntities(data)) {
+		return append(dst, data...), nil
+	}
+	out := bytes.NewBuffer(dst)
+	if err := m.m.Minify(mt, out, bytes.NewBuffer(data)); err != nil {
+		return dst, err
+	}
+	return out.Bytes(), nil
+}
+
+// DataURI returns a data: URL as the HTML minifier writes it in a link
+// (before quoting it): the same minifier's work on the same URL, for a
+// page that leaves the link out of its minifying (site.DataSlot). url is
+// given up; what DataURI returns is its own.
+func (m *Minifier) DataURI(url []byte) []byte {
+	out := minify.DataURI(m.m, url)
+	if len(out) > 0 && len(url) > 0 && &out[0] == &url[0] {
+		return bytes.Clone(out) // an URL it could not parse, as it was
+	}
+	return out
 }
 
 // maxEntityWork bounds the HTML minifier's work on character references.

@@ -40,6 +40,12 @@ type Templates struct {
 	// it by doubling (copying the page several times over).
 	pageSize map[string]*atomic.Int64
 
+	// embedded holds the texts of the kinds whose three template files
+	// are all the embedded ones (the site replaces none of them), and
+	// byRoot their sets made for one Root each (templateFor).
+	embedded map[string][]string
+	byRoot   rootSets
+
 	// minified holds the static assets minified, made once (minifyStatic).
 	minifyOnce sync.Once
 	minified   map[string][]byte
@@ -82,20 +88,22 @@ func LoadTemplates(src string) (*Templates, error) {
 		}
 		return string(data), name, nil
 	}
-	pt := &Templates{byKind: map[string]*template.Template{}, static: map[string][]byte{}, pageSize: map[string]*atomic.Int64{}}
+	pt := &Templates{byKind: map[string]*template.Template{}, static: map[string][]byte{}, pageSize: map[string]*atomic.Int64{}, embedded: map[string][]string{}, byRoot: rootSets{after: pagesBeforeSet}}
 	for _, kind := range pageKinds {
-		t := template.New("base")
-		for _, name := range []string{"base.html", "partials.html", kind + ".html"} {
+		var bodies, wheres []string
+		for _, name := range pageFiles(kind) {
 			body, where, err := text(name)
 			if err != nil {
 				return nil, err
 			}
-			if _, err := t.New(name).Parse(body); err != nil {
-				return nil, fmt.Errorf("%s: %w", where, err)
-			}
+			bodies, wheres = append(bodies, body), append(wheres, where)
 		}
-		if t.Lookup("base") == nil || t.Lookup("main") == nil {
-			return nil, fmt.Errorf("template %s.html: the page needs \"base\" (base.html) and \"main\" defined", kind)
+		t, err := parsePage(kind, bodies, wheres)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Equal(wheres, pageFiles(kind)) {
+			pt.embedded[kind] = bodies
 		}
 		pt.byKind[kind] = t
 		pt.pageSize[kind] = new(atomic.Int64)
@@ -130,6 +138,28 @@ func LoadTemplates(src string) (*Templates, error) {
 	return pt, nil
 }
 
+// pageFiles are the template files of a kind of page, in parsing order.
+func pageFiles(kind string) []string { return []string{"base.html", "partials.html", kind + ".html"} }
+
+// parsePage parses a kind's template files, given their texts and where
+// each comes from (for errors).
+func parsePage(kind string, bodies, wheres []string) (*template.Template, error) {
+	t := template.New("base")
+	for i, name := range pageFiles(kind) {
+		if _, err := t.New(name).Parse(bodies[i]); err != nil {
+			return nil, fmt.Errorf("%s: %w", wheres[i], err)
+		}
+	}
+	if t.Lookup("base") == nil || t.Lookup("main") == nil {
+		return nil, fmt.Errorf("template %s.html: the page needs \"base\" (base.html) and \"main\" defined", kind)
+	}
+	return t, nil
+}
+
+// Embedded reports whether a kind of page is made by the embedded
+// templates alone: what they do with each field of the data is known.
+func (pt *Templates) Embedded(kind string) bool { return pt.embedded[kind] != nil }
+
 // StaticPaths lists the assets' output paths in order.
 func (pt *Templates) StaticPaths() []string {
 	ps := make([]string, 0, len(pt.static))
@@ -143,15 +173,25 @@ func (pt *Templates) StaticPaths() []string {
 // Render executes the page template of a kind.
 func (pt *Templates) Render(kind string, data *PageData) ([]byte, error) {
 	size := pt.pageSize[kind]
-	b := bytes.NewBuffer(make([]byte, 0, size.Load()))
-	if err := pt.byKind[kind].ExecuteTemplate(b, "base", data); err != nil {
-		return nil, fmt.Errorf("page %s: %w", kind, err)
+	page, err := pt.AppendRender(make([]byte, 0, size.Load()), kind, data)
+	if err != nil {
+		return nil, err
 	}
-	for n := min(int64(b.Len()), maxPageSizeHint); ; {
+	for n := min(int64(len(page)), maxPageSizeHint); ; {
 		old := size.Load()
 		if n <= old || size.CompareAndSwap(old, n) {
 			break
 		}
+	}
+	return page, nil
+}
+
+// AppendRender is Render appending the page to dst: a caller that keeps
+// its buffer from page to page renders without allocating a page each time.
+func (pt *Templates) AppendRender(dst []byte, kind string, data *PageData) ([]byte, error) {
+	b := bytes.NewBuffer(dst)
+	if err := pt.templateFor(kind, data).ExecuteTemplate(b, "base", data); err != nil {
+		return dst, fmt.Errorf("page %s: %w", kind, err)
 	}
 	return b.Bytes(), nil
 }
