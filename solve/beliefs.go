@@ -1,7 +1,5 @@
 package solve
 
-import "math"
-
 // Belief propagation between the rows and the columns of a grid, which
 // ranks the cells for the dive (dive.go): a line's placements that agree with
 // its cells, each weighted by how likely its other line makes each cell's
@@ -71,11 +69,15 @@ func colorShares(a *lineAutomaton, cells []colorSet, k int, prior, fwd, bwd, sha
 }
 
 // normalize scales ws so that its largest value is 1 (a common factor of a
-// position's weights changes no share).
+// position's weights changes no share). The weights are never negative or
+// NaN, so a plain comparison finds the largest (math.Max's care for those
+// cost as much as the rest of the line's pass).
 func normalize(ws []float64) {
 	top := 0.0
 	for _, w := range ws {
-		top = math.Max(top, w)
+		if w > top {
+			top = w
+		}
 	}
 	if top == 0 {
 		return
