@@ -294,3 +294,34 @@ func TestSatAimingRestartsLessOften(t *testing.T) {
 		}
 	}
 }
+
+// TestSatLBD checks the literal block distance of random clauses against a
+// count of their distinct levels, the stamps of lbd wrapping around after
+// the first clause (back to the stamp that marked that clause's levels).
+func TestSatLBD(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	s := newSatSolver(nil)
+	for range 40 {
+		s.newVar(true)
+	}
+	for k := range 200 {
+		if k == 1 {
+			s.lbdStamp = ^uint32(0)
+		}
+		depth := 1 + r.IntN(6)
+		s.limits = make([]int, depth) // the decision level lbd sizes its marks by
+		for v := range s.level {
+			s.level[v] = int32(r.IntN(depth + 1))
+		}
+		var cl []lit
+		distinct := map[int32]bool{}
+		for range 3 + r.IntN(10) {
+			v := int32(r.IntN(len(s.level)))
+			cl = append(cl, posLit(v))
+			distinct[s.level[v]] = true
+		}
+		if got := s.lbd(cl); int(got) != len(distinct) {
+			t.Fatalf("clause %d %v at levels %v: lbd %d, want %d", k, cl, s.level, got, len(distinct))
+		}
+	}
+}
