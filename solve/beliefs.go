@@ -1,7 +1,5 @@
 package solve
 
-import "math"
-
 // Belief propagation between the rows and the columns of a grid, which
 // ranks the cells for the dive (dive.go): a line's placements that agree with
 // its cells, each weighted by how likely its other line makes each cell's
@@ -23,41 +21,57 @@ func colorShares(a *lineAutomaton, cells []colorSet, k int, prior, fwd, bwd, sha
 	clear(bwd)
 	fwd[0] = 1
 	for i, set := range cells {
+		here, next, p := fwd[i*states:], fwd[(i+1)*states:], prior[i*k:]
 		for q := range states {
-			if w := fwd[i*states+q]; w != 0 {
-				for c := range k {
-					if q2 := a.next(q, c); q2 >= 0 && set&(1<<c) != 0 {
-						fwd[(i+1)*states+q2] += w * prior[i*k+c]
-					}
+			if w := here[q]; w != 0 {
+				stays, adv := a.moves(q)
+				if stays && set&1 != 0 {
+					next[q] += w * p[0]
+				}
+				if adv >= 0 && set&(1<<adv) != 0 {
+					next[q+1] += w * p[adv]
 				}
 			}
 		}
-		normalize(fwd[(i+1)*states : (i+2)*states]) // keeps the counts of long lines finite
+		normalize(next[:states]) // keeps the counts of long lines finite
 	}
 	bwd[n*states+states-1] = 1
 	for i := n - 1; i >= 0; i-- {
+		here, next, p, set := bwd[i*states:], bwd[(i+1)*states:], prior[i*k:], cells[i]
 		for q := range states {
-			for c := range k {
-				if q2 := a.next(q, c); q2 >= 0 && cells[i]&(1<<c) != 0 {
-					bwd[i*states+q] += bwd[(i+1)*states+q2] * prior[i*k+c]
-				}
+			stays, adv := a.moves(q)
+			if stays && set&1 != 0 {
+				here[q] += next[q] * p[0]
+			}
+			if adv >= 0 && set&(1<<adv) != 0 {
+				here[q] += next[q+1] * p[adv]
 			}
 		}
-		normalize(bwd[i*states : (i+1)*states])
+		normalize(here[:states])
 	}
 	for i, set := range cells {
 		total := 0.0
 		share := shares[i*k : (i+1)*k]
 		clear(share)
+		here, next := fwd[i*states:], bwd[(i+1)*states:]
 		for q := range states {
-			if w := fwd[i*states+q]; w != 0 {
-				for c := range k {
-					if q2 := a.next(q, c); q2 >= 0 && set&(1<<c) != 0 {
-						x := w * bwd[(i+1)*states+q2] // without this cell's prior: a message
-						share[c] += x
-						total += x
-					}
-				}
+			w := here[q]
+			if w == 0 {
+				continue
+			}
+			// A message leaves out this cell's prior. Staying reads colour
+			// 0 and advancing a higher one (or 0 after a gap), so the
+			// colours come in the order of next's.
+			stays, adv := a.moves(q)
+			if stays && set&1 != 0 {
+				x := w * next[q]
+				share[0] += x
+				total += x
+			}
+			if adv >= 0 && set&(1<<adv) != 0 {
+				x := w * next[q+1]
+				share[adv] += x
+				total += x
 			}
 		}
 		if total == 0 {
@@ -71,11 +85,15 @@ func colorShares(a *lineAutomaton, cells []colorSet, k int, prior, fwd, bwd, sha
 }
 
 // normalize scales ws so that its largest value is 1 (a common factor of a
-// position's weights changes no share).
+// position's weights changes no share). The weights are never negative or
+// NaN, so a plain comparison finds the largest (math.Max's care for those
+// cost as much as the rest of the line's pass).
 func normalize(ws []float64) {
 	top := 0.0
 	for _, w := range ws {
-		top = math.Max(top, w)
+		if w > top {
+			top = w
+		}
 	}
 	if top == 0 {
 		return

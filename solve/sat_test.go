@@ -294,3 +294,79 @@ func TestSatAimingRestartsLessOften(t *testing.T) {
 		}
 	}
 }
+
+// TestSatLBD checks the literal block distance of random clauses against a
+// count of their distinct levels, the stamps of lbd wrapping around after
+// the first clause (back to the stamp that marked that clause's levels).
+func TestSatLBD(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	s := newSatSolver(nil)
+	for range 40 {
+		s.newVar(true)
+	}
+	for k := range 200 {
+		if k == 1 {
+			s.lbdStamp = ^uint32(0)
+		}
+		depth := 1 + r.IntN(6)
+		s.limits = make([]int, depth) // the decision level lbd sizes its marks by
+		for v := range s.level {
+			s.level[v] = int32(r.IntN(depth + 1))
+		}
+		var cl []lit
+		distinct := map[int32]bool{}
+		for range 3 + r.IntN(10) {
+			v := int32(r.IntN(len(s.level)))
+			cl = append(cl, posLit(v))
+			distinct[s.level[v]] = true
+		}
+		if got := s.lbd(cl); int(got) != len(distinct) {
+			t.Fatalf("clause %d %v at levels %v: lbd %d, want %d", k, cl, s.level, got, len(distinct))
+		}
+	}
+}
+
+// TestSatReduceKeepsUsedTier2 checks the pruning of learnt clauses: when
+// the solver does not aim, a clause of distance at most satTier2 that took
+// part in an analysis since the last pruning survives it (and is marked
+// unused again), while unused ones are ranked as before; while aiming, use
+// spares no clause.
+func TestSatReduceKeepsUsedTier2(t *testing.T) {
+	for _, aiming := range []bool{false, true} {
+		s := newSatSolver(nil)
+		for range 12 {
+			s.newVar(true)
+		}
+		s.aiming = aiming
+		var used, unused []int32
+		for i := range 4 {
+			a, b, c := posLit(int32(3*i)), posLit(int32(3*i+1)), posLit(int32(3*i+2))
+			ci := s.attach([]lit{a, b, c}, flagLearnt|flagUsed|satTier2<<lbdShift)
+			used = append(used, ci)
+			ci = s.attach([]lit{a.not(), b.not(), c.not()}, flagLearnt|3<<lbdShift)
+			unused = append(unused, ci)
+		}
+		s.learnts = append(append(s.learnts, used...), unused...)
+		s.reduce()
+		dead := func(cis []int32) (n int) {
+			for _, ci := range cis {
+				if s.flags(ci)&flagDead != 0 {
+					n++
+				}
+			}
+			return n
+		}
+		wantUsedDead, wantUnusedDead := 0, 2
+		if aiming {
+			wantUsedDead, wantUnusedDead = 4, 0 // the highest distances go first
+		}
+		if got, got2 := dead(used), dead(unused); got != wantUsedDead || got2 != wantUnusedDead {
+			t.Errorf("aiming %v: %d used and %d unused clauses removed, want %d and %d", aiming, got, got2, wantUsedDead, wantUnusedDead)
+		}
+		for _, ci := range s.learnts {
+			if s.flags(ci)&flagUsed != 0 {
+				t.Errorf("aiming %v: clause %d still marked used after the pruning", aiming, ci)
+			}
+		}
+	}
+}

@@ -68,6 +68,20 @@ func (a *lineAutomaton) next(q, c int) int {
 	return -1
 }
 
+// moves returns the two ways out of state q that next allows: whether a
+// background cell keeps the state (stays), and the colour that leads to
+// q+1 (advance, -1 when none). next(q, 0) is q when stays, next(q, advance)
+// is q+1, and every other colour leads nowhere.
+func (a *lineAutomaton) moves(q int) (stays bool, advance int) {
+	if q < len(a.pattern) {
+		if a.pattern[q] == gapSymbol {
+			return false, 0
+		}
+		return a.idle[q], int(a.pattern[q])
+	}
+	return a.idle[q], -1
+}
+
 // lineStates finds the states of a line's run that some placement agreeing
 // with cells reaches, and gives each a variable from newVar. vars[i*states+q]
 // is the variable of state q before cell i (i = len(cells) after the last),
