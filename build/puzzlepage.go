@@ -42,12 +42,12 @@ func (r *run) publishPuzzles(checked []checkedPuzzle, fm content.FrontMatter, fc
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions.
 func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext) error {
-	ws := r.scratch.get() // its files buffer, free until renderAssets
+	ws := r.scratch.get() // the worker's buffers, for each step below
+	defer r.scratch.put(ws)
 	buf := bytes.NewBuffer(ws.files[:0])
 	convs := conversions(p, buf)
 	ws.files = buf.Bytes()[:0]
-	r.scratch.put(ws)
-	assets, sheet, err := r.puzzleAssets(e, p, rep, fc, convs)
+	assets, sheet, err := r.puzzleAssets(ws, e, p, rep, fc, convs)
 	if err != nil {
 		return err
 	}
@@ -66,12 +66,13 @@ func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Repor
 	if pg.data.Puzzle.Sheet != "" {
 		pg.sheet = stripXMLDecl(string(sheet)) // render escapes the puzzle's text in the sheet
 	}
-	return r.putPuzzlePage(&pg)
+	return r.putPuzzlePage(ws, &pg)
 }
 
 // puzzleAssets publishes a puzzle's files, reused from an earlier build or
-// rendered, records them in its entry, and returns them with the sheet.
-func (r *run) puzzleAssets(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext, convs []conversion) (map[string]string, []byte, error) {
+// rendered (in ws), records them in its entry, and returns them with the
+// sheet.
+func (r *run) puzzleAssets(ws *workerScratch, e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext, convs []conversion) (map[string]string, []byte, error) {
 	key := r.puzzleAssetKey(fc.fileHash, e.Index, rep.Solution)
 	assets, ok := r.reuseAssets(e.Dir, key)
 	var sheet []byte
@@ -85,7 +86,7 @@ func (r *run) puzzleAssets(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report
 		}
 	} else {
 		var err error
-		if assets, sheet, drawn, err = r.renderAssets(e, p, rep.Solution, convs); err != nil {
+		if assets, sheet, drawn, err = r.renderAssets(ws, e, p, rep.Solution, convs); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -122,14 +123,13 @@ func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) stri
 
 // renderAssets renders and writes a puzzle's files: the conversions too
 // large for its page, sheet and solution SVGs, sheet PDF and, with solution
-// thumbnails, its thumbnail. It returns their names and hashes, the sheet,
-// and the grid its sheet PDF drew (for the booklet to place again).
-func (r *run) renderAssets(e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, *render.DrawnGrid, error) {
+// thumbnails, its thumbnail, drawn in the worker's buffers ws. It returns
+// their names and hashes, the sheet, and the grid its sheet PDF drew (for
+// the booklet to place again).
+func (r *run) renderAssets(ws *workerScratch, e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, *render.DrawnGrid, error) {
 	r.rendered.Add(1)
 	opt := r.renderOptions()
 	opt.Difficulty = e.Difficulty // the sheet's title block says it in words
-	ws := r.scratch.get()
-	defer r.scratch.put(ws)
 	opt.Scratch = &ws.render
 	assets := map[string]string{}
 	buf := bytes.NewBuffer(ws.files[:0])

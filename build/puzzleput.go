@@ -23,10 +23,8 @@ type puzzlePage struct {
 // slots did not come through as expected (a note that holds a slot's
 // text), the page is made again with the links written in; if the sheet's
 // did not, with the sheet inline too, minified as a whole: slower, same
-// page. A worker's buffers hold the page at each step.
-func (r *run) putPuzzlePage(pg *puzzlePage) error {
-	ws := r.scratch.get()
-	defer r.scratch.put(ws)
+// page. The worker's buffers ws hold the page at each step.
+func (r *run) putPuzzlePage(ws *workerScratch, pg *puzzlePage) error {
 	if len(pg.inline) > 0 {
 		links := make([][]byte, len(pg.inline))
 		for i, c := range pg.inline {
