@@ -339,22 +339,24 @@ func appendGridLines(items []item, w, h int, gx, gy, cell, rowClues, colClues fl
 		}
 		items = append(items, line{gx, gy - colClues, right, gy - colClues, thin, lightGrey})
 	}
-	// The thin lines, then the rules over them.
-	for _, rules := range []bool{false, true} {
-		for y := 1; y < h; y++ {
-			if yy := gy + float64(y)*cell; y%5 == 0 && rules {
-				items = append(items, line{gx, yy, right, yy, rule, black})
-			} else if y%5 != 0 && !rules {
-				items = append(items, line{gx, yy, right, yy, thin, gridGrey})
-			}
+	// The thin lines, then the rules (every fifth line) over them.
+	for y := 1; y < h; y++ {
+		if yy := gy + float64(y)*cell; y%5 != 0 {
+			items = append(items, line{gx, yy, right, yy, thin, gridGrey})
 		}
-		for x := 1; x < w; x++ {
-			if xx := gx + float64(x)*cell; x%5 == 0 && rules {
-				items = append(items, line{xx, gy, xx, bottom, rule, black})
-			} else if x%5 != 0 && !rules {
-				items = append(items, line{xx, gy, xx, bottom, thin, gridGrey})
-			}
+	}
+	for x := 1; x < w; x++ {
+		if xx := gx + float64(x)*cell; x%5 != 0 {
+			items = append(items, line{xx, gy, xx, bottom, thin, gridGrey})
 		}
+	}
+	for y := 5; y < h; y += 5 {
+		yy := gy + float64(y)*cell
+		items = append(items, line{gx, yy, right, yy, rule, black})
+	}
+	for x := 5; x < w; x += 5 {
+		xx := gx + float64(x)*cell
+		items = append(items, line{xx, gy, xx, bottom, rule, black})
 	}
 	return append(items,
 		line{gx, gy, right, gy, border, black}, line{right, gy, right, bottom, border, black},
