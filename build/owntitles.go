@@ -21,9 +21,9 @@ import (
 // in the file (its puzzle's, or a set's own), which the tree scan does not
 // read: the builder reads it before the files of its collection are
 // published, so that the links (and the memo keys that include them) are
-// right in the first build. Titles are kept by file, size and modification time, between
-// builds (serve) and in titles.json in the cache folder between runs, so
-// that a build reads only the files that changed.
+// right in the first build. Titles are kept by file, size and modification
+// time, between builds (serve) and in titles.json in the cache folder
+// between runs, so that a build reads only the files that changed.
 
 // ownTitles keeps the titles read from puzzle files.
 type ownTitles struct {
