@@ -108,6 +108,10 @@ type satSolver struct {
 	levelMark []uint32 // per decision level: the stamp of the last clause lbd saw there
 	lbdStamp  uint32
 
+	problemWords int // arena words of the clauses that are not learnt
+	collectAt    int // arena length at which collectIfDue counts the live words again
+	collections  int // arena collections so far
+
 	Decisions, Conflicts int // counted for the effort score and for tests
 }
 
@@ -193,8 +197,13 @@ func (s *satSolver) addClause(lits ...lit) bool {
 	return s.ok
 }
 
-// attach stores a clause and watches its first two literals.
+// attach stores a clause and watches its first two literals, first
+// collecting the arena's garbage when it is due (satarena.go).
 func (s *satSolver) attach(ls []lit, flags int32) int32 {
+	s.collectIfDue()
+	if flags&flagLearnt == 0 {
+		s.problemWords += clauseHeader + len(ls)
+	}
 	ci := int32(len(s.arena))
 	s.arena = append(s.arena, lit(len(ls)), lit(flags))
 	s.arena = append(s.arena, ls...)
