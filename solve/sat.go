@@ -479,7 +479,9 @@ func (s *satSolver) rank(act []float64) {
 }
 
 // analyze derives the first-UIP clause of a conflict, asserting literal
-// first and a literal of the backjump level second, and that level.
+// first and a literal of the backjump level second, and that level. The
+// clause is the solver's scratch, valid until the next analysis (attach
+// copies it into the arena).
 func (s *satSolver) analyze(confl int32) ([]lit, int) {
 	learnt := append(s.learnt[:0], 0)
 	pending := 0
@@ -527,7 +529,7 @@ func (s *satSolver) analyze(confl int32) ([]lit, int) {
 		}
 	}
 	s.learnt = learnt
-	return slices.Clone(learnt), back
+	return learnt, back
 }
 
 // minimize drops from a learnt clause the literals implied by others of it
