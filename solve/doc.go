@@ -31,7 +31,8 @@
 //     agreeing with the cells uses (satorder.go: the order encoding, a few
 //     short clauses per cell and block); a small CDCL solver (sat.go:
 //     watched literals, first-UIP learning, activity-based branching on
-//     cells and ladders, restarts, a pruned clause database) finds a
+//     cells and ladders, restarts, a pruned clause database whose arena is
+//     compacted once half of it is garbage, satarena.go) finds a
 //     solution, rules it out by a clause (some cell differs) and goes on,
 //     until a second solution or none is left. Until it has a first
 //     solution it aims: its decisions follow target phases, the values of
