@@ -8,7 +8,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -22,7 +25,8 @@ import (
 // band where random puzzles are hardest (seeds 1 and 2, and at 0.4, which a
 // sweep of seeds 1 to 5 found slowest, seeds 1 to 5); and a 60×60 grid
 // whose every clue is 1 (60! solutions, where finding two must be quick).
-// The pictures drawn as internal/archivegen draws them are in
+// A sweep (-hard-seeds N) takes seeds 1 to N at every density and adds 0.35
+// and 0.45, between the steps; the set without it is fixed. The pictures drawn as internal/archivegen draws them are in
 // archivehard_test.go.
 //
 //	go test ./solve -run TestHardSet -hard .           # every case, 60 s each, with times
@@ -40,6 +44,16 @@ var (
 	hardCPU     = flag.Duration("hard-cpu", 0, "with -hard: a budget of process CPU time per case instead of -hard-budget's wall time (for a loaded machine)")
 	hardSeeds   = flag.Int("hard-seeds", 0, "with -hard: also random grids from seeds up to this one (a sweep; the set itself is fixed)")
 )
+
+// sweepDensities are the densities that only a sweep (-hard-seeds) adds,
+// between the set's steps of 0.1 in the hard band: random-30-0.35-1 and so on.
+var sweepDensities = []float64{0.35, 0.45}
+
+// randomCaseName names a random grid by side, density (as few digits as it
+// needs: 0.4, 0.35) and seed.
+func randomCaseName(side int, density float64, seed uint64) string {
+	return fmt.Sprintf("random-%d-%s-%d", side, strconv.FormatFloat(density, 'f', -1, 64), seed)
+}
 
 // hardCase is one puzzle of the hard set.
 type hardCase struct {
@@ -78,14 +92,21 @@ func hardSet() []hardCase {
 	for n := 5; n <= 16; n++ {
 		out = append(out, hardCase{name: fmt.Sprintf("dom-%02d", n), p: puzzleOf(nDom(n), 2), want: Unique, quick: n <= 10})
 	}
+	densities := []float64{0.3, 0.4, 0.5, 0.6, 0.7}
+	if *hardSeeds > 0 {
+		densities = append(densities, sweepDensities...)
+	}
 	for _, side := range []int{30, 40} {
-		for _, d := range []float64{0.3, 0.4, 0.5, 0.6, 0.7} {
+		for _, d := range densities {
 			seeds := max(2, *hardSeeds)
 			if d == 0.4 {
 				seeds = max(5, seeds) // seeds 3 to 5 were the slowest of a sweep
 			}
+			if slices.Contains(sweepDensities, d) {
+				seeds = *hardSeeds
+			}
 			for seed := uint64(1); seed <= uint64(seeds); seed++ {
-				out = append(out, hardCase{name: fmt.Sprintf("random-%d-%.1f-%d", side, d, seed),
+				out = append(out, hardCase{name: randomCaseName(side, d, seed),
 					p: puzzleOf(randomImage(seed, side, side, d), 2), quick: d >= 0.5 && seed <= 2})
 			}
 		}
@@ -193,6 +214,57 @@ func TestHardKindsAgainstBruteForce(t *testing.T) {
 	}
 	if tally[Unique] == 0 || tally[Multiple] == 0 {
 		t.Errorf("verdicts not all exercised: %v", tally)
+	}
+}
+
+// TestHardSetSweepDensities checks that only a sweep adds the densities
+// between the steps, with their own names and seeds, and leaves the fixed
+// set's cases as they are.
+func TestHardSetSweepDensities(t *testing.T) {
+	defer func(n int) { *hardSeeds = n }(*hardSeeds)
+	names := func(seeds int) map[string]*puzzle.Puzzle {
+		*hardSeeds = seeds
+		m := map[string]*puzzle.Puzzle{}
+		for _, c := range hardSet() {
+			m[c.name] = c.p
+		}
+		return m
+	}
+	fixed := names(0)
+	if len(fixed) != 39 {
+		t.Errorf("fixed set: %d cases, want 39", len(fixed))
+	}
+	for _, seeds := range []int{1, 3} {
+		swept := names(seeds)
+		for name, p := range fixed {
+			q, ok := swept[name]
+			if !ok {
+				t.Errorf("%s: in the fixed set, not in a sweep of %d", name, seeds)
+			} else if !reflect.DeepEqual(p.Rows, q.Rows) || !reflect.DeepEqual(p.Cols, q.Cols) {
+				t.Errorf("%s: clues differ in a sweep of %d", name, seeds)
+			}
+		}
+		for _, side := range []int{30, 40} {
+			for _, d := range sweepDensities {
+				for seed := 1; seed <= 4; seed++ {
+					name := randomCaseName(side, d, uint64(seed))
+					if _, ok := fixed[name]; ok {
+						t.Errorf("%s: in the fixed set", name)
+					}
+					if _, ok := swept[name]; ok != (seed <= seeds) {
+						t.Errorf("%s: in a sweep of seeds 1 to %d: %v", name, seeds, ok)
+					}
+				}
+			}
+		}
+		// Per side: 0.35 and 0.45 with the sweep's seeds; 0.3, 0.5, 0.6
+		// and 0.7 keep seeds 1 and 2 or go up to the sweep's.
+		if want := len(fixed) + 2*(2*seeds+4*max(0, seeds-2)); len(swept) != want {
+			t.Errorf("sweep of %d seeds: %d cases, want %d", seeds, len(swept), want)
+		}
+	}
+	if name := randomCaseName(30, 0.35, 1); name != "random-30-0.35-1" {
+		t.Errorf("name %q", name)
 	}
 }
 
