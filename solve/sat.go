@@ -14,9 +14,11 @@ import (
 // the longest trail that met no conflict, kept across restarts, so that each
 // restart heads back to the largest consistent assignment seen (the target
 // phases of CaDiCaL and Kissat), and restarts come about five times less
-// often. It is built for one solve, checks the context's done
-// channel as it goes, and draws no random numbers, so its answers and their
-// order depend only on the clauses it is given and their order.
+// often; when it does not aim, restarts may follow the learnt clauses'
+// distances instead (satrestarts.go). It is built for one solve, checks the
+// context's done channel as it goes, and draws no random numbers, so its
+// answers and their order depend only on the clauses it is given and their
+// order.
 
 // lit is a literal: variable v is 2v when true, 2v+1 when false.
 type lit int32
@@ -92,7 +94,12 @@ type satSolver struct {
 	target   []int8 // per variable: 1 or -1, its value in the longest trail without a conflict; 0 when none
 	targetN  int    // that trail's length
 	aiming   bool   // decisions follow the target phases (see preferTrue)
-	decision []bool // per variable: whether to branch on it
+	// glueRestarts has the solver, when not aiming, restart by the
+	// averages of the learnt clauses' distances (satrestarts.go) instead of
+	// on Luby intervals.
+	glueRestarts       bool
+	glueFast, glueSlow glueAverage
+	decision           []bool // per variable: whether to branch on it
 
 	seen   []bool
 	learnt []lit
@@ -318,11 +325,7 @@ func (s *satSolver) solve() satStatus {
 	}
 	for {
 		s.restarts++
-		unit := satLubyUnit
-		if s.aiming {
-			unit = satAimLubyUnit
-		}
-		st := s.search(unit * luby(s.restarts))
+		st := s.search(s.restartInterval())
 		if st != satUnknown || s.stopped || s.limited() {
 			if st == satUnknown {
 				s.cancelUntil(0)
@@ -362,6 +365,7 @@ func (s *satSolver) search(maxConflicts int) satStatus {
 			}
 			learnt, back := s.analyze(confl)
 			lbd := s.lbd(learnt) // before the levels are undone
+			s.noteGlue(lbd)
 			s.cancelUntil(back)
 			if len(learnt) == 1 {
 				s.assign(learnt[0], -1)
@@ -376,7 +380,7 @@ func (s *satSolver) search(maxConflicts int) satStatus {
 			}
 			continue
 		}
-		if conflicts >= maxConflicts {
+		if conflicts >= maxConflicts || s.glueRestart(conflicts) {
 			s.cancelUntil(0)
 			return satUnknown
 		}

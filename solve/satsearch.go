@@ -92,6 +92,7 @@ func (e *satSearch) cellLit(cell, c int) lit {
 func newSatSearch(s *solver) *satSearch {
 	g := s.g
 	e := &satSearch{s: s, sat: newSatSolver(g.done), colors: s.colors}
+	e.sat.glueRestarts = true
 	e.yes = posLit(e.sat.newVar(false))
 	e.sat.addClause(e.yes)
 	perCell := 1
