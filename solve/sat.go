@@ -99,6 +99,7 @@ type satSolver struct {
 	// on Luby intervals.
 	glueRestarts       bool
 	glueFast, glueSlow glueAverage
+	periods            restartPeriods
 	decision           []bool // per variable: whether to branch on it
 
 	seen   []bool
