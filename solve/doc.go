@@ -36,7 +36,11 @@
 //     until a second solution or none is left. Until it has a first
 //     solution it aims: its decisions follow target phases, the values of
 //     the longest assignment it has met without a conflict, kept across
-//     restarts, and it restarts about five times less often. (The older encoding, each
+//     restarts, and it restarts about five times less often; after it,
+//     periods of Luby restarts and of glue restarts alternate
+//     (satrestarts.go: a restart when the last learnt clauses' literal
+//     block distance runs above its long-run average), the Luby ones first,
+//     as a second solution most often lies near the first. (The older encoding, each
 //     clue an automaton with a variable per reachable (cell, state) and per
 //     step, satlines.go, propagates as strongly as the line solver but is
 //     about five times bigger, and its proofs on n-Dom are ten times longer;
