@@ -14,11 +14,11 @@ import (
 // the longest trail that met no conflict, kept across restarts, so that each
 // restart heads back to the largest consistent assignment seen (the target
 // phases of CaDiCaL and Kissat), and restarts come about five times less
-// often; when it does not aim, restarts may follow the learnt clauses'
-// distances instead (satrestarts.go). It is built for one solve, checks the
-// context's done channel as it goes, and draws no random numbers, so its
-// answers and their order depend only on the clauses it is given and their
-// order.
+// often; when it does not aim, periods of restarts by the learnt clauses'
+// distances may alternate with the Luby intervals (satrestarts.go). It is
+// built for one solve, checks the context's done channel as it goes, and
+// draws no random numbers, so its answers and their order depend only on
+// the clauses it is given and their order.
 
 // lit is a literal: variable v is 2v when true, 2v+1 when false.
 type lit int32
@@ -94,13 +94,14 @@ type satSolver struct {
 	target   []int8 // per variable: 1 or -1, its value in the longest trail without a conflict; 0 when none
 	targetN  int    // that trail's length
 	aiming   bool   // decisions follow the target phases (see preferTrue)
-	// glueRestarts has the solver, when not aiming, restart by the
-	// averages of the learnt clauses' distances (satrestarts.go) instead of
-	// on Luby intervals.
+	decision []bool // per variable: whether to branch on it
+
+	// glueRestarts has the solver, when not aiming, alternate periods of
+	// Luby restarts and of restarts by the averages of the learnt clauses'
+	// distances (satrestarts.go) instead of keeping to Luby intervals.
 	glueRestarts       bool
 	glueFast, glueSlow glueAverage
 	periods            restartPeriods
-	decision           []bool // per variable: whether to branch on it
 
 	seen   []bool
 	learnt []lit
