@@ -51,7 +51,8 @@
 //     placements by what the crossing lines say of their cells) ranks the
 //     cells, the surest is set to its likeliest colour and propagated, and
 //     so on; a solution it reaches is recorded, and the SAT solver goes on
-//     with the dive's colours as its phases (and its target forgotten).
+//     with the dive's colours as its phases (and its target forgotten),
+//     branching first on the cells the beliefs are surest of.
 //     When probing at the root learns nothing at all (a wide-open puzzle:
 //     many solutions, or n-Dom), depth-first search is skipped: it would
 //     pay a whole probing round for each guess. A puzzle whose encoding
