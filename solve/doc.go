@@ -37,7 +37,11 @@
 //     until a second solution or none is left. Until it has a first
 //     solution it aims: its decisions follow target phases, the values of
 //     the longest assignment it has met without a conflict, kept across
-//     restarts, and it restarts about five times less often. (The older encoding, each
+//     restarts, and it restarts about five times less often; after it,
+//     periods of Luby restarts and of glue restarts alternate
+//     (satrestarts.go: a restart when the last learnt clauses' literal
+//     block distance runs above its long-run average), the Luby ones first,
+//     as a second solution most often lies near the first. (The older encoding, each
 //     clue an automaton with a variable per reachable (cell, state) and per
 //     step, satlines.go, propagates as strongly as the line solver but is
 //     about five times bigger, and its proofs on n-Dom are ten times longer;
@@ -48,7 +52,8 @@
 //     placements by what the crossing lines say of their cells) ranks the
 //     cells, the surest is set to its likeliest colour and propagated, and
 //     so on; a solution it reaches is recorded, and the SAT solver goes on
-//     with the dive's colours as its phases (and its target forgotten).
+//     with the dive's colours as its phases (and its target forgotten),
+//     branching first on the cells the beliefs are surest of.
 //     When probing at the root learns nothing at all (a wide-open puzzle:
 //     many solutions, or n-Dom), depth-first search is skipped: it would
 //     pay a whole probing round for each guess. A puzzle whose encoding

@@ -14,9 +14,11 @@ import (
 // the longest trail that met no conflict, kept across restarts, so that each
 // restart heads back to the largest consistent assignment seen (the target
 // phases of CaDiCaL and Kissat), and restarts come about five times less
-// often. It is built for one solve, checks the context's done
-// channel as it goes, and draws no random numbers, so its answers and their
-// order depend only on the clauses it is given and their order.
+// often; when it does not aim, periods of restarts by the learnt clauses'
+// distances may alternate with the Luby intervals (satrestarts.go). It is
+// built for one solve, checks the context's done channel as it goes, and
+// draws no random numbers, so its answers and their order depend only on
+// the clauses it is given and their order.
 
 // lit is a literal: variable v is 2v when true, 2v+1 when false.
 type lit int32
@@ -93,6 +95,13 @@ type satSolver struct {
 	targetN  int    // that trail's length
 	aiming   bool   // decisions follow the target phases (see preferTrue)
 	decision []bool // per variable: whether to branch on it
+
+	// glueRestarts has the solver, when not aiming, alternate periods of
+	// Luby restarts and of restarts by the averages of the learnt clauses'
+	// distances (satrestarts.go) instead of keeping to Luby intervals.
+	glueRestarts       bool
+	glueFast, glueSlow glueAverage
+	periods            restartPeriods
 
 	seen   []bool
 	learnt []lit
@@ -327,11 +336,7 @@ func (s *satSolver) solve() satStatus {
 	}
 	for {
 		s.restarts++
-		unit := satLubyUnit
-		if s.aiming {
-			unit = satAimLubyUnit
-		}
-		st := s.search(unit * luby(s.restarts))
+		st := s.search(s.restartInterval())
 		if st != satUnknown || s.stopped || s.limited() {
 			if st == satUnknown {
 				s.cancelUntil(0)
@@ -371,6 +376,7 @@ func (s *satSolver) search(maxConflicts int) satStatus {
 			}
 			learnt, back := s.analyze(confl)
 			lbd := s.lbd(learnt) // before the levels are undone
+			s.noteGlue(lbd)
 			s.cancelUntil(back)
 			if len(learnt) == 1 {
 				s.assign(learnt[0], -1)
@@ -385,7 +391,7 @@ func (s *satSolver) search(maxConflicts int) satStatus {
 			}
 			continue
 		}
-		if conflicts >= maxConflicts {
+		if conflicts >= maxConflicts || s.glueRestart(conflicts) {
 			s.cancelUntil(0)
 			return satUnknown
 		}

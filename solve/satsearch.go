@@ -92,6 +92,7 @@ func (e *satSearch) cellLit(cell, c int) lit {
 func newSatSearch(s *solver) *satSearch {
 	g := s.g
 	e := &satSearch{s: s, sat: newSatSolver(g.done), colors: s.colors}
+	e.sat.glueRestarts = true
 	e.yes = posLit(e.sat.newVar(false))
 	e.sat.addClause(e.yes)
 	perCell := 1
@@ -201,7 +202,8 @@ func (e *satSearch) cellClauses() {
 // saved phases, the first solution's. When the solver spends diveAfter
 // conflicts without a first solution, the dive (dive.go) looks for one from
 // the same state, and the solver goes on from the dive's colours as its
-// phases, its target forgotten.
+// phases, its target forgotten, and (leanOn, dive.go) the cells the beliefs
+// are surest of first.
 func (e *satSearch) run() error {
 	s := e.s
 	for !s.enough() {
@@ -230,6 +232,8 @@ func (e *satSearch) run() error {
 			e.startFrom(colors)
 			if len(s.solutions) > 0 {
 				e.rankBy(sure)
+			} else {
+				e.leanOn(sure)
 			}
 			continue
 		}
