@@ -26,8 +26,8 @@ import (
 // sweep of seeds 1 to 5 found slowest, seeds 1 to 5); and a 60×60 grid
 // whose every clue is 1 (60! solutions, where finding two must be quick).
 // A sweep (-hard-seeds N) takes seeds 1 to N at every density and adds 0.35
-// and 0.45, between the steps; the set without it is fixed. The pictures drawn as internal/archivegen draws them are in
-// archivehard_test.go.
+// and 0.45, between the steps; the set without it is fixed. The pictures
+// drawn as internal/archivegen draws them are in archivehard_test.go.
 //
 //	go test ./solve -run TestHardSet -hard .           # every case, 60 s each, with times
 //	go test ./solve -run TestHardSet -hard 'dom-1[2-6]' -hard-budget 300s   # on a loaded machine

@@ -125,7 +125,8 @@ type satSolver struct {
 }
 
 func newSatSolver(done <-chan struct{}) *satSolver {
-	s := &satSolver{varInc: 1, ok: true, maxLearnt: satReduceFirst, done: done}
+	s := &satSolver{varInc: 1, ok: true, maxLearnt: satReduceFirst, done: done, collectAt: minCollect,
+		glueFast: newGlueAverage(glueFastAlpha), glueSlow: newGlueAverage(glueSlowAlpha)}
 	s.heap.act = s.activity
 	return s
 }

@@ -56,3 +56,16 @@ func liveClauses(s *satSolver) (live []lit, dead int) {
 	}
 	return live, dead
 }
+
+// TestSatNoCollectionOfASmallArena checks that an arena under minCollect
+// words is never collected: its pass would cost more than it frees (and a
+// collection of the empty arena at the first clause once counted as one).
+func TestSatNoCollectionOfASmallArena(t *testing.T) {
+	s := newSatSolver(nil)
+	a, b := posLit(s.newVar(true)), posLit(s.newVar(true))
+	s.addClause(a, b)
+	s.addClause(a.not(), b, posLit(s.newVar(true)))
+	if s.collections != 0 {
+		t.Errorf("%d collections of a %d-word arena", s.collections, len(s.arena))
+	}
+}

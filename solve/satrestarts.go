@@ -87,9 +87,6 @@ type restartPeriods struct {
 
 // noteGlue adds a learnt clause's distance to the averages.
 func (s *satSolver) noteGlue(lbd int32) {
-	if s.glueFast.alpha == 0 { // the first clause
-		s.glueFast, s.glueSlow = newGlueAverage(glueFastAlpha), newGlueAverage(glueSlowAlpha)
-	}
 	s.glueFast.add(float64(lbd))
 	s.glueSlow.add(float64(lbd))
 }
