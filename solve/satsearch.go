@@ -229,17 +229,25 @@ func (e *satSearch) run() error {
 			if colors == nil {
 				continue
 			}
-			e.startFrom(colors)
-			if len(s.solutions) > 0 {
-				e.rankBy(sure)
-			} else {
-				e.leanOn(sure)
-			}
+			e.resumeFrom(colors, sure)
 			continue
 		}
 		s.record(e.model())
 	}
 	return nil
+}
+
+// resumeFrom sets the solver going again after a dive that reached colors
+// with the shares sure: from the dive's colours, and, once a first solution
+// is known, on the cells in order of sure alone (rankBy); before that,
+// leaning on sure without forgetting the activities (leanOn).
+func (e *satSearch) resumeFrom(colors []uint8, sure []float64) {
+	e.startFrom(colors)
+	if len(e.s.solutions) > 0 {
+		e.rankBy(sure)
+	} else {
+		e.leanOn(sure)
+	}
 }
 
 // rankBy has the solver branch on the cells in order of sure, highest
