@@ -203,8 +203,7 @@ func (e *satSearch) cellClauses() {
 // conflicts without a first solution, the dive (dive.go) looks for one from
 // the same state, and the solver goes on from the dive's colours as its
 // phases, its target forgotten, and (leanOn, dive.go) the cells the beliefs
-// are surest of first; when the dive finds no solution, the walk (walk.go)
-// looks for one from the dive's colours first.
+// are surest of first.
 func (e *satSearch) run() error {
 	s := e.s
 	for !s.enough() {
@@ -229,9 +228,6 @@ func (e *satSearch) run() error {
 			}
 			if colors == nil {
 				continue
-			}
-			if colors, err = s.walk(colors); err != nil {
-				return err
 			}
 			e.resumeFrom(colors, sure)
 			continue
