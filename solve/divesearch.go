@@ -16,8 +16,8 @@ package solve
 // state) the dive found a solution on 25 of seeds 1 to 40 instead of 8, and
 // on 13 of seeds 41 to 60 instead of 1; at density 0.4 on 36 of 40 instead
 // of 13, and on 20 of 20 instead of 8 (TestDiveRate, about 1 to 2 s of CPU
-// per grid). Backjumping alone found 24 of 40 at 0.45 with 1,024 backjumps
-// (twice the CPU of 256); probing alone every tenth step, 6 of 10.
+// per grid). 1,024 backjumps found no more (24 of 40 at 0.45, twice the
+// CPU); solve/EXPERIMENTS.md has the settings tried.
 
 // diveJumps bounds the backjumps of one dive.
 const diveJumps = 256

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/nonopress/nonopress/puzzle"
@@ -157,4 +158,56 @@ func deadCell(t *testing.T, d *diveStack) int {
 		}
 	}
 	return -1
+}
+
+func TestFailedDiveReturnsThePlainDivesColours(t *testing.T) {
+	// When the backjumping dive finds no solution, the colours the SAT
+	// solver goes on from are those where the plain dive (no backjumps, no
+	// probing) stopped, as before the dive backjumped. The grids have no
+	// solution: a row's clue gains a block, which line logic alone does not
+	// see (the rows then fill one cell more than the columns).
+	differ := 0
+	for seed := uint64(1); seed <= 10; seed++ {
+		p := puzzleOf(randomImage(seed, 12, 12, 0.4), 2)
+		for y, row := range p.Rows {
+			if filled(row)+len(row)+1 <= p.Width {
+				p.Rows[y] = append(row, puzzle.Clue{Len: 1, Color: 1})
+				break
+			}
+		}
+		s := solverFor(context.Background(), p, options{})
+		if ok, err := s.g.propagate(); !ok || err != nil {
+			continue
+		}
+		plain, _, err := s.diveWith(newDiveStack(s, 0, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		searching, _, err := s.diveWith(newDiveStack(s, diveJumps, true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		colors, _, err := s.dive()
+		if err != nil || len(s.solutions) > 0 {
+			t.Fatalf("seed %d: %d solutions, %v", seed, len(s.solutions), err)
+		}
+		if !slices.Equal(colors, plain) {
+			t.Fatalf("seed %d: the dive returned the colours %v, want the plain dive's %v", seed, colors, plain)
+		}
+		if !slices.Equal(searching, plain) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("the two dives stopped at the same colours on every grid: the test shows nothing")
+	}
+}
+
+// filled returns the number of cells a line's clue fills.
+func filled(l puzzle.Line) int {
+	n := 0
+	for _, c := range l {
+		n += c.Len
+	}
+	return n
 }
