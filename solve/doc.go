@@ -47,11 +47,13 @@
 //     about five times bigger, and its proofs on n-Dom are ten times longer;
 //     tests keep it as a cross-check.)
 //     When the SAT solver spends 20,000 conflicts without a first solution,
-//     a dive (dive.go) looks for one without backtracking: belief
+//     a dive (dive.go) looks for one: belief
 //     propagation between rows and columns (beliefs.go: each line weighs its
 //     placements by what the crossing lines say of their cells) ranks the
-//     cells, the surest is set to its likeliest colour and propagated, and
-//     so on; a solution it reaches is recorded, and the SAT solver goes on
+//     cells, the surest is set to its likeliest colour and propagated, the
+//     lines it changed are probed, and so on, backjumping at a dead end to
+//     the latest decision the dead cell needs (divesearch.go, at most 256
+//     times); a solution it reaches is recorded, and the SAT solver goes on
 //     with the dive's colours as its phases (and its target forgotten),
 //     branching first on the cells the beliefs are surest of.
 //     When probing at the root learns nothing at all (a wide-open puzzle:
