@@ -1,10 +1,5 @@
 package solve
 
-import (
-	"cmp"
-	"slices"
-)
-
 // Belief propagation between the rows and the columns of a grid, which
 // ranks the cells for the dive (dive.go): a line's placements that agree with
 // its cells, each weighted by how likely its other line makes each cell's
@@ -124,8 +119,6 @@ type beliefs struct {
 	prior    []float64
 	shares   []float64
 	fwd, bwd []float64
-	order    []int     // surestCells' cells
-	shareOf  []float64 // surestCells' shares, per cell
 }
 
 func newBeliefs(g *grid) *beliefs {
@@ -243,24 +236,6 @@ func (b *beliefs) surest() (cell, color int) {
 		}
 	}
 	return cell, color
-}
-
-// surestCells returns at most n unsolved cells, those whose likeliest
-// colours have the largest shares of their beliefs first (by index among
-// equal shares). The slice is reused by the next call.
-func (b *beliefs) surestCells(n int) []int {
-	if len(b.shareOf) != len(b.g.cells) {
-		b.shareOf = make([]float64, len(b.g.cells))
-	}
-	b.order = b.order[:0]
-	for i, set := range b.g.cells {
-		if !set.single() {
-			_, b.shareOf[i] = b.likeliest(i)
-			b.order = append(b.order, i)
-		}
-	}
-	slices.SortStableFunc(b.order, func(x, y int) int { return cmp.Compare(b.shareOf[y], b.shareOf[x]) })
-	return b.order[:min(n, len(b.order))]
 }
 
 // likeliestColors returns each cell's likeliest colour (its colour, when

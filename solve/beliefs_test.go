@@ -151,30 +151,3 @@ func TestDiveStopsWithoutSolution(t *testing.T) {
 		t.Error("no puzzle without a solution was left open by line logic")
 	}
 }
-
-// TestSurestCellsComeFirst checks that surestCells lists unsolved cells by
-// the share of their likeliest colour, largest first, starting with the
-// cell surest picks.
-func TestSurestCellsComeFirst(t *testing.T) {
-	s := solverFor(context.Background(), puzzleOf(randomImage(2, 20, 20, 0.45), 2), options{})
-	if ok, err := s.g.propagate(); !ok || err != nil {
-		t.Fatal(ok, err)
-	}
-	b := newBeliefs(s.g)
-	b.run(10)
-	cells := b.surestCells(50)
-	if len(cells) != 50 {
-		t.Fatalf("%d cells, want 50", len(cells))
-	}
-	if first, _ := b.surest(); cells[0] != first {
-		t.Errorf("first cell %d, surest picks %d", cells[0], first)
-	}
-	last := 2.0
-	for _, i := range cells {
-		_, share := b.likeliest(i)
-		if s.g.cells[i].single() || share > last {
-			t.Fatalf("cell %d (share %g after %g) out of order or solved", i, share, last)
-		}
-		last = share
-	}
-}

@@ -5,10 +5,9 @@ import "slices"
 // The dive: a search for a first solution, for the wide-open puzzles
 // (random grids near density 0.4) on which the SAT solver's first
 // decisions wander. Belief propagation (beliefs.go) ranks the unsolved
-// cells; the unlikely colours of the cells they are surest of are tried
-// (divesurest.go), the cell the beliefs are surest of is set to its
-// likeliest colour, line logic propagates it, the lines it changed are
-// probed, and the beliefs are brought up to date. A colour that leads to a contradiction is
+// cells; the cell the beliefs are surest of is set to its likeliest colour,
+// line logic propagates it, the lines it changed are probed, and the
+// beliefs are brought up to date. A colour that leads to a contradiction is
 // removed and the dive goes on; when every colour of a cell fails, it
 // backjumps over its decisions (divesearch.go), and it stops when its
 // backjumps are spent. It proves nothing: a solution it reaches is
@@ -37,9 +36,7 @@ const (
 // CPU from the backjumping dive's colours), and the plain dive finds a
 // solution on a few grids the other misses (random-40-0.4-23).
 func (s *solver) dive() (colors []uint8, sure []float64, err error) {
-	d := newDiveStack(s, diveJumps, true)
-	d.surest = diveProbes
-	colors, sure, err = s.diveWith(d)
+	colors, sure, err = s.diveWith(newDiveStack(s, diveJumps, true))
 	if err != nil || colors == nil || len(s.solutions) > 0 {
 		return colors, sure, err
 	}
@@ -62,17 +59,16 @@ func (s *solver) diveWith(d *diveStack) (colors []uint8, sure []float64, err err
 	for i := range sure {
 		_, sure[i] = b.likeliest(i)
 	}
-	known := len(s.solutions)
 	for !g.solved() {
-		ok, err := d.step(b)
+		cell, c := b.surest()
+		s.stats.Nodes++
+		s.work += guessCost
+		ok, err := d.decide(cell, c)
 		if err != nil {
 			return nil, nil, err
 		}
 		if !ok {
 			return b.likeliestColors(), sure, nil
-		}
-		if len(s.solutions) > known { // a probe solved the grid
-			return slices.Clone(s.solutions[known].Cells), sure, nil
 		}
 		if !b.run(diveStepRounds) {
 			return nil, nil, errBudget

@@ -35,7 +35,6 @@ type diveStack struct {
 	taken     []diveDecision
 	jumpsLeft int  // backjumps the dive may still make
 	probing   bool // probe the lines each step changes
-	surest    int  // cells the beliefs are surest of probed before each decision (divesurest.go)
 
 	lineSeen, cellSeen []bool // scratch of probeChanged
 	cells              []int
@@ -87,28 +86,18 @@ func (d *diveStack) refuteLast() (bool, error) {
 			return ok, err
 		}
 		g.undo(last.mark)
-		if ok, err := d.jumpBack(last.cell); !ok || err != nil {
+		if d.jumpsLeft == 0 {
+			return false, nil
+		}
+		d.jumpsLeft--
+		// No colour of last.cell holds on top of the decisions still
+		// taken: refute the latest one without which one does.
+		k, err := d.blame(last.cell)
+		if err != nil || k < 0 {
 			return false, err
 		}
+		d.taken = d.taken[:k+1]
 	}
-}
-
-// jumpBack is the backjump from a cell with no colour left on top of the
-// decisions taken (and the state restored to before what showed it): the
-// decisions after the latest one without which the cell has a colour are
-// given up, leaving that one on top of the stack to be refuted. It reports
-// false when the backjumps are spent or no decision is to blame.
-func (d *diveStack) jumpBack(cell int) (bool, error) {
-	if d.jumpsLeft == 0 {
-		return false, nil
-	}
-	d.jumpsLeft--
-	k, err := d.blame(cell)
-	if err != nil || k < 0 {
-		return false, err
-	}
-	d.taken = d.taken[:k+1]
-	return true, nil
 }
 
 // blame returns the index of the latest decision without which cell has a
