@@ -149,7 +149,8 @@ func (d *diveStack) probeChanged(m int) (bool, error) {
 	}
 	d.cells = d.cells[:0]
 	for _, ch := range g.trail[m:] {
-		for _, l := range [2]int{int(ch.cell) / g.w, g.h + int(ch.cell)%g.w} {
+		row, col := g.linesOf(int(ch.cell))
+		for _, l := range [2]int{row, col} {
 			if !d.lineSeen[l] {
 				d.lineSeen[l] = true
 				d.addOpenCells(l)
@@ -161,9 +162,7 @@ func (d *diveStack) probeChanged(m int) (bool, error) {
 		d.cellSeen[c] = false
 	}
 	pr := &d.s.probe
-	if len(pr.score) != len(g.cells) {
-		pr.init(len(g.cells))
-	}
+	pr.init(len(g.cells))
 	for _, c := range d.cells {
 		if g.solved() {
 			break

@@ -20,9 +20,13 @@ type prober struct {
 	best  int // the cell to guess on when probing is stuck
 }
 
-// init sizes the per-cell tables; round calls it on first use, so that a
-// puzzle its first propagation solves never allocates them.
+// init sizes the per-cell tables for a grid of cells cells, unless they
+// are sized already; round (and the dive's probes) call it on first use,
+// so that a puzzle its first propagation solves never allocates them.
 func (pr *prober) init(cells int) {
+	if len(pr.score) == cells {
+		return
+	}
 	pr.score = make([]int32, cells)
 	pr.stamp = make([]int64, cells)
 	pr.acc = make([]colorSet, cells)
@@ -34,9 +38,7 @@ func (pr *prober) init(cells int) {
 // has no solution at all.
 func (pr *prober) round(s *solver) (progress, ok bool, err error) {
 	g := s.g
-	if len(pr.score) != len(g.cells) {
-		pr.init(len(g.cells))
-	}
+	pr.init(len(g.cells))
 	pr.order = pr.order[:0]
 	for i, c := range g.cells {
 		if !c.single() {

@@ -109,13 +109,18 @@ func (g *grid) setFrom(i int, s colorSet, from int) {
 	if !old.single() && s.single() {
 		g.unknown--
 	}
-	if r := i / g.w; r != from {
-		g.enqueue(r)
+	row, col := g.linesOf(i)
+	if row != from {
+		g.enqueue(row)
 	}
-	if c := g.h + i%g.w; c != from {
-		g.enqueue(c)
+	if col != from {
+		g.enqueue(col)
 	}
 }
+
+// linesOf returns the line numbers of cell i's row and column (columns are
+// numbered after the rows).
+func (g *grid) linesOf(i int) (row, col int) { return i / g.w, g.h + i%g.w }
 
 // mark returns the trail position to undo back to.
 func (g *grid) mark() int { return len(g.trail) }
