@@ -1,7 +1,5 @@
 package solve
 
-import "slices"
-
 // The dive: a search for a first solution, for the wide-open puzzles
 // (random grids near density 0.4) on which the SAT solver's first
 // decisions wander. Belief propagation (beliefs.go) ranks the unsolved
@@ -76,23 +74,4 @@ func (s *solver) diveWith(d *diveStack) (colors []uint8, sure []float64, err err
 	}
 	s.found()
 	return b.likeliestColors(), sure, nil
-}
-
-// leanOn has the SAT solver, after a dive that found no solution, branch
-// first on the cells the beliefs were surest of without forgetting what its
-// conflicts taught it: each colour's literal of a cell adds to its variable
-// the highest activity times the cell's share sure (a two-colour cell's one
-// variable gets it twice, and so comes before every variable not raised
-// once its share passes one half), and bumps start again from 1, so that
-// this order holds for some thousands of conflicts (the activities are
-// far larger than a bump by then) before the conflicts' bumps take over.
-// On 40×40 grids at density 0.4 it found the first solution of seed 15 in
-// 66,109 decisions instead of 963,258 and of seed 5 in 56,404 instead of
-// 427,241. (Ranking by the shares alone, as after a dive that found a
-// solution, lost seed 7: it forgets which ladders the conflicts involved.)
-func (e *satSearch) leanOn(sure []float64) {
-	act := slices.Clone(e.sat.activity)
-	top := slices.Max(act)
-	e.openCellLits(func(cell, _ int, l lit) { act[l.vari()] += top * sure[cell] })
-	e.sat.rank(act)
 }

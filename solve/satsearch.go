@@ -2,6 +2,7 @@ package solve
 
 import (
 	"cmp"
+	"slices"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -202,7 +203,7 @@ func (e *satSearch) cellClauses() {
 // saved phases, the first solution's. When the solver spends diveAfter
 // conflicts without a first solution, the dive (dive.go) looks for one from
 // the same state, and the solver goes on from the dive's colours as its
-// phases, its target forgotten, and (leanOn, dive.go) the cells the beliefs
+// phases, its target forgotten, and (leanOn) the cells the beliefs
 // are surest of first.
 func (e *satSearch) run() error {
 	s := e.s
@@ -257,6 +258,25 @@ func (e *satSearch) resumeFrom(colors []uint8, sure []float64) {
 func (e *satSearch) rankBy(sure []float64) {
 	act := make([]float64, len(e.sat.activity))
 	e.openCellLits(func(cell, _ int, l lit) { act[l.vari()] = sure[cell] })
+	e.sat.rank(act)
+}
+
+// leanOn has the SAT solver, after a dive that found no solution, branch
+// first on the cells the beliefs were surest of without forgetting what its
+// conflicts taught it: each colour's literal of a cell adds to its variable
+// the highest activity times the cell's share sure (a two-colour cell's one
+// variable gets it twice, and so comes before every variable not raised
+// once its share passes one half), and bumps start again from 1, so that
+// this order holds for some thousands of conflicts (the activities are
+// far larger than a bump by then) before the conflicts' bumps take over.
+// On 40×40 grids at density 0.4 it found the first solution of seed 15 in
+// 66,109 decisions instead of 963,258 and of seed 5 in 56,404 instead of
+// 427,241. (Ranking by the shares alone, as after a dive that found a
+// solution, lost seed 7: it forgets which ladders the conflicts involved.)
+func (e *satSearch) leanOn(sure []float64) {
+	act := slices.Clone(e.sat.activity)
+	top := slices.Max(act)
+	e.openCellLits(func(cell, _ int, l lit) { act[l.vari()] += top * sure[cell] })
 	e.sat.rank(act)
 }
 
