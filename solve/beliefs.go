@@ -201,6 +201,16 @@ func (b *beliefs) send(side, l int) {
 	}
 }
 
+// surestShares returns per cell the share of its likeliest colour (1 for a
+// solved cell), which a dive and the ranking after it (satsearch.go) lean on.
+func (b *beliefs) surestShares() []float64 {
+	sure := make([]float64, len(b.g.cells))
+	for i := range sure {
+		_, sure[i] = b.likeliest(i)
+	}
+	return sure
+}
+
 // likeliest returns the colour of cell (among those left) with the highest
 // belief, and that belief's share of the cell's total.
 func (b *beliefs) likeliest(cell int) (int, float64) {

@@ -53,10 +53,7 @@ func (s *solver) diveWith(d *diveStack) (colors []uint8, sure []float64, err err
 	if !b.run(diveFirstRounds) {
 		return nil, nil, errBudget
 	}
-	sure = make([]float64, len(g.cells))
-	for i := range sure {
-		_, sure[i] = b.likeliest(i)
-	}
+	sure = b.surestShares()
 	for !g.solved() {
 		cell, c := b.surest()
 		s.stats.Nodes++

@@ -55,7 +55,10 @@
 //     the latest decision the dead cell needs (divesearch.go, at most 256
 //     times); a solution it reaches is recorded, and the SAT solver goes on
 //     with the dive's colours as its phases (and its target forgotten),
-//     branching first on the cells the beliefs are surest of.
+//     branching first on the cells the beliefs are surest of. A puzzle
+//     whose goal fits its clues needs no dive: the goal is taken as the
+//     first solution there, and the solver looks for a second from it
+//     (goal.go).
 //     When probing at the root learns nothing at all (a wide-open puzzle:
 //     many solutions, or n-Dom), depth-first search is skipped: it would
 //     pay a whole probing round for each guess. A puzzle whose encoding

@@ -43,6 +43,7 @@ var (
 	hardBudget  = flag.Duration("hard-budget", 60*time.Second, "with -hard: the budget of each case (wall time: on a loaded machine, give more)")
 	hardCPU     = flag.Duration("hard-cpu", 0, "with -hard: a budget of process CPU time per case instead of -hard-budget's wall time (for a loaded machine)")
 	hardSeeds   = flag.Int("hard-seeds", 0, "with -hard: also random grids from seeds up to this one (a sweep; the set itself is fixed)")
+	hardGoal    = flag.Bool("hard-goal", false, "give each random grid the image its clues come from as its goal, as an author's file has")
 )
 
 // sweepDensities are the densities that only a sweep (-hard-seeds) adds,
@@ -106,8 +107,12 @@ func hardSet() []hardCase {
 				seeds = *hardSeeds
 			}
 			for seed := uint64(1); seed <= uint64(seeds); seed++ {
-				out = append(out, hardCase{name: randomCaseName(side, d, seed),
-					p: puzzleOf(randomImage(seed, side, side, d), 2), quick: d >= 0.5 && seed <= 2})
+				img := randomImage(seed, side, side, d)
+				p := puzzleOf(img, 2)
+				if *hardGoal {
+					p.Goal = img
+				}
+				out = append(out, hardCase{name: randomCaseName(side, d, seed), p: p, quick: d >= 0.5 && seed <= 2})
 			}
 		}
 	}

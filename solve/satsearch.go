@@ -221,9 +221,13 @@ func (e *satSearch) run() error {
 		if err != nil || st == satFalse {
 			return err
 		}
-		if st == satUnknown { // the limit: dive
+		if st == satUnknown { // the limit: the goal (goal.go) or the dive
 			e.dived = true
-			colors, sure, err := s.dive()
+			first := s.dive
+			if s.goal != nil {
+				first = s.fromGoal
+			}
+			colors, sure, err := first()
 			if err != nil {
 				return err
 			}
@@ -244,6 +248,9 @@ func (e *satSearch) run() error {
 // leaning on sure without forgetting the activities (leanOn).
 func (e *satSearch) resumeFrom(colors []uint8, sure []float64) {
 	e.startFrom(colors)
+	if sure == nil {
+		return // a goal on a grid too big for the beliefs: its colours alone
+	}
 	if len(e.s.solutions) > 0 {
 		e.rankBy(sure)
 	} else {

@@ -52,6 +52,7 @@ type solver struct {
 	stats  Stats
 	work   int64 // effort counter, see doc.go
 
+	goal          *puzzle.Image   // the puzzle's goal, when it fits the clues (goal.go)
 	solutions     []*puzzle.Image // distinct solutions found, at most two
 	effortAtFirst int64
 	difficulty    Difficulty

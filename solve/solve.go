@@ -32,7 +32,7 @@ const (
 
 // Version changes whenever a change to the solver could change a result
 // (results are cached under it).
-const Version = "8"
+const Version = "9"
 
 // Stats counts the solver's work, for benchmarks and tuning.
 type Stats struct {
@@ -100,7 +100,9 @@ func solverFor(ctx context.Context, p *puzzle.Puzzle, opts options) *solver {
 	for x, l := range p.Cols {
 		cols[x] = toSolverLine(l)
 	}
-	return newSolver(ctx, p.Width, p.Height, rows, cols, len(p.Palette), opts)
+	s := newSolver(ctx, p.Width, p.Height, rows, cols, len(p.Palette), opts)
+	s.goal = goalOf(p)
+	return s
 }
 
 // check refuses what the solver cannot work on, naming the puzzle.

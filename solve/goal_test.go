@@ -1,0 +1,88 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// stalling is how the goal tests reach the point where the goal is used:
+// straight to the SAT fallback, which gives up looking for a first solution
+// after one conflict.
+var stalling = options{search: satOnly, noProbe: true, diveAfter: 1}
+
+func TestGoalIsTheFirstSolutionWhenTheSearchStalls(t *testing.T) {
+	// Random 20×20 grids at density 0.45 have many solutions, and the SAT
+	// solver meets conflicts before its first: with a goal, the goal is the
+	// first solution and the second is another; without, the first the
+	// solver finds is mostly not the image the clues came from.
+	elsewhere := 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		name := fmt.Sprintf("random-20-0.45-%d", seed)
+		img := randomImage(seed, 20, 20, 0.45)
+		p := puzzleOf(img, 2)
+		without, err := solveWith(context.Background(), p, stalling)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Goal = img
+		with, err := solveWith(context.Background(), p, stalling)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkResult(t, name, p, with)
+		if with.Verdict != without.Verdict {
+			t.Fatalf("%s: %s with the goal, %s without", name, with.Verdict, without.Verdict)
+		}
+		if !with.Solutions[0].Equal(img) {
+			t.Errorf("%s: the first solution is not the goal", name)
+		}
+		if !without.Solutions[0].Equal(img) {
+			elsewhere++
+		}
+	}
+	if elsewhere == 0 {
+		t.Errorf("without a goal every first solution was the image: the test shows nothing")
+	}
+}
+
+func TestGoalThatDoesNotFitIsIgnored(t *testing.T) {
+	img := randomImage(3, 20, 20, 0.45)
+	p := puzzleOf(img, 2)
+	wrong := *img
+	wrong.Cells = append([]uint8(nil), img.Cells...)
+	wrong.Cells[0] ^= 1
+	p.Goal = &wrong
+	res, err := solveWith(context.Background(), p, stalling)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, "a goal one cell off", p, res)
+	for _, s := range res.Solutions {
+		if s.Equal(&wrong) {
+			t.Errorf("the goal that does not fit the clues was taken as a solution")
+		}
+	}
+}
+
+func TestGoalVerdictsAgainstBruteForce(t *testing.T) {
+	// Small grids of two and three colours with their image as the goal,
+	// through the same stalling search: verdicts as brute force counts them.
+	r := rand.New(rand.NewPCG(20, 26))
+	for k := range 1500 {
+		colors := 2 + k%2
+		w, h := 2+r.IntN(4), 2+r.IntN(4)
+		img := puzzle.NewImage(w, h)
+		for i := range img.Cells {
+			if r.IntN(2) == 0 {
+				img.Cells[i] = uint8(1 + r.IntN(colors-1))
+			}
+		}
+		p := puzzleOf(img, colors)
+		p.Goal = img
+		checkWithOptions(t, p, fmt.Sprintf("case %d", k), stalling)
+	}
+}
