@@ -156,7 +156,8 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		at(diag.Warning, line, "change the picture or add clues so that only one filling fits",
 			"multiple solutions: two of them differ at column,row %s", strings.Join(cells, " "))
 	case solve.Unknown:
-		warnf("uniqueness unknown: the solver's budget of %s ran out", timeout)
+		at(diag.Warning, p.Origin.Line, unknownHint(p),
+			"uniqueness unknown: the solver's budget of %s ran out", timeout)
 	case solve.Unique:
 		if p.Goal != nil && !p.Goal.Equal(res.Solutions[0]) {
 			errorf("goal differs from the puzzle's unique solution")
@@ -182,6 +183,24 @@ func licenseHint(format string) string {
 		return "add an element such as: <license>CC-BY-4.0</license>"
 	}
 	return ""
+}
+
+// unknownHint says what may settle a puzzle the solver's budget did not:
+// for a puzzle without a goal, in a format that can carry one, the goal
+// (the solver then need not find a first solution itself, which is the
+// hard part of a grid with several); else a longer budget.
+func unknownHint(p *puzzle.Puzzle) string {
+	const longer = "a longer budget (check -timeout) may settle it"
+	if p.Goal != nil {
+		return longer
+	}
+	switch p.Origin.Format {
+	case "non", "nonpack":
+		return "add the picture as a goal line, so that the solver need only look for a second solution; or " + longer
+	case "xml":
+		return "add the picture as a <solution> element, so that the solver need only look for a second solution; or " + longer
+	}
+	return longer
 }
 
 // goalFirst returns the two solutions an author is shown for an ambiguous

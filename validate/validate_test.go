@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -194,5 +195,39 @@ func TestCacheRenumbersColoursByValue(t *testing.T) {
 	multi.Palette[1].RGB = black.RGB
 	if _, ok := c.lookup(multi.ID(), multi.Palette, time.Second); ok {
 		t.Error("cache used for an ambiguous palette")
+	}
+}
+
+func TestUnknownSaysWhatMaySettleIt(t *testing.T) {
+	// A wide-open 30×30 grid and a budget already spent: unknown, and the
+	// hint names the goal when the file has none and its format can say it.
+	r := rand.New(rand.NewPCG(45, 30))
+	img := puzzle.NewImage(30, 30)
+	for i := range img.Cells {
+		if r.Float64() < 0.45 {
+			img.Cells[i] = 1
+		}
+	}
+	for _, tc := range []struct {
+		format string
+		goal   *puzzle.Image
+		want   string
+	}{
+		{"non", nil, "add the picture as a goal line"},
+		{"xml", nil, "add the picture as a <solution> element"},
+		{"nin", nil, "a longer budget (check -timeout) may settle it"},
+		{"non", img, "a longer budget (check -timeout) may settle it"},
+	} {
+		p := grid(".")
+		p.Width, p.Height = img.Width, img.Height
+		p.Rows, p.Cols = puzzle.CluesOf(img)
+		p.Goal, p.Origin.Format = tc.goal, tc.format
+		rep := Check(context.Background(), p, Options{Timeout: time.Nanosecond})
+		if rep.Verdict != "unknown" || len(rep.Warnings) != 1 {
+			t.Fatalf("%s, goal %v: verdict %q, warnings %q", tc.format, tc.goal != nil, rep.Verdict, messages(rep.Warnings))
+		}
+		if w := rep.Warnings[0]; !strings.HasPrefix(w.Hint, tc.want) || !strings.Contains(w.Message, "uniqueness unknown") {
+			t.Errorf("%s, goal %v: %q, hint %q, want one starting %q", tc.format, tc.goal != nil, w.Message, w.Hint, tc.want)
+		}
 	}
 }
