@@ -190,15 +190,15 @@ func licenseHint(format string) string {
 // (the solver then need not find a first solution itself, which is the
 // hard part of a grid with several); else a longer budget.
 func unknownHint(p *puzzle.Puzzle) string {
-	const longer = "a longer budget (check -timeout) may settle it"
+	const longer = "give the solver more time with check -timeout"
 	if p.Goal != nil {
 		return longer
 	}
 	switch p.Origin.Format {
 	case "non", "nonpack":
-		return "add the picture as a goal line, so that the solver need only look for a second solution; or " + longer
+		return "add the picture as a goal line: the solver then need only look for a second solution; or " + longer
 	case "xml":
-		return "add the picture as a <solution> element, so that the solver need only look for a second solution; or " + longer
+		return "add the picture as a <solution> element: the solver then need only look for a second solution; or " + longer
 	}
 	return longer
 }

@@ -215,8 +215,8 @@ func TestUnknownSaysWhatMaySettleIt(t *testing.T) {
 	}{
 		{"non", nil, "add the picture as a goal line"},
 		{"xml", nil, "add the picture as a <solution> element"},
-		{"nin", nil, "a longer budget (check -timeout) may settle it"},
-		{"non", img, "a longer budget (check -timeout) may settle it"},
+		{"nin", nil, "give the solver more time with check -timeout"},
+		{"non", img, "give the solver more time with check -timeout"},
 	} {
 		p := grid(".")
 		p.Width, p.Height = img.Width, img.Height
