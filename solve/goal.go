@@ -15,12 +15,15 @@ import "github.com/nonopress/nonopress/puzzle"
 // any solution of, this turns a check that could run past a minute into one
 // of about two seconds for an author who drew the picture.
 
-// goalOf returns p's goal if it satisfies every clue, else nil.
+// goalOf returns a copy of p's goal (a result never shares the caller's
+// image) if the goal satisfies every clue, else nil.
 func goalOf(p *puzzle.Puzzle) *puzzle.Image {
-	if p.Goal != nil && p.Satisfies(p.Goal) {
-		return p.Goal
+	if p.Goal == nil || !p.Satisfies(p.Goal) {
+		return nil
 	}
-	return nil
+	img := puzzle.NewImage(p.Goal.Width, p.Goal.Height)
+	copy(img.Cells, p.Goal.Cells)
+	return img
 }
 
 // fromGoal records the goal as a solution and returns what a dive that

@@ -86,3 +86,16 @@ func TestGoalVerdictsAgainstBruteForce(t *testing.T) {
 		checkWithOptions(t, p, fmt.Sprintf("case %d", k), stalling)
 	}
 }
+
+func TestGoalSolutionIsACopy(t *testing.T) {
+	img := randomImage(1, 20, 20, 0.45)
+	p := puzzleOf(img, 2)
+	p.Goal = img
+	res, err := solveWith(context.Background(), p, stalling)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Solutions[0] == img {
+		t.Errorf("the result shares the puzzle's goal image")
+	}
+}
