@@ -95,6 +95,9 @@ func TestGoalSolutionIsACopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !res.Solutions[0].Equal(img) {
+		t.Fatalf("the first solution is not the goal")
+	}
 	if res.Solutions[0] == img {
 		t.Errorf("the result shares the puzzle's goal image")
 	}
