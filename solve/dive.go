@@ -34,44 +34,68 @@ const (
 // CPU from the backjumping dive's colours), and the plain dive finds a
 // solution on a few grids the other misses (random-40-0.4-23).
 func (s *solver) dive() (colors []uint8, sure []float64, err error) {
-	colors, sure, err = s.diveWith(newDiveStack(s, diveJumps, true))
-	if err != nil || colors == nil || len(s.solutions) > 0 {
-		return colors, sure, err
-	}
-	return s.diveWith(newDiveStack(s, 0, false))
+	return s.diveTried(diveTries, func(try int, _ []diveDecision) divePick {
+		return sampledPick(uint64(try), diveTemp, false)
+	})
 }
 
-// diveWith is dive, its decisions taken and mended by d.
-func (s *solver) diveWith(d *diveStack) (colors []uint8, sure []float64, err error) {
+// After a failed dive, diveTries more, each drawing its cells at the
+// temperature diveTemp.
+const (
+	diveTries = 2
+	diveTemp  = 0.03
+)
+
+// diveTried is dive with up to tries more backjumping dives after the
+// first fails, each deciding by next(try, the failed dive's decisions).
+func (s *solver) diveTried(tries int, next func(try int, failed []diveDecision) divePick) (colors []uint8, sure []float64, err error) {
 	g := s.g
-	root := g.mark()
-	defer g.undo(root)
 	if !beliefsFit(g) {
 		return nil, nil, nil // too big to be worth it
 	}
-	b := newBeliefs(g)
-	if !b.run(diveFirstRounds) {
+	first := newBeliefs(g)
+	if !first.run(diveFirstRounds) {
 		return nil, nil, errBudget
 	}
 	sure = make([]float64, len(g.cells))
 	for i := range sure {
-		_, sure[i] = b.likeliest(i)
+		_, sure[i] = first.likeliest(i)
 	}
+	d := newDiveStack(s, diveJumps, true)
+	colors, err = s.diveWith(d, first.clone(), surestPick)
+	for try := 1; try <= tries && err == nil && len(s.solutions) == 0; try++ {
+		failed := d.taken
+		d = newDiveStack(s, diveJumps, true)
+		colors, err = s.diveWith(d, first.clone(), next(try, failed))
+	}
+	if err != nil || len(s.solutions) > 0 {
+		return colors, sure, err
+	}
+	colors, err = s.diveWith(newDiveStack(s, 0, false), first, surestPick)
+	return colors, sure, err
+}
+
+// diveWith is dive from the beliefs b, its decisions chosen by pick and
+// taken and mended by d.
+func (s *solver) diveWith(d *diveStack, b *beliefs, pick divePick) (colors []uint8, err error) {
+	g := s.g
+	root := g.mark()
+	defer g.undo(root)
 	for !g.solved() {
-		cell, c := b.surest()
+		cell, c := pick(b, len(d.taken))
 		s.stats.Nodes++
 		s.work += guessCost
 		ok, err := d.decide(cell, c)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if !ok {
-			return b.likeliestColors(), sure, nil
+			return b.likeliestColors(), nil
 		}
 		if !b.run(diveStepRounds) {
-			return nil, nil, errBudget
+			return nil, errBudget
 		}
 	}
 	s.found()
-	return b.likeliestColors(), sure, nil
+	return b.likeliestColors(), nil
 }

@@ -7,9 +7,13 @@ import (
 )
 
 var (
-	diveDensity = flag.Float64("dive-density", 0.45, "with -dive-seeds: the density of the random 40×40 grids")
-	diveFirst   = flag.Int("dive-first", 1, "with -dive-seeds: the first seed (a range held out from choosing settings)")
-	diveSeeds   = flag.Int("dive-seeds", 0, "measure how often the dive finds a first solution on random 40×40 grids of seeds -dive-first to this one, and log each dive's CPU time")
+	diveDensity   = flag.Float64("dive-density", 0.45, "with -dive-seeds: the density of the random 40×40 grids")
+	diveFirst     = flag.Int("dive-first", 1, "with -dive-seeds: the first seed (a range held out from choosing settings)")
+	diveTriesFlag = flag.Int("dive-tries", -1, "with -dive-seeds: more dives after a failed one (-1: the dive's own)")
+	diveRule      = flag.String("dive-rule", "sample", "with -dive-tries: how a later dive differs: sample, sample-colors, avoid, avoid-all")
+	diveTempFlag  = flag.Float64("dive-temp", 0.01, "with -dive-rule sample: the temperature")
+	diveAvoid     = flag.Int("dive-avoid", 100, "with -dive-rule avoid: how many of the failed dive's first decisions are avoided, for as many steps")
+	diveSeeds     = flag.Int("dive-seeds", 0, "measure how often the dive finds a first solution on random 40×40 grids of seeds -dive-first to this one, and log each dive's CPU time")
 )
 
 // TestDiveRate is a measurement, not a check: from the state the SAT
@@ -35,8 +39,14 @@ func TestDiveRate(t *testing.T) {
 		if ok, err := s.probeToFixedPoint(); !ok || err != nil {
 			t.Fatalf("seed %d: probing found a contradiction (%v)", seed, err)
 		}
-		start := processCPU()
-		if _, _, err := s.dive(); err != nil {
+		start, tries := processCPU(), 0
+		dive := s.dive
+		if *diveTriesFlag >= 0 {
+			dive = func() ([]uint8, []float64, error) {
+				return s.diveTried(*diveTriesFlag, diveRuleNamed(t, *diveRule, &tries))
+			}
+		}
+		if _, _, err := dive(); err != nil {
 			t.Fatal(err)
 		}
 		if len(s.solutions) > 0 {
@@ -45,7 +55,30 @@ func TestDiveRate(t *testing.T) {
 				t.Errorf("%s: the dive's solution does not satisfy the clues", name)
 			}
 		}
-		t.Logf("%s dive found %-5v cpu %.2fs", name, len(s.solutions) > 0, (processCPU() - start).Seconds())
+		t.Logf("%s dive found %-5v cpu %.2fs tries %d", name, len(s.solutions) > 0, (processCPU() - start).Seconds(), tries)
 	}
 	t.Logf("found %d of %d, cpu %.1fs in all", found, *diveSeeds-*diveFirst+1, (processCPU() - total).Seconds())
+}
+
+// diveRuleNamed returns the rule of -dive-rule: how the try'th dive after a
+// failed one chooses its decisions.
+func diveRuleNamed(t *testing.T, name string, tries *int) func(try int, failed []diveDecision) divePick {
+	var avoid []bool
+	return func(try int, failed []diveDecision) divePick {
+		*tries = try
+		switch name {
+		case "sample", "sample-colors":
+			return sampledPick(uint64(try), *diveTempFlag, name == "sample-colors")
+		case "avoid", "avoid-all":
+			if avoid == nil || name == "avoid" {
+				avoid = make([]bool, 40*40)
+			}
+			for _, d := range failed[:min(len(failed), *diveAvoid)] {
+				avoid[d.cell] = true
+			}
+			return avoidPick(avoid, *diveAvoid)
+		}
+		t.Fatalf("no dive rule %q", name)
+		return nil
+	}
 }
