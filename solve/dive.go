@@ -62,7 +62,12 @@ func (s *solver) diveTried(tries int, next func(try int, failed []diveDecision) 
 		_, sure[i] = first.likeliest(i)
 	}
 	d := newDiveStack(s, diveJumps, true)
-	colors, err = s.diveWith(d, first.clone(), surestPick)
+	pick := divePick(surestPick)
+	if tries < 0 { // traced: the first dive's pick is next's too
+		tries = -tries
+		pick = next(0, nil)
+	}
+	colors, err = s.diveWith(d, first.clone(), pick)
 	for try := 1; try <= tries && err == nil && len(s.solutions) == 0; try++ {
 		failed := d.taken
 		d = newDiveStack(s, diveJumps, true)
