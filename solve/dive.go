@@ -34,73 +34,44 @@ const (
 // CPU from the backjumping dive's colours), and the plain dive finds a
 // solution on a few grids the other misses (random-40-0.4-23).
 func (s *solver) dive() (colors []uint8, sure []float64, err error) {
-	return s.diveTried(diveTries, func(try int, _ []diveDecision) divePick {
-		return sampledPick(uint64(try), diveTemp, false)
-	})
+	colors, sure, err = s.diveWith(newDiveStack(s, diveJumps, true))
+	if err != nil || colors == nil || len(s.solutions) > 0 {
+		return colors, sure, err
+	}
+	return s.diveWith(newDiveStack(s, 0, false))
 }
 
-// After a failed dive, diveTries more, each drawing its cells at the
-// temperature diveTemp.
-const (
-	diveTries = 2
-	diveTemp  = 0.03
-)
-
-// diveTried is dive with up to tries more backjumping dives after the
-// first fails, each deciding by next(try, the failed dive's decisions).
-func (s *solver) diveTried(tries int, next func(try int, failed []diveDecision) divePick) (colors []uint8, sure []float64, err error) {
+// diveWith is dive, its decisions taken and mended by d.
+func (s *solver) diveWith(d *diveStack) (colors []uint8, sure []float64, err error) {
 	g := s.g
+	root := g.mark()
+	defer g.undo(root)
 	if !beliefsFit(g) {
 		return nil, nil, nil // too big to be worth it
 	}
-	first := newBeliefs(g)
-	if !first.run(diveFirstRounds) {
+	b := newBeliefs(g)
+	if !b.run(diveFirstRounds) {
 		return nil, nil, errBudget
 	}
 	sure = make([]float64, len(g.cells))
 	for i := range sure {
-		_, sure[i] = first.likeliest(i)
+		_, sure[i] = b.likeliest(i)
 	}
-	d := newDiveStack(s, diveJumps, true)
-	pick := divePick(surestPick)
-	if tries < 0 { // traced: the first dive's pick is next's too
-		tries = -tries
-		pick = next(0, nil)
-	}
-	colors, err = s.diveWith(d, first.clone(), pick)
-	for try := 1; try <= tries && err == nil && len(s.solutions) == 0; try++ {
-		failed := d.taken
-		d = newDiveStack(s, diveJumps, true)
-		colors, err = s.diveWith(d, first.clone(), next(try, failed))
-	}
-	if err != nil || len(s.solutions) > 0 {
-		return colors, sure, err
-	}
-	colors, err = s.diveWith(newDiveStack(s, 0, false), first, surestPick)
-	return colors, sure, err
-}
-
-// diveWith is dive from the beliefs b, its decisions chosen by pick and
-// taken and mended by d.
-func (s *solver) diveWith(d *diveStack, b *beliefs, pick divePick) (colors []uint8, err error) {
-	g := s.g
-	root := g.mark()
-	defer g.undo(root)
 	for !g.solved() {
-		cell, c := pick(b, len(d.taken))
+		cell, c := b.surest()
 		s.stats.Nodes++
 		s.work += guessCost
 		ok, err := d.decide(cell, c)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !ok {
-			return b.likeliestColors(), nil
+			return b.likeliestColors(), sure, nil
 		}
 		if !b.run(diveStepRounds) {
-			return nil, errBudget
+			return nil, nil, errBudget
 		}
 	}
 	s.found()
-	return b.likeliestColors(), nil
+	return b.likeliestColors(), sure, nil
 }

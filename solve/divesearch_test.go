@@ -179,11 +179,11 @@ func TestFailedDiveReturnsThePlainDivesColours(t *testing.T) {
 		if ok, err := s.g.propagate(); !ok || err != nil {
 			continue
 		}
-		plain, err := diveFresh(s, newDiveStack(s, 0, false))
+		plain, _, err := s.diveWith(newDiveStack(s, 0, false))
 		if err != nil {
 			t.Fatal(err)
 		}
-		searching, err := diveFresh(s, newDiveStack(s, diveJumps, true))
+		searching, _, err := s.diveWith(newDiveStack(s, diveJumps, true))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,16 +201,6 @@ func TestFailedDiveReturnsThePlainDivesColours(t *testing.T) {
 	if differ == 0 {
 		t.Error("the two dives stopped at the same colours on every grid: the test shows nothing")
 	}
-}
-
-// diveFresh runs one dive by d from fresh beliefs and returns the colours
-// it stopped at.
-func diveFresh(s *solver, d *diveStack) ([]uint8, error) {
-	b := newBeliefs(s.g)
-	if !b.run(diveFirstRounds) {
-		return nil, errBudget
-	}
-	return s.diveWith(d, b, surestPick)
 }
 
 // filled returns the number of cells a line's clue fills.
