@@ -12,7 +12,6 @@ var (
 	diveSeeds   = flag.Int("dive-seeds", 0, "measure how often the dive finds a first solution on random 40×40 grids of seeds -dive-first to this one, and log each dive's CPU time")
 	diveRepairN = flag.Int("dive-repairs", 0, "with -dive-seeds: the dive's SAT repairs (0 for the default, -1 for none)")
 	diveBudget  = flag.Int("repair-budget", 0, "with -dive-seeds: conflicts per question of a SAT repair (0 for the default)")
-	diveCheck   = flag.Int("check-budget", 0, "with -dive-seeds: conflicts of the SAT check of each dive step after the first repair (0 for none)")
 	diveRJumps  = flag.Int("repair-jumps", 0, "with -dive-seeds: backjumps before the first SAT repair and between two (0 for the default, -1 for none)")
 )
 
@@ -31,7 +30,7 @@ func TestDiveRate(t *testing.T) {
 	for seed := uint64(*diveFirst); seed <= uint64(*diveSeeds); seed++ {
 		name := randomCaseName(40, *diveDensity, seed)
 		p := puzzleOf(randomImage(seed, 40, 40, *diveDensity), 2)
-		s := solverFor(context.Background(), p, options{diveRepairs: *diveRepairN, repairBudget: *diveBudget, repairJumps: *diveRJumps, checkBudget: *diveCheck})
+		s := solverFor(context.Background(), p, options{diveRepairs: *diveRepairN, repairBudget: *diveBudget, repairJumps: *diveRJumps})
 		if ok, err := s.g.propagate(); !ok || err != nil {
 			t.Fatalf("seed %d: line logic found a contradiction (%v)", seed, err)
 		}

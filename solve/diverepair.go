@@ -98,7 +98,7 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 		if galloping {
 			mid = max(lo+1, hi-step)
 		}
-		st, err := d.askPrefix(mid, d.repair.budget)
+		st, err := d.askPrefix(mid)
 		switch {
 		case err != nil:
 			return -1, false, err
@@ -117,16 +117,16 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 	return hi - 1, false, nil
 }
 
-// askPrefix asks the SAT solver, within budget conflicts, whether the
-// first n decisions have a model.
-func (d *diveStack) askPrefix(n, budget int) (satStatus, error) {
+// askPrefix asks the SAT solver, within the budget, whether the first n
+// decisions have a model.
+func (d *diveStack) askPrefix(n int) (satStatus, error) {
 	r := d.repair
 	r.assumed = r.assumed[:0]
 	for _, dec := range d.taken[:n] {
 		r.assumed = append(r.assumed, r.e.cellLit(dec.cell, dec.color))
 	}
 	sat := r.e.sat
-	sat.limit = sat.Conflicts + budget
+	sat.limit = sat.Conflicts + r.budget
 	decisions := sat.Decisions
 	st := sat.solveUnder(r.assumed)
 	d.s.stats.Nodes += sat.Decisions - decisions
@@ -163,28 +163,4 @@ func (d *diveStack) takeModel() bool {
 	}
 	ok, err := g.propagate()
 	return ok && err == nil && g.solved()
-}
-
-// checkStep asks the SAT solver of the repairs, once there is one, whether
-// what it has learnt refutes the decisions taken, within checkBudget
-// conflicts; a refuted prefix is mended as by a repair.
-func (d *diveStack) checkStep() (bool, error) {
-	if d.repair == nil || d.s.opts.checkBudget == 0 {
-		return true, nil
-	}
-	st, err := d.askPrefix(len(d.taken), d.s.opts.checkBudget)
-	switch {
-	case err != nil:
-		return false, err
-	case st == satTrue:
-		return d.takeModel(), nil
-	case st == satFalse:
-		k := d.latestInCore(d.repair.e.sat.core())
-		if k < 0 {
-			return false, nil
-		}
-		d.taken = d.taken[:k+1]
-		return d.refuteLast()
-	}
-	return true, nil
 }

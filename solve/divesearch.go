@@ -57,10 +57,7 @@ func (d *diveStack) decide(cell, color int) (bool, error) {
 	d.taken = append(d.taken, diveDecision{cell, color, m})
 	g.set(cell, 1<<color)
 	ok, err := d.settle(m)
-	if ok && err == nil {
-		return d.checkStep()
-	}
-	if err != nil {
+	if ok || err != nil {
 		return ok, err
 	}
 	return d.refuteLast()

@@ -44,7 +44,6 @@ type options struct {
 	diveRepairs  int // the dive's SAT repairs (diverepair.go); 0 for diveRepairs, -1 for none
 	repairBudget int // conflicts per question of a repair; 0 for repairBudget
 	repairJumps  int // backjumps before the first repair and between two; 0 for repairJumps, -1 for none
-	checkBudget  int // experiment: conflicts of a check of each step after the first repair; 0 for none
 }
 
 // solver runs one Solve: propagation, probing and a search that stops at the
