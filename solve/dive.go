@@ -34,7 +34,7 @@ const (
 // CPU from the backjumping dive's colours), and the plain dive finds a
 // solution on a few grids the other misses (random-40-0.4-23).
 func (s *solver) dive() (colors []uint8, sure []float64, err error) {
-	colors, sure, err = s.diveWith(newDiveStack(s, diveJumps, true))
+	colors, sure, err = s.diveWith(newDiveStack(s, s.firstDiveJumps(), true))
 	if err != nil || colors == nil || len(s.solutions) > 0 {
 		return colors, sure, err
 	}

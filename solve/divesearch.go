@@ -33,8 +33,9 @@ type diveDecision struct {
 type diveStack struct {
 	s         *solver
 	taken     []diveDecision
-	jumpsLeft int  // backjumps the dive may still make
-	probing   bool // probe the lines each step changes
+	jumpsLeft int         // backjumps the dive may still make
+	probing   bool        // probe the lines each step changes
+	repair    *diveRepair // the SAT solver of satRepair, made at the first one
 
 	lineSeen, cellSeen []bool // scratch of probeChanged
 	cells              []int
@@ -87,7 +88,12 @@ func (d *diveStack) refuteLast() (bool, error) {
 		}
 		g.undo(last.mark)
 		if d.jumpsLeft == 0 {
-			return false, nil
+			k, solved, err := d.satRepair()
+			if solved || err != nil || k < 0 {
+				return solved, err
+			}
+			d.taken = d.taken[:k+1]
+			continue
 		}
 		d.jumpsLeft--
 		// No colour of last.cell holds on top of the decisions still

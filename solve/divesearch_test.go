@@ -13,7 +13,13 @@ import (
 // It reports whether the grid was solved and, if so, the solution's image.
 func scanSearch(t *testing.T, p *puzzle.Puzzle, jumps int, probing bool) (*puzzle.Image, bool) {
 	t.Helper()
-	s := solverFor(context.Background(), p, options{})
+	return scanSearchWith(t, p, options{}, jumps, probing)
+}
+
+// scanSearchWith is scanSearch with the solver's options opts.
+func scanSearchWith(t *testing.T, p *puzzle.Puzzle, opts options, jumps int, probing bool) (*puzzle.Image, bool) {
+	t.Helper()
+	s := solverFor(context.Background(), p, opts)
 	g := s.g
 	if ok, err := g.propagate(); !ok || err != nil {
 		t.Fatalf("line logic found a contradiction (%v)", err)

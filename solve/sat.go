@@ -107,6 +107,9 @@ type satSolver struct {
 	learnt []lit
 	marked []lit // the learnt clause before minimisation, whose seen marks are cleared
 
+	assumptions []lit // decided first, in order (sat_assume.go)
+	finalCore   []lit // the assumptions refuted, after solveUnder's satFalse
+
 	maxLearnt int
 	limit     int // when above 0: solve gives up (satUnknown) once Conflicts reaches it
 	done      <-chan struct{}
@@ -399,19 +402,28 @@ func (s *satSolver) search(maxConflicts int) satStatus {
 		if len(s.learnts) >= s.maxLearnt {
 			s.reduce()
 		}
-		v := s.pickBranch()
-		if v < 0 {
-			return satTrue
+		l := lit(-1)
+		if s.decisionLevel() < len(s.assumptions) {
+			var refuted bool
+			if l, refuted = s.nextAssumption(); refuted {
+				return satFalse
+			}
 		}
-		s.Decisions++
-		if s.spent() {
-			return satUnknown
+		if l < 0 {
+			v := s.pickBranch()
+			if v < 0 {
+				return satTrue
+			}
+			s.Decisions++
+			if s.spent() {
+				return satUnknown
+			}
+			l = posLit(v)
+			if !s.preferTrue(v) {
+				l = l.not()
+			}
 		}
 		s.limits = append(s.limits, len(s.trail))
-		l := posLit(v)
-		if !s.preferTrue(v) {
-			l = l.not()
-		}
 		s.assign(l, -1)
 	}
 }

@@ -34,6 +34,27 @@ func bruteSAT(vars int, clauses [][]lit) bool {
 	return false
 }
 
+// random3SAT returns a solver given n random clauses of three literals over
+// vars variables, and the clauses.
+func random3SAT(r *rand.Rand, vars, n int) (*satSolver, [][]lit) {
+	var clauses [][]lit
+	for range n {
+		cl := make([]lit, 3)
+		for i := range cl {
+			cl[i] = posLit(int32(r.IntN(vars))) ^ lit(r.IntN(2))
+		}
+		clauses = append(clauses, cl)
+	}
+	s := newSatSolver(nil)
+	for range vars {
+		s.newVar(true)
+	}
+	for _, cl := range clauses {
+		s.addClause(cl...)
+	}
+	return s, clauses
+}
+
 func TestSatSolverAgainstBruteForce(t *testing.T) {
 	// Random 3-SAT around the threshold (4.3 clauses per variable), where
 	// satisfiable and unsatisfiable formulas are about as common, and the
@@ -42,21 +63,7 @@ func TestSatSolverAgainstBruteForce(t *testing.T) {
 	tally := map[satStatus]int{}
 	for k := range 600 {
 		vars := 3 + r.IntN(12)
-		var clauses [][]lit
-		for range vars * 43 / 10 {
-			cl := make([]lit, 3)
-			for i := range cl {
-				cl[i] = posLit(int32(r.IntN(vars))) ^ lit(r.IntN(2))
-			}
-			clauses = append(clauses, cl)
-		}
-		s := newSatSolver(nil)
-		for range vars {
-			s.newVar(true)
-		}
-		for _, cl := range clauses {
-			s.addClause(cl...)
-		}
+		s, clauses := random3SAT(r, vars, vars*43/10)
 		st := s.solve()
 		tally[st]++
 		if want := bruteSAT(vars, clauses); (st == satTrue) != want {
@@ -81,25 +88,38 @@ func TestSatSolverAgainstBruteForce(t *testing.T) {
 // pigeons, and hard for resolution.
 func pigeonhole(done <-chan struct{}, pigeons, holes int) *satSolver {
 	s := newSatSolver(done)
-	v := func(p, h int) lit { return posLit(int32(p*holes + h)) }
 	for range pigeons * holes {
 		s.newVar(true)
+	}
+	addPigeonhole(s, pigeons, holes, -1, func(int) lit { return -1 })
+	return s
+}
+
+// addPigeonhole adds the clauses of pigeonhole over the solver's first
+// pigeons × holes variables, each pigeon's clause weakened by literal
+// pigeonGuard and each hole's by holeGuard(hole), where those are not -1.
+func addPigeonhole(s *satSolver, pigeons, holes int, pigeonGuard lit, holeGuard func(int) lit) {
+	v := func(p, h int) lit { return posLit(int32(p*holes + h)) }
+	guarded := func(g lit, cl ...lit) []lit {
+		if g < 0 {
+			return cl
+		}
+		return append(cl, g)
 	}
 	for p := range pigeons {
 		var cl []lit
 		for h := range holes {
 			cl = append(cl, v(p, h))
 		}
-		s.addClause(cl...)
+		s.addClause(guarded(pigeonGuard, cl...)...)
 	}
 	for h := range holes {
 		for p := range pigeons {
 			for q := p + 1; q < pigeons; q++ {
-				s.addClause(v(p, h).not(), v(q, h).not())
+				s.addClause(guarded(holeGuard(h), v(p, h).not(), v(q, h).not())...)
 			}
 		}
 	}
-	return s
 }
 
 func TestSatSolverPigeonholeAndBudget(t *testing.T) {

@@ -40,6 +40,10 @@ type options struct {
 	noProbe   bool        // skip probing: go from line logic straight to search
 	encoding  satEncoding // how the SAT fallback writes a line
 	diveAfter int         // conflicts of the SAT fallback before the dive; 0 for diveAfter
+
+	diveRepairs  int // the dive's SAT repairs (diverepair.go); 0 for diveRepairs, -1 for none
+	repairBudget int // conflicts per question of a repair; 0 for repairBudget
+	repairJumps  int // backjumps before the first repair and between two; 0 for repairJumps, -1 for none
 }
 
 // solver runs one Solve: propagation, probing and a search that stops at the
