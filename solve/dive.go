@@ -7,10 +7,12 @@ package solve
 // line logic propagates it, the lines it changed are probed, and the
 // beliefs are brought up to date. A colour that leads to a contradiction is
 // removed and the dive goes on; when every colour of a cell fails, it
-// backjumps over its decisions (divesearch.go), and it stops when its
-// backjumps are spent. It proves nothing: a solution it reaches is
-// recorded, and the SAT solver (satsearch.go) goes on from the colours it
-// reached.
+// backjumps over its decisions (divesearch.go); when 64 backjumps have not
+// mended them, a SAT solver asked about prefixes of its decisions refutes
+// the one to blame (diverepair.go), and it stops when its repairs are
+// spent. It proves nothing: a solution it reaches, or a repair's SAT solver
+// finds, is recorded, and the SAT solver (satsearch.go) goes on from the
+// colours it reached.
 
 // Rounds of belief propagation before the dive and after each of its steps.
 const (
@@ -25,14 +27,15 @@ const (
 // beliefs it started from (1 for a solved cell); or no colours, for a grid
 // too big for the beliefs to be worth their work.
 //
-// The dive backjumps and probes (divesearch.go); when that finds no
-// solution, the plain dive (no backjumps, no probing) runs after it, and
-// the colours where it stopped are returned. After a failed dive, how long
-// the SAT solver takes is chance: on the grids where both dives fail the
-// SAT solver then goes on exactly as it did before the dive backjumped
-// (random-40-0.4-1 took 3.8 s so, 2.4 s before, and was unknown at 30 s of
-// CPU from the backjumping dive's colours), and the plain dive finds a
-// solution on a few grids the other misses (random-40-0.4-23).
+// The dive backjumps, probes and repairs (divesearch.go, diverepair.go);
+// when that finds no solution, the plain dive (no backjumps, no probing, no
+// repairs) runs after it, and the colours where it stopped are returned.
+// After a failed dive, how long the SAT solver takes is chance: on the
+// grids where both dives fail the SAT solver then goes on exactly as it did
+// before the dive backjumped (random-40-0.4-1 took 3.8 s so, 2.4 s before,
+// and was unknown at 30 s of CPU from the backjumping dive's colours), and
+// the plain dive finds a solution on a few grids the other misses
+// (random-40-0.4-23).
 func (s *solver) dive() (colors []uint8, sure []float64, err error) {
 	colors, sure, err = s.diveWith(newDiveStack(s, s.firstDiveJumps(), true))
 	if err != nil || colors == nil || len(s.solutions) > 0 {

@@ -28,7 +28,8 @@ import (
 // on 17 of seeds 41 to 60 instead of 13 (TestDiveRate); solve/EXPERIMENTS.md
 // has the settings tried.
 
-// Defaults of the repairs (options.diveRepairs, repairBudget, repairJumps).
+// Defaults of the repairs (options.diveRepairs, repairBudget,
+// repairJumps), and the first step of the gallop, which no option sets.
 const (
 	diveRepairs  = 6    // repairs per dive
 	repairBudget = 2000 // conflicts per question to the SAT solver
