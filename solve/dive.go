@@ -49,14 +49,10 @@ func (s *solver) diveWith(d *diveStack) (colors []uint8, sure []float64, err err
 	g := s.g
 	root := g.mark()
 	defer g.undo(root)
-	if !beliefsFit(g) {
-		return nil, nil, nil // too big to be worth it
+	b, sure, err := firstBeliefs(g)
+	if b == nil || err != nil {
+		return nil, nil, err
 	}
-	b := newBeliefs(g)
-	if !b.run(diveFirstRounds) {
-		return nil, nil, errBudget
-	}
-	sure = b.surestShares()
 	for !g.solved() {
 		cell, c := b.surest()
 		s.stats.Nodes++
@@ -74,4 +70,18 @@ func (s *solver) diveWith(d *diveStack) (colors []uint8, sure []float64, err err
 	}
 	s.found()
 	return b.likeliestColors(), sure, nil
+}
+
+// firstBeliefs returns the grid's beliefs after diveFirstRounds rounds and
+// per cell the share of its likeliest colour in them (1 for a solved cell);
+// or no beliefs, for a grid too big for them to be worth their work.
+func firstBeliefs(g *grid) (b *beliefs, sure []float64, err error) {
+	if !beliefsFit(g) {
+		return nil, nil, nil
+	}
+	b = newBeliefs(g)
+	if !b.run(diveFirstRounds) {
+		return nil, nil, errBudget
+	}
+	return b, b.surestShares(), nil
 }

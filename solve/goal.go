@@ -33,15 +33,8 @@ func goalOf(p *puzzle.Puzzle) *puzzle.Image {
 // big for the beliefs.
 func (s *solver) fromGoal() (colors []uint8, sure []float64, err error) {
 	s.record(s.goal)
-	colors = s.goal.Cells
-	g := s.g
-	if !beliefsFit(g) {
-		return colors, nil, nil
+	if _, sure, err = firstBeliefs(s.g); err != nil {
+		return nil, nil, err
 	}
-	b := newBeliefs(g)
-	if !b.run(diveFirstRounds) {
-		return nil, nil, errBudget
-	}
-	sure = b.surestShares()
-	return colors, sure, nil
+	return s.goal.Cells, sure, nil
 }
