@@ -104,7 +104,8 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 		case err != nil:
 			return -1, false, err
 		case st == satTrue:
-			return -1, d.takeModel(), nil
+			solved, err := d.takeModel()
+			return -1, solved, err
 		case st == satFalse:
 			hi = d.latestInCore(d.repair.e.sat.core()) + 1
 			if hi == 0 {
@@ -151,8 +152,9 @@ func (d *diveStack) latestInCore(core []lit) int {
 
 // takeModel sets the grid, back before the dive's first decision, to the
 // SAT solver's model, and reports whether line logic accepts it (every
-// line is then checked against its clue).
-func (d *diveStack) takeModel() bool {
+// line is then checked against its clue); or errBudget once the context is
+// done.
+func (d *diveStack) takeModel() (bool, error) {
 	g := d.s.g
 	g.undo(d.taken[0].mark)
 	d.taken = d.taken[:0]
@@ -163,5 +165,5 @@ func (d *diveStack) takeModel() bool {
 		}
 	}
 	ok, err := g.propagate()
-	return ok && err == nil && g.solved()
+	return ok && err == nil && g.solved(), err
 }

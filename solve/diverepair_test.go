@@ -99,6 +99,39 @@ func TestDiveRepairsCompleteTheSearch(t *testing.T) {
 	}
 }
 
+func TestDiveRepairStopsWithTheContext(t *testing.T) {
+	// Once the context is done, a repair's question to the SAT solver, and
+	// the propagation of a model it found, report errBudget as the rest of
+	// the dive does. Each is made to look at the context at its next check
+	// (checkIn), as it would within its next checkEvery steps.
+	img := randomImage(1, 20, 20, 0.45)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := solverFor(ctx, puzzleOf(img, 2), options{})
+	g := s.g
+	if ok, err := g.propagate(); !ok || err != nil {
+		t.Fatalf("line logic found a contradiction (%v)", err)
+	}
+	d := newDiveStack(s, 0, true)
+	cell := firstOpen(g, 0)
+	if ok, err := d.decide(cell, int(img.Cells[cell])); !ok || err != nil {
+		t.Fatalf("the image's colour of cell %d failed (%v)", cell, err)
+	}
+	d.repair = newDiveRepair(s, d.taken[0].mark)
+	if st, err := d.askPrefix(len(d.taken)); st != satTrue || err != nil {
+		t.Fatalf("the image's colour of cell %d: %v, %v; want a model", cell, st, err)
+	}
+	cancel()
+	g.checkIn = checkEvery - 1
+	if _, err := d.takeModel(); err != errBudget {
+		t.Errorf("taking the model with the context done: %v, want errBudget", err)
+	}
+	d.repair.e.sat.checkIn = checkEvery - 1
+	if _, err := d.askPrefix(0); err != errBudget {
+		t.Errorf("asking with the context done: %v, want errBudget", err)
+	}
+}
+
 // wrongDecision returns, after line logic, an open cell and a colour the
 // SAT solver proves no solution gives it; or -1.
 func wrongDecision(t *testing.T, p *puzzle.Puzzle, img *puzzle.Image) (cell, color int) {
