@@ -37,7 +37,7 @@ const (
 // the plain dive finds a solution on a few grids the other misses
 // (random-40-0.4-23).
 func (s *solver) dive() (colors []uint8, sure []float64, err error) {
-	colors, sure, err = s.diveWith(newDiveStack(s, s.firstDiveJumps(), true))
+	colors, sure, err = s.diveWith(newDiveStack(s, s.jumpsBeforeRepair(), true))
 	if err != nil || colors == nil || len(s.solutions) > 0 {
 		return colors, sure, err
 	}

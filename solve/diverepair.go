@@ -45,9 +45,10 @@ type diveRepair struct {
 	assumed []lit // scratch: the decisions' literals
 }
 
-// firstDiveJumps returns the backjumps the dive that probes makes before
-// its first repair: diveJumps when it makes none.
-func (s *solver) firstDiveJumps() int {
+// jumpsBeforeRepair returns the backjumps the dive that probes makes
+// before its first repair and between two: diveJumps in all when it makes
+// none.
+func (s *solver) jumpsBeforeRepair() int {
 	if s.opts.diveRepairs < 0 {
 		return diveJumps
 	}
@@ -115,7 +116,7 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 			lo, galloping = mid, false
 		}
 	}
-	d.jumpsLeft = d.s.firstDiveJumps()
+	d.jumpsLeft = d.s.jumpsBeforeRepair()
 	return hi - 1, false, nil
 }
 
