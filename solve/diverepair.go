@@ -125,8 +125,8 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 func (d *diveStack) askPrefix(n int) (satStatus, error) {
 	r := d.repair
 	r.assumed = r.assumed[:0]
-	for _, dec := range d.taken[:n] {
-		r.assumed = append(r.assumed, r.e.cellLit(dec.cell, dec.color))
+	for k := range n {
+		r.assumed = append(r.assumed, d.decisionLit(k))
 	}
 	sat := r.e.sat
 	sat.limit = sat.Conflicts + r.budget
@@ -144,11 +144,18 @@ func (d *diveStack) askPrefix(n int) (satStatus, error) {
 // in core, or -1.
 func (d *diveStack) latestInCore(core []lit) int {
 	for k := len(d.taken) - 1; k >= 0; k-- {
-		if slices.Contains(core, d.repair.e.cellLit(d.taken[k].cell, d.taken[k].color)) {
+		if slices.Contains(core, d.decisionLit(k)) {
 			return k
 		}
 	}
 	return -1
+}
+
+// decisionLit returns the repair's SAT literal of decision k: its cell has
+// its colour.
+func (d *diveStack) decisionLit(k int) lit {
+	dec := d.taken[k]
+	return d.repair.e.cellLit(dec.cell, dec.color)
 }
 
 // takeModel sets the grid, back before the dive's first decision, to the
