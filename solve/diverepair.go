@@ -93,6 +93,21 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 		return -1, false, nil
 	}
 	d.repair.left--
+	n, solved, err := d.shortestDeadPrefix()
+	if n <= 0 || solved || err != nil {
+		return -1, solved, err
+	}
+	d.jumpsLeft = d.s.jumpsBeforeRepair()
+	return n - 1, false, nil
+}
+
+// shortestDeadPrefix returns the length of the shortest prefix of the
+// decisions taken known to be dead: all of them (line logic and probing
+// found them dead), or a shorter one the SAT solver proves dead within the
+// budget of each question, found by the gallop and then the bisection. Or
+// it returns solved, the grid set to a model found on the way; or 0 when
+// the clauses alone have no model.
+func (d *diveStack) shortestDeadPrefix() (n int, solved bool, err error) {
 	lo, hi := 0, len(d.taken) // prefix lo is not proved dead, prefix hi is
 	galloping := true
 	for step := repairGallop; hi-lo > 1; step *= 2 {
@@ -103,21 +118,20 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 		st, err := d.askPrefix(mid)
 		switch {
 		case err != nil:
-			return -1, false, err
+			return 0, false, err
 		case st == satTrue:
 			solved, err := d.takeModel()
-			return -1, solved, err
+			return 0, solved, err
 		case st == satFalse:
 			hi = d.latestInCore(d.repair.e.sat.core()) + 1
 			if hi == 0 {
-				return -1, false, nil // the clauses alone have no model
+				return 0, false, nil // the clauses alone have no model
 			}
 		default:
 			lo, galloping = mid, false
 		}
 	}
-	d.jumpsLeft = d.s.jumpsBeforeRepair()
-	return hi - 1, false, nil
+	return hi, false, nil
 }
 
 // askPrefix asks the SAT solver, within the budget, whether the first n
