@@ -7,12 +7,12 @@ import (
 )
 
 var (
-	diveDensity = flag.Float64("dive-density", 0.45, "with -dive-seeds: the density of the random 40×40 grids")
-	diveFirst   = flag.Int("dive-first", 1, "with -dive-seeds: the first seed (a range held out from choosing settings)")
-	diveSeeds   = flag.Int("dive-seeds", 0, "measure how often the dive finds a first solution on random 40×40 grids of seeds -dive-first to this one, and log each dive's CPU time")
-	diveRepairN = flag.Int("dive-repairs", 0, "with -dive-seeds: the dive's SAT repairs (0 for the default, -1 for none)")
-	diveBudget  = flag.Int("repair-budget", 0, "with -dive-seeds: conflicts per question of a SAT repair (0 for the default)")
-	diveRJumps  = flag.Int("repair-jumps", 0, "with -dive-seeds: backjumps before the first SAT repair and between two (0 for the default, -1 for none)")
+	diveDensity      = flag.Float64("dive-density", 0.45, "with -dive-seeds: the density of the random 40×40 grids")
+	diveFirst        = flag.Int("dive-first", 1, "with -dive-seeds: the first seed (a range held out from choosing settings)")
+	diveSeeds        = flag.Int("dive-seeds", 0, "measure how often the dive finds a first solution on random 40×40 grids of seeds -dive-first to this one, and log each dive's CPU time")
+	diveRepairsFlag  = flag.Int("dive-repairs", 0, "with -dive-seeds: the dive's SAT repairs (0 for the default, -1 for none)")
+	repairBudgetFlag = flag.Int("repair-budget", 0, "with -dive-seeds: conflicts per question of a SAT repair (0 for the default)")
+	repairJumpsFlag  = flag.Int("repair-jumps", 0, "with -dive-seeds: backjumps before the first SAT repair and between two (0 for the default, -1 for none)")
 )
 
 // TestDiveRate is a measurement, not a check: from the state the SAT
@@ -30,7 +30,7 @@ func TestDiveRate(t *testing.T) {
 	for seed := uint64(*diveFirst); seed <= uint64(*diveSeeds); seed++ {
 		name := randomCaseName(40, *diveDensity, seed)
 		p := puzzleOf(randomImage(seed, 40, 40, *diveDensity), 2)
-		s := solverFor(context.Background(), p, options{diveRepairs: *diveRepairN, repairBudget: *diveBudget, repairJumps: *diveRJumps})
+		s := solverFor(context.Background(), p, options{diveRepairs: *diveRepairsFlag, repairBudget: *repairBudgetFlag, repairJumps: *repairJumpsFlag})
 		if ok, err := s.g.propagate(); !ok || err != nil {
 			t.Fatalf("seed %d: line logic found a contradiction (%v)", seed, err)
 		}

@@ -28,7 +28,8 @@ import (
 // on 17 of seeds 41 to 60 instead of 13 (TestDiveRate); solve/EXPERIMENTS.md
 // has the settings tried.
 
-// Defaults of the repairs (options.diveRepairs, repairBudget, repairJumps).
+// Defaults of the repairs (options.diveRepairs, repairBudget,
+// repairJumps), and the first step of the gallop, which no option sets.
 const (
 	diveRepairs  = 6    // repairs per dive
 	repairBudget = 2000 // conflicts per question to the SAT solver
@@ -44,9 +45,10 @@ type diveRepair struct {
 	assumed []lit // scratch: the decisions' literals
 }
 
-// firstDiveJumps returns the backjumps the dive that probes makes before
-// its first repair: diveJumps when it makes none.
-func (s *solver) firstDiveJumps() int {
+// jumpsBeforeRepair returns the backjumps the dive that probes makes
+// before its first repair and between two: diveJumps in all when it makes
+// none.
+func (s *solver) jumpsBeforeRepair() int {
 	if s.opts.diveRepairs < 0 {
 		return diveJumps
 	}
@@ -91,6 +93,21 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 		return -1, false, nil
 	}
 	d.repair.left--
+	n, solved, err := d.shortestDeadPrefix()
+	if n <= 0 || solved || err != nil {
+		return -1, solved, err
+	}
+	d.jumpsLeft = d.s.jumpsBeforeRepair()
+	return n - 1, false, nil
+}
+
+// shortestDeadPrefix returns the length of the shortest prefix of the
+// decisions taken known to be dead: all of them (line logic and probing
+// found them dead), or a shorter one the SAT solver proves dead within the
+// budget of each question, found by the gallop and then the bisection. Or
+// it returns solved, the grid set to a model found on the way; or 0 when
+// the clauses alone have no model.
+func (d *diveStack) shortestDeadPrefix() (n int, solved bool, err error) {
 	lo, hi := 0, len(d.taken) // prefix lo is not proved dead, prefix hi is
 	galloping := true
 	for step := repairGallop; hi-lo > 1; step *= 2 {
@@ -101,20 +118,20 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 		st, err := d.askPrefix(mid)
 		switch {
 		case err != nil:
-			return -1, false, err
+			return 0, false, err
 		case st == satTrue:
-			return -1, d.takeModel(), nil
+			solved, err := d.takeModel()
+			return 0, solved, err
 		case st == satFalse:
 			hi = d.latestInCore(d.repair.e.sat.core()) + 1
 			if hi == 0 {
-				return -1, false, nil // the clauses alone have no model
+				return 0, false, nil // the clauses alone have no model
 			}
 		default:
 			lo, galloping = mid, false
 		}
 	}
-	d.jumpsLeft = d.s.firstDiveJumps()
-	return hi - 1, false, nil
+	return hi, false, nil
 }
 
 // askPrefix asks the SAT solver, within the budget, whether the first n
@@ -122,8 +139,8 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 func (d *diveStack) askPrefix(n int) (satStatus, error) {
 	r := d.repair
 	r.assumed = r.assumed[:0]
-	for _, dec := range d.taken[:n] {
-		r.assumed = append(r.assumed, r.e.cellLit(dec.cell, dec.color))
+	for k := range n {
+		r.assumed = append(r.assumed, d.decisionLit(k))
 	}
 	sat := r.e.sat
 	sat.limit = sat.Conflicts + r.budget
@@ -141,17 +158,25 @@ func (d *diveStack) askPrefix(n int) (satStatus, error) {
 // in core, or -1.
 func (d *diveStack) latestInCore(core []lit) int {
 	for k := len(d.taken) - 1; k >= 0; k-- {
-		if slices.Contains(core, d.repair.e.cellLit(d.taken[k].cell, d.taken[k].color)) {
+		if slices.Contains(core, d.decisionLit(k)) {
 			return k
 		}
 	}
 	return -1
 }
 
+// decisionLit returns the repair's SAT literal of decision k: its cell has
+// its colour.
+func (d *diveStack) decisionLit(k int) lit {
+	dec := d.taken[k]
+	return d.repair.e.cellLit(dec.cell, dec.color)
+}
+
 // takeModel sets the grid, back before the dive's first decision, to the
 // SAT solver's model, and reports whether line logic accepts it (every
-// line is then checked against its clue).
-func (d *diveStack) takeModel() bool {
+// line is then checked against its clue); or errBudget once the context is
+// done.
+func (d *diveStack) takeModel() (bool, error) {
 	g := d.s.g
 	g.undo(d.taken[0].mark)
 	d.taken = d.taken[:0]
@@ -162,5 +187,5 @@ func (d *diveStack) takeModel() bool {
 		}
 	}
 	ok, err := g.propagate()
-	return ok && err == nil && g.solved()
+	return ok && err == nil && g.solved(), err
 }

@@ -14,23 +14,11 @@ func TestDiveRepairRefutesOnlyADeadPrefix(t *testing.T) {
 	// before the last decision.
 	checked, earlier := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
-		p := puzzleOf(randomImage(seed, 30, 30, 0.5), 2)
-		s := solverFor(context.Background(), p, options{diveRepairs: -1})
-		g := s.g
-		if ok, err := g.propagate(); !ok || err != nil {
-			t.Fatalf("line logic found a contradiction (%v)", err)
-		}
-		fresh := newSatSearch(s)
-		d := newDiveStack(s, 0, true)
-		for !g.solved() {
-			if ok, err := d.decide(firstOpen(g, 0), 1); err != nil || !ok {
-				break
-			}
-		}
-		if g.solved() || len(d.taken) == 0 {
+		d, fresh := deadEnd(t, seed)
+		if d == nil {
 			continue
 		}
-		s.opts.diveRepairs = 1
+		d.s.opts.diveRepairs = 1
 		k, solved, err := d.satRepair()
 		if err != nil || solved || k < 0 {
 			continue
@@ -90,13 +78,92 @@ func TestDiveRepairsCompleteTheSearch(t *testing.T) {
 		if _, ok := scanSearchWith(t, p, options{diveRepairs: -1}, 0, true); !ok {
 			stuck++
 		}
-		if img, ok := scanSearchWith(t, p, options{diveRepairs: 1 << 30}, 0, true); !ok || !p.Satisfies(img) {
+		if img, ok := scanSearchWith(t, p, options{diveRepairs: 1 << 30, repairJumps: -1}, 0, true); !ok || !p.Satisfies(img) {
 			t.Errorf("seed %d: with repairs, a solution reached %v (one that satisfies the clues: %v)", seed, ok, ok && p.Satisfies(img))
 		}
 	}
 	if stuck == 0 {
 		t.Error("no grid stops the search without repairs: the test shows nothing")
 	}
+}
+
+func TestDiveRepairStopsWithTheContext(t *testing.T) {
+	// Once the context is done, a repair's question to the SAT solver, and
+	// the propagation of a model it found, report errBudget as the rest of
+	// the dive does. Each is made to look at the context at its next check
+	// (checkIn), as it would within its next checkEvery steps.
+	img := randomImage(1, 20, 20, 0.45)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := solverFor(ctx, puzzleOf(img, 2), options{})
+	g := s.g
+	if ok, err := g.propagate(); !ok || err != nil {
+		t.Fatalf("line logic found a contradiction (%v)", err)
+	}
+	d := newDiveStack(s, 0, true)
+	cell := firstOpen(g, 0)
+	if ok, err := d.decide(cell, int(img.Cells[cell])); !ok || err != nil {
+		t.Fatalf("the image's colour of cell %d failed (%v)", cell, err)
+	}
+	d.repair = newDiveRepair(s, d.taken[0].mark)
+	if st, err := d.askPrefix(len(d.taken)); st != satTrue || err != nil {
+		t.Fatalf("the image's colour of cell %d: %v, %v; want a model", cell, st, err)
+	}
+	cancel()
+	g.checkIn = checkEvery - 1
+	if _, err := d.takeModel(); err != errBudget {
+		t.Errorf("taking the model with the context done: %v, want errBudget", err)
+	}
+	d.repair.e.sat.checkIn = checkEvery - 1
+	if _, err := d.askPrefix(0); err != errBudget {
+		t.Errorf("asking with the context done: %v, want errBudget", err)
+	}
+}
+
+func TestDiveRepairGivesFreshBackjumps(t *testing.T) {
+	// A repair that refutes a decision gives the dive repairJumps
+	// backjumps again before the next one.
+	for seed := uint64(1); seed <= 12; seed++ {
+		d, _ := deadEnd(t, seed)
+		if d == nil {
+			continue
+		}
+		d.s.opts.diveRepairs, d.s.opts.repairJumps = 1, 5
+		if k, solved, err := d.satRepair(); err != nil || solved || k < 0 {
+			continue
+		}
+		if d.jumpsLeft != 5 {
+			t.Errorf("seed %d: after a repair, %d backjumps left, want 5", seed, d.jumpsLeft)
+		}
+		return
+	}
+	t.Fatal("no repair refuted a decision: the test shows nothing")
+}
+
+// deadEnd decides the first open cell in reading order, filled, on the
+// random 30×30 grid of seed at density 0.5, probing, without backjumps or
+// repairs, and returns the dive's stack at the dead end it stops at and a
+// SAT search of the grid as it was before the first decision; or nil when
+// it reaches a solution instead.
+func deadEnd(t *testing.T, seed uint64) (*diveStack, *satSearch) {
+	t.Helper()
+	p := puzzleOf(randomImage(seed, 30, 30, 0.5), 2)
+	s := solverFor(context.Background(), p, options{diveRepairs: -1})
+	g := s.g
+	if ok, err := g.propagate(); !ok || err != nil {
+		t.Fatalf("line logic found a contradiction (%v)", err)
+	}
+	fresh := newSatSearch(s)
+	d := newDiveStack(s, 0, true)
+	for !g.solved() {
+		if ok, err := d.decide(firstOpen(g, 0), 1); err != nil || !ok {
+			break
+		}
+	}
+	if g.solved() || len(d.taken) == 0 {
+		return nil, nil
+	}
+	return d, fresh
 }
 
 // wrongDecision returns, after line logic, an open cell and a colour the

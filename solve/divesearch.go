@@ -10,16 +10,21 @@ package solve
 // line logic accepts: the dead end follows from it and those before it, so
 // its colour is removed in turn, and the decisions after it are given up
 // (a backjump). Every removal follows from the decisions still taken, so
-// the dive stays sound; it stops after diveJumps backjumps.
+// the dive stays sound. After repairJumps backjumps, and again after as
+// many more, the SAT solver repairs the decisions (diverepair.go); the dive
+// stops at a dead end once its diveRepairs repairs are spent, or, with
+// repairs turned off, after diveJumps backjumps.
 //
-// On random 40×40 grids at density 0.45 (from the SAT fallback's starting
-// state) the dive found a solution on 25 of seeds 1 to 40 instead of 8, and
+// Without the repairs, on random 40×40 grids at density 0.45 (from the SAT
+// fallback's starting state) the dive found a solution on 25 of seeds 1 to
+// 40 instead of 8, and
 // on 13 of seeds 41 to 60 instead of 1; at density 0.4 on 36 of 40 instead
 // of 13, and on 20 of 20 instead of 8 (TestDiveRate, about 1 to 2 s of CPU
 // per grid). 1,024 backjumps found no more (24 of 40 at 0.45, twice the
 // CPU); solve/EXPERIMENTS.md has the settings tried.
 
-// diveJumps bounds the backjumps of one dive.
+// diveJumps bounds the backjumps of one dive that makes no SAT repairs
+// (options.diveRepairs -1).
 const diveJumps = 256
 
 // diveDecision is a cell the dive set to a colour, and the trail's mark
@@ -33,7 +38,7 @@ type diveDecision struct {
 type diveStack struct {
 	s         *solver
 	taken     []diveDecision
-	jumpsLeft int         // backjumps the dive may still make
+	jumpsLeft int         // backjumps the dive may still make before a repair (or at all)
 	probing   bool        // probe the lines each step changes
 	repair    *diveRepair // the SAT solver of satRepair, made at the first one
 
@@ -41,16 +46,19 @@ type diveStack struct {
 	cells              []int
 }
 
-// newDiveStack returns an empty stack that may backjump jumps times and
-// probes after each step when probing is set.
+// newDiveStack returns an empty stack that may backjump jumps times (before
+// its first repair) and probes after each step when probing is set; only a
+// stack that probes repairs.
 func newDiveStack(s *solver, jumps int, probing bool) *diveStack {
 	return &diveStack{s: s, jumpsLeft: jumps, probing: probing}
 }
 
 // decide sets cell to color and propagates (and probes). On a
 // contradiction it takes the colour back, and backjumps while that leaves
-// a cell with no colour. It reports false when the dive is at its end:
-// the backjumps are spent, or no decision is left to blame.
+// a cell with no colour, and repairs once the backjumps are spent. It
+// reports false when the dive is at its end: the backjumps and repairs are
+// spent, or no decision is left to blame; and true with the grid solved when
+// a repair's SAT solver found a solution.
 func (d *diveStack) decide(cell, color int) (bool, error) {
 	g := d.s.g
 	m := g.mark()
@@ -74,7 +82,8 @@ func (d *diveStack) settle(m int) (bool, error) {
 }
 
 // refuteLast takes back the latest decision and removes its colour from
-// its cell; while that leaves a contradiction, it backjumps.
+// its cell; while that leaves a contradiction, it backjumps, or, once the
+// backjumps are spent, repairs (satRepair).
 func (d *diveStack) refuteLast() (bool, error) {
 	g := d.s.g
 	for {

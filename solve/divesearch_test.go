@@ -9,11 +9,12 @@ import (
 )
 
 // scanSearch decides the first open cell in reading order, filled, until
-// the grid is solved or d gives up: the dive's mending without its beliefs.
+// the grid is solved or d gives up: the dive's mending without its beliefs,
+// and without the SAT repairs (diverepair_test.go tests those).
 // It reports whether the grid was solved and, if so, the solution's image.
 func scanSearch(t *testing.T, p *puzzle.Puzzle, jumps int, probing bool) (*puzzle.Image, bool) {
 	t.Helper()
-	return scanSearchWith(t, p, options{}, jumps, probing)
+	return scanSearchWith(t, p, options{diveRepairs: -1}, jumps, probing)
 }
 
 // scanSearchWith is scanSearch with the solver's options opts.

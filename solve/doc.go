@@ -52,8 +52,12 @@
 //     placements by what the crossing lines say of their cells) ranks the
 //     cells, the surest is set to its likeliest colour and propagated, the
 //     lines it changed are probed, and so on, backjumping at a dead end to
-//     the latest decision the dead cell needs (divesearch.go, at most 256
-//     times); a solution it reaches is recorded, and the SAT solver goes on
+//     the latest decision the dead cell needs (divesearch.go); after 64
+//     backjumps, prefixes of its decisions are asked of one SAT solver under
+//     assumptions (sat_assume.go), and the latest decision of the shortest
+//     prefix refuted, as its core names it, is refuted in turn (diverepair.go,
+//     at most 6 repairs, 64 more backjumps after each); a solution it
+//     reaches is recorded, and the SAT solver goes on
 //     with the dive's colours as its phases (and its target forgotten),
 //     branching first on the cells the beliefs are surest of. A puzzle
 //     whose goal fits its clues needs no dive: the goal is taken as the

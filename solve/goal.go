@@ -13,7 +13,8 @@ import "github.com/nonopress/nonopress/puzzle"
 //
 // On random 40×40 grids at density 0.45, whose clues are the hardest to find
 // any solution of, this turns a check that could run past a minute into one
-// of about two seconds for an author who drew the picture.
+// of 0.43 to 1.02 s (seeds 1 to 40, one core) for an author who drew the
+// picture.
 
 // goalOf returns a copy of p's goal (a result never shares the caller's
 // image) if the goal satisfies every clue, else nil.
@@ -32,15 +33,8 @@ func goalOf(p *puzzle.Puzzle) *puzzle.Image {
 // big for the beliefs.
 func (s *solver) fromGoal() (colors []uint8, sure []float64, err error) {
 	s.record(s.goal)
-	colors = s.goal.Cells
-	g := s.g
-	if !beliefsFit(g) {
-		return colors, nil, nil
+	if _, sure, err = firstBeliefs(s.g); err != nil {
+		return nil, nil, err
 	}
-	b := newBeliefs(g)
-	if !b.run(diveFirstRounds) {
-		return nil, nil, errBudget
-	}
-	sure = b.surestShares()
-	return colors, sure, nil
+	return s.goal.Cells, sure, nil
 }

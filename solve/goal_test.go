@@ -102,3 +102,25 @@ func TestGoalSolutionIsACopy(t *testing.T) {
 		t.Errorf("the result shares the puzzle's goal image")
 	}
 }
+
+func TestGoalWithoutSharesLeavesTheSolverItsColours(t *testing.T) {
+	// On a grid too big for the beliefs, fromGoal gives no shares: the SAT
+	// solver goes on from the goal's colours as its phases, with nothing
+	// to rank its branching by.
+	img := randomImage(2, 12, 12, 0.45)
+	p := puzzleOf(img, 2)
+	s := solverFor(context.Background(), p, options{})
+	s.record(img)
+	e := newSatSearch(s)
+	e.resumeFrom(img.Cells, nil)
+	open := 0
+	e.openCellLits(func(cell, c int, l lit) {
+		open++
+		if want := (int(img.Cells[cell]) == c) == (l&1 == 0); e.sat.phase[l.vari()] != want {
+			t.Errorf("cell %d colour %d: phase %v, want %v", cell, c, e.sat.phase[l.vari()], want)
+		}
+	})
+	if open == 0 {
+		t.Error("no open cell: the test shows nothing")
+	}
+}

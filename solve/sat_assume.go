@@ -31,8 +31,8 @@ func (s *satSolver) core() []lit { return s.finalCore }
 // nextAssumption returns the next assumption to decide, or -1 once every
 // one holds. An assumption that holds already gets an empty decision level,
 // so that each keeps its own level. When one is false, the core is
-// recorded and done is set.
-func (s *satSolver) nextAssumption() (next lit, done bool) {
+// recorded and refuted is set.
+func (s *satSolver) nextAssumption() (next lit, refuted bool) {
 	for s.decisionLevel() < len(s.assumptions) {
 		a := s.assumptions[s.decisionLevel()]
 		switch s.litValue(a) {
