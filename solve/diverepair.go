@@ -142,16 +142,8 @@ func (d *diveStack) askPrefix(n int) (satStatus, error) {
 	for k := range n {
 		r.assumed = append(r.assumed, d.decisionLit(k))
 	}
-	sat := r.e.sat
-	sat.limit = sat.Conflicts + r.budget
-	decisions := sat.Decisions
-	st := sat.solveUnder(r.assumed)
-	d.s.stats.Nodes += sat.Decisions - decisions
-	d.s.work += int64(guessCost * (sat.Decisions - decisions))
-	if st == satUnknown && sat.stopped {
-		return st, errBudget
-	}
-	return st, nil
+	r.e.sat.limit = r.e.sat.Conflicts + r.budget
+	return r.e.ask(r.assumed...)
 }
 
 // latestInCore returns the index of the latest decision whose literal is

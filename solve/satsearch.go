@@ -320,10 +320,12 @@ func (e *satSearch) block(img *puzzle.Image) {
 	e.sat.addClause(cl...)
 }
 
-// ask runs the solver and counts its decisions as guesses.
-func (e *satSearch) ask() (satStatus, error) {
+// ask runs the solver under assumptions (none for a plain search; the
+// dive's repairs, diverepair.go, pass its decisions) and counts its
+// decisions as guesses.
+func (e *satSearch) ask(assumptions ...lit) (satStatus, error) {
 	decisions := e.sat.Decisions
-	st := e.sat.solve()
+	st := e.sat.solveUnder(assumptions)
 	spent := e.sat.Decisions - decisions
 	e.s.stats.Nodes += spent
 	e.s.work += int64(guessCost * spent)
