@@ -172,12 +172,5 @@ func (d *diveStack) takeModel() (bool, error) {
 	g := d.s.g
 	g.undo(d.taken[0].mark)
 	d.taken = d.taken[:0]
-	img := d.repair.e.model()
-	for cell, c := range img.Cells {
-		if !g.cells[cell].single() {
-			g.set(cell, 1<<c)
-		}
-	}
-	ok, err := g.propagate()
-	return ok && err == nil && g.solved(), err
+	return g.setAll(d.repair.e.model().Cells)
 }

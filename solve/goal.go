@@ -1,7 +1,5 @@
 package solve
 
-import "github.com/nonopress/nonopress/puzzle"
-
 // A puzzle's goal, when it fits the clues, is a solution the solver need
 // not find. It is used only where finding a first solution is the hard part:
 // when the SAT fallback (satsearch.go) has spent diveAfter conflicts without
@@ -16,24 +14,27 @@ import "github.com/nonopress/nonopress/puzzle"
 // of 0.43 to 1.02 s (seeds 1 to 40, one core) for an author who drew the
 // picture.
 
-// goalOf returns a copy of p's goal (a result never shares the caller's
-// image) if the goal satisfies every clue, else nil.
-func goalOf(p *puzzle.Puzzle) *puzzle.Image {
-	if p.Goal == nil || !p.Satisfies(p.Goal) {
-		return nil
-	}
-	img := puzzle.NewImage(p.Goal.Width, p.Goal.Height)
-	copy(img.Cells, p.Goal.Cells)
-	return img
-}
-
-// fromGoal records the goal as a solution and returns what a dive that
-// found it returns: its colours, and per cell the share of its likeliest
-// colour in the beliefs (1 for a solved cell), or no shares for a grid too
-// big for the beliefs.
+// fromGoal records the goal as a solution, when it is one (the grid
+// checks it against the clues: setAll), and returns what a dive that found
+// it returns: its colours, and per cell the share of its likeliest colour
+// in the beliefs (1 for a solved cell), or no shares for a grid too big for
+// the beliefs. A goal that is no solution is left aside, and the dive runs
+// as for a puzzle without one.
 func (s *solver) fromGoal() (colors []uint8, sure []float64, err error) {
-	s.record(s.goal)
-	if _, sure, err = firstBeliefs(s.g); err != nil {
+	g := s.g
+	m := g.mark()
+	fits, err := g.setAll(s.goal.Cells)
+	if fits {
+		s.found() // a new image: a result never shares the caller's
+	}
+	g.undo(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fits {
+		return s.dive()
+	}
+	if _, sure, err = firstBeliefs(g); err != nil {
 		return nil, nil, err
 	}
 	return s.goal.Cells, sure, nil

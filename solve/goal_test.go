@@ -124,3 +124,25 @@ func TestGoalWithoutSharesLeavesTheSolverItsColours(t *testing.T) {
 		t.Error("no open cell: the test shows nothing")
 	}
 }
+
+func TestSetAllChecksThePictureAgainstTheGrid(t *testing.T) {
+	// A picture line logic settles: its colours are a solution; the same
+	// with one cell recoloured is not, though that cell is solved already
+	// and needs no setting.
+	img := randomImage(5, 6, 6, 0.7)
+	s := solverFor(context.Background(), puzzleOf(img, 2), options{})
+	g := s.g
+	if ok, err := g.propagate(); !ok || err != nil || !g.solved() {
+		t.Fatalf("line logic does not settle the picture: the test needs one it does")
+	}
+	m := g.mark()
+	if ok, err := g.setAll(img.Cells); !ok || err != nil {
+		t.Errorf("the solution itself: %v, %v", ok, err)
+	}
+	g.undo(m)
+	wrong := append([]uint8(nil), img.Cells...)
+	wrong[0] ^= 1
+	if ok, _ := g.setAll(wrong); ok {
+		t.Errorf("a picture one cell off taken as a solution")
+	}
+}

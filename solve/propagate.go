@@ -118,6 +118,24 @@ func (g *grid) setFrom(i int, s colorSet, from int) {
 	}
 }
 
+// setAll narrows each cell to its colour in colors and propagates, to
+// check a whole picture against the clues and what the grid has deduced:
+// it reports whether the colours are a solution, false at once when one is
+// not among its cell's colours left. The caller undoes the change.
+func (g *grid) setAll(colors []uint8) (bool, error) {
+	for cell, c := range colors {
+		set := g.cells[cell]
+		if set&(1<<c) == 0 {
+			return false, nil
+		}
+		if !set.single() {
+			g.set(cell, 1<<c)
+		}
+	}
+	ok, err := g.propagate()
+	return ok && err == nil && g.solved(), err
+}
+
 // linesOf returns the line numbers of cell i's row and column (columns are
 // numbered after the rows).
 func (g *grid) linesOf(i int) (row, col int) { return i / g.w, g.h + i%g.w }

@@ -56,7 +56,7 @@ type solver struct {
 	stats  Stats
 	work   int64 // effort counter, see doc.go
 
-	goal          *puzzle.Image   // the puzzle's goal, when it fits the clues (goal.go)
+	goal          *puzzle.Image   // the puzzle's goal, if it has one of its size (goal.go)
 	solutions     []*puzzle.Image // distinct solutions found, at most two
 	effortAtFirst int64
 	difficulty    Difficulty
