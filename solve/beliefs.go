@@ -173,7 +173,7 @@ func (b *beliefs) run(n int) bool {
 // sends its cells.
 func (b *beliefs) send(side, l int) {
 	g := b.g
-	if lineSolved(g, l) {
+	if lineSolved(g, g.cells, l) {
 		return
 	}
 	k := b.k

@@ -58,11 +58,7 @@ func (s *solver) jumpsBeforeRepair() int {
 // newDiveRepair encodes the grid's state at mark m, which every state the
 // dive reaches from now on narrows.
 func newDiveRepair(s *solver, m int) *diveRepair {
-	g := s.g
-	now := g.cells
-	g.cells = g.cellsAt(m)
-	e := newSatSearch(s) // it reads nothing of the grid but its cells, clues and context
-	g.cells = now
+	e := newSatSearchOf(s, s.g.cellsAt(m))
 	return &diveRepair{e: e, left: cmp.Or(s.opts.diveRepairs, diveRepairs), budget: cmp.Or(s.opts.repairBudget, repairBudget)}
 }
 

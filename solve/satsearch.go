@@ -45,7 +45,7 @@ func satFits(g *grid) bool { return runStates(g, maxSatStates) <= maxSatStates }
 func runStates(g *grid, limit int) int {
 	total := 0
 	for l, clue := range g.clues {
-		if lineSolved(g, l) {
+		if lineSolved(g, g.cells, l) {
 			continue
 		}
 		_, _, n := g.lineGeometry(l)
@@ -58,11 +58,12 @@ func runStates(g *grid, limit int) int {
 	return total
 }
 
-// lineSolved reports whether every cell of line l has one colour left.
-func lineSolved(g *grid, l int) bool {
+// lineSolved reports whether every cell of line l has one colour left in
+// cells, a state of grid g.
+func lineSolved(g *grid, cells []colorSet, l int) bool {
 	start, step, n := g.lineGeometry(l)
 	for i := range n {
-		if !g.cells[start+i*step].single() {
+		if !cells[start+i*step].single() {
 			return false
 		}
 	}
@@ -90,7 +91,14 @@ func (e *satSearch) cellLit(cell, c int) lit {
 }
 
 // newSatSearch encodes the grid's current state.
-func newSatSearch(s *solver) *satSearch {
+func newSatSearch(s *solver) *satSearch { return newSatSearchOf(s, s.g.cells) }
+
+// newSatSearchOf encodes the grid as it is in state (a colour set per
+// cell); every state the grid reaches while the encoding is used must
+// narrow it, as cellLit reads a solved cell's colour from the grid. The
+// dive's repairs (diverepair.go) encode the state before its first
+// decision.
+func newSatSearchOf(s *solver, state []colorSet) *satSearch {
 	g := s.g
 	e := &satSearch{s: s, sat: newSatSolver(g.done), colors: s.colors}
 	e.sat.glueRestarts = true
@@ -100,8 +108,8 @@ func newSatSearch(s *solver) *satSearch {
 	if e.colors > 2 {
 		perCell = e.colors
 	}
-	e.cellVar = make([]int32, len(g.cells))
-	for cell, set := range g.cells {
+	e.cellVar = make([]int32, len(state))
+	for cell, set := range state {
 		e.cellVar[cell] = -1
 		if set.single() {
 			continue
@@ -111,18 +119,18 @@ func newSatSearch(s *solver) *satSearch {
 			e.sat.newVar(true)
 		}
 	}
-	e.cellClauses()
+	e.cellClauses(state)
 	var fwd, vars []int32
 	var feasible []bool
 	line := make([]colorSet, max(g.w, g.h))
 	for l, clue := range g.clues {
-		if lineSolved(g, l) {
+		if lineSolved(g, state, l) {
 			continue // propagation left it consistent
 		}
 		start, step, n := g.lineGeometry(l)
 		cells := line[:n]
 		for i := range n {
-			cells[i] = g.cells[start+i*step]
+			cells[i] = state[start+i*step]
 		}
 		a := newLineAutomaton(clue)
 		size := (n + 1) * a.states()
@@ -166,10 +174,11 @@ func growBool(b []bool, n int) []bool {
 	return b
 }
 
-// cellClauses fixes the colours the grid has already ruled out and, with
-// more than two colours, says that each cell takes exactly one colour.
-func (e *satSearch) cellClauses() {
-	for cell, set := range e.s.g.cells {
+// cellClauses fixes the colours ruled out in cells (the encoded state)
+// and, with more than two colours, says that each cell takes exactly one
+// colour.
+func (e *satSearch) cellClauses(cells []colorSet) {
+	for cell, set := range cells {
 		if set.single() {
 			continue
 		}
