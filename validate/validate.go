@@ -188,19 +188,23 @@ func licenseHint(format string) string {
 // unknownHint says what may settle a puzzle the solver's budget did not:
 // for a puzzle without a goal, in a format that can carry one, the goal
 // (the solver then need not find a first solution itself, which is the
-// hard part of a grid with several); else a longer budget.
+// hard part of a grid with several); and a longer budget, which `check`
+// and a site's build set in different places.
 func unknownHint(p *puzzle.Puzzle) string {
-	const longer = "give the solver more time with check -timeout"
-	if p.Goal != nil {
+	const longer = "give the solver more time with check -timeout, or with solver_budget in a site's nonopress.toml"
+	goal := ""
+	if p.Goal == nil {
+		switch p.Origin.Format {
+		case "non", "nonpack":
+			goal = "a goal line"
+		case "xml":
+			goal = "a <solution> element"
+		}
+	}
+	if goal == "" {
 		return longer
 	}
-	switch p.Origin.Format {
-	case "non", "nonpack":
-		return "add the picture as a goal line: the solver then need only look for a second solution; or " + longer
-	case "xml":
-		return "add the picture as a <solution> element: the solver then need only look for a second solution; or " + longer
-	}
-	return longer
+	return "add the picture as " + goal + ": the solver then need only look for a second solution; or " + longer
 }
 
 // goalFirst returns the two solutions an author is shown for an ambiguous

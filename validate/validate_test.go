@@ -229,5 +229,8 @@ func TestUnknownSaysWhatMaySettleIt(t *testing.T) {
 		if w := rep.Warnings[0]; !strings.HasPrefix(w.Hint, tc.want) || !strings.Contains(w.Message, "uniqueness unknown") {
 			t.Errorf("%s, goal %v: %q, hint %q, want one starting %q", tc.format, tc.goal != nil, w.Message, w.Hint, tc.want)
 		}
+		if w := rep.Warnings[0]; !strings.Contains(w.Hint, "solver_budget in a site's nonopress.toml") {
+			t.Errorf("%s, goal %v: hint %q does not name a site's budget", tc.format, tc.goal != nil, w.Hint)
+		}
 	}
 }
