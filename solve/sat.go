@@ -402,30 +402,39 @@ func (s *satSolver) search(maxConflicts int) satStatus {
 		if len(s.learnts) >= s.maxLearnt {
 			s.reduce()
 		}
-		l := lit(-1)
-		if s.decisionLevel() < len(s.assumptions) {
-			var refuted bool
-			if l, refuted = s.nextAssumption(); refuted {
-				return satFalse
-			}
+		l, refuted := s.nextAssumption()
+		if refuted {
+			return satFalse
 		}
 		if l < 0 {
-			v := s.pickBranch()
-			if v < 0 {
-				return satTrue
-			}
-			s.Decisions++
-			if s.spent() {
-				return satUnknown
-			}
-			l = posLit(v)
-			if !s.preferTrue(v) {
-				l = l.not()
+			var st satStatus
+			if l, st = s.ownDecision(); l < 0 {
+				return st
 			}
 		}
 		s.limits = append(s.limits, len(s.trail))
 		s.assign(l, -1)
 	}
+}
+
+// ownDecision returns the solver's own next decision, once the assumptions
+// hold: the branching variable at its preferred value; or -1 with satTrue
+// when every variable has a value, or with satUnknown when the context is
+// done.
+func (s *satSolver) ownDecision() (lit, satStatus) {
+	v := s.pickBranch()
+	if v < 0 {
+		return -1, satTrue
+	}
+	s.Decisions++
+	if s.spent() {
+		return -1, satUnknown
+	}
+	l := posLit(v)
+	if !s.preferTrue(v) {
+		l = l.not()
+	}
+	return l, satUnknown
 }
 
 // preferTrue reports which value a decision gives variable v: its target
