@@ -201,10 +201,7 @@ func (p *Puzzle) Problems() diag.List {
 	if len(errs) == 0 {
 		for c := 1; c < len(p.Palette); c++ {
 			if rc[c] != cc[c] && !blots[c] {
-				hint := ""
-				if l := p.places().ColsHeader; l > 0 {
-					hint = fmt.Sprintf("compare with the columns block at line %d", l)
-				}
+				hint := p.columnsHint()
 				errorAt(p.HeaderLine(true), hint, "row clues fill %d cells of %s but column clues fill %d",
 					rc[c], p.Palette[c].DisplayName(), cc[c])
 			}
@@ -214,6 +211,21 @@ func (p *Puzzle) Problems() diag.List {
 		errorAt(p.GoalLine(), "", "goal is %dx%d but the puzzle is %dx%d", p.Goal.Width, p.Goal.Height, p.Width, p.Height)
 	}
 	return errs
+}
+
+// columnsHint points from the row clues' sums to the column clues: their
+// block's header, or, in a format without one (.nin, where the size line
+// heads both), the line of the first column clue; or nothing when neither
+// is known.
+func (p *Puzzle) columnsHint() string {
+	places := p.places()
+	if l := places.ColsHeader; l > 0 && l != places.RowsHeader {
+		return fmt.Sprintf("compare with the columns block at line %d", l)
+	}
+	if len(places.Cols) > 0 && places.Cols[0] > 0 {
+		return fmt.Sprintf("compare with the column clues from line %d", places.Cols[0])
+	}
+	return ""
 }
 
 // Plural writes a count with its noun, adding an "s" unless the count is 1:
