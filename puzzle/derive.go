@@ -201,8 +201,7 @@ func (p *Puzzle) Problems() diag.List {
 	if len(errs) == 0 {
 		for c := 1; c < len(p.Palette); c++ {
 			if rc[c] != cc[c] && !blots[c] {
-				line, hint := p.sumsBlame()
-				errorAt(line, hint, "row clues fill %d cells of %s but column clues fill %d",
+				errorAt(p.HeaderLine(true), p.sumsHint(), "row clues fill %d cells of %s but column clues fill %d",
 					rc[c], p.Palette[c].DisplayName(), cc[c])
 			}
 		}
@@ -213,32 +212,32 @@ func (p *Puzzle) Problems() diag.List {
 	return errs
 }
 
-// sumsBlame returns the line to blame, and the hint, when the row clues
-// and the column clues fill different numbers of cells of a colour. A goal
-// of the puzzle's size tells which clue is wrong: the first that disagrees
-// with it is blamed, at its own line. Without one, the rows' header is
-// blamed and the hint points at the column clues.
-func (p *Puzzle) sumsBlame() (line int, hint string) {
+// sumsHint returns the hint for row and column clues that fill different
+// numbers of cells of a colour (the error stays at the rows' header). A goal
+// of the puzzle's size tells which clue is wrong: the hint names the first
+// that disagrees with it, at its line. Without one, it points at the column
+// clues.
+func (p *Puzzle) sumsHint() string {
 	if p.Goal == nil || p.Goal.Width != p.Width || p.Goal.Height != p.Height {
-		return p.HeaderLine(true), p.columnsHint()
+		return p.columnsHint()
 	}
 	ms := p.GoalMismatches()
 	if len(ms) == 0 {
-		return p.HeaderLine(true), p.columnsHint()
+		return p.columnsHint()
 	}
 	m := ms[0]
-	line = p.ColLine(m.Index)
+	line := p.ColLine(m.Index)
 	if m.Row {
 		line = p.RowLine(m.Index)
 	}
-	hint = m.Message
+	hint := fmt.Sprintf("the goal points at line %d: %s", line, m.Message)
 	switch {
 	case len(ms) == 2:
 		hint += "; 1 more line disagrees with the goal"
 	case len(ms) > 2:
 		hint += fmt.Sprintf("; %d more lines disagree with the goal", len(ms)-1)
 	}
-	return line, hint
+	return hint
 }
 
 // columnsHint points from the row clues' sums to the column clues: their
