@@ -1,82 +1,319 @@
 package validate
 
 import (
+	"cmp"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/spell"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/solve"
 )
 
-// This file finds, for a puzzle without a solution, a line whose clue is
-// contradicted: the solver's line logic (solve.SolveLine: each row and
-// column narrowed to the colours some placement of its clue allows, until
-// nothing changes) runs until a line has no placement left. That line is
-// where the author should look first.
+// This file finds, for a puzzle without a solution, the clue the author
+// should look at first. The solver's line logic (solve.SolveLine: each row
+// and column narrowed to the colours some placement of its clue allows,
+// until nothing changes) is run with one line's clue left out, for each
+// line in turn: a line without which the others fit together is a suspect,
+// and when they then settle its every cell, what they make of it is the clue
+// they call for. One wrong clue is always a suspect (the picture meant fits
+// every other line), and a line the others settle to a clue close to the
+// written one (two numbers swapped, one off by one) is the likeliest. When
+// no line is a suspect (two clues or more are wrong), or the puzzle is too
+// big for so many runs, the first line that line logic finds with no
+// placement left is named.
 
 // maxContradictionColors bounds the palette the search handles: that of
 // solve.SolveLine's colour sets.
 const maxContradictionColors = 32
 
+// maxSuspectWork bounds cells × lines for the search of suspects (one run
+// of line logic per line): 80×80 and smaller.
+const maxSuspectWork = 1_000_000
+
 // contradictedLine returns the first line (row true, index) that line logic
 // finds with no arrangement left, and whether there is one.
 func contradictedLine(p *puzzle.Puzzle) (row bool, index int, ok bool) {
-	if len(p.Palette) > maxContradictionColors || len(p.Rows) != p.Height || len(p.Cols) != p.Width {
+	ll, ok := newLineLogic(p)
+	if !ok {
 		return false, 0, false
 	}
-	all := uint32(1)<<len(p.Palette) - 1
-	grid := make([]uint32, p.Width*p.Height)
-	for i := range grid {
-		grid[i] = all
+	l := ll.run(-1)
+	if l < 0 {
+		return false, 0, false
 	}
-	cells := make([]uint32, max(p.Width, p.Height))
-	for changed := true; changed; {
-		changed = false
-		for _, isRow := range []bool{true, false} {
-			lines, n, m := p.Cols, p.Height, p.Width
-			if isRow {
-				lines, n, m = p.Rows, p.Width, p.Height
-			}
-			for j := range m {
-				at := func(i int) *uint32 {
-					if isRow {
-						return &grid[j*p.Width+i]
-					}
-					return &grid[i*p.Width+j]
-				}
-				for i := range n {
-					cells[i] = *at(i)
-				}
-				fits, err := solve.SolveLine(lines[j], cells[:n])
-				if err != nil {
-					return false, 0, false
-				}
-				if !fits {
-					return isRow, j, true
-				}
-				for i := range n {
-					if cells[i] != *at(i) {
-						*at(i), changed = cells[i], true
-					}
-				}
+	row, index = ll.split(l)
+	return row, index, true
+}
+
+// suspect is a line without whose clue line logic finds no contradiction.
+type suspect struct {
+	line   int         // rows first, then columns
+	called puzzle.Line // the clue the other lines make of it, or nil when they leave a cell open
+	fit    bool        // the others settle every cell of the grid: they fit together
+	cost   int         // how unlikely a slip of the pen it would take to make the clue fit
+}
+
+// A suspect's cost: a slip (two neighbouring blocks swapped, or a cell moved
+// between neighbours) costs 1; another change, one more than its edit
+// distance in blocks (spell.EditDistance); and a line whose cells the others leave open costs 1 when a
+// slip of its clue fits them, unknownCost when none does.
+const unknownCost = 1 << 20
+
+// suspects returns the lines without which the other clues fit together
+// under line logic, the likeliest culprit first (the lowest cost; of equal
+// costs, a settled line first, then rows before columns, in order); none
+// when the puzzle is too big for the search or no single line is to blame.
+func suspects(p *puzzle.Puzzle) []suspect {
+	if p.Kind == puzzle.Triddler || p.Width*p.Height*(p.Width+p.Height) > maxSuspectWork {
+		return nil
+	}
+	for _, lines := range [][]puzzle.Line{p.Rows, p.Cols} {
+		for _, l := range lines {
+			if l.Blotted() {
+				return nil
 			}
 		}
 	}
-	return false, 0, false
+	ll, ok := newLineLogic(p)
+	if !ok || ll.run(-1) < 0 {
+		return nil // only search finds the contradiction: every line would be a suspect
+	}
+	var out []suspect
+	for l := range p.Height + p.Width {
+		if ll.run(l) >= 0 {
+			continue
+		}
+		out = append(out, ll.suspect(l))
+	}
+	slices.SortStableFunc(out, func(a, b suspect) int {
+		return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(boolRank(a.called == nil), boolRank(b.called == nil)))
+	})
+	return out
 }
 
-// noSolution reports a puzzle without a solution: at the line of a clue
-// that line logic finds contradicted, or at the rows block when only
-// search shows that there is none.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// suspect weighs line l after a run that left out its clue.
+func (ll *lineLogic) suspect(l int) suspect {
+	written := ll.clue(l)
+	slips := slipsOf(written)
+	if called, ok := ll.settled(l); ok {
+		cost := spell.EditDistance(written, called) + 1
+		for _, s := range slips {
+			if slices.Equal(s, called) {
+				cost = 1
+			}
+		}
+		return suspect{line: l, called: called, cost: cost, fit: ll.solved()}
+	}
+	n := ll.length(l)
+	for _, s := range slips {
+		cells := ll.cells[:n]
+		for i := range n {
+			cells[i] = ll.grid[ll.at(l, i)]
+		}
+		if fits, err := solve.SolveLine(s, cells); err == nil && fits {
+			return suspect{line: l, cost: 1}
+		}
+	}
+	return suspect{line: l, cost: unknownCost}
+}
+
+// slipsOf returns the clues one slip of the pen away from clue: two
+// neighbouring blocks swapped, or a cell moved from a block to its
+// neighbour.
+func slipsOf(clue puzzle.Line) []puzzle.Line {
+	var out []puzzle.Line
+	for k := 0; k+1 < len(clue); k++ {
+		a, b := clue[k], clue[k+1]
+		if a != b {
+			s := slices.Clone(clue)
+			s[k], s[k+1] = b, a
+			out = append(out, s)
+		}
+		for _, d := range []int{1, -1} {
+			if a.Len+d >= 1 && b.Len-d >= 1 {
+				s := slices.Clone(clue)
+				s[k].Len += d
+				s[k+1].Len -= d
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// noSolution reports a puzzle without a solution at the line of the clue
+// to look at first (see the top of this file), or at the rows block when
+// only search shows that there is none.
 func noSolution(p *puzzle.Puzzle, at func(diag.Severity, int, string, string, ...any)) {
+	if ss := suspects(p); len(ss) > 0 {
+		blameSuspect(p, ss, at)
+		return
+	}
 	row, i, ok := contradictedLine(p)
 	if !ok {
 		at(diag.Error, p.HeaderLine(true), "no single line is to blame: compare the picture you meant with the clues, or add a goal",
 			"no solution: the clues contradict each other")
 		return
 	}
-	what, line, clue := "column", p.ColLine(i), p.Cols
-	if row {
-		what, line, clue = "row", p.RowLine(i), p.Rows
-	}
+	what, line, clue := lineOf(p, row, i)
 	at(diag.Error, line, "check this clue and those of the lines crossing it",
-		"no solution: the clue of %s %d (%s) cannot fit what the other lines force", what, i+1, p.FormatLine(clue[i]))
+		"no solution: the clue of %s %d (%s) cannot fit what the other lines force", what, i+1, p.FormatLine(clue))
+}
+
+// blameSuspect reports the likeliest of the suspects ss.
+func blameSuspect(p *puzzle.Puzzle, ss []suspect, at func(diag.Severity, int, string, string, ...any)) {
+	name := func(s suspect) (string, int, puzzle.Line) {
+		row, i := s.line < p.Height, s.line
+		if !row {
+			i -= p.Height
+		}
+		what, line, clue := lineOf(p, row, i)
+		return fmt.Sprintf("%s %d", what, i+1), line, clue
+	}
+	first, line, clue := name(ss[0])
+	hint := "without it, solving line by line meets no contradiction"
+	switch s := ss[0]; {
+	case s.fit:
+		hint = "without it the other clues fit together, and they make this line " + p.FormatLine(s.called)
+	case s.called != nil:
+		hint += " and makes this line " + p.FormatLine(s.called)
+	}
+	if others := ss[1:]; len(others) > 0 {
+		var names []string
+		for _, s := range others[:min(3, len(others))] {
+			n, l, _ := name(s)
+			names = append(names, fmt.Sprintf("%s (line %d)", n, l))
+		}
+		more := ""
+		if len(others) > 3 {
+			more = fmt.Sprintf(" and %d more", len(others)-3)
+		}
+		hint += "; so does leaving out " + strings.Join(names, ", ") + more
+	}
+	at(diag.Error, line, hint, "no solution: the clue of %s (%s) cannot fit what the other lines force", first, p.FormatLine(clue))
+}
+
+// lineOf names row or column i, and returns its clue's line and its clue.
+func lineOf(p *puzzle.Puzzle, row bool, i int) (what string, line int, clue puzzle.Line) {
+	if row {
+		return "row", p.RowLine(i), p.Rows[i]
+	}
+	return "column", p.ColLine(i), p.Cols[i]
+}
+
+// lineLogic runs solve.SolveLine over a puzzle's rows and columns, lines
+// numbered rows first, then columns.
+type lineLogic struct {
+	p     *puzzle.Puzzle
+	grid  []uint32 // per cell: the colours still open
+	cells []uint32 // scratch: one line's cells
+}
+
+// newLineLogic returns line logic for p, or false for a palette beyond
+// SolveLine's colour sets or clue counts that do not match the size.
+func newLineLogic(p *puzzle.Puzzle) (*lineLogic, bool) {
+	if len(p.Palette) > maxContradictionColors || len(p.Rows) != p.Height || len(p.Cols) != p.Width {
+		return nil, false
+	}
+	return &lineLogic{p: p, grid: make([]uint32, p.Width*p.Height), cells: make([]uint32, max(p.Width, p.Height))}, true
+}
+
+// split returns whether line l is a row, and its index among the rows or
+// the columns.
+func (ll *lineLogic) split(l int) (row bool, index int) {
+	if l < ll.p.Height {
+		return true, l
+	}
+	return false, l - ll.p.Height
+}
+
+func (ll *lineLogic) clue(l int) puzzle.Line {
+	if row, i := ll.split(l); row {
+		return ll.p.Rows[i]
+	}
+	return ll.p.Cols[l-ll.p.Height]
+}
+
+// at returns the grid index of cell i of line l.
+func (ll *lineLogic) at(l, i int) int {
+	if row, j := ll.split(l); row {
+		return j*ll.p.Width + i
+	}
+	return i*ll.p.Width + l - ll.p.Height
+}
+
+func (ll *lineLogic) length(l int) int {
+	if row, _ := ll.split(l); row {
+		return ll.p.Width
+	}
+	return ll.p.Height
+}
+
+// run starts from every colour open in every cell and narrows the lines,
+// leaving out the clue of line skip (-1 for none), until nothing changes.
+// It returns the first line found with no placement left, or -1.
+func (ll *lineLogic) run(skip int) int {
+	all := uint32(1)<<len(ll.p.Palette) - 1
+	for i := range ll.grid {
+		ll.grid[i] = all
+	}
+	for changed := true; changed; {
+		changed = false
+		for l := range ll.p.Height + ll.p.Width {
+			if l == skip {
+				continue
+			}
+			n := ll.length(l)
+			cells := ll.cells[:n]
+			for i := range n {
+				cells[i] = ll.grid[ll.at(l, i)]
+			}
+			if fits, err := solve.SolveLine(ll.clue(l), cells); err != nil || !fits {
+				return l
+			}
+			for i := range n {
+				if k := ll.at(l, i); cells[i] != ll.grid[k] {
+					ll.grid[k], changed = cells[i], true
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// solved reports whether a run left one colour in every cell.
+func (ll *lineLogic) solved() bool {
+	for _, set := range ll.grid {
+		if set&(set-1) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// settled returns the clue of line l's cells after a run, and false when
+// one of them has more than one colour open.
+func (ll *lineLogic) settled(l int) (puzzle.Line, bool) {
+	n := ll.length(l)
+	img := puzzle.NewImage(n, 1)
+	for i := range n {
+		set := ll.grid[ll.at(l, i)]
+		if set == 0 || set&(set-1) != 0 {
+			return nil, false
+		}
+		img.Cells[i] = uint8(bits.TrailingZeros32(set))
+	}
+	rows, _ := puzzle.CluesOf(img)
+	return rows[0], true
 }

@@ -8,8 +8,12 @@ import "strings"
 // Distance is the optimal string alignment distance between a and b, in
 // characters: insertions, deletions, substitutions and swaps of neighbours
 // each count one.
-func Distance(a, b string) int {
-	x, y := []rune(a), []rune(b)
+func Distance(a, b string) int { return EditDistance([]rune(a), []rune(b)) }
+
+// EditDistance is the optimal string alignment distance between sequences
+// x and y: insertions, deletions, substitutions and swaps of neighbours each
+// count one.
+func EditDistance[T comparable](x, y []T) int {
 	prev2 := make([]int, len(y)+1)
 	prev := make([]int, len(y)+1)
 	cur := make([]int, len(y)+1)
