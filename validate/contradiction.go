@@ -17,14 +17,16 @@ import (
 // should look at first. The solver's line logic (solve.SolveLine: each row
 // and column narrowed to the colours some placement of its clue allows,
 // until nothing changes) is run with one line's clue left out, for each
-// line in turn: a line without which the others fit together is a suspect,
-// and when they then settle its every cell, what they make of it is the clue
-// they call for. One wrong clue is always a suspect (the picture meant fits
-// every other line), and a line the others settle to a clue close to the
-// written one (two numbers swapped, one off by one) is the likeliest. When
-// no line is a suspect (two clues or more are wrong), or the puzzle is too
-// big for so many runs, the first line that line logic finds with no
-// placement left is named.
+// line in turn: a line without which it meets no contradiction is a
+// suspect, and when the others then settle its every cell, what they make
+// of it is the clue they call for. One wrong clue is always a suspect (the
+// picture meant fits every other line), and the suspect that a slip of the
+// pen explains (two neighbouring numbers swapped, a cell moved between
+// them) is the likeliest. When no line is a suspect (two clues or more are
+// wrong), or the puzzle is too big for so many runs, the first line that
+// line logic finds with no placement left is named; when line logic meets
+// no contradiction at all (only search shows there is no solution), no
+// line is.
 
 // maxContradictionColors bounds the palette the search handles: that of
 // solve.SolveLine's colour sets.
@@ -51,16 +53,18 @@ func contradictedLine(p *puzzle.Puzzle) (row bool, index int, ok bool) {
 
 // suspect is a line without whose clue line logic finds no contradiction.
 type suspect struct {
-	line   int         // rows first, then columns
-	called puzzle.Line // the clue the other lines make of it, or nil when they leave a cell open
-	fit    bool        // the others settle every cell of the grid: they fit together
-	cost   int         // how unlikely a slip of the pen it would take to make the clue fit
+	line    int         // rows first, then columns
+	settled bool        // the other lines leave one colour in each of its cells
+	called  puzzle.Line // when settled, the clue they make of it
+	fit     bool        // the others settle every cell of the grid: they fit together
+	cost    int         // how unlikely a slip of the pen it would take to make the clue fit
 }
 
 // A suspect's cost: a slip (two neighbouring blocks swapped, or a cell moved
 // between neighbours) costs 1; another change, one more than its edit
-// distance in blocks (spell.EditDistance); and a line whose cells the others leave open costs 1 when a
-// slip of its clue fits them, unknownCost when none does.
+// distance in blocks (spell.EditDistance); and a line whose cells the
+// others leave open costs 1 when a slip of its clue fits them, unknownCost
+// when none does.
 const unknownCost = 1 << 20
 
 // suspects returns the lines without which the other clues fit together
@@ -90,7 +94,7 @@ func suspects(p *puzzle.Puzzle) []suspect {
 		out = append(out, ll.suspect(l))
 	}
 	slices.SortStableFunc(out, func(a, b suspect) int {
-		return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(boolRank(a.called == nil), boolRank(b.called == nil)))
+		return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(boolRank(!a.settled), boolRank(!b.settled)))
 	})
 	return out
 }
@@ -113,7 +117,7 @@ func (ll *lineLogic) suspect(l int) suspect {
 				cost = 1
 			}
 		}
-		return suspect{line: l, called: called, cost: cost, fit: ll.solved()}
+		return suspect{line: l, settled: true, called: called, cost: cost, fit: ll.solved()}
 	}
 	n := ll.length(l)
 	for _, s := range slips {
@@ -186,7 +190,7 @@ func blameSuspect(p *puzzle.Puzzle, ss []suspect, at func(diag.Severity, int, st
 	switch s := ss[0]; {
 	case s.fit:
 		hint = "without it the other clues fit together, and they make this line " + p.FormatLine(s.called)
-	case s.called != nil:
+	case s.settled:
 		hint += " and makes this line " + p.FormatLine(s.called)
 	}
 	if others := ss[1:]; len(others) > 0 {
@@ -305,15 +309,13 @@ func (ll *lineLogic) solved() bool {
 // settled returns the clue of line l's cells after a run, and false when
 // one of them has more than one colour open.
 func (ll *lineLogic) settled(l int) (puzzle.Line, bool) {
-	n := ll.length(l)
-	img := puzzle.NewImage(n, 1)
-	for i := range n {
+	colors := make([]uint8, ll.length(l))
+	for i := range colors {
 		set := ll.grid[ll.at(l, i)]
 		if set == 0 || set&(set-1) != 0 {
 			return nil, false
 		}
-		img.Cells[i] = uint8(bits.TrailingZeros32(set))
+		colors[i] = uint8(bits.TrailingZeros32(set))
 	}
-	rows, _ := puzzle.CluesOf(img)
-	return rows[0], true
+	return puzzle.LineOf(colors), true
 }
