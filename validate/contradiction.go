@@ -67,11 +67,13 @@ type suspect struct {
 // when none does.
 const unknownCost = 1 << 20
 
-// suspects returns the lines without which the other clues fit together
-// under line logic, the likeliest culprit first (the lowest cost; of equal
-// costs, a settled line first, then rows before columns, in order); none
-// when the puzzle is too big for the search or no single line is to blame.
-func suspects(p *puzzle.Puzzle) []suspect {
+// suspects returns the lines without which line logic meets no
+// contradiction in the other clues, the likeliest culprit first (the lowest
+// cost, fixes giving the clues a slip of the pen would have made of each
+// line's written clue; of equal costs, a settled line first, then rows
+// before columns, in order); none when the puzzle is too big for the search
+// or line logic meets no contradiction with every clue either.
+func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.Line) []suspect {
 	if p.Kind == puzzle.Triddler || p.Width*p.Height*(p.Width+p.Height) > maxSuspectWork {
 		return nil
 	}
@@ -91,7 +93,7 @@ func suspects(p *puzzle.Puzzle) []suspect {
 		if ll.run(l) >= 0 {
 			continue
 		}
-		out = append(out, ll.suspect(l))
+		out = append(out, ll.suspect(l, fixes(l, ll.clue(l))))
 	}
 	slices.SortStableFunc(out, func(a, b suspect) int {
 		return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(boolRank(!a.settled), boolRank(!b.settled)))
@@ -106,10 +108,10 @@ func boolRank(b bool) int {
 	return 0
 }
 
-// suspect weighs line l after a run that left out its clue.
-func (ll *lineLogic) suspect(l int) suspect {
+// suspect weighs line l after a run that left out its clue, slips being
+// the clues a slip of the pen would have made of it.
+func (ll *lineLogic) suspect(l int, slips []puzzle.Line) suspect {
 	written := ll.clue(l)
-	slips := slipsOf(written)
 	if called, ok := ll.settled(l); ok {
 		cost := spell.EditDistance(written, called) + 1
 		for _, s := range slips {
@@ -156,11 +158,14 @@ func slipsOf(clue puzzle.Line) []puzzle.Line {
 	return out
 }
 
+// slipFixes is slipsOf as suspects takes it: any line, the same slips.
+func slipFixes(_ int, written puzzle.Line) []puzzle.Line { return slipsOf(written) }
+
 // noSolution reports a puzzle without a solution at the line of the clue
 // to look at first (see the top of this file), or at the rows block when
 // only search shows that there is none.
 func noSolution(p *puzzle.Puzzle, at func(diag.Severity, int, string, string, ...any)) {
-	if ss := suspects(p); len(ss) > 0 {
+	if ss := suspects(p, slipFixes); len(ss) > 0 {
 		blameSuspect(p, ss, at)
 		return
 	}
@@ -177,15 +182,25 @@ func noSolution(p *puzzle.Puzzle, at func(diag.Severity, int, string, string, ..
 
 // blameSuspect reports the likeliest of the suspects ss.
 func blameSuspect(p *puzzle.Puzzle, ss []suspect, at func(diag.Severity, int, string, string, ...any)) {
-	name := func(s suspect) (string, int, puzzle.Line) {
-		row, i := s.line < p.Height, s.line
-		if !row {
-			i -= p.Height
-		}
-		what, line, clue := lineOf(p, row, i)
-		return fmt.Sprintf("%s %d", what, i+1), line, clue
+	first, line, clue := nameSuspect(p, ss[0])
+	at(diag.Error, line, evidence(p, ss), "no solution: the clue of %s (%s) cannot fit what the other lines force", first, p.FormatLine(clue))
+}
+
+// nameSuspect returns the suspect's name ("row 3"), its clue's line, and
+// its clue.
+func nameSuspect(p *puzzle.Puzzle, s suspect) (name string, line int, clue puzzle.Line) {
+	row, i := s.line < p.Height, s.line
+	if !row {
+		i -= p.Height
 	}
-	first, line, clue := name(ss[0])
+	what, line, clue := lineOf(p, row, i)
+	return fmt.Sprintf("%s %d", what, i+1), line, clue
+}
+
+// evidence says why the first of the suspects ss is blamed: what line
+// logic does without it and what the others make of it, and which other
+// suspects are as likely (of the same cost).
+func evidence(p *puzzle.Puzzle, ss []suspect) string {
 	hint := "without it, solving line by line meets no contradiction"
 	switch s := ss[0]; {
 	case s.fit:
@@ -193,19 +208,35 @@ func blameSuspect(p *puzzle.Puzzle, ss []suspect, at func(diag.Severity, int, st
 	case s.settled:
 		hint += " and makes this line " + p.FormatLine(s.called)
 	}
-	if others := ss[1:]; len(others) > 0 {
-		var names []string
-		for _, s := range others[:min(3, len(others))] {
-			n, l, _ := name(s)
-			names = append(names, fmt.Sprintf("%s (line %d)", n, l))
-		}
-		more := ""
-		if len(others) > 3 {
-			more = fmt.Sprintf(" and %d more", len(others)-3)
-		}
-		hint += "; so does leaving out " + strings.Join(names, ", ") + more
+	if as := asLikely(ss); len(as) > 1 {
+		hint += "; so does leaving out " + listSuspects(p, as[1:])
 	}
-	at(diag.Error, line, hint, "no solution: the clue of %s (%s) cannot fit what the other lines force", first, p.FormatLine(clue))
+	return hint
+}
+
+// asLikely returns the suspects of ss (sorted) that cost as little as the
+// first.
+func asLikely(ss []suspect) []suspect {
+	n := 1
+	for n < len(ss) && ss[n].cost == ss[0].cost {
+		n++
+	}
+	return ss[:n]
+}
+
+// listSuspects names up to three suspects with their lines, and counts the
+// rest.
+func listSuspects(p *puzzle.Puzzle, ss []suspect) string {
+	var names []string
+	for _, s := range ss[:min(3, len(ss))] {
+		n, l, _ := nameSuspect(p, s)
+		names = append(names, fmt.Sprintf("%s (line %d)", n, l))
+	}
+	list := strings.Join(names, ", ")
+	if len(ss) > 3 {
+		list += fmt.Sprintf(" and %d more", len(ss)-3)
+	}
+	return list
 }
 
 // lineOf names row or column i, and returns its clue's line and its clue.

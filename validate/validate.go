@@ -87,6 +87,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	r.Warnings = append(r.Warnings, checkLicense(p)...)
 	r.Errors = append(r.Errors, p.Problems()...)
 	if r.HasErrors() {
+		sumsHint(p, r.Errors) // sums.go
 		return r
 	}
 	if ms := p.GoalMismatches(); len(ms) > 0 {

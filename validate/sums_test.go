@@ -1,0 +1,67 @@
+package validate
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+func TestSumFixesChangeOneBlockByTheDifference(t *testing.T) {
+	got := sumFixes(line(2, 1), 1, -1)
+	// 2 one shorter; 1 one shorter would empty it, so it is removed.
+	want := []puzzle.Line{line(1, 1), line(2)}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("sumFixes(2,1, -1) = %v, want %v", got, want)
+	}
+	got = sumFixes(line(2), 1, 1)
+	want = []puzzle.Line{line(3), line(1, 2), line(2, 1)}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("sumFixes(2, +1) = %v, want %v", got, want)
+	}
+}
+
+func TestSumsDifferNamesTheOneColourAndByHowMuch(t *testing.T) {
+	p := withClues([]puzzle.Line{line(3), line(1)}, []puzzle.Line{line(1), line(1), line(1)})
+	if c, d, ok := sumsDiffer(p); !ok || c != 1 || d != 1 {
+		t.Errorf("sumsDiffer = %d %d %v, want colour 1, 1 more in the rows", c, d, ok)
+	}
+	p.Rows[0] = line(2)
+	if _, _, ok := sumsDiffer(p); ok {
+		t.Error("sumsDiffer: equal sums reported as different")
+	}
+}
+
+func TestSumsHintNamesTheClueOneOff(t *testing.T) {
+	// The 7×7 picture of mistakes.txt #55: row 4's 4,1 written 4,2.
+	rows := []puzzle.Line{line(1, 2), line(5, 1), line(3), line(4, 2), line(1, 1, 1, 1), line(3, 1, 1), line(1)}
+	cols := []puzzle.Line{line(2, 2), line(3, 1), line(5), line(4), line(2, 3), nil, line(1, 4)}
+	p := withClues(rows, cols)
+	errs := []diag.Diagnostic{{Message: "row clues fill 28 cells of black but column clues fill 27", Hint: "before"}}
+	sumsHint(p, errs)
+	if want := "look at row 4 (line 1) first: without it the other clues fit together, and they make this line 4,1"; errs[0].Hint != want {
+		t.Errorf("hint %q, want %q", errs[0].Hint, want)
+	}
+	// Another error alone keeps its hint, and a goal decides instead.
+	other := []diag.Diagnostic{{Message: "row 1: clue 9 needs 9 cells but the line has 7", Hint: "before"}}
+	sumsHint(p, other)
+	p.Goal = puzzle.NewImage(7, 7)
+	goalErrs := []diag.Diagnostic{{Message: "row clues fill 28 cells", Hint: "before"}}
+	sumsHint(p, goalErrs)
+	if other[0].Hint != "before" || goalErrs[0].Hint != "before" {
+		t.Errorf("hints %q, %q rewritten", other[0].Hint, goalErrs[0].Hint)
+	}
+}
+
+func TestSumsHintListsCluesAsLikely(t *testing.T) {
+	// 2×2: rows 1 and 2, columns 2 and 2; row 1 one longer, or either
+	// column one shorter, would do.
+	p := withClues([]puzzle.Line{line(1), line(2)}, []puzzle.Line{line(2), line(2)})
+	errs := []diag.Diagnostic{{Message: "row clues fill 3 cells of black but column clues fill 4"}}
+	sumsHint(p, errs)
+	if !strings.HasPrefix(errs[0].Hint, "the wrong clue is likely one of row 1 (line 1), column 1 (line 1), column 2 (line 1)") {
+		t.Errorf("hint %q", errs[0].Hint)
+	}
+}
