@@ -60,19 +60,20 @@ type suspect struct {
 	cost    int         // how unlikely a slip of the pen it would take to make the clue fit
 }
 
-// A suspect's cost: a slip (two neighbouring blocks swapped, or a cell moved
-// between neighbours) costs 1; another change, one more than its edit
-// distance in blocks (spell.EditDistance); and a line whose cells the
-// others leave open costs 1 when a slip of its clue fits them, unknownCost
-// when none does.
+// A suspect's cost: when the others settle it to a fix of its clue (a clue
+// the author may have meant: a slip of the pen, slipsOf, when there is no
+// solution; a block off by the difference when the sums differ, sums.go),
+// 1; settled to another clue, one more than that clue's edit distance in
+// blocks (spell.EditDistance); left open, 1 when a fix fits its cells,
+// unknownCost when none does.
 const unknownCost = 1 << 20
 
 // suspects returns the lines without which line logic meets no
-// contradiction in the other clues, the likeliest culprit first (the lowest
-// cost, fixes giving the clues a slip of the pen would have made of each
-// line's written clue; of equal costs, a settled line first, then rows
-// before columns, in order); none when the puzzle is too big for the search
-// or line logic meets no contradiction with every clue either.
+// contradiction in the other clues, the likeliest culprit first: the
+// lowest cost, fixes(l, written) giving the fixes of line l's clue; of
+// equal costs, a settled line first, then rows before columns, in order.
+// It returns none when the puzzle is too big for the search, or when line
+// logic meets no contradiction even with every clue.
 func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.Line) []suspect {
 	if p.Kind == puzzle.Triddler || p.Width*p.Height*(p.Width+p.Height) > maxSuspectWork {
 		return nil
@@ -108,26 +109,26 @@ func boolRank(b bool) int {
 	return 0
 }
 
-// suspect weighs line l after a run that left out its clue, slips being
-// the clues a slip of the pen would have made of it.
-func (ll *lineLogic) suspect(l int, slips []puzzle.Line) suspect {
+// suspect weighs line l after a run that left out its clue, fixes being
+// the clues the author may have meant for it.
+func (ll *lineLogic) suspect(l int, fixes []puzzle.Line) suspect {
 	written := ll.clue(l)
 	if called, ok := ll.settled(l); ok {
 		cost := spell.EditDistance(written, called) + 1
-		for _, s := range slips {
-			if slices.Equal(s, called) {
+		for _, f := range fixes {
+			if slices.Equal(f, called) {
 				cost = 1
 			}
 		}
 		return suspect{line: l, settled: true, called: called, cost: cost, fit: ll.solved()}
 	}
 	n := ll.length(l)
-	for _, s := range slips {
+	for _, f := range fixes {
 		cells := ll.cells[:n]
 		for i := range n {
 			cells[i] = ll.grid[ll.at(l, i)]
 		}
-		if fits, err := solve.SolveLine(s, cells); err == nil && fits {
+		if fits, err := solve.SolveLine(f, cells); err == nil && fits {
 			return suspect{line: l, cost: 1}
 		}
 	}
@@ -158,7 +159,7 @@ func slipsOf(clue puzzle.Line) []puzzle.Line {
 	return out
 }
 
-// slipFixes is slipsOf as suspects takes it: any line, the same slips.
+// slipFixes is slipsOf as the fixes suspects takes: the same for any line.
 func slipFixes(_ int, written puzzle.Line) []puzzle.Line { return slipsOf(written) }
 
 // noSolution reports a puzzle without a solution at the line of the clue
