@@ -68,7 +68,7 @@ func newError(problems diag.List) *Error {
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("build failed, the output was left as it was: %d problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
+	return fmt.Sprintf("build failed, the output was left as it was: %s:\n%s", puzzle.Plural(len(e.Problems), "problem"), strings.Join(e.Problems, "\n"))
 }
 
 // logListMax is how many warnings (or skipped puzzles) the log lists; the
