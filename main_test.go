@@ -424,3 +424,14 @@ func TestCheckJSONCarriesColumnAndHint(t *testing.T) {
 		t.Errorf("color_names = %v", junk["color_names"])
 	}
 }
+
+func TestBuildWithoutContentSaysWhatToDoOnce(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nowhere")
+	for _, cmd := range []string{"build", "serve"} {
+		code, _, stderr := runCLI(t, cmd, "-src", missing)
+		want := "nonopress " + cmd + ": no " + filepath.ToSlash(missing) + "/ here: run in a site folder or pass -src\n"
+		if code != 1 || stderr != want {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and %q", cmd, code, stderr, want)
+		}
+	}
+}

@@ -93,11 +93,11 @@ func New(cfg Config) (*Builder, error) {
 		return nil, errors.New("build: no output folder (Out) given")
 	}
 	if info, err := os.Stat(cfg.Src); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("build: no %s/ here: run in a site folder or pass -src", filepath.ToSlash(filepath.Clean(cfg.Src)))
+		return nil, fmt.Errorf("no %s/ here: run in a site folder or pass -src", filepath.ToSlash(filepath.Clean(cfg.Src)))
 	} else if err != nil {
-		return nil, fmt.Errorf("build: content folder: %w", err)
+		return nil, fmt.Errorf("content folder: %w", err)
 	} else if !info.IsDir() {
-		return nil, fmt.Errorf("build: content folder %s: not a folder", cfg.Src)
+		return nil, fmt.Errorf("content folder %s: not a folder", cfg.Src)
 	}
 	b := &Builder{cfg: cfg, min: output.NewMinifier(), log: cfg.Log, scratch: newScratchList(), fingerprint: programFingerprint(), racy: racyWindow, batch: filesPerBatch}
 	if b.log == nil {
