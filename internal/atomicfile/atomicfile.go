@@ -7,7 +7,9 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,18 +48,22 @@ func WriteNoSync(path string, data []byte) error {
 }
 
 // writeFile is WriteWith giving the new file the permission bits mode, and
-// syncing the temporary file before the rename if sync is set.
+// syncing the temporary file before the rename if sync is set. An error of
+// the file system names path, not the temporary file (which its user never
+// asked for); one of write is returned as it is.
 func writeFile(path string, mode os.FileMode, write func(io.Writer) error, sync bool) error {
 	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix+"*"+tempSuffix)
 	if err != nil {
-		return err
+		return onTarget(err, path)
 	}
 	tmp := f.Name()
 	bw := bufio.NewWriterSize(f, 256<<10)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
+	if err := write(bw); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
 	}
+	err = bw.Flush()
 	if err == nil {
 		err = f.Chmod(mode)
 	}
@@ -72,6 +78,21 @@ func writeFile(path string, mode os.FileMode, write func(io.Writer) error, sync 
 	}
 	if err != nil {
 		os.Remove(tmp)
+		return onTarget(err, path)
+	}
+	return nil
+}
+
+// onTarget returns err, an error of an operation on the temporary file
+// written for path, as an error writing path.
+func onTarget(err error, path string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: "write", Path: path, Err: pe.Err}
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &fs.PathError{Op: "write", Path: path, Err: le.Err}
 	}
 	return err
 }

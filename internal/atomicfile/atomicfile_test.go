@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -104,5 +106,26 @@ func TestWriteNoSyncReplaces(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("folder holds %d entries, want only the file", len(entries))
+	}
+}
+
+func TestErrorsNameTheTargetNotTheTemporaryFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "missing", "f.txt")
+	err := Write(path, []byte("x"))
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Write into a missing folder = %v, want not-exist", err)
+	}
+	if want := "write " + path + ": "; !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), tempPrefix) {
+		t.Errorf("Write = %q, want it to start %q and name no temporary file", err, want)
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "d")
+	if err := os.Mkdir(target, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(target, "inside"), []byte("x"), 0o644)
+	err = Write(target, []byte("x")) // the rename over a full folder fails
+	if err == nil || !strings.HasPrefix(err.Error(), "write "+target+": ") || strings.Contains(err.Error(), tempPrefix) {
+		t.Errorf("Write over a folder = %v, want an error naming %s only", err, target)
 	}
 }
