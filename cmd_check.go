@@ -93,6 +93,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	results, done := checkFiles(ctx, files, validate.Options{Timeout: *timeout})
+	results = append(emptyFolderResults(emptyFolders(fs.Args(), files)), results...)
 
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
@@ -185,6 +186,19 @@ func diagsOf(js []jsonDiagnostic) diag.List {
 	out := make(diag.List, len(js))
 	for i, j := range js {
 		out[i] = j.d
+	}
+	return out
+}
+
+// emptyFolderResults warns of each folder named on the command line that
+// holds no puzzle file: a mistyped folder, or files of a format nonopress
+// does not read.
+func emptyFolderResults(folders []string) []checkResult {
+	var out []checkResult
+	for _, f := range folders {
+		w := diag.Diagnostic{File: f, Severity: diag.Warning, Message: "no puzzle files in this folder",
+			Hint: "puzzles are .non, .nin, .xml, .g and other puzzle files, or pictures with a Markdown note of the same name"}
+		out = append(out, checkResult{File: f, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(diag.List{w})})
 	}
 	return out
 }

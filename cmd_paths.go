@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,6 +56,25 @@ func collectPuzzleFiles(paths []string) ([]string, error) {
 		files = append(files, found...)
 	}
 	return files, nil
+}
+
+// emptyFolders returns the folders among paths in which collectPuzzleFiles
+// found no puzzle file (files is what it found), in the order given.
+func emptyFolders(paths, files []string) []string {
+	var empty []string
+	for _, root := range paths {
+		if info, err := os.Stat(root); err != nil || !info.IsDir() {
+			continue
+		}
+		inside := func(f string) bool {
+			rel, err := filepath.Rel(root, f)
+			return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+		}
+		if !slices.ContainsFunc(files, inside) {
+			empty = append(empty, root)
+		}
+	}
+	return empty
 }
 
 // hasNote reports whether a Markdown note of the same base name stands

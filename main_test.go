@@ -435,3 +435,23 @@ func TestBuildWithoutContentSaysWhatToDoOnce(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckWarnsOfAFolderWithoutPuzzles(t *testing.T) {
+	empty := t.TempDir()
+	writeFile(t, empty, "notes.txt", "not a puzzle")
+	code, stdout, _ := runCLI(t, "check", empty)
+	if code != 0 || !strings.Contains(stdout, empty+": warning: no puzzle files in this folder") || !strings.Contains(stdout, "1 warning") {
+		t.Errorf("check of a folder without puzzles: exit %d, output %q", code, stdout)
+	}
+	if code, _, _ := runCLI(t, "check", "-strict", empty); code != 1 {
+		t.Errorf("check -strict of a folder without puzzles: exit %d, want 1", code)
+	}
+	full := t.TempDir()
+	writeFile(t, full, "sub/dancer.non", dancerNon)
+	t.Chdir(full)
+	for _, path := range []string{".", "./", "sub", full} {
+		if code, stdout, _ := runCLI(t, "check", path); code != 0 || strings.Contains(stdout, "no puzzle files") {
+			t.Errorf("check %s: exit %d, output %q", path, code, stdout)
+		}
+	}
+}
