@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -107,7 +108,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("nonopress "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage:\n%s\n\nFlags:\n", commandLine(name))
+		fs.PrintDefaults()
+	}
 	return fs
+}
+
+// commandLine returns the line of usage that shows command name.
+func commandLine(name string) string {
+	for _, l := range strings.Split(usage, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && f[0] == "nonopress" && f[1] == name {
+			return l
+		}
+	}
+	return "  nonopress " + name
 }
 
 // parseFlags parses args, turning a flag mistake into a usage error. Flags

@@ -32,3 +32,15 @@ func TestUsageListsEveryFlag(t *testing.T) {
 		}
 	}
 }
+
+// Each command's -h starts with its own line of the usage, so that its
+// arguments (PATH..., FILE...) are shown with its flags.
+func TestCommandHelpShowsItsUsageLine(t *testing.T) {
+	for _, cmd := range []string{"build", "serve", "check", "convert", "print"} {
+		var help strings.Builder
+		run(context.Background(), []string{cmd, "-h"}, io.Discard, &help)
+		if want := "Usage:\n" + commandLine(cmd) + "\n\nFlags:\n  -"; !strings.HasPrefix(help.String(), want) || !strings.Contains(commandLine(cmd), "nonopress "+cmd+" ") {
+			t.Errorf("%s -h begins %.80q, want %q", cmd, help.String(), want)
+		}
+	}
+}
