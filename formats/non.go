@@ -491,6 +491,7 @@ func (np *nonParser) finish() error {
 		return err
 	}
 	np.p.Palette = pal
+	np.warnUndeclared(rowClues, colClues)
 	if np.goalLine != 0 {
 		g, err := np.decodeGoal(resolve)
 		if err != nil {

@@ -143,6 +143,36 @@ func (np *nonParser) parseBlock(ls []numberedLine) ([][]rawClue, error) {
 	return out, nil
 }
 
+// warnUndeclared warns, in a puzzle that declares colours, of each colour
+// character its clues use without a `color` line (at the first clue line
+// that uses it): the spec lets a reader pick a colour for it, but beside
+// declared ones it is most likely a typo.
+func (np *nonParser) warnUndeclared(rowClues, colClues [][]rawClue) {
+	if len(np.colors) == 0 {
+		return
+	}
+	seen := map[rune]bool{}
+	for _, c := range np.colors {
+		seen[c.char] = true
+	}
+	for _, b := range []struct {
+		clues [][]rawClue
+		lines []numberedLine
+	}{{rowClues, np.rows}, {colClues, np.cols}} {
+		for i, clue := range b.clues {
+			for _, c := range clue {
+				if c.char == 0 || seen[c.char] || i >= len(b.lines) {
+					continue
+				}
+				seen[c.char] = true
+				np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: b.lines[i].n,
+					Message: fmt.Sprintf("colour %q has no color line, unlike the others: nonopress picks a colour for it", c.char),
+					Hint:    fmt.Sprintf("declare it, as in: color %c #rrggbb; or use a declared colour", c.char)})
+			}
+		}
+	}
+}
+
 // checkMaxRule warns about rules longer than Simpson's obsolete maxrule.
 func (np *nonParser) checkMaxRule() error {
 	if np.maxRuleLine == 0 {
