@@ -144,8 +144,8 @@ func (np *nonParser) parseBlock(ls []numberedLine) ([][]rawClue, error) {
 }
 
 // warnUndeclared warns, in a puzzle that declares colours, of each colour
-// character its clues use without a `color` line (at the first clue line
-// that uses it): the spec lets a reader pick a colour for it, but beside
+// character its clues or goal use without a `color` line (at the first
+// line that uses it): the spec lets a reader pick a colour for it, but beside
 // declared ones it is most likely a typo.
 func (np *nonParser) warnUndeclared(rowClues, colClues [][]rawClue) {
 	if len(np.colors) == 0 {
@@ -165,12 +165,22 @@ func (np *nonParser) warnUndeclared(rowClues, colClues [][]rawClue) {
 					continue
 				}
 				seen[c.char] = true
-				np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: b.lines[i].n,
-					Message: fmt.Sprintf("colour %q has no color line, unlike the others: nonopress picks a colour for it", c.char),
-					Hint:    fmt.Sprintf("declare it, as in: color %c #rrggbb; or use a declared colour", c.char)})
+				np.warnUndeclaredAt(b.lines[i].n, c.char)
 			}
 		}
 	}
+	for _, g := range np.goal {
+		if g != '0' && g != '1' && (g >= 'a' && g <= 'z' || g >= 'A' && g <= 'Z') && !seen[g] {
+			seen[g] = true
+			np.warnUndeclaredAt(np.goalLine, g)
+		}
+	}
+}
+
+func (np *nonParser) warnUndeclaredAt(line int, char rune) {
+	np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: line,
+		Message: fmt.Sprintf("colour %q has no color line, unlike the others: nonopress picks a colour for it", char),
+		Hint:    fmt.Sprintf("declare it, as in: color %c #rrggbb; or use a declared colour", char)})
 }
 
 // checkMaxRule warns about rules longer than Simpson's obsolete maxrule.
