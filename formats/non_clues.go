@@ -2,6 +2,8 @@ package formats
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,7 +61,12 @@ func (np *nonParser) parseClueLine(l numberedLine) ([]rawClue, error) {
 			continue
 		}
 		if len(np.colorNames) > 0 && isWord(f) {
-			return nil, np.errAtCol(l.n, tok.col, "unknown colour name %q", f)
+			err := errAt(np.file, l.n, "unknown colour name %q", f)
+			err.Col = tok.col
+			if known := suggestColor(strings.ToLower(f), slices.Sorted(maps.Keys(np.colorNames))); known != "" {
+				err.Hint = fmt.Sprintf("did you mean %q?", known)
+			}
+			return nil, err
 		}
 		np.ignored(l, tok.col)
 		break

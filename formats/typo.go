@@ -33,6 +33,16 @@ func suggestKey(key string, known []string) string {
 	})
 }
 
+// suggestColor returns the colour name of known that name is most likely a
+// misspelling of: one edit away, two for names of seven letters or more
+// (colour names are short, so two letters are enough to guess); or "".
+func suggestColor(name string, known []string) string {
+	if len([]rune(name)) < 2 {
+		return ""
+	}
+	return spell.Closest(name, known, func(k string) int { return 1 + len(k)/7 })
+}
+
 // misspelt is an unknown key that looks like a known one.
 type misspelt struct {
 	line, col int

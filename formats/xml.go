@@ -112,6 +112,16 @@ type xmlPalette struct {
 	index   map[string]int // colour name → palette index, once in the palette
 }
 
+// closestName returns the defined colour name that name is most likely a
+// misspelling of (suggestColor), or "".
+func (xp *xmlPalette) closestName(name string) string {
+	names := make([]string, len(xp.defined))
+	for i, c := range xp.defined {
+		names[i] = c.name
+	}
+	return suggestColor(name, names)
+}
+
 func (xp *xmlPalette) byName(name string) (int, bool) {
 	if i, ok := xp.index[name]; ok {
 		return i, true
@@ -347,7 +357,11 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		}
 		idx, ok := r.xp.byName(name)
 		if !ok {
-			return nil, errAt(r.file, int(cn.line), "count colour %q is not defined", name)
+			err := errAt(r.file, int(cn.line), "count colour %q is not defined", name)
+			if known := r.xp.closestName(name); known != "" {
+				err.Hint = fmt.Sprintf("did you mean %q?", known)
+			}
+			return nil, err
 		}
 		if idx == puzzle.Background {
 			return nil, errAt(r.file, int(cn.line), "count of the background colour %q", name)
