@@ -168,48 +168,79 @@ func (p *Puzzle) Problems() diag.List {
 	if len(p.Cols) != p.Width {
 		errorAt(p.HeaderLine(false), "", "%s for width %d", Plural(len(p.Cols), "column clue"), p.Width)
 	}
-	blots := make([]bool, len(p.Palette)+1) // colours with a blot: their sums are unknown
-	check := func(row bool, lines []Line, length int) []int {
+	check := func(row bool, lines []Line, length int) {
 		what, lineOf := "column", p.ColLine
 		if row {
 			what, lineOf = "row", p.RowLine
 		}
-		count := make([]int, len(p.Palette)+1)
 		for i, l := range lines {
 			for _, c := range l {
-				if c.Blot {
-					blots[c.Color] = true
-				}
 				if c.MinLen() < 1 {
 					errorAt(lineOf(i), "", "%s %d: block of length %d", what, i+1, c.Len)
 				}
 				if c.Color < 1 || c.Color >= len(p.Palette) {
 					errorAt(lineOf(i), "", "%s %d: block colour %d is not in the palette", what, i+1, c.Color)
-					continue
 				}
-				count[c.Color] += c.MinLen()
 			}
 			if n := l.MinLength(); n > length {
 				errorAt(lineOf(i), fmt.Sprintf("a %s of this puzzle has %s: shorten the clue or change the size", what, Plural(length, "cell")),
 					"%s %d: clue %s needs %d cells but the line has %d", what, i+1, p.FormatLine(l), n, length)
 			}
 		}
-		return count
 	}
-	rc := check(true, p.Rows, p.Width)
-	cc := check(false, p.Cols, p.Height)
+	check(true, p.Rows, p.Width)
+	check(false, p.Cols, p.Height)
 	if len(errs) == 0 {
-		for c := 1; c < len(p.Palette); c++ {
-			if rc[c] != cc[c] && !blots[c] {
-				errorAt(p.HeaderLine(true), p.sumsHint(), "row clues fill %d cells of %s but column clues fill %d",
-					rc[c], p.Palette[c].DisplayName(), cc[c])
-			}
+		for _, m := range p.SumsMismatches() {
+			errorAt(p.HeaderLine(true), p.sumsHint(), "%s", m.Message(p))
 		}
 	}
 	if p.Goal != nil && (p.Goal.Width != p.Width || p.Goal.Height != p.Height) {
 		errorAt(p.GoalLine(), "", "goal is %dx%d but the puzzle is %dx%d", p.Goal.Width, p.Goal.Height, p.Width, p.Height)
 	}
 	return errs
+}
+
+// SumsMismatch is a colour whose cells the row clues and the column clues
+// count differently: the clues have no solution.
+type SumsMismatch struct {
+	Color      int // palette index
+	Rows, Cols int // the cells the row clues fill, and the column clues
+}
+
+// SumsMismatches returns the colours whose cells the row clues and the
+// column clues count differently, in palette order, leaving out colours
+// with a blot (their sums are unknown) and blocks of colours outside the
+// palette (Problems names those).
+func (p *Puzzle) SumsMismatches() []SumsMismatch {
+	rows, cols := make([]int, len(p.Palette)), make([]int, len(p.Palette))
+	blotted := make([]bool, len(p.Palette))
+	for _, side := range []struct {
+		lines []Line
+		count []int
+	}{{p.Rows, rows}, {p.Cols, cols}} {
+		for _, l := range side.lines {
+			for _, c := range l {
+				if c.Color < 1 || c.Color >= len(p.Palette) {
+					continue
+				}
+				blotted[c.Color] = blotted[c.Color] || c.Blot
+				side.count[c.Color] += c.MinLen()
+			}
+		}
+	}
+	var out []SumsMismatch
+	for c := 1; c < len(p.Palette); c++ {
+		if rows[c] != cols[c] && !blotted[c] {
+			out = append(out, SumsMismatch{Color: c, Rows: rows[c], Cols: cols[c]})
+		}
+	}
+	return out
+}
+
+// Message is the error Problems reports for m.
+func (m SumsMismatch) Message(p *Puzzle) string {
+	return fmt.Sprintf("row clues fill %d cells of %s but column clues fill %d", m.Rows, p.Palette[m.Color].DisplayName(), m.Cols)
 }
 
 // sumsHint returns the hint for row and column clues that fill different

@@ -36,21 +36,6 @@ const maxContradictionColors = 32
 // of line logic per line): 80×80 and smaller.
 const maxSuspectWork = 1_000_000
 
-// contradictedLine returns the first line (row true, index) that line logic
-// finds with no arrangement left, and whether there is one.
-func contradictedLine(p *puzzle.Puzzle) (row bool, index int, ok bool) {
-	ll, ok := newLineLogic(p)
-	if !ok {
-		return false, 0, false
-	}
-	l := ll.run(-1)
-	if l < 0 {
-		return false, 0, false
-	}
-	row, index = ll.split(l)
-	return row, index, true
-}
-
 // suspect is a line without whose clue line logic finds no contradiction.
 type suspect struct {
 	line    int         // rows first, then columns
@@ -68,38 +53,50 @@ type suspect struct {
 // unknownCost when none does.
 const unknownCost = 1 << 20
 
-// suspects returns the lines without which line logic meets no
-// contradiction in the other clues, the likeliest culprit first: the
-// lowest cost, fixes(l, written) giving the fixes of line l's clue; of
-// equal costs, a settled line first, then rows before columns, in order.
-// It returns none when the puzzle is too big for the search, or when line
-// logic meets no contradiction even with every clue.
-func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.Line) []suspect {
-	if p.Kind == puzzle.Triddler || p.Width*p.Height*(p.Width+p.Height) > maxSuspectWork {
-		return nil
-	}
-	for _, lines := range [][]puzzle.Line{p.Rows, p.Cols} {
-		for _, l := range lines {
-			if l.Blotted() {
-				return nil
-			}
-		}
-	}
+// suspects runs line logic on p with every clue, and then without each in
+// turn. It returns the first line that line logic finds with no placement
+// left (-1 when none, or when the palette or the clue counts are beyond
+// it), and the lines without which it meets no contradiction in the other
+// clues, the likeliest culprit first: the lowest cost, fixes(l, written)
+// giving the fixes of line l's clue; of equal costs, a settled line first,
+// then rows before columns, in order. There are no suspects when the
+// puzzle is too big for the search, or when line logic meets no
+// contradiction even with every clue.
+func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.Line) (first int, ss []suspect) {
 	ll, ok := newLineLogic(p)
-	if !ok || ll.run(-1) < 0 {
-		return nil // only search finds the contradiction: every line would be a suspect
+	if !ok {
+		return -1, nil
 	}
-	var out []suspect
+	if first = ll.run(-1); first < 0 || !searchable(p) {
+		return first, nil // without a contradiction every line would be a suspect
+	}
 	for l := range p.Height + p.Width {
 		if ll.run(l) >= 0 {
 			continue
 		}
-		out = append(out, ll.suspect(l, fixes(l, ll.clue(l))))
+		ss = append(ss, ll.suspect(l, fixes(l, ll.clue(l))))
 	}
-	slices.SortStableFunc(out, func(a, b suspect) int {
+	slices.SortStableFunc(ss, func(a, b suspect) int {
 		return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(boolRank(!a.settled), boolRank(!b.settled)))
 	})
-	return out
+	return first, ss
+}
+
+// searchable reports whether suspects may run line logic once per line on
+// p: a grid within maxSuspectWork, without blots (whose fixes it does not
+// know).
+func searchable(p *puzzle.Puzzle) bool {
+	if p.Kind == puzzle.Triddler || p.Width*p.Height*(p.Width+p.Height) > maxSuspectWork {
+		return false
+	}
+	for _, lines := range [][]puzzle.Line{p.Rows, p.Cols} {
+		for _, l := range lines {
+			if l.Blotted() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func boolRank(b bool) int {
@@ -122,13 +119,8 @@ func (ll *lineLogic) suspect(l int, fixes []puzzle.Line) suspect {
 		}
 		return suspect{line: l, settled: true, called: called, cost: cost, fit: ll.solved()}
 	}
-	n := ll.length(l)
 	for _, f := range fixes {
-		cells := ll.cells[:n]
-		for i := range n {
-			cells[i] = ll.grid[ll.at(l, i)]
-		}
-		if fits, err := solve.SolveLine(f, cells); err == nil && fits {
+		if fits, err := solve.SolveLine(f, ll.load(l)); err == nil && fits {
 			return suspect{line: l, cost: 1}
 		}
 	}
@@ -166,36 +158,34 @@ func slipFixes(_ int, written puzzle.Line) []puzzle.Line { return slipsOf(writte
 // to look at first (see the top of this file), or at the rows block when
 // only search shows that there is none.
 func noSolution(p *puzzle.Puzzle, at func(diag.Severity, int, string, string, ...any)) {
-	if ss := suspects(p, slipFixes); len(ss) > 0 {
+	first, ss := suspects(p, slipFixes)
+	switch {
+	case len(ss) > 0:
 		blameSuspect(p, ss, at)
-		return
-	}
-	row, i, ok := contradictedLine(p)
-	if !ok {
+	case first < 0:
 		at(diag.Error, p.HeaderLine(true), "no single line is to blame: compare the picture you meant with the clues, or add a goal",
 			"no solution: the clues contradict each other")
-		return
+	default:
+		name, line, clue := nameLine(p, first)
+		at(diag.Error, line, "check this clue and those of the lines crossing it",
+			"no solution: the clue of %s (%s) cannot fit what the other lines force", name, p.FormatLine(clue))
 	}
-	what, line, clue := lineOf(p, row, i)
-	at(diag.Error, line, "check this clue and those of the lines crossing it",
-		"no solution: the clue of %s %d (%s) cannot fit what the other lines force", what, i+1, p.FormatLine(clue))
 }
 
 // blameSuspect reports the likeliest of the suspects ss.
 func blameSuspect(p *puzzle.Puzzle, ss []suspect, at func(diag.Severity, int, string, string, ...any)) {
-	first, line, clue := nameSuspect(p, ss[0])
+	first, line, clue := nameLine(p, ss[0].line)
 	at(diag.Error, line, evidence(p, ss), "no solution: the clue of %s (%s) cannot fit what the other lines force", first, p.FormatLine(clue))
 }
 
-// nameSuspect returns the suspect's name ("row 3"), its clue's line, and
-// its clue.
-func nameSuspect(p *puzzle.Puzzle, s suspect) (name string, line int, clue puzzle.Line) {
-	row, i := s.line < p.Height, s.line
-	if !row {
-		i -= p.Height
+// nameLine returns line l's name ("row 3", lines numbered rows first,
+// then columns), its clue's line in the file, and its clue.
+func nameLine(p *puzzle.Puzzle, l int) (name string, line int, clue puzzle.Line) {
+	row, i := splitLine(p, l)
+	if row {
+		return fmt.Sprintf("row %d", i+1), p.RowLine(i), p.Rows[i]
 	}
-	what, line, clue := lineOf(p, row, i)
-	return fmt.Sprintf("%s %d", what, i+1), line, clue
+	return fmt.Sprintf("column %d", i+1), p.ColLine(i), p.Cols[i]
 }
 
 // evidence says why the first of the suspects ss is blamed: what line
@@ -230,7 +220,7 @@ func asLikely(ss []suspect) []suspect {
 func listSuspects(p *puzzle.Puzzle, ss []suspect) string {
 	var names []string
 	for _, s := range ss[:min(3, len(ss))] {
-		n, l, _ := nameSuspect(p, s)
+		n, l, _ := nameLine(p, s.line)
 		names = append(names, fmt.Sprintf("%s (line %d)", n, l))
 	}
 	list := strings.Join(names, ", ")
@@ -238,14 +228,6 @@ func listSuspects(p *puzzle.Puzzle, ss []suspect) string {
 		list += fmt.Sprintf(" and %d more", len(ss)-3)
 	}
 	return list
-}
-
-// lineOf names row or column i, and returns its clue's line and its clue.
-func lineOf(p *puzzle.Puzzle, row bool, i int) (what string, line int, clue puzzle.Line) {
-	if row {
-		return "row", p.RowLine(i), p.Rows[i]
-	}
-	return "column", p.ColLine(i), p.Cols[i]
 }
 
 // lineLogic runs solve.SolveLine over a puzzle's rows and columns, lines
@@ -265,17 +247,17 @@ func newLineLogic(p *puzzle.Puzzle) (*lineLogic, bool) {
 	return &lineLogic{p: p, grid: make([]uint32, p.Width*p.Height), cells: make([]uint32, max(p.Width, p.Height))}, true
 }
 
-// split returns whether line l is a row, and its index among the rows or
-// the columns.
-func (ll *lineLogic) split(l int) (row bool, index int) {
-	if l < ll.p.Height {
+// splitLine returns whether line l of p (rows first, then columns) is a
+// row, and its index among the rows or the columns.
+func splitLine(p *puzzle.Puzzle, l int) (row bool, index int) {
+	if l < p.Height {
 		return true, l
 	}
-	return false, l - ll.p.Height
+	return false, l - p.Height
 }
 
 func (ll *lineLogic) clue(l int) puzzle.Line {
-	if row, i := ll.split(l); row {
+	if row, i := splitLine(ll.p, l); row {
 		return ll.p.Rows[i]
 	}
 	return ll.p.Cols[l-ll.p.Height]
@@ -283,17 +265,26 @@ func (ll *lineLogic) clue(l int) puzzle.Line {
 
 // at returns the grid index of cell i of line l.
 func (ll *lineLogic) at(l, i int) int {
-	if row, j := ll.split(l); row {
+	if row, j := splitLine(ll.p, l); row {
 		return j*ll.p.Width + i
 	}
 	return i*ll.p.Width + l - ll.p.Height
 }
 
 func (ll *lineLogic) length(l int) int {
-	if row, _ := ll.split(l); row {
+	if row, _ := splitLine(ll.p, l); row {
 		return ll.p.Width
 	}
 	return ll.p.Height
+}
+
+// load copies line l's cells into the scratch and returns it.
+func (ll *lineLogic) load(l int) []uint32 {
+	cells := ll.cells[:ll.length(l)]
+	for i := range cells {
+		cells[i] = ll.grid[ll.at(l, i)]
+	}
+	return cells
 }
 
 // run starts from every colour open in every cell and narrows the lines,
@@ -310,15 +301,11 @@ func (ll *lineLogic) run(skip int) int {
 			if l == skip {
 				continue
 			}
-			n := ll.length(l)
-			cells := ll.cells[:n]
-			for i := range n {
-				cells[i] = ll.grid[ll.at(l, i)]
-			}
+			cells := ll.load(l)
 			if fits, err := solve.SolveLine(ll.clue(l), cells); err != nil || !fits {
 				return l
 			}
-			for i := range n {
+			for i := range cells {
 				if k := ll.at(l, i); cells[i] != ll.grid[k] {
 					ll.grid[k], changed = cells[i], true
 				}

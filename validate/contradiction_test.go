@@ -50,6 +50,21 @@ func TestEditDistanceCountsBlocksSwapsAsOne(t *testing.T) {
 	}
 }
 
+// contradictedLine returns the first line (row true, index) that line
+// logic finds with no arrangement left, and whether there is one.
+func contradictedLine(p *puzzle.Puzzle) (row bool, index int, ok bool) {
+	ll, ok := newLineLogic(p)
+	if !ok {
+		return false, 0, false
+	}
+	l := ll.run(-1)
+	if l < 0 {
+		return false, 0, false
+	}
+	row, index = splitLine(p, l)
+	return row, index, true
+}
+
 // withClues is a puzzle of the given clues, without a goal.
 func withClues(rows, cols []puzzle.Line) *puzzle.Puzzle {
 	return &puzzle.Puzzle{Kind: puzzle.Grid, Width: len(cols), Height: len(rows), Rows: rows, Cols: cols,
@@ -67,7 +82,7 @@ func TestSwappedClueIsBlamedWithTheClueTheOthersCallFor(t *testing.T) {
 	if row, i, ok := contradictedLine(p); !ok || row || i != 1 {
 		t.Fatalf("contradictedLine = %v %d %v, want column 2", row, i, ok)
 	}
-	ss := suspects(p, slipFixes)
+	_, ss := suspects(p, slipFixes)
 	if len(ss) != 1 || ss[0].line != 7+2 || !slices.Equal(ss[0].called, line(1, 3)) || !ss[0].fit {
 		t.Fatalf("suspects = %+v, want column 3 alone, called 1,3, the others fitting", ss)
 	}
@@ -87,7 +102,7 @@ func TestNoSuspectWhenOnlySearchFindsTheContradiction(t *testing.T) {
 	if _, _, ok := contradictedLine(p); ok {
 		t.Fatal("line logic finds a contradiction: the case no longer tests search")
 	}
-	if ss := suspects(p, slipFixes); ss != nil {
+	if _, ss := suspects(p, slipFixes); ss != nil {
 		t.Errorf("suspects = %+v, want none", ss)
 	}
 	r := Check(context.Background(), p, Options{})
@@ -131,7 +146,7 @@ func TestTheWrongClueIsAlwaysASuspect(t *testing.T) {
 			continue
 		}
 		cases++
-		ss := suspects(p, slipFixes)
+		_, ss := suspects(p, slipFixes)
 		if !slices.ContainsFunc(ss, func(s suspect) bool { return s.line == l }) {
 			t.Fatalf("line %d swapped to %v: not among the suspects %+v", l, c, ss)
 		}

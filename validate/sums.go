@@ -3,7 +3,6 @@ package validate
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
@@ -17,18 +16,17 @@ import (
 // have too many; a column's, gain it): one block longer or shorter, or a
 // block of that length missing or extra.
 
-// sumsHint rewrites the hint of the clue sums' error (errs holds it alone)
-// to name the likeliest wrong clue, when the puzzle has no goal, the sums
-// of one colour differ, and line logic finds a suspect.
+// sumsHint rewrites the hint of the clue sums' error (errs holds it alone,
+// as Problems reports it) to name the likeliest wrong clue, when the puzzle
+// has no goal (puzzle's own hint then names the clue the goal points at),
+// the sums of one colour differ, and line logic finds a suspect.
 func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
-	if p.Goal != nil || len(errs) != 1 || !strings.HasPrefix(errs[0].Message, "row clues fill ") {
+	ms := p.SumsMismatches()
+	if p.Goal != nil || len(ms) != 1 || len(errs) != 1 || errs[0].Message != ms[0].Message(p) {
 		return
 	}
-	color, diff, ok := sumsDiffer(p)
-	if !ok {
-		return
-	}
-	ss := suspects(p, func(l int, written puzzle.Line) []puzzle.Line {
+	color, diff := ms[0].Color, ms[0].Rows-ms[0].Cols
+	_, ss := suspects(p, func(l int, written puzzle.Line) []puzzle.Line {
 		if l < p.Height {
 			return sumFixes(written, color, -diff)
 		}
@@ -42,39 +40,8 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 			listSuspects(p, as))
 		return
 	}
-	name, line, _ := nameSuspect(p, ss[0])
+	name, line, _ := nameLine(p, ss[0].line)
 	errs[0].Hint = fmt.Sprintf("look at %s (line %d) first: %s", name, line, evidence(p, ss))
-}
-
-// sumsDiffer returns the one colour whose cells the row clues and the
-// column clues count differently, and by how many the rows' count is the
-// larger; false when no colour or several differ.
-func sumsDiffer(p *puzzle.Puzzle) (color, diff int, ok bool) {
-	sums := make([]int, len(p.Palette)+1)
-	for _, l := range p.Rows {
-		for _, c := range l {
-			if c.Color >= 0 && c.Color < len(sums) {
-				sums[c.Color] += c.Len
-			}
-		}
-	}
-	for _, l := range p.Cols {
-		for _, c := range l {
-			if c.Color >= 0 && c.Color < len(sums) {
-				sums[c.Color] -= c.Len
-			}
-		}
-	}
-	for c, d := range sums {
-		if d == 0 {
-			continue
-		}
-		if ok {
-			return 0, 0, false
-		}
-		color, diff, ok = c, d, true
-	}
-	return color, diff, ok
 }
 
 // sumFixes returns the clues that fill delta more cells of color than

@@ -25,12 +25,12 @@ func TestSumFixesChangeOneBlockByTheDifference(t *testing.T) {
 
 func TestSumsDifferNamesTheOneColourAndByHowMuch(t *testing.T) {
 	p := withClues([]puzzle.Line{line(3), line(1)}, []puzzle.Line{line(1), line(1), line(1)})
-	if c, d, ok := sumsDiffer(p); !ok || c != 1 || d != 1 {
-		t.Errorf("sumsDiffer = %d %d %v, want colour 1, 1 more in the rows", c, d, ok)
+	if ms := p.SumsMismatches(); len(ms) != 1 || ms[0].Color != 1 || ms[0].Rows-ms[0].Cols != 1 {
+		t.Errorf("SumsMismatches = %+v, want colour 1, 1 more in the rows", ms)
 	}
 	p.Rows[0] = line(2)
-	if _, _, ok := sumsDiffer(p); ok {
-		t.Error("sumsDiffer: equal sums reported as different")
+	if ms := p.SumsMismatches(); len(ms) != 0 {
+		t.Errorf("SumsMismatches = %+v: equal sums reported as different", ms)
 	}
 }
 
