@@ -88,12 +88,12 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if *explain && *asJSON {
 		return usageError{"-explain prints text: use it without -json"}
 	}
-	files, err := collectPuzzleFiles(fs.Args())
+	files, empty, err := collectPuzzleFiles(fs.Args())
 	if err != nil {
 		return err
 	}
 	results, done := checkFiles(ctx, files, validate.Options{Timeout: *timeout})
-	results = append(emptyFolderResults(emptyFolders(fs.Args(), files)), results...)
+	results = append(emptyFolderResults(empty), results...)
 
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}

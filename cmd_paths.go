@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -18,17 +17,17 @@ import (
 // files with a known puzzle extension, and for pictures (.png, .gif) with a
 // Markdown note of the same name, as the site build takes them. Hidden files and folders are skipped and
 // symbolic links inside folders are not followed. The result is sorted within
-// each folder, in the order the paths were given.
-func collectPuzzleFiles(paths []string) ([]string, error) {
-	var files []string
+// each folder, in the order the paths were given. Empty lists the folders
+// among paths in which no puzzle file was found.
+func collectPuzzleFiles(paths []string) (files, empty []string, err error) {
 	for _, root := range paths {
 		info, err := os.Stat(root)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", root, unwrapPathError(err))
+			return nil, nil, fmt.Errorf("%s: %w", root, unwrapPathError(err))
 		}
 		if !info.IsDir() {
 			if err := checkRegular(root, info); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			files = append(files, root)
 			continue
@@ -50,31 +49,15 @@ func collectPuzzleFiles(paths []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		if len(found) == 0 {
+			empty = append(empty, root)
 		}
 		sort.Strings(found)
 		files = append(files, found...)
 	}
-	return files, nil
-}
-
-// emptyFolders returns the folders among paths in which collectPuzzleFiles
-// found no puzzle file (files is what it found), in the order given.
-func emptyFolders(paths, files []string) []string {
-	var empty []string
-	for _, root := range paths {
-		if info, err := os.Stat(root); err != nil || !info.IsDir() {
-			continue
-		}
-		inside := func(f string) bool {
-			rel, err := filepath.Rel(root, f)
-			return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-		}
-		if !slices.ContainsFunc(files, inside) {
-			empty = append(empty, root)
-		}
-	}
-	return empty
+	return files, empty, nil
 }
 
 // hasNote reports whether a Markdown note of the same base name stands

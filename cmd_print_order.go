@@ -16,7 +16,7 @@ import (
 func printFiles(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
-		found, err := collectPuzzleFiles([]string{p})
+		found, _, err := collectPuzzleFiles([]string{p})
 		if err != nil {
 			return nil, err
 		}
