@@ -56,7 +56,8 @@ type nonParser struct {
 	colors     []nonColor
 	colorNames map[string]bool // every Nonny colour name in the file
 	background *puzzle.RGB
-	colored    bool // colours are declared or clues carry colour characters
+	colored    bool   // colours are declared or clues carry colour characters
+	undeclared []rune // letters the clues or goal use as colours without a color line, in order
 }
 
 // readNon reads the puzzle in text, whose first line is line first of file.
@@ -94,7 +95,7 @@ func (np *nonParser) errAt(line int, format string, args ...any) error {
 	return errAt(np.file, line, format, args...)
 }
 
-func (np *nonParser) errAtCol(line, col int, format string, args ...any) error {
+func (np *nonParser) errAtCol(line, col int, format string, args ...any) *ParseError {
 	e := errAt(np.file, line, format, args...)
 	e.Col = col
 	return e

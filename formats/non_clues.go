@@ -61,8 +61,7 @@ func (np *nonParser) parseClueLine(l numberedLine) ([]rawClue, error) {
 			continue
 		}
 		if len(np.colorNames) > 0 && isWord(f) {
-			err := errAt(np.file, l.n, "unknown colour name %q", f)
-			err.Col = tok.col
+			err := np.errAtCol(l.n, tok.col, "unknown colour name %q", f)
 			if known := suggestColor(strings.ToLower(f), slices.Sorted(maps.Keys(np.colorNames))); known != "" {
 				err.Hint = fmt.Sprintf("did you mean %q?", known)
 			}
@@ -151,37 +150,34 @@ func (np *nonParser) parseBlock(ls []numberedLine) ([][]rawClue, error) {
 }
 
 // warnUndeclared warns, in a puzzle that declares colours, of each colour
-// character its clues or goal use without a `color` line (at the first
-// line that uses it): the spec lets a reader pick a colour for it, but beside
-// declared ones it is most likely a typo.
+// letter its clues or goal use without a `color` line (np.undeclared, from
+// palette), at the first line that uses it (rowClues and colClues are the
+// blocks' clues as parsed): the spec lets a reader pick a colour for it,
+// but beside declared ones it is most likely a typo.
 func (np *nonParser) warnUndeclared(rowClues, colClues [][]rawClue) {
 	if len(np.colors) == 0 {
 		return
 	}
-	seen := map[rune]bool{}
-	for _, c := range np.colors {
-		seen[c.char] = true
+	for _, char := range np.undeclared {
+		np.warnUndeclaredAt(np.firstUse(char, rowClues, colClues), char)
 	}
-	for _, b := range []struct {
-		clues [][]rawClue
-		lines []numberedLine
-	}{{rowClues, np.rows}, {colClues, np.cols}} {
-		for i, clue := range b.clues {
-			for _, c := range clue {
-				if c.char == 0 || seen[c.char] || i >= len(b.lines) {
-					continue
-				}
-				seen[c.char] = true
-				np.warnUndeclaredAt(b.lines[i].n, c.char)
-			}
+}
+
+// firstUse returns the line of the first clue that uses colour character
+// char, or else the goal's line.
+func (np *nonParser) firstUse(char rune, rowClues, colClues [][]rawClue) int {
+	uses := func(c rawClue) bool { return c.char == char }
+	for i, clue := range rowClues {
+		if i < len(np.rows) && slices.ContainsFunc(clue, uses) {
+			return np.rows[i].n
 		}
 	}
-	for _, g := range np.goal {
-		if g != '0' && g != '1' && (g >= 'a' && g <= 'z' || g >= 'A' && g <= 'Z') && !seen[g] {
-			seen[g] = true
-			np.warnUndeclaredAt(np.goalLine, g)
+	for i, clue := range colClues {
+		if i < len(np.cols) && slices.ContainsFunc(clue, uses) {
+			return np.cols[i].n
 		}
 	}
+	return np.goalLine
 }
 
 func (np *nonParser) warnUndeclaredAt(line int, char rune) {
@@ -306,6 +302,7 @@ func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResol
 		}
 	}
 	sort.Slice(chars, func(i, j int) bool { return chars[i] < chars[j] })
+	np.undeclared = chars
 	if r.defaultColor == 0 && (usesDefault || len(pal) == 1 && len(chars) == 0) {
 		black := def[1]
 		if _, clash := r.byChar[black.Char]; clash || undeclared[black.Char] {
