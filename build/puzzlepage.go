@@ -123,7 +123,8 @@ func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) stri
 
 // renderAssets renders and writes a puzzle's files: the conversions too
 // large for its page, sheet and solution SVGs, sheet PDF and, with solution
-// thumbnails, its thumbnail, drawn in the worker's buffers ws. It returns
+// thumbnails or for a triddler (whose blank outline no other puzzle
+// shares), its thumbnail, drawn in the worker's buffers ws. It returns
 // their names and hashes, the sheet, and the grid its sheet PDF drew (for
 // the booklet to place again).
 func (r *run) renderAssets(ws *workerScratch, e *site.Entry, p *puzzle.Puzzle, sol *puzzle.Image, convs []conversion) (map[string]string, []byte, *render.DrawnGrid, error) {
@@ -184,13 +185,19 @@ func (r *run) renderAssets(ws *workerScratch, e *site.Entry, p *puzzle.Puzzle, s
 	if err := put("sheet.pdf"); err != nil {
 		return nil, nil, nil, err
 	}
-	if r.site.SolutionThumbnails && sol != nil {
-		if err := render.Thumbnail(buf, p, sol); err != nil {
-			return nil, nil, nil, err
-		}
-		if err := put("thumb.svg"); err != nil {
-			return nil, nil, nil, err
-		}
+	switch {
+	case r.site.SolutionThumbnails && sol != nil:
+		err = render.Thumbnail(buf, p, sol)
+	case p.Kind == puzzle.Triddler: // its outline is its own: no shared blank one
+		err = render.BlankThumbnail(buf, p)
+	default:
+		return assets, sheet, drawn, nil
+	}
+	if err == nil {
+		err = put("thumb.svg")
+	}
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	return assets, sheet, drawn, nil
 }

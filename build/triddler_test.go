@@ -40,6 +40,10 @@ func TestTriddlerPage(t *testing.T) {
 	if list := s.read("odd/index.html"); !strings.Contains(list, "triddler, 24 triangles") || strings.Contains(list, "0×0") {
 		t.Errorf("the triddler's card should give its size in triangles")
 	}
+	// Its card shows its blank outline, of its own: no shared one fits it.
+	if !strings.Contains(s.read("odd/index.html"), `src="wake-up/thumb.svg"`) || !strings.Contains(s.read("odd/wake-up/thumb.svg"), "<polygon") {
+		t.Errorf("the triddler's card should show its blank outline")
+	}
 	if !strings.Contains(page, `id="np-triddler"`) || strings.Contains(page, `id="np-puzzle"`) {
 		t.Errorf("the triddler's page should have triddler play and no grid player")
 	}

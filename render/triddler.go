@@ -269,5 +269,9 @@ func triThumbnail(w io.Writer, p *puzzle.Puzzle, sol *puzzle.Image) error {
 	}
 	across := max(float64(g.Width+1)/2, float64(g.Height)*triRowH)
 	side := min(2*thumbMaxCell, thumbSide/across)
-	return writeSVG(w, triSolutionScene(p, g, sol, side, 0.5, blank))
+	s := triSolutionScene(p, g, sol, side, 0.5, blank)
+	if blank {
+		s.Name = triName(p, g, "") // a blank outline shows no solution
+	}
+	return writeSVG(w, s)
 }

@@ -99,6 +99,9 @@ func TestTriddlerBookletAndThumbnails(t *testing.T) {
 		if bytes.Equal(blank.Bytes(), thumb.Bytes()) || !bytes.Contains(thumb.Bytes(), []byte("<polygon")) {
 			t.Errorf("%s: thumbnails wrong", f)
 		}
+		if bytes.Contains(blank.Bytes(), []byte("<title>Solution")) || !bytes.Contains(thumb.Bytes(), []byte("<title>Solution")) {
+			t.Errorf("%s: only the solved thumbnail should be titled a solution", f)
+		}
 		if err := Thumbnail(&thumb, p, puzzle.NewImage(3, 3)); err == nil {
 			t.Errorf("%s: a 3x3 image accepted as a triddler's solution", f)
 		}
