@@ -43,6 +43,8 @@ type nonParser struct {
 	p     *puzzle.Puzzle
 
 	width, height int
+	widthLine     int // where width was given, 0 if it was not
+	heightLine    int
 	rows, cols    []numberedLine // nil until the block is read
 	goal          string
 	goalLine      int
@@ -313,9 +315,9 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 	if n < 1 {
 		return np.errAt(line, "%s must be at least 1", dim)
 	}
-	target := &np.width
+	target, at := &np.width, &np.widthLine
 	if dim == "height" {
-		target = &np.height
+		target, at = &np.height, &np.heightLine
 	}
 	if *target != 0 && *target != n {
 		return np.errAt(line, "%s given twice (%d, then %d)", dim, *target, n)
@@ -323,8 +325,41 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 	if (dim == "width" && np.cols != nil) || (dim == "height" && np.rows != nil) {
 		return np.errAt(line, "%s comes after the clues it counts", dim)
 	}
-	*target = n
+	*target, *at = n, line
 	return nil
+}
+
+// tooManyClueLines is the error of a clues block (which: "rows" or
+// "columns", at line header) with more clue lines than its dimension (dim,
+// want) counts; extra is the line of the first one too many. It counts the
+// block's clue lines, reading on from there, and the hint offers both
+// fixes: the dimension (at its line) or a line to remove.
+func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra int) error {
+	count := want + 1
+	for {
+		l, ok := np.sc.next()
+		if !ok || !np.isClueLine(l.text) {
+			break
+		}
+		if !l.blank() {
+			count++
+		}
+	}
+	e := errAt(np.file, header, "%s block has %d clue lines, but %s is %d", which, count, dim, want)
+	at := np.widthLine
+	if dim == "height" {
+		at = np.heightLine
+	}
+	setAt := ""
+	if at != 0 {
+		setAt = fmt.Sprintf(" at line %d", at)
+	}
+	extras := "the " + strings.TrimSuffix(which, "s") + " clue that is too many"
+	if count > want+1 {
+		extras = fmt.Sprintf("the %d %s clues that are too many", count-want, strings.TrimSuffix(which, "s"))
+	}
+	e.Hint = fmt.Sprintf("set %s %d%s, or remove %s; clue line %d is line %d", dim, count, setAt, extras, want+1, extra)
+	return e
 }
 
 // color reads a `color` key: mikix's `color a #ff0000`, or Nonny's
@@ -428,7 +463,7 @@ func (np *nonParser) block(header int, which string) error {
 	case len(nonBlank) == want:
 		chosen = nonBlank
 	case len(nonBlank) > want:
-		return np.errAt(header, "%s block does not fit %s %d: line %d is clue line %d", which, dim, want, nonBlank[want].n, want+1)
+		return np.tooManyClueLines(header, which, dim, want, nonBlank[want].n)
 	default:
 		// Blank lines may lead the block (the first one is then an empty
 		// line) and must end it; the earliest window that fits is taken.

@@ -53,3 +53,25 @@ func TestServeOnAForeignFolderServesNothing(t *testing.T) {
 		}
 	}
 }
+
+// The 404 page, sent at any address the build did not publish, keeps its
+// style sheet: its relative links resolve from the site's root.
+func TestNotFoundPageAtAnyDepth(t *testing.T) {
+	_, url, _ := startSite(t)
+	for _, p := range []string{"missing.html", "no/such/puzzle/"} {
+		code, body := get(t, url+p)
+		if code != http.StatusNotFound || !strings.Contains(body, "Page not found") {
+			t.Fatalf("GET /%s: %d, want the site's 404 page", p, code)
+		}
+		head := body[strings.Index(body, "<head>"):]
+		if !strings.HasPrefix(head, `<head><base href="/">`) {
+			t.Errorf("GET /%s: the 404 page's head starts %.40q, want a base at the root first", p, head)
+		}
+	}
+	if code, _ := get(t, url+"static/site.css"); code != http.StatusOK {
+		t.Errorf("the 404 page's style sheet, from the root: %d", code)
+	}
+	if got := string(injectRootBase([]byte("<p>no head"))); got != `<base href="/"><p>no head` {
+		t.Errorf("injectRootBase without a head: %q", got)
+	}
+}

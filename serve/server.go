@@ -273,21 +273,30 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 	http.ServeFile(w, r, file)
 }
 
+// notFound answers an address the build did not publish with the site's
+// 404 page. That page's links are relative to the site's root, where it
+// lies, but it is sent at any address (a puzzle left out while it is in
+// error, a mistyped folder): a base at the root keeps its style sheet and
+// links working there.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	page := filepath.Join(s.cfg.Out, "404.html")
 	if s.published.has("404.html") {
-		s.serveHTML(w, r, page, http.StatusNotFound)
+		s.serveHTML(w, r, page, http.StatusNotFound, injectRootBase)
 		return
 	}
 	http.NotFound(w, r)
 }
 
-// serveHTML sends an HTML page with the reload script injected.
-func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, status int) {
+// serveHTML sends an HTML page with the reload script injected, after
+// the edits given.
+func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, status int, edits ...func([]byte) []byte) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		http.Error(w, "cannot read page", http.StatusInternalServerError)
 		return
+	}
+	for _, edit := range edits {
+		data = edit(data)
 	}
 	data = injectScript(data)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -300,6 +309,23 @@ func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, 
 
 // injectScript adds the reload script before </body>, or at the end of a page
 // without one.
+// injectRootBase puts <base href="/"> first in the page's head (or first
+// in the page, when it has no head), so that its relative addresses
+// resolve from the site's root whatever the address it is sent at.
+func injectRootBase(page []byte) []byte {
+	tag := []byte(`<base href="/">`)
+	i := bytes.Index(bytes.ToLower(page), []byte("<head>"))
+	if i >= 0 {
+		i += len("<head>")
+	} else {
+		i = 0
+	}
+	out := make([]byte, 0, len(page)+len(tag))
+	out = append(out, page[:i]...)
+	out = append(out, tag...)
+	return append(out, page[i:]...)
+}
+
 func injectScript(page []byte) []byte {
 	tag := []byte(`<script src="` + scriptPath + `"></script>`)
 	i := bytes.LastIndex(bytes.ToLower(page), []byte("</body>"))
