@@ -11,7 +11,8 @@ import (
 	"github.com/nonopress/nonopress/nav"
 )
 
-// groupBy gathers puzzles under a key, keys sorted case-insensitively.
+// groupBy gathers puzzles under a key, keys sorted case-insensitively and
+// the empty key (no author, no license given) last.
 func (s *Site) groupBy(key func(*Entry) string, from string) (map[string][]Crumb, []string) {
 	groups := map[string][]Crumb{}
 	for _, e := range s.Entries {
@@ -20,6 +21,9 @@ func (s *Site) groupBy(key func(*Entry) string, from string) (map[string][]Crumb
 	}
 	keys := slices.Sorted(maps.Keys(groups))
 	sort.SliceStable(keys, func(i, j int) bool {
+		if (keys[i] == "") != (keys[j] == "") {
+			return keys[j] == ""
+		}
 		a, b := strings.ToLower(keys[i]), strings.ToLower(keys[j])
 		if a != b {
 			return a < b
@@ -48,28 +52,21 @@ func (s *Site) AuthorsPage() Page {
 }
 
 // LicensesPage is the page of licenses and their puzzles, puzzles with no
-// license last.
+// license last (groupBy's order).
 func (s *Site) LicensesPage() Page {
 	return Page{Kind: "licenses", Path: "licenses/index.html", InSitemap: true, Data: func() *PageData {
 		d := s.pageData("licenses", "Licenses", "licenses/")
 		d.Description = "The licenses the nonogram puzzles of " + s.Title + " are published under, and their puzzles."
 		d.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
 		groups, keys := s.groupBy(func(e *Entry) string { return e.License }, "licenses/")
-		var none *GroupView
 		for _, k := range keys {
 			g := GroupView{Name: k, Anchor: licenseAnchor(k), Puzzles: groups[k]}
 			if k == "" {
 				g.Name = "No license given"
-				none = &g
-				continue
-			}
-			if link := spdxURL(k); link != "" {
+			} else if link := spdxURL(k); link != "" {
 				g.SPDX, g.Link = spdxID(k), link
 			}
 			d.Groups = append(d.Groups, g)
-		}
-		if none != nil {
-			d.Groups = append(d.Groups, *none)
 		}
 		return d
 	}}

@@ -66,3 +66,49 @@ func TestCatalogueAndCards(t *testing.T) {
 		t.Errorf("a list page's JSON (its cache key) lacks its cards' entries: %s", key)
 	}
 }
+
+// The authors and licenses pages list the named groups case-insensitively
+// and the puzzles without an author or license last; a page of several
+// groups opens with links to them, with their counts.
+func TestGroupsUnknownLastWithAnIndex(t *testing.T) {
+	s, _ := testSite()
+	s.Entries[0].Author, s.Entries[0].License = "", "CC0-1.0"
+	extra := &Entry{ID: "3", Title: "Third", Page: "a/third/index.html", Author: "ann", License: ""}
+	s.Entries = append(s.Entries, extra)
+	s.Entries[1].Author = "Bob"
+	for _, c := range []struct {
+		page Page
+		want []string
+	}{
+		{s.AuthorsPage(), []string{"ann", "Bob", "Unknown author"}},
+		{s.LicensesPage(), []string{"CC0-1.0", "No license given"}},
+	} {
+		var names []string
+		for _, g := range c.page.Data().Groups {
+			names = append(names, g.Name)
+		}
+		if strings.Join(names, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s: groups %q, want %q", c.page.Path, names, c.want)
+		}
+	}
+	pt, err := LoadTemplates(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := s.AuthorsPage().Data()
+	page, err := pt.AppendRender(nil, d.Kind, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	index, found := strings.CutPrefix(string(page)[max(0, strings.Index(string(page), `<nav class="np-group-index"`)):], `<nav class="np-group-index"`)
+	if !found {
+		t.Fatalf("the authors page has no index of its groups:\n%s", page)
+	}
+	index, _, _ = strings.Cut(index, "</nav>")
+	for _, want := range []string{`<a href="#` + anchor("author", "ann") + `">ann</a> <span class="np-count">1</span>`,
+		`<a href="#` + anchor("author", "") + `">Unknown author</a> <span class="np-count">1</span>`} {
+		if !strings.Contains(index, want) {
+			t.Errorf("the authors' index lacks %s:\n%s", want, index)
+		}
+	}
+}
