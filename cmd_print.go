@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/puzzle"
@@ -128,8 +129,9 @@ func (c *printCommand) folderCover(ctx context.Context, paths []string, gitInfo 
 }
 
 // checkAll reads and checks the files' puzzles, in order, prints their
-// diagnostics and returns the printable ones (an ambiguous puzzle's title
-// marked) and how many puzzles or unreadable parts errors keep out.
+// diagnostics and returns the printable ones (titled as the site titles
+// them, an ambiguous puzzle's title marked) and how many puzzles or
+// unreadable parts errors keep out.
 func (c *printCommand) checkAll(ctx context.Context, files []string, timeout time.Duration, skipping bool) (entries []render.BookletEntry, invalid int) {
 	for _, f := range files {
 		unreadable, checked := readAndCheck(ctx, f, validate.Options{Timeout: timeout})
@@ -137,16 +139,26 @@ func (c *printCommand) checkAll(ctx context.Context, files []string, timeout tim
 			c.report(diagsOf(unreadable.Errors), skipping)
 			invalid++
 		}
-		for _, cp := range checked {
+		for i, cp := range checked {
 			c.report(cp.report.Diagnostics(), skipping)
 			if cp.report.HasErrors() {
 				invalid++
 				continue
 			}
 			p := cp.puzzle
+			title := strings.TrimSpace(p.Meta.Title)
+			if title == "" { // the file's name, and its place in a bundle
+				title = content.BaseName(filepath.Base(f))
+				if len(checked) > 1 {
+					title = fmt.Sprintf("%s #%d", title, i+1)
+				}
+			}
 			if cp.report.Verdict == "multiple" {
+				title += " (ambiguous)"
+			}
+			if title != p.Meta.Title {
 				q := *p
-				q.Meta.Title = strings.TrimSpace(p.Meta.Title + " (ambiguous)")
+				q.Meta.Title = title
 				p = &q
 			}
 			entries = append(entries, render.BookletEntry{Puzzle: p, Solution: cp.report.Solution, Difficulty: cp.report.Difficulty})

@@ -364,12 +364,16 @@ func TestFlagsAfterFileNames(t *testing.T) {
 
 // TestPrintTreatsPuzzlesAsBuildDoes: an invalid puzzle is an error (exit 1,
 // no PDF) unless -skip-invalid prints the rest; an ambiguous one warns and
-// is marked.
+// is marked; an untitled one is named as on the site, by its file (and its
+// place in a bundle).
 func TestPrintTreatsPuzzlesAsBuildDoes(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "set/dancer.non", dancerNon)
 	writeFile(t, dir, "set/bad.non", "license CC0-1.0\nwidth 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
 	writeFile(t, dir, "set/two.non", "license CC0-1.0\ntitle \"Two ways\"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+	dot := "license CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	writeFile(t, dir, "set/plain.non", dot)
+	writeFile(t, dir, "set/dots.nonpack", dot+"====\n"+dot)
 	out := filepath.Join(dir, "booklet.pdf")
 	code, _, stderr := runCLI(t, "print", "-o", out, filepath.Join(dir, "set"))
 	if code != 1 || !strings.Contains(stderr, "bad.non:5: error: row 1: clue 3 needs 3 cells") || !strings.Contains(stderr, "no PDF written: 1 puzzle with errors") {
@@ -379,7 +383,7 @@ func TestPrintTreatsPuzzlesAsBuildDoes(t *testing.T) {
 		t.Error("print wrote a PDF despite an invalid puzzle")
 	}
 	code, _, stderr = runCLI(t, "print", filepath.Join(dir, "set"), "-skip-invalid", "-o", out)
-	if code != 0 || !strings.Contains(stderr, "(left out of the booklet)") || !strings.Contains(stderr, "wrote "+out+": 2 puzzles, 1 left out") {
+	if code != 0 || !strings.Contains(stderr, "(left out of the booklet)") || !strings.Contains(stderr, "wrote "+out+": 5 puzzles, 1 left out") {
 		t.Errorf("print -skip-invalid: exit %d\n%s", code, stderr)
 	}
 	if !strings.Contains(stderr, "two.non:5: warning: multiple solutions") {
@@ -392,8 +396,14 @@ func TestPrintTreatsPuzzlesAsBuildDoes(t *testing.T) {
 		}
 		t.Skip("pdftotext not installed")
 	}
-	if text, err := exec.Command(pdftotext, out, "-").Output(); err != nil || !strings.Contains(string(text), "Two ways (ambiguous)") {
+	text, err := exec.Command(pdftotext, out, "-").Output()
+	if err != nil || !strings.Contains(string(text), "Two ways (ambiguous)") {
 		t.Errorf("the booklet does not mark the ambiguous puzzle (%v):\n%s", err, text)
+	}
+	for _, title := range []string{"plain", "dots #1", "dots #2"} {
+		if !strings.Contains(string(text), title) || strings.Contains(string(text), "Untitled") {
+			t.Errorf("the booklet does not title an untitled puzzle %q by its file:\n%s", title, text)
+		}
 	}
 }
 

@@ -96,7 +96,7 @@ func (r *run) puzzleAssets(ws *workerScratch, e *site.Entry, p *puzzle.Puzzle, r
 	if has("sheet.svg") {
 		e.Sheet = e.Dir + "sheet.svg"
 		// The booklet draws it from this, without reading its file again.
-		e.SetBooklet(site.NewBookletPart(p, rep.Solution, rep.Difficulty, drawn))
+		e.SetBooklet(site.NewBookletPart(p, e.BookletTitle(p), rep.Solution, rep.Difficulty, drawn))
 	}
 	if has("solution.svg") {
 		e.Solution = e.Dir + "solution.svg"

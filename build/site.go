@@ -191,7 +191,9 @@ func (r *run) bookletItems(ctx context.Context, in []*site.Entry) ([]render.Book
 		}
 		p := puzzles[e.Index]
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
-		items = append(items, render.BookletEntry{Puzzle: p, Solution: rep.Solution, Difficulty: rep.Difficulty})
+		titled := *p
+		titled.Meta.Title = e.BookletTitle(p) // as a kept part has it
+		items = append(items, render.BookletEntry{Puzzle: &titled, Solution: rep.Solution, Difficulty: rep.Difficulty})
 	}
 	return items, nil
 }

@@ -27,18 +27,18 @@ type BookletPart struct {
 	drawn        *render.DrawnGrid
 }
 
-// NewBookletPart keeps what the booklet draws of p: its solution (nil for
-// none), its difficulty, and drawn, the grid its sheet PDF drew (nil when
+// NewBookletPart keeps what the booklet draws of p: its title (as
+// Entry.BookletTitle gives it), its solution (nil for none), its difficulty, and drawn, the grid its sheet PDF drew (nil when
 // the sheet was reused from an earlier build: the booklet then draws the
 // grid afresh).
-func NewBookletPart(p *puzzle.Puzzle, solution *puzzle.Image, difficulty string, drawn *render.DrawnGrid) *BookletPart {
+func NewBookletPart(p *puzzle.Puzzle, title string, solution *puzzle.Image, difficulty string, drawn *render.DrawnGrid) *BookletPart {
 	b := &BookletPart{difficulty: difficulty, drawn: drawn}
 	b.solution, b.solutionBits = packSolution(solution)
 	b.p = puzzle.Puzzle{Kind: p.Kind, Width: p.Width, Height: p.Height, Palette: p.Palette,
 		TriddlerClues: p.TriddlerClues, Origin: puzzle.Origin{File: p.Origin.File, Line: p.Origin.Line,
 			Index: p.Origin.Index, Format: p.Origin.Format}}
 	m := &p.Meta
-	b.p.Meta = puzzle.Meta{Title: strings.Clone(m.Title), Author: strings.Clone(m.Author),
+	b.p.Meta = puzzle.Meta{Title: strings.Clone(title), Author: strings.Clone(m.Author),
 		Copyright: strings.Clone(m.Copyright), License: strings.Clone(m.License),
 		Catalogue: strings.Clone(m.Catalogue), ID: strings.Clone(m.ID)}
 	b.clues = packLines(packLines(binary.AppendUvarint(nil, uint64(len(p.Rows))), p.Rows), p.Cols)

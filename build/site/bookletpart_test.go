@@ -22,7 +22,7 @@ func TestBookletPartKeepsWhatABookletPrints(t *testing.T) {
 		Origin:   puzzle.Origin{File: "f.non", Line: 3, Places: &puzzle.Places{}, Set: &puzzle.Meta{}},
 		Warnings: diag.List{{Message: "w"}}}
 	sol := &puzzle.Image{Width: 3, Height: 2, Cells: []uint8{1, 0, 1, 0, 0, 0}}
-	e := NewBookletPart(p, sol, "line", nil).Entry()
+	e := NewBookletPart(p, "Shown", sol, "line", nil).Entry() // the title the site shows
 	q := e.Puzzle
 	if !reflect.DeepEqual(e.Solution, sol) || e.Difficulty != "line" || e.Drawn != nil {
 		t.Errorf("entry = %+v, want the solution and difficulty given", e)
@@ -31,7 +31,7 @@ func TestBookletPartKeepsWhatABookletPrints(t *testing.T) {
 		q.Origin.Places != nil || q.Origin.Set != nil {
 		t.Errorf("the booklet part kept what no booklet prints: %+v", q)
 	}
-	if q.Meta.Title != "T" || q.Meta.Author != "A" || q.Meta.Copyright != "C" || q.Meta.License != "L" ||
+	if q.Meta.Title != "Shown" || q.Meta.Author != "A" || q.Meta.Copyright != "C" || q.Meta.License != "L" ||
 		q.Meta.Catalogue != "#1" || q.Where() != "f.non:3" || q.Width != 3 || q.Height != 2 || len(q.Palette) != 2 {
 		t.Errorf("the booklet part lost what a booklet prints: %+v", q)
 	}
@@ -57,11 +57,23 @@ func TestBookletPartSolutions(t *testing.T) {
 	p := &puzzle.Puzzle{Palette: puzzle.DefaultPalette()}
 	for _, cells := range [][]uint8{{1}, {0, 1, 1, 0, 1, 0, 0, 1, 1}, {0, 2, 1, 3}} {
 		sol := &puzzle.Image{Width: len(cells), Height: 1, Cells: cells}
-		if got := NewBookletPart(p, sol, "", nil).Entry().Solution; !reflect.DeepEqual(got, sol) {
+		if got := NewBookletPart(p, "", sol, "", nil).Entry().Solution; !reflect.DeepEqual(got, sol) {
 			t.Errorf("solution %v came back %v", cells, got)
 		}
 	}
-	if got := NewBookletPart(p, nil, "", nil).Entry().Solution; got != nil {
+	if got := NewBookletPart(p, "", nil, "", nil).Entry().Solution; got != nil {
 		t.Errorf("no solution came back %v", got)
+	}
+}
+
+// A booklet titles a puzzle as its sheet does, by its own title, and an
+// untitled one as the site does, never "Untitled".
+func TestBookletTitle(t *testing.T) {
+	e := &Entry{Title: "minis #2"}
+	if got := e.BookletTitle(&puzzle.Puzzle{}); got != "minis #2" {
+		t.Errorf("untitled puzzle: %q, want the entry's title", got)
+	}
+	if got := e.BookletTitle(&puzzle.Puzzle{Meta: puzzle.Meta{Title: " Star "}}); got != "Star" {
+		t.Errorf("titled puzzle: %q, want its own title", got)
 	}
 }

@@ -78,6 +78,11 @@ func (e *Entry) SetBooklet(b *BookletPart) { e.booklet = b }
 // puzzle from its file.
 func (e *Entry) Booklet() *BookletPart { return e.booklet }
 
+// BookletTitle is the title a booklet gives the entry's puzzle p: its own,
+// as its sheet has it, else the entry's (its file's name, and its place in
+// a bundle), never "Untitled" for a puzzle the site names.
+func (e *Entry) BookletTitle(p *puzzle.Puzzle) string { return FirstNonEmpty(p.Meta.Title, e.Title) }
+
 // HasSheet reports whether the puzzle has a printable sheet.
 func (e *Entry) HasSheet() bool { return e.Sheet != "" }
 
