@@ -67,7 +67,8 @@ func TestBookletPartSolutions(t *testing.T) {
 }
 
 // A booklet titles a puzzle as its sheet does, by its own title, and an
-// untitled one as the site does, never "Untitled".
+// untitled one as the site does, never "Untitled"; an ambiguous one is
+// marked.
 func TestBookletTitle(t *testing.T) {
 	e := &Entry{Title: "minis #2"}
 	if got := e.BookletTitle(&puzzle.Puzzle{}); got != "minis #2" {
@@ -75,5 +76,9 @@ func TestBookletTitle(t *testing.T) {
 	}
 	if got := e.BookletTitle(&puzzle.Puzzle{Meta: puzzle.Meta{Title: " Star "}}); got != "Star" {
 		t.Errorf("titled puzzle: %q, want its own title", got)
+	}
+	e.Verdict = "multiple"
+	if got := e.BookletTitle(&puzzle.Puzzle{}); got != "minis #2 (ambiguous)" {
+		t.Errorf("ambiguous puzzle: %q, want it marked", got)
 	}
 }

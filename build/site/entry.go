@@ -80,8 +80,15 @@ func (e *Entry) Booklet() *BookletPart { return e.booklet }
 
 // BookletTitle is the title a booklet gives the entry's puzzle p: its own,
 // as its sheet has it, else the entry's (its file's name, and its place in
-// a bundle), never "Untitled" for a puzzle the site names.
-func (e *Entry) BookletTitle(p *puzzle.Puzzle) string { return FirstNonEmpty(p.Meta.Title, e.Title) }
+// a bundle), never "Untitled" for a puzzle the site names; marked
+// "(ambiguous)" when it has several solutions, as print marks it.
+func (e *Entry) BookletTitle(p *puzzle.Puzzle) string {
+	title := FirstNonEmpty(p.Meta.Title, e.Title)
+	if e.Verdict == "multiple" {
+		title += " (ambiguous)"
+	}
+	return title
+}
 
 // HasSheet reports whether the puzzle has a printable sheet.
 func (e *Entry) HasSheet() bool { return e.Sheet != "" }
