@@ -6,17 +6,19 @@
 // written once each in tables and referred to by number, which keeps the
 // index at about 60 bytes per puzzle (see the package's tests for sizes).
 //
-// The index's shape (version 1):
+// The index's shape (version 2):
 //
 //	window.npSearchIndex = {
-//	  "v": 1,
+//	  "v": 2,
 //	  "authors": [...], "licenses": [...], "tags": [...], "dirs": [...],
 //	  "p": [[title, dir, leaf, author, license, width, height, colours, grade, [tag...]], ...]
 //	}
 //
 // where a puzzle's page is dirs[dir] + leaf + "/index.html" from the site
 // root, author and license are indexes into their tables (0 is ""), grade is
-// 0 (unknown), 1 (line), 2 (probe) or 3 (search).
+// 0 (unknown), 1 (line), 2 (probe) or 3 (search). A triddler's row has an
+// eleventh field, its number of triangles (its width and height are 0);
+// version 1 had none.
 package searchindex
 
 import (
@@ -27,13 +29,14 @@ import (
 )
 
 // Version is the index format's version, its "v".
-const Version = 1
+const Version = 2
 
 // Puzzle is what the index knows of one puzzle.
 type Puzzle struct {
 	Title, Author, License string
 	Tags                   []string
 	Width, Height, Colors  int
+	Triangles              int    // a triddler's; 0 for a grid
 	Difficulty             string // line, probe, search or ""
 	Page                   string // from the site root: "a/b/slug/index.html"
 }
@@ -74,8 +77,12 @@ func Script(puzzles []Puzzle) ([]byte, error) {
 		for _, t := range p.Tags {
 			tagIDs = append(tagIDs, tags.id(t))
 		}
-		rows = append(rows, []any{p.Title, dirs.id(dir), leaf, authors.id(p.Author), licenses.id(p.License),
-			p.Width, p.Height, p.Colors, grades[p.Difficulty], tagIDs})
+		row := []any{p.Title, dirs.id(dir), leaf, authors.id(p.Author), licenses.id(p.License),
+			p.Width, p.Height, p.Colors, grades[p.Difficulty], tagIDs}
+		if p.Triangles > 0 {
+			row = append(row, p.Triangles)
+		}
+		rows = append(rows, row)
 	}
 	body, err := json.Marshal(struct {
 		V        int      `json:"v"`

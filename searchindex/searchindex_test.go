@@ -20,6 +20,7 @@ var sample = []Puzzle{
 	{Title: "Balloon at sunset", Author: "nonopress team", License: "CC-BY-4.0", Tags: []string{"sky"}, Width: 64, Height: 64, Colors: 7, Difficulty: "probe", Page: "colour/balloon/index.html"},
 	{Title: "Sea serpent", Author: "Ben Pixel", Tags: []string{"sea"}, Width: 30, Height: 20, Colors: 3, Difficulty: "search", Page: "colour/serpent/index.html"},
 	{Title: "Top", Width: 5, Height: 10, Colors: 1, Page: "top/index.html"},
+	{Title: "Wake up", Triangles: 24, Colors: 1, Page: "odd/wake-up/index.html"},
 }
 
 // decode reads an index script back.
@@ -52,7 +53,7 @@ func TestScriptTables(t *testing.T) {
 	if want := []string{"", "Ada Grid", "nonopress team", "Ben Pixel"}; !reflect.DeepEqual(authors, want) {
 		t.Errorf("authors %q, want %q", authors, want)
 	}
-	if want := []string{"", "first-steps/", "colour/"}; !reflect.DeepEqual(dirs, want) {
+	if want := []string{"", "first-steps/", "colour/", "odd/"}; !reflect.DeepEqual(dirs, want) {
 		t.Errorf("dirs %q, want %q", dirs, want)
 	}
 	if want := []string{"", "sea", "boats", "sky"}; !reflect.DeepEqual(tags, want) {
@@ -64,6 +65,10 @@ func TestScriptTables(t *testing.T) {
 	// The serpent: colour/ + serpent, Ben Pixel, no license, 30x20, 3 colours, search, [sea].
 	if got := fmt.Sprint(rows[3]); got != "[Sea serpent 2 serpent 3 0 30 20 3 3 [1]]" {
 		t.Errorf("row of the serpent: %s", got)
+	}
+	// A triddler's row ends with its triangles; a grid's has none.
+	if got := fmt.Sprint(rows[5]); got != "[Wake up 3 wake-up 0 0 0 0 1 0 [] 24]" {
+		t.Errorf("row of the triddler: %s", got)
 	}
 	// A page at the root has the empty folder.
 	if got := fmt.Sprint(rows[4][1:3]); got != "[0 top]" {
@@ -149,6 +154,8 @@ func TestSearchResults(t *testing.T) {
 		"SEA  boats": {"Sailboat"},          // every word, any case
 		"nothing":    {},
 		"   ":        {},
+		"triddler":   {"Wake up"}, // a triddler's size, in words
+		"0x0":        {},          // not its width and height
 	}
 	var queries []string
 	for q := range cases {
@@ -159,7 +166,9 @@ func TestSearchResults(t *testing.T) {
 		Titles []string
 		Pages  []string
 	}
-	if err := json.Unmarshal([]byte(runSearch(t, script, queries, "")), &got); err != nil {
+	// What a result says of a size: a grid's, and a triddler's triangles.
+	sizes := `out["sizes"] = {total: 0, titles: ["Cup", "Wake up"].map(n => items.find(x => x.title === n).size), pages: []};`
+	if err := json.Unmarshal([]byte(runSearch(t, script, queries, sizes)), &got); err != nil {
 		t.Fatal(err)
 	}
 	for q, want := range cases {
@@ -170,6 +179,9 @@ func TestSearchResults(t *testing.T) {
 		if !reflect.DeepEqual(g.Titles, want) || g.Total != len(want) {
 			t.Errorf("search %q: %q (%d in all), want %q", q, g.Titles, g.Total, want)
 		}
+	}
+	if s := got["sizes"].Titles; !reflect.DeepEqual(s, []string{"5×5", "triddler, 24 triangles"}) {
+		t.Errorf("sizes shown: %q", s)
 	}
 	if p := got["64x64"].Pages; len(p) != 1 || p[0] != "colour/balloon/index.html" {
 		t.Errorf("balloon's page: %q", p)

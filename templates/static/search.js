@@ -18,8 +18,10 @@
       var tags = r[9].map(function (t) { return ix.tags[t]; });
       var author = ix.authors[r[3]], license = ix.licenses[r[4]];
       var colours = r[7] > 1 ? r[7] + " colours colors multicolour" : "black and white 1 colour";
-      var text = [r[0], author, license, tags.join(" "), r[5] + "x" + r[6], r[5] + "×" + r[6], colours, GRADES[r[8]]].join(" \u0001 ").toLowerCase();
-      items[i] = { title: r[0], lower: r[0].toLowerCase(), text: text, author: author, w: r[5], h: r[6], colours: r[7], grade: r[8],
+      // A triddler (an eleventh field, its triangles) has no width and height.
+      var size = r[10] ? "triddler, " + r[10] + " triangles" : r[5] + "×" + r[6];
+      var text = [r[0], author, license, tags.join(" "), r[10] ? size : r[5] + "x" + r[6] + " " + size, colours, GRADES[r[8]]].join(" \u0001 ").toLowerCase();
+      items[i] = { title: r[0], lower: r[0].toLowerCase(), text: text, author: author, size: size, colours: r[7], grade: r[8],
         page: ix.dirs[r[1]] + r[2] + "/index.html" };
     }
     return items;
@@ -78,7 +80,7 @@
   }
 
   function describe(it) {
-    var parts = [it.w + "×" + it.h, it.colours > 1 ? it.colours + " colours" : "black and white"];
+    var parts = [it.size, it.colours > 1 ? it.colours + " colours" : "black and white"];
     if (it.author) parts.push("by " + it.author);
     return parts.join(" · ");
   }
