@@ -167,7 +167,9 @@ func TestSearchResults(t *testing.T) {
 		Pages  []string
 	}
 	// What a result says of a size: a grid's, and a triddler's triangles.
-	sizes := `out["sizes"] = {total: 0, titles: ["Cup", "Wake up"].map(n => items.find(x => x.title === n).size), pages: []};`
+	sizes := `out["sizes"] = {total: 0, titles: ["Cup", "Wake up"].map(n => items.find(x => x.title === n).size), pages: []};
+const two = [items[0], Object.assign({}, items[0], {dir: "elsewhere/"}), items[1]], shared = s.sharedTitles(two);
+out["described"] = {total: 0, titles: two.map(x => s.describe(x, shared[x.lower])), pages: []};`
 	if err := json.Unmarshal([]byte(runSearch(t, script, queries, sizes)), &got); err != nil {
 		t.Fatal(err)
 	}
@@ -182,6 +184,11 @@ func TestSearchResults(t *testing.T) {
 	}
 	if s := got["sizes"].Titles; !reflect.DeepEqual(s, []string{"5×5", "triddler, 24 triangles"}) {
 		t.Errorf("sizes shown: %q", s)
+	}
+	// Results that share a title say which folder each is in; others do not.
+	if d := got["described"].Titles; !reflect.DeepEqual(d, []string{"15×15 · black and white · by Ada Grid · in first-steps",
+		"15×15 · black and white · by Ada Grid · in elsewhere", "5×5 · black and white · by Ada Grid"}) {
+		t.Errorf("results described: %q", d)
 	}
 	if p := got["64x64"].Pages; len(p) != 1 || p[0] != "colour/balloon/index.html" {
 		t.Errorf("balloon's page: %q", p)

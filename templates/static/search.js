@@ -21,7 +21,7 @@
       // A triddler (an eleventh field, its triangles) has no width and height.
       var size = r[10] ? "triddler, " + r[10] + " triangles" : r[5] + "×" + r[6];
       var text = [r[0], author, license, tags.join(" "), r[10] ? size : r[5] + "x" + r[6] + " " + size, colours, GRADES[r[8]]].join(" \u0001 ").toLowerCase();
-      items[i] = { title: r[0], lower: r[0].toLowerCase(), text: text, author: author, size: size, colours: r[7], grade: r[8],
+      items[i] = { title: r[0], lower: r[0].toLowerCase(), text: text, author: author, size: size, colours: r[7], grade: r[8], dir: ix.dirs[r[1]],
         page: ix.dirs[r[1]] + r[2] + "/index.html" };
     }
     return items;
@@ -49,8 +49,29 @@
     return { total: total, results: all.slice(0, limit) };
   }
 
+  // describe is what a result says under its title: size, colours and
+  // author, and with inFolder the folder its page is in (for results that
+  // share a title, which would otherwise read alike).
+  function describe(it, inFolder) {
+    var parts = [it.size, it.colours > 1 ? it.colours + " colours" : "black and white"];
+    if (it.author) parts.push("by " + it.author);
+    if (inFolder && it.dir) parts.push("in " + it.dir.replace(/\/$/, ""));
+    return parts.join(" · ");
+  }
+
+  // sharedTitles returns the titles (lower case) that several of the
+  // results have.
+  function sharedTitles(results) {
+    var seen = {}, shared = {};
+    results.forEach(function (it) {
+      if (seen[it.lower]) shared[it.lower] = true;
+      seen[it.lower] = true;
+    });
+    return shared;
+  }
+
   if (typeof module === "object" && module.exports) {
-    module.exports = { prepare: prepare, search: search };
+    module.exports = { prepare: prepare, search: search, describe: describe, sharedTitles: sharedTitles };
     return;
   }
 
@@ -79,18 +100,12 @@
     fns.forEach(function (fn) { fn(items); });
   }
 
-  function describe(it) {
-    var parts = [it.size, it.colours > 1 ? it.colours + " colours" : "black and white"];
-    if (it.author) parts.push("by " + it.author);
-    return parts.join(" · ");
-  }
-
-  function resultLink(siteRoot, it) {
+  function resultLink(siteRoot, it, inFolder) {
     var a = doc.createElement("a");
     a.href = siteRoot + it.page;
     a.textContent = it.title;
     var small = doc.createElement("small");
-    small.textContent = describe(it);
+    small.textContent = describe(it, inFolder);
     a.appendChild(small);
     return a;
   }
@@ -98,9 +113,10 @@
   // fillList replaces a list's items with links to the results.
   function fillList(list, siteRoot, results) {
     list.textContent = "";
+    var shared = sharedTitles(results);
     results.forEach(function (it) {
       var li = doc.createElement("li");
-      li.appendChild(resultLink(siteRoot, it));
+      li.appendChild(resultLink(siteRoot, it, shared[it.lower]));
       list.appendChild(li);
     });
   }
