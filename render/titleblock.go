@@ -31,7 +31,8 @@ func titleBlock(m *metrics, p *puzzle.Puzzle, spec sheetSpec, x, y, w float64) (
 		}
 	}
 	title := strings.TrimSpace(p.Meta.Title)
-	if title == "" {
+	untitled := title == ""
+	if untitled { // titled by its size, which the facts then leave out
 		title = "Nonogram " + sizeLabel(p) // triddler.go
 	}
 	put(title, sheetTitleSize, true, black, 2)
@@ -42,7 +43,9 @@ func titleBlock(m *metrics, p *puzzle.Puzzle, spec sheetSpec, x, y, w float64) (
 	if src := strings.TrimSpace(p.Meta.Catalogue); src != "" {
 		put("Source: "+src, creditSize, false, textGrey, 1)
 	}
-	put(factsLine(p, spec.difficulty), creditSize, false, textGrey, 1)
+	if facts := factsLine(p, spec.difficulty, !untitled); facts != "" {
+		put(facts, creditSize, false, textGrey, 1)
+	}
 	if spec.nameLine {
 		h += nameLineGap
 		items = append(items, nameAndDate(m, x, y+h+creditSize, w)...)
@@ -77,17 +80,20 @@ func copyrightNotice(c string) string {
 	return "© " + c
 }
 
-// factsLine is "15×20 · 3 colours · difficulty: medium", the difficulty
-// left out when unknown.
-func factsLine(p *puzzle.Puzzle, difficulty string) string {
-	s := sizeLabel(p) // triddler.go
+// factsLine is "15×20 · 3 colours · difficulty: medium", the size left
+// out unless withSize, the difficulty when unknown; "" when nothing is left.
+func factsLine(p *puzzle.Puzzle, difficulty string, withSize bool) string {
+	var facts []string
+	if withSize {
+		facts = append(facts, sizeLabel(p)) // triddler.go
+	}
 	if p.Colors() > 1 {
-		s += fmt.Sprintf(" · %d colours", p.Colors())
+		facts = append(facts, fmt.Sprintf("%d colours", p.Colors()))
 	}
 	if d := DifficultyWords(difficulty); d != "" {
-		s += " · difficulty: " + d
+		facts = append(facts, "difficulty: "+d)
 	}
-	return s
+	return strings.Join(facts, " · ")
 }
 
 // DifficultyWords says a solver grade ("line", "probe", "search") in words

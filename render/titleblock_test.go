@@ -1,0 +1,41 @@
+package render
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// titleTexts is what the title block of p says, line by line.
+func titleTexts(t *testing.T, p *puzzle.Puzzle, difficulty string) []string {
+	t.Helper()
+	m, err := newMetrics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, _ := titleBlock(m, p, sheetSpec{difficulty: difficulty}, 0, 0, 180)
+	var out []string
+	for _, it := range items {
+		if tx, ok := it.(text); ok {
+			out = append(out, tx.S)
+		}
+	}
+	return out
+}
+
+// A sheet's title block says the size once: in the facts under a title, or
+// as the title of an untitled puzzle, whose facts then leave it out.
+func TestTitleBlockSaysTheSizeOnce(t *testing.T) {
+	p := &puzzle.Puzzle{Width: 3, Height: 2, Palette: puzzle.DefaultPalette()}
+	if got, want := titleTexts(t, p, ""), []string{"Nonogram 3×2"}; !slices.Equal(got, want) {
+		t.Errorf("untitled, no difficulty: %q, want %q", got, want)
+	}
+	if got, want := titleTexts(t, p, "line"), []string{"Nonogram 3×2", "difficulty: easy"}; !slices.Equal(got, want) {
+		t.Errorf("untitled: %q, want %q", got, want)
+	}
+	p.Meta.Title = "Stairs"
+	if got, want := titleTexts(t, p, "line"), []string{"Stairs", "3×2 · difficulty: easy"}; !slices.Equal(got, want) {
+		t.Errorf("titled: %q, want %q", got, want)
+	}
+}
