@@ -332,8 +332,7 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 // tooManyClueLines is the error of a clues block (which: "rows" or
 // "columns", at line header) with more clue lines than its dimension (dim,
 // want) counts; extra is the line of the first one too many. It counts the
-// block's clue lines, reading on from there, and the hint offers both
-// fixes: the dimension (at its line) or a line to remove.
+// block's clue lines, reading on from there.
 func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra int) error {
 	count := want + 1
 	for {
@@ -345,7 +344,20 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra
 			count++
 		}
 	}
-	e := errAt(np.file, header, "%s block has %d clue lines, but %s is %d", which, count, dim, want)
+	line := strings.TrimSuffix(which, "s")
+	fix := "remove the " + line + " clue that is too many"
+	if count > want+1 {
+		fix = fmt.Sprintf("remove the %d %s clues that are too many", count-want, line)
+	}
+	return np.clueLinesMismatch(header, which, dim, want, count, fmt.Sprintf("%s; clue line %d is line %d", fix, want+1, extra))
+}
+
+// clueLinesMismatch is the error of a clues block (which, at line header)
+// of count clue lines where its dimension (dim) counts want: its hint
+// offers both fixes, the dimension to set (at its line) or fix, the lines
+// to add or remove and where.
+func (np *nonParser) clueLinesMismatch(header int, which, dim string, want, count int, fix string) error {
+	e := errAt(np.file, header, "%s block has %s, but %s is %d", which, puzzle.Plural(count, "clue line"), dim, want)
 	at := np.widthLine
 	if dim == "height" {
 		at = np.heightLine
@@ -354,11 +366,7 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra
 	if at != 0 {
 		setAt = fmt.Sprintf(" at line %d", at)
 	}
-	extras := "the " + strings.TrimSuffix(which, "s") + " clue that is too many"
-	if count > want+1 {
-		extras = fmt.Sprintf("the %d %s clues that are too many", count-want, strings.TrimSuffix(which, "s"))
-	}
-	e.Hint = fmt.Sprintf("set %s %d%s, or remove %s; clue line %d is line %d", dim, count, setAt, extras, want+1, extra)
+	e.Hint = fmt.Sprintf("set %s %d%s, or %s", dim, count, setAt, fix)
 	return e
 }
 
@@ -483,13 +491,26 @@ func (np *nonParser) block(header int, which string) error {
 			}
 		}
 		if chosen == nil {
-			why := fmt.Sprintf("and %d lines in all", len(candidates))
-			if len(nonBlank) > 0 && len(candidates) >= want {
-				why = fmt.Sprintf("and counting blank lines as empty %s, non-blank lines remain after the first %d", which, want)
-			}
 			stop := "the end of the puzzle"
 			if stopLine.n != 0 {
 				stop = fmt.Sprintf("line %d (%q is not a clue line)", stopLine.n, strings.TrimSpace(stopLine.text))
+			}
+			if missing := want - len(nonBlank); len(nonBlank) > 0 && len(candidates) == len(nonBlank) {
+				// Too few lines, and no blank one to wonder about.
+				line := strings.TrimSuffix(which, "s")
+				fix := fmt.Sprintf("add the %s clue that is missing, 0 for an empty %s", line, line)
+				if missing > 1 {
+					fix = fmt.Sprintf("add the %d %s clues that are missing, 0 for an empty %s", missing, line, line)
+				}
+				end := "the block ends at the end of the puzzle"
+				if stopLine.n != 0 {
+					end = fmt.Sprintf("the block ends before line %d, %q", stopLine.n, strings.TrimSpace(stopLine.text))
+				}
+				return np.clueLinesMismatch(header, which, dim, want, len(nonBlank), fix+"; "+end)
+			}
+			why := fmt.Sprintf("and %d lines in all", len(candidates))
+			if len(nonBlank) > 0 && len(candidates) >= want {
+				why = fmt.Sprintf("and counting blank lines as empty %s, non-blank lines remain after the first %d", which, want)
 			}
 			return np.errAt(header, "%s block does not fit %s %d: %d non-blank clue lines, %s; the block ends at %s",
 				which, dim, want, len(nonBlank), why, stop)
