@@ -74,6 +74,11 @@ func TestParseNote(t *testing.T) {
 		{"---\ntitle: x\nweight: heavy\n---\n", "n.md:3:"},
 		{"+++\ntitle = \"x\"\nweight = \n+++\n", "n.md:3:"},
 		{"---\ndate: someday\n---\n", "n.md:2: front matter: date"},
+		// A quote left open: blamed where it opens, not at the end.
+		{"---\ntags: [a]\ntitle: \"Cups\nweight: x\n---\n", `n.md:3: front matter: the value quoted with " on this line is never closed (end it with " on the same line)`},
+		{"---\ntitle: 'It''s\n---\n", `n.md:2: front matter: the value quoted with ' on this line`},
+		// A quoted value may run on: another mistake is not blamed on it.
+		{"---\ntitle: \"two\n  lines\"\nweight: heavy\n---\n", "n.md:4: front matter: unmarshal errors"},
 	} {
 		_, err := ParseNote("n.md", []byte(tc.in))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
