@@ -78,7 +78,10 @@ func TestParseNote(t *testing.T) {
 		{"---\ntags: [a]\ntitle: \"Cups\nweight: x\n---\n", `n.md:3: front matter: the value quoted with " on this line is never closed (end it with " on the same line)`},
 		{"---\ntitle: 'It''s\n---\n", `n.md:2: front matter: the value quoted with ' on this line`},
 		// A quoted value may run on: another mistake is not blamed on it.
-		{"---\ntitle: \"two\n  lines\"\nweight: heavy\n---\n", "n.md:4: front matter: unmarshal errors"},
+		{"---\ntitle: \"two\n  lines\"\nweight: heavy\n---\n", `n.md:4: front matter: weight: "heavy" is not a number`},
+		// A value of the wrong type is said by its key, with the fix.
+		{"---\ntitle: Cups\ntags: a, b\n---\n", `n.md:3: front matter: tags: "a, b" is not a list (write a list in brackets, as in tags: [a, b])`},
+		{"---\ndraft: maybe\n---\n", `n.md:2: front matter: draft: "maybe" is not true or false`},
 	} {
 		_, err := ParseNote("n.md", []byte(tc.in))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

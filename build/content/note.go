@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -52,41 +50,6 @@ type Note struct {
 var frontMatterKeys = []string{"title", "description", "weight", "draft", "tags", "date"}
 
 // noteError is an error of a note at a line: "path:line: message".
-// unclosedQuote finds the first line (1-based, within head) of YAML front
-// matter whose value opens a quote (" or ') that the line does not close,
-// and the quote; 0 when every quoted value closes on its line. YAML lets a
-// quoted value run on to later lines, so it is asked only of front matter
-// that failed to parse.
-func unclosedQuote(head []byte) (int, byte) {
-	for i, l := range strings.Split(string(head), "\n") {
-		_, v, ok := strings.Cut(l, ":")
-		v = strings.TrimSpace(v)
-		if !ok || v == "" || (v[0] != '"' && v[0] != '\'') {
-			continue
-		}
-		if !closesQuote(v[1:], v[0]) {
-			return i + 1, v[0]
-		}
-	}
-	return 0, 0
-}
-
-// closesQuote reports whether s holds the quote that closes a YAML value
-// opened with quote: an unescaped " (\" escapes it), or a ' not doubled.
-func closesQuote(s string, quote byte) bool {
-	for i := 0; i < len(s); i++ {
-		switch {
-		case quote == '"' && s[i] == '\\':
-			i++
-		case s[i] == quote && quote == '\'' && i+1 < len(s) && s[i+1] == '\'':
-			i++
-		case s[i] == quote:
-			return true
-		}
-	}
-	return false
-}
-
 func noteError(path string, line int, format string, args ...any) error {
 	return &diag.Diagnostic{File: path, Line: line, Severity: diag.Error, Message: fmt.Sprintf(format, args...)}
 }
@@ -117,8 +80,6 @@ func misspeltKeys(path string, head []byte, toml bool) diag.List {
 	}
 	return out
 }
-
-var yamlLine = regexp.MustCompile(`line (\d+)`)
 
 // ParseNote splits a note into front matter (YAML between "---" lines or TOML
 // between "+++" lines) and Markdown body. Errors read "path:line: message".
@@ -158,21 +119,7 @@ func ParseNote(path string, data []byte) (Note, error) {
 	}
 	if delim == "---" {
 		if err := yaml.Unmarshal(head, &n.Front); err != nil {
-			if k, quote := unclosedQuote(head); k > 0 && strings.Contains(err.Error(), "unexpected end of stream") {
-				// YAML reads on past the line end for the quote's close,
-				// and blames the end of the front matter.
-				return n, &diag.Diagnostic{File: path, Line: 1 + k, Severity: diag.Error,
-					Message: fmt.Sprintf("front matter: the value quoted with %c on this line is never closed", quote),
-					Hint:    fmt.Sprintf("end it with %c on the same line", quote)}
-			}
-			msg := strings.TrimPrefix(err.Error(), "yaml: ")
-			at := 1
-			if m := yamlLine.FindStringSubmatch(msg); m != nil {
-				k, _ := strconv.Atoi(m[1])
-				at = 1 + k
-				msg = strings.Replace(msg, m[0]+": ", "", 1)
-			}
-			return n, noteError(path, at, "front matter: %s", msg)
+			return n, yamlError(path, head, err)
 		}
 	} else {
 		if err := checkTOMLKeys(head); err != nil {

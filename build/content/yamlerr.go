@@ -1,0 +1,103 @@
+package content
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/nonopress/nonopress/diag"
+)
+
+var (
+	yamlLine = regexp.MustCompile(`line (\d+)`)
+	// yamlType is a value YAML read that does not fit its key's type.
+	yamlType = regexp.MustCompile("cannot unmarshal !!\\w+ `([^`]*)` into (\\S+)")
+)
+
+// yamlError is the error of a note's YAML front matter head (the lines
+// after the opening "---", the first of them line 2 of the file at path)
+// that YAML refused with err, said for an author: at the line of the
+// mistake, a quote left open where it opens, and a value of the wrong
+// type by its key, with the fix.
+func yamlError(path string, head []byte, err error) error {
+	if k, quote := unclosedQuote(head); k > 0 && strings.Contains(err.Error(), "unexpected end of stream") {
+		// YAML reads on past the line end for the quote's close, and
+		// blames the end of the front matter.
+		return &diag.Diagnostic{File: path, Line: 1 + k, Severity: diag.Error,
+			Message: fmt.Sprintf("front matter: the value quoted with %c on this line is never closed", quote),
+			Hint:    fmt.Sprintf("end it with %c on the same line", quote)}
+	}
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	at := 1
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		k, _ := strconv.Atoi(m[1])
+		at = 1 + k
+		msg = strings.Replace(msg, m[0]+": ", "", 1)
+		if d := yamlTypeError(path, at, head, k, msg); d != nil {
+			return d
+		}
+	}
+	return noteError(path, at, "front matter: %s", msg)
+}
+
+// yamlTypeError says a value of the wrong type (msg, YAML's unmarshal
+// error, for line k of head, line at of the file) by its key: "weight:
+// \"heavy\" is not a number"; nil for any other error.
+func yamlTypeError(path string, at int, head []byte, k int, msg string) error {
+	m := yamlType.FindStringSubmatch(msg)
+	lines := strings.Split(string(head), "\n")
+	if m == nil || k < 1 || k > len(lines) {
+		return nil
+	}
+	key, _, _ := strings.Cut(lines[k-1], ":")
+	key = strings.TrimSpace(key)
+	d := &diag.Diagnostic{File: path, Line: at, Severity: diag.Error}
+	switch into := m[2]; {
+	case strings.HasPrefix(into, "int"), strings.HasPrefix(into, "float"):
+		d.Message = fmt.Sprintf("front matter: %s: %q is not a number", key, m[1])
+	case strings.HasPrefix(into, "[]"):
+		d.Message = fmt.Sprintf("front matter: %s: %q is not a list", key, m[1])
+		d.Hint = fmt.Sprintf("write a list in brackets, as in %s: [%s]", key, m[1])
+	case into == "bool":
+		d.Message = fmt.Sprintf("front matter: %s: %q is not true or false", key, m[1])
+	default:
+		return nil
+	}
+	return d
+}
+
+// unclosedQuote finds the first line (1-based, within head) of YAML front
+// matter whose value opens a quote (" or ') that the line does not close,
+// and the quote; 0 when every quoted value closes on its line. YAML lets a
+// quoted value run on to later lines, so it is asked only of front matter
+// that failed to parse.
+func unclosedQuote(head []byte) (int, byte) {
+	for i, l := range strings.Split(string(head), "\n") {
+		_, v, ok := strings.Cut(l, ":")
+		v = strings.TrimSpace(v)
+		if !ok || v == "" || (v[0] != '"' && v[0] != '\'') {
+			continue
+		}
+		if !closesQuote(v[1:], v[0]) {
+			return i + 1, v[0]
+		}
+	}
+	return 0, 0
+}
+
+// closesQuote reports whether s holds the quote that closes a YAML value
+// opened with quote: an unescaped " (\" escapes it), or a ' not doubled.
+func closesQuote(s string, quote byte) bool {
+	for i := 0; i < len(s); i++ {
+		switch {
+		case quote == '"' && s[i] == '\\':
+			i++
+		case s[i] == quote && quote == '\'' && i+1 < len(s) && s[i+1] == '\'':
+			i++
+		case s[i] == quote:
+			return true
+		}
+	}
+	return false
+}
