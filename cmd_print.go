@@ -90,8 +90,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	}
 	entries, invalid := c.checkAll(ctx, files, *timeout, *skipInvalid)
 	if *title == "" {
-		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries),
-			strings.TrimSuffix(filepath.Base(filepath.Clean(fs.Arg(0))), filepath.Ext(fs.Arg(0))))
+		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries), pathsTitle(fs.Args()))
 	}
 	if invalid > 0 && !*skipInvalid {
 		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (fix them, or pass -skip-invalid to print the rest)\n",
@@ -194,6 +193,29 @@ func (c *printCommand) report(ds diag.List, skipping bool) {
 		}
 		fmt.Fprintln(c.stderr, line)
 	}
+}
+
+// pathsTitle is a booklet's title from what it prints: one file's or
+// folder's name, or for several in one folder that folder's name (not the
+// first file's); for paths in several folders, the first one's name.
+func pathsTitle(paths []string) string {
+	name := func(p string) string {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			abs = filepath.Clean(p)
+		}
+		return content.BaseName(filepath.Base(abs))
+	}
+	if len(paths) > 1 {
+		dir := filepath.Dir(filepath.Clean(paths[0]))
+		for _, p := range paths[1:] {
+			if filepath.Dir(filepath.Clean(p)) != dir {
+				return name(paths[0])
+			}
+		}
+		return name(dir)
+	}
+	return name(paths[0])
 }
 
 // ownSetTitle is the title a single set file (a .nonpack's shared keys, an

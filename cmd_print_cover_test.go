@@ -111,3 +111,30 @@ func TestPrintSetFileOwnTitle(t *testing.T) {
 		t.Errorf("-title does not override the set's title:\n%s", cover)
 	}
 }
+
+// TestPrintFilesTitle: without -title, a booklet of one file is titled by
+// its name, and of several files in one folder by the folder's name, not
+// by the first file's.
+func TestPrintFilesTitle(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "club/dancer.non", dancerNon)
+	writeFile(t, dir, "club/two.non", "license CC0-1.0\ntitle \"Two\"\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
+	club := filepath.Join(dir, "club")
+	for _, c := range []struct {
+		paths []string
+		want  string
+	}{
+		{[]string{filepath.Join(club, "dancer.non")}, "dancer"},
+		{[]string{filepath.Join(club, "dancer.non"), filepath.Join(club, "two.non")}, "club"},
+	} {
+		if cover, _, _ := strings.Cut(printedText(t, c.paths...), "\f"); !strings.HasPrefix(strings.TrimSpace(cover), c.want+"\n") {
+			t.Errorf("print %v: the cover is titled\n%s\nwant %q", c.paths, cover, c.want)
+		}
+	}
+	if got := pathsTitle([]string{"a/pair.nonpack.gz"}); got != "pair" {
+		t.Errorf("pathsTitle of a compressed bundle: %q", got)
+	}
+	if got := pathsTitle([]string{"a/x.non", "b/y.non"}); got != "x" {
+		t.Errorf("pathsTitle of files in two folders: %q", got)
+	}
+}
