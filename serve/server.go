@@ -281,22 +281,22 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	page := filepath.Join(s.cfg.Out, "404.html")
 	if s.published.has("404.html") {
-		s.serveHTML(w, r, page, http.StatusNotFound, injectRootBase)
+		s.serveHTML(w, r, page, http.StatusNotFound)
 		return
 	}
 	http.NotFound(w, r)
 }
 
-// serveHTML sends an HTML page with the reload script injected, after
-// the edits given.
-func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, status int, edits ...func([]byte) []byte) {
+// serveHTML sends an HTML page with the reload script injected. The 404
+// page (status 404), sent at any address, gets a base at the root too.
+func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, status int) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		http.Error(w, "cannot read page", http.StatusInternalServerError)
 		return
 	}
-	for _, edit := range edits {
-		data = edit(data)
+	if status == http.StatusNotFound {
+		data = injectRootBase(data)
 	}
 	data = injectScript(data)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -307,31 +307,31 @@ func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, 
 	}
 }
 
-// injectScript adds the reload script before </body>, or at the end of a page
-// without one.
 // injectRootBase puts <base href="/"> first in the page's head (or first
 // in the page, when it has no head), so that its relative addresses
 // resolve from the site's root whatever the address it is sent at.
 func injectRootBase(page []byte) []byte {
-	tag := []byte(`<base href="/">`)
 	i := bytes.Index(bytes.ToLower(page), []byte("<head>"))
 	if i >= 0 {
 		i += len("<head>")
 	} else {
 		i = 0
 	}
-	out := make([]byte, 0, len(page)+len(tag))
-	out = append(out, page[:i]...)
-	out = append(out, tag...)
-	return append(out, page[i:]...)
+	return insertAt(page, i, `<base href="/">`)
 }
 
+// injectScript adds the reload script before </body>, or at the end of a page
+// without one.
 func injectScript(page []byte) []byte {
-	tag := []byte(`<script src="` + scriptPath + `"></script>`)
 	i := bytes.LastIndex(bytes.ToLower(page), []byte("</body>"))
 	if i < 0 {
-		return append(page, tag...)
+		i = len(page)
 	}
+	return insertAt(page, i, `<script src="`+scriptPath+`"></script>`)
+}
+
+// insertAt returns page with tag inserted at byte offset i.
+func insertAt(page []byte, i int, tag string) []byte {
 	out := make([]byte, 0, len(page)+len(tag))
 	out = append(out, page[:i]...)
 	out = append(out, tag...)
