@@ -34,7 +34,7 @@ func yamlError(path string, head []byte, err error) error {
 		k, _ := strconv.Atoi(m[1])
 		at = 1 + k
 		msg = strings.Replace(msg, m[0]+": ", "", 1)
-		if d := yamlTypeError(path, at, head, k, msg); d != nil {
+		if d := yamlTypeError(path, head, k, msg); d != nil {
 			return d
 		}
 	}
@@ -42,9 +42,9 @@ func yamlError(path string, head []byte, err error) error {
 }
 
 // yamlTypeError says a value of the wrong type (msg, YAML's unmarshal
-// error, for line k of head, line at of the file) by its key: "weight:
+// error, for line k of head, line 1+k of the file) by its key: "weight:
 // \"heavy\" is not a number"; nil for any other error.
-func yamlTypeError(path string, at int, head []byte, k int, msg string) error {
+func yamlTypeError(path string, head []byte, k int, msg string) error {
 	m := yamlType.FindStringSubmatch(msg)
 	lines := strings.Split(string(head), "\n")
 	if m == nil || k < 1 || k > len(lines) {
@@ -52,7 +52,7 @@ func yamlTypeError(path string, at int, head []byte, k int, msg string) error {
 	}
 	key, _, _ := strings.Cut(lines[k-1], ":")
 	key = strings.TrimSpace(key)
-	d := &diag.Diagnostic{File: path, Line: at, Severity: diag.Error}
+	d := &diag.Diagnostic{File: path, Line: 1 + k, Severity: diag.Error}
 	switch into := m[2]; {
 	case strings.HasPrefix(into, "int"), strings.HasPrefix(into, "float"):
 		d.Message = fmt.Sprintf("front matter: %s: %q is not a number", key, m[1])
