@@ -344,12 +344,32 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra
 			count++
 		}
 	}
-	line := strings.TrimSuffix(which, "s")
-	fix := "remove the " + line + " clue that is too many"
-	if count > want+1 {
-		fix = fmt.Sprintf("remove the %d %s clues that are too many", count-want, line)
-	}
+	fix := "remove " + theClues(count-want, which, "too many")
 	return np.clueLinesMismatch(header, which, dim, want, count, fmt.Sprintf("%s; clue line %d is line %d", fix, want+1, extra))
+}
+
+// tooFewClueLines is the error of a clues block (which, at line header) of
+// have clue lines, no blank one among them, where its dimension (dim)
+// counts want; stop is the line after the block (n 0 at the file's end).
+func (np *nonParser) tooFewClueLines(header int, which, dim string, want, have int, stop numberedLine) error {
+	line := strings.TrimSuffix(which, "s")
+	end := "the block ends at the end of the puzzle"
+	if stop.n != 0 {
+		end = fmt.Sprintf("the block ends before line %d, %q", stop.n, strings.TrimSpace(stop.text))
+	}
+	fix := fmt.Sprintf("add %s, 0 for an empty %s; %s", theClues(want-have, which, "missing"), line, end)
+	return np.clueLinesMismatch(header, which, dim, want, have, fix)
+}
+
+// theClues names n clues of a block (which: "rows" or "columns") in the
+// state given: "the row clue that is missing", "the 2 row clues that are
+// missing".
+func theClues(n int, which, state string) string {
+	line := strings.TrimSuffix(which, "s")
+	if n == 1 {
+		return fmt.Sprintf("the %s clue that is %s", line, state)
+	}
+	return fmt.Sprintf("the %d %s clues that are %s", n, line, state)
 }
 
 // clueLinesMismatch is the error of a clues block (which, at line header)
@@ -491,22 +511,13 @@ func (np *nonParser) block(header int, which string) error {
 			}
 		}
 		if chosen == nil {
+			if len(nonBlank) > 0 && len(candidates) == len(nonBlank) {
+				// Too few lines, and no blank one to wonder about.
+				return np.tooFewClueLines(header, which, dim, want, len(nonBlank), stopLine)
+			}
 			stop := "the end of the puzzle"
 			if stopLine.n != 0 {
 				stop = fmt.Sprintf("line %d (%q is not a clue line)", stopLine.n, strings.TrimSpace(stopLine.text))
-			}
-			if missing := want - len(nonBlank); len(nonBlank) > 0 && len(candidates) == len(nonBlank) {
-				// Too few lines, and no blank one to wonder about.
-				line := strings.TrimSuffix(which, "s")
-				fix := fmt.Sprintf("add the %s clue that is missing, 0 for an empty %s", line, line)
-				if missing > 1 {
-					fix = fmt.Sprintf("add the %d %s clues that are missing, 0 for an empty %s", missing, line, line)
-				}
-				end := "the block ends at the end of the puzzle"
-				if stopLine.n != 0 {
-					end = fmt.Sprintf("the block ends before line %d, %q", stopLine.n, strings.TrimSpace(stopLine.text))
-				}
-				return np.clueLinesMismatch(header, which, dim, want, len(nonBlank), fix+"; "+end)
 			}
 			why := fmt.Sprintf("and %d lines in all", len(candidates))
 			if len(nonBlank) > 0 && len(candidates) >= want {
