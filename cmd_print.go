@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/atomicfile"
 	"github.com/nonopress/nonopress/puzzle"
@@ -145,17 +146,8 @@ func (c *printCommand) checkAll(ctx context.Context, files []string, timeout tim
 				continue
 			}
 			p := cp.puzzle
-			title := strings.TrimSpace(p.Meta.Title)
-			if title == "" { // the file's name, and its place in a bundle
-				title = content.BaseName(filepath.Base(f))
-				if len(checked) > 1 {
-					title = fmt.Sprintf("%s #%d", title, i+1)
-				}
-			}
-			if cp.report.Verdict == "multiple" {
-				title += " (ambiguous)"
-			}
-			if title != p.Meta.Title {
+			fallback := site.FallbackTitle(content.BaseName(filepath.Base(f)), i, len(checked) > 1)
+			if title := site.BookletTitle(p, fallback, cp.report.Verdict); title != p.Meta.Title {
 				q := *p
 				q.Meta.Title = title
 				p = &q

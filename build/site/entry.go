@@ -78,16 +78,30 @@ func (e *Entry) SetBooklet(b *BookletPart) { e.booklet = b }
 // puzzle from its file.
 func (e *Entry) Booklet() *BookletPart { return e.booklet }
 
-// BookletTitle is the title a booklet gives the entry's puzzle p: its own,
-// as its sheet has it, else the entry's (its file's name, and its place in
-// a bundle), never "Untitled" for a puzzle the site names; marked
-// "(ambiguous)" when it has several solutions, as print marks it.
-func (e *Entry) BookletTitle(p *puzzle.Puzzle) string {
-	title := FirstNonEmpty(p.Meta.Title, e.Title)
-	if e.Verdict == "multiple" {
+// BookletTitle is the title a booklet gives the entry's puzzle p
+// (BookletTitle, with the entry's title as the fallback).
+func (e *Entry) BookletTitle(p *puzzle.Puzzle) string { return BookletTitle(p, e.Title, e.Verdict) }
+
+// BookletTitle is the title a booklet (the site's or print's) gives puzzle
+// p of verdict: its own, as its sheet has it, else fallback (FallbackTitle:
+// never "Untitled" for a puzzle the site names); marked "(ambiguous)" when
+// it has several solutions.
+func BookletTitle(p *puzzle.Puzzle, fallback, verdict string) string {
+	title := FirstNonEmpty(p.Meta.Title, fallback)
+	if verdict == "multiple" {
 		title += " (ambiguous)"
 	}
 	return title
+}
+
+// FallbackTitle is how the site names the i-th puzzle of a file called
+// name (its base name) when the puzzle has no title: by the file, and in a
+// bundle (a file of several puzzles) by its place too, "minis #2".
+func FallbackTitle(name string, i int, bundled bool) string {
+	if bundled {
+		return fmt.Sprintf("%s #%d", name, i+1)
+	}
+	return name
 }
 
 // HasSheet reports whether the puzzle has a printable sheet.
@@ -129,9 +143,8 @@ func NewEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *E
 // (bundled): each puzzle is then named by the file and its number, and
 // its page is in a folder of the bundle's.
 func FileEntry(f *content.PuzzleFile, i int, bundled bool, p *puzzle.Puzzle, rep *validate.Report, fm content.FrontMatter) *Entry {
-	title := f.Name
+	title := FallbackTitle(f.Name, i, bundled)
 	if bundled {
-		title = fmt.Sprintf("%s #%d", f.Name, i+1)
 		fm.Title = "" // a bundle's note titles the bundle, not each puzzle
 	}
 	e := NewEntry(p, fm, title)
