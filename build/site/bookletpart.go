@@ -28,9 +28,10 @@ type BookletPart struct {
 }
 
 // NewBookletPart keeps what the booklet draws of p: its title (as
-// Entry.BookletTitle gives it), its solution (nil for none), its difficulty, and drawn, the grid its sheet PDF drew (nil when
-// the sheet was reused from an earlier build: the booklet then draws the
-// grid afresh).
+// Entry.BookletTitle gives it), its solution (nil for none), its
+// difficulty, and drawn, the grid its sheet PDF drew (nil when the sheet
+// was reused from an earlier build: the booklet then draws the grid
+// afresh).
 func NewBookletPart(p *puzzle.Puzzle, title string, solution *puzzle.Image, difficulty string, drawn *render.DrawnGrid) *BookletPart {
 	b := &BookletPart{difficulty: difficulty, drawn: drawn}
 	b.solution, b.solutionBits = packSolution(solution)

@@ -18,11 +18,14 @@
       var tags = r[9].map(function (t) { return ix.tags[t]; });
       var author = ix.authors[r[3]], license = ix.licenses[r[4]];
       var colours = r[7] > 1 ? r[7] + " colours colors multicolour" : "black and white 1 colour";
-      // A triddler (an eleventh field, its triangles) has no width and height.
+      // A triddler (an eleventh field, its triangles) has no width and
+      // height; a grid's size is found as 15x15 and 15×15.
       var size = r[10] ? "triddler, " + r[10] + " triangles" : r[5] + "×" + r[6];
-      var text = [r[0], author, license, tags.join(" "), r[10] ? size : r[5] + "x" + r[6] + " " + size, colours, GRADES[r[8]]].join(" \u0001 ").toLowerCase();
-      items[i] = { title: r[0], lower: r[0].toLowerCase(), text: text, author: author, size: size, colours: r[7], grade: r[8], dir: ix.dirs[r[1]],
-        page: ix.dirs[r[1]] + r[2] + "/index.html" };
+      var sizeWords = r[10] ? size : r[5] + "x" + r[6] + " " + size;
+      var text = [r[0], author, license, tags.join(" "), sizeWords, colours, GRADES[r[8]]].join(" \u0001 ").toLowerCase();
+      var dir = ix.dirs[r[1]];
+      items[i] = { title: r[0], lower: r[0].toLowerCase(), text: text, author: author, size: size, colours: r[7], grade: r[8], dir: dir,
+        page: dir + r[2] + "/index.html" };
     }
     return items;
   }
