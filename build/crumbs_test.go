@@ -145,3 +145,59 @@ func TestSetTitles(t *testing.T) {
 		t.Errorf("after a title changed, the link to its file says %q", next)
 	}
 }
+
+// TestWrapperFoldersShowAsOne checks that a chain of folders that each hold
+// one folder and nothing else (nonny/data/puzzles/) is shown as one
+// collection: the home page's card and the breadcrumbs lead past the
+// wrappers to the first collection with something to show, titled by the
+// whole chain; a folder with a note is no wrapper; and a puzzle added to a
+// wrapper, making it a collection of its own, reaches the breadcrumbs of
+// the pages below it in the next build.
+func TestWrapperFoldersShowAsOne(t *testing.T) {
+	s := newSite(t, "-- nonny/data/puzzles/easy/a.non --\n"+dot("Ant")+
+		"-- nonny/data/puzzles/hard/b.non --\n"+dot("Bee")+
+		"-- wrapped/only/c.non --\n"+dot("Cat")+
+		"-- noted/README.md --\n---\ntitle: Noted\n---\nA note.\n"+
+		"-- noted/inner/d.non --\n"+dot("Dog"))
+	s.mustBuild(Config{})
+	cards := map[string]string{}
+	for _, m := range regexp.MustCompile(`class="?np-coll-title"? href="?([^" >]+)"?>(.*?)</a>`).FindAllStringSubmatch(s.read("index.html"), -1) {
+		cards[strings.ReplaceAll(m[2], "<wbr>", "")] = m[1]
+	}
+	for title, url := range map[string]string{"nonny / data / puzzles": "nonny/data/puzzles/index.html", "wrapped / only": "wrapped/only/index.html", "Noted": "noted/index.html"} {
+		if cards[title] != url {
+			t.Errorf("home page: card %q links to %q, want %q (cards: %v)", title, cards[title], url, cards)
+		}
+	}
+	crumbsOf := func(page string) string {
+		t.Helper()
+		m := regexp.MustCompile(`aria-label="?Breadcrumbs"?><ol>(.*?)</ol>`).FindStringSubmatch(s.read(page))
+		if m == nil {
+			t.Fatalf("%s has no breadcrumbs", page)
+		}
+		return strings.NewReplacer(`"`, "", "<li>", "", "</li>", " | ").Replace(m[1])
+	}
+	if got, want := crumbsOf("nonny/data/puzzles/index.html"), "<a href=../../../index.html>Nonograms</a> | "; got != want {
+		t.Errorf("the chain's page has breadcrumbs %q, want %q", got, want)
+	}
+	if page := s.read("nonny/data/puzzles/index.html"); !strings.Contains(page, "<h1>nonny / data / puzzles</h1>") {
+		t.Errorf("the chain's page is not titled by the chain")
+	}
+	if got, want := crumbsOf("nonny/data/puzzles/easy/a/index.html"), "<a href=../../../../../index.html>Nonograms</a> | <a href=../../index.html>nonny / data / puzzles</a> | <a href=../index.html>easy</a> | "; got != want {
+		t.Errorf("a puzzle below the chain has breadcrumbs\n%q, want\n%q", got, want)
+	}
+	// The wrappers' own pages, no longer linked, forward to the chain's.
+	for page, want := range map[string]string{"nonny/index.html": "data/puzzles/index.html", "nonny/data/index.html": "puzzles/index.html"} {
+		if m := refreshPattern.FindStringSubmatch(s.read(page)); m == nil || m[1] != want {
+			t.Errorf("%s does not forward to %s: %v", page, want, m)
+		}
+	}
+	// A puzzle of nonny's own makes it a collection; data stays a wrapper.
+	if err := os.WriteFile(filepath.Join(s.src, "nonny", "z.non"), []byte(dot("Zebra")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.mustBuild(Config{})
+	if got, want := crumbsOf("nonny/data/puzzles/easy/a/index.html"), "<a href=../../../../../index.html>Nonograms</a> | <a href=../../../../index.html>nonny</a> | <a href=../../index.html>data / puzzles</a> | <a href=../index.html>easy</a> | "; got != want {
+		t.Errorf("after nonny/z.non is added, a puzzle below has breadcrumbs\n%q, want\n%q", got, want)
+	}
+}

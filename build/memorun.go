@@ -58,7 +58,7 @@ func (r *run) startMemo() {
 // key is the key of a puzzle file's work: the program, the site's
 // configuration and templates, the file's bytes, name and place (its output
 // folder and name, its collection's path and the titles of the collections
-// above it, for breadcrumbs), its note's bytes, and when the note has a body
+// above it and which of them are wrappers, for breadcrumbs), its note's bytes, and when the note has a body
 // the content tree's links, which its links are rewritten by, its
 // neighbours (the previous and next links of its pages) and its git date. A
 // file's place in path order is not in it: no puzzle page shows it.
@@ -79,6 +79,7 @@ func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlan
 	for c := f.Coll; c != nil; c = c.Parent {
 		k.String(c.URL)
 		k.String(c.Title(siteTitle))
+		k.Bool(c.Wrapper)
 		k.String(strings.Join(c.Note.Front.Tags, "\x00")) // its puzzles carry them
 	}
 	k.String(fileHash)

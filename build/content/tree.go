@@ -40,6 +40,9 @@ type Collection struct {
 	// Broken lists, on the root only, the collections whose note has a
 	// mistake (NoteErr), in path order: the rest of the tree is read.
 	Broken []*Collection
+	// Wrapper marks a folder that holds one folder and nothing else to
+	// show (wrapper.go): the site leads past it.
+	Wrapper bool
 }
 
 // Tags returns the tags the front matter of the collection's note and of
@@ -201,6 +204,7 @@ func (s *scanner) scan(c *Collection) error {
 		}
 		c.Children = append(c.Children, sub)
 	}
+	c.Wrapper = wraps(c)
 	return nil
 }
 

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"html/template"
 	"strconv"
 	"strings"
 
@@ -214,3 +215,7 @@ func (e *Entry) CellCount() int {
 	}
 	return e.Width * e.Height
 }
+
+// TitleHTML is the puzzle's title as its card shows it, with a
+// line-break opportunity after each underscore and dot (wordBreaks).
+func (e *Entry) TitleHTML() template.HTML { return wordBreaks(e.Title) }

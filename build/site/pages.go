@@ -44,7 +44,7 @@ func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
 	out := make([]Page, 0, len(pages))
 	for _, pg := range pages {
 		dir := nav.PageDir(c.URL, pg.Number)
-		out = append(out, Page{Kind: kind, Path: dir + "index.html", InSitemap: true, Data: func() *PageData {
+		out = append(out, Page{Kind: kind, Path: dir + "index.html", InSitemap: !c.Wrapper, Data: func() *PageData {
 			d := s.collectionHead(c, kind, dir, pg.Number, len(pages))
 			if pg.Number == 1 {
 				d.Note = note
@@ -55,6 +55,9 @@ func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
 			}
 			d.Cards = cards(list.Entries[pg.Start:pg.End], dir, pg.Start)
 			d.Pages = pagerLinks(c.URL, dir, pg.Number, len(pages))
+			if c.Wrapper {
+				s.forward(d, dir, c.Landing())
+			}
 			if list.Booklet {
 				d.Booklet = content.RelURL(dir, c.URL+"booklet.pdf")
 			}
@@ -64,22 +67,33 @@ func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
 	return out, nil
 }
 
+// forward makes a wrapper's page, which no card or breadcrumb links to but
+// an address from before or a note may, forward to the collection to which
+// cards lead instead (its one card stays, for a browser that does not follow).
+func (s *Site) forward(d *PageData, dir string, to *content.Collection) {
+	d.Redirect = content.RelURL(dir, to.URL+"index.html")
+	if d.Canonical != "" {
+		d.Canonical = s.PageURL(to.URL + "index.html")
+	}
+}
+
 // collectionHead starts the data of page number of a collection's pages:
 // titles, descriptions and breadcrumbs.
 func (s *Site) collectionHead(c *content.Collection, kind, dir string, number, pages int) *PageData {
-	d := s.pageData(kind, c.Title(s.Title), dir)
+	title := c.Heading(s.Title)
+	d := s.pageData(kind, title, dir)
 	if c.Parent == nil {
 		d.Title = ""
 		d.Lede = FirstNonEmpty(s.Settings.Description, c.Note.Front.Description)
 	} else {
 		d.Lede = c.Note.Front.Description
-		d.Description = FirstNonEmpty(Summary(c), fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", s.List(c).Total, c.Title(s.Title)))
+		d.Description = FirstNonEmpty(Summary(c), fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", s.List(c).Total, title))
 	}
 	if c.Parent != nil || number > 1 {
 		d.Crumbs = crumbsOf(c, dir, s.Title, number > 1)
 	}
 	if number > 1 {
-		d.Title = fmt.Sprintf("%s – page %d", c.Title(s.Title), number)
+		d.Title = fmt.Sprintf("%s – page %d", title, number)
 		d.Lede = ""
 		d.Description = fmt.Sprintf("%s, page %d of %d.", strings.TrimSuffix(d.Description, "."), number, pages)
 	}
@@ -87,12 +101,14 @@ func (s *Site) collectionHead(c *content.Collection, kind, dir string, number, p
 }
 
 // collectionViews lists sub-collections as links from a page, each with its
-// note's description or first line.
+// note's description or first line: a wrapper's link leads past it, to its
+// Landing, titled by the chain.
 func (s *Site) collectionViews(cs []*content.Collection, from string) []CollectionView {
 	var out []CollectionView
 	for _, c := range cs {
-		out = append(out, CollectionView{Title: c.Title(s.Title), URL: content.RelURL(from, c.URL+"index.html"), Count: s.List(c).Total,
-			Summary: Summary(c)})
+		to := c.Landing()
+		out = append(out, CollectionView{Title: to.Heading(s.Title), URL: content.RelURL(from, to.URL+"index.html"), Count: s.List(c).Total,
+			Summary: Summary(to)})
 	}
 	return out
 }

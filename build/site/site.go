@@ -128,7 +128,8 @@ func (s *Site) pageData(kind, title, dir string) *PageData {
 }
 
 // crumbsOf returns the breadcrumbs of a page in collection c, from the home
-// page down to c itself when withSelf.
+// page down to c itself when withSelf. A chain of wrappers shares one crumb
+// with the collection it leads to.
 func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []Crumb {
 	var chain []*content.Collection
 	for x := c; x != nil; x = x.Parent {
@@ -137,10 +138,13 @@ func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []Cr
 	var out []Crumb
 	for i := len(chain) - 1; i >= 0; i-- {
 		x := chain[i]
+		if x.Wrapper && i > 0 {
+			continue // one crumb with the collection below it (Heading)
+		}
 		if x == c && !withSelf {
 			break
 		}
-		out = append(out, Crumb{Title: x.Title(siteTitle), URL: content.RelURL(from, x.URL+"index.html")})
+		out = append(out, Crumb{Title: x.Heading(siteTitle), URL: content.RelURL(from, x.URL+"index.html")})
 	}
 	return out
 }

@@ -112,3 +112,17 @@ func TestGroupsUnknownLastWithAnIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestWordBreaks checks that a card's title may break after underscores and
+// dots and is escaped.
+func TestWordBreaks(t *testing.T) {
+	for in, want := range map[string]string{
+		"01_quick_and_easy": "01_<wbr>quick_<wbr>and_<wbr>easy",
+		"v1.2 <b>":          "v1.<wbr>2 &lt;b&gt;",
+		"Cup":               "Cup",
+	} {
+		if got := string(wordBreaks(in)); got != want {
+			t.Errorf("wordBreaks(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"html/template"
+	"strings"
 
 	"github.com/nonopress/nonopress/templates"
 )
@@ -26,6 +27,7 @@ type PageData struct {
 	Root        string // the way up to the site root: "", "../", "../../"...
 	Feed        string // the Atom feed, when the site has one
 	Canonical   string // the page's public URL, when the site has a base URL
+	Redirect    string // where a wrapper folder's page forwards to (content.Collection.Landing)
 	Image       string // the Open Graph image's public URL, when the site has a base URL
 	Prev, Next  *Crumb // the puzzle before and after this one in its collection
 	Site        SiteView
@@ -107,4 +109,23 @@ type PuzzleView struct {
 	Play                                 templates.PlayData
 	Triddler                             *templates.TriddlerPlay // a triddler's, instead of Play
 	Paper                                string                  // CSS page size
+}
+
+// TitleHTML is the collection's title with a line-break opportunity after
+// each underscore (wordBreaks).
+func (v CollectionView) TitleHTML() template.HTML { return wordBreaks(v.Title) }
+
+// wordBreaks escapes a name for HTML and lets a narrow card break it after
+// each underscore and dot (<wbr>): folder and file names such as
+// 01_quick_and_easy are one word to a browser, which would otherwise break
+// them at any letter (site.css) or not at all.
+func wordBreaks(name string) template.HTML {
+	var b strings.Builder
+	for _, r := range name {
+		b.WriteString(template.HTMLEscapeString(string(r)))
+		if r == '_' || r == '.' {
+			b.WriteString("<wbr>")
+		}
+	}
+	return template.HTML(b.String())
 }
