@@ -187,6 +187,8 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		p.Origin.File = name
 		p.Origin.Format = format
 		ownTexts(p)
+		licenseFromCopyright(&p.Meta)
+		licenseFromCopyright(p.Origin.Set)
 		puzzle.NameColors(p.Palette)
 	}
 	attachUTF8Warnings(ps, badLines, badTotal)

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // wellKnownColors are the names a colour without one is given: common
@@ -76,9 +77,17 @@ func (c Color) DisplayName() string {
 // nearest name followed by a number ("red 2"). Entries named this way have
 // Derived set, so that writers of formats with names of their own may leave
 // them out.
+//
+// A name that only spells the colour's value (number-loom writes "aF78900",
+// its character and hex code; others "#F78900") is no name to a reader: it
+// is replaced the same way.
 func NameColors(pal []Color) {
 	taken := map[string]bool{}
-	for _, c := range pal {
+	for i := range pal {
+		c := &pal[i]
+		if spellsValue(c.Name, c.RGB) {
+			c.Name = ""
+		}
 		if c.Name != "" {
 			taken[c.Name] = true
 		}
@@ -99,6 +108,31 @@ func NameColors(pal []Color) {
 		}
 		c.Name, c.Derived, taken[name] = name, true, true
 	}
+}
+
+// spellsValue reports whether name is nothing but c's hex code, in six or
+// three digits, after at most one other character ("aF78900", "#f78900",
+// "F78900", "#fff" for white).
+func spellsValue(name string, c RGB) bool {
+	if len(name) > 7 || len(name) < 3 {
+		return false
+	}
+	code := strings.ToLower(name)
+	for _, want := range []string{c.Hex()[1:], shortHex(c)} {
+		if want != "" && (code == want || len(code) == len(want)+1 && code[1:] == want) {
+			return true
+		}
+	}
+	return false
+}
+
+// shortHex is c's three-digit hex code ("fff"), or "" when it has none.
+func shortHex(c RGB) string {
+	full := c.Hex()[1:]
+	if full[0] != full[1] || full[2] != full[3] || full[4] != full[5] {
+		return ""
+	}
+	return string([]byte{full[0], full[2], full[4]})
 }
 
 // lab is a colour in CIE L*a*b* (D65).

@@ -51,3 +51,24 @@ func TestNameColors(t *testing.T) {
 		t.Error("DisplayName")
 	}
 }
+
+// TestNamesThatSpellTheValue checks that a name that is only the colour's
+// hex code (number-loom's character and code, "aF78900") is replaced by a
+// well-known name, and that real names, and codes of another colour, stay.
+func TestNamesThatSpellTheValue(t *testing.T) {
+	orange := RGB{0xf7, 0x89, 0x00}
+	for name, want := range map[string]string{
+		"aF78900": "orange", "#f78900": "orange", "F78900": "orange", "bF78900": "orange",
+		"aF78901": "aF78901", "Pumpkin": "Pumpkin", "xyF78900": "xyF78900",
+	} {
+		pal := []Color{{Char: '.', RGB: RGB{255, 255, 255}}, {Char: 'a', Name: name, RGB: orange}}
+		NameColors(pal)
+		if pal[1].Name != want || pal[1].Derived != (want != name) {
+			t.Errorf("a colour named %q is named %q (derived %v), want %q", name, pal[1].Name, pal[1].Derived, want)
+		}
+	}
+	white := []Color{{Char: '.', Name: "#fff", RGB: RGB{255, 255, 255}}}
+	if NameColors(white); white[0].Name != "white" {
+		t.Errorf("a white named #fff is named %q, want white", white[0].Name)
+	}
+}
