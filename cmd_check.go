@@ -92,7 +92,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	results, done := checkFiles(ctx, files, validate.Options{Timeout: *timeout})
+	results, done := checkFiles(ctx, files, fs.Args(), validate.Options{Timeout: *timeout})
 	results = append(emptyFolderResults(empty), results...)
 
 	var nErr, nWarn, nPuzzles int
@@ -207,7 +207,7 @@ func emptyFolderResults(folders []string) []checkResult {
 // results in file order, then puzzle order, and how many files were checked
 // fully: when ctx is done, no further file is started and a puzzle being
 // solved ends with an "interrupted" warning.
-func checkFiles(ctx context.Context, files []string, opt validate.Options) (results []checkResult, done int) {
+func checkFiles(ctx context.Context, files, tops []string, opt validate.Options) (results []checkResult, done int) {
 	perFile := make([][]checkResult, len(files))
 	work := make(chan int)
 	var wg sync.WaitGroup
@@ -216,7 +216,7 @@ func checkFiles(ctx context.Context, files []string, opt validate.Options) (resu
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				perFile[i] = checkFile(ctx, files[i], opt)
+				perFile[i] = checkFile(ctx, files[i], tops, opt)
 			}
 		}()
 	}
@@ -258,25 +258,43 @@ type checkedPuzzle struct {
 	report validate.Report
 }
 
-// readAndCheck reads one file and validates each of its puzzles. unreadable is
+// readAndCheck reads one file and validates each of its puzzles, credited
+// as the site build credits them (content.Credit): by the note beside the
+// file and by those of its folders up to the site's root (tops are the
+// paths named on the command line: content.FolderFronts). unreadable is
 // non-nil when part or all of the file could not be read.
-func readAndCheck(ctx context.Context, file string, opt validate.Options) (unreadable *checkResult, checked []checkedPuzzle) {
+func readAndCheck(ctx context.Context, file string, tops []string, opt validate.Options) (unreadable *checkResult, checked []checkedPuzzle) {
 	start := time.Now()
 	puzzles, err := formats.ReadFile(file)
 	if err != nil {
 		unreadable = &checkResult{File: file, Index: -1, Errors: jsonDiagnostics(formats.Diagnostics(file, err)), Warnings: []jsonDiagnostic{}}
 		unreadable.Seconds = time.Since(start).Seconds()
 	}
+	own, _, _ := readNoteBeside(file)
+	folders := content.FolderFronts(file, tops)
 	for _, p := range puzzles {
+		p = content.Credit(p, own.Front, folders)
 		checked = append(checked, checkedPuzzle{p, validate.Check(ctx, p, opt)})
 	}
 	return unreadable, checked
 }
 
+// readNoteBeside reads the Markdown note of the same name beside a puzzle
+// file, as the site build does: its path is "" when there is none.
+func readNoteBeside(file string) (n content.Note, path string, err error) {
+	path = filepath.Join(filepath.Dir(file), content.BaseName(filepath.Base(file))+".md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return content.Note{}, "", nil
+	}
+	n, err = content.ParseNote(path, data)
+	return n, path, err
+}
+
 // checkFile is readAndCheck as `check` prints it: the unreadable part first,
 // then each puzzle.
-func checkFile(ctx context.Context, file string, opt validate.Options) []checkResult {
-	unreadable, checked := readAndCheck(ctx, file, opt)
+func checkFile(ctx context.Context, file string, tops []string, opt validate.Options) []checkResult {
+	unreadable, checked := readAndCheck(ctx, file, tops, opt)
 	var out []checkResult
 	if unreadable != nil {
 		out = append(out, *unreadable)
@@ -297,12 +315,10 @@ func checkFile(ctx context.Context, file string, opt validate.Options) []checkRe
 // warnings as a result of index -1, or nil when there is no note or
 // nothing to say.
 func checkNote(file string) *checkResult {
-	path := filepath.Join(filepath.Dir(file), content.BaseName(filepath.Base(file))+".md")
-	data, err := os.ReadFile(path)
-	if err != nil {
+	n, path, err := readNoteBeside(file)
+	if path == "" {
 		return nil
 	}
-	n, err := content.ParseNote(path, data)
 	r := &checkResult{File: path, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(n.Warnings), ColorNames: []string{}}
 	if err != nil {
 		r.Errors = jsonDiagnostics(diag.List{diag.FromError(path, err)})

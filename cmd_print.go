@@ -89,7 +89,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	default:
 		opt.Date = newestModDate(files)
 	}
-	entries, invalid := c.checkAll(ctx, files, *timeout, *skipInvalid)
+	entries, invalid := c.checkAll(ctx, files, fs.Args(), *timeout, *skipInvalid)
 	if *title == "" {
 		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries), pathsTitle(fs.Args()))
 	}
@@ -132,9 +132,9 @@ func (c *printCommand) folderCover(ctx context.Context, paths []string, gitInfo 
 // diagnostics and returns the printable ones (titled as the site titles
 // them, an ambiguous puzzle's title marked) and how many puzzles or
 // unreadable parts errors keep out.
-func (c *printCommand) checkAll(ctx context.Context, files []string, timeout time.Duration, skipping bool) (entries []render.BookletEntry, invalid int) {
+func (c *printCommand) checkAll(ctx context.Context, files, tops []string, timeout time.Duration, skipping bool) (entries []render.BookletEntry, invalid int) {
 	for _, f := range files {
-		unreadable, checked := readAndCheck(ctx, f, validate.Options{Timeout: timeout})
+		unreadable, checked := readAndCheck(ctx, f, tops, validate.Options{Timeout: timeout})
 		if unreadable != nil {
 			c.report(diagsOf(unreadable.Errors), skipping)
 			invalid++

@@ -58,8 +58,9 @@ func (r *run) startMemo() {
 // key is the key of a puzzle file's work: the program, the site's
 // configuration and templates, the file's bytes, name and place (its output
 // folder and name, its collection's path and the titles of the collections
-// above it and which of them are wrappers, for breadcrumbs), its note's bytes, and when the note has a body
-// the content tree's links, which its links are rewritten by, its
+// above it and which of them are wrappers, for breadcrumbs, and the tags
+// and credits their notes give it), its note's bytes, and when the note has
+// a body the content tree's links, which its links are rewritten by, its
 // neighbours (the previous and next links of its pages) and its git date. A
 // file's place in path order is not in it: no puzzle page shows it.
 func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
@@ -80,7 +81,9 @@ func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlan
 		k.String(c.URL)
 		k.String(c.Title(siteTitle))
 		k.Bool(c.Wrapper)
-		k.String(strings.Join(c.Note.Front.Tags, "\x00")) // its puzzles carry them
+		// Its puzzles carry the tags, and may be credited by the notes.
+		k.String(strings.Join(c.Note.Front.Tags, "\x00"))
+		k.String(c.Note.Front.Author).String(c.Note.Front.License).String(c.Note.Front.Copyright)
 	}
 	k.String(fileHash)
 	k.String(f.NotePath)

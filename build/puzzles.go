@@ -249,6 +249,7 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 			res.diags = append(res.diags, diag.Diagnostic{File: f.Abs, Line: p.Origin.Line, Severity: diag.Error, Message: err.Error()})
 			continue
 		}
+		p = content.Credit(p, fm, f.Coll.Fronts())
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
 		problems, warnings := r.judge(f, &rep)
 		res.diags = append(res.diags, problems...)

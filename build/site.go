@@ -192,7 +192,8 @@ func (r *run) bookletItems(ctx context.Context, in []*site.Entry) ([]render.Book
 		p := puzzles[e.Index]
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
 		titled := *p
-		titled.Meta.Title = e.BookletTitle(p) // as a kept part has it
+		titled.Meta.Title = e.BookletTitle(p) // as a kept part has it, credits too
+		titled.Meta.Author, titled.Meta.License, titled.Meta.Copyright = e.Author, e.License, e.Copyright
 		items = append(items, render.BookletEntry{Puzzle: &titled, Solution: rep.Solution, Difficulty: rep.Difficulty})
 	}
 	return items, nil

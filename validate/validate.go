@@ -82,7 +82,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	}
 	if strings.TrimSpace(p.Meta.License) == "" {
 		at(diag.Warning, p.Origin.Line, licenseHint(p.Origin.Format),
-			"no license: say under which terms the puzzle may be shared (license key)")
+			"no license: say under which terms the puzzle may be shared")
 	}
 	r.Warnings = append(r.Warnings, checkLicense(p)...)
 	r.Errors = append(r.Errors, p.Problems()...)
@@ -174,16 +174,17 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	return r
 }
 
-// licenseHint says how a file of the given format states its license, for
-// the formats that can.
+// licenseHint says how a puzzle states its license: in its file, for the
+// formats that can, or in its note or its folder's (build/content/credits.go).
 func licenseHint(format string) string {
+	const notes = "license: CC-BY-4.0 to the front matter of its note or of its folder's README.md, for every puzzle in the folder"
 	switch format {
 	case "non", "nonpack":
-		return "add a line such as: license CC-BY-4.0"
+		return "add a line such as: license CC-BY-4.0, or " + notes
 	case "xml":
-		return "add an element such as: <license>CC-BY-4.0</license>"
+		return "add an element such as: <license>CC-BY-4.0</license>, or " + notes
 	}
-	return ""
+	return "add " + notes
 }
 
 // unknownHint says what may settle a puzzle the solver's budget did not:

@@ -31,6 +31,12 @@ type FrontMatter struct {
 	Tags        []string `yaml:"tags" toml:"tags"`
 	Date        any      `yaml:"date" toml:"date"`
 	Lastmod     any      `yaml:"lastmod" toml:"lastmod"`
+	// Credits (credits.go): a puzzle's note states them over its file's; a
+	// collection's note gives them to the puzzles in it and below that have
+	// none.
+	Author    string `yaml:"author" toml:"author"`
+	License   string `yaml:"license" toml:"license"`
+	Copyright string `yaml:"copyright" toml:"copyright"`
 
 	DateRFC3339    string `yaml:"-" toml:"-"` // Date normalised to RFC 3339 ("" when not given)
 	LastmodRFC3339 string `yaml:"-" toml:"-"` // Lastmod normalised to RFC 3339 ("" when not given)
@@ -47,7 +53,7 @@ type Note struct {
 }
 
 // frontMatterKeys are the keys FrontMatter reads.
-var frontMatterKeys = []string{"title", "description", "weight", "draft", "tags", "date"}
+var frontMatterKeys = []string{"title", "description", "weight", "draft", "tags", "date", "author", "license", "copyright"}
 
 // noteError is an error of a note at a line: "path:line: message".
 func noteError(path string, line int, format string, args ...any) error {

@@ -1,0 +1,142 @@
+package content
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// A puzzle's credits are its author, its license and its copyright. A file
+// may leave them out (a .nin file has no place for them, an archive's files
+// rarely repeat them): the notes then state them. A puzzle's own note
+// states them over its file's, as its title; a collection's note (README.md)
+// gives them to every puzzle in it and below that has none, the nearest
+// note first, as a LICENSE file beside a folder of puzzles does.
+
+// Credit returns p with the credits its own note (own) and the notes of its
+// folders (folders, nearest first) state; p itself is not changed (a parsed
+// puzzle may be shared), and p is returned as it is when they change nothing.
+func Credit(p *puzzle.Puzzle, own FrontMatter, folders []FrontMatter) *puzzle.Puzzle {
+	m := p.Meta
+	set := func(field *string, from func(FrontMatter) string) {
+		if v := strings.TrimSpace(from(own)); v != "" {
+			*field = v
+			return
+		}
+		for _, fm := range folders {
+			if strings.TrimSpace(*field) != "" {
+				return
+			}
+			*field = strings.TrimSpace(from(fm))
+		}
+	}
+	set(&m.Author, func(fm FrontMatter) string { return fm.Author })
+	set(&m.License, func(fm FrontMatter) string { return fm.License })
+	set(&m.Copyright, func(fm FrontMatter) string { return fm.Copyright })
+	if m.Author == p.Meta.Author && m.License == p.Meta.License && m.Copyright == p.Meta.Copyright {
+		return p
+	}
+	q := *p
+	q.Meta = m
+	return &q
+}
+
+// Fronts returns the front matter of the notes of c and the collections
+// above it, nearest first: the folders a puzzle of c is credited by.
+func (c *Collection) Fronts() []FrontMatter {
+	var out []FrontMatter
+	for ; c != nil; c = c.Parent {
+		out = append(out, c.Note.Front)
+	}
+	return out
+}
+
+// FolderFronts returns, for a puzzle file read outside a site build (check,
+// print), the front matter of its folders' notes, nearest first, as a build
+// of the site would credit it: from the file's folder up to the site's root,
+// the nearest folder above that holds nonopress.toml, or else the widest of
+// tops (the folders named on the command line) the file is in, or else the
+// file's folder alone. A note that cannot be read or parsed is left out
+// (the build reports it).
+func FolderFronts(file string, tops []string) []FrontMatter {
+	dir, err := filepath.Abs(filepath.Dir(file))
+	if err != nil {
+		return nil
+	}
+	stop := siteRootAbove(dir)
+	if stop == "" {
+		stop = widestTop(dir, tops)
+	}
+	if stop == "" {
+		stop = dir
+	}
+	var out []FrontMatter
+	for {
+		if fm, ok := folderFront(dir); ok {
+			out = append(out, fm)
+		}
+		if dir == stop {
+			return out
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return out
+		}
+		dir = up
+	}
+}
+
+// siteRootAbove returns the nearest of dir and the folders above it that
+// holds nonopress.toml, or "".
+func siteRootAbove(dir string) string {
+	for {
+		if info, err := os.Stat(filepath.Join(dir, "nonopress.toml")); err == nil && info.Mode().IsRegular() {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
+}
+
+// widestTop returns the shortest of tops (made absolute) that dir is in,
+// or "".
+func widestTop(dir string, tops []string) string {
+	best := ""
+	for _, top := range tops {
+		t, err := filepath.Abs(top)
+		if err == nil && within(dir, t) && (best == "" || len(t) < len(best)) {
+			best = t
+		}
+	}
+	return best
+}
+
+// within reports whether dir is top or inside it.
+func within(dir, top string) bool {
+	rel, err := filepath.Rel(top, dir)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// folderFront reads the front matter of a folder's note (README.md,
+// _index.md...), as the scanner chooses it.
+func folderFront(dir string) (FrontMatter, bool) {
+	for _, name := range noteNames {
+		path := filepath.Join(dir, name)
+		info, err := os.Stat(path)
+		if err != nil || !info.Mode().IsRegular() || info.Size() > MaxNoteBytes {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return FrontMatter{}, false
+		}
+		n, err := ParseNote(path, data)
+		return n.Front, err == nil
+	}
+	return FrontMatter{}, false
+}

@@ -1,0 +1,81 @@
+package content
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// TestCredit checks that a puzzle's note states its credits over its
+// file's, that its folders' notes fill in only what is still missing, the
+// nearest first, and that the puzzle given is never changed.
+func TestCredit(t *testing.T) {
+	p := &puzzle.Puzzle{Meta: puzzle.Meta{Title: "Cup", Author: "Ann", Copyright: "© Ann"}}
+	own := FrontMatter{Copyright: "© 2026 Ann"}
+	folders := []FrontMatter{{License: "MIT"}, {License: "CC0-1.0", Author: "Bo"}}
+	q := Credit(p, own, folders)
+	if want := (puzzle.Meta{Title: "Cup", Author: "Ann", Copyright: "© 2026 Ann", License: "MIT"}); !reflect.DeepEqual(q.Meta, want) {
+		t.Errorf("credited %+v, want %+v", q.Meta, want)
+	}
+	if p.Meta.License != "" || p.Meta.Copyright != "© Ann" {
+		t.Errorf("the puzzle given was changed: %+v", p.Meta)
+	}
+	if Credit(p, FrontMatter{}, []FrontMatter{{Author: "Bo"}}) != p {
+		t.Errorf("credits that change nothing made a copy")
+	}
+	if got := Credit(&puzzle.Puzzle{}, FrontMatter{}, folders).Meta.Author; got != "Bo" {
+		t.Errorf("an author from the second folder up: %q, want Bo", got)
+	}
+}
+
+// TestFolderFronts checks which folders' notes credit a puzzle file read
+// outside a build: up to the folder with nonopress.toml, else up to the
+// widest folder named on the command line, else its own folder's.
+func TestFolderFronts(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, text string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	note := func(license string) string { return "---\nlicense: " + license + "\n---\n" }
+	write("README.md", note("above"))
+	write("site/nonopress.toml", "")
+	write("site/README.md", note("site"))
+	write("site/a/README.md", note("a"))
+	write("site/a/b/x.non", "")
+	write("loose/README.md", note("loose"))
+	write("loose/c/README.md", note("c"))
+	write("loose/c/d/y.non", "")
+	licenses := func(fs []FrontMatter) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, f.License)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		file string
+		tops []string
+		want []string
+	}{
+		{"site/a/b/x.non", nil, []string{"a", "site"}},
+		{"site/a/b/x.non", []string{root}, []string{"a", "site"}}, // the site's root bounds it
+		{"loose/c/d/y.non", []string{filepath.Join(root, "loose/c"), filepath.Join(root, "loose")}, []string{"c", "loose"}},
+		{"loose/c/d/y.non", []string{filepath.Join(root, "loose/c")}, []string{"c"}},
+		{"loose/c/d/y.non", nil, nil},
+	} {
+		got := licenses(FolderFronts(filepath.Join(root, c.file), c.tops))
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("FolderFronts(%s, %v) = %q, want %q", c.file, c.tops, got, c.want)
+		}
+	}
+}

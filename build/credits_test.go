@@ -1,0 +1,62 @@
+package build
+
+import (
+	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/build/site"
+)
+
+// TestFolderNoteCredits checks that a collection's note states the author
+// and license of the puzzles in it and below that give none (a folder of
+// .nin files, which have no place for them), that a puzzle's own note and
+// file keep theirs, that no puzzle so credited is warned about a missing
+// license, and that a change to the folder's note reaches its puzzles'
+// pages in the next build.
+func TestFolderNoteCredits(t *testing.T) {
+	nin := "2 2\n1\n1\n1\n1\n"
+	s := newSite(t, "-- wilk/README.md --\n---\nauthor: Jakub Wilk\nlicense: MIT\n---\nSolver test puzzles.\n"+
+		"-- wilk/data/a.nin --\n"+nin+
+		"-- wilk/data/b.nin --\n"+nin+"-- wilk/data/b.md --\n---\nlicense: CC0-1.0\n---\n"+
+		"-- wilk/c.non --\n"+dot("Own"))
+	sum := s.mustBuild(Config{})
+	for _, w := range sum.Warnings {
+		if strings.Contains(w, "no license") {
+			t.Errorf("warned: %s", w)
+		}
+	}
+	credits := func() map[string]string {
+		t.Helper()
+		var cat []site.Entry
+		if err := json.Unmarshal([]byte(s.read("catalogue.json")), &cat); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, e := range cat {
+			out[e.Source] = e.Author + " / " + e.License
+		}
+		return out
+	}
+	want := map[string]string{"wilk/data/a.nin": "Jakub Wilk / MIT", "wilk/data/b.nin": "Jakub Wilk / CC0-1.0", "wilk/c.non": "Ann / CC0-1.0"}
+	if got := credits(); !maps.Equal(got, want) {
+		t.Errorf("credits %v, want %v", got, want)
+	}
+	if page := s.read("wilk/data/a/index.html"); !strings.Contains(page, "Jakub Wilk") || !strings.Contains(page, ">MIT<") {
+		t.Errorf("a's page does not show the folder's author and license")
+	}
+	note := "---\nauthor: Jakub Wilk\nlicense: GPL-2.0-or-later\n---\n"
+	if err := os.WriteFile(filepath.Join(s.src, "wilk", "README.md"), []byte(note), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.mustBuild(Config{})
+	if got := credits()["wilk/data/a.nin"]; got != "Jakub Wilk / GPL-2.0-or-later" {
+		t.Errorf("after the folder's note changed, a is credited %q", got)
+	}
+	if page := s.read("wilk/data/a/index.html"); !strings.Contains(page, ">GPL-2.0-or-later<") {
+		t.Errorf("after the folder's note changed, a's page does not show the new license")
+	}
+}
