@@ -52,11 +52,24 @@ func TestFolderNoteCredits(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(s.src, "wilk", "README.md"), []byte(note), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(s.src, "wilk", "data", "b.md"), []byte("---\nlicense: CC-BY-4.0\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	s.mustBuild(Config{})
 	if got := credits()["wilk/data/a.nin"]; got != "Jakub Wilk / GPL-2.0-or-later" {
 		t.Errorf("after the folder's note changed, a is credited %q", got)
 	}
 	if page := s.read("wilk/data/a/index.html"); !strings.Contains(page, ">GPL-2.0-or-later<") {
 		t.Errorf("after the folder's note changed, a's page does not show the new license")
+	}
+	// The sheets and the booklet show credits too: not reused from before.
+	if sheet := s.read("wilk/data/a/sheet.svg"); !strings.Contains(sheet, "License: GPL-2.0-or-later") {
+		t.Errorf("after the folder's note changed, a's sheet does not show the new license")
+	}
+	if sheet := s.read("wilk/data/b/sheet.svg"); !strings.Contains(sheet, "License: CC-BY-4.0") {
+		t.Errorf("after its note changed, b's sheet does not show the new license")
+	}
+	if text := bookletText(t, s, "wilk/data/booklet.pdf"); !strings.Contains(text, "License: GPL-2.0-or-later") {
+		t.Errorf("after the folder's note changed, the booklet does not show the new license:\n%s", text)
 	}
 }

@@ -73,7 +73,7 @@ func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Repor
 // rendered (in ws), records them in its entry, and returns them with the
 // sheet.
 func (r *run) puzzleAssets(ws *workerScratch, e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext, convs []conversion) (map[string]string, []byte, error) {
-	key := r.puzzleAssetKey(fc.fileHash, e.Index, rep.Solution)
+	key := r.puzzleAssetKey(fc.fileHash, e.Index, p, rep.Solution)
 	assets, ok := r.reuseAssets(e.Dir, key)
 	var sheet []byte
 	var drawn *render.DrawnGrid
@@ -110,11 +110,14 @@ func (r *run) puzzleAssets(ws *workerScratch, e *site.Entry, p *puzzle.Puzzle, r
 	return assets, sheet, nil
 }
 
-// puzzleAssetKey is the key of a puzzle's rendered files.
-func (r *run) puzzleAssetKey(fileHash string, index int, sol *puzzle.Image) string {
+// puzzleAssetKey is the key of a puzzle's rendered files: its file and
+// place, the credits the notes may have given it (creditsKey), its solution
+// and what render is given.
+func (r *run) puzzleAssetKey(fileHash string, index int, p *puzzle.Puzzle, sol *puzzle.Image) string {
 	k := key.New(r.assets.fingerprint, "puzzle")
 	k.String(fileHash)
 	k.Int(index)
+	creditsKey(k, p)
 	k.Value(sol)
 	k.Value(r.renderOptions()) // what render is given
 	k.Bool(r.site.SolutionThumbnails)

@@ -260,7 +260,7 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 		res.diags = append(res.diags, warnings...)
 		res.diags = append(res.diags, r.glyphWarnings(f, p)...)
 		e := site.FileEntry(f, i, fc.bundle != nil, p, &rep, fm)
-		e.BookletPart = bookletPart(fc.fileHash, i, rep.Solution)
+		e.BookletPart = bookletPart(fc.fileHash, i, e.BookletTitle(p), p, rep.Solution)
 		checked = append(checked, checkedPuzzle{e, p, rep})
 		res.entries = append(res.entries, e)
 	}
@@ -304,13 +304,22 @@ func (r *run) glyphWarnings(f *content.PuzzleFile, p *puzzle.Puzzle) diag.List {
 }
 
 // bookletPart is a puzzle's part of its collection's booklet key: its file's
-// bytes, its place in the file and its solution.
-func bookletPart(fileHash string, index int, sol *puzzle.Image) string {
+// bytes, its place in the file, the title the booklet gives it (which a
+// note may give an untitled puzzle), its credits and its solution.
+func bookletPart(fileHash string, index int, title string, p *puzzle.Puzzle, sol *puzzle.Image) string {
 	k := key.New("", "booklet part")
 	k.String(fileHash)
 	k.Int(index)
+	k.String(title)
+	creditsKey(k, p)
 	k.Value(sol)
 	return k.Sum()
+}
+
+// creditsKey adds to k the credits of p, which its sheets show and notes
+// may give it (content.Credit): the file's bytes alone do not settle them.
+func creditsKey(k *key.Hasher, p *puzzle.Puzzle) {
+	k.String(p.Meta.Author).String(p.Meta.License).String(p.Meta.Copyright)
 }
 
 // skippedLine names a puzzle (or a file's unreadable part) left out, by
