@@ -134,3 +134,20 @@ func BenchmarkID(b *testing.B) {
 		p.ID()
 	}
 }
+
+// TestAuthorName checks that an author's e-mail address in angle brackets
+// is left out of the name shown, and that other authors are kept.
+func TestAuthorName(t *testing.T) {
+	for in, want := range map[string]string{
+		"Jakub Wilk <jwilk@jwilk.net>": "Jakub Wilk",
+		"  Ann <ann@example.org> ":     "Ann",
+		"<ann@example.org>":            "<ann@example.org>",
+		"Ann <the elder>":              "Ann <the elder>",
+		"Jan Wolter":                   "Jan Wolter",
+		"":                             "",
+	} {
+		if got := (Meta{Author: in}).AuthorName(); got != want {
+			t.Errorf("AuthorName of %q = %q, want %q", in, got, want)
+		}
+	}
+}

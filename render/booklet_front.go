@@ -55,7 +55,7 @@ func bookletAuthors(entries []BookletEntry) []string {
 	var authors []string
 	seen := map[string]bool{}
 	for _, e := range entries {
-		a := strings.TrimSpace(e.Puzzle.Meta.Author)
+		a := e.Puzzle.Meta.AuthorName()
 		if a != "" && !seen[a] {
 			seen[a] = true
 			authors = append(authors, a)

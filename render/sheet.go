@@ -83,7 +83,7 @@ func (l *Layout) PDF(w io.Writer, sol *puzzle.Image) error {
 	if err != nil {
 		return err
 	}
-	return writePDFPages(w, title, l.p.Meta.Author, pages, opt)
+	return writePDFPages(w, title, l.p.Meta.AuthorName(), pages, opt)
 }
 
 // prepare checks the puzzle and options and makes the text metrics; it

@@ -58,7 +58,7 @@ func titleBlock(m *metrics, p *puzzle.Puzzle, spec sheetSpec, x, y, w float64) (
 // License: C"; "" when the puzzle names none.
 func creditLine(meta puzzle.Meta) string {
 	var parts []string
-	if a := strings.TrimSpace(meta.Author); a != "" {
+	if a := meta.AuthorName(); a != "" {
 		parts = append(parts, "by "+a)
 	}
 	if c := copyrightNotice(meta.Copyright); c != "" {

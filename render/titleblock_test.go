@@ -39,3 +39,13 @@ func TestTitleBlockSaysTheSizeOnce(t *testing.T) {
 		t.Errorf("titled: %q, want %q", got, want)
 	}
 }
+
+// A sheet credits its author by name: the e-mail address a file gives after
+// it is not printed.
+func TestTitleBlockLeavesOutTheAuthorsAddress(t *testing.T) {
+	p := &puzzle.Puzzle{Width: 3, Height: 2, Palette: puzzle.DefaultPalette(),
+		Meta: puzzle.Meta{Title: "Stairs", Author: "Jakub Wilk <jwilk@jwilk.net>", License: "MIT"}}
+	if got, want := titleTexts(t, p, ""), []string{"Stairs", "by Jakub Wilk · License: MIT", "3×2"}; !slices.Equal(got, want) {
+		t.Errorf("title block %q, want %q", got, want)
+	}
+}

@@ -114,7 +114,7 @@ func NewEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *E
 	e := &Entry{
 		ID:        p.ID(),
 		Title:     FirstNonEmpty(fm.Title, p.Meta.Title, fallbackTitle),
-		Author:    strings.TrimSpace(p.Meta.Author),
+		Author:    p.Meta.AuthorName(),
 		Copyright: strings.TrimSpace(p.Meta.Copyright),
 		License:   strings.TrimSpace(p.Meta.License),
 		Catalogue: strings.TrimSpace(p.Meta.Catalogue),

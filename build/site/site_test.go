@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // testSite is a root with two sub-collections, of which only "a" publishes
@@ -124,5 +125,15 @@ func TestWordBreaks(t *testing.T) {
 		if got := string(wordBreaks(in)); got != want {
 			t.Errorf("wordBreaks(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestEntryAuthorWithoutAddress checks that a puzzle's entry (its pages,
+// cards, the authors page, search and the catalogue) names its author
+// without the e-mail address its file gives.
+func TestEntryAuthorWithoutAddress(t *testing.T) {
+	p := &puzzle.Puzzle{Width: 1, Height: 1, Palette: puzzle.DefaultPalette(), Meta: puzzle.Meta{Author: "Jakub Wilk <jwilk@jwilk.net>"}}
+	if got := NewEntry(p, content.FrontMatter{}, "x").Author; got != "Jakub Wilk" {
+		t.Errorf("entry author %q, want Jakub Wilk", got)
 	}
 }
