@@ -45,7 +45,7 @@ func (s *Summary) warn(msgs ...string) {
 
 // logSummary logs a build's warnings, skipped puzzles and summary line.
 func (b *Builder) logSummary(sum Summary, start time.Time) {
-	logList(b.log, sum.Warnings, "warning")
+	logWarnings(b.log, sum)
 	logList(b.log, sum.Skipped, "skipped")
 	fmt.Fprintf(b.log, "built %s into %s: %s changed, %d removed, %s, %d left out (%.1fs)\n",
 		puzzle.Plural(sum.Puzzles, "puzzle"), puzzle.Plural(sum.Pages, "page"), puzzle.Plural(sum.Written, "file"), sum.Removed,
@@ -85,4 +85,70 @@ func logList(w io.Writer, list []string, what string) {
 		}
 		fmt.Fprintf(w, "%s (%s)\n", m, what)
 	}
+}
+
+// sameListed is how many files of a warning they share logWarnings lists
+// each on a line of its own.
+const sameListed = 3
+
+// logWarnings writes the build's warnings as logList does, but a warning
+// that many files share (the same message and hint, such as "no license"
+// across a folder of .nin files) in full once, followed by one line that
+// names the others: one line repeated a hundred times hides the warnings
+// that differ. The Summary keeps every warning.
+func logWarnings(w io.Writer, sum Summary) {
+	var ds diag.List
+	for _, d := range sum.Diagnostics {
+		if d.Severity != diag.Error {
+			ds = append(ds, d)
+		}
+	}
+	if len(ds) != len(sum.Warnings) {
+		logList(w, sum.Warnings, "warning")
+		return
+	}
+	groups := map[string][]diag.Diagnostic{}
+	var order []string
+	for i, d := range ds {
+		key := d.Message + "\x00" + d.Hint
+		if d.File == "" {
+			key = fmt.Sprint(i) // site-wide: its message names what it is about
+		}
+		if groups[key] == nil {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], d)
+	}
+	lines, shown := 0, 0
+	for _, key := range order {
+		g := groups[key]
+		if len(g) > sameListed {
+			g = g[:1]
+		}
+		for _, d := range g {
+			if lines == logListMax {
+				fmt.Fprintf(w, "... and %d more (warning)\n", len(ds)-shown)
+				return
+			}
+			fmt.Fprintf(w, "%s (warning)\n", d.String())
+			lines, shown = lines+1, shown+1
+		}
+		if rest := groups[key][len(g):]; len(rest) > 0 {
+			fmt.Fprintf(w, "  the same in %s: %s (warning)\n", puzzle.Plural(len(rest), "more file"), fileList(rest))
+			lines, shown = lines+1, shown+len(rest)
+		}
+	}
+}
+
+// fileList names the files of the first diagnostics, and "…" for the rest.
+func fileList(ds diag.List) string {
+	var names []string
+	for i, d := range ds {
+		if i == sameListed {
+			names = append(names, "…")
+			break
+		}
+		names = append(names, d.File)
+	}
+	return strings.Join(names, ", ")
 }

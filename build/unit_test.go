@@ -1,10 +1,13 @@
 package build
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/diag"
 )
 
 func TestProgressSilentUnlessTerminal(t *testing.T) {
@@ -68,5 +71,37 @@ func TestLogListIsCapped(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	if len(lines) != logListMax+1 || lines[logListMax] != "... and 7 more (warning)" {
 		t.Errorf("capped list: %d lines, last %q", len(lines), lines[len(lines)-1])
+	}
+}
+
+// TestLogWarningsGroupsRepeats checks that a warning many files share is
+// written in full once, with one line naming the other files, that the
+// warnings that differ are all written, and that a few repeats are written
+// each on its own line.
+func TestLogWarningsGroupsRepeats(t *testing.T) {
+	var sum Summary
+	add := func(d diag.Diagnostic) {
+		d.Severity = diag.Warning
+		sum.Diagnostics = append(sum.Diagnostics, d)
+		sum.Warnings = append(sum.Warnings, d.String())
+	}
+	for i := range 100 {
+		add(diag.Diagnostic{File: fmt.Sprintf("d/%03d.nin", i), Line: 1, Message: "no license", Hint: "add one"})
+	}
+	add(diag.Diagnostic{File: "d/050.nin", Line: 1, Message: "multiple solutions"})
+	add(diag.Diagnostic{File: "e.non", Line: 2, Message: "twice"})
+	add(diag.Diagnostic{File: "f.non", Line: 2, Message: "twice"})
+	sum.warn("booklet of x: too large")
+	var b strings.Builder
+	logWarnings(&b, sum)
+	want := `d/000.nin:1: no license (add one) (warning)
+  the same in 99 more files: d/001.nin, d/002.nin, d/003.nin, … (warning)
+d/050.nin:1: multiple solutions (warning)
+e.non:2: twice (warning)
+f.non:2: twice (warning)
+booklet of x: too large (warning)
+`
+	if b.String() != want {
+		t.Errorf("logged\n%s\nwant\n%s", b.String(), want)
 	}
 }
