@@ -90,6 +90,11 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		opt.Date = newestModDate(files)
 	}
 	entries, invalid := c.checkAll(ctx, files, fs.Args(), *timeout, *skipInvalid)
+	for _, e := range entries {
+		if d := render.TooSmallToPrint(e.Puzzle, opt); d != nil {
+			c.report(diag.List{*d}, *skipInvalid)
+		}
+	}
 	if *title == "" {
 		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries), pathsTitle(fs.Args()))
 	}

@@ -32,7 +32,7 @@ func bookletDate(entries []*site.Entry) time.Time {
 // making the booklet of the collection titled title (a
 // *render.MissingGlyphsError: text no font draws), given the collection's
 // title; "" for one about a puzzle, which the puzzle's own warning says
-// once, at its file (glyphWarnings).
+// once, at its file (sheetWarnings).
 func bookletWarning(title string, err error) string {
 	var mg *render.MissingGlyphsError
 	if errors.As(err, &mg) && mg.Puzzle != nil {

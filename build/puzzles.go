@@ -13,7 +13,6 @@ import (
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/treefile"
 	"github.com/nonopress/nonopress/puzzle"
-	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
 )
 
@@ -258,7 +257,7 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 			continue
 		}
 		res.diags = append(res.diags, warnings...)
-		res.diags = append(res.diags, r.glyphWarnings(f, p)...)
+		res.diags = append(res.diags, r.sheetWarnings(f, p)...)
 		e := site.FileEntry(f, i, fc.bundle != nil, p, &rep, fm)
 		e.BookletPart = bookletPart(fc.fileHash, i, e.BookletTitle(p), p, rep.Solution)
 		checked = append(checked, checkedPuzzle{e, p, rep})
@@ -285,22 +284,6 @@ func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warn
 		warnings = append(warnings, d)
 	}
 	return problems, warnings
-}
-
-// glyphWarnings is the warning, at the puzzle's file, that its sheet has
-// characters no font draws, which print as boxes (render's
-// MissingGlyphsError, naming the puzzle and the characters); none when
-// every character has a font. It is found with the puzzle's other
-// diagnostics, so that a warm build that reuses the sheet warns as the
-// build that drew it did.
-func (r *run) glyphWarnings(f *content.PuzzleFile, p *puzzle.Puzzle) diag.List {
-	missing := render.MissingGlyphs(p, r.renderOptions())
-	if missing == nil {
-		return nil
-	}
-	d := missing.Diagnostic()
-	d.File = f.Abs
-	return diag.List{d}
 }
 
 // bookletPart is a puzzle's part of its collection's booklet key: its file's

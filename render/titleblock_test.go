@@ -2,6 +2,7 @@ package render
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nonopress/nonopress/puzzle"
@@ -47,5 +48,30 @@ func TestTitleBlockLeavesOutTheAuthorsAddress(t *testing.T) {
 		Meta: puzzle.Meta{Title: "Stairs", Author: "Jakub Wilk <jwilk@jwilk.net>", License: "MIT"}}
 	if got, want := titleTexts(t, p, ""), []string{"Stairs", "by Jakub Wilk · License: MIT", "3×2"}; !slices.Equal(got, want) {
 		t.Errorf("title block %q, want %q", got, want)
+	}
+}
+
+// A grid too large for its cells to be solved on paper even on A3 is
+// warned about, at its file and line; a large but printable one is not.
+func TestTooSmallToPrint(t *testing.T) {
+	grid := func(w, h int) *puzzle.Puzzle {
+		p := &puzzle.Puzzle{Width: w, Height: h, Palette: puzzle.DefaultPalette(), Origin: puzzle.Origin{File: "big.non", Line: 3}}
+		for range h {
+			p.Rows = append(p.Rows, puzzle.Line{{Len: 1, Color: 1}})
+		}
+		for range w {
+			p.Cols = append(p.Cols, puzzle.Line{{Len: 1, Color: 1}})
+		}
+		return p
+	}
+	if d := TooSmallToPrint(grid(60, 60), Options{}); d != nil {
+		t.Errorf("a 60×60 grid: %v", d)
+	}
+	d := TooSmallToPrint(grid(300, 300), Options{})
+	if d == nil || d.File != "big.non" || d.Line != 3 || !strings.Contains(d.Message, "on A3") {
+		t.Fatalf("a 300×300 grid: %v, want a warning at big.non:3 naming A3", d)
+	}
+	if d := TooSmallToPrint(grid(300, 300), Options{Paper: Letter}); d == nil || !strings.Contains(d.Message, "on A3") {
+		t.Errorf("a 300×300 grid from Letter: %v", d)
 	}
 }
