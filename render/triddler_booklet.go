@@ -78,31 +78,31 @@ func bookletPage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 }
 
 // answerExtent is the width and height of p's answer in the answer key:
-// cells (for a triddler, their square equivalent) at most answerCell, the
-// longer side at most maxSide.
-func answerExtent(p *puzzle.Puzzle, maxSide float64) (w, h float64) {
+// cells (for a triddler, their square equivalent) at most sz.cell, the
+// longer side at most sz.maxSide.
+func answerExtent(p *puzzle.Puzzle, sz answerSize) (w, h float64) {
 	if p.Kind != puzzle.Triddler {
-		cell := min(answerCell, maxSide/float64(max(p.Width, p.Height)))
+		cell := min(sz.cell, sz.maxSide/float64(max(p.Width, p.Height)))
 		return float64(p.Width) * cell, float64(p.Height) * cell
 	}
 	g, _ := p.TriddlerGeometry() // bookletCheck found it
-	side := answerSide(g, maxSide)
+	side := answerSide(g, sz)
 	return float64(g.Width+1) / 2 * side, float64(g.Height) * triRowH * side
 }
 
 // answerSide is a triddler's triangle side in the answer key.
-func answerSide(g *puzzle.TriGeometry, maxSide float64) float64 {
+func answerSide(g *puzzle.TriGeometry, sz answerSize) float64 {
 	across := max(float64(g.Width+1)/2, float64(g.Height)*triRowH)
-	return min(answerCell/triCellEquivalent, maxSide/across)
+	return min(sz.cell/triCellEquivalent, sz.maxSide/across)
 }
 
 // answerScene is p's solution as answerExtent sizes it.
-func answerScene(p *puzzle.Puzzle, sol *puzzle.Image, maxSide float64, monoSafe bool) *scene {
+func answerScene(p *puzzle.Puzzle, sol *puzzle.Image, sz answerSize, monoSafe bool) *scene {
 	if p.Kind != puzzle.Triddler {
-		cell := min(answerCell, maxSide/float64(max(p.Width, p.Height)))
+		cell := min(sz.cell, sz.maxSide/float64(max(p.Width, p.Height)))
 		return solutionScene(p, sol, cell, 0, cell >= 1.2, monoSafe)
 	}
 	g, _ := p.TriddlerGeometry()
-	side := answerSide(g, maxSide)
+	side := answerSide(g, sz)
 	return triSolutionScene(p, g, sol, side, 0, side >= 1.8)
 }
