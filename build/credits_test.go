@@ -73,3 +73,18 @@ func TestFolderNoteCredits(t *testing.T) {
 		t.Errorf("after the folder's note changed, the booklet does not show the new license:\n%s", text)
 	}
 }
+
+// TestFolderNoteWarnings checks that a misspelt key in a collection's note
+// ("licence", which would leave its puzzles without the license it means)
+// is warned about at the note's line, as one in a puzzle's note is.
+func TestFolderNoteWarnings(t *testing.T) {
+	s := newSite(t, "-- wilk/README.md --\n---\nlicence: MIT\n---\n"+"-- wilk/c.non --\n"+dot("Own"))
+	sum := s.mustBuild(Config{})
+	found := false
+	for _, w := range sum.Warnings {
+		found = found || strings.Contains(w, filepath.Join("wilk", "README.md")+`:2:1: unknown front matter key "licence" (did you mean "license"?)`)
+	}
+	if !found {
+		t.Errorf("no warning of the misspelt key: %q", sum.Warnings)
+	}
+}

@@ -9,8 +9,11 @@ import (
 // (content.Collection.NoteErr: a collection is left out with its puzzles
 // until the note is fixed, the root loses only its note): each is an error
 // in sum's diagnostics and skipped lines, and returned as a problem, which
-// fails the build unless SkipInvalid, as a broken puzzle does.
+// fails the build unless SkipInvalid, as a broken puzzle does. The
+// warnings of the collections' notes (a misspelt key: "licence" for
+// "license") go into sum too, as a puzzle note's do.
 func noteProblems(root *content.Collection, sum *Summary) diag.List {
+	noteWarnings(root, sum)
 	var out diag.List
 	for _, c := range root.Broken {
 		d := diag.FromError(c.NotePath, c.NoteErr)
@@ -24,4 +27,16 @@ func noteProblems(root *content.Collection, sum *Summary) diag.List {
 		sum.Skipped = append(sum.Skipped, d.String()+left)
 	}
 	return out
+}
+
+// noteWarnings adds the warnings of the notes of c and the collections
+// below it to sum, in path order.
+func noteWarnings(c *content.Collection, sum *Summary) {
+	for _, d := range c.Note.Warnings {
+		sum.Diagnostics = append(sum.Diagnostics, d)
+		sum.Warnings = append(sum.Warnings, d.String())
+	}
+	for _, sub := range c.Children {
+		noteWarnings(sub, sum)
+	}
 }

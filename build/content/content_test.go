@@ -82,6 +82,11 @@ func TestParseNote(t *testing.T) {
 		// A value of the wrong type is said by its key, with the fix.
 		{"---\ntitle: Cups\ntags: a, b\n---\n", `n.md:3: front matter: tags: "a, b" is not a list (write a list in brackets, as in tags: [a, b])`},
 		{"---\ndraft: maybe\n---\n", `n.md:2: front matter: draft: "maybe" is not true or false`},
+		// A list or mapping where one value goes, at its key's line.
+		{"---\nauthor: [Ann, Bo]\n---\n", `n.md:2: front matter: author: a list is not one value (write it as one text, as in author: "Ann, Bo")`},
+		{"---\nlicense: MIT\nauthor:\n  - Ann\n  - Bo\n---\n", `n.md:3: front matter: author: a list is not one value`},
+		{"---\ntitle:\n  a: b\n---\n", `n.md:2: front matter: title: a mapping is not one value`},
+		{"---\ntags: {a: b}\n---\n", `n.md:2: front matter: tags: a mapping is not a list (write a list in brackets, as in tags: [a, b])`},
 	} {
 		_, err := ParseNote("n.md", []byte(tc.in))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

@@ -13,6 +13,8 @@ var (
 	yamlLine = regexp.MustCompile(`line (\d+)`)
 	// yamlType is a value YAML read that does not fit its key's type.
 	yamlType = regexp.MustCompile("cannot unmarshal !!\\w+ `([^`]*)` into (\\S+)")
+	// yamlNested is a list or mapping where its key wants one value.
+	yamlNested = regexp.MustCompile(`cannot unmarshal !!(seq|map) into (\S+)`)
 )
 
 // yamlError is the error of a note's YAML front matter head (the lines
@@ -45,14 +47,36 @@ func yamlError(path string, head []byte, err error) error {
 // error, for line k of head, line 1+k of the file) by its key: "weight:
 // \"heavy\" is not a number"; nil for any other error.
 func yamlTypeError(path string, head []byte, k int, msg string) error {
-	m := yamlType.FindStringSubmatch(msg)
 	lines := strings.Split(string(head), "\n")
-	if m == nil || k < 1 || k > len(lines) {
+	if k < 1 || k > len(lines) {
 		return nil
 	}
-	key, _, _ := strings.Cut(lines[k-1], ":")
+	// A nested value's lines follow its key's, indented: YAML may blame one
+	// of them.
+	for k > 1 && (strings.HasPrefix(lines[k-1], " ") || strings.HasPrefix(lines[k-1], "\t") || strings.HasPrefix(lines[k-1], "-")) {
+		k--
+	}
+	key, value, _ := strings.Cut(lines[k-1], ":")
 	key = strings.TrimSpace(key)
 	d := &diag.Diagnostic{File: path, Line: 1 + k, Severity: diag.Error}
+	if m := yamlNested.FindStringSubmatch(msg); m != nil && strings.HasPrefix(m[2], "[]") {
+		d.Message = fmt.Sprintf("front matter: %s: a mapping is not a list", key)
+		d.Hint = fmt.Sprintf("write a list in brackets, as in %s: [a, b]", key)
+		return d
+	} else if m != nil {
+		what := map[string]string{"seq": "a list", "map": "a mapping"}[m[1]]
+		d.Message = fmt.Sprintf("front matter: %s: %s is not one value", key, what)
+		if one := strings.TrimSpace(strings.Trim(strings.TrimSpace(value), "[]{}")); m[2] == "string" && one != "" {
+			d.Hint = fmt.Sprintf("write it as one text, as in %s: %q", key, one)
+		} else if m[2] == "string" {
+			d.Hint = fmt.Sprintf("write it as one text on the line of %s:", key)
+		}
+		return d
+	}
+	m := yamlType.FindStringSubmatch(msg)
+	if m == nil {
+		return nil
+	}
 	switch into := m[2]; {
 	case strings.HasPrefix(into, "int"), strings.HasPrefix(into, "float"):
 		d.Message = fmt.Sprintf("front matter: %s: %q is not a number", key, m[1])
