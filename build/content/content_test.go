@@ -87,6 +87,10 @@ func TestParseNote(t *testing.T) {
 		{"---\nlicense: MIT\nauthor:\n  - Ann\n  - Bo\n---\n", `n.md:3: front matter: author: a list is not one value`},
 		{"---\ntitle:\n  a: b\n---\n", `n.md:2: front matter: title: a mapping is not one value`},
 		{"---\ntags: {a: b}\n---\n", `n.md:2: front matter: tags: a mapping is not a list (write a list in brackets, as in tags: [a, b])`},
+		// TOML's the same way, never naming a Go field.
+		{"+++\ntitle = \"T\"\nauthor = [\"Ann\", \"Bo\"]\n+++\n", `n.md:3: front matter: author: an array is not one text (write it in quotes, as in author = "…")`},
+		{"+++\nweight = \"heavy\"\n+++\n", `n.md:2: front matter: weight: a string is not a number (write a number without quotes, as in weight = 2)`},
+		{"+++\ntags = \"a, b\"\n+++\n", `n.md:2: front matter: tags: a string is not a list`},
 	} {
 		_, err := ParseNote("n.md", []byte(tc.in))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
