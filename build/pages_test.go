@@ -66,6 +66,11 @@ func TestConfigErrors(t *testing.T) {
 		{"\n\nsolver_budget = \"soon\"\n", `nonopress.toml:3: solver_budget "soon"`},
 		{"title = \n", "nonopress.toml:1:"},
 		{"base_url = \"example.org\"\n", "base_url"},
+		// A misspelt key gets the one meant; a value of the wrong type is
+		// said by its key, never by a Go field's name.
+		{"titel = \"x\"\n", `nonopress.toml:1: unknown key "titel" (did you mean "title"?)`},
+		{"title = \"x\"\nper_page = \"ten\"\n", `nonopress.toml:2: per_page: a string is not a number (write a number without quotes, as in per_page = 2)`},
+		{"title = 5\n", `nonopress.toml:1: title: an integer is not one text`},
 	} {
 		s := newSite(t, "-- nonopress.toml --\n"+tc.toml)
 		_, err := New(Config{Src: s.src, Out: s.out})

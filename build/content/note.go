@@ -138,7 +138,7 @@ func ParseNote(path string, data []byte) (Note, error) {
 				row, _ := derr.Position()
 				at = 1 + row
 			}
-			if d := tomlTypeError(path, at, err); d != nil {
+			if d := tomlTypeError(path, at, err, n.Front, "front matter: "); d != nil {
 				return n, d
 			}
 			return n, noteError(path, at, "front matter: %v", err)

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/nonopress/nonopress/internal/spell"
 	"github.com/nonopress/nonopress/nav"
 	"github.com/nonopress/nonopress/render"
 	"github.com/nonopress/nonopress/validate"
@@ -97,11 +99,18 @@ func ReadSettings(src string) (Settings, error) {
 		if errors.As(err, &strict) && len(strict.Errors) > 0 {
 			e := strict.Errors[0]
 			row, _ := e.Position()
-			return cfg, fmt.Errorf("%s:%d: unknown key %q", path, row, strings.Join(e.Key(), "."))
+			key := strings.Join(e.Key(), ".")
+			if known := spell.Closest(key, settingsKeys(), func(string) int { return 2 }); known != "" {
+				return cfg, fmt.Errorf("%s:%d: unknown key %q (did you mean %q?)", path, row, key, known)
+			}
+			return cfg, fmt.Errorf("%s:%d: unknown key %q", path, row, key)
 		}
 		var derr *toml.DecodeError
 		if errors.As(err, &derr) {
 			row, _ := derr.Position()
+			if d := tomlTypeError(path, row, err, cfg, ""); d != nil {
+				return cfg, d
+			}
 			return cfg, fmt.Errorf("%s:%d: %s", path, row, derr.Error())
 		}
 		return cfg, fmt.Errorf("%s: %w", path, err)
@@ -110,6 +119,18 @@ func ReadSettings(src string) (Settings, error) {
 		return cfg, err
 	}
 	return cfg, nil
+}
+
+// settingsKeys are the keys nonopress.toml may hold.
+func settingsKeys() []string {
+	var keys []string
+	t := reflect.TypeFor[Settings]()
+	for i := range t.NumField() {
+		if key, _, _ := strings.Cut(t.Field(i).Tag.Get("toml"), ","); key != "" && key != "-" {
+			keys = append(keys, key)
+		}
+	}
+	return keys
 }
 
 // check validates values and fills the derived fields.

@@ -2,6 +2,7 @@ package content
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -14,7 +15,7 @@ var (
 	// yamlType is a value YAML read that does not fit its key's type.
 	yamlType = regexp.MustCompile("cannot unmarshal !!\\w+ `([^`]*)` into (\\S+)")
 	// tomlType is a TOML value that does not fit its key's field.
-	tomlType = regexp.MustCompile(`cannot decode TOML (\w+) into struct field \S*FrontMatter\.(\w+) of type (\S+)`)
+	tomlType = regexp.MustCompile(`cannot decode TOML (\w+) into struct field [\w.]*\.(\w+) of type (\S+)`)
 	// yamlNested is a list or mapping where its key wants one value.
 	yamlNested = regexp.MustCompile(`cannot unmarshal !!(seq|map) into (\S+)`)
 )
@@ -129,14 +130,18 @@ func closesQuote(s string, quote byte) bool {
 }
 
 // tomlTypeError says a TOML value of the wrong type (err, at line at of
-// the file) by its key, in the words yamlTypeError uses, with the fix;
-// nil for any other error. go-toml names the Go field it decodes into.
-func tomlTypeError(path string, at int, err error) error {
+// the file) by its key, in the words yamlTypeError uses, with the fix,
+// after prefix ("front matter: "); nil for any other error. go-toml names
+// the Go field of fields (the struct decoded into) whose toml tag is the key.
+func tomlTypeError(path string, at int, err error, fields any, prefix string) *diag.Diagnostic {
 	m := tomlType.FindStringSubmatch(err.Error())
 	if m == nil {
 		return nil
 	}
 	key := strings.ToLower(m[2])
+	if f, ok := reflect.TypeOf(fields).FieldByName(m[2]); ok {
+		key, _, _ = strings.Cut(f.Tag.Get("toml"), ",")
+	}
 	article := "a "
 	if strings.ContainsRune("aeiou", rune(m[1][0])) {
 		article = "an "
@@ -144,16 +149,16 @@ func tomlTypeError(path string, at int, err error) error {
 	d := &diag.Diagnostic{File: path, Line: at, Severity: diag.Error}
 	switch into := m[3]; {
 	case into == "string":
-		d.Message = fmt.Sprintf("front matter: %s: %s%s is not one text", key, article, m[1])
+		d.Message = fmt.Sprintf("%s%s: %s%s is not one text", prefix, key, article, m[1])
 		d.Hint = fmt.Sprintf(`write it in quotes, as in %s = "…"`, key)
 	case strings.HasPrefix(into, "int"):
-		d.Message = fmt.Sprintf("front matter: %s: %s%s is not a number", key, article, m[1])
+		d.Message = fmt.Sprintf("%s%s: %s%s is not a number", prefix, key, article, m[1])
 		d.Hint = fmt.Sprintf("write a number without quotes, as in %s = 2", key)
 	case into == "bool":
-		d.Message = fmt.Sprintf("front matter: %s: %s%s is not true or false", key, article, m[1])
+		d.Message = fmt.Sprintf("%s%s: %s%s is not true or false", prefix, key, article, m[1])
 		d.Hint = fmt.Sprintf("write %s = true or %s = false", key, key)
 	case strings.HasPrefix(into, "[]"):
-		d.Message = fmt.Sprintf("front matter: %s: %s%s is not a list", key, article, m[1])
+		d.Message = fmt.Sprintf("%s%s: %s%s is not a list", prefix, key, article, m[1])
 		d.Hint = fmt.Sprintf(`write a list in brackets, as in %s = ["a", "b"]`, key)
 	default:
 		return nil
