@@ -10,6 +10,9 @@ import (
 	"github.com/nonopress/nonopress/diag"
 )
 
+// The YAML and TOML decoders' errors, said for an author: at the line of
+// the mistake, by the key, with the fix, and never by a Go type's name.
+
 var (
 	yamlLine = regexp.MustCompile(`line (\d+)`)
 	// yamlType is a value YAML read that does not fit its key's type.
