@@ -93,7 +93,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	results, done := checkFiles(ctx, files, fs.Args(), validate.Options{Timeout: *timeout})
-	results = append(emptyFolderResults(empty), results...)
+	results = append(append(emptyFolderResults(empty), folderNoteResults(fs.Args())...), results...)
 
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
@@ -319,6 +319,12 @@ func checkNote(file string) *checkResult {
 	if path == "" {
 		return nil
 	}
+	return noteResult(path, n, err)
+}
+
+// noteResult is a note's front matter errors and warnings as a result of
+// index -1, or nil when there is nothing to say.
+func noteResult(path string, n content.Note, err error) *checkResult {
 	r := &checkResult{File: path, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(n.Warnings), ColorNames: []string{}}
 	if err != nil {
 		r.Errors = jsonDiagnostics(diag.List{diag.FromError(path, err)})

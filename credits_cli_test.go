@@ -41,3 +41,23 @@ func TestCheckCreditsAsTheBuild(t *testing.T) {
 		t.Errorf("check of one file in a site: warned of no license:\n%s", out)
 	}
 }
+
+// TestCheckReadsFolderNotes checks that `check` of a folder says the
+// mistakes of the collection notes in it, as the build does: a misspelt
+// key is a warning, front matter the build cannot read an error (exit 1).
+func TestCheckReadsFolderNotes(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a/README.md", "---\nlicence: MIT\n---\n")
+	writeFile(t, dir, "a/b/x.non", dancerNon)
+	code, out, _ := runCLI(t, "check", dir)
+	want := filepath.Join(dir, "a", "README.md") + `:2:1: warning: unknown front matter key "licence" (did you mean "license"?)`
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("exit %d, output:\n%s\nwant a line %q", code, out, want)
+	}
+	writeFile(t, dir, "a/README.md", "---\nauthor: [Ann, Bo]\n---\n")
+	code, out, _ = runCLI(t, "check", dir)
+	want = filepath.Join(dir, "a", "README.md") + `:2: error: front matter: author: a list is not one value`
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("exit %d, output:\n%s\nwant exit 1 and a line %q", code, out, want)
+	}
+}

@@ -125,18 +125,26 @@ func within(dir, top string) bool {
 // folderFront reads the front matter of a folder's note (README.md,
 // _index.md...), as the scanner chooses it.
 func folderFront(dir string) (FrontMatter, bool) {
+	path := CollectionNote(dir)
+	if path == "" {
+		return FrontMatter{}, false
+	}
+	data, err := ReadTreeFile(dir, path, MaxNoteBytes)
+	if err != nil {
+		return FrontMatter{}, false
+	}
+	n, err := ParseNote(path, data)
+	return n.Front, err == nil
+}
+
+// CollectionNote returns the path of the note of the collection in folder
+// dir, as the scanner chooses it (README.md, _index.md...), or "".
+func CollectionNote(dir string) string {
 	for _, name := range noteNames {
 		path := filepath.Join(dir, name)
-		info, err := os.Stat(path)
-		if err != nil || !info.Mode().IsRegular() || info.Size() > MaxNoteBytes {
-			continue
+		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+			return path
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return FrontMatter{}, false
-		}
-		n, err := ParseNote(path, data)
-		return n.Front, err == nil
 	}
-	return FrontMatter{}, false
+	return ""
 }
