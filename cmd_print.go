@@ -201,6 +201,9 @@ func pathsTitle(paths []string) string {
 		if err != nil {
 			abs = filepath.Clean(p)
 		}
+		if info, err := os.Stat(abs); err == nil && info.IsDir() {
+			return content.FolderTitle(filepath.Base(abs)) // as the site titles its collection
+		}
 		return content.BaseName(filepath.Base(abs))
 	}
 	if len(paths) > 1 {

@@ -137,4 +137,10 @@ func TestPrintFilesTitle(t *testing.T) {
 	if got := pathsTitle([]string{"a/x.non", "b/y.non"}); got != "x" {
 		t.Errorf("pathsTitle of files in two folders: %q", got)
 	}
+	// A folder named for the file system is titled as the site titles its
+	// collection.
+	writeFile(t, dir, "02_not_so_tough/dancer.non", dancerNon)
+	if got := pathsTitle([]string{filepath.Join(dir, "02_not_so_tough")}); got != "Not so tough" {
+		t.Errorf("pathsTitle of folder 02_not_so_tough: %q, want Not so tough", got)
+	}
 }

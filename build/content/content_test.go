@@ -153,3 +153,24 @@ func TestScanNamesFiles(t *testing.T) {
 		t.Errorf("scanned files are named %q, want %q", strings.Join(got, ", "), want)
 	}
 }
+
+// TestFolderTitle checks how a folder's name titles its collection.
+func TestFolderTitle(t *testing.T) {
+	for name, want := range map[string]string{
+		"00_just_starting_out": "Just starting out",
+		"03-symbols":           "Symbols",
+		"my_puzzles":           "My puzzles",
+		"iOS_puzzles":          "iOS puzzles",
+		"animals":              "animals",
+		"jwilk-nonogram":       "jwilk-nonogram",
+		"2024-winter":          "2024-winter",
+		"100-puzzles":          "100-puzzles",
+		"01_":                  "01",
+		"__":                   "__",
+		"émile_été":            "Émile été",
+	} {
+		if got := FolderTitle(name); got != want {
+			t.Errorf("FolderTitle(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

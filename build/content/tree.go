@@ -56,7 +56,7 @@ func (c *Collection) Tags() []string {
 }
 
 // Title is the collection's Title: the site's for the root, else its note's,
-// else its folder name.
+// else its folder's name as a title (FolderTitle).
 func (c *Collection) Title(site string) string {
 	if c.Parent == nil {
 		return site
@@ -64,7 +64,7 @@ func (c *Collection) Title(site string) string {
 	if c.Note.Front.Title != "" {
 		return c.Note.Front.Title
 	}
-	return c.Name
+	return FolderTitle(c.Name)
 }
 
 // Resource is a file copied as it is into its collection's output folder.
