@@ -89,12 +89,13 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	default:
 		opt.Date = newestModDate(files)
 	}
-	entries, invalid := c.checkAll(ctx, files, fs.Args(), *timeout, *skipInvalid)
+	entries, found, invalid := c.checkAll(ctx, files, fs.Args(), *timeout)
 	for _, e := range entries {
 		if d := render.TooSmallToPrint(e.Puzzle, opt); d != nil {
-			c.report(diag.List{*d}, *skipInvalid)
+			found = append(found, *d)
 		}
 	}
+	c.report(found, *skipInvalid)
 	if *title == "" {
 		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries), pathsTitle(fs.Args()))
 	}
@@ -133,19 +134,19 @@ func (c *printCommand) folderCover(ctx context.Context, paths []string, gitInfo 
 	return readFolderCover(ctx, paths[0], gitInfo)
 }
 
-// checkAll reads and checks the files' puzzles, in order, prints their
-// diagnostics and returns the printable ones (titled as the site titles
-// them, an ambiguous puzzle's title marked) and how many puzzles or
+// checkAll reads and checks the files' puzzles, in order, and returns the
+// printable ones (titled as the site titles them, an ambiguous puzzle's
+// title marked), their diagnostics for report, and how many puzzles or
 // unreadable parts errors keep out.
-func (c *printCommand) checkAll(ctx context.Context, files, tops []string, timeout time.Duration, skipping bool) (entries []render.BookletEntry, invalid int) {
+func (c *printCommand) checkAll(ctx context.Context, files, tops []string, timeout time.Duration) (entries []render.BookletEntry, found diag.List, invalid int) {
 	for _, f := range files {
 		unreadable, checked := readAndCheck(ctx, f, tops, validate.Options{Timeout: timeout})
 		if unreadable != nil {
-			c.report(diagsOf(unreadable.Errors), skipping)
+			found = append(found, diagsOf(unreadable.Errors)...)
 			invalid++
 		}
 		for i, cp := range checked {
-			c.report(cp.report.Diagnostics(), skipping)
+			found = append(found, cp.report.Diagnostics()...)
 			if cp.report.HasErrors() {
 				invalid++
 				continue
@@ -160,7 +161,7 @@ func (c *printCommand) checkAll(ctx context.Context, files, tops []string, timeo
 			entries = append(entries, render.BookletEntry{Puzzle: p, Solution: cp.report.Solution, Difficulty: cp.report.Difficulty})
 		}
 	}
-	return entries, invalid
+	return entries, found, invalid
 }
 
 // newestModDate is the day, in UTC, the newest of the files was last
@@ -180,15 +181,20 @@ func newestModDate(files []string) time.Time {
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
-// report prints a puzzle's diagnostics; with -skip-invalid its errors are
-// marked as leaving it out of the booklet.
+// report prints the puzzles' diagnostics, those that many files share
+// once with a line naming the others (diag.Grouped); with -skip-invalid
+// errors are marked as leaving their puzzles out of the booklet.
 func (c *printCommand) report(ds diag.List, skipping bool) {
-	for _, d := range ds {
-		line := humanDiagnostic(d)
-		if skipping && d.Severity == diag.Error {
+	const listed = 3
+	for _, g := range diag.Grouped(ds, listed) {
+		line := humanDiagnostic(g.First)
+		if skipping && g.First.Severity == diag.Error {
 			line += " (left out of the booklet)"
 		}
 		fmt.Fprintln(c.stderr, line)
+		if len(g.Others) > 0 {
+			fmt.Fprintln(c.stderr, "  "+g.Same(listed))
+		}
 	}
 }
 

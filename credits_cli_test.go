@@ -61,3 +61,19 @@ func TestCheckReadsFolderNotes(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s\nwant exit 1 and a line %q", code, out, want)
 	}
 }
+
+// TestPrintGroupsRepeatedWarnings checks that print says a warning many
+// files share once, with a line naming the others.
+func TestPrintGroupsRepeatedWarnings(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a", "b", "c", "d", "e"} {
+		writeFile(t, dir, "set/"+name+".non", "title \""+name+"\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	}
+	code, _, stderr := runCLI(t, "print", "-o", filepath.Join(dir, "set.pdf"), filepath.Join(dir, "set"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if n := strings.Count(stderr, "no license"); n != 1 || !strings.Contains(stderr, "  the same in 4 more files: ") {
+		t.Errorf("print said \"no license\" %d times, want once with a line for the 4 others:\n%s", n, stderr)
+	}
+}

@@ -88,14 +88,14 @@ func logList(w io.Writer, list []string, what string) {
 }
 
 // sameListed is how many files of a warning they share logWarnings lists
-// each on a line of its own.
+// each on a line of its own, and names on the line after the first.
 const sameListed = 3
 
 // logWarnings writes the build's warnings as logList does, but a warning
 // that many files share (the same message and hint, such as "no license"
 // across a folder of .nin files) in full once, followed by one line that
-// names the others: one line repeated a hundred times hides the warnings
-// that differ. The Summary keeps every warning.
+// names the others (diag.Grouped): one line repeated a hundred times hides
+// the warnings that differ. The Summary keeps every warning.
 func logWarnings(w io.Writer, sum Summary) {
 	var ds diag.List
 	for _, d := range sum.Diagnostics {
@@ -107,48 +107,17 @@ func logWarnings(w io.Writer, sum Summary) {
 		logList(w, sum.Warnings, "warning")
 		return
 	}
-	groups := map[string][]diag.Diagnostic{}
-	var order []string
-	for i, d := range ds {
-		key := d.Message + "\x00" + d.Hint
-		if d.File == "" {
-			key = fmt.Sprint(i) // site-wide: its message names what it is about
-		}
-		if groups[key] == nil {
-			order = append(order, key)
-		}
-		groups[key] = append(groups[key], d)
-	}
 	lines, shown := 0, 0
-	for _, key := range order {
-		g := groups[key]
-		if len(g) > sameListed {
-			g = g[:1]
+	for _, g := range diag.Grouped(ds, sameListed) {
+		if lines == logListMax {
+			fmt.Fprintf(w, "... and %d more (warning)\n", len(ds)-shown)
+			return
 		}
-		for _, d := range g {
-			if lines == logListMax {
-				fmt.Fprintf(w, "... and %d more (warning)\n", len(ds)-shown)
-				return
-			}
-			fmt.Fprintf(w, "%s (warning)\n", d.String())
-			lines, shown = lines+1, shown+1
-		}
-		if rest := groups[key][len(g):]; len(rest) > 0 {
-			fmt.Fprintf(w, "  the same in %s: %s (warning)\n", puzzle.Plural(len(rest), "more file"), fileList(rest))
-			lines, shown = lines+1, shown+len(rest)
+		fmt.Fprintf(w, "%s (warning)\n", g.First.String())
+		lines, shown = lines+1, shown+1
+		if len(g.Others) > 0 {
+			fmt.Fprintf(w, "  %s (warning)\n", g.Same(sameListed))
+			lines, shown = lines+1, shown+len(g.Others)
 		}
 	}
-}
-
-// fileList names the files of the first diagnostics, and "…" for the rest.
-func fileList(ds diag.List) string {
-	var names []string
-	for i, d := range ds {
-		if i == sameListed {
-			names = append(names, "…")
-			break
-		}
-		names = append(names, d.File)
-	}
-	return strings.Join(names, ", ")
 }
