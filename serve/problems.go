@@ -20,6 +20,28 @@ type problem struct {
 	Severity string `json:"severity"` // "error" or "warning"
 	Message  string `json:"message"`
 	Hint     string `json:"hint,omitempty"`
+	// Same names the other files the problem is about, when many share
+	// it ("the same in 77 more files: ..."; diag.Grouped).
+	Same string `json:"same,omitempty"`
+}
+
+// sameListed is how many files a problem they share is listed for one by
+// one, and named on its same line, in the panel.
+const sameListed = 3
+
+// groupedProblems turns diagnostics into problems, those that many files
+// share as one with its Same line, in their order.
+func groupedProblems(l diag.List) []problem {
+	gs := diag.Grouped(l, sameListed)
+	out := make([]problem, 0, len(gs))
+	for _, g := range gs {
+		p := problemsOf(diag.List{g.First})[0]
+		if len(g.Others) > 0 {
+			p.Same = g.Same(sameListed)
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // problemsOf turns diagnostics into problems, in their order.
@@ -56,11 +78,12 @@ func split(l diag.List) (errs, warnings diag.List) {
 
 // problemEvent is the event that tells browsers a build's problems: a
 // "builderror" while puzzles are left out (the rest of the site is up to
-// date) or the build failed, else "ok", with the warnings either way. Its
+// date) or the build failed, else "ok", with the warnings either way (one
+// that many files share once, and how many there are in all). Its
 // message says the same as text, for a reader of the raw stream.
 func problemEvent(failed bool, l diag.List) event {
 	errs, warnings := split(l)
-	data := map[string]any{"warnings": problemsOf(warnings)}
+	data := map[string]any{"warnings": groupedProblems(warnings), "warning_count": len(warnings)}
 	if !failed && len(errs) == 0 {
 		return event{Name: "ok", Data: data}
 	}

@@ -38,6 +38,13 @@
       hint.textContent = "hint: " + p.hint;
       row.appendChild(hint);
     }
+    if (p.same) {
+      var same = document.createElement("div");
+      same.className = "nonopress-same";
+      same.style.cssText = "padding-left:2em";
+      same.textContent = p.same;
+      row.appendChild(same);
+    }
     return row;
   }
   function heading(text) {
@@ -77,7 +84,8 @@
       problems.forEach(function (p) { overlay.appendChild(item(p)); });
     }
     if (warnings.length > 0) {
-      overlay.appendChild(heading(warnings.length + (warnings.length === 1 ? " warning" : " warnings")));
+      var count = d.warning_count || warnings.length;
+      overlay.appendChild(heading(count + (count === 1 ? " warning" : " warnings")));
       warnings.forEach(function (p) { overlay.appendChild(item(typeof p === "string" ? { message: p, severity: "warning" } : p)); });
     }
   }

@@ -1,0 +1,50 @@
+package serve
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/nonopress/nonopress/internal/browsertest"
+)
+
+// TestPanelGroupsRepeatedWarnings checks, in a browser, that the panel
+// serve puts at the foot of a page counts every warning but lists one that
+// many files share once, with a line naming the others, beside the
+// warnings that differ.
+func TestPanelGroupsRepeatedWarnings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves a site to a browser")
+	}
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	for i, name := range []string{"a", "b", "c", "d", "e"} {
+		// Each its own puzzle (copies would warn of duplicates), a full
+		// row i+1 wide, with no license.
+		n := i + 1
+		text := fmt.Sprintf("width %d\nheight 1\nrows\n%d\ncolumns\n%s", n, n, strings.Repeat("1\n", n))
+		os.WriteFile(filepath.Join(src, name+".non"), []byte(text), 0o644)
+	}
+	os.WriteFile(filepath.Join(src, "f.non"), []byte("tilte \"x\"\n"+twoDots), 0o644)
+	s := builtServer(t, Config{Src: src, Out: out, Log: &strings.Builder{}})
+	s.published = newPublished(out)
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	ctx := browsertest.New(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#nonopress-error-overlay"))); err != nil {
+		t.Fatal(err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#nonopress-error-overlay').innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "6 warnings") || strings.Count(text, "no license") != 1 || !strings.Contains(text, "the same in 4 more files: ") ||
+		!strings.Contains(text, `unknown key "tilte"`) {
+		t.Errorf("the panel says:\n%s\nwant 6 warnings, \"no license\" once with the 4 other files, and the misspelt key", text)
+	}
+}
