@@ -189,7 +189,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	tree := ""
 	if !quick {
 		tree = b.treeDigest()
-		if sum, ok := b.unchangedSince(b.stampKey(tree)); ok {
+		if sum, ok := b.unchangedSince(tree); ok {
 			b.logSummary(sum, start)
 			return sum, nil
 		}
@@ -256,7 +256,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	sum.Puzzles = len(r.pub.Entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
-	if err := r.keepMemo(b.stampOf(tree, sum)); err != nil {
+	if err := r.keepMemo(b.stampOf(tree, sum, out)); err != nil {
 		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
 	}
 	if quick {

@@ -20,8 +20,10 @@ import (
 // full build succeeds, the store file (storefile.go) is stamped with a key
 // of everything the output depends on: the program, the build's settings,
 // the metadata (size, times, inode, mode) of every file of the content tree
-// and the names of its folders, and the identity of both output folders'
-// markers, which every build replaces. A later build whose key is the same
+// and the names of its folders, the identity of both output folders'
+// markers, which every build replaces, and the state of the published
+// folder's folders (their change times, output.FoldersDigest), which a
+// file deleted or added by hand changes. A later build whose key is the same
 // returns the recorded summary at once, having read no file but the store's
 // header: on a large archive, a warm build is then a walk of the content
 // tree.
@@ -30,7 +32,9 @@ import (
 // a file changed less than racyWindow before the walk is not stamped, since
 // a second change within the file system's time granularity could keep its
 // metadata. A tree holding a symbolic link is never stamped: what the link
-// points to is not walked.
+// points to is not walked. The published folder's folders are those of its
+// manifest when the stamp was written, kept in the stamp (Folders), so that
+// checking them reads no manifest: a stat a folder.
 
 // buildStamp is the stamp of the store: the key and the summary of the
 // build that wrote it ("" for none).
@@ -42,6 +46,9 @@ type buildStamp struct {
 	Skipped  []string
 	// Diagnostics are Summary.Diagnostics.
 	Diagnostics diag.List
+	// Folders are the published site's folders (output.PublishedFolders),
+	// whose state the key holds.
+	Folders []string
 }
 
 // treeDigest digests the build's settings and the content tree's metadata.
@@ -99,8 +106,9 @@ func (b *Builder) treeDigest() string {
 }
 
 // stampKey completes a tree digest with the identity of the output folders'
-// markers as they are now; "" for a tree that cannot be stamped.
-func (b *Builder) stampKey(tree string) string {
+// markers and the state of the published folder's folders as they are now;
+// "" for a tree that cannot be stamped.
+func (b *Builder) stampKey(tree string, folders []string) string {
 	front, back, err := output.Folders(b.cfg.Out)
 	if tree == "" || err != nil {
 		return ""
@@ -114,7 +122,11 @@ func (b *Builder) stampKey(tree string) string {
 		}
 		k.String(string(appendFileState(nil, output.MarkerName, info)))
 	}
-	return k.Sum()
+	state, err := output.FoldersDigest(front, folders)
+	if err != nil {
+		return ""
+	}
+	return k.String("published folders").String(state).Sum()
 }
 
 // appendFileState appends a line of a file's path and metadata.
@@ -128,14 +140,17 @@ func appendFileState(b []byte, rel string, info fs.FileInfo) []byte {
 	return append(b, '\n')
 }
 
-// maxStampBytes caps what is read of the store for its stamp: the header.
-const maxStampBytes = 1 << 20
+// maxStampBytes caps what is read of the store for its stamp: the header,
+// which lists the published folders (some 40 bytes each, a folder a
+// puzzle).
+const maxStampBytes = 64 << 20
 
 // unchangedSince returns the summary of the last build when the stamp of
-// the store file matches key: nothing the output depends on has changed
-// since. Only the store's header is read.
-func (b *Builder) unchangedSince(key string) (Summary, bool) {
-	if key == "" {
+// the store file matches the tree's digest and the output folders as they
+// are: nothing the output depends on has changed since. Only the store's
+// header is read.
+func (b *Builder) unchangedSince(tree string) (Summary, bool) {
+	if tree == "" {
 		return Summary{}, false
 	}
 	// A regular file only, and its header only.
@@ -145,15 +160,21 @@ func (b *Builder) unchangedSince(key string) (Summary, bool) {
 	}
 	defer f.Close()
 	st, err := readStamp(bufio.NewReader(io.LimitReader(f, maxStampBytes)))
-	if err != nil || st.Key != key {
+	if err != nil || st.Key == "" || st.Key != b.stampKey(tree, st.Folders) {
 		return Summary{}, false
 	}
 	return Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Diagnostics: st.Diagnostics, Unchanged: true}, true
 }
 
 // stampOf is the stamp of a full build of the tree of digest tree, under
-// the markers as the build left them; none ("" key, which matches nothing)
-// for a quick build or a tree that cannot be stamped.
-func (b *Builder) stampOf(tree string, sum Summary) buildStamp {
-	return buildStamp{Key: b.stampKey(tree), Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics}
+// the output folders as the build, committed to out, left them; none (""
+// key, which matches nothing) for a quick build or a tree that cannot be
+// stamped.
+func (b *Builder) stampOf(tree string, sum Summary, out *output.Store) buildStamp {
+	st := buildStamp{Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics}
+	if tree != "" {
+		st.Folders = out.PublishedFolders()
+		st.Key = b.stampKey(tree, st.Folders)
+	}
+	return st
 }
