@@ -188,8 +188,9 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	b.last = nil // until this build succeeds
 	tree := ""
 	if !quick {
-		tree = b.treeDigest()
-		if sum, ok := b.unchangedSince(tree); ok {
+		var sum Summary
+		var ok bool
+		if tree, sum, ok = b.stamped(); ok {
 			b.logSummary(sum, start)
 			return sum, nil
 		}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/internal/archivegen"
@@ -15,22 +16,24 @@ import (
 // whether or not the build stamp holds.
 
 // emptyOutput removes everything in dir but its dotfiles, as the shell's
-// `rm -rf dir/*` does.
+// `rm -rf dir/*` does (its * matches no name that starts with a dot).
 func emptyOutput(t *testing.T, dir string) {
 	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
+	names, err := filepath.Glob(filepath.Join(dir, "[^.]*"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("nothing to remove in %s (%v)", dir, err)
 	}
-	for _, e := range ents {
-		if e.Name()[0] == '.' {
-			continue
-		}
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+	for _, name := range names {
+		if err := os.RemoveAll(name); err != nil {
 			t.Fatal(err)
 		}
 	}
 }
+
+// afterTick waits out the tick of the file system's change times (a few
+// milliseconds): a change within the tick of a build's last write to a
+// folder would leave the folder's time as the stamp recorded it.
+func afterTick() { time.Sleep(30 * time.Millisecond) }
 
 // stampedTwice builds s twice with settled files, so that the second
 // build is answered from the stamp (and the back buffer exists).
@@ -40,6 +43,7 @@ func stampedTwice(t *testing.T, s *testSite) {
 	if !mustBuildWith(t, stampedBuilder(s, Config{})).Unchanged {
 		t.Fatal("the second build of an unchanged tree is not stamped")
 	}
+	afterTick()
 }
 
 // checkRepaired fails unless s.out holds what a build of the same tree
@@ -148,6 +152,38 @@ func TestServeRepairsDeletedFile(t *testing.T) {
 	}
 	if _, err := b.Rebuild(ctx, []string{target}); err != nil {
 		t.Fatal(err)
+	}
+	for b.Pending() {
+		if _, err := b.Rebuild(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkRepaired(t, s)
+}
+
+// TestServePrepareOnDamagedFolder: a published file deleted before serve
+// readies its back buffer: the readying must not take the folder as the
+// site, and the edit that follows publishes the file again.
+func TestServePrepareOnDamagedFolder(t *testing.T) {
+	s := newSite(t, smallSite)
+	b := s.builder(Config{})
+	ctx := t.Context()
+	mustBuildWith(t, b)
+	afterTick()
+	sheet := filepath.Join(s.out, "animals", "corner", "sheet.svg")
+	if err := os.Remove(sheet); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Rebuild(ctx, nil); err != nil { // readies the back buffer
+		t.Fatal(err)
+	}
+	target := filepath.Join(s.src, "animals", "cross.non")
+	writeTree(t, s.src, "-- animals/cross.non --\n"+changedCross)
+	if _, err := b.Rebuild(ctx, []string{target}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(sheet); err != nil {
+		t.Errorf("the edit published a site without the deleted file: %v", err)
 	}
 	for b.Pending() {
 		if _, err := b.Rebuild(ctx, nil); err != nil {

@@ -106,11 +106,11 @@ func (b *Builder) treeDigest() string {
 }
 
 // stampKey completes a tree digest with the identity of the output folders'
-// markers and the state of the published folder's folders as they are now;
-// "" for a tree that cannot be stamped.
-func (b *Builder) stampKey(tree string, folders []string) string {
+// markers and folders, the state of the published folder's folders
+// (foldersState); "" for a tree or folders that cannot be stamped.
+func (b *Builder) stampKey(tree, folders string) string {
 	front, back, err := output.Folders(b.cfg.Out)
-	if tree == "" || err != nil {
+	if tree == "" || folders == "" || err != nil {
 		return ""
 	}
 	k := key.New("", "stamp").String(tree).String(b.gitStamp())
@@ -122,11 +122,21 @@ func (b *Builder) stampKey(tree string, folders []string) string {
 		}
 		k.String(string(appendFileState(nil, output.MarkerName, info)))
 	}
+	return k.String("published folders").String(folders).Sum()
+}
+
+// foldersState digests the state of the given folders of the published
+// folder (output.FoldersDigest); "" when it cannot be read.
+func (b *Builder) foldersState(folders []string) string {
+	front, _, err := output.Folders(b.cfg.Out)
+	if err != nil {
+		return ""
+	}
 	state, err := output.FoldersDigest(front, folders)
 	if err != nil {
 		return ""
 	}
-	return k.String("published folders").String(state).Sum()
+	return state
 }
 
 // appendFileState appends a line of a file's path and metadata.
@@ -145,25 +155,35 @@ func appendFileState(b []byte, rel string, info fs.FileInfo) []byte {
 // puzzle).
 const maxStampBytes = 64 << 20
 
-// unchangedSince returns the summary of the last build when the stamp of
-// the store file matches the tree's digest and the output folders as they
-// are: nothing the output depends on has changed since. Only the store's
-// header is read.
-func (b *Builder) unchangedSince(tree string) (Summary, bool) {
-	if tree == "" {
-		return Summary{}, false
+// stamped walks the content tree and returns its digest, with the summary
+// of the last build when the stamp of the store file matches it and the
+// output folders as they are: nothing the output depends on has changed
+// since. Only the store's header is read. The published folders the stamp
+// lists are looked at while the tree is walked: on a large site both cost
+// a stat a file or folder.
+func (b *Builder) stamped() (tree string, sum Summary, ok bool) {
+	st, err := b.storedStamp()
+	if err != nil || st.Key == "" {
+		return b.treeDigest(), sum, false
 	}
-	// A regular file only, and its header only.
+	folders := make(chan string, 1)
+	go func() { folders <- b.foldersState(st.Folders) }()
+	tree = b.treeDigest()
+	if st.Key != b.stampKey(tree, <-folders) {
+		return tree, sum, false
+	}
+	return tree, Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Diagnostics: st.Diagnostics, Unchanged: true}, true
+}
+
+// storedStamp reads the stamp of the store file: a regular file only, and
+// its header only.
+func (b *Builder) storedStamp() (buildStamp, error) {
 	f, err := treefile.OpenRegular(filepath.Join(b.cacheDir, storeFile))
 	if err != nil {
-		return Summary{}, false
+		return buildStamp{}, err
 	}
 	defer f.Close()
-	st, err := readStamp(bufio.NewReader(io.LimitReader(f, maxStampBytes)))
-	if err != nil || st.Key == "" || st.Key != b.stampKey(tree, st.Folders) {
-		return Summary{}, false
-	}
-	return Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Diagnostics: st.Diagnostics, Unchanged: true}, true
+	return readStamp(bufio.NewReader(io.LimitReader(f, maxStampBytes)))
 }
 
 // stampOf is the stamp of a full build of the tree of digest tree, under
@@ -174,7 +194,7 @@ func (b *Builder) stampOf(tree string, sum Summary, out *output.Store) buildStam
 	st := buildStamp{Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics}
 	if tree != "" {
 		st.Folders = out.PublishedFolders()
-		st.Key = b.stampKey(tree, st.Folders)
+		st.Key = b.stampKey(tree, b.foldersState(st.Folders))
 	}
 	return st
 }

@@ -72,7 +72,7 @@ func (s *Store) Commit() (Changes, error) {
 	now := &keptMarker{hashes: s.written, order: order, sums: sums}
 	if len(order) > 0 && len(order) == len(was.order) && &order[0] == &was.order[0] {
 		now.dirs = was.dirs // the same paths
-	} else if len(written) == 0 && len(removed) == 0 && !s.Damaged() {
+	} else if len(removed) == 0 && len(s.written) == len(s.frontHashes) && !s.Damaged() {
 		now.dirs = s.frontFolders() // the same paths, as read
 	}
 	s.now = now

@@ -171,18 +171,18 @@ func FoldersDigest(dir string, folders []string) (string, error) {
 		return "", err
 	}
 	defer times.close()
-	h := sha256.New()
-	var line []byte
+	lines := make([]byte, 0, len(folders)*64)
 	for _, d := range folders {
-		line = strconv.AppendQuote(line[:0], d)
+		lines = strconv.AppendQuote(lines, d)
 		if t, ok := times.stateTime(d); ok {
-			line = strconv.AppendInt(append(line, ' '), t, 10)
+			lines = strconv.AppendInt(append(lines, ' '), t, 10)
 		} else {
-			line = append(line, " -"...)
+			lines = append(lines, " -"...)
 		}
-		h.Write(append(line, '\n'))
+		lines = append(lines, '\n')
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	sum := sha256.Sum256(lines)
+	return hex.EncodeToString(sum[:]), nil
 }
 
 // PublishedFolders returns the folders of the published site as the commit
