@@ -121,6 +121,23 @@ func TestDeletedDeepFileRepaired(t *testing.T) {
 	}
 }
 
+// TestReplacedFileRepaired: a published page replaced by hand (saved by an
+// editor, which renames a new file over the old) is written again by a
+// build the stamp would otherwise answer.
+func TestReplacedFileRepaired(t *testing.T) {
+	s := newSite(t, smallSite)
+	stampedTwice(t, s)
+	page := filepath.Join(s.out, "animals", "cross", "index.html")
+	if err := os.WriteFile(page+".new", []byte("<p>edited by hand</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(page+".new", page); err != nil {
+		t.Fatal(err)
+	}
+	mustBuildWith(t, stampedBuilder(s, Config{}))
+	checkRepaired(t, s)
+}
+
 // TestServeRepairsDeletedFile: a builder kept between builds (serve) that
 // answers an edit after a published file was deleted publishes it again,
 // rather than patching a site that lacks it.

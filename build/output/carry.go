@@ -62,7 +62,7 @@ func (d Drop) in(order []string) map[string]bool {
 // works from the change set alone (commitCarried).
 func (s *Store) CarryPublished(drop Drop) error {
 	if s.Damaged() {
-		return fmt.Errorf("output folder %s: files its manifest lists are gone: they cannot be carried over", s.front)
+		return fmt.Errorf("output folder %s: files its manifest lists are gone or replaced: they cannot be carried over", s.front)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -24,13 +24,17 @@ import (
 // did not write, only the folders changed since the marker was written are
 // read (a removal changes its folder's change time), and a listed file that
 // such a folder no longer holds as a regular file is dropped from the
-// manifest the build trusts, so that the build writes it again. A file
-// edited in place, which changes no folder, is not seen.
+// manifest the build trusts, so that the build writes it again. So is a
+// listed file replaced by another (an editor saves by renaming a new file
+// over the old): the files of a folder changed after the marker, which no
+// build does (it changes the back buffer, and writes the marker last), are
+// read and hashed; the top folder, which the swap itself changes, is not.
+// A file edited in place, which changes no folder, is not seen.
 
 // folderCheck is what checkManifest found in an output folder.
 type folderCheck struct {
 	// gone are the manifest's paths the folder no longer holds as regular
-	// files, sorted.
+	// files, or holds with other bytes, sorted.
 	gone []string
 	// read holds the entries of the manifest's folders that changed since
 	// the marker (nil for one that is gone, or no longer a folder); a
@@ -42,7 +46,7 @@ type folderCheck struct {
 // whose folders are dirs: only folders changed since dir's marker are read.
 func checkManifest(dir string, hashes map[string]string, dirs *folderSet) (folderCheck, error) {
 	c := folderCheck{read: map[string][]fs.DirEntry{}}
-	mark, _ := markTime(dir) // unknown: every folder counts as changed
+	mark, marked := markTime(dir) // unknown: every folder counts as changed
 	times, err := openTreeTimes(dir)
 	if err != nil {
 		return c, err
@@ -50,8 +54,9 @@ func checkManifest(dir string, hashes map[string]string, dirs *folderSet) (folde
 	defer times.close()
 	damaged := map[string]bool{}
 	for _, d := range dirs.sorted {
-		if !statusChanged(times, d, mark) {
-			continue
+		changed, known := times.changeTime(d)
+		if known && changed < mark {
+			continue // as statusChanged: unchanged since the marker
 		}
 		ents, err := readFolder(dir, d)
 		if err != nil {
@@ -61,11 +66,33 @@ func checkManifest(dir string, hashes map[string]string, dirs *folderSet) (folde
 		if listedFiles(hashes, d, ents) < dirs.files[d] {
 			damaged[d] = true
 		}
+		if marked && known && changed > mark && d != "." {
+			c.gone = append(c.gone, replacedFiles(dir, d, ents, hashes)...)
+		}
 	}
 	if len(damaged) > 0 {
-		c.gone = goneFiles(hashes, damaged, c.read)
+		c.gone = append(c.gone, goneFiles(hashes, damaged, c.read)...)
 	}
+	slices.Sort(c.gone)
+	c.gone = slices.Compact(c.gone)
 	return c, nil
+}
+
+// replacedFiles returns the listed regular files of the folder d of dir,
+// of entries ents, whose bytes no longer have the manifest's hash.
+func replacedFiles(dir, d string, ents []fs.DirEntry, hashes map[string]string) []string {
+	var replaced []string
+	for _, e := range ents {
+		rel := path.Join(d, e.Name())
+		h, ok := hashes[rel]
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		if data, err := readOutput(filepath.Join(dir, filepath.FromSlash(rel))); err != nil || hashOf(data) != h {
+			replaced = append(replaced, rel)
+		}
+	}
+	return replaced
 }
 
 // readFolder lists the folder rel of dir; nil if it is gone or is no
@@ -94,7 +121,7 @@ func listedFiles(hashes map[string]string, d string, ents []fs.DirEntry) int {
 	return n
 }
 
-// goneFiles returns, sorted, the paths of hashes in the damaged folders
+// goneFiles returns the paths of hashes in the damaged folders
 // that their entries (read) do not hold as regular files.
 func goneFiles(hashes map[string]string, damaged map[string]bool, read map[string][]fs.DirEntry) []string {
 	present := map[string]bool{}
@@ -111,7 +138,6 @@ func goneFiles(hashes map[string]string, damaged map[string]bool, read map[strin
 			gone = append(gone, p)
 		}
 	}
-	slices.Sort(gone)
 	return gone
 }
 
@@ -143,8 +169,9 @@ func (s *Store) checkFront() error {
 }
 
 // Damaged reports whether the published folder lacked files its manifest
-// lists when the store opened: a build that carries published files over
-// (CarryPublished) must then make the site in full instead.
+// lists, or held them replaced, when the store opened: a build that
+// carries published files over (CarryPublished) must then make the site
+// in full instead.
 func (s *Store) Damaged() bool {
 	return s.frontCheck != nil && len(s.frontCheck.gone) > 0
 }

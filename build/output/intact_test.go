@@ -39,7 +39,7 @@ func commitSite(t *testing.T, out string, files map[string][]byte, damaged bool)
 }
 
 // checkHolds fails unless dir holds files, and its manifest lists only
-// files it holds.
+// files it holds, with their hashes.
 func checkHolds(t *testing.T, dir string, files map[string][]byte) {
 	t.Helper()
 	for rel, data := range files {
@@ -49,9 +49,9 @@ func checkHolds(t *testing.T, dir string, files map[string][]byte) {
 		}
 	}
 	hashes, _ := ReadManifest(dir)
-	for rel := range hashes {
-		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
-			t.Errorf("%s: the manifest lists %s, which is gone", dir, rel)
+	for rel, h := range hashes {
+		if data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel))); err != nil || hashOf(data) != h {
+			t.Errorf("%s: the manifest lists %s, which is gone or changed (%v)", dir, rel, err)
 		}
 	}
 }
@@ -154,4 +154,27 @@ func TestFoldersDigest(t *testing.T) {
 	if digest() == second {
 		t.Error("emptying the folder did not change the digest")
 	}
+}
+
+// A file replaced by another (an editor's save: a new file renamed over
+// the old) in a folder of the published site is written again, and the
+// back buffer's manifest does not list the replaced copy as the site's.
+func TestCheckFrontReplacedFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	files := site(6, 1)
+	commitSite(t, out, files, false)
+	time.Sleep(30 * time.Millisecond) // past the tick of the marker's change time
+	page := filepath.Join(out, "p", "d", "index.txt")
+	if err := os.WriteFile(page+".new", []byte("edited by hand"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(page+".new", page); err != nil {
+		t.Fatal(err)
+	}
+	commitSite(t, out, files, true)
+	checkHolds(t, out, files)
+	checkHolds(t, BackName(out), nil)
+	commitSite(t, out, files, false)
+	checkHolds(t, out, files)
+	checkHolds(t, BackName(out), nil)
 }
