@@ -188,8 +188,9 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 	b.last = nil // until this build succeeds
 	tree := ""
 	if !quick {
-		tree = b.treeDigest()
-		if sum, ok := b.unchangedSince(b.stampKey(tree)); ok {
+		var sum Summary
+		var ok bool
+		if tree, sum, ok = b.stamped(); ok {
 			b.logSummary(sum, start)
 			return sum, nil
 		}
@@ -256,7 +257,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	sum.Puzzles = len(r.pub.Entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
-	if err := r.keepMemo(b.stampOf(tree, sum)); err != nil {
+	if err := r.keepMemo(b.stampOf(tree, sum, out)); err != nil {
 		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
 	}
 	if quick {

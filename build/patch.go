@@ -120,6 +120,11 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 		return sum, true, err
 	}
 	defer out.Close()
+	if out.Damaged() {
+		// Files were deleted from the published site: a patch would carry
+		// its gaps over, a quick build writes them again.
+		return sum, false, nil
+	}
 	b.memo.load()
 	pub := &site.Site{Title: last.pub.Title, Description: last.pub.Description, Settings: last.pub.Settings,
 		Root: last.pub.Root, Markdown: last.pub.Markdown, Links: last.pub.Links}

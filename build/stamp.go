@@ -20,8 +20,10 @@ import (
 // full build succeeds, the store file (storefile.go) is stamped with a key
 // of everything the output depends on: the program, the build's settings,
 // the metadata (size, times, inode, mode) of every file of the content tree
-// and the names of its folders, and the identity of both output folders'
-// markers, which every build replaces. A later build whose key is the same
+// and the names of its folders, the identity of both output folders'
+// markers, which every build replaces, and the state of the published
+// folder's folders (their change times, output.FoldersDigest), which a
+// file deleted or added by hand changes. A later build whose key is the same
 // returns the recorded summary at once, having read no file but the store's
 // header: on a large archive, a warm build is then a walk of the content
 // tree.
@@ -30,7 +32,9 @@ import (
 // a file changed less than racyWindow before the walk is not stamped, since
 // a second change within the file system's time granularity could keep its
 // metadata. A tree holding a symbolic link is never stamped: what the link
-// points to is not walked.
+// points to is not walked. The published folder's folders are those of its
+// manifest when the stamp was written, kept in the stamp (Folders), so that
+// checking them reads no manifest: a stat a folder.
 
 // buildStamp is the stamp of the store: the key and the summary of the
 // build that wrote it ("" for none).
@@ -42,6 +46,9 @@ type buildStamp struct {
 	Skipped  []string
 	// Diagnostics are Summary.Diagnostics.
 	Diagnostics diag.List
+	// Folders are the published site's folders (output.PublishedFolders),
+	// whose state the key holds.
+	Folders []string
 }
 
 // treeDigest digests the build's settings and the content tree's metadata.
@@ -99,10 +106,11 @@ func (b *Builder) treeDigest() string {
 }
 
 // stampKey completes a tree digest with the identity of the output folders'
-// markers as they are now; "" for a tree that cannot be stamped.
-func (b *Builder) stampKey(tree string) string {
+// markers and folders, the state of the published folder's folders
+// (foldersState); "" for a tree or folders that cannot be stamped.
+func (b *Builder) stampKey(tree, folders string) string {
 	front, back, err := output.Folders(b.cfg.Out)
-	if tree == "" || err != nil {
+	if tree == "" || folders == "" || err != nil {
 		return ""
 	}
 	k := key.New("", "stamp").String(tree).String(b.gitStamp())
@@ -114,7 +122,21 @@ func (b *Builder) stampKey(tree string) string {
 		}
 		k.String(string(appendFileState(nil, output.MarkerName, info)))
 	}
-	return k.Sum()
+	return k.String("published folders").String(folders).Sum()
+}
+
+// foldersState digests the state of the given folders of the published
+// folder (output.FoldersDigest); "" when it cannot be read.
+func (b *Builder) foldersState(folders []string) string {
+	front, _, err := output.Folders(b.cfg.Out)
+	if err != nil {
+		return ""
+	}
+	state, err := output.FoldersDigest(front, folders)
+	if err != nil {
+		return ""
+	}
+	return state
 }
 
 // appendFileState appends a line of a file's path and metadata.
@@ -128,32 +150,51 @@ func appendFileState(b []byte, rel string, info fs.FileInfo) []byte {
 	return append(b, '\n')
 }
 
-// maxStampBytes caps what is read of the store for its stamp: the header.
-const maxStampBytes = 1 << 20
+// maxStampBytes caps what is read of the store for its stamp: the header,
+// which lists the published folders (some 40 bytes each, a folder a
+// puzzle).
+const maxStampBytes = 64 << 20
 
-// unchangedSince returns the summary of the last build when the stamp of
-// the store file matches key: nothing the output depends on has changed
-// since. Only the store's header is read.
-func (b *Builder) unchangedSince(key string) (Summary, bool) {
-	if key == "" {
-		return Summary{}, false
+// stamped walks the content tree and returns its digest, with the summary
+// of the last build when the stamp of the store file matches it and the
+// output folders as they are: nothing the output depends on has changed
+// since. Only the store's header is read. The published folders the stamp
+// lists are looked at while the tree is walked: on a large site both cost
+// a stat a file or folder.
+func (b *Builder) stamped() (tree string, sum Summary, ok bool) {
+	st, err := b.storedStamp()
+	if err != nil || st.Key == "" {
+		return b.treeDigest(), sum, false
 	}
-	// A regular file only, and its header only.
+	folders := make(chan string, 1)
+	go func() { folders <- b.foldersState(st.Folders) }()
+	tree = b.treeDigest()
+	if st.Key != b.stampKey(tree, <-folders) {
+		return tree, sum, false
+	}
+	return tree, Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Diagnostics: st.Diagnostics, Unchanged: true}, true
+}
+
+// storedStamp reads the stamp of the store file: a regular file only, and
+// its header only.
+func (b *Builder) storedStamp() (buildStamp, error) {
 	f, err := treefile.OpenRegular(filepath.Join(b.cacheDir, storeFile))
 	if err != nil {
-		return Summary{}, false
+		return buildStamp{}, err
 	}
 	defer f.Close()
-	st, err := readStamp(bufio.NewReader(io.LimitReader(f, maxStampBytes)))
-	if err != nil || st.Key != key {
-		return Summary{}, false
-	}
-	return Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Diagnostics: st.Diagnostics, Unchanged: true}, true
+	return readStamp(bufio.NewReader(io.LimitReader(f, maxStampBytes)))
 }
 
 // stampOf is the stamp of a full build of the tree of digest tree, under
-// the markers as the build left them; none ("" key, which matches nothing)
-// for a quick build or a tree that cannot be stamped.
-func (b *Builder) stampOf(tree string, sum Summary) buildStamp {
-	return buildStamp{Key: b.stampKey(tree), Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics}
+// the output folders as the build, committed to out, left them; none (""
+// key, which matches nothing) for a quick build or a tree that cannot be
+// stamped.
+func (b *Builder) stampOf(tree string, sum Summary, out *output.Store) buildStamp {
+	st := buildStamp{Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics}
+	if tree != "" {
+		st.Folders = out.PublishedFolders()
+		st.Key = b.stampKey(tree, b.foldersState(st.Folders))
+	}
+	return st
 }

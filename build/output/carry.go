@@ -61,6 +61,9 @@ func (d Drop) in(order []string) map[string]bool {
 // back buffer lacks only what that commit wrote, and the commit that follows
 // works from the change set alone (commitCarried).
 func (s *Store) CarryPublished(drop Drop) error {
+	if s.Damaged() {
+		return fmt.Errorf("output folder %s: files its manifest lists are gone or replaced: they cannot be carried over", s.front)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.last == nil || s.fresh || s.frontKept.sums == nil {
@@ -158,6 +161,7 @@ func (s *Store) commitCarried() (Changes, error) {
 		s.backHashes[p] = h
 	}
 	now.hashes = s.backHashes
+	s.now = now
 	s.manifests.rememberCommit(s.front, s.back, now, was, written, removed)
 	c := changesOf(written, removed)
 	c.Foreign = foreign

@@ -37,6 +37,8 @@ func (s *Store) Commit() (Changes, error) {
 			if err == nil {
 				s.manifests.remember(s.back, map[string]string{})
 			}
+			s.now = s.frontManifest()
+			s.now.dirs = s.frontFolders()
 			return Changes{}, err
 		}
 		if err := s.linkPending(); err != nil {
@@ -61,13 +63,19 @@ func (s *Store) Commit() (Changes, error) {
 	if err := swapDirs(s.back, s.front); err != nil {
 		return Changes{}, fmt.Errorf("publish output: %w", err)
 	}
+	if err := s.repairBackMarker(was); err != nil {
+		return Changes{}, err
+	}
 	c, written, removed := s.changes()
 	c.Foreign = foreign
 	// The folders have swapped names, and their markers with them.
 	now := &keptMarker{hashes: s.written, order: order, sums: sums}
 	if len(order) > 0 && len(order) == len(was.order) && &order[0] == &was.order[0] {
 		now.dirs = was.dirs // the same paths
+	} else if len(removed) == 0 && len(s.written) == len(s.frontHashes) && !s.Damaged() {
+		now.dirs = s.frontFolders() // the same paths, as read
 	}
+	s.now = now
 	s.manifests.rememberCommit(s.front, s.back, now, was, written, removed)
 	return c, nil
 }

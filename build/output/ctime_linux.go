@@ -38,5 +38,8 @@ func (t *treeTimes) changeTime(rel string) (int64, bool) {
 	return st.Ctim.Nano(), true
 }
 
+// stateTime is the time FoldersDigest records of rel: its change time.
+func (t *treeTimes) stateTime(rel string) (int64, bool) { return t.changeTime(rel) }
+
 // close closes the tree's top folder.
 func (t *treeTimes) close() { unix.Close(t.fd) }

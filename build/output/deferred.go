@@ -107,8 +107,10 @@ func Prepare(ctx context.Context, out string, min *Minifier, manifests *Manifest
 	if err := s.dirtyMarked(); err != nil {
 		return err
 	}
-	if !s.fresh {
-		// Nothing to do: put the marker back as Open found it.
+	if !s.fresh || s.Damaged() {
+		// Nothing to do, or files to link are gone from the published
+		// folder (the next build writes them): put the marker back as Open
+		// found it.
 		if !s.backClean {
 			return nil
 		}

@@ -90,20 +90,13 @@ func (s *Store) findForeignCheap(sc *foreignScan, mark int64, kept []string) ([]
 	defer times.close()
 	var paths []string
 	for _, d := range order {
-		if !statusChanged(times, d, mark) {
-			paths = append(paths, byDir[d]...)
-			continue
-		}
-		// Read only a real folder: one replaced by a symbolic link must not
-		// be followed out of the published folder.
-		abs := filepath.Join(s.front, filepath.FromSlash(d))
-		if info, err := os.Lstat(abs); err != nil || !info.IsDir() {
-			continue
-		}
-		sc.dirsRead++
-		ents, err := os.ReadDir(abs)
+		ents, changed, err := s.changedFolder(sc, times, d, mark)
 		if err != nil {
 			return nil, err
+		}
+		if !changed {
+			paths = append(paths, byDir[d]...)
+			continue
 		}
 		for _, e := range ents {
 			rel := path.Join(d, e.Name())
@@ -120,6 +113,27 @@ func (s *Store) findForeignCheap(sc *foreignScan, mark int64, kept []string) ([]
 		}
 	}
 	return paths, nil
+}
+
+// changedFolder reports whether the folder d of the published folder
+// changed since the marker (mark), and then its entries (none if it is
+// gone or no longer a folder: one replaced by a symbolic link must not be
+// followed out of the published folder). The folders of the manifest were
+// looked at by checkFront already.
+func (s *Store) changedFolder(sc *foreignScan, times *treeTimes, d string, mark int64) ([]fs.DirEntry, bool, error) {
+	if s.frontCheck != nil && s.frontDirs.has(d) {
+		ents, changed := s.frontCheck.read[d]
+		if changed {
+			sc.dirsRead++
+		}
+		return ents, changed, nil
+	}
+	if !statusChanged(times, d, mark) {
+		return nil, false, nil
+	}
+	sc.dirsRead++
+	ents, err := readFolder(s.front, d)
+	return ents, true, err
 }
 
 // walkForeign walks the folder rel (slash-separated, "." for the top) of

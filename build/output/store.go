@@ -40,6 +40,12 @@ type Store struct {
 	frontHashes map[string]string // the published files' hashes (nil: unknown)
 	backHashes  map[string]string // hashes known to be right in back (owned)
 	frontKept   *keptMarker       // front's manifest as kept by manifests, or nil
+	// frontCheck is what checkFront found of front (nil: not checked), and
+	// frontDirs the folders of its manifest as read.
+	frontCheck *folderCheck
+	frontDirs  *folderSet
+	// now is the published manifest as the commit left it (nil before).
+	now *keptMarker
 	// last: what the last commit changed between front and back, when both
 	// are as it left them (nil otherwise).
 	last *lastCommit
@@ -137,6 +143,9 @@ func (s *Store) readManifests() error {
 		s.frontHashes = s.frontKept.hashes
 	} else {
 		s.frontHashes, _ = ReadManifest(s.front)
+	}
+	if err := s.checkFront(); err != nil {
+		return err
 	}
 	backMark, err := os.Stat(filepath.Join(s.back, MarkerName))
 	if errors.Is(err, fs.ErrNotExist) {

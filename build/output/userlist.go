@@ -69,29 +69,41 @@ func readUserList(dir string, mark int64) ([]string, bool) {
 // folderSet is the set of folders (slash-separated, "." for the top) that
 // hold, or are above, the paths of a manifest, with the folders in order.
 type folderSet struct {
-	set    map[string]bool
+	// files counts, by folder, the manifest's files directly in it (0 for
+	// a folder only above some).
+	files  map[string]int
 	sorted []string
 }
 
 // foldersOf returns the folders of a manifest's paths.
 func foldersOf(hashes map[string]string) *folderSet {
-	f := &folderSet{set: map[string]bool{".": true}}
+	f := &folderSet{files: map[string]int{".": 0}}
 	for p := range hashes {
 		f.add(p)
 	}
-	f.sorted = slices.Sorted(maps.Keys(f.set))
+	f.sorted = slices.Sorted(maps.Keys(f.files))
 	return f
 }
 
-// add adds the folders of p to the set (not to sorted).
+// add adds the file p to the set (not to sorted): its folder's count, and
+// the folders above it.
 func (f *folderSet) add(p string) {
-	for d := path.Dir(p); !f.set[d]; d = path.Dir(d) {
-		f.set[d] = true
+	d := path.Dir(p)
+	n, seen := f.files[d]
+	f.files[d] = n + 1
+	for !seen {
+		d = path.Dir(d)
+		if _, seen = f.files[d]; !seen {
+			f.files[d] = 0
+		}
 	}
 }
 
 // has reports whether d is a folder of the set.
-func (f *folderSet) has(d string) bool { return f.set[d] }
+func (f *folderSet) has(d string) bool {
+	_, ok := f.files[d]
+	return ok
+}
 
 // knownDirs returns every folder that holds, or is above, a path of the
 // published manifest or of the list, in order: the manifest's as the store
@@ -99,26 +111,29 @@ func (f *folderSet) has(d string) bool { return f.set[d] }
 // besides. known reports whether a folder is one of them.
 func (s *Store) knownDirs(kept []string) (order []string, known func(string) bool) {
 	dirs := s.frontFolders()
-	extra := &folderSet{set: map[string]bool{}}
+	extra := &folderSet{files: map[string]int{}}
 	for _, p := range kept {
-		for d := path.Dir(p); !dirs.has(d) && !extra.set[d]; d = path.Dir(d) {
-			extra.set[d] = true
+		for d := path.Dir(p); !dirs.has(d) && !extra.has(d); d = path.Dir(d) {
+			extra.files[d] = 0
 		}
 	}
 	order = dirs.sorted
-	if len(extra.set) > 0 {
-		order = slices.Concat(order, slices.Sorted(maps.Keys(extra.set)))
+	if len(extra.files) > 0 {
+		order = slices.Concat(order, slices.Sorted(maps.Keys(extra.files)))
 	}
 	return order, func(d string) bool { return dirs.has(d) || extra.has(d) }
 }
 
-// frontFolders returns the folders of the published manifest, kept with it
-// when the store has it from Manifests.
+// frontFolders returns the folders of the published manifest as it was
+// read (before checkFront dropped any file from it), kept with it when the
+// store has it from Manifests.
 func (s *Store) frontFolders() *folderSet {
-	if s.frontKept == nil {
+	switch {
+	case s.frontDirs != nil:
+		return s.frontDirs
+	case s.frontKept == nil:
 		return foldersOf(s.frontHashes)
-	}
-	if s.frontKept.dirs == nil {
+	case s.frontKept.dirs == nil:
 		s.frontKept.dirs = foldersOf(s.frontHashes)
 	}
 	return s.frontKept.dirs
