@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -279,18 +277,6 @@ func readAndCheck(ctx context.Context, file string, tops []string, opt validate.
 	return unreadable, checked
 }
 
-// readNoteBeside reads the Markdown note of the same name beside a puzzle
-// file, as the site build does: its path is "" when there is none.
-func readNoteBeside(file string) (n content.Note, path string, err error) {
-	path = filepath.Join(filepath.Dir(file), content.BaseName(filepath.Base(file))+".md")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return content.Note{}, "", nil
-	}
-	n, err = content.ParseNote(path, data)
-	return n, path, err
-}
-
 // checkFile is readAndCheck as `check` prints it: the unreadable part first,
 // then each puzzle.
 func checkFile(ctx context.Context, file string, tops []string, opt validate.Options) []checkResult {
@@ -308,31 +294,6 @@ func checkFile(ctx context.Context, file string, tops []string, opt validate.Opt
 		out = append(out, r)
 	}
 	return out
-}
-
-// checkNote reads the Markdown note of the same name beside a puzzle file,
-// as the site build does, and returns its front matter's errors and
-// warnings as a result of index -1, or nil when there is no note or
-// nothing to say.
-func checkNote(file string) *checkResult {
-	n, path, err := readNoteBeside(file)
-	if path == "" {
-		return nil
-	}
-	return noteResult(path, n, err)
-}
-
-// noteResult is a note's front matter errors and warnings as a result of
-// index -1, or nil when there is nothing to say.
-func noteResult(path string, n content.Note, err error) *checkResult {
-	r := &checkResult{File: path, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(n.Warnings), ColorNames: []string{}}
-	if err != nil {
-		r.Errors = jsonDiagnostics(diag.List{diag.FromError(path, err)})
-	}
-	if len(r.Errors)+len(r.Warnings) == 0 {
-		return nil
-	}
-	return r
 }
 
 func (c checkedPuzzle) result(file string) checkResult {

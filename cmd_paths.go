@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/nonopress/nonopress/build/content"
-	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/treefile"
 )
@@ -90,40 +88,4 @@ func checkRegular(path string, info fs.FileInfo) error {
 		return fmt.Errorf("%s: not a regular file (%s)", path, treefile.Kind(info.Mode()))
 	}
 	return nil
-}
-
-// folderNoteResults checks the collection notes (README.md, _index.md...)
-// of the folders named on the command line and of those below them, as
-// the site build reads them: a mistake in one fails the build, so check
-// says it too. Only notes with something to say give a result.
-func folderNoteResults(paths []string) []checkResult {
-	var out []checkResult
-	for _, root := range paths {
-		if info, err := os.Stat(root); err != nil || !info.IsDir() {
-			continue
-		}
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || !d.IsDir() {
-				return nil
-			}
-			if path != root && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			note := content.CollectionNote(path)
-			if note == "" {
-				return nil
-			}
-			data, err := content.ReadTreeFile(path, note, content.MaxNoteBytes)
-			if err != nil {
-				out = append(out, checkResult{File: note, Index: -1, Errors: jsonDiagnostics(diag.List{diag.FromError(note, err)}), Warnings: []jsonDiagnostic{}, ColorNames: []string{}})
-				return nil
-			}
-			n, err := content.ParseNote(note, data)
-			if r := noteResult(note, n, err); r != nil {
-				out = append(out, *r)
-			}
-			return nil
-		})
-	}
-	return out
 }
