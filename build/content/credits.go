@@ -20,27 +20,33 @@ import (
 // puzzle may be shared), and p is returned as it is when they change nothing.
 func Credit(p *puzzle.Puzzle, own FrontMatter, folders []FrontMatter) *puzzle.Puzzle {
 	m := p.Meta
-	set := func(field *string, from func(FrontMatter) string) {
-		if v := strings.TrimSpace(from(own)); v != "" {
-			*field = v
-			return
-		}
-		for _, fm := range folders {
-			if strings.TrimSpace(*field) != "" {
-				return
-			}
-			*field = strings.TrimSpace(from(fm))
-		}
-	}
-	set(&m.Author, func(fm FrontMatter) string { return fm.Author })
-	set(&m.License, func(fm FrontMatter) string { return fm.License })
-	set(&m.Copyright, func(fm FrontMatter) string { return fm.Copyright })
+	m.Author = credited(m.Author, own.Author, folders, func(fm FrontMatter) string { return fm.Author })
+	m.License = credited(m.License, own.License, folders, func(fm FrontMatter) string { return fm.License })
+	m.Copyright = credited(m.Copyright, own.Copyright, folders, func(fm FrontMatter) string { return fm.Copyright })
 	if m.Author == p.Meta.Author && m.License == p.Meta.License && m.Copyright == p.Meta.Copyright {
 		return p
 	}
 	q := *p
 	q.Meta = m
 	return &q
+}
+
+// credited is one credit as a puzzle ends up with it: its own note's (own),
+// else its file's (file), else the nearest folder note's (of each of
+// folders).
+func credited(file, own string, folders []FrontMatter, of func(FrontMatter) string) string {
+	if v := strings.TrimSpace(own); v != "" {
+		return v
+	}
+	if strings.TrimSpace(file) != "" {
+		return file
+	}
+	for _, fm := range folders {
+		if v := strings.TrimSpace(of(fm)); v != "" {
+			return v
+		}
+	}
+	return file
 }
 
 // Fronts returns the front matter of the notes of c and the collections
