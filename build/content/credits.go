@@ -1,6 +1,7 @@
 package content
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,13 +72,7 @@ func FolderFronts(file string, tops []string) []FrontMatter {
 	if err != nil {
 		return nil
 	}
-	stop := siteRootAbove(dir)
-	if stop == "" {
-		stop = widestTop(dir, tops)
-	}
-	if stop == "" {
-		stop = dir
-	}
+	stop := cmp.Or(siteRootAbove(dir), widestTop(dir, tops), dir)
 	var out []FrontMatter
 	for {
 		if fm, ok := folderFront(dir); ok {
@@ -98,7 +93,7 @@ func FolderFronts(file string, tops []string) []FrontMatter {
 // holds nonopress.toml, or "".
 func siteRootAbove(dir string) string {
 	for {
-		if info, err := os.Stat(filepath.Join(dir, "nonopress.toml")); err == nil && info.Mode().IsRegular() {
+		if info, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil && info.Mode().IsRegular() {
 			return dir
 		}
 		up := filepath.Dir(dir)
