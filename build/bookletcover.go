@@ -12,9 +12,10 @@ import (
 )
 
 // bookletCover is what a collection's booklet cover says: the collection's
-// title and its note's summary (its description, else its first line).
+// title as its page has it (Heading: after the wrapper folders above it)
+// and its note's summary (its description, else its first line).
 func (r *run) bookletCover(c *content.Collection) render.Cover {
-	return render.Cover{Title: c.Title(r.pub.Title), Note: site.Summary(c)}
+	return render.Cover{Title: c.Heading(r.pub.Title), Note: site.Summary(c)}
 }
 
 // bookletDate is the date of a booklet of the entries: the newest of their

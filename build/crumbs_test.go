@@ -186,6 +186,10 @@ func TestWrapperFoldersShowAsOne(t *testing.T) {
 	if got, want := crumbsOf("nonny/data/puzzles/easy/a/index.html"), "<a href=../../../../../index.html>Nonograms</a> | <a href=../../index.html>nonny / data / puzzles</a> | <a href=../index.html>easy</a> | "; got != want {
 		t.Errorf("a puzzle below the chain has breadcrumbs\n%q, want\n%q", got, want)
 	}
+	// The chain's booklet is titled as its page.
+	if cover, _, _ := strings.Cut(bookletText(t, s, "wrapped/only/booklet.pdf"), "\f"); !strings.Contains(cover, "wrapped / only") {
+		t.Errorf("the booklet of wrapped/only has the cover\n%s\nwant it titled wrapped / only", cover)
+	}
 	// The wrappers' own pages, no longer linked, forward to the chain's.
 	for page, want := range map[string]string{"nonny/index.html": "data/puzzles/index.html", "nonny/data/index.html": "puzzles/index.html"} {
 		if m := refreshPattern.FindStringSubmatch(s.read(page)); m == nil || m[1] != want {
