@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/browsertest"
 )
 
@@ -46,5 +47,27 @@ func TestPanelGroupsRepeatedWarnings(t *testing.T) {
 	if !strings.Contains(text, "6 warnings") || strings.Count(text, "no license") != 1 || !strings.Contains(text, "the same in 4 more files: ") ||
 		!strings.Contains(text, `unknown key "tilte"`) {
 		t.Errorf("the panel says:\n%s\nwant 6 warnings, \"no license\" once with the 4 other files, and the misspelt key", text)
+	}
+}
+
+// TestLogGroupsRepeatedWarnings checks that serve's log says a warning
+// many files share once, with a line naming the others, and that a
+// rebuild logs nothing it logged before.
+func TestLogGroupsRepeatedWarnings(t *testing.T) {
+	var l diag.List
+	for _, f := range []string{"a.non", "b.non", "c.non", "d.non", "e.non"} {
+		l = append(l, diag.Diagnostic{File: f, Line: 1, Severity: diag.Warning, Message: "no license"})
+	}
+	var p problemLog
+	var log strings.Builder
+	p.print(&log, l)
+	want := "a.non:1: warning: no license\n  the same in 4 more files: b.non, c.non, d.non, …\n"
+	if log.String() != want {
+		t.Errorf("logged\n%s\nwant\n%s", log.String(), want)
+	}
+	log.Reset()
+	p.print(&log, l)
+	if log.Len() != 0 {
+		t.Errorf("a rebuild with the same warnings logged\n%s", log.String())
 	}
 }

@@ -106,10 +106,12 @@ type problemLog struct {
 	shown map[string]bool
 }
 
-// print logs the lines of l that the last call did not, and forgets those
-// that are gone.
+// print logs the lines of l that the last call did not, those that many
+// files share once with a line naming the others (diag.Grouped), and
+// forgets those that are gone.
 func (p *problemLog) print(w io.Writer, l diag.List) {
 	now := make(map[string]bool, len(l))
+	var fresh diag.List
 	for _, d := range l {
 		line := logLine(d)
 		if now[line] {
@@ -117,7 +119,13 @@ func (p *problemLog) print(w io.Writer, l diag.List) {
 		}
 		now[line] = true
 		if !p.shown[line] {
-			fmt.Fprintln(w, line)
+			fresh = append(fresh, d)
+		}
+	}
+	for _, g := range diag.Grouped(fresh, sameListed) {
+		fmt.Fprintln(w, logLine(g.First))
+		if len(g.Others) > 0 {
+			fmt.Fprintln(w, "  "+g.Same(sameListed))
 		}
 	}
 	p.shown = now
