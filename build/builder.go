@@ -257,6 +257,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	sum.Puzzles = len(r.pub.Entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
+	sum.Repaired = out.Repaired()
 	if err := r.keepMemo(b.stampOf(tree, sum, out)); err != nil {
 		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
 	}

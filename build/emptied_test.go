@@ -1,8 +1,10 @@
 package build
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,9 +65,16 @@ func TestEmptiedOutputStamped(t *testing.T) {
 	s := newSite(t, smallSite)
 	stampedTwice(t, s)
 	emptyOutput(t, s.out)
-	sum := mustBuildWith(t, stampedBuilder(s, Config{}))
+	var log strings.Builder
+	b := stampedBuilder(s, Config{})
+	b.log = &log
+	sum := mustBuildWith(t, b)
 	if sum.Unchanged || sum.Written == 0 {
 		t.Errorf("build after emptying the output: unchanged %v, %d files written", sum.Unchanged, sum.Written)
+	}
+	// The user is told what happened, and how much.
+	if sum.Repaired != sum.Written || !strings.Contains(log.String(), fmt.Sprintf("%d files of the published site were gone or changed by hand since the last build: written again", sum.Written)) {
+		t.Errorf("repaired %d of %d files written; the log says:\n%s", sum.Repaired, sum.Written, log.String())
 	}
 	checkRepaired(t, s)
 }

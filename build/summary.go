@@ -29,6 +29,10 @@ type Summary struct {
 	// kept as they were published instead of making them again (booklets
 	// and site-wide lists), and the caches it did not save; 0 after Build.
 	Deferred int
+	// Repaired counts the published files that were gone or replaced by
+	// hand since the last build (`rm -rf public/*`), which this one wrote
+	// again.
+	Repaired int
 	// Unchanged: nothing the site depends on had changed since the last
 	// build, which this one found by its stamp (stamp.go) without reading a
 	// file; the counts and messages are the last build's.
@@ -47,6 +51,13 @@ func (s *Summary) warn(msgs ...string) {
 func (b *Builder) logSummary(sum Summary, start time.Time) {
 	logWarnings(b.log, sum)
 	logList(b.log, sum.Skipped, "skipped")
+	if sum.Repaired > 0 {
+		were := "were"
+		if sum.Repaired == 1 {
+			were = "was"
+		}
+		fmt.Fprintf(b.log, "%s of the published site %s gone or changed by hand since the last build: written again\n", puzzle.Plural(sum.Repaired, "file"), were)
+	}
 	fmt.Fprintf(b.log, "built %s into %s: %s changed, %d removed, %s, %d left out (%.1fs)\n",
 		puzzle.Plural(sum.Puzzles, "puzzle"), puzzle.Plural(sum.Pages, "page"), puzzle.Plural(sum.Written, "file"), sum.Removed,
 		puzzle.Plural(len(sum.Warnings), "warning"), len(sum.Skipped), time.Since(start).Seconds())

@@ -168,6 +168,16 @@ func (s *Store) checkFront() error {
 	return nil
 }
 
+// Repaired returns how many files of its manifest the published folder
+// lacked, or held replaced, when the store opened: the files this build
+// writes again.
+func (s *Store) Repaired() int {
+	if s.frontCheck == nil {
+		return 0
+	}
+	return len(s.frontCheck.gone)
+}
+
 // Damaged reports whether the published folder lacked files its manifest
 // lists, or held them replaced, when the store opened: a build that
 // carries published files over (CarryPublished) must then make the site
