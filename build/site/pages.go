@@ -7,6 +7,7 @@ import (
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/nav"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // Page is a list page of the site to write: its template kind, its path
@@ -84,7 +85,10 @@ func (s *Site) collectionHead(c *content.Collection, kind, dir string, number, p
 	d := s.pageData(kind, title, dir)
 	if c.Parent == nil {
 		d.Title = ""
-		d.Lede = FirstNonEmpty(s.Settings.Description, c.Note.Front.Description)
+		// Without a description of its own, the home page says what the
+		// site holds.
+		d.Lede = FirstNonEmpty(s.Settings.Description, c.Note.Front.Description,
+			puzzle.Plural(s.List(c).Total, "nonogram puzzle")+" to play in the browser, print or download.")
 	} else {
 		d.Lede = c.Note.Front.Description
 		d.Description = FirstNonEmpty(Summary(c), fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", s.List(c).Total, title))
