@@ -256,11 +256,12 @@ type checkedPuzzle struct {
 	report validate.Report
 }
 
-// readAndCheck reads one file and validates each of its puzzles, credited
-// as the site build credits them (content.Credit): by the note beside the
-// file and by those of its folders up to the site's root (tops are the
-// paths named on the command line: content.FolderFronts). unreadable is
-// non-nil when part or all of the file could not be read.
+// readAndCheck reads one file and validates each of its puzzles, titled
+// and credited as the site build does (content.Titled, content.Credit): by
+// the note beside the file and by those of its folders up to the site's
+// root (tops are the paths named on the command line:
+// content.FolderFronts). unreadable is non-nil when part or all of the
+// file could not be read.
 func readAndCheck(ctx context.Context, file string, tops []string, opt validate.Options) (unreadable *checkResult, checked []checkedPuzzle) {
 	start := time.Now()
 	puzzles, err := formats.ReadFile(file)
@@ -268,10 +269,13 @@ func readAndCheck(ctx context.Context, file string, tops []string, opt validate.
 		unreadable = &checkResult{File: file, Index: -1, Errors: jsonDiagnostics(formats.Diagnostics(file, err)), Warnings: []jsonDiagnostic{}}
 		unreadable.Seconds = time.Since(start).Seconds()
 	}
-	own, _, _ := readNoteBeside(file)
+	own, _, err := readNoteBeside(file)
+	if err != nil {
+		own = content.Note{} // a broken note says nothing (checkNote reports it)
+	}
 	folders := content.FolderFronts(file, tops)
 	for _, p := range puzzles {
-		p = content.Credit(p, own.Front, folders)
+		p = content.Credit(content.Titled(p, own.Front, len(puzzles) > 1), own.Front, folders)
 		checked = append(checked, checkedPuzzle{p, validate.Check(ctx, p, opt)})
 	}
 	return unreadable, checked

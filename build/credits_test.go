@@ -88,3 +88,32 @@ func TestFolderNoteWarnings(t *testing.T) {
 		t.Errorf("no warning of the misspelt key: %q", sum.Warnings)
 	}
 }
+
+// TestNoteTitlesSheets checks that a puzzle's note titles its sheets and
+// its booklet page as it titles its page (a .nin file has no title of its
+// own to give), that the file's own title stays in the downloads converted
+// from it, and that a new note title reaches the sheet in the next build.
+func TestNoteTitlesSheets(t *testing.T) {
+	cup := "title \"Morning Cup\"\nlicense CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	s := newSite(t, "-- c/cup.non --\n"+cup+"-- c/cup.md --\n---\ntitle: Teacup\n---\n"+
+		"-- c/ring.nin --\n2 2\n1\n1\n1\n1\n-- c/ring.md --\n---\ntitle: Ring\nlicense: MIT\n---\n")
+	s.mustBuild(Config{})
+	for page, want := range map[string]string{"c/cup/sheet.svg": "Teacup", "c/ring/sheet.svg": "Ring"} {
+		if sheet := s.read(page); !strings.Contains(sheet, ">"+want+"<") {
+			t.Errorf("%s is not titled %q", page, want)
+		}
+	}
+	if text := bookletText(t, s, "c/booklet.pdf"); !strings.Contains(text, "Teacup") || !strings.Contains(text, "Ring") || strings.Contains(text, "Morning Cup") {
+		t.Errorf("the booklet does not title the puzzles by their notes:\n%s", text)
+	}
+	if src := s.read("c/cup.non"); !strings.Contains(src, `title "Morning Cup"`) {
+		t.Errorf("the published copy of cup.non lost its own title")
+	}
+	if err := os.WriteFile(filepath.Join(s.src, "c", "cup.md"), []byte("---\ntitle: Coffee mug\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.mustBuild(Config{})
+	if sheet := s.read("c/cup/sheet.svg"); !strings.Contains(sheet, ">Coffee mug<") {
+		t.Errorf("after the note's title changed, the sheet is not titled by it")
+	}
+}

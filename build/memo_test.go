@@ -11,9 +11,11 @@ import (
 	"testing"
 )
 
-// changedCross is animals/cross.non with another title: same clues and id,
-// other pages.
-var changedCross = strings.Replace(archiveFile(smallSite, "animals/cross.non"), `title "Cross"`, `title "Changed cross"`, 1)
+// changedCross is animals/cross.non with another title and author: same
+// clues and id. Its note titles it, on its page and its sheets, so the
+// author is what its sheet and the booklet show changed.
+var changedCross = strings.NewReplacer(`title "Cross"`, `title "Changed cross"`, `by "Ann Author"`, `by "Ann Changed"`).
+	Replace(archiveFile(smallSite, "animals/cross.non"))
 
 // memoBuild builds s with a new Builder, as a new process would, and returns
 // how many files it took from the memo (the build stamp forgotten first:
@@ -65,8 +67,8 @@ func TestMemoWarmBuildEqualsColdBuild(t *testing.T) {
 	if d := diffSnapshots(want, snapshot(t, s.out)); d != "" {
 		t.Fatalf("after one change, output differs from a cold build's:\n%s", d)
 	}
-	if !strings.Contains(s.read("animals/cross/index.html"), "Changed cross") {
-		t.Fatal("the changed puzzle's page does not show its new title")
+	if !strings.Contains(s.read("animals/cross/index.html"), "Ann Changed") {
+		t.Fatal("the changed puzzle's page does not show its new author")
 	}
 	for i := range 2 { // the back buffer holds the old page: it must be replaced
 		if hits := memoBuild(t, s); hits != 3 {
@@ -113,7 +115,7 @@ func TestMemoInMemory(t *testing.T) {
 	if hits := build(); hits != 2 {
 		t.Errorf("rebuild after a change took %d files from the memo, want 2", hits)
 	}
-	if !strings.Contains(s.read("animals/cross/index.html"), "Changed cross") {
+	if !strings.Contains(s.read("animals/cross/index.html"), "Ann Changed") {
 		t.Error("the changed puzzle's page does not show its new title")
 	}
 	if err := os.RemoveAll(s.cache()); err != nil {

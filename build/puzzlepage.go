@@ -32,7 +32,7 @@ func (r *run) publishPuzzles(checked []checkedPuzzle, fm content.FrontMatter, fc
 		if i+1 < len(checked) {
 			fc.Next = checked[i+1].e
 		}
-		if err := r.publishPuzzle(c.e, c.p, &c.rep, fc); err != nil {
+		if err := r.publishPuzzle(c.e, c.p, &c.rep, fc, content.Titled(c.p, fm, fc.bundle != nil)); err != nil {
 			return err
 		}
 	}
@@ -40,14 +40,16 @@ func (r *run) publishPuzzles(checked []checkedPuzzle, fm content.FrontMatter, fc
 }
 
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
-// thumbnail SVGs, sheet PDF, .non and .xml versions.
-func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext) error {
+// thumbnail SVGs, sheet PDF, .non and .xml versions. The downloads are
+// converted from p, the file's puzzle; its sheets and its booklet page are
+// drawn from drawn, p titled by its note (content.Titled).
+func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext, drawn *puzzle.Puzzle) error {
 	ws := r.scratch.get() // the worker's buffers, for each step below
 	defer r.scratch.put(ws)
 	buf := bytes.NewBuffer(ws.files[:0])
 	convs := conversions(p, buf)
 	ws.files = buf.Bytes()[:0]
-	assets, sheet, err := r.puzzleAssets(ws, e, p, rep, fc, convs)
+	assets, sheet, err := r.puzzleAssets(ws, e, drawn, rep, fc, convs)
 	if err != nil {
 		return err
 	}

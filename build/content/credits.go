@@ -149,3 +149,17 @@ func CollectionNote(dir string) string {
 	}
 	return ""
 }
+
+// Titled returns p with the title its own note gives, which stands over its
+// file's on its page, sheets and booklets alike; p itself is not changed
+// (the downloads converted from it keep the file's own title). A bundle's
+// note titles the bundle, not its puzzles: bundled leaves p as it is.
+func Titled(p *puzzle.Puzzle, own FrontMatter, bundled bool) *puzzle.Puzzle {
+	title := strings.TrimSpace(own.Title)
+	if bundled || title == "" || title == p.Meta.Title {
+		return p
+	}
+	q := *p
+	q.Meta.Title = title
+	return &q
+}

@@ -66,16 +66,17 @@ func TestBookletPartSolutions(t *testing.T) {
 	}
 }
 
-// A booklet titles a puzzle as its sheet does, by its own title, and an
-// untitled one as the site does, never "Untitled"; an ambiguous one is
-// marked.
+// A booklet titles a puzzle as its page does, by its entry's title (its
+// note's over its file's, else, untitled, its file's name as the site
+// names it: never "Untitled"); an ambiguous one is marked.
 func TestBookletTitle(t *testing.T) {
 	e := &Entry{Title: "minis #2"}
 	if got := e.BookletTitle(&puzzle.Puzzle{}); got != "minis #2" {
 		t.Errorf("untitled puzzle: %q, want the entry's title", got)
 	}
-	if got := e.BookletTitle(&puzzle.Puzzle{Meta: puzzle.Meta{Title: " Star "}}); got != "Star" {
-		t.Errorf("titled puzzle: %q, want its own title", got)
+	noted := &Entry{Title: "Teacup"}
+	if got := noted.BookletTitle(&puzzle.Puzzle{Meta: puzzle.Meta{Title: "Morning Cup"}}); got != "Teacup" {
+		t.Errorf("a puzzle its note titles: %q, want the note's title", got)
 	}
 	e.Verdict = "multiple"
 	if got := e.BookletTitle(&puzzle.Puzzle{}); got != "minis #2 (ambiguous)" {

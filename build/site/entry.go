@@ -79,9 +79,14 @@ func (e *Entry) SetBooklet(b *BookletPart) { e.booklet = b }
 // puzzle from its file.
 func (e *Entry) Booklet() *BookletPart { return e.booklet }
 
-// BookletTitle is the title a booklet gives the entry's puzzle p
-// (BookletTitle, with the entry's title as the fallback).
-func (e *Entry) BookletTitle(p *puzzle.Puzzle) string { return BookletTitle(p, e.Title, e.Verdict) }
+// BookletTitle is the title a booklet gives the entry's puzzle p: the
+// entry's title (its note's over its file's, else its file's name), marked
+// as BookletTitle marks it.
+func (e *Entry) BookletTitle(p *puzzle.Puzzle) string {
+	q := *p
+	q.Meta.Title = FirstNonEmpty(e.Title, p.Meta.Title)
+	return BookletTitle(&q, e.Title, e.Verdict)
+}
 
 // BookletTitle is the title a booklet (the site's or print's) gives puzzle
 // p of verdict: its own, as its sheet has it, else fallback (FallbackTitle:
