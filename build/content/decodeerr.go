@@ -65,18 +65,8 @@ func yamlTypeError(path string, head []byte, k int, msg string) error {
 	key, value, _ := strings.Cut(lines[k-1], ":")
 	key = strings.TrimSpace(key)
 	d := &diag.Diagnostic{File: path, Line: 1 + k, Severity: diag.Error}
-	if m := yamlNested.FindStringSubmatch(msg); m != nil && strings.HasPrefix(m[2], "[]") {
-		d.Message = fmt.Sprintf("front matter: %s: a mapping is not a list", key)
-		d.Hint = fmt.Sprintf("write a list in brackets, as in %s: [a, b]", key)
-		return d
-	} else if m != nil {
-		what := map[string]string{"seq": "a list", "map": "a mapping"}[m[1]]
-		d.Message = fmt.Sprintf("front matter: %s: %s is not one value", key, what)
-		if one := strings.TrimSpace(strings.Trim(strings.TrimSpace(value), "[]{}")); m[2] == "string" && one != "" {
-			d.Hint = fmt.Sprintf("write it as one text, as in %s: %q", key, one)
-		} else if m[2] == "string" {
-			d.Hint = fmt.Sprintf("write it as one text on the line of %s:", key)
-		}
+	if m := yamlNested.FindStringSubmatch(msg); m != nil {
+		nestedValue(d, key, value, m[1], m[2])
 		return d
 	}
 	m := yamlType.FindStringSubmatch(msg)
@@ -95,6 +85,27 @@ func yamlTypeError(path string, head []byte, k int, msg string) error {
 		return nil
 	}
 	return d
+}
+
+// nestedValue says in d that key, on a line that reads value after it,
+// was given a list or mapping (kind "seq" or "map") where it wants one
+// value of Go type into, or a mapping where it wants a list (into "[]…").
+func nestedValue(d *diag.Diagnostic, key, value, kind, into string) {
+	if strings.HasPrefix(into, "[]") {
+		d.Message = fmt.Sprintf("front matter: %s: a mapping is not a list", key)
+		d.Hint = fmt.Sprintf("write a list in brackets, as in %s: [a, b]", key)
+		return
+	}
+	what := map[string]string{"seq": "a list", "map": "a mapping"}[kind]
+	d.Message = fmt.Sprintf("front matter: %s: %s is not one value", key, what)
+	if into != "string" {
+		return
+	}
+	if one := strings.TrimSpace(strings.Trim(strings.TrimSpace(value), "[]{}")); one != "" {
+		d.Hint = fmt.Sprintf("write it as one text, as in %s: %q", key, one)
+	} else {
+		d.Hint = fmt.Sprintf("write it as one text on the line of %s:", key)
+	}
 }
 
 // unclosedQuote finds the first line (1-based, within head) of YAML front
