@@ -185,15 +185,14 @@ func newestModDate(files []string) time.Time {
 // once with a line naming the others (diag.Grouped); with -skip-invalid
 // errors are marked as leaving their puzzles out of the booklet.
 func (c *printCommand) report(ds diag.List, skipping bool) {
-	const listed = 3
-	for _, g := range diag.Grouped(ds, listed) {
+	for _, g := range diag.Grouped(ds, diag.Listed) {
 		line := humanDiagnostic(g.First)
 		if skipping && g.First.Severity == diag.Error {
 			line += " (left out of the booklet)"
 		}
 		fmt.Fprintln(c.stderr, line)
 		if len(g.Others) > 0 {
-			fmt.Fprintln(c.stderr, "  "+g.Same(listed))
+			fmt.Fprintln(c.stderr, "  "+g.Same(diag.Listed))
 		}
 	}
 }

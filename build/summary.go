@@ -98,10 +98,6 @@ func logList(w io.Writer, list []string, what string) {
 	}
 }
 
-// sameListed is how many files of a warning they share logWarnings lists
-// each on a line of its own, and names on the line after the first.
-const sameListed = 3
-
 // logWarnings writes the build's warnings as logList does, but a warning
 // that many files share (the same message and hint, such as "no license"
 // across a folder of .nin files) in full once, followed by one line that
@@ -119,7 +115,7 @@ func logWarnings(w io.Writer, sum Summary) {
 		return
 	}
 	lines, shown := 0, 0
-	for _, g := range diag.Grouped(ds, sameListed) {
+	for _, g := range diag.Grouped(ds, diag.Listed) {
 		if lines == logListMax {
 			fmt.Fprintf(w, "... and %d more (warning)\n", len(ds)-shown)
 			return
@@ -127,7 +123,7 @@ func logWarnings(w io.Writer, sum Summary) {
 		fmt.Fprintf(w, "%s (warning)\n", g.First.String())
 		lines, shown = lines+1, shown+1
 		if len(g.Others) > 0 {
-			fmt.Fprintf(w, "  %s (warning)\n", g.Same(sameListed))
+			fmt.Fprintf(w, "  %s (warning)\n", g.Same(diag.Listed))
 			lines, shown = lines+1, shown+len(g.Others)
 		}
 	}

@@ -15,6 +15,11 @@ type Group struct {
 	Others List
 }
 
+// Listed is how many diagnostics that say the same a report lists one by
+// one before it groups them, and how many of the others its Same line
+// names: the count build, print and serve use.
+const Listed = 3
+
 // Grouped groups l by what its diagnostics say, in order of first
 // appearance. A group of at most listed diagnostics is given as groups of
 // one, each printed in full; a diagnostic without a file (its message

@@ -25,19 +25,15 @@ type problem struct {
 	Same string `json:"same,omitempty"`
 }
 
-// sameListed is how many files a problem they share is listed for one by
-// one, and named on its same line, in the panel.
-const sameListed = 3
-
 // groupedProblems turns diagnostics into problems, those that many files
 // share as one with its Same line, in their order.
 func groupedProblems(l diag.List) []problem {
-	gs := diag.Grouped(l, sameListed)
+	gs := diag.Grouped(l, diag.Listed)
 	out := make([]problem, 0, len(gs))
 	for _, g := range gs {
 		p := problemsOf(diag.List{g.First})[0]
 		if len(g.Others) > 0 {
-			p.Same = g.Same(sameListed)
+			p.Same = g.Same(diag.Listed)
 		}
 		out = append(out, p)
 	}
@@ -122,10 +118,10 @@ func (p *problemLog) print(w io.Writer, l diag.List) {
 			fresh = append(fresh, d)
 		}
 	}
-	for _, g := range diag.Grouped(fresh, sameListed) {
+	for _, g := range diag.Grouped(fresh, diag.Listed) {
 		fmt.Fprintln(w, logLine(g.First))
 		if len(g.Others) > 0 {
-			fmt.Fprintln(w, "  "+g.Same(sameListed))
+			fmt.Fprintln(w, "  "+g.Same(diag.Listed))
 		}
 	}
 	p.shown = now
