@@ -90,7 +90,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	results, done := checkFiles(ctx, files, fs.Args(), validate.Options{Timeout: *timeout})
+	results, done := checkFiles(ctx, files, content.NewFolderNotes(fs.Args()), validate.Options{Timeout: *timeout})
 	results = append(append(emptyFolderResults(empty), folderNoteResults(fs.Args())...), results...)
 
 	var nErr, nWarn, nPuzzles int
@@ -205,7 +205,7 @@ func emptyFolderResults(folders []string) []checkResult {
 // results in file order, then puzzle order, and how many files were checked
 // fully: when ctx is done, no further file is started and a puzzle being
 // solved ends with an "interrupted" warning.
-func checkFiles(ctx context.Context, files, tops []string, opt validate.Options) (results []checkResult, done int) {
+func checkFiles(ctx context.Context, files []string, notes *content.FolderNotes, opt validate.Options) (results []checkResult, done int) {
 	perFile := make([][]checkResult, len(files))
 	work := make(chan int)
 	var wg sync.WaitGroup
@@ -214,7 +214,7 @@ func checkFiles(ctx context.Context, files, tops []string, opt validate.Options)
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				perFile[i] = checkFile(ctx, files[i], tops, opt)
+				perFile[i] = checkFile(ctx, files[i], notes, opt)
 			}
 		}()
 	}
@@ -259,10 +259,9 @@ type checkedPuzzle struct {
 // readAndCheck reads one file and validates each of its puzzles, titled
 // and credited as the site build does (content.Titled, content.Credit): by
 // the note beside the file and by those of its folders up to the site's
-// root (tops are the paths named on the command line:
-// content.FolderFronts). unreadable is non-nil when part or all of the
-// file could not be read.
-func readAndCheck(ctx context.Context, file string, tops []string, opt validate.Options) (unreadable *checkResult, checked []checkedPuzzle) {
+// root (notes, content.FolderNotes, read once for the files of a run).
+// unreadable is non-nil when part or all of the file could not be read.
+func readAndCheck(ctx context.Context, file string, notes *content.FolderNotes, opt validate.Options) (unreadable *checkResult, checked []checkedPuzzle) {
 	start := time.Now()
 	puzzles, err := formats.ReadFile(file)
 	if err != nil {
@@ -273,7 +272,7 @@ func readAndCheck(ctx context.Context, file string, tops []string, opt validate.
 	if err != nil {
 		own = content.Note{} // a broken note says nothing (checkNote reports it)
 	}
-	folders := content.FolderFronts(file, tops)
+	folders := notes.Fronts(file)
 	for _, p := range puzzles {
 		p = content.Credit(content.Titled(p, own.Front, len(puzzles) > 1), own.Front, folders)
 		checked = append(checked, checkedPuzzle{p, validate.Check(ctx, p, opt)})
@@ -283,8 +282,8 @@ func readAndCheck(ctx context.Context, file string, tops []string, opt validate.
 
 // checkFile is readAndCheck as `check` prints it: the unreadable part first,
 // then each puzzle.
-func checkFile(ctx context.Context, file string, tops []string, opt validate.Options) []checkResult {
-	unreadable, checked := readAndCheck(ctx, file, tops, opt)
+func checkFile(ctx context.Context, file string, notes *content.FolderNotes, opt validate.Options) []checkResult {
+	unreadable, checked := readAndCheck(ctx, file, notes, opt)
 	var out []checkResult
 	if unreadable != nil {
 		out = append(out, *unreadable)

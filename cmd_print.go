@@ -89,7 +89,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	default:
 		opt.Date = newestModDate(files)
 	}
-	entries, found, invalid := c.checkAll(ctx, files, fs.Args(), *timeout)
+	entries, found, invalid := c.checkAll(ctx, files, content.NewFolderNotes(fs.Args()), *timeout)
 	for _, e := range entries {
 		if d := render.TooSmallToPrint(e.Puzzle, opt); d != nil {
 			found = append(found, *d)
@@ -138,9 +138,9 @@ func (c *printCommand) folderCover(ctx context.Context, paths []string, gitInfo 
 // printable ones (titled as the site titles them, an ambiguous puzzle's
 // title marked), their diagnostics for report, and how many puzzles or
 // unreadable parts errors keep out.
-func (c *printCommand) checkAll(ctx context.Context, files, tops []string, timeout time.Duration) (entries []render.BookletEntry, found diag.List, invalid int) {
+func (c *printCommand) checkAll(ctx context.Context, files []string, notes *content.FolderNotes, timeout time.Duration) (entries []render.BookletEntry, found diag.List, invalid int) {
 	for _, f := range files {
-		unreadable, checked := readAndCheck(ctx, f, tops, validate.Options{Timeout: timeout})
+		unreadable, checked := readAndCheck(ctx, f, notes, validate.Options{Timeout: timeout})
 		if unreadable != nil {
 			found = append(found, diagsOf(unreadable.Errors)...)
 			invalid++

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -60,23 +61,55 @@ func (c *Collection) Fronts() []FrontMatter {
 	return out
 }
 
-// FolderFronts returns, for a puzzle file read outside a site build (check,
-// print), the front matter of its folders' notes, nearest first, as a build
-// of the site would credit it: from the file's folder up to the site's root,
-// the nearest folder above that holds nonopress.toml, or else the widest of
-// tops (the folders named on the command line) the file is in, or else the
-// file's folder alone. A note that cannot be read or parsed is left out
-// (the build reports it).
-func FolderFronts(file string, tops []string) []FrontMatter {
+// FolderNotes reads, for puzzle files read outside a site build (check,
+// print), the front matter of their folders' notes, as a build of the site
+// would credit them (Fronts). Each folder's note is read, and each folder
+// asked for nonopress.toml, once however many files share the folder. It
+// is safe for concurrent use.
+type FolderNotes struct {
+	tops []string // the folders named on the command line
+	mu   sync.Mutex
+	// front holds each folder's note's front matter (ok false for none or
+	// one that cannot be read or parsed), root each folder's site root
+	// (siteRootAbove), by absolute path.
+	front map[string]folderNote
+	root  map[string]string
+}
+
+// folderNote is a folder's note's front matter, if it has one that parses.
+type folderNote struct {
+	front FrontMatter
+	ok    bool
+}
+
+// NewFolderNotes returns a FolderNotes for the files found from tops, the
+// paths named on the command line.
+func NewFolderNotes(tops []string) *FolderNotes {
+	return &FolderNotes{tops: tops, front: map[string]folderNote{}, root: map[string]string{}}
+}
+
+// Fronts returns the front matter of a file's folders' notes, nearest
+// first: from the file's folder up to the site's root, the nearest folder
+// above that holds nonopress.toml, or else the widest of tops the file is
+// in, or else the file's folder alone. A note that cannot be read or
+// parsed is left out (the build reports it).
+func (n *FolderNotes) Fronts(file string) []FrontMatter {
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
 		return nil
 	}
-	stop := cmp.Or(siteRootAbove(dir), widestTop(dir, tops), dir)
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	stop := cmp.Or(n.siteRootAbove(dir), widestTop(dir, n.tops), dir)
 	var out []FrontMatter
 	for {
-		if fm, ok := folderFront(dir); ok {
-			out = append(out, fm)
+		fn, seen := n.front[dir]
+		if !seen {
+			fn.front, fn.ok = folderFront(dir)
+			n.front[dir] = fn
+		}
+		if fn.ok {
+			out = append(out, fn.front)
 		}
 		if dir == stop {
 			return out
@@ -90,18 +123,19 @@ func FolderFronts(file string, tops []string) []FrontMatter {
 }
 
 // siteRootAbove returns the nearest of dir and the folders above it that
-// holds nonopress.toml, or "".
-func siteRootAbove(dir string) string {
-	for {
-		if info, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil && info.Mode().IsRegular() {
-			return dir
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return ""
-		}
-		dir = up
+// holds nonopress.toml, or "", each folder asked once. n.mu is held.
+func (n *FolderNotes) siteRootAbove(dir string) string {
+	if root, seen := n.root[dir]; seen {
+		return root
 	}
+	root := ""
+	if info, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil && info.Mode().IsRegular() {
+		root = dir
+	} else if up := filepath.Dir(dir); up != dir {
+		root = n.siteRootAbove(up)
+	}
+	n.root[dir] = root
+	return root
 }
 
 // widestTop returns the shortest of tops (made absolute) that dir is in,

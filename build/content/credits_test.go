@@ -73,9 +73,16 @@ func TestFolderFronts(t *testing.T) {
 		{"loose/c/d/y.non", []string{filepath.Join(root, "loose/c")}, []string{"c"}},
 		{"loose/c/d/y.non", nil, nil},
 	} {
-		got := licenses(FolderFronts(filepath.Join(root, c.file), c.tops))
+		got := licenses(NewFolderNotes(c.tops).Fronts(filepath.Join(root, c.file)))
 		if !reflect.DeepEqual(got, c.want) {
-			t.Errorf("FolderFronts(%s, %v) = %q, want %q", c.file, c.tops, got, c.want)
+			t.Errorf("Fronts of %s, tops %v = %q, want %q", c.file, c.tops, got, c.want)
 		}
+	}
+	// One run reads a folder's note once, for all the files below it.
+	notes := NewFolderNotes(nil)
+	notes.Fronts(filepath.Join(root, "site/a/b/x.non"))
+	write("site/a/README.md", note("changed"))
+	if got := licenses(notes.Fronts(filepath.Join(root, "site/a/b/y.non"))); !reflect.DeepEqual(got, []string{"a", "site"}) {
+		t.Errorf("a second file of the run: %q, want the notes as first read", got)
 	}
 }
