@@ -113,12 +113,13 @@ func (r *run) puzzleAssets(ws *workerScratch, e *site.Entry, p *puzzle.Puzzle, r
 }
 
 // puzzleAssetKey is the key of a puzzle's rendered files: its file and
-// place, the credits the notes may have given it (creditsKey), its solution
-// and what render is given.
+// place, the title and credits its notes may have given it (creditsKey),
+// its solution and what render is given.
 func (r *run) puzzleAssetKey(fileHash string, index int, p *puzzle.Puzzle, sol *puzzle.Image) string {
 	k := key.New(r.assets.fingerprint, "puzzle")
 	k.String(fileHash)
 	k.Int(index)
+	k.String(p.Meta.Title) // its note's, when it gives one (content.Titled)
 	creditsKey(k, p)
 	k.Value(sol)
 	k.Value(r.renderOptions()) // what render is given

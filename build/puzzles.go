@@ -299,11 +299,11 @@ func bookletPart(fileHash string, index int, title string, p *puzzle.Puzzle, sol
 	return k.Sum()
 }
 
-// creditsKey adds to k the title and credits of p, which its sheets show
-// and its notes may give it (content.Titled, content.Credit): the file's
-// bytes alone do not settle them.
+// creditsKey adds to k the credits of p, which its sheets show and its
+// notes may give it (content.Credit): the file's bytes alone do not settle
+// them.
 func creditsKey(k *key.Hasher, p *puzzle.Puzzle) {
-	k.String(p.Meta.Title).String(p.Meta.Author).String(p.Meta.License).String(p.Meta.Copyright)
+	k.String(p.Meta.Author).String(p.Meta.License).String(p.Meta.Copyright)
 }
 
 // skippedLine names a puzzle (or a file's unreadable part) left out, by

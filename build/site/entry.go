@@ -83,19 +83,21 @@ func (e *Entry) Booklet() *BookletPart { return e.booklet }
 // entry's title (its note's over its file's, else its file's name), marked
 // as BookletTitle marks it.
 func (e *Entry) BookletTitle(p *puzzle.Puzzle) string {
-	q := *p
-	q.Meta.Title = FirstNonEmpty(e.Title, p.Meta.Title)
-	return BookletTitle(&q, e.Title, e.Verdict)
+	return markAmbiguous(FirstNonEmpty(e.Title, p.Meta.Title), e.Verdict)
 }
 
 // BookletTitle is the title a booklet (the site's or print's) gives puzzle
 // p of verdict: its own, as its sheet has it, else fallback (FallbackTitle:
-// never "Untitled" for a puzzle the site names); marked "(ambiguous)" when
-// it has several solutions.
+// never "Untitled" for a puzzle the site names), marked (markAmbiguous).
 func BookletTitle(p *puzzle.Puzzle, fallback, verdict string) string {
-	title := FirstNonEmpty(p.Meta.Title, fallback)
+	return markAmbiguous(FirstNonEmpty(p.Meta.Title, fallback), verdict)
+}
+
+// markAmbiguous marks the title of a puzzle of verdict "(ambiguous)" when
+// it has several solutions.
+func markAmbiguous(title, verdict string) string {
 	if verdict == "multiple" {
-		title += " (ambiguous)"
+		return title + " (ambiguous)"
 	}
 	return title
 }
