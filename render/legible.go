@@ -19,18 +19,14 @@ const LegibleCell = 2.0
 // nil when the sheet can be solved on paper (and for triddlers, whose
 // sheets place triangles at a size of their own).
 func TooSmallToPrint(p *puzzle.Puzzle, opt Options) *diag.Diagnostic {
-	if p == nil || p.Kind == puzzle.Triddler || checkPuzzle(p) != nil {
+	if p == nil || p.Kind == puzzle.Triddler {
 		return nil
 	}
-	paper, err := paperSize(opt.Paper)
+	m, paper, err := measure(p, opt)
 	if err != nil {
 		return nil
 	}
-	m, err := newMetrics()
-	if err != nil {
-		return nil
-	}
-	page, cell := choosePage(m.withFonts(opt.fonts()), p, paper, opt.sheetSpec())
+	page, cell := choosePage(m, p, paper, opt.sheetSpec())
 	if cell >= LegibleCell {
 		return nil
 	}

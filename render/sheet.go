@@ -86,20 +86,30 @@ func (l *Layout) PDF(w io.Writer, sol *puzzle.Image) error {
 	return writePDFPages(w, title, l.p.Meta.AuthorName(), pages, opt)
 }
 
-// prepare checks the puzzle and options and makes the text metrics; it
-// warns (opt.Warn) of, and returns, the characters of p no font draws.
+// prepare checks the puzzle and options and makes the text metrics
+// (measure); it warns (opt.Warn) of, and returns, the characters of p no
+// font draws.
 func prepare(p *puzzle.Puzzle, opt Options) (*metrics, pageSize, *MissingGlyphsError, error) {
-	if err := checkPuzzle(p); err != nil {
+	m, paper, err := measure(p, opt)
+	if err != nil {
 		return nil, pageSize{}, nil, err
+	}
+	return m, paper, warnMissing(m, opt, p, ""), nil
+}
+
+// measure checks the puzzle and options and returns the text metrics with
+// opt's fonts and the paper.
+func measure(p *puzzle.Puzzle, opt Options) (*metrics, pageSize, error) {
+	if err := checkPuzzle(p); err != nil {
+		return nil, pageSize{}, err
 	}
 	paper, err := paperSize(opt.Paper)
 	if err != nil {
-		return nil, pageSize{}, nil, err
+		return nil, pageSize{}, err
 	}
 	m, err := newMetrics()
 	if err != nil {
-		return nil, pageSize{}, nil, err
+		return nil, pageSize{}, err
 	}
-	m = m.withFonts(opt.fonts())
-	return m, paper, warnMissing(m, opt, p, ""), nil
+	return m.withFonts(opt.fonts()), paper, nil
 }
