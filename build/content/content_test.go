@@ -125,6 +125,11 @@ func TestParseNoteWarnsOfMisspeltKeys(t *testing.T) {
 	if len(n.Warnings) != 1 || n.Warnings[0].String() != `cat.md:3:1: unknown front matter key "tag" (did you mean "tags"?)` {
 		t.Errorf("warnings = %v: want one, for tag (author_url is merely unknown)", n.Warnings)
 	}
+	// Every key FrontMatter reads is known, lastmod too.
+	n, err = ParseNote("cat.md", []byte("---\nlastmod: 2024-05-01\nlastmd: 2024-05-02\n---\n"))
+	if err != nil || len(n.Warnings) != 1 || !strings.Contains(n.Warnings[0].String(), `"lastmd" (did you mean "lastmod"?)`) {
+		t.Errorf("lastmod and lastmd: warnings %v, err %v: want one, for lastmd", n.Warnings, err)
+	}
 	_, err = ParseNote("cat.md", []byte("+++\ntitle = \"Cat\"\n"))
 	if err == nil || err.Error() != `cat.md:1: front matter opened with "+++" is never closed` {
 		t.Errorf("err = %v", err)

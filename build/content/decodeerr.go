@@ -179,3 +179,16 @@ func tomlTypeError(path string, at int, err error, fields any, prefix string) *d
 	}
 	return d
 }
+
+// tagKeys are the keys of the fields of struct type t in the format whose
+// struct tag is tag ("yaml", "toml"), in field order: the keys a file of
+// it may hold.
+func tagKeys(t reflect.Type, tag string) []string {
+	var keys []string
+	for i := range t.NumField() {
+		if key, _, _ := strings.Cut(t.Field(i).Tag.Get(tag), ","); key != "" && key != "-" {
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -53,7 +54,7 @@ type Note struct {
 }
 
 // frontMatterKeys are the keys FrontMatter reads.
-var frontMatterKeys = []string{"title", "description", "weight", "draft", "tags", "date", "author", "license", "copyright"}
+var frontMatterKeys = tagKeys(reflect.TypeFor[FrontMatter](), "yaml")
 
 // noteError is an error of a note at a line: "path:line: message".
 func noteError(path string, line int, format string, args ...any) error {

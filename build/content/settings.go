@@ -100,7 +100,7 @@ func ReadSettings(src string) (Settings, error) {
 			e := strict.Errors[0]
 			row, _ := e.Position()
 			key := strings.Join(e.Key(), ".")
-			if known := spell.Closest(key, settingsKeys(), func(string) int { return 2 }); known != "" {
+			if known := spell.Closest(key, tagKeys(reflect.TypeFor[Settings](), "toml"), func(string) int { return 2 }); known != "" {
 				return cfg, fmt.Errorf("%s:%d: unknown key %q (did you mean %q?)", path, row, key, known)
 			}
 			return cfg, fmt.Errorf("%s:%d: unknown key %q", path, row, key)
@@ -119,18 +119,6 @@ func ReadSettings(src string) (Settings, error) {
 		return cfg, err
 	}
 	return cfg, nil
-}
-
-// settingsKeys are the keys nonopress.toml may hold.
-func settingsKeys() []string {
-	var keys []string
-	t := reflect.TypeFor[Settings]()
-	for i := range t.NumField() {
-		if key, _, _ := strings.Cut(t.Field(i).Tag.Get("toml"), ","); key != "" && key != "-" {
-			keys = append(keys, key)
-		}
-	}
-	return keys
 }
 
 // check validates values and fills the derived fields.
