@@ -86,12 +86,13 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if *explain && *asJSON {
 		return usageError{"-explain prints text: use it without -json"}
 	}
-	files, empty, err := collectPuzzleFiles(fs.Args())
+	found, err := collectPuzzleFiles(fs.Args())
 	if err != nil {
 		return err
 	}
+	files := found.files
 	results, done := checkFiles(ctx, files, content.NewFolderNotes(fs.Args()), validate.Options{Timeout: *timeout})
-	results = append(append(emptyFolderResults(empty), folderNoteResults(fs.Args())...), results...)
+	results = append(append(emptyFolderResults(found.empty), folderNoteResults(found.folders)...), results...)
 
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}

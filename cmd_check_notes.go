@@ -1,10 +1,8 @@
 package main
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
@@ -51,36 +49,25 @@ func noteResult(path string, n content.Note, err error) *checkResult {
 }
 
 // folderNoteResults checks the collection notes (README.md, _index.md...)
-// of the folders named on the command line and of those below them, as
-// the site build reads them: a mistake in one fails the build, so check
-// says it too. Only notes with something to say give a result.
-func folderNoteResults(paths []string) []checkResult {
+// of the folders collectPuzzleFiles walked, the folders named on the
+// command line and those below them, as the site build reads them: a
+// mistake in one fails the build, so check says it too. Only notes with
+// something to say give a result.
+func folderNoteResults(folders []string) []checkResult {
 	var out []checkResult
-	for _, root := range paths {
-		if info, err := os.Stat(root); err != nil || !info.IsDir() {
+	for _, dir := range folders {
+		note := content.CollectionNote(dir)
+		if note == "" {
 			continue
 		}
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || !d.IsDir() {
-				return nil
-			}
-			if path != root && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			note := content.CollectionNote(path)
-			if note == "" {
-				return nil
-			}
-			var n content.Note
-			data, err := content.ReadTreeFile(path, note, content.MaxNoteBytes)
-			if err == nil {
-				n, err = content.ParseNote(note, data)
-			}
-			if r := noteResult(note, n, err); r != nil {
-				out = append(out, *r)
-			}
-			return nil
-		})
+		var n content.Note
+		data, err := content.ReadTreeFile(dir, note, content.MaxNoteBytes)
+		if err == nil {
+			n, err = content.ParseNote(note, data)
+		}
+		if r := noteResult(note, n, err); r != nil {
+			out = append(out, *r)
+		}
 	}
 	return out
 }

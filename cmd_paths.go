@@ -12,24 +12,29 @@ import (
 	"github.com/nonopress/nonopress/internal/treefile"
 )
 
+// collected is what collectPuzzleFiles found.
+type collected struct {
+	files   []string // puzzle files, sorted within each folder, in the order of the paths
+	empty   []string // the folders among the paths in which no puzzle file was found
+	folders []string // every folder walked, in walk order
+}
+
 // collectPuzzleFiles expands the command line's paths: a file is taken as it
 // is (whatever its extension: the reader sniffs it), a folder is walked for
 // files with a known puzzle extension, and for pictures (.png, .gif) with a
-// Markdown note of the same name, as the site build takes them. Hidden files and folders are skipped and
-// symbolic links inside folders are not followed. The result is sorted within
-// each folder, in the order the paths were given. Empty lists the folders
-// among paths in which no puzzle file was found.
-func collectPuzzleFiles(paths []string) (files, empty []string, err error) {
+// Markdown note of the same name, as the site build takes them. Hidden files
+// and folders are skipped and symbolic links inside folders are not followed.
+func collectPuzzleFiles(paths []string) (c collected, err error) {
 	for _, root := range paths {
 		info, err := os.Stat(root)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", root, unwrapPathError(err))
+			return c, fmt.Errorf("%s: %w", root, unwrapPathError(err))
 		}
 		if !info.IsDir() {
 			if err := checkRegular(root, info); err != nil {
-				return nil, nil, err
+				return c, err
 			}
-			files = append(files, root)
+			c.files = append(c.files, root)
 			continue
 		}
 		var found []string
@@ -43,21 +48,24 @@ func collectPuzzleFiles(paths []string) (files, empty []string, err error) {
 				}
 				return nil
 			}
+			if d.IsDir() {
+				c.folders = append(c.folders, path)
+			}
 			if d.Type().IsRegular() && (formats.Known(path) || formats.IsImage(path) && hasNote(path)) {
 				found = append(found, path)
 			}
 			return nil
 		})
 		if err != nil {
-			return nil, nil, err
+			return c, err
 		}
 		if len(found) == 0 {
-			empty = append(empty, root)
+			c.empty = append(c.empty, root)
 		}
 		sort.Strings(found)
-		files = append(files, found...)
+		c.files = append(c.files, found...)
 	}
-	return files, empty, nil
+	return c, nil
 }
 
 // hasNote reports whether a Markdown note of the same base name stands

@@ -16,16 +16,16 @@ import (
 func printFiles(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
-		found, _, err := collectPuzzleFiles([]string{p})
+		found, err := collectPuzzleFiles([]string{p})
 		if err != nil {
 			return nil, err
 		}
 		if info, err := os.Stat(p); err == nil && info.IsDir() {
-			if err := siteOrder(p, found); err != nil {
+			if err := siteOrder(p, found.files); err != nil {
 				return nil, err
 			}
 		}
-		files = append(files, found...)
+		files = append(files, found.files...)
 	}
 	return files, nil
 }
