@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -75,5 +76,18 @@ func TestPrintGroupsRepeatedWarnings(t *testing.T) {
 	}
 	if n := strings.Count(stderr, "no license"); n != 1 || !strings.Contains(stderr, "  the same in 4 more files: ") {
 		t.Errorf("print said \"no license\" %d times, want once with a line for the 4 others:\n%s", n, stderr)
+	}
+}
+
+// TestPrintWarnsOfTooLargeToPrint checks that print warns of a grid whose
+// printed cells would be too fine to solve on paper, and still prints it.
+func TestPrintWarnsOfTooLargeToPrint(t *testing.T) {
+	dir := t.TempDir()
+	const n = 280
+	full := strings.Repeat(fmt.Sprintf("%d\n", n), n)
+	writeFile(t, dir, "wall.non", fmt.Sprintf("title \"Wall\"\nlicense CC0-1.0\nwidth %d\nheight %d\nrows\n%scolumns\n%s", n, n, full, full))
+	code, _, stderr := runCLI(t, "print", "-o", filepath.Join(dir, "wall.pdf"), filepath.Join(dir, "wall.non"))
+	if code != 0 || !strings.Contains(stderr, `wall.non:1: warning: puzzle "Wall": too large to solve on paper`) {
+		t.Errorf("exit %d, stderr:\n%s\nwant the warning at wall.non:1", code, stderr)
 	}
 }
