@@ -117,3 +117,23 @@ func TestNoteTitlesSheets(t *testing.T) {
 		t.Errorf("after the note's title changed, the sheet is not titled by it")
 	}
 }
+
+// TestUntitledSheetsNamedAsTheirPages checks that a puzzle with no title
+// of its own nor a note's is titled on its sheet and booklet page as its
+// page is, by its file (and in a bundle by its place), not "Nonogram 2×2"
+// on every sheet, which left a printed stack of them telling none apart.
+func TestUntitledSheetsNamedAsTheirPages(t *testing.T) {
+	dot := "license CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	s := newSite(t, "-- c/ring.nin --\n2 2\n1\n1\n1\n1\n-- c/README.md --\n---\nlicense: MIT\n---\n"+
+		"-- c/minis.nonpack --\n"+dot+"====\n"+dot)
+	s.mustBuild(Config{})
+	for page, want := range map[string]string{"c/ring/sheet.svg": "ring", "c/minis/1/sheet.svg": "minis #1", "c/minis/2/sheet.svg": "minis #2"} {
+		sheet := s.read(page)
+		if !strings.Contains(sheet, ">"+want+"<") || strings.Contains(sheet, ">Nonogram 1×1<") || strings.Contains(sheet, ">Nonogram 2×2<") {
+			t.Errorf("%s is not titled %q as its page is", page, want)
+		}
+	}
+	if text := bookletText(t, s, "c/booklet.pdf"); !strings.Contains(text, "ring") || strings.Contains(text, "Nonogram 2×2") {
+		t.Errorf("the booklet does not title ring by its file:\n%s", text)
+	}
+}

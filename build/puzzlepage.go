@@ -32,7 +32,9 @@ func (r *run) publishPuzzles(checked []checkedPuzzle, fm content.FrontMatter, fc
 		if i+1 < len(checked) {
 			fc.Next = checked[i+1].e
 		}
-		if err := r.publishPuzzle(c.e, c.p, &c.rep, fc, content.Titled(c.p, fm, fc.bundle != nil)); err != nil {
+		// Its sheets and booklet page are titled as its page is: by its
+		// note, else its own title, else its file (site.FallbackTitle).
+		if err := r.publishPuzzle(c.e, c.p, &c.rep, fc, content.Retitled(c.p, c.e.Title)); err != nil {
 			return err
 		}
 	}
@@ -42,7 +44,7 @@ func (r *run) publishPuzzles(checked []checkedPuzzle, fm content.FrontMatter, fc
 // publishPuzzle writes a puzzle's page and files: sheet, solution and
 // thumbnail SVGs, sheet PDF, .non and .xml versions. The downloads are
 // converted from p, the file's puzzle; its sheets and its booklet page are
-// drawn from drawn, p titled by its note (content.Titled).
+// drawn from drawn, p titled as its page is.
 func (r *run) publishPuzzle(e *site.Entry, p *puzzle.Puzzle, rep *validate.Report, fc *fileContext, drawn *puzzle.Puzzle) error {
 	ws := r.scratch.get() // the worker's buffers, for each step below
 	defer r.scratch.put(ws)

@@ -189,8 +189,17 @@ func CollectionNote(dir string) string {
 // (the downloads converted from it keep the file's own title). A bundle's
 // note titles the bundle, not its puzzles: bundled leaves p as it is.
 func Titled(p *puzzle.Puzzle, own FrontMatter, bundled bool) *puzzle.Puzzle {
-	title := strings.TrimSpace(own.Title)
-	if bundled || title == "" || title == p.Meta.Title {
+	if bundled {
+		return p
+	}
+	return Retitled(p, own.Title)
+}
+
+// Retitled returns p titled title, or p itself when title is blank or
+// already p's; p is not changed.
+func Retitled(p *puzzle.Puzzle, title string) *puzzle.Puzzle {
+	title = strings.TrimSpace(title)
+	if title == "" || title == p.Meta.Title {
 		return p
 	}
 	q := *p
