@@ -109,6 +109,24 @@ func TestTriddlerPlayKeyboard(t *testing.T) {
 	}
 }
 
+// TestTriddlerHowToPlay checks that a triddler's page tells how to play it,
+// as a grid's does, and that what it says of a right click is so.
+func TestTriddlerHowToPlay(t *testing.T) {
+	g := puzzle.TriddlerHexagon(1)
+	img := puzzle.NewImage(g.Width, g.Height)
+	img.Set(g.Cells[0].X, g.Cells[0].Y, 1)
+	ctx := playTriddler(t, g.TriddlerOf(img, puzzle.DefaultPalette()), "One")
+	help := eval[string](t, ctx, `(() => { const d = document.querySelector('#np-tplay details.np-help'); return d ? d.querySelector('summary').textContent + '|' + d.querySelectorAll('li').length + '|' + d.textContent : ''; })()`)
+	if !strings.HasPrefix(help, "How to play|") || !strings.Contains(help, "Right-click a triangle to mark it empty") || !strings.Contains(help, "X marks empty") {
+		t.Fatalf("how to play: %q", help)
+	}
+	states := eval[string](t, ctx, `(() => { document.querySelector('#np-tplay polygon[data-i="2"]').dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+  return Array.from(document.querySelectorAll('#np-tplay polygon')).map(p => p.dataset.state).join(''); })()`)
+	if states != "..x..." {
+		t.Errorf("after a right click on triangle 3, states %q, want ..x...", states)
+	}
+}
+
 // putTriddler publishes p's page at path on site and returns its URL.
 func putTriddler(t testing.TB, site *testSite, path string, p *puzzle.Puzzle, title string, opts ...PlayOption) string {
 	t.Helper()

@@ -1,6 +1,8 @@
 package templates
 
 import (
+	"fmt"
+	"html/template"
 	"math"
 	"strconv"
 
@@ -89,3 +91,26 @@ func NewTriddlerPlay(p *puzzle.Puzzle, id, title string, opts ...PlayOption) *Tr
 
 // round3 rounds to thousandths, to keep the page's JSON short.
 func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+// Aspect is the width to height of the drawing triddler.js makes of d, its
+// triangles and clue numbers with their margins, as CSS's aspect-ratio
+// writes it ("13.2 / 11.9"): the page keeps a box of that shape for the
+// drawing until it is drawn, so that nothing below it jumps.
+func (d *TriddlerPlay) Aspect() template.CSS {
+	// triddler.js's box, in triangle sides: a number's half-width r
+	// around each clue point, 2 units of its 40 a side beyond.
+	const r, pad = 0.45, 4.0 / 40
+	row := math.Sqrt(3) / 2
+	x0, y0, x1, y1 := 0.0, 0.0, 0.0, 0.0
+	for _, c := range d.Cells {
+		x1 = max(x1, float64(c[0]+2)/2)
+		y1 = max(y1, float64(c[1]+1)*row)
+	}
+	for _, l := range d.Lines {
+		for _, a := range l.At {
+			x0, y0 = min(x0, a[0]-r), min(y0, a[1]-r)
+			x1, y1 = max(x1, a[0]+r), max(y1, a[1]+r)
+		}
+	}
+	return template.CSS(fmt.Sprintf("%.3f / %.3f", x1-x0+pad, y1-y0+pad))
+}

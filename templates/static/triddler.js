@@ -3,11 +3,11 @@
 // The page embeds the puzzle as JSON in #np-triddler (templates.TriddlerPlay:
 // cells as [x, y, up], lines as cells in clue order with their clue) and an
 // empty #np-tplay, which this script fills with the triangles, a colour
-// choice for multicolour puzzles, Reset and a status line. A click or Enter
-// fills a triangle with the chosen colour, a second marks it empty (a dot),
-// a third clears it; a right click or X marks it empty at once. Progress is
-// kept in localStorage by puzzle id. The status says how many lines give
-// their clue, and "Solved" when all do.
+// choice for multicolour puzzles, Reset, a status line and how to play. A
+// click or Enter fills a triangle with the chosen colour, a second marks it
+// empty (a dot), a third clears it; a right click or X marks it empty at
+// once. Progress is kept in localStorage by puzzle id. The status says how
+// many lines give their clue, and "Solved" when all do.
 //
 // The coach (with coach.js loaded, as on the site's pages): Check, when the
 // page carries the masked solution (templates.TriddlerPlay.Check), outlines
@@ -225,12 +225,43 @@
       if ((ev.key === 'h' || ev.key === 'H') && coach.hint) { ev.preventDefault(); coach.hint(); }
     });
 
+    while (root.firstChild) root.removeChild(root.firstChild); // the page's box kept for the drawing
     root.appendChild(svg);
     root.appendChild(tools);
     root.appendChild(status);
+    root.appendChild(help(p.palette.length > 2, coach.buttons.length > 0));
     state.forEach(function (_, i) { draw(i); });
     update();
     root.dataset.ready = 'true';
+  }
+
+  // help is the "How to play" the grid's page has too (play.js), told for
+  // triangles: multi when there are colours to choose, coached when Check
+  // or Hint is there.
+  function help(multi, coached) {
+    var details = el('details', { class: 'np-help' });
+    var summary = el('summary', {});
+    summary.textContent = 'How to play';
+    details.appendChild(summary);
+    var list = el('ul', {});
+    [
+      'The numbers beside a line of triangles are the lengths of its runs of filled triangles, in order, ' +
+        'as in a square nonogram; 0 says the line is empty.',
+      'Click or tap a triangle to fill it' + (multi ? ' with the chosen colour' : '') +
+        '; click it again to mark it empty (a dot), and once more to clear it.',
+      'Right-click a triangle to mark it empty at once.',
+      'Keyboard: Tab moves between triangles; Space or Enter does what a click does; X marks empty.',
+      coached ? 'Hint (or H) names a line that decides a triangle, and why; press it again to set it. ' +
+        'Check outlines the triangles marked wrong.' : '',
+      'A line\u2019s clue fades when your marks give it. Your progress is kept in this browser; Reset clears it.'
+    ].forEach(function (t) {
+      if (!t) return;
+      var li = el('li', {});
+      li.textContent = t;
+      list.appendChild(li);
+    });
+    details.appendChild(list);
+    return details;
   }
 
   /* ---------- the coach: Check and Hint ---------- */
