@@ -165,19 +165,15 @@ func (c *checkCommand) printHuman(r checkResult) {
 	}
 	all := append(append(diag.List{}, diagsOf(r.Errors)...), diagsOf(r.Warnings)...)
 	all.Sort()
+	grid := r.diffGrid // under the warning it shows, else last
 	for _, d := range all {
-		fmt.Fprintln(c.stdout, humanDiagnostic(d))
+		fmt.Fprintln(c.stdout, d.Labelled())
+		if strings.HasPrefix(d.Message, "multiple solutions") {
+			fmt.Fprint(c.stdout, grid)
+			grid = ""
+		}
 	}
-	if r.diffGrid != "" {
-		fmt.Fprint(c.stdout, r.diffGrid)
-	}
-}
-
-// humanDiagnostic writes "file:line:col: error: message (hint)".
-func humanDiagnostic(d diag.Diagnostic) string {
-	msg := d
-	msg.File, msg.Line, msg.Col = "", 0, 0
-	return fmt.Sprintf("%s: %s: %s", d.Pos(), d.Severity, msg.String())
+	fmt.Fprint(c.stdout, grid)
 }
 
 // diagsOf returns the diagnostics of a result's JSON form.

@@ -44,7 +44,7 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		ps, err := formats.ReadFile(f)
 		if err != nil {
 			for _, d := range formats.Diagnostics(f, err) {
-				fmt.Fprintln(c.stderr, humanDiagnostic(d))
+				fmt.Fprintln(c.stderr, d.Labelled())
 			}
 			failed = true
 			continue

@@ -186,7 +186,7 @@ func newestModDate(files []string) time.Time {
 // errors are marked as leaving their puzzles out of the booklet.
 func (c *printCommand) report(ds diag.List, skipping bool) {
 	for _, g := range diag.Grouped(ds, diag.Listed) {
-		line := humanDiagnostic(g.First)
+		line := g.First.Labelled()
 		if skipping && g.First.Severity == diag.Error {
 			line += " (left out of the booklet)"
 		}

@@ -98,8 +98,9 @@ func logList(w io.Writer, list []string, what string) {
 	}
 }
 
-// logWarnings writes the build's warnings as logList does, but a warning
-// that many files share (the same message and hint, such as "no license"
+// logWarnings writes the build's warnings as check and print do
+// (diag.Diagnostic.Labelled: "file:line: warning: message"), up to
+// logListMax lines; a warning that many files share (the same message and hint, such as "no license"
 // across a folder of .nin files) in full once, followed by one line that
 // names the others (diag.Grouped): one line repeated a hundred times hides
 // the warnings that differ. The Summary keeps every warning.
@@ -117,13 +118,13 @@ func logWarnings(w io.Writer, sum Summary) {
 	lines, shown := 0, 0
 	for _, g := range diag.Grouped(ds, diag.Listed) {
 		if lines == logListMax {
-			fmt.Fprintf(w, "... and %d more (warning)\n", len(ds)-shown)
+			fmt.Fprintf(w, "... and %s\n", puzzle.Plural(len(ds)-shown, "more warning"))
 			return
 		}
-		fmt.Fprintf(w, "%s (warning)\n", g.First.String())
+		fmt.Fprintln(w, g.First.Labelled())
 		lines, shown = lines+1, shown+1
 		if len(g.Others) > 0 {
-			fmt.Fprintf(w, "  %s (warning)\n", g.Same(diag.Listed))
+			fmt.Fprintf(w, "  %s\n", g.Same(diag.Listed))
 			lines, shown = lines+1, shown+len(g.Others)
 		}
 	}

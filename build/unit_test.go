@@ -42,8 +42,8 @@ func TestLogListsWarnings(t *testing.T) {
 	var log strings.Builder
 	s.mustBuild(Config{Log: &log})
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], filepath.Join(s.src, "free.non")+":") ||
-		!strings.HasSuffix(lines[0], "(warning)") || !strings.Contains(lines[1], "1 warning,") {
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], filepath.Join(s.src, "free.non")+":1: warning: no license: ") ||
+		!strings.Contains(lines[1], "1 warning,") {
 		t.Errorf("log = %q", log.String())
 	}
 }
@@ -94,14 +94,31 @@ func TestLogWarningsGroupsRepeats(t *testing.T) {
 	sum.warn("booklet of x: too large")
 	var b strings.Builder
 	logWarnings(&b, sum)
-	want := `d/000.nin:1: no license (add one) (warning)
-  the same in 99 more files: d/001.nin, d/002.nin, d/003.nin, … (warning)
-d/050.nin:1: multiple solutions (warning)
-e.non:2: twice (warning)
-f.non:2: twice (warning)
-booklet of x: too large (warning)
+	want := `d/000.nin:1: warning: no license (add one)
+  the same in 99 more files: d/001.nin, d/002.nin, d/003.nin, …
+d/050.nin:1: warning: multiple solutions
+e.non:2: warning: twice
+f.non:2: warning: twice
+warning: booklet of x: too large
 `
 	if b.String() != want {
 		t.Errorf("logged\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestLogWarningsIsCapped checks that the grouped log stops at logListMax
+// lines and counts the warnings it left out.
+func TestLogWarningsIsCapped(t *testing.T) {
+	var sum Summary
+	for i := range logListMax + 7 {
+		d := diag.Diagnostic{File: fmt.Sprintf("p%02d.non", i), Line: 1, Severity: diag.Warning, Message: fmt.Sprintf("odd %d", i)}
+		sum.Diagnostics = append(sum.Diagnostics, d)
+		sum.Warnings = append(sum.Warnings, d.String())
+	}
+	var b strings.Builder
+	logWarnings(&b, sum)
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != logListMax+1 || lines[0] != "p00.non:1: warning: odd 0" || lines[logListMax] != "... and 7 more warnings" {
+		t.Errorf("capped log: %d lines, first %q, last %q", len(lines), lines[0], lines[len(lines)-1])
 	}
 }

@@ -77,6 +77,18 @@ func (d Diagnostic) String() string {
 	return b.String()
 }
 
+// Labelled returns "file:line:col: severity: message (hint)" ("severity:
+// message (hint)" without a position), the form the commands print for a
+// person, as compilers do, so that editors and CI logs can pick it up.
+func (d Diagnostic) Labelled() string {
+	msg := d
+	msg.File, msg.Line, msg.Col = "", 0, 0
+	if pos := d.Pos(); pos != "" {
+		return pos + ": " + d.Severity.String() + ": " + msg.String()
+	}
+	return d.Severity.String() + ": " + msg.String()
+}
+
 // Error makes a *Diagnostic usable as an error.
 func (d *Diagnostic) Error() string { return d.String() }
 

@@ -23,6 +23,22 @@ func TestString(t *testing.T) {
 	}
 }
 
+func TestLabelled(t *testing.T) {
+	for _, tc := range []struct {
+		d    Diagnostic
+		want string
+	}{
+		{Diagnostic{File: "typo.non", Line: 4, Severity: Warning, Message: `unknown key "widht"`, Hint: `did you mean "width"?`},
+			`typo.non:4: warning: unknown key "widht" (did you mean "width"?)`},
+		{Diagnostic{File: "a.non", Line: 7, Col: 3, Message: "bad clue"}, "a.non:7:3: error: bad clue"},
+		{Diagnostic{Severity: Warning, Message: "booklet too large"}, "warning: booklet too large"},
+	} {
+		if got := tc.d.Labelled(); got != tc.want {
+			t.Errorf("Labelled() = %q, want %q", got, tc.want)
+		}
+	}
+}
+
 type own struct{ d Diagnostic }
 
 func (o own) Error() string          { return "own" }
