@@ -24,7 +24,7 @@ func noteProblems(root *content.Collection, sum *Summary) diag.List {
 		if c.Parent == nil {
 			left = " (the note left out)"
 		}
-		sum.Skipped = append(sum.Skipped, d.String()+left)
+		sum.Skipped = append(sum.Skipped, d.Labelled()+left)
 	}
 	return out
 }

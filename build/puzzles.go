@@ -307,13 +307,13 @@ func creditsKey(k *key.Hasher, p *puzzle.Puzzle) {
 }
 
 // skippedLine names a puzzle (or a file's unreadable part) left out, by
-// its first problem ("path:line: message"): one line per puzzle, however
-// many problems it has.
+// its first problem ("path:line: error: message (left out)"): one line per
+// puzzle, however many problems it has.
 func skippedLine(problems diag.List) string {
 	if len(problems) == 1 {
-		return problems[0].String()
+		return problems[0].Labelled() + " (left out)"
 	}
-	return fmt.Sprintf("%s (and %d more problems)", problems[0].String(), len(problems)-1)
+	return fmt.Sprintf("%s (left out, with %s)", problems[0].Labelled(), puzzle.Plural(len(problems)-1, "more problem"))
 }
 
 // setTitle returns the title of the bundle or set the puzzles came in, or

@@ -50,7 +50,7 @@ func (s *Summary) warn(msgs ...string) {
 // logSummary logs a build's warnings, skipped puzzles and summary line.
 func (b *Builder) logSummary(sum Summary, start time.Time) {
 	logWarnings(b.log, sum)
-	logList(b.log, sum.Skipped, "skipped")
+	logList(b.log, sum.Skipped, "", "more left out")
 	if sum.Repaired > 0 {
 		were := "were"
 		if sum.Repaired == 1 {
@@ -66,14 +66,14 @@ func (b *Builder) logSummary(sum Summary, start time.Time) {
 // Error is a build that failed because puzzles or notes are invalid.
 type Error struct {
 	Diagnostics diag.List // every problem, in path order
-	Problems    []string  // the same as "path:line: message (hint)"
+	Problems    []string  // the same as "path:line: error: message (hint)" (Labelled)
 }
 
 // newError makes the Error of a build's problems.
 func newError(problems diag.List) *Error {
 	e := &Error{Diagnostics: problems}
 	for _, d := range problems {
-		e.Problems = append(e.Problems, d.String())
+		e.Problems = append(e.Problems, d.Labelled())
 	}
 	return e
 }
@@ -86,24 +86,26 @@ func (e *Error) Error() string {
 // Summary has them all.
 const logListMax = 50
 
-// logList writes the first logListMax messages of a list, one a line, and how
-// many more there are.
-func logList(w io.Writer, list []string, what string) {
+// logList writes the first logListMax lines of a list, each as prefix
+// makes it, and how many more there are, "... and 7 more puzzles left out"
+// (more, a singular noun).
+func logList(w io.Writer, list []string, prefix, more string) {
 	for i, m := range list {
 		if i == logListMax {
-			fmt.Fprintf(w, "... and %d more (%s)\n", len(list)-i, what)
+			fmt.Fprintf(w, "... and %s\n", puzzle.Plural(len(list)-i, more))
 			return
 		}
-		fmt.Fprintf(w, "%s (%s)\n", m, what)
+		fmt.Fprintf(w, "%s%s\n", prefix, m)
 	}
 }
 
 // logWarnings writes the build's warnings as check and print do
 // (diag.Diagnostic.Labelled: "file:line: warning: message"), up to
-// logListMax lines; a warning that many files share (the same message and hint, such as "no license"
-// across a folder of .nin files) in full once, followed by one line that
-// names the others (diag.Grouped): one line repeated a hundred times hides
-// the warnings that differ. The Summary keeps every warning.
+// logListMax lines; a warning that many files share (the same message and
+// hint, such as "no license" across a folder of .nin files) in full once,
+// followed by one line that names the others (diag.Grouped): one line
+// repeated a hundred times hides the warnings that differ. The Summary
+// keeps every warning.
 func logWarnings(w io.Writer, sum Summary) {
 	var ds diag.List
 	for _, d := range sum.Diagnostics {
@@ -112,7 +114,7 @@ func logWarnings(w io.Writer, sum Summary) {
 		}
 	}
 	if len(ds) != len(sum.Warnings) {
-		logList(w, sum.Warnings, "warning")
+		logList(w, sum.Warnings, "warning: ", "more warning")
 		return
 	}
 	lines, shown := 0, 0

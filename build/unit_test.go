@@ -67,9 +67,9 @@ func TestLogListIsCapped(t *testing.T) {
 	for i := range list {
 		list[i] = "w"
 	}
-	logList(&b, list, "warning")
+	logList(&b, list, "warning: ", "more warning")
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != logListMax+1 || lines[logListMax] != "... and 7 more (warning)" {
+	if len(lines) != logListMax+1 || lines[0] != "warning: w" || lines[logListMax] != "... and 7 more warnings" {
 		t.Errorf("capped list: %d lines, last %q", len(lines), lines[len(lines)-1])
 	}
 }
