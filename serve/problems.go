@@ -109,7 +109,7 @@ func (p *problemLog) print(w io.Writer, l diag.List) {
 	now := make(map[string]bool, len(l))
 	var fresh diag.List
 	for _, d := range l {
-		line := logLine(d)
+		line := d.Labelled()
 		if now[line] {
 			continue
 		}
@@ -119,20 +119,10 @@ func (p *problemLog) print(w io.Writer, l diag.List) {
 		}
 	}
 	for _, g := range diag.Grouped(fresh, diag.Listed) {
-		fmt.Fprintln(w, logLine(g.First))
+		fmt.Fprintln(w, g.First.Labelled())
 		if len(g.Others) > 0 {
 			fmt.Fprintln(w, "  "+g.Same(diag.Listed))
 		}
 	}
 	p.shown = now
-}
-
-// logLine is a diagnostic as check prints it:
-// "file:line:col: severity: message (hint)".
-func logLine(d diag.Diagnostic) string {
-	line := d.Severity.String() + ": " + diag.Diagnostic{Message: d.Message, Hint: d.Hint}.String()
-	if pos := d.Pos(); pos != "" {
-		line = pos + ": " + line
-	}
-	return line
 }
