@@ -111,8 +111,9 @@ func (s *Site) collectionViews(cs []*content.Collection, from string) []Collecti
 	var out []CollectionView
 	for _, c := range cs {
 		to := c.Landing()
-		out = append(out, CollectionView{Title: to.Heading(s.Title), URL: content.RelURL(from, to.URL+"index.html"), Count: s.List(c).Total,
-			Summary: Summary(to)})
+		l := s.List(c)
+		out = append(out, CollectionView{Title: to.Heading(s.Title), URL: content.RelURL(from, to.URL+"index.html"), Count: l.Total,
+			Span: l.span.Parts(), Summary: Summary(to)})
 	}
 	return out
 }

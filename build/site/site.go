@@ -28,6 +28,7 @@ type Listing struct {
 	Entries []*Entry // its published puzzles, in display order
 	Total   int      // published puzzles here and below
 	Booklet bool     // a booklet of its puzzles is written
+	span    span     // the sizes and grades of its puzzles here and below
 }
 
 // List returns a collection's listing (empty before Arrange).
@@ -39,7 +40,8 @@ func (s *Site) List(c *content.Collection) *Listing {
 }
 
 // Arrange places published puzzles in their collections, in display order,
-// counts each collection's puzzles with those below it, drops from the
+// counts each collection's puzzles with those below it and what sizes and
+// grades they span, drops from the
 // tree the collections that publish none, and marks the collections with a
 // printable puzzle as having a booklet.
 func (s *Site) Arrange() {
@@ -64,10 +66,15 @@ func (s *Site) Arrange() {
 		content.SortCollections(c.Children)
 		kept := c.Children[:0]
 		n := len(l.Entries)
+		l.span = newSpan()
+		for _, e := range l.Entries {
+			l.span.add(e)
+		}
 		for _, sub := range c.Children {
 			if k := count(sub); k > 0 {
 				n += k
 				kept = append(kept, sub)
+				l.span.join(s.lists[sub].span)
 			}
 		}
 		c.Children = kept

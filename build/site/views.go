@@ -43,11 +43,13 @@ type PageData struct {
 	Groups      []GroupView
 }
 
-// CollectionView is a link to a collection with its puzzle count and its
+// CollectionView is a link to a collection with its puzzle count, what
+// sizes and grades they span ("5×5 to 10×10", "easy to medium") and its
 // note's first line.
 type CollectionView struct {
 	Title, URL, Summary string
 	Count               int
+	Span                []string
 }
 
 // PagerLink is one link of a list's pager.
