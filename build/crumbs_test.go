@@ -158,13 +158,16 @@ func TestWrapperFoldersShowAsOne(t *testing.T) {
 		"-- nonny/data/puzzles/hard/b.non --\n"+dot("Bee")+
 		"-- wrapped/only/c.non --\n"+dot("Cat")+
 		"-- noted/README.md --\n---\ntitle: Noted\n---\nA note.\n"+
-		"-- noted/inner/d.non --\n"+dot("Dog"))
+		"-- noted/inner/d.non --\n"+dot("Dog")+
+		"-- credited/README.md --\n---\nauthor: Eve\n---\n"+ // nothing to show: still a wrapper
+		"-- credited/inner/e.non --\n"+dot("Eel"))
 	s.mustBuild(Config{})
 	cards := map[string]string{}
 	for _, m := range regexp.MustCompile(`class="?np-coll-title"? href="?([^" >]+)"?>(.*?)</a>`).FindAllStringSubmatch(s.read("index.html"), -1) {
 		cards[strings.ReplaceAll(m[2], "<wbr>", "")] = m[1]
 	}
-	for title, url := range map[string]string{"nonny / data / puzzles": "nonny/data/puzzles/index.html", "wrapped / only": "wrapped/only/index.html", "Noted": "noted/index.html"} {
+	for title, url := range map[string]string{"nonny / data / puzzles": "nonny/data/puzzles/index.html", "wrapped / only": "wrapped/only/index.html", "Noted": "noted/index.html",
+		"credited / inner": "credited/inner/index.html"} {
 		if cards[title] != url {
 			t.Errorf("home page: card %q links to %q, want %q (cards: %v)", title, cards[title], url, cards)
 		}
@@ -190,8 +193,12 @@ func TestWrapperFoldersShowAsOne(t *testing.T) {
 	if cover, _, _ := strings.Cut(bookletText(t, s, "wrapped/only/booklet.pdf"), "\f"); !strings.Contains(cover, "wrapped / only") {
 		t.Errorf("the booklet of wrapped/only has the cover\n%s\nwant it titled wrapped / only", cover)
 	}
+	if !strings.Contains(s.read("credited/inner/e/index.html"), "Eve") {
+		t.Errorf("the wrapper's note no longer credits the puzzle below it")
+	}
 	// The wrappers' own pages, no longer linked, forward to the chain's.
-	for page, want := range map[string]string{"nonny/index.html": "data/puzzles/index.html", "nonny/data/index.html": "puzzles/index.html"} {
+	for page, want := range map[string]string{"nonny/index.html": "data/puzzles/index.html", "nonny/data/index.html": "puzzles/index.html",
+		"credited/index.html": "inner/index.html"} {
 		if m := refreshPattern.FindStringSubmatch(s.read(page)); m == nil || m[1] != want {
 			t.Errorf("%s does not forward to %s: %v", page, want, m)
 		}
