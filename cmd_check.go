@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -97,6 +98,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
 	enc := json.NewEncoder(c.stdout)
+	hinted := map[[2]string]string{} // a message and hint printed in full: the file it was printed for
 	var nFiles int
 	for i, r := range results {
 		if i == 0 || r.File != results[i-1].File {
@@ -116,7 +118,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 			}
 			continue
 		}
-		c.printHuman(r)
+		c.printHuman(r, hinted)
 	}
 	if !*asJSON {
 		fmt.Fprintf(c.stdout, "%s in %s: %d unique, %d multiple, %d without solution, %d unknown; %s, %s\n",
@@ -140,7 +142,21 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	return nil
 }
 
-func (c *checkCommand) printHuman(r checkResult) {
+// nearName is path as seen from beside file: its base name when the two
+// share a folder.
+func nearName(path, file string) string {
+	if filepath.Dir(path) == filepath.Dir(file) {
+		return filepath.Base(path)
+	}
+	return path
+}
+
+// printHuman prints a result for a person: the puzzle's verdict line and
+// its diagnostics. A diagnostic whose message and hint were printed in full
+// for another file (hinted) is printed without its hint, which names that
+// file instead: "no license" and its fix across a folder of .nin files,
+// said in full a hundred times, hid the other warnings.
+func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 	if r.Index >= 0 {
 		verdict := "not solved"
 		if r.Verdict != nil {
@@ -167,6 +183,14 @@ func (c *checkCommand) printHuman(r checkResult) {
 	all.Sort()
 	grid := r.diffGrid // under the warning it shows, else last
 	for _, d := range all {
+		if d.Hint != "" {
+			k := [2]string{d.Message, d.Hint}
+			if first, ok := hinted[k]; !ok {
+				hinted[k] = d.File
+			} else if first != d.File {
+				d.Hint = "as for " + nearName(first, d.File)
+			}
+		}
 		fmt.Fprintln(c.stdout, d.Labelled())
 		if strings.HasPrefix(d.Message, "multiple solutions") {
 			fmt.Fprint(c.stdout, grid)
