@@ -91,6 +91,15 @@ func TestParseNote(t *testing.T) {
 		{"+++\ntitle = \"T\"\nauthor = [\"Ann\", \"Bo\"]\n+++\n", `n.md:3: front matter: author: an array is not one text (write it in quotes, as in author = "…")`},
 		{"+++\nweight = \"heavy\"\n+++\n", `n.md:2: front matter: weight: a string is not a number (write a number without quotes, as in weight = 2)`},
 		{"+++\ntags = \"a, b\"\n+++\n", `n.md:2: front matter: tags: a string is not a list`},
+		// A plain value YAML cannot read as text: at its line, with quotes
+		// as the fix (YAML blamed line 1, or none, in its own words).
+		{"---\nlicense: MIT\ntitle: Cat: the sequel\n---\n", `n.md:3: front matter: title: YAML reads ": " inside a value as the start of another key (put the value in quotes: title: "Cat: the sequel")`},
+		{"---\ntitle: [Draft] Cat\n---\n", `n.md:2: front matter: title: YAML reads a value that starts with [ as a list, and this one is never closed (put the value in quotes: title: "[Draft] Cat")`},
+		{"---\ntitle: Cat\ntags: [easy\n---\n", `n.md:3: front matter: tags: the list is never closed (end it with ]: tags: [easy])`},
+		{"---\ntitle: @home\n---\n", `n.md:2: front matter: title: YAML does not let a value start with @`},
+		{"---\ndescription: - a dash\n---\n", `n.md:2: front matter: description: YAML reads a value that starts with "- " as a list`},
+		{"---\nauthor: Ann\ntitle:Cat\n---\n", `n.md:3: front matter: "title:Cat" is not a key and value: YAML wants a space after the colon (write title: Cat)`},
+		{"---\ntitle:Cat\n---\n", `n.md:2: front matter: "title:Cat" is not a key and value`},
 	} {
 		_, err := ParseNote("n.md", []byte(tc.in))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
@@ -129,6 +138,12 @@ func TestParseNoteWarnsOfMisspeltKeys(t *testing.T) {
 	n, err = ParseNote("cat.md", []byte("---\nlastmod: 2024-05-01\nlastmd: 2024-05-02\n---\n"))
 	if err != nil || len(n.Warnings) != 1 || !strings.Contains(n.Warnings[0].String(), `"lastmd" (did you mean "lastmod"?)`) {
 		t.Errorf("lastmod and lastmd: warnings %v, err %v: want one, for lastmd", n.Warnings, err)
+	}
+	// A text value YAML cuts at a comment, unnoticed but for this.
+	n, err = ParseNote("cat.md", []byte("---\ntitle: #1 puzzle\nauthor: Ann #2\ndraft: true # for now\ndescription: \"x # y\"\n---\n"))
+	if err != nil || len(n.Warnings) != 2 || n.Warnings[0].String() != `cat.md:2: front matter: title: is empty, as YAML reads #1 puzzle as a comment (put the value in quotes: title: "#1 puzzle")` ||
+		n.Warnings[1].String() != `cat.md:3: front matter: author: is "Ann", as YAML reads what follows " #" as a comment (put the value in quotes: author: "Ann #2")` {
+		t.Errorf("comments: warnings %v, err %v: want two, for title and author", n.Warnings, err)
 	}
 	_, err = ParseNote("cat.md", []byte("+++\ntitle = \"Cat\"\n"))
 	if err == nil || err.Error() != `cat.md:1: front matter opened with "+++" is never closed` {

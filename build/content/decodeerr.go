@@ -26,8 +26,8 @@ var (
 // yamlError is the error of a note's YAML front matter head (the lines
 // after the opening "---", the first of them line 2 of the file at path)
 // that YAML refused with err, said for an author: at the line of the
-// mistake, a quote left open where it opens, and a value of the wrong
-// type by its key, with the fix.
+// mistake, a quote left open where it opens, a value that needs quotes
+// (yamlplain.go), and a value of the wrong type by its key, with the fix.
 func yamlError(path string, head []byte, err error) error {
 	if k, quote := unclosedQuote(head); k > 0 && strings.Contains(err.Error(), "unexpected end of stream") {
 		// YAML reads on past the line end for the quote's close, and
@@ -37,6 +37,14 @@ func yamlError(path string, head []byte, err error) error {
 			Hint:    fmt.Sprintf("end it with %c on the same line", quote)}
 	}
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if d := plainValueError(path, head, msg); d != nil {
+		return d
+	}
+	if strings.Contains(msg, "into content.FrontMatter") || !strings.Contains(msg, "cannot unmarshal") {
+		if d := noSpaceAfterColon(path, head); d != nil {
+			return d
+		}
+	}
 	at := 1
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		k, _ := strconv.Atoi(m[1])

@@ -156,6 +156,9 @@ func ParseNote(path string, data []byte) (Note, error) {
 	}
 	n.Front.LastmodRFC3339 = lm
 	n.Warnings = misspeltKeys(path, head, delim == "+++")
+	if delim == "---" {
+		n.Warnings = append(n.Warnings, commentedValues(path, head)...)
+	}
 	return n, checkFrontMatter(path, n.Front)
 }
 
