@@ -71,6 +71,10 @@ func TestConfigErrors(t *testing.T) {
 		{"titel = \"x\"\n", `nonopress.toml:1: unknown key "titel" (did you mean "title"?)`},
 		{"title = \"x\"\nper_page = \"ten\"\n", `nonopress.toml:2: per_page: a string is not a number (write a number without quotes, as in per_page = 2)`},
 		{"title = 5\n", `nonopress.toml:1: title: an integer is not one text`},
+		// TOML's syntax errors, said as the mistake behind them with the fix.
+		{"title = \"x\"\npaper = a4\n", `nonopress.toml:2: paper: text in TOML needs quotes (write paper = "a4")`},
+		{"strict = yes\n", `nonopress.toml:1: strict: "yes" is not true or false (write strict = true or strict = false)`},
+		{"title: My puzzles\n", `nonopress.toml:1: "title: My puzzles" is written as YAML: TOML (between +++ lines) writes key = value (write title = "My puzzles")`},
 	} {
 		s := newSite(t, "-- nonopress.toml --\n"+tc.toml)
 		_, err := New(Config{Src: s.src, Out: s.out})

@@ -91,6 +91,16 @@ func TestParseNote(t *testing.T) {
 		{"+++\ntitle = \"T\"\nauthor = [\"Ann\", \"Bo\"]\n+++\n", `n.md:3: front matter: author: an array is not one text (write it in quotes, as in author = "…")`},
 		{"+++\nweight = \"heavy\"\n+++\n", `n.md:2: front matter: weight: a string is not a number (write a number without quotes, as in weight = 2)`},
 		{"+++\ntags = \"a, b\"\n+++\n", `n.md:2: front matter: tags: a string is not a list`},
+		{"+++\nweight = 1.5\n+++\n", `n.md:2: front matter: weight: a fraction is not a whole number (write a whole number, as in weight = 2)`},
+		// TOML's syntax errors (which name characters: "unexpected character
+		// U+0043 'C' at start of value") as the mistake behind them.
+		{"+++\ntitle = Cat # the first\n+++\n", `n.md:2: front matter: title: text in TOML needs quotes (write title = "Cat")`},
+		{"+++\ntitle = \"Cat\n+++\n", `n.md:2: front matter: title: the value quoted with " is never closed (end it with " on the same line)`},
+		{"+++\ntags = [easy, small]\n+++\n", `n.md:2: front matter: tags: the words of a TOML list need quotes (write tags = ["easy", "small"])`},
+		{"+++\ntitle = 'It''s'\n+++\n", `n.md:2: front matter: title: TOML has no '' inside single quotes (write title = "It's")`},
+		{"+++\nweight: 2\n+++\n", `n.md:2: front matter: "weight: 2" is written as YAML: TOML (between +++ lines) writes key = value (write weight = 2)`},
+		{"+++\ndraft = yes\n+++\n", `n.md:2: front matter: draft: "yes" is not true or false (write draft = true or draft = false)`},
+		{"+++\ntags = easy\n+++\n", `n.md:2: front matter: tags: "easy" is not a list (write tags = ["easy"])`},
 		// A plain value YAML cannot read as text: at its line, with quotes
 		// as the fix (YAML blamed line 1, or none, in its own words).
 		{"---\nlicense: MIT\ntitle: Cat: the sequel\n---\n", `n.md:3: front matter: title: YAML reads ": " inside a value as the start of another key (put the value in quotes: title: "Cat: the sequel")`},
@@ -112,6 +122,8 @@ func FuzzParseNote(f *testing.F) {
 	f.Add([]byte("---\ntitle: T\ntags: [a]\n---\nbody"))
 	f.Add([]byte("+++\ntitle = \"T\"\ndate = 2024-01-01\n+++\n"))
 	f.Add([]byte("---\n---\n"))
+	f.Add([]byte("+++\ntitle = 'a''b'\ntags = [x]\n+++\n"))
+	f.Add([]byte("---\ntitle: a: b #c\n---\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := ParseNote("f.md", data)
 		if err != nil {

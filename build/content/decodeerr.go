@@ -173,6 +173,9 @@ func tomlTypeError(path string, at int, err error, fields any, prefix string) *d
 	case into == "string":
 		d.Message = fmt.Sprintf("%s%s: %s%s is not one text", prefix, key, article, m[1])
 		d.Hint = fmt.Sprintf(`write it in quotes, as in %s = "…"`, key)
+	case strings.HasPrefix(into, "int") && m[1] == "float":
+		d.Message = fmt.Sprintf("%s%s: a fraction is not a whole number", prefix, key)
+		d.Hint = fmt.Sprintf("write a whole number, as in %s = 2", key)
 	case strings.HasPrefix(into, "int"):
 		d.Message = fmt.Sprintf("%s%s: %s%s is not a number", prefix, key, article, m[1])
 		d.Hint = fmt.Sprintf("write a number without quotes, as in %s = 2", key)
