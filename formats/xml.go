@@ -1,8 +1,10 @@
 package formats
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -382,13 +384,21 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 	p := r.p
 	rows, hasRows := sets["rows"]
 	cols, hasCols := sets["columns"]
-	for t, s := range sets {
+	var odd []string // the types a grid has no use for, said first in the file first
+	for t := range sets {
 		if t != "rows" && t != "columns" {
-			return nil, errAt(r.file, s.line, "<clues type=%q> in a grid puzzle (want rows and columns)", t)
+			odd = append(odd, t)
 		}
 	}
-	if hasRows != hasCols {
-		return nil, errAt(r.file, n.line, "clues for rows or columns but not both")
+	if len(odd) > 0 {
+		t := slices.MinFunc(odd, func(a, b string) int { return cmp.Or(cmp.Compare(sets[a].line, sets[b].line), cmp.Compare(a, b)) })
+		return nil, errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle (want rows and columns)", t)
+	}
+	switch {
+	case hasRows && !hasCols:
+		return nil, errAt(r.file, rows.line, `<clues type="rows"> but no <clues type="columns">: a grid needs both`)
+	case hasCols && !hasRows:
+		return nil, errAt(r.file, cols.line, `<clues type="columns"> but no <clues type="rows">: a grid needs both`)
 	}
 	goal, goalLine, err := r.readGoal(n)
 	if err != nil {
