@@ -50,11 +50,12 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if fs.NArg() == 0 {
 		return usageError{"no PATH given: name puzzle files or folders"}
 	}
-	opt := render.Options{MonoSafe: *mono}
+	coverAsked := *title != "" || *note != ""
 	site, err := readPrintSettings(fs.Arg(0))
 	if err != nil {
 		return err
 	}
+	opt := render.Options{MonoSafe: *mono || site.MonoSafe}
 	if *paper == "" {
 		*paper = site.Paper
 	}
@@ -108,7 +109,19 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		return fmt.Errorf("no printable puzzle in %s", strings.Join(fs.Args(), " "))
 	}
 	var buf bytes.Buffer
-	if err := render.CoverBooklet(&buf, render.Cover{Title: *title, Note: *note}, entries, opt); err != nil {
+	sheet := len(entries) == 1 && !coverAsked && !isFolder
+	if sheet {
+		// One puzzle, named by its file, prints as its sheet, as the
+		// site's sheet PDF: the puzzle, then its answer; a cover and a
+		// contents page of one line would be two pages of nothing. A
+		// collection folder prints as the site's booklet of it.
+		e := entries[0]
+		opt.Difficulty, opt.NameLine = e.Difficulty, site.NameLine
+		err = render.SheetPDF(&buf, e.Puzzle, e.Solution, opt)
+	} else {
+		err = render.CoverBooklet(&buf, render.Cover{Title: *title, Note: *note}, entries, opt)
+	}
+	if err != nil {
 		return err
 	}
 	if err := opt.Fonts.Problem(); err != nil {
@@ -117,7 +130,14 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err := atomicfile.Replace(*out, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stderr, "wrote %s: %s", *out, puzzle.Plural(len(entries), "puzzle"))
+	if sheet {
+		fmt.Fprintf(c.stderr, "wrote %s: the sheet of %q", *out, entries[0].Puzzle.Meta.Title)
+		if entries[0].Solution != nil {
+			fmt.Fprint(c.stderr, ", its answer on the last page")
+		}
+	} else {
+		fmt.Fprintf(c.stderr, "wrote %s: %s", *out, puzzle.Plural(len(entries), "puzzle"))
+	}
 	if invalid > 0 {
 		fmt.Fprintf(c.stderr, ", %d left out", invalid)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -112,19 +113,20 @@ func TestPrintSetFileOwnTitle(t *testing.T) {
 	}
 }
 
-// TestPrintFilesTitle: without -title, a booklet of one file is titled by
-// its name, and of several files in one folder by the folder's name, not
-// by the first file's.
+// TestPrintFilesTitle: without -title, a booklet of several files in one
+// folder is titled by the folder's name, not by the first file's, and of
+// one set file by the file's name; one puzzle's file prints as its sheet.
 func TestPrintFilesTitle(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "club/dancer.non", dancerNon)
 	writeFile(t, dir, "club/two.non", "license CC0-1.0\ntitle \"Two\"\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
+	writeFile(t, dir, "club/pair.nonpack", "license CC0-1.0\n====\ntitle \"Ant\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n====\ntitle \"Bee\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
 	club := filepath.Join(dir, "club")
 	for _, c := range []struct {
 		paths []string
 		want  string
 	}{
-		{[]string{filepath.Join(club, "dancer.non")}, "dancer"},
+		{[]string{filepath.Join(club, "pair.nonpack")}, "pair"},
 		{[]string{filepath.Join(club, "dancer.non"), filepath.Join(club, "two.non")}, "club"},
 	} {
 		if cover, _, _ := strings.Cut(printedText(t, c.paths...), "\f"); !strings.HasPrefix(strings.TrimSpace(cover), c.want+"\n") {
@@ -142,5 +144,48 @@ func TestPrintFilesTitle(t *testing.T) {
 	writeFile(t, dir, "02_not_so_tough/dancer.non", dancerNon)
 	if got := pathsTitle([]string{filepath.Join(dir, "02_not_so_tough")}); got != "Not so tough" {
 		t.Errorf("pathsTitle of folder 02_not_so_tough: %q, want Not so tough", got)
+	}
+}
+
+// TestPrintOnePuzzleAsItsSheet: a file of one puzzle prints as the site's
+// sheet PDF does, the puzzle titled by its own title and then its answer,
+// with no cover or contents page; -title asks for the booklet, cover and
+// all; the site's name_line and mono_safe reach the sheet as they reach
+// the site's.
+func TestPrintOnePuzzleAsItsSheet(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "club/dancer.non", dancerNon)
+	file := filepath.Join(dir, "club", "dancer.non")
+	pages := strings.Split(printedText(t, file), "\f")
+	if len(pages) != 3 || !strings.HasPrefix(strings.TrimSpace(pages[0]), "Demo Puzzle from Front Page\n") || strings.Contains(pages[0], "Contents") ||
+		!strings.Contains(pages[1], "Solution") {
+		t.Fatalf("print of one puzzle: %d pages, want the sheet and its answer:\n%s", len(pages)-1, strings.Join(pages, "\n----\n"))
+	}
+	if booklet := printedText(t, "-title", "Club night", file); !strings.HasPrefix(strings.TrimSpace(booklet), "Club night\n") || !strings.Contains(booklet, "Contents") {
+		t.Errorf("print -title of one puzzle is no booklet:\n%s", booklet)
+	}
+	writeFile(t, dir, "nonopress.toml", "name_line = true\n")
+	if sheet := printedText(t, file); !strings.Contains(sheet, "Name") {
+		t.Errorf("the site's name_line does not reach the printed sheet:\n%s", sheet)
+	}
+	// A glyph per colour: the mono-safe sheet differs from the plain one.
+	writeFile(t, dir, "club/flag.non", "license CC0-1.0\ntitle \"Flag\"\nwidth 2\nheight 1\ncolor r #d62828\ncolor b #1f77b4\ngoal \"rb\"\n")
+	flag := filepath.Join(dir, "club", "flag.non")
+	printed := func() []byte {
+		t.Helper()
+		out := filepath.Join(t.TempDir(), "flag.pdf")
+		if code, _, stderr := runCLI(t, "print", "-o", out, "-date", "2024-01-01", flag); code != 0 {
+			t.Fatalf("print flag.non: exit %d\n%s", code, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	plain := printed()
+	writeFile(t, dir, "nonopress.toml", "mono_safe = true\n")
+	if bytes.Equal(printed(), plain) {
+		t.Errorf("the site's mono_safe does not reach the printed sheet")
 	}
 }

@@ -20,6 +20,10 @@ type printSettings struct {
 	// GitInfo dates a collection folder's puzzles by their last commit
 	// when their notes do not, as the site does (readFolderCover).
 	GitInfo bool `toml:"git_info"`
+	// MonoSafe and NameLine draw print's sheets as the site draws its own:
+	// a glyph per colour, a line for the solver's name and the date.
+	MonoSafe bool `toml:"mono_safe"`
+	NameLine bool `toml:"name_line"`
 }
 
 // siteConfigFile is the site configuration's name (build.ConfigFile).
