@@ -189,3 +189,15 @@ func TestPrintOnePuzzleAsItsSheet(t *testing.T) {
 		t.Errorf("the site's mono_safe does not reach the printed sheet")
 	}
 }
+
+// TestPrintSettingsMistake: a mistake in the site's nonopress.toml stops
+// print with the build's words for it, at its line.
+func TestPrintSettingsMistake(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "nonopress.toml", "title = \"Club\"\npaper = a4\n")
+	writeFile(t, dir, "dancer.non", dancerNon)
+	code, _, stderr := runCLI(t, "print", "-o", filepath.Join(dir, "out.pdf"), filepath.Join(dir, "dancer.non"))
+	if want := `nonopress.toml:2: paper: text in TOML needs quotes (write paper = "a4")`; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr, want)
+	}
+}

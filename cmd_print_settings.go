@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -51,6 +52,9 @@ func readPrintSettings(path string) (printSettings, error) {
 				var derr *toml.DecodeError
 				if errors.As(err, &derr) {
 					row, _ := derr.Position()
+					if d := content.TOMLLineError(file, row, data, row, "", s); d != nil {
+						return s, d
+					}
 					return s, fmt.Errorf("%s:%d: %s", file, row, derr.Error())
 				}
 				return s, fmt.Errorf("%s: %w", file, err)

@@ -138,10 +138,8 @@ func ParseNote(path string, data []byte) (Note, error) {
 			if errors.As(err, &derr) {
 				row, _ := derr.Position()
 				at = 1 + row
-				if lines := strings.Split(string(head), "\n"); row >= 1 && row <= len(lines) {
-					if d := tomlLineError(path, at, lines[row-1], "front matter: ", n.Front); d != nil {
-						return n, d
-					}
+				if d := TOMLLineError(path, at, head, row, "front matter: ", n.Front); d != nil {
+					return n, d
 				}
 			}
 			if d := tomlTypeError(path, at, err, n.Front, "front matter: "); d != nil {

@@ -108,10 +108,8 @@ func ReadSettings(src string) (Settings, error) {
 		var derr *toml.DecodeError
 		if errors.As(err, &derr) {
 			row, _ := derr.Position()
-			if lines := strings.Split(string(data), "\n"); row >= 1 && row <= len(lines) {
-				if d := tomlLineError(path, row, lines[row-1], "", cfg); d != nil {
-					return cfg, d
-				}
+			if d := TOMLLineError(path, row, data, row, "", cfg); d != nil {
+				return cfg, d
 			}
 			if d := tomlTypeError(path, row, err, cfg, ""); d != nil {
 				return cfg, d

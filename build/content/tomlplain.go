@@ -11,14 +11,20 @@ import (
 // TOML's syntax errors name characters ("unexpected character U+0043 'C'
 // at start of value"); the mistakes behind them are few: text without
 // quotes, a quote left open, a list of words without quotes, YAML's
-// "key: value", and '' inside single quotes. tomlLineError says them.
+// "key: value", and '' inside single quotes. TOMLLineError says them.
 
-// tomlLineError says what is wrong with line (the row-th of the file at
-// path, as go-toml's error blames it) and how to write it, after prefix
-// ("front matter: "); nil when it is none of the usual mistakes.
-func tomlLineError(path string, row int, line, prefix string, fields any) *diag.Diagnostic {
-	d := &diag.Diagnostic{File: path, Line: row, Severity: diag.Error}
-	l := strings.TrimSpace(line)
+// TOMLLineError says what is wrong with the row-th line of data, the TOML
+// that go-toml blamed it in (line at of the file at path), and how to
+// write it, after prefix ("front matter: "); fields is the struct decoded
+// into, whose toml tags give the keys' types. It is nil when the line is
+// none of the usual mistakes.
+func TOMLLineError(path string, at int, data []byte, row int, prefix string, fields any) *diag.Diagnostic {
+	lines := strings.Split(string(data), "\n")
+	if row < 1 || row > len(lines) {
+		return nil
+	}
+	d := &diag.Diagnostic{File: path, Line: at, Severity: diag.Error}
+	l := strings.TrimSpace(lines[row-1])
 	key, value, ok := strings.Cut(l, "=")
 	if !ok {
 		if k, v, yamlish := strings.Cut(l, ":"); yamlish && isKey(strings.TrimSpace(k)) {
