@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/atomicfile"
@@ -73,11 +75,28 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		err = formats.WriteOlsak(&buf, all[0])
 	}
 	if err != nil {
-		return err
+		return convertError(all, err)
 	}
 	if *out == "" {
 		_, err = c.stdout.Write(buf.Bytes())
 		return err
 	}
 	return atomicfile.Replace(*out, buf.Bytes())
+}
+
+// convertError names the file of the puzzle a writer could not write,
+// which the writers number among all the puzzles given
+// (formats.WriteError) or, for the one-puzzle formats, leave unsaid.
+func convertError(all []*puzzle.Puzzle, err error) error {
+	p := all[0]
+	var we *formats.WriteError
+	if errors.As(err, &we) && we.Index < len(all) {
+		p, err = all[we.Index], we.Err
+	}
+	where := p.Where()
+	bundled := slices.ContainsFunc(all, func(q *puzzle.Puzzle) bool { return q != p && q.Origin.File == p.Origin.File })
+	if bundled || p.Origin.Index > 0 {
+		where = fmt.Sprintf("%s: puzzle %d", where, p.Origin.Index+1)
+	}
+	return fmt.Errorf("%s: %w", where, err)
 }

@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 const dancerNon = `catalogue "webpbn.com #1"
@@ -462,6 +465,27 @@ func TestCheckWarnsOfAFolderWithoutPuzzles(t *testing.T) {
 	for _, path := range []string{".", "./", "sub", full} {
 		if code, stdout, _ := runCLI(t, "check", path); code != 0 || strings.Contains(stdout, "no puzzle files") {
 			t.Errorf("check %s: exit %d, output %q", path, code, stdout)
+		}
+	}
+}
+
+// TestConvertNamesThePuzzleItCannotWrite: a puzzle the target format cannot
+// hold is named by its file (and its place in a bundle), with the formats
+// that can hold it, not "puzzle 2" of all those given.
+func TestConvertNamesThePuzzleItCannotWrite(t *testing.T) {
+	dir := t.TempDir()
+	src := writeFile(t, dir, "dancer.non", dancerNon)
+	g := puzzle.TriddlerHexagon(1)
+	var b strings.Builder
+	if err := formats.WriteOlsak(&b, g.TriddlerOf(puzzle.NewImage(g.Width, g.Height), puzzle.DefaultPalette())); err != nil {
+		t.Fatal(err)
+	}
+	tri := writeFile(t, dir, "hex.g", b.String())
+	for _, args := range [][]string{{"-to", "non", tri}, {"-to", "nonpack", src, tri}} {
+		code, _, stderr := runCLI(t, append([]string{"convert"}, args...)...)
+		want := tri + ":1: a triddler cannot be written as .non: unsupported (write XML or Olšák's .g, which hold triangles)"
+		if code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("convert %v: exit %d, stderr %q; want 1 and %q", args, code, stderr, want)
 		}
 	}
 }

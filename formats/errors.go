@@ -77,3 +77,13 @@ func errAt(file string, line int, format string, args ...any) *ParseError {
 func warnAt(file string, line, col int, format string, args ...any) diag.Diagnostic {
 	return diag.Diagnostic{File: file, Line: line, Col: col, Severity: diag.Warning, Message: fmt.Sprintf(format, args...)}
 }
+
+// WriteError is a writer's error for the puzzle at Index (from 0) of the
+// puzzles it was given, so that a caller can name the puzzle's file.
+type WriteError struct {
+	Index int
+	Err   error
+}
+
+func (e *WriteError) Error() string { return fmt.Sprintf("puzzle %d: %v", e.Index+1, e.Err) }
+func (e *WriteError) Unwrap() error { return e.Err }

@@ -47,7 +47,7 @@ func WriteNonpack(w io.Writer, ps []*puzzle.Puzzle) error {
 			bw.WriteString(packDivider + "\n")
 		}
 		if err := writeNon(bw, p); err != nil {
-			return fmt.Errorf("puzzle %d: %w", i+1, err)
+			return &WriteError{Index: i, Err: err}
 		}
 	}
 	return bw.Flush()
@@ -57,7 +57,7 @@ func WriteNonpack(w io.Writer, ps []*puzzle.Puzzle) error {
 // Flush, as bufio.Writer keeps the first one.
 func writeNon(bw *bufio.Writer, p *puzzle.Puzzle) error {
 	if p.Kind == puzzle.Triddler {
-		return fmt.Errorf("writing a triddler as .non: %w", ErrUnsupported)
+		return fmt.Errorf("a triddler cannot be written as .non: %w (write XML or Olšák's .g, which hold triangles)", ErrUnsupported)
 	}
 	chars, err := nonChars(p)
 	if err != nil {

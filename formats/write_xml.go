@@ -35,7 +35,7 @@ func WriteXML(w io.Writer, ps []*puzzle.Puzzle) error {
 	}
 	for i, p := range ps {
 		if err := writeXMLPuzzle(bw, p); err != nil {
-			return fmt.Errorf("puzzle %d: %w", i+1, err)
+			return &WriteError{Index: i, Err: err}
 		}
 	}
 	bw.WriteString("</puzzleset>\n")
