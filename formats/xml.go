@@ -379,19 +379,27 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 	return l, nil
 }
 
+// firstOdd returns the type of sets that known refuses, of several the one
+// said first in the file (not the first met in map order).
+func firstOdd(sets map[string]clueSet, known func(string) bool) (string, bool) {
+	var odd []string
+	for t := range sets {
+		if !known(t) {
+			odd = append(odd, t)
+		}
+	}
+	if len(odd) == 0 {
+		return "", false
+	}
+	return slices.MinFunc(odd, func(a, b string) int { return cmp.Or(cmp.Compare(sets[a].line, sets[b].line), cmp.Compare(a, b)) }), true
+}
+
 // finishGrid checks a grid's clues and reads its goal image.
 func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzzle.Puzzle, error) {
 	p := r.p
 	rows, hasRows := sets["rows"]
 	cols, hasCols := sets["columns"]
-	var odd []string // the types a grid has no use for, said first in the file first
-	for t := range sets {
-		if t != "rows" && t != "columns" {
-			odd = append(odd, t)
-		}
-	}
-	if len(odd) > 0 {
-		t := slices.MinFunc(odd, func(a, b string) int { return cmp.Or(cmp.Compare(sets[a].line, sets[b].line), cmp.Compare(a, b)) })
+	if t, ok := firstOdd(sets, func(t string) bool { return t == "rows" || t == "columns" }); ok {
 		return nil, errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle (want rows and columns)", t)
 	}
 	switch {
@@ -435,14 +443,8 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*puzzle.Puzzle, error) {
 	p := r.p
 	p.TriddlerClues = map[string][]puzzle.Line{}
-	for t, s := range sets {
-		known := false
-		for _, side := range puzzle.TriddlerSides {
-			known = known || side == t
-		}
-		if !known {
-			return nil, errAt(r.file, s.line, "<clues type=%q> in a triddler (want %s)", t, strings.Join(puzzle.TriddlerSides, ", "))
-		}
+	if t, ok := firstOdd(sets, func(t string) bool { return slices.Contains(puzzle.TriddlerSides, t) }); ok {
+		return nil, errAt(r.file, sets[t].line, "<clues type=%q> in a triddler (want %s)", t, strings.Join(puzzle.TriddlerSides, ", "))
 	}
 	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, License: r.licenseLine}
 	for _, side := range puzzle.TriddlerSides {

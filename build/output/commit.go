@@ -176,6 +176,7 @@ func (s *Store) removeStaleKnown() error {
 			stale = append(stale, rel)
 		}
 	}
+	slices.Sort(stale) // in order: of several failing removals, the first is said
 	return s.removeFromBack(stale)
 }
 

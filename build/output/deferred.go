@@ -61,6 +61,7 @@ func (s *Store) linkInto(ctx context.Context, files map[string]bool) (map[string
 		if err := os.MkdirAll(dirs[i], 0o755); err != nil {
 			return err
 		}
+		slices.Sort(byDir[dirs[i]]) // in order: of several failing links, the first is said
 		for _, p := range byDir[dirs[i]] {
 			src, dst := filepath.Join(s.front, filepath.FromSlash(p)), filepath.Join(s.back, filepath.FromSlash(p))
 			err := os.Link(src, dst)

@@ -54,12 +54,13 @@ type Templates struct {
 
 // MinifiedStatic returns the static assets minified by min (by their
 // extension), made on the first call only: they are the same for every
-// build of a builder.
+// build of a builder. Of several min refuses, the error names the first
+// by path.
 func (pt *Templates) MinifiedStatic(min func(path string, data []byte) ([]byte, error)) (map[string][]byte, error) {
 	pt.minifyOnce.Do(func() {
 		pt.minified = make(map[string][]byte, len(pt.static))
-		for p, data := range pt.static {
-			small, err := min(p, data)
+		for _, p := range pt.StaticPaths() { // in order: of several failing, the first is said
+			small, err := min(p, pt.static[p])
 			if err != nil {
 				pt.minifyErr = fmt.Errorf("minify %s: %w", p, err)
 				return

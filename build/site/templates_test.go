@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -124,5 +125,25 @@ func TestRootWrittenInRendersTheSamePage(t *testing.T) {
 	}
 	if len(kinds) != len(pageKinds) || len(pt.byRoot.sets) != 4*len(pageKinds) {
 		t.Errorf("%d kinds of %d rendered, %d sets made", len(kinds), len(pageKinds), len(pt.byRoot.sets))
+	}
+}
+
+// Of several static assets the minifier refuses, the error names the first
+// by path, every time (not the first met in map order).
+func TestMinifiedStaticErrorNamesFirstAsset(t *testing.T) {
+	refuse := func(string, []byte) ([]byte, error) { return nil, errors.New("refused") }
+	for range 20 {
+		pt, err := LoadTemplates(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths := pt.StaticPaths()
+		if len(paths) < 2 {
+			t.Fatalf("static assets %v: want several", paths)
+		}
+		want := "minify " + paths[0] + ": refused"
+		if _, err := pt.MinifiedStatic(refuse); err == nil || err.Error() != want {
+			t.Fatalf("error %v, want %s", err, want)
+		}
 	}
 }

@@ -1,0 +1,49 @@
+package output
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Of several published files that cannot be linked into the back buffer
+// (gone from the published folder), the error names the first by path,
+// every time: not the first met in map order.
+func TestLinkIntoErrorNamesFirstFile(t *testing.T) {
+	dir := t.TempDir()
+	s := &Store{front: filepath.Join(dir, "front"), back: filepath.Join(dir, "back")}
+	files := map[string]bool{}
+	for _, name := range []string{"c/e.html", "c/a.html", "c/d.html", "c/b.html", "c/f.html"} {
+		files[name] = true
+	}
+	want := filepath.Join("front", "c", "a.html")
+	for range 20 {
+		_, err := s.linkInto(context.Background(), files)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("error %v, want one naming %s", err, want)
+		}
+	}
+}
+
+// Of several stale files of the back buffer that cannot be removed (here
+// folders a manifest lists as files, with something in them), the error
+// names the first by path, every time.
+func TestRemoveStaleKnownErrorNamesFirstFile(t *testing.T) {
+	back := t.TempDir()
+	s := &Store{back: back, backHashes: map[string]string{}, written: map[string]string{}}
+	for _, name := range []string{"c/e.html", "c/a.html", "c/d.html", "c/b.html", "c/f.html"} {
+		s.backHashes[name] = "h"
+		if err := os.MkdirAll(filepath.Join(back, filepath.FromSlash(name), "kept"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := filepath.Join("c", "a.html")
+	for range 20 {
+		err := s.removeStaleKnown()
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("error %v, want one naming %s", err, want)
+		}
+	}
+}
