@@ -126,3 +126,19 @@ Shapes <b class="raw">bold</b>.
 		t.Errorf("raw HTML dropped with unsafe_html")
 	}
 }
+
+// TestHomeSaysWhatTheSiteHolds: without a description, the home page says
+// how many puzzles the site holds, and a new site with none says so
+// rather than "0 nonogram puzzles to play".
+func TestHomeSaysWhatTheSiteHolds(t *testing.T) {
+	s := newSite(t, "-- README.md --\n# Ours\n")
+	s.mustBuild(Config{})
+	if home := s.read("index.html"); !strings.Contains(home, "No puzzles here yet.") || strings.Contains(home, "0 nonogram puzzles") {
+		t.Errorf("an empty site's home page does not say it is empty")
+	}
+	writeTree(t, s.src, "-- a.non --\nlicense CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	s.mustBuild(Config{})
+	if home := s.read("index.html"); !strings.Contains(home, "1 nonogram puzzle to play in the browser, print or download.") {
+		t.Errorf("the home page does not count its one puzzle")
+	}
+}

@@ -87,8 +87,11 @@ func (s *Site) collectionHead(c *content.Collection, kind, dir string, number, p
 		d.Title = ""
 		// Without a description of its own, the home page says what the
 		// site holds.
-		d.Lede = FirstNonEmpty(s.Settings.Description, c.Note.Front.Description,
-			puzzle.Plural(s.List(c).Total, "nonogram puzzle")+" to play in the browser, print or download.")
+		holds := puzzle.Plural(s.List(c).Total, "nonogram puzzle") + " to play in the browser, print or download."
+		if s.List(c).Total == 0 {
+			holds = "No puzzles here yet." // a new site: its author sees this first
+		}
+		d.Lede = FirstNonEmpty(s.Settings.Description, c.Note.Front.Description, holds)
 	} else {
 		d.Lede = c.Note.Front.Description
 		d.Description = FirstNonEmpty(Summary(c), fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", s.List(c).Total, title))
