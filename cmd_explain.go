@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -23,7 +24,11 @@ func explainFiles(ctx context.Context, w io.Writer, files []string, timeout time
 			pctx, cancel := context.WithTimeout(ctx, timeout)
 			path, err := solve.Explain(pctx, p)
 			cancel()
-			head := fmt.Sprintf("path of %s#%d %q: ", file, p.Origin.Index, p.Meta.Title)
+			name, title := file, cmp.Or(p.Meta.Title, "(untitled)")
+			if len(puzzles) > 1 {
+				name = fmt.Sprintf("%s #%d", file, p.Origin.Index+1) // as check's line names it
+			}
+			head := fmt.Sprintf("path of %s %q: ", name, title)
 			switch {
 			case errors.Is(err, context.DeadlineExceeded):
 				head += fmt.Sprintf("stopped after %s (budget %s spent)", path.Summary(), timeout)
