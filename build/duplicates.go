@@ -14,6 +14,15 @@ import (
 // share a player's progress, which is kept by id, and usually are a mistake.
 func duplicateDiagnostics(entries []*site.Entry, sev diag.Severity) diag.List {
 	first := map[string]*site.Entry{}
+	inFile := map[string]int{} // published puzzles per file
+	for _, e := range entries {
+		if e.File() != nil {
+			inFile[e.File().Abs]++
+		}
+	}
+	// numbered is whether a message names an entry's puzzle by its number:
+	// only in a file of several.
+	numbered := func(e *site.Entry) bool { return e.File() != nil && (inFile[e.File().Abs] > 1 || e.Index > 0) }
 	var out diag.List
 	for _, e := range entries {
 		if e.ID == "" {
@@ -24,10 +33,12 @@ func duplicateDiagnostics(entries []*site.Entry, sev diag.Severity) diag.List {
 			first[e.ID] = e
 			continue
 		}
-		d := diag.Diagnostic{Severity: sev, Message: fmt.Sprintf("duplicate: the same puzzle as %s (id %s)", place(f), e.ID),
+		d := diag.Diagnostic{Severity: sev, Message: fmt.Sprintf("duplicate: the same puzzle as %s (id %s)", place(f, numbered(f)), e.ID),
 			Hint: "players' progress is kept by id, so the two share it"}
 		if e.File() != nil {
 			d.File = e.File().Abs
+		}
+		if numbered(e) {
 			d.Message = fmt.Sprintf("puzzle %d: %s", e.Index+1, d.Message)
 		}
 		out = append(out, d)
@@ -35,10 +46,14 @@ func duplicateDiagnostics(entries []*site.Entry, sev diag.Severity) diag.List {
 	return out
 }
 
-// place names where an entry was read: its file and which of its puzzles.
-func place(e *site.Entry) string {
-	if e.File() == nil {
+// place names where an entry was read: its file and, when numbered, which
+// of its puzzles.
+func place(e *site.Entry, numbered bool) string {
+	switch {
+	case e.File() == nil:
 		return e.Dir
+	case numbered:
+		return fmt.Sprintf("%s (puzzle %d)", e.File().Abs, e.Index+1)
 	}
-	return fmt.Sprintf("%s (puzzle %d)", e.File().Abs, e.Index+1)
+	return e.File().Abs
 }
