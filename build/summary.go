@@ -104,8 +104,10 @@ func logList(w io.Writer, list []string, prefix, more string) {
 // logListMax lines; a warning that many files share (the same message and
 // hint, such as "no license" across a folder of .nin files) in full once,
 // followed by one line that names the others (diag.Grouped): one line
-// repeated a hundred times hides the warnings that differ. The Summary
-// keeps every warning.
+// repeated a hundred times hides the warnings that differ. A hint (the
+// fix) is written the first time only: twenty duplicates need not each
+// say that players' progress is kept by id. The Summary keeps every
+// warning in full.
 func logWarnings(w io.Writer, sum Summary) {
 	var ds diag.List
 	for _, d := range sum.Diagnostics {
@@ -118,12 +120,18 @@ func logWarnings(w io.Writer, sum Summary) {
 		return
 	}
 	lines, shown := 0, 0
+	hinted := map[string]bool{} // hints written: later warnings leave theirs out
 	for _, g := range diag.Grouped(ds, diag.Listed) {
 		if lines == logListMax {
 			fmt.Fprintf(w, "... and %s\n", puzzle.Plural(len(ds)-shown, "more warning"))
 			return
 		}
-		fmt.Fprintln(w, g.First.Labelled())
+		d := g.First
+		if hinted[d.Hint] {
+			d.Hint = ""
+		}
+		hinted[d.Hint] = true
+		fmt.Fprintln(w, d.Labelled())
 		lines, shown = lines+1, shown+1
 		if len(g.Others) > 0 {
 			fmt.Fprintf(w, "  %s\n", g.Same(diag.Listed))

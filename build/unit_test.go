@@ -76,8 +76,8 @@ func TestLogListIsCapped(t *testing.T) {
 
 // TestLogWarningsGroupsRepeats checks that a warning many files share is
 // written in full once, with one line naming the other files, that the
-// warnings that differ are all written, and that a few repeats are written
-// each on its own line.
+// warnings that differ are all written, that a few repeats are written
+// each on its own line, and that a hint is written the first time only.
 func TestLogWarningsGroupsRepeats(t *testing.T) {
 	var sum Summary
 	add := func(d diag.Diagnostic) {
@@ -91,6 +91,8 @@ func TestLogWarningsGroupsRepeats(t *testing.T) {
 	add(diag.Diagnostic{File: "d/050.nin", Line: 1, Message: "multiple solutions"})
 	add(diag.Diagnostic{File: "e.non", Line: 2, Message: "twice"})
 	add(diag.Diagnostic{File: "f.non", Line: 2, Message: "twice"})
+	add(diag.Diagnostic{File: "g.non", Message: "duplicate of a.non", Hint: "they share progress"})
+	add(diag.Diagnostic{File: "h.non", Message: "duplicate of b.non", Hint: "they share progress"})
 	sum.warn("booklet of x: too large")
 	var b strings.Builder
 	logWarnings(&b, sum)
@@ -99,6 +101,8 @@ func TestLogWarningsGroupsRepeats(t *testing.T) {
 d/050.nin:1: warning: multiple solutions
 e.non:2: warning: twice
 f.non:2: warning: twice
+g.non: warning: duplicate of a.non (they share progress)
+h.non: warning: duplicate of b.non
 warning: booklet of x: too large
 `
 	if b.String() != want {
