@@ -107,50 +107,98 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 // returns the pages and each entry's page number. A page is two halves; a
 // half holds one puzzle that fits it, or two side by side that fit a quarter
 // page. A puzzle that fits neither gets a page of its own (turned, or A3, if
-// it must).
+// it must). Once a page's puzzles are known, each takes all the room the
+// page leaves it (plannedPage.draw): a puzzle alone on its page fills the
+// page, two alone fill a half each, a quarter's puzzle alone in its half
+// fills the half; blank paper beside a puzzle helps no one solve it.
 func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bool, first int) ([]*scene, []int) {
-	var pages []*scene
+	var plan []*plannedPage
 	entryPage := make([]int, len(entries))
 	quarter := pageSize{paper.Name, paper.Width / 2, paper.Height / 2}
 	half := pageSize{paper.Name, paper.Width, paper.Height / 2}
-	var cur *scene       // the page being filled; nil: none
-	halfUsed := 2        // halves of cur already begun
+	var cur *plannedPage // the page being filled; nil: none
 	openQuarter := false // the last half begun holds one quarter puzzle
-	place := func(p *puzzle.Puzzle, spec sheetSpec, region pageSize, dx, dy float64) {
-		cur.place(bookletSheet(m, p, region, spec), dx, dy, 1)
-	}
-	nextHalf := func() float64 {
-		if cur == nil || halfUsed == 2 {
-			cur = numberedPage(paper, first+len(pages))
-			pages = append(pages, cur)
-			halfUsed = 0
+	nextHalf := func(i int) {
+		if cur == nil || len(cur.halves) == 2 {
+			cur = &plannedPage{own: -1}
+			plan = append(plan, cur)
 		}
-		halfUsed++
-		return float64(halfUsed-1) * half.Height
+		cur.halves = append(cur.halves, []int{i})
 	}
 	for i, e := range entries {
-		p := e.Puzzle
-		spec := sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe, grid: e.Drawn}
+		spec := entrySpec(e, i, monoSafe)
 		switch {
-		case bookletFit(m, p, quarter, spec) >= sharedCell:
+		case bookletFit(m, e.Puzzle, quarter, spec) >= sharedCell:
 			if openQuarter {
-				place(p, spec, quarter, quarter.Width, float64(halfUsed-1)*half.Height)
+				last := &cur.halves[len(cur.halves)-1]
+				*last = append(*last, i)
 				openQuarter = false
 				break
 			}
-			place(p, spec, quarter, 0, nextHalf())
+			nextHalf(i)
 			openQuarter = true
-		case bookletFit(m, p, half, spec) >= sharedCell:
-			place(p, spec, half, 0, nextHalf())
+		case bookletFit(m, e.Puzzle, half, spec) >= sharedCell:
+			nextHalf(i)
 			openQuarter = false
 		default:
-			spec.pageNum = strconv.Itoa(first + len(pages))
-			pages = append(pages, bookletPage(m, p, paper, spec))
+			plan = append(plan, &plannedPage{own: i})
 			cur, openQuarter = nil, false
 		}
-		entryPage[i] = first + len(pages) - 1
+		entryPage[i] = first + len(plan) - 1
+	}
+	pages := make([]*scene, len(plan))
+	for k, pp := range plan {
+		pages[k] = pp.draw(m, entries, paper, monoSafe, first+k)
 	}
 	return pages, entryPage
+}
+
+// entrySpec is how the booklet draws its i-th entry: headed by its number.
+func entrySpec(e BookletEntry, i int, monoSafe bool) sheetSpec {
+	return sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe, grid: e.Drawn}
+}
+
+// plannedPage is a booklet page's puzzles (entries' indexes): one with a
+// page of its own, or by half, one or two to a half.
+type plannedPage struct {
+	own    int // −1: none
+	halves [][]int
+}
+
+// draw draws page number num, each puzzle in all the room the page leaves
+// it.
+func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bool, num int) *scene {
+	var all []int
+	for _, h := range pp.halves {
+		all = append(all, h...)
+	}
+	lone := pp.own
+	if lone < 0 && len(all) == 1 {
+		lone = all[0]
+	}
+	if i := lone; i >= 0 {
+		spec := entrySpec(entries[i], i, monoSafe)
+		spec.pageNum = strconv.Itoa(num)
+		return bookletPage(m, entries[i].Puzzle, paper, spec)
+	}
+	halves := pp.halves
+	if len(all) == 2 {
+		halves = [][]int{{all[0]}, {all[1]}}
+	}
+	s := numberedPage(paper, num)
+	half := pageSize{paper.Name, paper.Width, paper.Height / 2}
+	quarter := pageSize{paper.Name, paper.Width / 2, paper.Height / 2}
+	for k, h := range halves {
+		region := half
+		if len(h) == 2 {
+			region = quarter
+		}
+		for j, i := range h {
+			sheet := bookletSheet(m, entries[i].Puzzle, region, entrySpec(entries[i], i, monoSafe))
+			s.place(sheet, float64(j)*quarter.Width, float64(k)*half.Height, 1)
+		}
+	}
+	return s
 }
 
 // numberedPage is an empty page with its number at the foot.

@@ -1,13 +1,17 @@
 package render
 
 import (
-	"github.com/nonopress/nonopress/puzzle"
+	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // TestPuzzlePacking checks how puzzles share pages: two quarter-size puzzles
 // side by side in a half, a half-size one alone in a half, a big one on a page
-// of its own, always in order.
+// of its own, always in order; and that each then takes the room its page
+// leaves it: alone on a page, the whole page; one of two, a half; a quarter's
+// puzzle alone in its half, the half.
 func TestPuzzlePacking(t *testing.T) {
 	m, _ := newMetrics()
 	a4, _ := paperSize(A4)
@@ -22,10 +26,12 @@ func TestPuzzlePacking(t *testing.T) {
 		pages int
 		where []string // page and position of each puzzle's heading
 	}{
-		{"Q H", []*puzzleCase{{quarter}, {half}}, 1, []string{"1 left top", "1 centre bottom"}},
-		{"Q Q Q", []*puzzleCase{{quarter}, {quarter}, {quarter}}, 1, []string{"1 left top", "1 right top", "1 left bottom"}},
+		{"Q H", []*puzzleCase{{quarter}, {half}}, 1, []string{"1 centre top", "1 centre bottom"}},
+		{"Q Q", []*puzzleCase{{quarter}, {quarter}}, 1, []string{"1 centre top", "1 centre bottom"}},
+		{"Q Q Q", []*puzzleCase{{quarter}, {quarter}, {quarter}}, 1, []string{"1 left top", "1 right top", "1 centre bottom"}},
+		{"Q Q Q Q", []*puzzleCase{{quarter}, {quarter}, {quarter}, {quarter}}, 1, []string{"1 left top", "1 right top", "1 left bottom", "1 right bottom"}},
 		{"H Q Q H", []*puzzleCase{{half}, {quarter}, {quarter}, {half}}, 2, []string{"1 centre top", "1 left bottom", "1 right bottom", "2 centre top"}},
-		{"Q F Q", []*puzzleCase{{quarter}, {full}, {quarter}}, 3, []string{"1 left top", "2 centre top", "3 left top"}},
+		{"Q F Q", []*puzzleCase{{quarter}, {full}, {quarter}}, 3, []string{"1 centre top", "2 centre top", "3 centre top"}},
 	} {
 		var entries []BookletEntry
 		for _, pc := range c.seq {
@@ -63,6 +69,33 @@ func TestPuzzlePacking(t *testing.T) {
 				t.Errorf("%s: puzzle %d at %s, want %s", c.name, i+1, got[i], c.where[i])
 			}
 		}
+	}
+}
+
+// TestLonePuzzleFillsItsPage checks that a quarter-size puzzle left alone
+// on its page (the next one needs a page of its own) is drawn to fill the
+// page, its clues far larger than where four share a page.
+func TestLonePuzzleFillsItsPage(t *testing.T) {
+	m, _ := newMetrics()
+	a4, _ := paperSize(A4)
+	quarter, full := dancer(t), randomPuzzle(40, 45, 1, 3)
+	clueSize := func(entries ...*puzzle.Puzzle) float64 {
+		var es []BookletEntry
+		for _, p := range entries {
+			es = append(es, BookletEntry{Puzzle: p})
+		}
+		pages, _ := puzzlePages(m, es, a4, false, 2)
+		size := 0.0
+		for _, it := range pages[0].Items {
+			if tx, ok := it.(text); ok && strings.Trim(tx.S, "0123456789") == "" {
+				size = max(size, tx.Size)
+			}
+		}
+		return size
+	}
+	shared, alone := clueSize(quarter, quarter, quarter, quarter), clueSize(quarter, full)
+	if alone < 1.5*shared {
+		t.Errorf("clues of a puzzle alone on its page are %.2f mm, of one of four %.2f mm: want the lone one to fill its page", alone, shared)
 	}
 }
 
