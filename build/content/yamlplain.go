@@ -16,9 +16,10 @@ import (
 // a line. These say it at the line, by the key, with the fix: quotes.
 
 // plainValueError finds the first top-level line of YAML front matter head
-// (line 1+k of the file at path) whose unquoted value YAML cannot read as
-// text, and says why and how to quote it; nil when there is none, or when
-// YAML's error is not one a plain value causes.
+// (whose first line is line 2 of the file at path) whose unquoted value
+// YAML cannot read as text, given YAML's error message yamlMsg, and says
+// why and how to write it; nil when there is none, or when YAML's error is
+// not one a plain value causes.
 func plainValueError(path string, head []byte, yamlMsg string) *diag.Diagnostic {
 	if strings.Contains(yamlMsg, "cannot unmarshal") { // a type, yamlTypeError's
 		return nil
