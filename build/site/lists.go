@@ -125,7 +125,11 @@ func (s *Site) TagPages() []Page {
 				return d
 			}})
 		}
-		list.Collections = append(list.Collections, CollectionView{Title: g.name, URL: content.RelURL("tags/", page), Count: len(g.entries)})
+		sp := newSpan()
+		for _, e := range g.entries {
+			sp.add(e)
+		}
+		list.Collections = append(list.Collections, CollectionView{Title: g.name, URL: content.RelURL("tags/", page), Count: len(g.entries), Span: sp.Parts()})
 	}
 	list.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
 	return append(out, Page{Kind: "tags", Path: "tags/index.html", InSitemap: true, Data: func() *PageData { return list }})

@@ -11,7 +11,8 @@ import (
 // span, with those of the collections below it: the smallest and largest
 // grids by cells and the easiest and hardest grades; a triddler adds its
 // grade only, a puzzle without a grade its size only, and a collection of
-// one size and grade says each once.
+// one size and grade says each once; a tag's card says the same of the
+// puzzles tagged.
 func TestCollectionSpan(t *testing.T) {
 	root := &content.Collection{}
 	set := &content.Collection{Dir: "set", URL: "set/", Name: "set", Parent: root}
@@ -20,11 +21,11 @@ func TestCollectionSpan(t *testing.T) {
 	root.Children = []*content.Collection{set, same}
 	set.Children = []*content.Collection{sub}
 	entries := []*Entry{
-		{ID: "1", Width: 10, Height: 10, Difficulty: "probe", Page: "set/a/index.html"},
+		{ID: "1", Width: 10, Height: 10, Difficulty: "probe", Page: "set/a/index.html", Tags: []string{"birds"}},
 		{ID: "2", Width: 5, Height: 10, Page: "set/b/index.html"}, // multiple: no grade
 		{ID: "3", Kind: "triddler", Cells: 4000, Difficulty: "line", Page: "set/sub/t/index.html"},
 		{ID: "4", Width: 40, Height: 20, Difficulty: "probe", Page: "set/sub/c/index.html"},
-		{ID: "5", Width: 15, Height: 15, Difficulty: "search", Page: "same/d/index.html"},
+		{ID: "5", Width: 15, Height: 15, Difficulty: "search", Page: "same/d/index.html", Tags: []string{"birds"}},
 		{ID: "6", Width: 15, Height: 15, Difficulty: "search", Page: "same/e/index.html"},
 	}
 	colls := []*content.Collection{set, set, sub, sub, same, same}
@@ -41,5 +42,10 @@ func TestCollectionSpan(t *testing.T) {
 	}
 	if got := s.collectionViews(set.Children, "set/")[0].Span; !slices.Equal(got, []string{"40×20", "easy to medium"}) {
 		t.Errorf("sub spans %q", got)
+	}
+	// A tag's card on the tags page says the same of its puzzles.
+	tags := s.TagPages()
+	if got := tags[len(tags)-1].Data().Collections; len(got) != 1 || !slices.Equal(got[0].Span, []string{"10×10 to 15×15", "medium to hard"}) {
+		t.Errorf("the tags page's cards: %+v", got)
 	}
 }
