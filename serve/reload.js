@@ -100,6 +100,35 @@
     }
     return false;
   }
+  // The place the author was at survives a reload that goes through the
+  // missing page (a puzzle left out while in error, then fixed): the
+  // browser would bring the page back where the missing page was, at the
+  // top. Before a reload, a page the build published keeps its place for
+  // its address in this tab; the reload that brings it back restores it.
+  // The missing page (the server marks its script) keeps nothing.
+  var missing = !!(document.currentScript && document.currentScript.hasAttribute("data-missing"));
+  var placeKey = "nonopress-place:" + location.pathname;
+  function keepPlace() {
+    // A page still loading has not been put back at its place yet.
+    if (missing || document.readyState !== "complete") { return; }
+    try { sessionStorage.setItem(placeKey, JSON.stringify([scrollX, scrollY])); } catch (e) { /* storage off */ }
+  }
+  function restorePlace() {
+    if (missing) { return; }
+    var saved = null;
+    try { saved = sessionStorage.getItem(placeKey); } catch (e) { return; }
+    if (!saved) { return; }
+    var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    function put() {
+      try { sessionStorage.removeItem(placeKey); } catch (e) { /* storage off */ }
+      // Only a reload: a page opened by a link starts at its top.
+      if (nav && nav.type !== "reload") { return; }
+      var xy = JSON.parse(saved);
+      if (scrollX === 0 && scrollY === 0) { scrollTo(xy[0], xy[1]); }
+    }
+    if (document.readyState === "complete") { setTimeout(put, 0); } else { addEventListener("load", function () { setTimeout(put, 0); }); }
+  }
+  restorePlace();
   var source = new EventSource("/_nonopress/events");
   source.addEventListener("builderror", function (e) {
     show(JSON.parse(e.data));
@@ -111,7 +140,7 @@
   });
   source.addEventListener("reload", function (e) {
     var d = JSON.parse(e.data);
-    if (d.all || concerns(d.paths || [])) { location.reload(); }
+    if (d.all || concerns(d.paths || [])) { keepPlace(); location.reload(); }
   });
   window.nonopressReload = { source: source };
 })();

@@ -297,8 +297,10 @@ func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, 
 	}
 	if status == http.StatusNotFound {
 		data = injectRootBase(data)
+		data = injectScriptTag(data, `<script src="`+scriptPath+`" data-missing></script>`)
+	} else {
+		data = injectScript(data)
 	}
-	data = injectScript(data)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(status)
@@ -323,11 +325,18 @@ func injectRootBase(page []byte) []byte {
 // injectScript adds the reload script before </body>, or at the end of a page
 // without one.
 func injectScript(page []byte) []byte {
+	return injectScriptTag(page, `<script src="`+scriptPath+`"></script>`)
+}
+
+// injectScriptTag adds tag before </body>, or at the end of a page without
+// one. The missing page's tag says data-missing: the script keeps no place
+// for its address (reload.js).
+func injectScriptTag(page []byte, tag string) []byte {
 	i := bytes.LastIndex(bytes.ToLower(page), []byte("</body>"))
 	if i < 0 {
 		i = len(page)
 	}
-	return insertAt(page, i, `<script src="`+scriptPath+`"></script>`)
+	return insertAt(page, i, tag)
 }
 
 // insertAt returns page with tag inserted at byte offset i.

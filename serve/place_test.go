@@ -1,0 +1,63 @@
+package serve
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/nonopress/nonopress/internal/browsertest"
+)
+
+// waitFor evaluates the JavaScript expression cond in the page until it
+// is true, across the page's reloads, and fails the test after 20 s.
+func waitFor(t *testing.T, ctx context.Context, what, cond string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond)); err == nil && ok {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s: not within 20 s (%s)", what, cond)
+}
+
+// TestReloadKeepsPlaceThroughAnError checks, in a browser, that a page
+// scrolled down keeps its place when a mistake in its puzzle takes it off
+// the site for a while: the reload shows the missing page, and the reload
+// once the mistake is fixed comes back where the author was, not at the
+// top (the browser restores the missing page's place, the top).
+func TestReloadKeepsPlaceThroughAnError(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves a site to a browser")
+	}
+	note := "---\ntitle: Dot\n---\n" + strings.Repeat("A long note about the dot, to make the page tall.\n\n", 120)
+	s, src := servedSite(t, map[string]string{"dot.non": dot, "dot.md": note})
+	ctx := browsertest.New(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.URL()+"dot/")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the page connected", `!!(window.nonopressReload && window.nonopressReload.source.readyState === 1)`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`scrollTo(0, 1500)`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "scrolled", `Math.round(scrollY) === 1500`)
+
+	puzzle := filepath.Join(src, "dot.non")
+	os.WriteFile(puzzle, []byte(strings.Replace(dot, "rows\n1\n", "rows\n2\n", 1)), 0o644)
+	waitFor(t, ctx, "the page left out while in error", `document.readyState === "complete" && /not found/i.test(document.title)`)
+	os.WriteFile(puzzle, []byte(dot), 0o644)
+	waitFor(t, ctx, "the page back once fixed", `document.readyState === "complete" && /^Dot/.test(document.title)`)
+	time.Sleep(300 * time.Millisecond) // the browser's own restoring, if any
+	y, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`scrollY`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if y < 1495 || y > 1505 {
+		t.Errorf("the page came back at scrollY %.0f, want 1500, where it was before the error", y)
+	}
+}
