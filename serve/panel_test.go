@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/nonopress/nonopress/diag"
@@ -70,4 +71,45 @@ func TestLogGroupsRepeatedWarnings(t *testing.T) {
 	if log.Len() != 0 {
 		t.Errorf("a rebuild with the same warnings logged\n%s", log.String())
 	}
+}
+
+// TestHiddenPanelStaysHiddenUntilANewProblem checks, in a browser, that
+// the panel the author hid stays folded to one line over the edits and
+// reloads that follow, where it came back over half the page after every
+// save (an archive of imported puzzles has hundreds of warnings), and
+// opens again when a problem it did not show appears.
+func TestHiddenPanelStaysHiddenUntilANewProblem(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves a site to a browser")
+	}
+	unlicensed := strings.Replace(dot, "license CC0-1.0\n", "", 1)
+	s, src := servedSite(t, map[string]string{"dot.non": unlicensed})
+	ctx := browsertest.New(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.URL()+"dot/")); err != nil {
+		t.Fatal(err)
+	}
+	const listed = `document.querySelectorAll('#nonopress-error-overlay .nonopress-problem').length`
+	waitFor(t, ctx, "the panel lists the warning", listed+` === 1`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`document.querySelector('#nonopress-error-overlay button').click()`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`window.__before = 1`)); err != nil {
+		t.Fatal(err)
+	}
+	// An edit that brings no new problem reloads the page: the panel
+	// stays folded, saying what it holds.
+	os.WriteFile(filepath.Join(src, "dot.non"), []byte(strings.Replace(unlicensed, `"Dot"`, `"Dot 2"`, 1)), 0o644)
+	waitFor(t, ctx, "the page reloaded", `!window.__before && document.readyState === "complete" && /^Dot 2/.test(document.title)`)
+	waitFor(t, ctx, "the folded panel", `!!document.querySelector('#nonopress-error-overlay')`)
+	time.Sleep(300 * time.Millisecond) // any later event
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () { var o = document.querySelector('#nonopress-error-overlay'); return o ? o.innerText + " height " + o.offsetHeight : "none"; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](listed)); n != 0 || !strings.Contains(text, "1 warning") {
+		t.Errorf("after Hide and an edit, the panel lists %d problems and says %q; want it folded, saying 1 warning", n, text)
+	}
+	// A new problem opens it, with the new one listed.
+	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheight 1\nrows\n1\ncolumns\n1\n"), 0o644)
+	waitFor(t, ctx, "the panel open on the new error", `Array.from(document.querySelectorAll('#nonopress-error-overlay .nonopress-problem')).some(function (e) { return /bad\.non/.test(e.innerText); })`)
 }

@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var overlay = null;
+  var last = null; // the data shown, for Hide and Show
   // pos is a problem's place: "file:line:col", as much of it as is known.
   function pos(p) {
     var s = p.file || "";
@@ -57,26 +58,32 @@
   // stays usable: errors (puzzles left out, or a build that failed) in red,
   // warnings in amber, each with its place and hint. Nothing to show
   // removes the panel. d is an event's data: message, problems, warnings.
+  // A panel the author hid stays folded to one line in the corner, over
+  // edits, reloads and other pages of this tab, until a problem it did not
+  // show appears.
   function show(d) {
+    last = d;
     var problems = d.problems || [], warnings = d.warnings || [];
     var failed = !!d.message;
-    if (!failed && warnings.length === 0) { hide(); return; }
+    if (!failed && warnings.length === 0) { remove(); return; }
     if (!overlay) {
       overlay = document.createElement("div");
       overlay.id = "nonopress-error-overlay";
       overlay.setAttribute("role", "alert");
       document.body.appendChild(overlay);
     }
-    overlay.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:45vh;z-index:2147483647;" +
-      "background:" + (failed ? "rgba(120,10,10,.95)" : "rgba(90,60,0,.95)") + ";" +
-      "color:#fff;font:14px/1.5 ui-monospace,monospace;padding:1em 1.25em;overflow:auto;white-space:pre-wrap";
+    var background = "background:" + (failed ? "rgba(120,10,10,.95)" : "rgba(90,60,0,.95)") + ";color:#fff;font:14px/1.5 ui-monospace,monospace;";
     overlay.textContent = "";
-    var close = document.createElement("button");
-    close.type = "button";
-    close.textContent = "Hide";
-    close.style.cssText = "position:sticky;top:0;float:right;font:inherit;color:inherit;background:transparent;border:1px solid #fff;cursor:pointer";
-    close.addEventListener("click", hide);
-    overlay.appendChild(close);
+    if (isFolded(d)) {
+      overlay.style.cssText = "position:fixed;right:.75em;bottom:.75em;max-width:calc(100vw - 1.5em);box-sizing:border-box;z-index:2147483647;" +
+        background + "padding:.35em .5em .35em .85em;border-radius:.4em;box-shadow:0 1px 4px rgba(0,0,0,.4)";
+      overlay.appendChild(document.createTextNode("nonopress: " + summary(d) + " "));
+      overlay.appendChild(button("Show", unfold, ""));
+      return;
+    }
+    overlay.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:45vh;z-index:2147483647;" +
+      background + "padding:1em 1.25em;overflow:auto;white-space:pre-wrap";
+    overlay.appendChild(button("Hide", fold, "position:sticky;top:0;float:right;"));
     if (failed) {
       // The message's first paragraph heads the list; without a list (an
       // older server), the whole message is shown.
@@ -84,12 +91,50 @@
       problems.forEach(function (p) { overlay.appendChild(item(p)); });
     }
     if (warnings.length > 0) {
-      var count = d.warning_count || warnings.length;
-      overlay.appendChild(heading(count + (count === 1 ? " warning" : " warnings")));
+      overlay.appendChild(heading(plural(d.warning_count || warnings.length, "warning")));
       warnings.forEach(function (p) { overlay.appendChild(item(typeof p === "string" ? { message: p, severity: "warning" } : p)); });
     }
   }
-  function hide() {
+  function button(label, onclick, css) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.style.cssText = css + "font:inherit;color:inherit;background:transparent;border:1px solid #fff;cursor:pointer";
+    b.addEventListener("click", onclick);
+    return b;
+  }
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  // summary is the folded panel's line: "1 error, 230 warnings".
+  function summary(d) {
+    var parts = [], problems = d.problems || [];
+    if (d.message) { parts.push(problems.length > 0 ? plural(problems.length, "error") : "build failed"); }
+    if ((d.warnings || []).length > 0) { parts.push(plural(d.warning_count || d.warnings.length, "warning")); }
+    return parts.join(", ");
+  }
+  // The problems the author hid, as keys (severity, place, message), kept
+  // for the tab in sessionStorage (in the page alone when storage is off).
+  var foldKey = "nonopress-folded";
+  var hidden = null;
+  try { hidden = JSON.parse(sessionStorage.getItem(foldKey) || "null"); } catch (e) { hidden = null; }
+  function keys(d) {
+    var out = (d.problems || []).concat(d.warnings || []).map(function (p) {
+      return typeof p === "string" ? p : [p.severity, pos(p), p.message].join(" ");
+    });
+    if (d.message && (d.problems || []).length === 0) { out.push(d.message); }
+    return out;
+  }
+  function isFolded(d) {
+    return !!hidden && keys(d).every(function (k) { return hidden.indexOf(k) >= 0; });
+  }
+  function remember(h) {
+    hidden = h;
+    try {
+      if (h) { sessionStorage.setItem(foldKey, JSON.stringify(h)); } else { sessionStorage.removeItem(foldKey); }
+    } catch (e) { /* storage off: this page only */ }
+  }
+  function fold() { remember(keys(last)); show(last); }
+  function unfold() { remember(null); show(last); }
+  function remove() {
     if (overlay) { overlay.remove(); overlay = null; }
   }
   function concerns(paths) {
