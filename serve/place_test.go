@@ -50,6 +50,11 @@ func TestReloadKeepsPlaceThroughAnError(t *testing.T) {
 	puzzle := filepath.Join(src, "dot.non")
 	os.WriteFile(puzzle, []byte(strings.Replace(dot, "rows\n1\n", "rows\n2\n", 1)), 0o644)
 	waitFor(t, ctx, "the page left out while in error", `document.readyState === "complete" && /not found/i.test(document.title)`)
+	// The missing page says why it is missing, naming the file.
+	why, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('#nonopress-left-out') || {}).textContent || ""`))
+	if err != nil || !strings.Contains(why, "dot.non has an error") {
+		t.Errorf("the missing page of a puzzle in error says %q (err %v), want it left out while dot.non has an error", why, err)
+	}
 	os.WriteFile(puzzle, []byte(dot), 0o644)
 	waitFor(t, ctx, "the page back once fixed", `document.readyState === "complete" && /^Dot/.test(document.title)`)
 	time.Sleep(300 * time.Millisecond) // the browser's own restoring, if any

@@ -174,6 +174,22 @@
     if (document.readyState === "complete") { setTimeout(put, 0); } else { addEventListener("load", function () { setTimeout(put, 0); }); }
   }
   restorePlace();
+  // The missing page sent at the address of a puzzle left out while its
+  // file is in error says so (the server names the file), over "There is
+  // no page at this address".
+  function explainMissing() {
+    var file = missing && document.currentScript.getAttribute("data-left-out");
+    if (!file) { return; }
+    var note = document.createElement("p");
+    note.id = "nonopress-left-out";
+    note.style.cssText = "border-left:.3em solid #b42318;padding:.5em .85em;background:rgba(180,35,24,.08)";
+    note.textContent = "nonopress serve: this page is left out of the site while " + file +
+      " has an error (the panel at the foot of the page says which); it comes back by itself once the file is fixed.";
+    var main = document.querySelector("main") || document.body;
+    var h1 = main.querySelector("h1");
+    main.insertBefore(note, h1 ? h1.nextSibling : main.firstChild);
+  }
+  explainMissing();
   var source = new EventSource("/_nonopress/events");
   source.addEventListener("builderror", function (e) {
     show(JSON.parse(e.data));

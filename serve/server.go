@@ -14,6 +14,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net"
 	"net/http"
@@ -61,6 +62,9 @@ type Server struct {
 	done      chan error
 	// logged prints each problem once (the loop's goroutine only).
 	logged problemLog
+	// leftOut holds the addresses of the pages left out while their file
+	// is in error (leftOutPages).
+	leftOut leftOutPages
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -203,6 +207,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	// Puzzles left out show as errors in the page's panel (the rest of the
 	// site is up to date), warnings as notes; each is logged once.
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
+	s.leftOut.set(s.cfg.Src, sum.Diagnostics)
 	s.hub.publish(problemEvent(false, sum.Diagnostics))
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
@@ -297,7 +302,11 @@ func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, 
 	}
 	if status == http.StatusNotFound {
 		data = injectRootBase(data)
-		data = injectScriptTag(data, `<script src="`+scriptPath+`" data-missing></script>`)
+		tag := `<script src="` + scriptPath + `" data-missing`
+		if file := s.leftOut.at(r.URL.Path); file != "" {
+			tag += ` data-left-out="` + html.EscapeString(file) + `"`
+		}
+		data = injectScriptTag(data, tag+`></script>`)
 	} else {
 		data = injectScript(data)
 	}
