@@ -2,7 +2,6 @@ package serve
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,23 +21,16 @@ func TestPanelGroupsRepeatedWarnings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("serves a site to a browser")
 	}
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	os.MkdirAll(src, 0o755)
+	files := map[string]string{"f.non": "tilte \"x\"\n" + twoDots}
 	for i, name := range []string{"a", "b", "c", "d", "e"} {
 		// Each its own puzzle (copies would warn of duplicates), a full
 		// row i+1 wide, with no license.
 		n := i + 1
-		text := fmt.Sprintf("width %d\nheight 1\nrows\n%d\ncolumns\n%s", n, n, strings.Repeat("1\n", n))
-		os.WriteFile(filepath.Join(src, name+".non"), []byte(text), 0o644)
+		files[name+".non"] = fmt.Sprintf("width %d\nheight 1\nrows\n%d\ncolumns\n%s", n, n, strings.Repeat("1\n", n))
 	}
-	os.WriteFile(filepath.Join(src, "f.non"), []byte("tilte \"x\"\n"+twoDots), 0o644)
-	s := builtServer(t, Config{Src: src, Out: out, Log: &strings.Builder{}})
-	s.published = newPublished(out)
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
+	_, url := browsedSite(t, files)
 	ctx := browsertest.New(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#nonopress-error-overlay"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/"), chromedp.WaitVisible(chromedp.CSS("#nonopress-error-overlay"))); err != nil {
 		t.Fatal(err)
 	}
 	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#nonopress-error-overlay').innerText`))

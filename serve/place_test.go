@@ -2,6 +2,8 @@ package serve
 
 import (
 	"context"
+	"io"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,4 +67,50 @@ func TestReloadKeepsPlaceThroughAnError(t *testing.T) {
 	if y < 1495 || y > 1505 {
 		t.Errorf("the page came back at scrollY %.0f, want 1500, where it was before the error", y)
 	}
+}
+
+// TestReloadOnlyForWhatThePageShows checks, in a browser, that a page
+// reloads for a change of itself or of a style sheet or script it loaded,
+// not for one of the files the full build after an edit writes (the
+// search index, the author and license lists, a booklet): every open page
+// reloaded twice for each edit, the second time for search-index.js,
+// which a page loads only when the search box is used.
+func TestReloadOnlyForWhatThePageShows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves a site to a browser")
+	}
+	s, url := browsedSite(t, map[string]string{"dot.non": dot})
+	ctx := browsertest.New(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/dot/")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the page connected", `!!(window.nonopressReload && window.nonopressReload.source.readyState === 1)`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`window.__before = 1`)); err != nil {
+		t.Fatal(err)
+	}
+	s.hub.publish(event{Name: "reload", Data: reloadData([]string{"authors/index.html", "booklet.pdf", "catalogue.json", "search-index.js"})})
+	time.Sleep(500 * time.Millisecond)
+	if kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__before === 1`)); err != nil || !kept {
+		t.Errorf("the page reloaded for the search index and lists it does not show (err %v)", err)
+	}
+	s.hub.publish(event{Name: "reload", Data: reloadData([]string{"static/site.css"})})
+	waitFor(t, ctx, "the page reloaded for its style sheet", `!window.__before && document.readyState === "complete"`)
+}
+
+// browsedSite builds a site of files (name: text) for a server that is not
+// watching, served by httptest, and returns the server and its URL (no
+// trailing slash): its events are what the test publishes.
+func browsedSite(t *testing.T, files map[string]string) (*Server, string) {
+	t.Helper()
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	for name, text := range files {
+		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
+	}
+	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
+	s.published = newPublished(out)
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	return s, srv.URL
 }

@@ -137,11 +137,19 @@
   function remove() {
     if (overlay) { overlay.remove(); overlay = null; }
   }
+  // concerns reports whether changed paths hold this page or a style sheet
+  // or script it loaded: not the search index a page loads only once its
+  // search box is used, nor the lists and booklets the full build after an
+  // edit writes, for which every open page reloaded a second time.
   function concerns(paths) {
     var here = decodeURI(location.pathname);
+    var loaded = {};
+    document.querySelectorAll("script[src], link[rel~=stylesheet][href]").forEach(function (el) {
+      loaded[decodeURI(new URL(el.src || el.href, location.href).pathname)] = true;
+    });
     for (var i = 0; i < paths.length; i++) {
       var p = paths[i];
-      if (p === here || p === here + "index.html" || /\.(css|js)$/.test(p)) { return true; }
+      if (p === here || p === here + "index.html" || loaded[p]) { return true; }
     }
     return false;
   }
