@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -104,4 +105,52 @@ func TestHiddenPanelStaysHiddenUntilANewProblem(t *testing.T) {
 	// A new problem opens it, with the new one listed.
 	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheight 1\nrows\n1\ncolumns\n1\n"), 0o644)
 	waitFor(t, ctx, "the panel open on the new error", `Array.from(document.querySelectorAll('#nonopress-error-overlay .nonopress-problem')).some(function (e) { return /bad\.non/.test(e.innerText); })`)
+}
+
+// TestLogKeepsWarningsThroughAFailedBuild checks that a build that fails
+// (a mistake in nonopress.toml: the site stays as it was) does not make
+// serve's log forget the warnings it printed: once the mistake is fixed,
+// the log says nothing of warnings that never went away, where it printed
+// them all again (230 of them, grouped, on a tree of imported puzzles).
+func TestLogKeepsWarningsThroughAFailedBuild(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(twoDots, "license CC0-1.0\n", "", 1)), 0o644)
+	config := filepath.Join(src, "nonopress.toml")
+	os.WriteFile(config, []byte("paper = \"a4\"\n"), 0o644)
+	var log strings.Builder
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
+	if !strings.Contains(log.String(), "free.non:") {
+		t.Fatalf("the first build did not log the warning:\n%s", log.String())
+	}
+	os.WriteFile(config, []byte("paper = a4\n"), 0o644)
+	s.rebuild(context.Background(), []string{config})
+	if !strings.Contains(log.String(), "nonopress.toml:1: error: paper") {
+		t.Fatalf("the failed build did not log its mistake:\n%s", log.String())
+	}
+	log.Reset()
+	os.WriteFile(config, []byte("paper = \"a4\"\n"), 0o644)
+	s.rebuild(context.Background(), []string{config})
+	if strings.Contains(log.String(), "free.non:") {
+		t.Errorf("once the mistake is fixed, the log prints again a warning it printed before:\n%s", log.String())
+	}
+}
+
+// TestLogSaysAFailureAgainAfterAnother checks that of failed builds in a
+// row, a mistake that went away and came back is logged again.
+func TestLogSaysAFailureAgainAfterAnother(t *testing.T) {
+	warn := diag.Diagnostic{File: "a.non", Line: 1, Severity: diag.Warning, Message: "no license"}
+	failA := diag.Diagnostic{File: "nonopress.toml", Line: 1, Severity: diag.Error, Message: "paper: text in TOML needs quotes"}
+	failB := diag.Diagnostic{File: "nonopress.toml", Line: 2, Severity: diag.Error, Message: "title: text in TOML needs quotes"}
+	var p problemLog
+	var log strings.Builder
+	p.print(&log, diag.List{warn})
+	p.add(&log, diag.List{failA})
+	p.add(&log, diag.List{failB})
+	p.add(&log, diag.List{failA})
+	p.print(&log, diag.List{warn})
+	if got := strings.Count(log.String(), "paper:"); got != 2 || strings.Count(log.String(), "no license") != 1 {
+		t.Errorf("logged\n%s\nwant the paper mistake twice (it came back), the warning once", log.String())
+	}
 }

@@ -100,12 +100,22 @@ func problemEvent(failed bool, l diag.List) event {
 // not again while it stays, and again if it comes back after it was fixed.
 type problemLog struct {
 	shown map[string]bool
+	// built is what the last build that did not fail logged, which a
+	// failed build leaves as it was.
+	built map[string]bool
 }
 
 // print logs the lines of l that the last call did not, those that many
 // files share once with a line naming the others (diag.Grouped), and
 // forgets those that are gone.
-func (p *problemLog) print(w io.Writer, l diag.List) {
+func (p *problemLog) print(w io.Writer, l diag.List) { p.log(w, l, false) }
+
+// add logs the lines of l not logged yet, as print does, for a build that
+// failed, which left the site, and so its warnings, as they were: it
+// forgets the lines of a failure before, not those of the last build.
+func (p *problemLog) add(w io.Writer, l diag.List) { p.log(w, l, true) }
+
+func (p *problemLog) log(w io.Writer, l diag.List, keep bool) {
 	now := make(map[string]bool, len(l))
 	var fresh diag.List
 	for _, d := range l {
@@ -123,6 +133,13 @@ func (p *problemLog) print(w io.Writer, l diag.List) {
 		if len(g.Others) > 0 {
 			fmt.Fprintln(w, "  "+g.Same(diag.Listed))
 		}
+	}
+	if keep {
+		for line := range p.built {
+			now[line] = true
+		}
+	} else {
+		p.built = now
 	}
 	p.shown = now
 }

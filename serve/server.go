@@ -199,7 +199,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	}
 	if err != nil {
 		failure := failureDiagnostics(err)
-		s.logged.print(s.cfg.Log, failure)
+		s.logged.add(s.cfg.Log, failure)
 		s.hub.publish(problemEvent(true, failure))
 		return
 	}
