@@ -154,3 +154,47 @@ func TestLogSaysAFailureAgainAfterAnother(t *testing.T) {
 		t.Errorf("logged\n%s\nwant the paper mistake twice (it came back), the warning once", log.String())
 	}
 }
+
+// TestLogSaysWhatIsFixed checks that serve's log, which names each
+// problem once, says which files are fixed (an error gone, or all their
+// warnings), a few by name, and says nothing of one removed.
+func TestLogSaysWhatIsFixed(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name string) string {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, nil, 0o644)
+		return f
+	}
+	a, b, gone := file("a.non"), file("b.non"), filepath.Join(dir, "gone.non")
+	errA := diag.Diagnostic{File: a, Line: 3, Severity: diag.Error, Message: "no solution"}
+	warnA := diag.Diagnostic{File: a, Line: 1, Severity: diag.Warning, Message: "multiple solutions"}
+	warnB := diag.Diagnostic{File: b, Line: 1, Severity: diag.Warning, Message: "no license"}
+	errGone := diag.Diagnostic{File: gone, Line: 1, Severity: diag.Error, Message: "no puzzle in file"}
+	var p problemLog
+	var log strings.Builder
+	p.print(&log, diag.List{errA, warnB, errGone})
+	for _, step := range []struct {
+		l    diag.List
+		want string
+	}{
+		{diag.List{warnA, warnB}, "fixed: " + a + "\n" + warnA.Labelled() + "\n"}, // the error gone, a warning left
+		{diag.List{warnA, warnB}, ""},
+		{nil, "fixed: " + a + ", " + b + "\n"},
+	} {
+		log.Reset()
+		p.print(&log, step.l)
+		if log.String() != step.want {
+			t.Errorf("logged\n%s\nwant\n%s", log.String(), step.want)
+		}
+	}
+	var many diag.List
+	for _, name := range []string{"c.non", "d.non", "e.non", "f.non", "g.non"} {
+		many = append(many, diag.Diagnostic{File: file(name), Line: 1, Severity: diag.Warning, Message: "no license"})
+	}
+	p.print(&log, many)
+	log.Reset()
+	p.print(&log, nil)
+	if want := "fixed: " + filepath.Join(dir, "c.non") + ", " + filepath.Join(dir, "d.non") + ", " + filepath.Join(dir, "e.non") + " and 2 more files\n"; log.String() != want {
+		t.Errorf("logged\n%s\nwant\n%s", log.String(), want)
+	}
+}
