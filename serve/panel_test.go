@@ -1,12 +1,13 @@
 package serve
 
 import (
+	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/nonopress/nonopress/diag"
@@ -21,23 +22,16 @@ func TestPanelGroupsRepeatedWarnings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("serves a site to a browser")
 	}
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	os.MkdirAll(src, 0o755)
+	files := map[string]string{"f.non": "tilte \"x\"\n" + twoDots}
 	for i, name := range []string{"a", "b", "c", "d", "e"} {
 		// Each its own puzzle (copies would warn of duplicates), a full
 		// row i+1 wide, with no license.
 		n := i + 1
-		text := fmt.Sprintf("width %d\nheight 1\nrows\n%d\ncolumns\n%s", n, n, strings.Repeat("1\n", n))
-		os.WriteFile(filepath.Join(src, name+".non"), []byte(text), 0o644)
+		files[name+".non"] = fmt.Sprintf("width %d\nheight 1\nrows\n%d\ncolumns\n%s", n, n, strings.Repeat("1\n", n))
 	}
-	os.WriteFile(filepath.Join(src, "f.non"), []byte("tilte \"x\"\n"+twoDots), 0o644)
-	s := builtServer(t, Config{Src: src, Out: out, Log: &strings.Builder{}})
-	s.published = newPublished(out)
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
+	_, url := browsedSite(t, files)
 	ctx := browsertest.New(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#nonopress-error-overlay"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/"), chromedp.WaitVisible(chromedp.CSS("#nonopress-error-overlay"))); err != nil {
 		t.Fatal(err)
 	}
 	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#nonopress-error-overlay').innerText`))
@@ -69,5 +63,138 @@ func TestLogGroupsRepeatedWarnings(t *testing.T) {
 	p.print(&log, l)
 	if log.Len() != 0 {
 		t.Errorf("a rebuild with the same warnings logged\n%s", log.String())
+	}
+}
+
+// TestHiddenPanelStaysHiddenUntilANewProblem checks, in a browser, that
+// the panel the author hid stays folded to one line over the edits and
+// reloads that follow, where it came back over half the page after every
+// save (an archive of imported puzzles has hundreds of warnings), and
+// opens again when a problem it did not show appears.
+func TestHiddenPanelStaysHiddenUntilANewProblem(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves a site to a browser")
+	}
+	unlicensed := strings.Replace(dot, "license CC0-1.0\n", "", 1)
+	s, src := servedSite(t, map[string]string{"dot.non": unlicensed})
+	ctx := browsertest.New(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.URL()+"dot/")); err != nil {
+		t.Fatal(err)
+	}
+	const listed = `document.querySelectorAll('#nonopress-error-overlay .nonopress-problem').length`
+	waitFor(t, ctx, "the panel lists the warning", listed+` === 1`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`document.querySelector('#nonopress-error-overlay button').click()`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`window.__before = 1`)); err != nil {
+		t.Fatal(err)
+	}
+	// An edit that brings no new problem reloads the page: the panel
+	// stays folded, saying what it holds.
+	os.WriteFile(filepath.Join(src, "dot.non"), []byte(strings.Replace(unlicensed, `"Dot"`, `"Dot 2"`, 1)), 0o644)
+	waitFor(t, ctx, "the page reloaded", `!window.__before && document.readyState === "complete" && /^Dot 2/.test(document.title)`)
+	waitFor(t, ctx, "the folded panel", `!!document.querySelector('#nonopress-error-overlay')`)
+	time.Sleep(300 * time.Millisecond) // any later event
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () { var o = document.querySelector('#nonopress-error-overlay'); return o ? o.innerText + " height " + o.offsetHeight : "none"; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](listed)); n != 0 || !strings.Contains(text, "1 warning") {
+		t.Errorf("after Hide and an edit, the panel lists %d problems and says %q; want it folded, saying 1 warning", n, text)
+	}
+	// A new problem opens it, with the new one listed.
+	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheight 1\nrows\n1\ncolumns\n1\n"), 0o644)
+	waitFor(t, ctx, "the panel open on the new error", `Array.from(document.querySelectorAll('#nonopress-error-overlay .nonopress-problem')).some(function (e) { return /bad\.non/.test(e.innerText); })`)
+}
+
+// TestLogKeepsWarningsThroughAFailedBuild checks that a build that fails
+// (a mistake in nonopress.toml: the site stays as it was) does not make
+// serve's log forget the warnings it printed: once the mistake is fixed,
+// the log says nothing of warnings that never went away, where it printed
+// them all again (230 of them, grouped, on a tree of imported puzzles).
+func TestLogKeepsWarningsThroughAFailedBuild(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(twoDots, "license CC0-1.0\n", "", 1)), 0o644)
+	config := filepath.Join(src, "nonopress.toml")
+	os.WriteFile(config, []byte("paper = \"a4\"\n"), 0o644)
+	var log strings.Builder
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
+	if !strings.Contains(log.String(), "free.non:") {
+		t.Fatalf("the first build did not log the warning:\n%s", log.String())
+	}
+	os.WriteFile(config, []byte("paper = a4\n"), 0o644)
+	s.rebuild(context.Background(), []string{config})
+	if !strings.Contains(log.String(), "nonopress.toml:1: error: paper") {
+		t.Fatalf("the failed build did not log its mistake:\n%s", log.String())
+	}
+	log.Reset()
+	os.WriteFile(config, []byte("paper = \"a4\"\n"), 0o644)
+	s.rebuild(context.Background(), []string{config})
+	if strings.Contains(log.String(), "free.non:") {
+		t.Errorf("once the mistake is fixed, the log prints again a warning it printed before:\n%s", log.String())
+	}
+}
+
+// TestLogSaysAFailureAgainAfterAnother checks that of failed builds in a
+// row, a mistake that went away and came back is logged again.
+func TestLogSaysAFailureAgainAfterAnother(t *testing.T) {
+	warn := diag.Diagnostic{File: "a.non", Line: 1, Severity: diag.Warning, Message: "no license"}
+	failA := diag.Diagnostic{File: "nonopress.toml", Line: 1, Severity: diag.Error, Message: "paper: text in TOML needs quotes"}
+	failB := diag.Diagnostic{File: "nonopress.toml", Line: 2, Severity: diag.Error, Message: "title: text in TOML needs quotes"}
+	var p problemLog
+	var log strings.Builder
+	p.print(&log, diag.List{warn})
+	p.add(&log, diag.List{failA})
+	p.add(&log, diag.List{failB})
+	p.add(&log, diag.List{failA})
+	p.print(&log, diag.List{warn})
+	if got := strings.Count(log.String(), "paper:"); got != 2 || strings.Count(log.String(), "no license") != 1 {
+		t.Errorf("logged\n%s\nwant the paper mistake twice (it came back), the warning once", log.String())
+	}
+}
+
+// TestLogSaysWhatIsFixed checks that serve's log, which names each
+// problem once, says which files are fixed (an error gone, or all their
+// warnings), a few by name, and says nothing of one removed.
+func TestLogSaysWhatIsFixed(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name string) string {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, nil, 0o644)
+		return f
+	}
+	a, b, gone := file("a.non"), file("b.non"), filepath.Join(dir, "gone.non")
+	errA := diag.Diagnostic{File: a, Line: 3, Severity: diag.Error, Message: "no solution"}
+	warnA := diag.Diagnostic{File: a, Line: 1, Severity: diag.Warning, Message: "multiple solutions"}
+	warnB := diag.Diagnostic{File: b, Line: 1, Severity: diag.Warning, Message: "no license"}
+	errGone := diag.Diagnostic{File: gone, Line: 1, Severity: diag.Error, Message: "no puzzle in file"}
+	var p problemLog
+	var log strings.Builder
+	p.print(&log, diag.List{errA, warnB, errGone})
+	for _, step := range []struct {
+		l    diag.List
+		want string
+	}{
+		{diag.List{warnA, warnB}, "fixed: " + a + "\n" + warnA.Labelled() + "\n"}, // the error gone, a warning left
+		{diag.List{warnA, warnB}, ""},
+		{nil, "fixed: " + a + ", " + b + "\n"},
+	} {
+		log.Reset()
+		p.print(&log, step.l)
+		if log.String() != step.want {
+			t.Errorf("logged\n%s\nwant\n%s", log.String(), step.want)
+		}
+	}
+	var many diag.List
+	for _, name := range []string{"c.non", "d.non", "e.non", "f.non", "g.non"} {
+		many = append(many, diag.Diagnostic{File: file(name), Line: 1, Severity: diag.Warning, Message: "no license"})
+	}
+	p.print(&log, many)
+	log.Reset()
+	p.print(&log, nil)
+	if want := "fixed: " + filepath.Join(dir, "c.non") + ", " + filepath.Join(dir, "d.non") + ", " + filepath.Join(dir, "e.non") + " and 2 more files\n"; log.String() != want {
+		t.Errorf("logged\n%s\nwant\n%s", log.String(), want)
 	}
 }

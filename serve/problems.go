@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"sort"
 	"strings"
 
 	"github.com/nonopress/nonopress/build"
@@ -100,15 +102,35 @@ func problemEvent(failed bool, l diag.List) event {
 // not again while it stays, and again if it comes back after it was fixed.
 type problemLog struct {
 	shown map[string]bool
+	// built is what the last build that did not fail logged, which a
+	// failed build leaves as it was.
+	built map[string]bool
+	// worst is the worst severity of each file's problems since the last
+	// build that did not fail: a file whose worst is less bad in the next
+	// (an error gone, or its warnings) is logged as fixed.
+	worst map[string]diag.Severity
 }
 
 // print logs the lines of l that the last call did not, those that many
 // files share once with a line naming the others (diag.Grouped), and
 // forgets those that are gone.
-func (p *problemLog) print(w io.Writer, l diag.List) {
+func (p *problemLog) print(w io.Writer, l diag.List) { p.log(w, l, false) }
+
+// add logs the lines of l not logged yet, as print does, for a build that
+// failed, which left the site, and so its warnings, as they were: it
+// forgets the lines of a failure before, not those of the last build.
+func (p *problemLog) add(w io.Writer, l diag.List) { p.log(w, l, true) }
+
+func (p *problemLog) log(w io.Writer, l diag.List, keep bool) {
 	now := make(map[string]bool, len(l))
+	worst := map[string]diag.Severity{}
 	var fresh diag.List
 	for _, d := range l {
+		if d.File != "" {
+			if s, ok := worst[d.File]; !ok || d.Severity < s { // Error is the least
+				worst[d.File] = d.Severity
+			}
+		}
 		line := d.Labelled()
 		if now[line] {
 			continue
@@ -118,11 +140,50 @@ func (p *problemLog) print(w io.Writer, l diag.List) {
 			fresh = append(fresh, d)
 		}
 	}
+	if keep {
+		for line := range p.built {
+			now[line] = true
+		}
+		for f, s := range p.worst {
+			if old, ok := worst[f]; !ok || s < old {
+				worst[f] = s
+			}
+		}
+	} else {
+		p.logFixed(w, worst)
+		p.built = now
+	}
 	for _, g := range diag.Grouped(fresh, diag.Listed) {
 		fmt.Fprintln(w, g.First.Labelled())
 		if len(g.Others) > 0 {
 			fmt.Fprintln(w, "  "+g.Same(diag.Listed))
 		}
 	}
+	p.worst = worst
 	p.shown = now
+}
+
+// logFixed says which files are better than they were: an error gone, or
+// all their warnings ("fixed: a.non"; the log names each problem once,
+// and said nothing when it went), a few by name. A file removed is not
+// fixed: nothing is said of it.
+func (p *problemLog) logFixed(w io.Writer, now map[string]diag.Severity) {
+	var fixed []string
+	for f, was := range p.worst {
+		if s, ok := now[f]; ok && s <= was {
+			continue
+		}
+		if _, err := os.Stat(f); err == nil {
+			fixed = append(fixed, f)
+		}
+	}
+	if len(fixed) == 0 {
+		return
+	}
+	sort.Strings(fixed)
+	line := "fixed: " + strings.Join(fixed[:min(len(fixed), 3)], ", ")
+	if len(fixed) > 3 {
+		line += " and " + puzzle.Plural(len(fixed)-3, "more file")
+	}
+	fmt.Fprintln(w, line)
 }

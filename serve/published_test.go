@@ -12,7 +12,7 @@ import (
 // The server answers only what the build published: never the manifest, a
 // dotfile, a cache or a file someone left in the output folder.
 func TestServeOnlyWhatTheBuildPublished(t *testing.T) {
-	s, url, _ := startSite(t)
+	s, url := startSite(t)
 	out := s.cfg.Out
 	os.WriteFile(filepath.Join(out, ".env"), []byte("SECRET=1"), 0o644)
 	os.WriteFile(filepath.Join(out, "left-behind.txt"), []byte("SECRET=2"), 0o644)
@@ -57,7 +57,7 @@ func TestServeOnAForeignFolderServesNothing(t *testing.T) {
 // The 404 page, sent at any address the build did not publish, keeps its
 // style sheet: its relative links resolve from the site's root.
 func TestNotFoundPageAtAnyDepth(t *testing.T) {
-	_, url, _ := startSite(t)
+	_, url := startSite(t)
 	for _, p := range []string{"missing.html", "no/such/puzzle/"} {
 		code, body := get(t, url+p)
 		if code != http.StatusNotFound || !strings.Contains(body, "Page not found") {

@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var overlay = null;
+  var last = null; // the data shown, for Hide and Show
   // pos is a problem's place: "file:line:col", as much of it as is known.
   function pos(p) {
     var s = p.file || "";
@@ -57,26 +58,32 @@
   // stays usable: errors (puzzles left out, or a build that failed) in red,
   // warnings in amber, each with its place and hint. Nothing to show
   // removes the panel. d is an event's data: message, problems, warnings.
+  // A panel the author hid stays folded to one line in the corner, over
+  // edits, reloads and other pages of this tab, until a problem it did not
+  // show appears.
   function show(d) {
+    last = d;
     var problems = d.problems || [], warnings = d.warnings || [];
     var failed = !!d.message;
-    if (!failed && warnings.length === 0) { hide(); return; }
+    if (!failed && warnings.length === 0) { remove(); return; }
     if (!overlay) {
       overlay = document.createElement("div");
       overlay.id = "nonopress-error-overlay";
       overlay.setAttribute("role", "alert");
       document.body.appendChild(overlay);
     }
-    overlay.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:45vh;z-index:2147483647;" +
-      "background:" + (failed ? "rgba(120,10,10,.95)" : "rgba(90,60,0,.95)") + ";" +
-      "color:#fff;font:14px/1.5 ui-monospace,monospace;padding:1em 1.25em;overflow:auto;white-space:pre-wrap";
+    var background = "background:" + (failed ? "rgba(120,10,10,.95)" : "rgba(90,60,0,.95)") + ";color:#fff;font:14px/1.5 ui-monospace,monospace;";
     overlay.textContent = "";
-    var close = document.createElement("button");
-    close.type = "button";
-    close.textContent = "Hide";
-    close.style.cssText = "position:sticky;top:0;float:right;font:inherit;color:inherit;background:transparent;border:1px solid #fff;cursor:pointer";
-    close.addEventListener("click", hide);
-    overlay.appendChild(close);
+    if (isFolded(d)) {
+      overlay.style.cssText = "position:fixed;right:.75em;bottom:.75em;max-width:calc(100vw - 1.5em);box-sizing:border-box;z-index:2147483647;" +
+        background + "padding:.35em .5em .35em .85em;border-radius:.4em;box-shadow:0 1px 4px rgba(0,0,0,.4)";
+      overlay.appendChild(document.createTextNode("nonopress: " + summary(d) + " "));
+      overlay.appendChild(button("Show", unfold, ""));
+      return;
+    }
+    overlay.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:45vh;z-index:2147483647;" +
+      background + "padding:1em 1.25em;overflow:auto;white-space:pre-wrap";
+    overlay.appendChild(button("Hide", fold, "position:sticky;top:0;float:right;"));
     if (failed) {
       // The message's first paragraph heads the list; without a list (an
       // older server), the whole message is shown.
@@ -84,22 +91,113 @@
       problems.forEach(function (p) { overlay.appendChild(item(p)); });
     }
     if (warnings.length > 0) {
-      var count = d.warning_count || warnings.length;
-      overlay.appendChild(heading(count + (count === 1 ? " warning" : " warnings")));
+      overlay.appendChild(heading(plural(d.warning_count || warnings.length, "warning")));
       warnings.forEach(function (p) { overlay.appendChild(item(typeof p === "string" ? { message: p, severity: "warning" } : p)); });
     }
   }
-  function hide() {
+  function button(label, onclick, css) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.style.cssText = css + "font:inherit;color:inherit;background:transparent;border:1px solid #fff;cursor:pointer";
+    b.addEventListener("click", onclick);
+    return b;
+  }
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  // summary is the folded panel's line: "1 error, 230 warnings".
+  function summary(d) {
+    var parts = [], problems = d.problems || [];
+    if (d.message) { parts.push(problems.length > 0 ? plural(problems.length, "error") : "build failed"); }
+    if ((d.warnings || []).length > 0) { parts.push(plural(d.warning_count || d.warnings.length, "warning")); }
+    return parts.join(", ");
+  }
+  // The problems the author hid, as keys (severity, place, message), kept
+  // for the tab in sessionStorage (in the page alone when storage is off).
+  var foldKey = "nonopress-folded";
+  var hidden = null;
+  try { hidden = JSON.parse(sessionStorage.getItem(foldKey) || "null"); } catch (e) { hidden = null; }
+  function keys(d) {
+    var out = (d.problems || []).concat(d.warnings || []).map(function (p) {
+      return typeof p === "string" ? p : [p.severity, pos(p), p.message].join(" ");
+    });
+    if (d.message && (d.problems || []).length === 0) { out.push(d.message); }
+    return out;
+  }
+  function isFolded(d) {
+    return !!hidden && keys(d).every(function (k) { return hidden.indexOf(k) >= 0; });
+  }
+  function remember(h) {
+    hidden = h;
+    try {
+      if (h) { sessionStorage.setItem(foldKey, JSON.stringify(h)); } else { sessionStorage.removeItem(foldKey); }
+    } catch (e) { /* storage off: this page only */ }
+  }
+  function fold() { remember(keys(last)); show(last); }
+  function unfold() { remember(null); show(last); }
+  function remove() {
     if (overlay) { overlay.remove(); overlay = null; }
   }
+  // concerns reports whether changed paths hold this page or a style sheet
+  // or script it loaded: not the search index a page loads only once its
+  // search box is used, nor the lists and booklets the full build after an
+  // edit writes, for which every open page reloaded a second time.
   function concerns(paths) {
     var here = decodeURI(location.pathname);
+    var loaded = {};
+    document.querySelectorAll("script[src], link[rel~=stylesheet][href]").forEach(function (el) {
+      loaded[decodeURI(new URL(el.src || el.href, location.href).pathname)] = true;
+    });
     for (var i = 0; i < paths.length; i++) {
       var p = paths[i];
-      if (p === here || p === here + "index.html" || /\.(css|js)$/.test(p)) { return true; }
+      if (p === here || p === here + "index.html" || loaded[p]) { return true; }
     }
     return false;
   }
+  // The place the author was at survives a reload that goes through the
+  // missing page (a puzzle left out while in error, then fixed): the
+  // browser would bring the page back where the missing page was, at the
+  // top. Before a reload, a page the build published keeps its place for
+  // its address in this tab; the reload that brings it back restores it.
+  // The missing page (the server marks its script) keeps nothing.
+  var missing = !!(document.currentScript && document.currentScript.hasAttribute("data-missing"));
+  var placeKey = "nonopress-place:" + location.pathname;
+  function keepPlace() {
+    // A page still loading has not been put back at its place yet.
+    if (missing || document.readyState !== "complete") { return; }
+    try { sessionStorage.setItem(placeKey, JSON.stringify([scrollX, scrollY])); } catch (e) { /* storage off */ }
+  }
+  function restorePlace() {
+    if (missing) { return; }
+    var saved = null;
+    try { saved = sessionStorage.getItem(placeKey); } catch (e) { return; }
+    if (!saved) { return; }
+    var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    function put() {
+      try { sessionStorage.removeItem(placeKey); } catch (e) { /* storage off */ }
+      // Only a reload: a page opened by a link starts at its top.
+      if (nav && nav.type !== "reload") { return; }
+      var xy = JSON.parse(saved);
+      if (scrollX === 0 && scrollY === 0) { scrollTo(xy[0], xy[1]); }
+    }
+    if (document.readyState === "complete") { setTimeout(put, 0); } else { addEventListener("load", function () { setTimeout(put, 0); }); }
+  }
+  restorePlace();
+  // The missing page sent at the address of a puzzle left out while its
+  // file is in error says so (the server names the file), over "There is
+  // no page at this address".
+  function explainMissing() {
+    var file = missing && document.currentScript.getAttribute("data-left-out");
+    if (!file) { return; }
+    var note = document.createElement("p");
+    note.id = "nonopress-left-out";
+    note.style.cssText = "border-left:.3em solid #b42318;padding:.5em .85em;background:rgba(180,35,24,.08)";
+    note.textContent = "nonopress serve: this page is left out of the site while " + file +
+      " has an error (the panel at the foot of the page says which); it comes back by itself once the file is fixed.";
+    var main = document.querySelector("main") || document.body;
+    var h1 = main.querySelector("h1");
+    main.insertBefore(note, h1 ? h1.nextSibling : main.firstChild);
+  }
+  explainMissing();
   var source = new EventSource("/_nonopress/events");
   source.addEventListener("builderror", function (e) {
     show(JSON.parse(e.data));
@@ -111,7 +209,7 @@
   });
   source.addEventListener("reload", function (e) {
     var d = JSON.parse(e.data);
-    if (d.all || concerns(d.paths || [])) { location.reload(); }
+    if (d.all || concerns(d.paths || [])) { keepPlace(); location.reload(); }
   });
   window.nonopressReload = { source: source };
 })();

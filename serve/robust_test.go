@@ -15,12 +15,23 @@ import (
 )
 
 // startSite serves a one-puzzle site on a free loopback port.
-func startSite(t *testing.T) (*Server, string, context.CancelFunc) {
+func startSite(t *testing.T) (*Server, string) {
+	t.Helper()
+	s, _ := servedSite(t, map[string]string{"dot.non": dot})
+	return s, s.URL()
+}
+
+// servedSite starts serve on a free loopback port over a content folder
+// holding files (name: text), and returns the server and the content
+// folder.
+func servedSite(t *testing.T, files map[string]string) (*Server, string) {
 	t.Helper()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "content")
-	os.MkdirAll(src, 0o755)
-	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
+	for name, text := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(src, name)), 0o755)
+		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s, err := Start(ctx, Config{Src: src, Out: filepath.Join(dir, "public"), Addr: "127.0.0.1:0"})
 	if err != nil {
@@ -31,21 +42,21 @@ func startSite(t *testing.T) (*Server, string, context.CancelFunc) {
 		cancel()
 		s.Wait()
 	})
-	return s, s.URL(), cancel
+	return s, src
 }
 
 func TestServeBindsLoopbackByDefault(t *testing.T) {
 	if host, _, _ := net.SplitHostPort(DefaultAddr); host != "127.0.0.1" {
 		t.Errorf("default address %s is not loopback", DefaultAddr)
 	}
-	_, url, _ := startSite(t)
+	_, url := startSite(t)
 	if !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Errorf("URL %s is not on loopback", url)
 	}
 }
 
 func TestServeSurvivesBurstAndRudeClients(t *testing.T) {
-	s, url, _ := startSite(t)
+	s, url := startSite(t)
 	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
 
 	// Clients that send junk, or hang up half-way through a request or an

@@ -14,6 +14,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net"
 	"net/http"
@@ -61,6 +62,9 @@ type Server struct {
 	done      chan error
 	// logged prints each problem once (the loop's goroutine only).
 	logged problemLog
+	// leftOut holds the addresses of the pages left out while their file
+	// is in error (leftOutPages).
+	leftOut leftOutPages
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -195,7 +199,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	}
 	if err != nil {
 		failure := failureDiagnostics(err)
-		s.logged.print(s.cfg.Log, failure)
+		s.logged.add(s.cfg.Log, failure)
 		s.hub.publish(problemEvent(true, failure))
 		return
 	}
@@ -203,6 +207,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	// Puzzles left out show as errors in the page's panel (the rest of the
 	// site is up to date), warnings as notes; each is logged once.
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
+	s.leftOut.set(s.cfg.Src, sum.Diagnostics)
 	s.hub.publish(problemEvent(false, sum.Diagnostics))
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
@@ -297,8 +302,14 @@ func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, 
 	}
 	if status == http.StatusNotFound {
 		data = injectRootBase(data)
+		tag := `<script src="` + scriptPath + `" data-missing`
+		if file := s.leftOut.at(r.URL.Path); file != "" {
+			tag += ` data-left-out="` + html.EscapeString(file) + `"`
+		}
+		data = injectScriptTag(data, tag+`></script>`)
+	} else {
+		data = injectScript(data)
 	}
-	data = injectScript(data)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(status)
@@ -323,11 +334,18 @@ func injectRootBase(page []byte) []byte {
 // injectScript adds the reload script before </body>, or at the end of a page
 // without one.
 func injectScript(page []byte) []byte {
+	return injectScriptTag(page, `<script src="`+scriptPath+`"></script>`)
+}
+
+// injectScriptTag adds tag before </body>, or at the end of a page without
+// one. The missing page's tag says data-missing: the script keeps no place
+// for its address (reload.js).
+func injectScriptTag(page []byte, tag string) []byte {
 	i := bytes.LastIndex(bytes.ToLower(page), []byte("</body>"))
 	if i < 0 {
 		i = len(page)
 	}
-	return insertAt(page, i, `<script src="`+scriptPath+`"></script>`)
+	return insertAt(page, i, tag)
 }
 
 // insertAt returns page with tag inserted at byte offset i.
