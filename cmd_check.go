@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nonopress/nonopress/build"
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
@@ -94,6 +95,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	files := found.files
 	results, done := checkFiles(ctx, files, content.NewFolderNotes(fs.Args()), validate.Options{Timeout: *timeout})
 	results = append(append(emptyFolderResults(found.empty), folderNoteResults(found.folders)...), results...)
+	markDuplicates(results)
 
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
@@ -140,6 +142,29 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		return errFailed
 	}
 	return nil
+}
+
+// markDuplicates warns of each puzzle checked that is an earlier one's
+// copy (the same id), naming the first, as the build does: a site would
+// publish both, and they would share a player's progress.
+func markDuplicates(results []checkResult) {
+	first := map[string]int{}
+	for i := range results {
+		r := &results[i]
+		if r.Index < 0 || r.ID == "" {
+			continue
+		}
+		j, seen := first[r.ID]
+		if !seen {
+			first[r.ID] = i
+			continue
+		}
+		place := results[j].File
+		if results[j].count > 1 {
+			place = fmt.Sprintf("%s #%d", place, results[j].Index+1) // as check's line names it
+		}
+		r.Warnings = append(r.Warnings, jsonDiagnostics(diag.List{build.Duplicate(r.File, place, r.ID, diag.Warning)})...)
+	}
 }
 
 // nearName is path as seen from beside file: its base name when the two

@@ -33,8 +33,7 @@ func duplicateDiagnostics(entries []*site.Entry, sev diag.Severity) diag.List {
 			first[e.ID] = e
 			continue
 		}
-		d := diag.Diagnostic{Severity: sev, Message: fmt.Sprintf("duplicate: the same puzzle as %s (id %s)", place(f, numbered(f)), e.ID),
-			Hint: "players' progress is kept by id, so the two share it"}
+		d := Duplicate("", place(f, numbered(f)), e.ID, sev)
 		if e.File() != nil {
 			d.File = e.File().Abs
 		}
@@ -44,6 +43,13 @@ func duplicateDiagnostics(entries []*site.Entry, sev diag.Severity) diag.List {
 		out = append(out, d)
 	}
 	return out
+}
+
+// Duplicate is the diagnostic of the puzzle in file that is the puzzle
+// at first over again (the same id), as the build and check say it.
+func Duplicate(file, first, id string, sev diag.Severity) diag.Diagnostic {
+	return diag.Diagnostic{File: file, Severity: sev, Message: fmt.Sprintf("duplicate: the same puzzle as %s (id %s)", first, id),
+		Hint: "players' progress is kept by id, so the two share it"}
 }
 
 // place names where an entry was read: its file and, when numbered, which
