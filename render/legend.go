@@ -79,8 +79,8 @@ func attribution(m *metrics, p *puzzle.Puzzle, x, y, w float64) ([]item, float64
 	if meta.Title != "" {
 		put(meta.Title, titleSize, true)
 	}
-	if meta.Author != "" {
-		put("by "+meta.Author, attribSize, false)
+	if a := meta.AuthorName(); a != "" { // the name: an e-mail address after it is not printed
+		put("by "+a, attribSize, false)
 	}
 	if c := copyrightNotice(meta.Copyright); c != "" {
 		put(c, attribSize, false)
