@@ -88,10 +88,7 @@ func attribution(m *metrics, p *puzzle.Puzzle, x, y, w float64) ([]item, float64
 	if meta.License != "" {
 		put("License: "+meta.License, attribSize, false)
 	}
-	size := sizeLabel(p) // triddler.go
-	if p.Colors() > 1 {
-		size += fmt.Sprintf(", %d colours", p.Colors())
-	}
+	size := sizeAndColours(p) // booklet_front.go
 	if meta.Catalogue != "" {
 		size += " · " + meta.Catalogue
 	}
