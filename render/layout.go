@@ -306,6 +306,9 @@ func appendClueItems(items []item, m *metrics, cx, cy, cell float64, c puzzle.Cl
 		}
 		items = append(items, box)
 		ink = inkOn(fill)
+		if glyphs { // mono-safe: read on a black-and-white printer's grey too
+			ink = monoInkOn(fill)
+		}
 	}
 	digits := c.LengthText() // "?" for a blot
 	size, room, tx, ty := min(clueDigit*cell, maxDigit), 0.86*cell, cx, cy

@@ -46,7 +46,7 @@ func legend(m *metrics, p *puzzle.Puzzle, x, y, w float64, glyphs bool) ([]item,
 			col := p.Palette[e.c].RGB
 			items = append(items, rect{X: xx, Y: top, W: legendSwatch, H: legendSwatch, Fill: col, Stroke: 0.15})
 			if glyphs {
-				items = append(items, glyph(e.c, xx+legendSwatch/2, top+legendSwatch/2, legendSwatch*0.28, inkOn(col)))
+				items = append(items, glyph(e.c, xx+legendSwatch/2, top+legendSwatch/2, legendSwatch*0.28, monoInkOn(col)))
 			}
 			items = append(items, newText(xx+legendSwatch+1.5, top+legendSwatch/2+digitHeight*attribSize/2, attribSize, anchorStart, false, black, e.label))
 			xx += e.width + space
