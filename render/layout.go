@@ -286,7 +286,10 @@ func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle
 // appendClueItems appends clueItems to items: a sheet's clues go into one
 // slice, without a slice of their own each.
 func appendClueItems(items []item, m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle.Color, boxed, glyphs bool) []item {
-	ink := black
+	ink, inkFor := black, inkOn
+	if glyphs { // mono-safe: read on a black-and-white printer's grey too
+		inkFor = monoInkOn
+	}
 	if c.Blot {
 		// webpbn's blot: an ink blot of the block's colour hides the number.
 		fill := palette[c.Color].RGB
@@ -295,7 +298,7 @@ func appendClueItems(items []item, m *metrics, cx, cy, cell float64, c puzzle.Cl
 			stroke, _, _ := lineWidths(cell)
 			items = append(items, mark{X: cx, Y: cy, R: 0.42 * cell, Stroke: stroke, Color: black})
 		}
-		ink, boxed = inkOn(fill), false
+		ink, boxed = inkFor(fill), false
 	}
 	if boxed {
 		fill := palette[c.Color].RGB
@@ -305,10 +308,7 @@ func appendClueItems(items []item, m *metrics, cx, cy, cell float64, c puzzle.Cl
 			box.Stroke, _, _ = lineWidths(cell)
 		}
 		items = append(items, box)
-		ink = inkOn(fill)
-		if glyphs { // mono-safe: read on a black-and-white printer's grey too
-			ink = monoInkOn(fill)
-		}
+		ink = inkFor(fill)
 	}
 	digits := c.LengthText() // "?" for a blot
 	size, room, tx, ty := min(clueDigit*cell, maxDigit), 0.86*cell, cx, cy

@@ -221,3 +221,18 @@ func TestMonoCluesReadInGrey(t *testing.T) {
 		}
 	}
 }
+
+// A blotted clue's "?" in mono-safe mode takes the ink its boxed clues
+// take: white on pure red, which prints as a dark grey.
+func TestMonoBlotReadsInGrey(t *testing.T) {
+	m, err := newMetrics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pal := []puzzle.Color{{Char: '.', RGB: puzzle.RGB{R: 255, G: 255, B: 255}}, {Char: 'r', Name: "red", RGB: puzzle.RGB{R: 255}}, {Char: 'x', Name: "black"}}
+	for _, it := range clueItems(m, 10, 10, 6, puzzle.Clue{Blot: true, Color: 1}, pal, true, true) {
+		if tx, ok := it.(text); ok && tx.Color != white {
+			t.Errorf("the blot's %q is drawn in %v on pure red, want white", tx.S, tx.Color)
+		}
+	}
+}
