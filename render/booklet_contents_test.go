@@ -3,11 +3,14 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/internal/corpustest"
 )
 
 // mixedBooklet is n entries of mixed sizes and colours, with difficulties:
@@ -98,4 +101,52 @@ func hasLine(text, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestContentsColumnsDoNotTouch lists a triddler ("triddler, 96 triangles",
+// wider than a grid's "00×00, 00 colours") and grids on the contents page of
+// A5, A4 and Letter booklets, and measures from pdftotext's word boxes that
+// each line's size ends at least 2 mm before its difficulty begins: the
+// number-loom booklet printed "triddler, 96 triangleseasy".
+func TestContentsColumnsDoNotTouch(t *testing.T) {
+	corpustest.Dir(t)
+	tri, sol := solvedTriddler(t, "number-loom/puzzles/cut_and_polished.xml")
+	entries := []BookletEntry{{Puzzle: tri, Solution: sol, Difficulty: "line"}}
+	for _, e := range mixedBooklet(t, 4) {
+		e.Difficulty = "probe"
+		entries = append(entries, e)
+	}
+	const minGap = 2 * mmToPt
+	for _, paper := range []Paper{A5, A4, Letter} {
+		var b bytes.Buffer
+		if err := Booklet(&b, "Columns", entries, Options{Paper: paper}); err != nil {
+			t.Fatal(err)
+		}
+		var lines [][]pdfWord // the contents page's words, by line
+		for _, w := range pdfWords(t, writeTemp(t, "booklet.pdf", b.Bytes())) {
+			if w.Page != 2 {
+				continue
+			}
+			if n := len(lines); n > 0 && math.Abs(lines[n-1][0].YMin-w.YMin) < 1 {
+				lines[n-1] = append(lines[n-1], w)
+				continue
+			}
+			lines = append(lines, []pdfWord{w})
+		}
+		checked := 0
+		for _, l := range lines {
+			for i := 1; i < len(l); i++ {
+				if l[i].Text != "easy" && l[i].Text != "medium" {
+					continue
+				}
+				checked++
+				if gap := l[i].XMin - l[i-1].XMax; gap < minGap {
+					t.Errorf("%s: %q ends %.1f pt before %q begins, want %.1f pt (2 mm)", paper, l[i-1].Text, gap, l[i].Text, minGap)
+				}
+			}
+		}
+		if checked != len(entries) {
+			t.Errorf("%s: found the difficulty of %d contents lines, want %d (a word run into it?)", paper, checked, len(entries))
+		}
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // Sizes of a booklet's cover and contents, in millimetres.
@@ -83,9 +85,17 @@ func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersF
 	per := contentsRowsPerPage(paper)
 	left, right := margin, paper.Width-margin
 	numW := m.width(strconv.Itoa(len(entries))+".", contentsSize, false)
+	// The size and difficulty columns are as wide as their widest entry
+	// ("triddler, 96 triangles" is wider than "00×00, 00 colours"), so
+	// that no column runs into the next; the title takes what is left.
+	sizeW, diffW := m.width("00×00, 00 colours", contentsSize, false), m.width("medium", contentsSize, false)
+	for _, e := range entries {
+		sizeW = max(sizeW, m.width(sizeAndColours(e.Puzzle), contentsSize, false))
+		diffW = max(diffW, m.width(DifficultyWords(e.Difficulty), contentsSize, false))
+	}
 	pageX := right
-	diffX := right - m.width("0000", contentsSize, false) - m.width("medium", contentsSize, false)
-	sizeX := diffX - 3 - m.width("00×00, 00 colours", contentsSize, false)
+	diffX := right - m.width("0000", contentsSize, false) - diffW
+	sizeX := diffX - 3 - sizeW
 	titleX := left + numW + 2
 	titleW := sizeX - 3 - titleX
 	var pages []*scene
@@ -117,14 +127,20 @@ func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersF
 		if title == "" {
 			title = "Untitled"
 		}
-		size := sizeLabel(p) // triddler.go
-		if p.Colors() > 1 {
-			size += fmt.Sprintf(", %d colours", p.Colors())
-		}
-		line(strconv.Itoa(i+1)+".", title, size, DifficultyWords(e.Difficulty), strconv.Itoa(entryPage[i]), false)
+		line(strconv.Itoa(i+1)+".", title, sizeAndColours(p), DifficultyWords(e.Difficulty), strconv.Itoa(entryPage[i]), false)
 	}
 	if answersFrom > 0 {
 		line("", "Answers", "", "", strconv.Itoa(answersFrom), true)
 	}
 	return pages
+}
+
+// sizeAndColours is p's size, with its number of colours when it has more
+// than one, as the contents and a booklet page's caption say it.
+func sizeAndColours(p *puzzle.Puzzle) string {
+	size := sizeLabel(p) // triddler.go
+	if p.Colors() > 1 {
+		size += fmt.Sprintf(", %d colours", p.Colors())
+	}
+	return size
 }

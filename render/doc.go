@@ -49,7 +49,10 @@
 // spans at least 60 % of the printable width or height (TestSheetFillsThePage
 // measures it from the rasterised PDF). Clue digits are 0.58 of the cell, up
 // to 8.5 mm. Cells shrink to fit down to 3.5 mm; a puzzle that still does
-// not fit is turned to landscape, then moved to A4 (from A5), then A3.
+// not fit is turned to landscape, then moved to A4 (from A5), then A3. A
+// page that fits with cells under 6 mm is turned when that makes them a
+// fifth larger: a wide puzzle takes the paper's length (TestPageChoice,
+// TestWidePuzzleTurnsThePage).
 // Beyond A3 at 3.5 mm (cauldron, 512x512) the cells shrink further: the
 // sheet stays a valid vector drawing that can be zoomed or tiled, though no
 // longer a comfortable pencil puzzle.

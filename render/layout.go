@@ -14,6 +14,8 @@ const (
 	maxCell      = 24.0 // largest cell side: a 5x5 is a large friendly grid
 	refCell      = 5.0  // the cell side line widths are given for
 	minCell      = 3.5  // smallest cell before turning the page or going to A3
+	comfortCell  = 6.0  // below this, a sheet turns its page if that gives turnGain larger cells
+	turnGain     = 1.2
 	clueDigit    = 0.58 // digit em size, as a fraction of the cell
 	maxDigit     = 8.5  // largest clue digit (24 pt), however big the cell
 	attribSize   = 2.6  // attribution text
@@ -61,14 +63,22 @@ func layoutSheet(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) *
 }
 
 // choosePage picks the page for p's sheet, starting from paper, and the cell
-// side that fits it there.
+// side that fits it there. A portrait page that fits is turned when its
+// cells are under comfortCell and landscape makes them turnGain larger: a
+// wide puzzle (number-loom's 40×15, 4.0 mm cells on A4 portrait with two
+// thirds of the page blank) gets the cells the paper has room for (5.9 mm).
 func choosePage(m *metrics, p *puzzle.Puzzle, paper pageSize, spec sheetSpec) (pageSize, float64) {
 	candidates := pageCandidates(paper)
 	best, bestCell := candidates[0], 0.0
-	for _, page := range candidates {
+	for i, page := range candidates {
 		cell := fitCell(m, p, page, spec)
 		if cell >= minCell {
 			best, bestCell = page, cell
+			if i%2 == 0 && cell < comfortCell { // candidates come portrait, then turned
+				if turned := fitCell(m, p, candidates[i+1], spec); turned >= turnGain*cell {
+					best, bestCell = candidates[i+1], turned
+				}
+			}
 			break
 		}
 		if cell > bestCell {
@@ -276,7 +286,10 @@ func clueItems(m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle
 // appendClueItems appends clueItems to items: a sheet's clues go into one
 // slice, without a slice of their own each.
 func appendClueItems(items []item, m *metrics, cx, cy, cell float64, c puzzle.Clue, palette []puzzle.Color, boxed, glyphs bool) []item {
-	ink := black
+	ink, inkFor := black, inkOn
+	if glyphs { // mono-safe: read on a black-and-white printer's grey too
+		inkFor = monoInkOn
+	}
 	if c.Blot {
 		// webpbn's blot: an ink blot of the block's colour hides the number.
 		fill := palette[c.Color].RGB
@@ -285,7 +298,7 @@ func appendClueItems(items []item, m *metrics, cx, cy, cell float64, c puzzle.Cl
 			stroke, _, _ := lineWidths(cell)
 			items = append(items, mark{X: cx, Y: cy, R: 0.42 * cell, Stroke: stroke, Color: black})
 		}
-		ink, boxed = inkOn(fill), false
+		ink, boxed = inkFor(fill), false
 	}
 	if boxed {
 		fill := palette[c.Color].RGB
@@ -295,7 +308,7 @@ func appendClueItems(items []item, m *metrics, cx, cy, cell float64, c puzzle.Cl
 			box.Stroke, _, _ = lineWidths(cell)
 		}
 		items = append(items, box)
-		ink = inkOn(fill)
+		ink = inkFor(fill)
 	}
 	digits := c.LengthText() // "?" for a blot
 	size, room, tx, ty := min(clueDigit*cell, maxDigit), 0.86*cell, cx, cy

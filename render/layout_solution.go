@@ -156,7 +156,7 @@ func appendCellItems(items []item, p *puzzle.Puzzle, sol *puzzle.Image, x0, y0, 
 		for y := range sol.Height {
 			for x := range sol.Width {
 				if c := sol.At(x, y); c != puzzle.Background {
-					items = append(items, glyph(c, x0+(float64(x)+0.5)*cell, y0+(float64(y)+0.5)*cell, 0.22*cell, inkOn(colour(c))))
+					items = append(items, glyph(c, x0+(float64(x)+0.5)*cell, y0+(float64(y)+0.5)*cell, 0.22*cell, monoInkOn(colour(c))))
 				}
 			}
 		}

@@ -32,7 +32,9 @@ func randomPuzzle(w, h, colors int, seed uint64) *puzzle.Puzzle {
 }
 
 // TestPageChoice checks the cell-size policy: as large as fits (up to
-// maxCell), down to 3.5 mm, then landscape, then A3, then smaller cells on A3.
+// maxCell), down to 3.5 mm, then landscape, then A3, then smaller cells on A3;
+// a page that fits with cells under 6 mm is turned if that makes them a fifth
+// larger.
 func TestPageChoice(t *testing.T) {
 	m, err := newMetrics()
 	if err != nil {
@@ -49,6 +51,10 @@ func TestPageChoice(t *testing.T) {
 		{5, 5, A4, "a4 portrait", maxCell, maxCell, "tiny: the largest cells"},
 		{10, 10, A4, "a4 portrait", 10, 15, "small: large cells filling the width"},
 		{30, 35, A4, "a4 portrait", 3.5, 5, "fits portrait by shrinking"},
+		{40, 15, A4, "a4 landscape", 5, 5.5, "wide: turned, as portrait's 3.5 mm cells would leave half the page blank"},
+		{30, 15, Letter, "letter landscape", 6, 6.5, "wide: portrait's 4.7 mm cells grow a third turned"},
+		{25, 20, A4, "a4 portrait", 5.5, 6, "turning would gain under a fifth: stays upright"},
+		{15, 5, A4, "a4 portrait", 9, 10, "comfortable cells stay upright, though turned they would be larger"},
 		{55, 20, A4, "a4 landscape", 3.5, 5, "too wide for portrait at 3.5 mm"},
 		{55, 20, Letter, "letter landscape", 3.5, 5, ""},
 		{50, 50, A4, "a3 portrait", 3.5, 5, "too big for A4 either way"},

@@ -46,7 +46,7 @@ func legend(m *metrics, p *puzzle.Puzzle, x, y, w float64, glyphs bool) ([]item,
 			col := p.Palette[e.c].RGB
 			items = append(items, rect{X: xx, Y: top, W: legendSwatch, H: legendSwatch, Fill: col, Stroke: 0.15})
 			if glyphs {
-				items = append(items, glyph(e.c, xx+legendSwatch/2, top+legendSwatch/2, legendSwatch*0.28, inkOn(col)))
+				items = append(items, glyph(e.c, xx+legendSwatch/2, top+legendSwatch/2, legendSwatch*0.28, monoInkOn(col)))
 			}
 			items = append(items, newText(xx+legendSwatch+1.5, top+legendSwatch/2+digitHeight*attribSize/2, attribSize, anchorStart, false, black, e.label))
 			xx += e.width + space
@@ -79,8 +79,8 @@ func attribution(m *metrics, p *puzzle.Puzzle, x, y, w float64) ([]item, float64
 	if meta.Title != "" {
 		put(meta.Title, titleSize, true)
 	}
-	if meta.Author != "" {
-		put("by "+meta.Author, attribSize, false)
+	if a := meta.AuthorName(); a != "" { // the name: an e-mail address after it is not printed
+		put("by "+a, attribSize, false)
 	}
 	if c := copyrightNotice(meta.Copyright); c != "" {
 		put(c, attribSize, false)
@@ -88,10 +88,7 @@ func attribution(m *metrics, p *puzzle.Puzzle, x, y, w float64) ([]item, float64
 	if meta.License != "" {
 		put("License: "+meta.License, attribSize, false)
 	}
-	size := sizeLabel(p) // triddler.go
-	if p.Colors() > 1 {
-		size += fmt.Sprintf(", %d colours", p.Colors())
-	}
+	size := sizeAndColours(p) // booklet_front.go
 	if meta.Catalogue != "" {
 		size += " · " + meta.Catalogue
 	}

@@ -134,3 +134,28 @@ func TestSheetWords(t *testing.T) {
 		t.Errorf("unnamed colour or no name line:\n%s", text)
 	}
 }
+
+// TestWidePuzzleTurnsThePage rasterises the sheet PDFs of the corpus's wide
+// puzzles on A4 and Letter and measures their cells from the grid's black
+// border: upright, number-loom's 40×15 had 4.0 mm cells under a title, with
+// two thirds of the page blank; turned, the paper gives them over 5 mm.
+func TestWidePuzzleTurnsThePage(t *testing.T) {
+	for _, rel := range []string{"number-loom/puzzles/not_invented_yet_1.xml", "number-loom/puzzles/be_serious.xml", "nonny/data/puzzles/testing/golden.non"} {
+		p := readCorpus(t, rel)
+		for _, paper := range []Paper{A4, Letter} {
+			var b bytes.Buffer
+			if err := SheetPDF(&b, p, nil, Options{Paper: paper}); err != nil {
+				t.Fatal(err)
+			}
+			path := writeTemp(t, "sheet.pdf", b.Bytes())
+			img := rasterPDF(t, path, 1, fillDPI)
+			w, _ := darkSpans(img)
+			cell := float64(w) * 25.4 / fillDPI / float64(p.Width)
+			landscape := img.Bounds().Dx() > img.Bounds().Dy()
+			t.Logf("%s on %s: %.2f mm cells, landscape %v", rel, paper, cell, landscape)
+			if cell < 5 || !landscape {
+				t.Errorf("%s on %s: %.2f mm cells (landscape %v), want at least 5 mm on the page turned", rel, paper, cell, landscape)
+			}
+		}
+	}
+}

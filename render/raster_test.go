@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -139,5 +140,99 @@ func TestPDFSolutionPixels(t *testing.T) {
 		a4, _ := paperSize(A4)
 		l := layoutSheet(m, p, a4, sheetSpec{})
 		checkCells(t, img, p, p.Goal, l.gridX, l.gridY, l.cell)
+	}
+}
+
+// TestMonoCluesReadInGrey prints a mono-safe sheet of pure red, green,
+// blue, orange and magenta clues, rasterises it in grey as a black-and-white
+// printer prints it, and measures in each colour's clue box the contrast of
+// the digit against the box: at least 3:1 (WCAG's floor for large text).
+// Red's digits were black, as on screen, on the 30 % grey red prints as:
+// 2.4:1.
+func TestMonoCluesReadInGrey(t *testing.T) {
+	palette := []puzzle.Color{
+		{Char: '.', Name: "white", RGB: puzzle.RGB{R: 255, G: 255, B: 255}},
+		{Char: 'r', Name: "red", RGB: puzzle.RGB{R: 255}},
+		{Char: 'g', Name: "green", RGB: puzzle.RGB{G: 255}},
+		{Char: 'b', Name: "blue", RGB: puzzle.RGB{B: 255}},
+		{Char: 'o', Name: "orange", RGB: puzzle.RGB{R: 255, G: 128}},
+		{Char: 'm', Name: "magenta", RGB: puzzle.RGB{R: 255, B: 255}},
+	}
+	p := puzzleOf(t, []string{"rr.gg.bb", "oo.mm.rr", "r.g.b.o.", ".m.r.g.b"}, palette)
+	const dpi = 200
+	var b bytes.Buffer
+	opt := Options{MonoSafe: true}
+	if err := SheetPDF(&b, p, nil, opt); err != nil {
+		t.Fatal(err)
+	}
+	img := rasterPDF(t, writeTemp(t, "mono.pdf", b.Bytes()), 1, dpi)
+	l, err := LayOut(p, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	px := func(mm float64) int { return int(mm * dpi / 25.4) }
+	lum := func(v uint8) float64 { return puzzle.RGB{R: v, G: v, B: v}.Luminance() }
+	worst := map[string]float64{}
+	for _, it := range l.sheet.scene.Items {
+		r, ok := it.(rect)
+		if !ok || r.Fill == (puzzle.RGB{}) || r.W > l.sheet.cell {
+			continue
+		}
+		name := ""
+		for _, c := range palette[1:] {
+			if c.RGB == r.Fill {
+				name = c.Name
+			}
+		}
+		if name == "" {
+			continue
+		}
+		// The box's own grey is its commonest; the digit's, the farthest from it.
+		count := map[uint8]int{}
+		inset := r.W * 0.1
+		for y := px(r.Y + inset); y < px(r.Y+r.H-inset); y++ {
+			for x := px(r.X + inset); x < px(r.X+r.W-inset); x++ {
+				count[color.GrayModel.Convert(img.At(x, y)).(color.Gray).Y]++
+			}
+		}
+		var box, ink uint8
+		for v, n := range count {
+			if n > count[box] {
+				box = v
+			}
+		}
+		for v := range count {
+			if math.Abs(float64(v)-float64(box)) > math.Abs(float64(ink)-float64(box)) {
+				ink = v
+			}
+		}
+		ratio := (max(lum(box), lum(ink)) + 0.05) / (min(lum(box), lum(ink)) + 0.05)
+		if w, ok := worst[name]; !ok || ratio < w {
+			worst[name] = ratio
+		}
+	}
+	if len(worst) != len(palette)-1 {
+		t.Fatalf("found the clue boxes of %d colours, want %d: %v", len(worst), len(palette)-1, worst)
+	}
+	for name, ratio := range worst {
+		t.Logf("%s: digits %.1f:1 against the box in grey", name, ratio)
+		if ratio < 3 {
+			t.Errorf("%s clues: digits %.1f:1 against their box printed in grey, want 3:1", name, ratio)
+		}
+	}
+}
+
+// A blotted clue's "?" in mono-safe mode takes the ink its boxed clues
+// take: white on pure red, which prints as a dark grey.
+func TestMonoBlotReadsInGrey(t *testing.T) {
+	m, err := newMetrics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pal := []puzzle.Color{{Char: '.', RGB: puzzle.RGB{R: 255, G: 255, B: 255}}, {Char: 'r', Name: "red", RGB: puzzle.RGB{R: 255}}, {Char: 'x', Name: "black"}}
+	for _, it := range clueItems(m, 10, 10, 6, puzzle.Clue{Blot: true, Color: 1}, pal, true, true) {
+		if tx, ok := it.(text); ok && tx.Color != white {
+			t.Errorf("the blot's %q is drawn in %v on pure red, want white", tx.S, tx.Color)
+		}
 	}
 }

@@ -1,6 +1,10 @@
 package render
 
-import "github.com/nonopress/nonopress/puzzle"
+import (
+	"math"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
 
 // A scene is one drawing in millimetres, with y growing downwards: a page of a
 // sheet, a solution image or a thumbnail. Layout code builds scenes; the SVG
@@ -125,4 +129,27 @@ func inkOn(c puzzle.RGB) puzzle.RGB {
 		return black
 	}
 	return white
+}
+
+// monoInkOn returns black or white, whichever reads better both on c and on
+// the grey a black-and-white printer makes of it (Rec. 601 luma, as
+// Ghostscript and printer drivers convert): mono-safe output is meant for
+// such printers. Pure red reads black on screen (5.3:1 against white's
+// 4.0:1) but prints a 30 % grey, on which black digits have 2.4:1 and white
+// ones 8.6:1, so it gets white.
+func monoInkOn(c puzzle.RGB) puzzle.RGB {
+	luma := uint8(math.Round(0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)))
+	grey := puzzle.RGB{R: luma, G: luma, B: luma}
+	onBlack := min(contrast(c, black), contrast(grey, black))
+	onWhite := min(contrast(c, white), contrast(grey, white))
+	if onBlack >= onWhite {
+		return black
+	}
+	return white
+}
+
+// contrast is the WCAG contrast ratio of two colours, from 1 to 21.
+func contrast(a, b puzzle.RGB) float64 {
+	la, lb := a.Luminance(), b.Luminance()
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }

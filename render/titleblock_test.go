@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
@@ -73,5 +74,23 @@ func TestTooSmallToPrint(t *testing.T) {
 	}
 	if d := TooSmallToPrint(grid(300, 300), Options{Paper: Letter}); d == nil || !strings.Contains(d.Message, "on A3") {
 		t.Errorf("a 300×300 grid from Letter: %v", d)
+	}
+}
+
+// A booklet page credits its puzzle's author by name too: the caption under
+// the grid leaves out the address, as the sheet's title block does.
+func TestBookletCaptionLeavesOutTheAuthorsAddress(t *testing.T) {
+	p := dancer(t)
+	p.Meta.Author = "Frederico Vera <dktcoding@gmail.com>"
+	var b bytes.Buffer
+	if err := Booklet(&b, "Credits", []BookletEntry{{Puzzle: p, Solution: p.Goal}}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, writeTemp(t, "booklet.pdf", b.Bytes()))
+	if !strings.Contains(text, "by Frederico Vera") {
+		t.Errorf("the booklet does not credit the author by name:\n%s", text)
+	}
+	if strings.Contains(text, "dktcoding") {
+		t.Errorf("the booklet prints the author's e-mail address:\n%s", text)
 	}
 }

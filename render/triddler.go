@@ -16,7 +16,10 @@ import (
 
 // Triddler sizes, as fractions of the triangle side unless said otherwise.
 const (
-	triMaxSide = 10.0                // preferred triangle side, mm
+	// triMaxSide is the largest triangle side, mm: a triangle as large
+	// as a grid's largest cell (maxCell), so that a small triddler alone on
+	// its sheet or booklet page fills it as a 5x5 grid does.
+	triMaxSide = maxCell / triCellEquivalent
 	triMinSide = 4.0                 // smallest before turning the page or going to A3, mm
 	triPitch   = puzzle.TriCluePitch // distance between two numbers of a clue
 )

@@ -119,3 +119,32 @@ func TestTriddlerBookletAndThumbnails(t *testing.T) {
 		t.Error("booklet is no PDF")
 	}
 }
+
+// TestTriddlerSheetFillsThePage rasterises each corpus triddler's sheet PDF
+// on A4 and Letter and measures from the pixels that its ink (clues and
+// triangles) spans at least 60 % of the printable width or height, as
+// TestSheetFillsThePage asks of grids: at the 10 mm triangles the sheets
+// kept before, blob took the top third of the page (54 % of its width) and
+// Wake up! a small hexagon (36 %), the rest blank.
+func TestTriddlerSheetFillsThePage(t *testing.T) {
+	corpustest.Dir(t)
+	for _, f := range corpusTriddlers {
+		p, sol := solvedTriddler(t, f)
+		for _, paper := range []Paper{A4, Letter} {
+			var b bytes.Buffer
+			if err := SheetPDF(&b, p, sol, Options{Paper: paper}); err != nil {
+				t.Fatal(err)
+			}
+			img := rasterPDF(t, writeTemp(t, "sheet.pdf", b.Bytes()), 1, fillDPI)
+			box, _ := inkBox(img)
+			size, _ := paperSize(paper)
+			mm := 25.4 / fillDPI
+			wFrac := float64(box.Dx()) * mm / (size.Width - 2*margin)
+			hFrac := float64(box.Dy()) * mm / (size.Height - 2*margin)
+			t.Logf("%s on %s: ink spans %.0f %% of the printable width, %.0f %% of its height", f, paper, 100*wFrac, 100*hFrac)
+			if max(wFrac, hFrac) < 0.6 {
+				t.Errorf("%s on %s: ink spans %.0f %% of the printable width and %.0f %% of its height, want 60 %%", f, paper, 100*wFrac, 100*hFrac)
+			}
+		}
+	}
+}
