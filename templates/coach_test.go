@@ -657,3 +657,99 @@ func emptyRows(n, w int) []string {
 	}
 	return out
 }
+
+// TestCoachSaysWhatHintWillDo plays the heart by hints: each hint's offer
+// ("Press Hint again to ...") and what the second press says it did name
+// the marks it sets: a cell that must be empty is crossed out, not filled.
+func TestCoachSaysWhatHintWillDo(t *testing.T) {
+	ctx := openHeart(t)
+	plural := func(n int, one string) string {
+		if n > 1 {
+			return fmt.Sprintf("%d %ss", n, one)
+		}
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	kinds := map[string]bool{}
+	for range 20 {
+		if strings.Join(grid(t, ctx), "") == strings.ReplaceAll(strings.Join(heart, ""), ".", "x") {
+			break
+		}
+		pressHint(t, ctx)
+		text := coachText(t, ctx)
+		cells := hintCells(t, ctx)
+		pressHint(t, ctx)
+		g := grid(t, ctx)
+		fills, crosses := 0, 0
+		for _, c := range cells {
+			if g[c[1]][c[0]] == 'x' {
+				crosses++
+			} else {
+				fills++
+			}
+		}
+		them := "it"
+		if len(cells) > 1 {
+			them = "them"
+		}
+		offer, done := "fill "+them+" in", "Filled in "+plural(fills, "cell")
+		switch {
+		case fills == 0:
+			offer, done = "cross "+them+" out", "Crossed out "+plural(crosses, "cell")
+		case crosses > 0:
+			offer, done = fmt.Sprintf("fill in %d and cross out %d", fills, crosses), fmt.Sprintf("Filled in %s and crossed out %d", plural(fills, "cell"), crosses)
+		}
+		kinds[offer[:4]] = true
+		if !strings.HasSuffix(text, " Press Hint again to "+offer+".") {
+			t.Errorf("hint %q sets %d fills and %d crosses; want it to end %q", text, fills, crosses, "Press Hint again to "+offer+".")
+		}
+		if got := coachText(t, ctx); got != done+"." {
+			t.Errorf("after %q the coach says %q, want %q", text, got, done+".")
+		}
+	}
+	if !kinds["fill"] || !kinds["cros"] {
+		t.Errorf("hints met: %v; want some that only fill and some that only cross out", kinds)
+	}
+	howTo := eval[string](t, ctx, `document.querySelector('#np-play details.np-help').textContent`)
+	if !strings.Contains(howTo, "press it again to fill in or cross out the cells it names") {
+		t.Errorf("how to play says %q", howTo)
+	}
+}
+
+// TestCoachLineStaysTrue: what the coach line says is dropped once it no
+// longer holds. A hint's offer to set its cells goes when the player marks
+// the grid (the second press would look for a new hint), its reason stays;
+// the news that the marks cannot give a clue is followed, when they can
+// again, by a line that says so (in as many words: the grid stays put).
+func TestCoachLineStaysTrue(t *testing.T) {
+	ctx := openHeart(t)
+
+	pressHint(t, ctx)
+	text := coachText(t, ctx)
+	reason, _, found := strings.Cut(text, " Press Hint again")
+	if !found {
+		t.Fatalf("first hint %q offers nothing", text)
+	}
+	do(t, ctx, chromedp.Click(cell(0, 0)))
+	if got := coachText(t, ctx); got != reason {
+		t.Errorf("after a mark by hand the coach says %q, want the hint's reason %q", got, reason)
+	}
+
+	// Row 1 is 2 2: its middle cell cannot be filled.
+	do(t, ctx, chromedp.Click(cell(2, 0)))
+	if got := coachText(t, ctx); got != "Row 1: your marks cannot give this clue." {
+		t.Fatalf("after a wrong mark the coach says %q", got)
+	}
+	do(t, ctx, chromedp.KeyEvent("z", chromedp.KeyModifiers(2)))
+	if got, want := coachText(t, ctx), "Row 1: your marks can give this clue again."; got != want {
+		t.Errorf("once no clue is in error the coach says %q, want %q", got, want)
+	}
+}
+
+// openHeart opens the heart's play page in a new browser.
+func openHeart(t *testing.T) context.Context {
+	t.Helper()
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hearts/heart/", drawnPuzzle(t, puzzle.DefaultPalette(), heart...), "Heart"))
+	return ctx
+}

@@ -93,6 +93,15 @@
     p.errors.checked = showErrors;
     var version = 0; // counts changes of the grid
     var pending = null; // the hint shown, until the grid changes
+    // What the coach line says stays true: a hint's offer to set its cells
+    // is dropped once the grid changes (hintSaid, its reason hintReason),
+    // and a line saying which clues the marks cannot give (newsSaid, about
+    // newsLines, in newsWords) is followed by one saying they can again.
+    var hintSaid = '';
+    var hintReason = '';
+    var newsSaid = '';
+    var newsLines = [];
+    var newsWords = [];
     var searching = null; // the hint being looked for: {version, step}
     var marked = []; // elements the hint or check decorated
     var clock = { on: false, base: 0, since: 0, solvedIn: -1, tick: null };
@@ -145,6 +154,12 @@
       p.say.textContent = text;
     }
 
+    // sentence says "row 2 and column 3" + rest with a capital.
+    function sentence(lines, rest) {
+      var text = lines.join(' and ') + rest;
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    }
+
     // showLine highlights a line's clue and cells.
     function showLine(isRow, k) {
       mark(head(isRow, k), 'np-hint-line');
@@ -167,7 +182,32 @@
         mark(g.cells[c.i], 'np-hint-cell');
       });
       pending = { version: version, cells: h.cells };
-      say(h.text + (h.cells.length > 0 ? ' Press Hint again to fill ' + (h.cells.length > 1 ? 'them' : 'it') + ' in.' : ''));
+      say(h.text + (h.cells.length > 0 ? ' Press Hint again to ' + marking(h.cells, false) + '.' : ''));
+      hintSaid = p.say.textContent;
+      hintReason = h.text;
+    }
+
+    // marking says what setting cells does: "fill it in", "cross them
+    // out", "fill in 2 and cross out 7" (done: "filled in 2 cells and
+    // crossed out 7"). A hint's cells that must be empty are crossed out,
+    // not filled.
+    function marking(cells, done) {
+      var crosses = cells.filter(function (c) {
+        return c.v === 0;
+      }).length;
+      var fills = cells.length - crosses;
+      var fill = done ? 'filled in' : 'fill in';
+      var cross = done ? 'crossed out' : 'cross out';
+      if (done) {
+        var count = function (k) {
+          return k + (k > 1 ? ' cells' : ' cell');
+        };
+        return crosses === 0 ? fill + ' ' + count(fills) : fills === 0 ? cross + ' ' + count(crosses) :
+          fill + ' ' + count(fills) + ' and ' + cross + ' ' + crosses;
+      }
+      var them = cells.length > 1 ? 'them' : 'it';
+      return crosses === 0 ? 'fill ' + them + ' in' : fills === 0 ? 'cross ' + them + ' out' :
+        fill + ' ' + fills + ' and ' + cross + ' ' + crosses;
     }
 
     // hint fills the cells of the hint shown, if the grid has not changed
@@ -179,7 +219,8 @@
         var cells = pending.cells;
         pending = null;
         g.apply(cells);
-        say('Filled in ' + cells.length + (cells.length > 1 ? ' cells.' : ' cell.'));
+        var done = marking(cells, true);
+        say(done.charAt(0).toUpperCase() + done.slice(1) + '.');
         return;
       }
       if (searching && searching.version === version) {
@@ -294,25 +335,40 @@
       rechecked: function (rows, cols) {
         var values = g.board.values();
         var news = [];
+        var lines = [];
         rows.forEach(function (y) {
           if (recheck(true, y, values)) {
             news.push('row ' + (y + 1));
+            lines.push({ isRow: true, k: y });
           }
         });
         cols.forEach(function (x) {
           if (recheck(false, x, values)) {
             news.push('column ' + (x + 1));
+            lines.push({ isRow: false, k: x });
           }
         });
         if (news.length > 0 && news.length <= 4) {
-          var text = news.join(' and ') + ': your marks cannot give ' + (news.length > 1 ? 'these clues.' : 'this clue.');
-          say(text.charAt(0).toUpperCase() + text.slice(1));
+          say(sentence(news, ': your marks cannot give ' + (news.length > 1 ? 'these clues.' : 'this clue.')));
+          newsSaid = p.say.textContent;
+          newsLines = lines;
+          newsWords = news;
+        } else if (newsSaid !== '' && p.say.textContent === newsSaid && !newsLines.some(function (l) {
+          return head(l.isRow, l.k).classList.contains('np-clash');
+        })) {
+          // Said in as many words, so that the grid below does not move.
+          say(sentence(newsWords, ': your marks can give ' + (newsWords.length > 1 ? 'these clues' : 'this clue') + ' again.'));
+          newsSaid = '';
         }
       },
       changed: function () {
         version++;
         pending = null;
         unmark();
+        if (hintSaid !== '' && p.say.textContent === hintSaid) {
+          say(hintReason);
+        }
+        hintSaid = '';
         if (searching) {
           searching = null; // its next slice sees it is no longer wanted
           p.say.removeAttribute('aria-busy');

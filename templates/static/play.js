@@ -719,7 +719,7 @@
       'Keyboard: arrow keys move; Space or Enter uses the chosen tool; X crosses out; Delete clears; ' +
         'Shift+arrow moves and repeats the last change; Home and End go to the ends of the row.',
       (multi ? 'Keys 1 to 9 choose a colour. ' : '') + 'Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.',
-      'Hint (or H) shows the next step and why; press it again to fill the cells in. ' +
+      'Hint (or H) shows the next step and why; press it again to fill in or cross out the cells it names. ' +
         'Check tells whether your marks are right so far. A clue turns red when your marks cannot give it.',
       'On a touch screen, scroll the grid by dragging the clues, and pinch to zoom.',
       'Your progress is kept in this browser. Reset clears it (Undo brings it back).'
