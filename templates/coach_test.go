@@ -753,3 +753,60 @@ func openHeart(t *testing.T) context.Context {
 	open(t, ctx, site.put(t, "/hearts/heart/", drawnPuzzle(t, puzzle.DefaultPalette(), heart...), "Heart"))
 	return ctx
 }
+
+// inGridView counts the cells matching selector that lie wholly in the
+// grid's box, clear of its sticky clues.
+func inGridView(t testing.TB, ctx context.Context, selector string) int {
+	t.Helper()
+	return eval[int](t, ctx, `(() => {
+		const box = document.querySelector('#np-play .np-scroll').getBoundingClientRect();
+		const top = document.querySelector('#np-play .np-colclue').getBoundingClientRect().bottom;
+		const left = document.querySelector('#np-play .np-rowclue').getBoundingClientRect().right;
+		return Array.from(document.querySelectorAll(`+"`"+`#np-play ${`+fmt.Sprintf("%q", selector)+`}`+"`"+`)).filter(td => {
+			const r = td.getBoundingClientRect();
+			return r.top >= top - 1 && r.left >= left - 1 && r.bottom <= box.bottom + 1 && r.right <= box.right + 1;
+		}).length; })()`)
+}
+
+// TestCoachShowsItsCellsInTheGridsView: on a phone a 50×50 grid shows a
+// corner of itself; a hint, and Check's first wrong mark, scroll the grid
+// (not the page) to show the cells they outline.
+func TestCoachShowsItsCellsInTheGridsView(t *testing.T) {
+	pic := patternPicture(50, 50)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	open(t, ctx, site.putRaw("/big/fifty/", "Fifty", mustJSON(t, NewPlayData(p, p.ID(), "Fifty", WithSolution(drawnImage(t, pic...))))))
+	toCorner := `(() => { const s = document.querySelector('#np-play .np-scroll'); s.scrollTop = 0; s.scrollLeft = 0; return true; })()`
+	for range 8 {
+		eval[bool](t, ctx, toCorner)
+		scrollY := eval[float64](t, ctx, `scrollY`)
+		pressHint(t, ctx)
+		waitFor(t, ctx, `!document.querySelector('#np-play .np-coach-text').hasAttribute('aria-busy')`)
+		n := len(hintCells(t, ctx))
+		if n == 0 {
+			t.Fatalf("hint %q outlines no cell", coachText(t, ctx))
+		}
+		if inGridView(t, ctx, "td.np-hint-cell") == 0 {
+			t.Errorf("hint %q: none of its %d cells is in the grid's view", coachText(t, ctx), n)
+		}
+		if y := eval[float64](t, ctx, `scrollY`); y != scrollY {
+			t.Errorf("the hint scrolled the page from %.0f to %.0f", scrollY, y)
+		}
+		pressHint(t, ctx)
+	}
+
+	// A wrong mark in the far corner.
+	x, y := 49, 49
+	for pic[y][x] == '1' {
+		x--
+	}
+	eval[bool](t, ctx, fmt.Sprintf(`document.querySelector('#np-play td[data-x="%d"][data-y="%d"]').scrollIntoView(), true`, x, y))
+	do(t, ctx, chromedp.Click(cell(x, y)))
+	eval[bool](t, ctx, toCorner)
+	eval[bool](t, ctx, `document.querySelector('#np-play .np-check').click(), true`)
+	if inGridView(t, ctx, "td.np-wrong") == 0 {
+		t.Errorf("Check says %q, and the wrong mark at column %d, row %d is out of the grid's view", coachText(t, ctx), x+1, y+1)
+	}
+}

@@ -77,7 +77,8 @@
   // attach adds the coach to a game of play.js. g holds the game's parts:
   // root, pz, board, after (the element the panel follows), cells, rowHeads,
   // colHeads, apply(list of {i, v}) to change cells as one step, save() to
-  // store progress, and el and button, play.js's element makers. It returns the hooks play.js calls: rechecked(rows,
+  // store progress, reveal(list of cell indices) to scroll them into the
+  // grid's view, and el and button, play.js's element makers. It returns the hooks play.js calls: rechecked(rows,
   // cols), changed(), solved(isSolved), hint(), timer() and
   // loadTimer(saved).
   function attach(g) {
@@ -181,6 +182,9 @@
       h.cells.forEach(function (c) {
         mark(g.cells[c.i], 'np-hint-cell');
       });
+      g.reveal(h.cells.map(function (c) {
+        return c.i;
+      }));
       pending = { version: version, cells: h.cells };
       say(h.text + (h.cells.length > 0 ? ' Press Hint again to ' + marking(h.cells, false) + '.' : ''));
       hintSaid = p.say.textContent;
@@ -260,24 +264,25 @@
       pending = null;
       var values = g.board.values();
       var marks = 0;
-      var wrong = 0;
+      var wrong = [];
       values.forEach(function (v, i) {
         if (v === EMPTY) {
           return;
         }
         marks++;
         if (v !== solution[i]) {
-          wrong++;
+          wrong.push(i);
           mark(g.cells[i], 'np-wrong');
         }
       });
+      g.reveal(wrong.slice(0, 1));
       if (marks === 0) {
         say('Nothing is marked yet.');
-      } else if (wrong === 0) {
+      } else if (wrong.length === 0) {
         say('All ' + marks + ' of your marks are right so far.');
       } else {
-        say(wrong + ' of your ' + marks + ' marks ' + (wrong > 1 ? 'are' : 'is') + ' wrong; ' +
-          (wrong > 1 ? 'they are' : 'it is') + ' outlined.');
+        say(wrong.length + ' of your ' + marks + ' marks ' + (wrong.length > 1 ? 'are' : 'is') + ' wrong; ' +
+          (wrong.length > 1 ? 'they are' : 'it is') + ' outlined.');
       }
     }
 

@@ -883,8 +883,9 @@
     }
 
     // revealCell scrolls the grid so that cell i is in view and not hidden
-    // under the sticky clues, then scrolls the page if need be.
-    function revealCell(i) {
+    // under the sticky clues, then scrolls the page if need be (unless
+    // gridOnly).
+    function revealCell(i, gridOnly) {
       var box = view.scroller;
       var sr = box.getBoundingClientRect();
       var cr = cells[i].getBoundingClientRect();
@@ -901,6 +902,9 @@
         box.scrollLeft -= left - cr.left;
       } else if (cr.right > right) {
         box.scrollLeft += cr.right - right;
+      }
+      if (gridOnly) {
+        return;
       }
       cr = cells[i].getBoundingClientRect();
       if (cr.top < 0 || cr.left < 0 || cr.bottom > window.innerHeight || cr.right > window.innerWidth) {
@@ -1136,6 +1140,16 @@
           }
         },
         save: saveProgress,
+        // reveal scrolls the grid, not the page, to the first of the cells
+        // (indices) the coach marks, and as many of the rest as fit: a
+        // hint or a wrong mark on a large grid is often out of view, on a
+        // phone nearly always.
+        reveal: function (list) {
+          if (list.length > 0) {
+            revealCell(list[list.length - 1], true);
+            revealCell(list[0], true);
+          }
+        },
         el: el,
         button: button
       });
