@@ -810,3 +810,50 @@ func TestCoachShowsItsCellsInTheGridsView(t *testing.T) {
 		t.Errorf("Check says %q, and the wrong mark at column %d, row %d is out of the grid's view", coachText(t, ctx), x+1, y+1)
 	}
 }
+
+// TestCoachHintDoesNotBuildOnAMistake: on a puzzle with Check, a hint that
+// follows from a wrong mark (one line logic does not yet contradict) is not
+// offered: Hint says the marks hold a mistake, and a second press adds none.
+// Without this, its second press set cells against the solution (jwilk's
+// data022 with one wrong mark: "2 of your 43 marks are wrong" after hints).
+func TestCoachHintDoesNotBuildOnAMistake(t *testing.T) {
+	pic := gradedPicture(t, rand.New(rand.NewPCG(19, 1)), 12, 10, solve.Line)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.putRaw("/hints/checked/", "Checked", mustJSON(t, NewPlayData(p, p.ID(), "Checked", WithSolution(drawnImage(t, pic...))))))
+	const misled = "The next step would build on a mistake: some of your marks are wrong. Check outlines them."
+	said := 0
+	for i := range 12 * 10 {
+		x, y := i%12, i/12
+		if pic[y][x] == '1' {
+			continue
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+		do(t, ctx, chromedp.Click(cell(x, y)))
+		for range 15 {
+			pressHint(t, ctx)
+			text := coachText(t, ctx)
+			if text == misled {
+				said++
+				if got := hintCells(t, ctx); len(got) != 0 {
+					t.Errorf("cells outlined: %v", got)
+				}
+			}
+			if text == misled || strings.Contains(text, "cannot give") {
+				break
+			}
+			pressHint(t, ctx)
+			do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+			if got := coachText(t, ctx); !strings.HasPrefix(got, "1 of your ") {
+				t.Fatalf("with a wrong mark at column %d, row %d, after the hint %q Check says %q, want only the player's mark wrong", x+1, y+1, text, got)
+			}
+		}
+		if said >= 3 {
+			break
+		}
+	}
+	if said == 0 {
+		t.Errorf("Hint never said %q", misled)
+	}
+}

@@ -18,6 +18,7 @@
 
   var ERRORS_KEY = 'nonopress:coach:errors';
   var CLASH_SUFFIX = ', cannot be given by your marks';
+  var MISLED_TEXT = 'The next step would build on a mistake: some of your marks are wrong. Check outlines them.';
 
   function errorsWanted() {
     try {
@@ -214,6 +215,15 @@
         fill + ' ' + fills + ' and ' + cross + ' ' + crosses;
     }
 
+    // misled reports whether hint h would set a cell against the unique
+    // solution: it follows from a wrong mark of the player's (line logic is
+    // sound), and its second press would add to the mistake.
+    function misled(h) {
+      return solution !== null && h.cells.some(function (c) {
+        return solution[c.i] !== c.v;
+      });
+    }
+
     // hint fills the cells of the hint shown, if the grid has not changed
     // since, or looks for the next one. Probing may take a while on a large
     // grid: it runs in slices of HINT_SLICE line solves between which the
@@ -250,6 +260,10 @@
         }
         searching = null;
         p.say.removeAttribute('aria-busy');
+        if (misled(h)) {
+          say(MISLED_TEXT);
+          return;
+        }
         show(h);
       };
       slice();
