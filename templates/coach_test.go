@@ -813,7 +813,8 @@ func TestCoachShowsItsCellsInTheGridsView(t *testing.T) {
 
 // TestCoachHintDoesNotBuildOnAMistake: on a puzzle with Check, a hint that
 // follows from a wrong mark (one line logic does not yet contradict) is not
-// offered: Hint says the marks hold a mistake, and a second press adds none.
+// offered: Hint says the marks hold a mistake, and a second press adds none;
+// one that meets a clue the marks cannot give names Check.
 // Without this, its second press set cells against the solution (jwilk's
 // data022 with one wrong mark: "2 of your 43 marks are wrong" after hints).
 func TestCoachHintDoesNotBuildOnAMistake(t *testing.T) {
@@ -839,6 +840,9 @@ func TestCoachHintDoesNotBuildOnAMistake(t *testing.T) {
 				if got := hintCells(t, ctx); len(got) != 0 {
 					t.Errorf("cells outlined: %v", got)
 				}
+			}
+			if strings.Contains(text, "cannot give") && !strings.HasSuffix(text, " Undo or clear some of them. Check outlines the wrong ones.") {
+				t.Errorf("hint %q does not point at Check", text)
 			}
 			if text == misled || strings.Contains(text, "cannot give") {
 				break

@@ -187,7 +187,9 @@
         return c.i;
       }));
       pending = { version: version, cells: h.cells };
-      say(h.text + (h.cells.length > 0 ? ' Press Hint again to ' + marking(h.cells, false) + '.' : ''));
+      // Marks that contradict a clue: Check, where there is one, says which.
+      var which = h.kind === 'error' && solution !== null ? ' Check outlines the wrong ones.' : '';
+      say(h.text + which + (h.cells.length > 0 ? ' Press Hint again to ' + marking(h.cells, false) + '.' : ''));
       hintSaid = p.say.textContent;
       hintReason = h.text;
     }
