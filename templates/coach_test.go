@@ -809,6 +809,19 @@ func TestCoachShowsItsCellsInTheGridsView(t *testing.T) {
 	if inGridView(t, ctx, "td.np-wrong") == 0 {
 		t.Errorf("Check says %q, and the wrong mark at column %d, row %d is out of the grid's view", coachText(t, ctx), x+1, y+1)
 	}
+
+	// A mark in an empty row far from the corner: the hint names the row.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+	if pic[46] != strings.Repeat(".", 50) {
+		t.Fatalf("row 47 of the picture is not empty: %s", pic[46])
+	}
+	eval[bool](t, ctx, `document.querySelector('#np-play td[data-x="45"][data-y="46"]').scrollIntoView(), true`)
+	do(t, ctx, chromedp.Click(cell(45, 46)))
+	eval[bool](t, ctx, toCorner)
+	pressHint(t, ctx)
+	if text := coachText(t, ctx); !strings.Contains(text, "cannot give") || inGridView(t, ctx, "td.np-hint-line") == 0 {
+		t.Errorf("hint %q: none of its line's cells is in the grid's view", text)
+	}
 }
 
 // TestCoachHintDoesNotBuildOnAMistake: on a puzzle with Check, a hint that

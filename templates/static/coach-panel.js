@@ -183,9 +183,13 @@
       h.cells.forEach(function (c) {
         mark(g.cells[c.i], 'np-hint-cell');
       });
-      g.reveal(h.cells.map(function (c) {
+      var shown = h.cells.map(function (c) {
         return c.i;
-      }));
+      });
+      if (shown.length === 0 && h.index >= 0) {
+        shown.push(h.isRow ? h.index * w : h.index); // the line the marks contradict
+      }
+      g.reveal(shown);
       pending = { version: version, cells: h.cells };
       // Marks that contradict a clue: Check, where there is one, says which.
       var which = h.kind === 'error' && solution !== null ? ' Check outlines the wrong ones.' : '';
