@@ -657,3 +657,220 @@ func emptyRows(n, w int) []string {
 	}
 	return out
 }
+
+// TestCoachSaysWhatHintWillDo plays the heart by hints: each hint's offer
+// ("Press Hint again to ...") and what the second press says it did name
+// the marks it sets: a cell that must be empty is crossed out, not filled.
+func TestCoachSaysWhatHintWillDo(t *testing.T) {
+	ctx := openHeart(t)
+	plural := func(n int, one string) string {
+		if n > 1 {
+			return fmt.Sprintf("%d %ss", n, one)
+		}
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	kinds := map[string]bool{}
+	for range 20 {
+		if strings.Join(grid(t, ctx), "") == strings.ReplaceAll(strings.Join(heart, ""), ".", "x") {
+			break
+		}
+		pressHint(t, ctx)
+		text := coachText(t, ctx)
+		cells := hintCells(t, ctx)
+		pressHint(t, ctx)
+		g := grid(t, ctx)
+		fills, crosses := 0, 0
+		for _, c := range cells {
+			if g[c[1]][c[0]] == 'x' {
+				crosses++
+			} else {
+				fills++
+			}
+		}
+		them := "it"
+		if len(cells) > 1 {
+			them = "them"
+		}
+		offer, done := "fill "+them+" in", "Filled in "+plural(fills, "cell")
+		switch {
+		case fills == 0:
+			offer, done = "cross "+them+" out", "Crossed out "+plural(crosses, "cell")
+		case crosses > 0:
+			offer, done = fmt.Sprintf("fill in %d and cross out %d", fills, crosses), fmt.Sprintf("Filled in %s and crossed out %d", plural(fills, "cell"), crosses)
+		}
+		kinds[offer[:4]] = true
+		if !strings.HasSuffix(text, " Press Hint again to "+offer+".") {
+			t.Errorf("hint %q sets %d fills and %d crosses; want it to end %q", text, fills, crosses, "Press Hint again to "+offer+".")
+		}
+		if got := coachText(t, ctx); got != done+"." {
+			t.Errorf("after %q the coach says %q, want %q", text, got, done+".")
+		}
+	}
+	if !kinds["fill"] || !kinds["cros"] {
+		t.Errorf("hints met: %v; want some that only fill and some that only cross out", kinds)
+	}
+	howTo := eval[string](t, ctx, `document.querySelector('#np-play details.np-help').textContent`)
+	if !strings.Contains(howTo, "press it again to fill in or cross out the cells it names") {
+		t.Errorf("how to play says %q", howTo)
+	}
+}
+
+// TestCoachLineStaysTrue: what the coach line says is dropped once it no
+// longer holds. A hint's offer to set its cells goes when the player marks
+// the grid (the second press would look for a new hint), its reason stays;
+// the news that the marks cannot give a clue is followed, when they can
+// again, by a line that says so (in as many words: the grid stays put).
+func TestCoachLineStaysTrue(t *testing.T) {
+	ctx := openHeart(t)
+
+	pressHint(t, ctx)
+	text := coachText(t, ctx)
+	reason, _, found := strings.Cut(text, " Press Hint again")
+	if !found {
+		t.Fatalf("first hint %q offers nothing", text)
+	}
+	do(t, ctx, chromedp.Click(cell(0, 0)))
+	if got := coachText(t, ctx); got != reason {
+		t.Errorf("after a mark by hand the coach says %q, want the hint's reason %q", got, reason)
+	}
+
+	// Row 1 is 2 2: its middle cell cannot be filled.
+	do(t, ctx, chromedp.Click(cell(2, 0)))
+	if got := coachText(t, ctx); got != "Row 1: your marks cannot give this clue." {
+		t.Fatalf("after a wrong mark the coach says %q", got)
+	}
+	do(t, ctx, chromedp.KeyEvent("z", chromedp.KeyModifiers(2)))
+	if got, want := coachText(t, ctx), "Row 1: your marks can give this clue again."; got != want {
+		t.Errorf("once no clue is in error the coach says %q, want %q", got, want)
+	}
+}
+
+// openHeart opens the heart's play page in a new browser.
+func openHeart(t *testing.T) context.Context {
+	t.Helper()
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.put(t, "/hearts/heart/", drawnPuzzle(t, puzzle.DefaultPalette(), heart...), "Heart"))
+	return ctx
+}
+
+// inGridView counts the cells matching selector that lie wholly in the
+// grid's box, clear of its sticky clues.
+func inGridView(t testing.TB, ctx context.Context, selector string) int {
+	t.Helper()
+	return eval[int](t, ctx, `(() => {
+		const box = document.querySelector('#np-play .np-scroll').getBoundingClientRect();
+		const top = document.querySelector('#np-play .np-colclue').getBoundingClientRect().bottom;
+		const left = document.querySelector('#np-play .np-rowclue').getBoundingClientRect().right;
+		return Array.from(document.querySelectorAll(`+"`"+`#np-play ${`+fmt.Sprintf("%q", selector)+`}`+"`"+`)).filter(td => {
+			const r = td.getBoundingClientRect();
+			return r.top >= top - 1 && r.left >= left - 1 && r.bottom <= box.bottom + 1 && r.right <= box.right + 1;
+		}).length; })()`)
+}
+
+// TestCoachShowsItsCellsInTheGridsView: on a phone a 50×50 grid shows a
+// corner of itself; a hint, and Check's first wrong mark, scroll the grid
+// (not the page) to show the cells they outline.
+func TestCoachShowsItsCellsInTheGridsView(t *testing.T) {
+	pic := patternPicture(50, 50)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	open(t, ctx, site.putRaw("/big/fifty/", "Fifty", mustJSON(t, NewPlayData(p, p.ID(), "Fifty", WithSolution(drawnImage(t, pic...))))))
+	toCorner := `(() => { const s = document.querySelector('#np-play .np-scroll'); s.scrollTop = 0; s.scrollLeft = 0; return true; })()`
+	for range 8 {
+		eval[bool](t, ctx, toCorner)
+		scrollY := eval[float64](t, ctx, `scrollY`)
+		pressHint(t, ctx)
+		waitFor(t, ctx, `!document.querySelector('#np-play .np-coach-text').hasAttribute('aria-busy')`)
+		n := len(hintCells(t, ctx))
+		if n == 0 {
+			t.Fatalf("hint %q outlines no cell", coachText(t, ctx))
+		}
+		if inGridView(t, ctx, "td.np-hint-cell") == 0 {
+			t.Errorf("hint %q: none of its %d cells is in the grid's view", coachText(t, ctx), n)
+		}
+		if y := eval[float64](t, ctx, `scrollY`); y != scrollY {
+			t.Errorf("the hint scrolled the page from %.0f to %.0f", scrollY, y)
+		}
+		pressHint(t, ctx)
+	}
+
+	// A wrong mark in the far corner.
+	x, y := 49, 49
+	for pic[y][x] == '1' {
+		x--
+	}
+	eval[bool](t, ctx, fmt.Sprintf(`document.querySelector('#np-play td[data-x="%d"][data-y="%d"]').scrollIntoView(), true`, x, y))
+	do(t, ctx, chromedp.Click(cell(x, y)))
+	eval[bool](t, ctx, toCorner)
+	eval[bool](t, ctx, `document.querySelector('#np-play .np-check').click(), true`)
+	if inGridView(t, ctx, "td.np-wrong") == 0 {
+		t.Errorf("Check says %q, and the wrong mark at column %d, row %d is out of the grid's view", coachText(t, ctx), x+1, y+1)
+	}
+
+	// A mark in an empty row far from the corner: the hint names the row.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+	if pic[46] != strings.Repeat(".", 50) {
+		t.Fatalf("row 47 of the picture is not empty: %s", pic[46])
+	}
+	eval[bool](t, ctx, `document.querySelector('#np-play td[data-x="45"][data-y="46"]').scrollIntoView(), true`)
+	do(t, ctx, chromedp.Click(cell(45, 46)))
+	eval[bool](t, ctx, toCorner)
+	pressHint(t, ctx)
+	if text := coachText(t, ctx); !strings.Contains(text, "cannot give") || inGridView(t, ctx, "td.np-hint-line") == 0 {
+		t.Errorf("hint %q: none of its line's cells is in the grid's view", text)
+	}
+}
+
+// TestCoachHintDoesNotBuildOnAMistake: on a puzzle with Check, a hint that
+// follows from a wrong mark (one line logic does not yet contradict) is not
+// offered: Hint says the marks hold a mistake, and a second press adds none;
+// one that meets a clue the marks cannot give names Check.
+// Without this, its second press set cells against the solution (jwilk's
+// data022 with one wrong mark: "2 of your 43 marks are wrong" after hints).
+func TestCoachHintDoesNotBuildOnAMistake(t *testing.T) {
+	pic := gradedPicture(t, rand.New(rand.NewPCG(19, 1)), 12, 10, solve.Line)
+	p := drawnPuzzle(t, puzzle.DefaultPalette(), pic...)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	open(t, ctx, site.putRaw("/hints/checked/", "Checked", mustJSON(t, NewPlayData(p, p.ID(), "Checked", WithSolution(drawnImage(t, pic...))))))
+	const misled = "The next step would build on a mistake: some of your marks are wrong. Check outlines them."
+	said := 0
+	for i := range 12 * 10 {
+		x, y := i%12, i/12
+		if pic[y][x] == '1' {
+			continue
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+		do(t, ctx, chromedp.Click(cell(x, y)))
+		for range 15 {
+			pressHint(t, ctx)
+			text := coachText(t, ctx)
+			if text == misled {
+				said++
+				if got := hintCells(t, ctx); len(got) != 0 {
+					t.Errorf("cells outlined: %v", got)
+				}
+			}
+			if strings.Contains(text, "cannot give") && !strings.HasSuffix(text, " Undo or clear some of them. Check outlines the wrong ones.") {
+				t.Errorf("hint %q does not point at Check", text)
+			}
+			if text == misled || strings.Contains(text, "cannot give") {
+				break
+			}
+			pressHint(t, ctx)
+			do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+			if got := coachText(t, ctx); !strings.HasPrefix(got, "1 of your ") {
+				t.Fatalf("with a wrong mark at column %d, row %d, after the hint %q Check says %q, want only the player's mark wrong", x+1, y+1, text, got)
+			}
+		}
+		if said >= 3 {
+			break
+		}
+	}
+	if said == 0 {
+		t.Errorf("Hint never said %q", misled)
+	}
+}

@@ -34,6 +34,14 @@ var (
 // background and the digit k is palette colour k.
 func drawnPuzzle(t testing.TB, palette []puzzle.Color, picture ...string) *puzzle.Puzzle {
 	t.Helper()
+	img := drawnImage(t, picture...)
+	rows, cols := puzzle.CluesOf(img)
+	return &puzzle.Puzzle{Kind: puzzle.Grid, Width: img.Width, Height: img.Height, Rows: rows, Cols: cols, Palette: palette}
+}
+
+// drawnImage is the picture as an image, as drawnPuzzle reads it.
+func drawnImage(t testing.TB, picture ...string) *puzzle.Image {
+	t.Helper()
 	img := puzzle.NewImage(len(picture[0]), len(picture))
 	for y, row := range picture {
 		if len(row) != img.Width {
@@ -45,8 +53,7 @@ func drawnPuzzle(t testing.TB, palette []puzzle.Color, picture ...string) *puzzl
 			}
 		}
 	}
-	rows, cols := puzzle.CluesOf(img)
-	return &puzzle.Puzzle{Kind: puzzle.Grid, Width: img.Width, Height: img.Height, Rows: rows, Cols: cols, Palette: palette}
+	return img
 }
 
 // playJSON encodes p as the page embeds it. encoding/json escapes <, > and &,

@@ -18,6 +18,7 @@
 
   var ERRORS_KEY = 'nonopress:coach:errors';
   var CLASH_SUFFIX = ', cannot be given by your marks';
+  var MISLED_TEXT = 'The next step would build on a mistake: some of your marks are wrong. Check outlines them.';
 
   function errorsWanted() {
     try {
@@ -77,7 +78,8 @@
   // attach adds the coach to a game of play.js. g holds the game's parts:
   // root, pz, board, after (the element the panel follows), cells, rowHeads,
   // colHeads, apply(list of {i, v}) to change cells as one step, save() to
-  // store progress, and el and button, play.js's element makers. It returns the hooks play.js calls: rechecked(rows,
+  // store progress, reveal(list of cell indices) to scroll them into the
+  // grid's view, and el and button, play.js's element makers. It returns the hooks play.js calls: rechecked(rows,
   // cols), changed(), solved(isSolved), hint(), timer() and
   // loadTimer(saved).
   function attach(g) {
@@ -93,6 +95,15 @@
     p.errors.checked = showErrors;
     var version = 0; // counts changes of the grid
     var pending = null; // the hint shown, until the grid changes
+    // What the coach line says stays true: a hint's offer to set its cells
+    // is dropped once the grid changes (hintSaid, its reason hintReason),
+    // and a line saying which clues the marks cannot give (newsSaid, about
+    // newsLines, in newsWords) is followed by one saying they can again.
+    var hintSaid = '';
+    var hintReason = '';
+    var newsSaid = '';
+    var newsLines = [];
+    var newsWords = [];
     var searching = null; // the hint being looked for: {version, step}
     var marked = []; // elements the hint or check decorated
     var clock = { on: false, base: 0, since: 0, solvedIn: -1, tick: null };
@@ -145,6 +156,12 @@
       p.say.textContent = text;
     }
 
+    // sentence says "row 2 and column 3" + rest with a capital.
+    function sentence(lines, rest) {
+      var text = lines.join(' and ') + rest;
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    }
+
     // showLine highlights a line's clue and cells.
     function showLine(isRow, k) {
       mark(head(isRow, k), 'np-hint-line');
@@ -166,8 +183,51 @@
       h.cells.forEach(function (c) {
         mark(g.cells[c.i], 'np-hint-cell');
       });
+      var shown = h.cells.map(function (c) {
+        return c.i;
+      });
+      if (shown.length === 0 && h.index >= 0) {
+        shown.push(h.isRow ? h.index * w : h.index); // the line the marks contradict
+      }
+      g.reveal(shown);
       pending = { version: version, cells: h.cells };
-      say(h.text + (h.cells.length > 0 ? ' Press Hint again to fill ' + (h.cells.length > 1 ? 'them' : 'it') + ' in.' : ''));
+      // Marks that contradict a clue: Check, where there is one, says which.
+      var which = h.kind === 'error' && solution !== null ? ' Check outlines the wrong ones.' : '';
+      say(h.text + which + (h.cells.length > 0 ? ' Press Hint again to ' + marking(h.cells, false) + '.' : ''));
+      hintSaid = p.say.textContent;
+      hintReason = h.text;
+    }
+
+    // marking says what setting cells does: "fill it in", "cross them
+    // out", "fill in 2 and cross out 7" (done: "filled in 2 cells and
+    // crossed out 7"). A hint's cells that must be empty are crossed out,
+    // not filled.
+    function marking(cells, done) {
+      var crosses = cells.filter(function (c) {
+        return c.v === 0;
+      }).length;
+      var fills = cells.length - crosses;
+      var fill = done ? 'filled in' : 'fill in';
+      var cross = done ? 'crossed out' : 'cross out';
+      if (done) {
+        var count = function (k) {
+          return k + (k > 1 ? ' cells' : ' cell');
+        };
+        return crosses === 0 ? fill + ' ' + count(fills) : fills === 0 ? cross + ' ' + count(crosses) :
+          fill + ' ' + count(fills) + ' and ' + cross + ' ' + crosses;
+      }
+      var them = cells.length > 1 ? 'them' : 'it';
+      return crosses === 0 ? 'fill ' + them + ' in' : fills === 0 ? 'cross ' + them + ' out' :
+        fill + ' ' + fills + ' and ' + cross + ' ' + crosses;
+    }
+
+    // misled reports whether hint h would set a cell against the unique
+    // solution: it follows from a wrong mark of the player's (line logic is
+    // sound), and its second press would add to the mistake.
+    function misled(h) {
+      return solution !== null && h.cells.some(function (c) {
+        return solution[c.i] !== c.v;
+      });
     }
 
     // hint fills the cells of the hint shown, if the grid has not changed
@@ -179,7 +239,8 @@
         var cells = pending.cells;
         pending = null;
         g.apply(cells);
-        say('Filled in ' + cells.length + (cells.length > 1 ? ' cells.' : ' cell.'));
+        var done = marking(cells, true);
+        say(done.charAt(0).toUpperCase() + done.slice(1) + '.');
         return;
       }
       if (searching && searching.version === version) {
@@ -205,6 +266,10 @@
         }
         searching = null;
         p.say.removeAttribute('aria-busy');
+        if (misled(h)) {
+          say(MISLED_TEXT);
+          return;
+        }
         show(h);
       };
       slice();
@@ -219,24 +284,25 @@
       pending = null;
       var values = g.board.values();
       var marks = 0;
-      var wrong = 0;
+      var wrong = [];
       values.forEach(function (v, i) {
         if (v === EMPTY) {
           return;
         }
         marks++;
         if (v !== solution[i]) {
-          wrong++;
+          wrong.push(i);
           mark(g.cells[i], 'np-wrong');
         }
       });
+      g.reveal(wrong.slice(0, 1));
       if (marks === 0) {
         say('Nothing is marked yet.');
-      } else if (wrong === 0) {
+      } else if (wrong.length === 0) {
         say('All ' + marks + ' of your marks are right so far.');
       } else {
-        say(wrong + ' of your ' + marks + ' marks ' + (wrong > 1 ? 'are' : 'is') + ' wrong; ' +
-          (wrong > 1 ? 'they are' : 'it is') + ' outlined.');
+        say(wrong.length + ' of your ' + marks + ' marks ' + (wrong.length > 1 ? 'are' : 'is') + ' wrong; ' +
+          (wrong.length > 1 ? 'they are' : 'it is') + ' outlined.');
       }
     }
 
@@ -294,25 +360,40 @@
       rechecked: function (rows, cols) {
         var values = g.board.values();
         var news = [];
+        var lines = [];
         rows.forEach(function (y) {
           if (recheck(true, y, values)) {
             news.push('row ' + (y + 1));
+            lines.push({ isRow: true, k: y });
           }
         });
         cols.forEach(function (x) {
           if (recheck(false, x, values)) {
             news.push('column ' + (x + 1));
+            lines.push({ isRow: false, k: x });
           }
         });
         if (news.length > 0 && news.length <= 4) {
-          var text = news.join(' and ') + ': your marks cannot give ' + (news.length > 1 ? 'these clues.' : 'this clue.');
-          say(text.charAt(0).toUpperCase() + text.slice(1));
+          say(sentence(news, ': your marks cannot give ' + (news.length > 1 ? 'these clues.' : 'this clue.')));
+          newsSaid = p.say.textContent;
+          newsLines = lines;
+          newsWords = news;
+        } else if (newsSaid !== '' && p.say.textContent === newsSaid && !newsLines.some(function (l) {
+          return head(l.isRow, l.k).classList.contains('np-clash');
+        })) {
+          // Said in as many words, so that the grid below does not move.
+          say(sentence(newsWords, ': your marks can give ' + (newsWords.length > 1 ? 'these clues' : 'this clue') + ' again.'));
+          newsSaid = '';
         }
       },
       changed: function () {
         version++;
         pending = null;
         unmark();
+        if (hintSaid !== '' && p.say.textContent === hintSaid) {
+          say(hintReason);
+        }
+        hintSaid = '';
         if (searching) {
           searching = null; // its next slice sees it is no longer wanted
           p.say.removeAttribute('aria-busy');

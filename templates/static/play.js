@@ -719,7 +719,7 @@
       'Keyboard: arrow keys move; Space or Enter uses the chosen tool; X crosses out; Delete clears; ' +
         'Shift+arrow moves and repeats the last change; Home and End go to the ends of the row.',
       (multi ? 'Keys 1 to 9 choose a colour. ' : '') + 'Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.',
-      'Hint (or H) shows the next step and why; press it again to fill the cells in. ' +
+      'Hint (or H) shows the next step and why; press it again to fill in or cross out the cells it names. ' +
         'Check tells whether your marks are right so far. A clue turns red when your marks cannot give it.',
       'On a touch screen, scroll the grid by dragging the clues, and pinch to zoom.',
       'Your progress is kept in this browser. Reset clears it (Undo brings it back).'
@@ -883,8 +883,9 @@
     }
 
     // revealCell scrolls the grid so that cell i is in view and not hidden
-    // under the sticky clues, then scrolls the page if need be.
-    function revealCell(i) {
+    // under the sticky clues, then scrolls the page if need be (unless
+    // gridOnly).
+    function revealCell(i, gridOnly) {
       var box = view.scroller;
       var sr = box.getBoundingClientRect();
       var cr = cells[i].getBoundingClientRect();
@@ -901,6 +902,9 @@
         box.scrollLeft -= left - cr.left;
       } else if (cr.right > right) {
         box.scrollLeft += cr.right - right;
+      }
+      if (gridOnly) {
+        return;
       }
       cr = cells[i].getBoundingClientRect();
       if (cr.top < 0 || cr.left < 0 || cr.bottom > window.innerHeight || cr.right > window.innerWidth) {
@@ -1136,6 +1140,16 @@
           }
         },
         save: saveProgress,
+        // reveal scrolls the grid, not the page, to the first of the cells
+        // (indices) the coach marks, and as many of the rest as fit: a
+        // hint or a wrong mark on a large grid is often out of view, on a
+        // phone nearly always.
+        reveal: function (list) {
+          if (list.length > 0) {
+            revealCell(list[list.length - 1], true);
+            revealCell(list[0], true);
+          }
+        },
         el: el,
         button: button
       });
