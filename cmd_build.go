@@ -16,15 +16,15 @@ import (
 type buildCommand struct{ stdout, stderr io.Writer }
 
 func (c *buildCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("build", c.stderr)
+	fs := newFlagSet("build")
 	cfg := build.Config{Log: c.stderr}
-	fs.StringVar(&cfg.Src, "src", "content", "content tree")
-	fs.StringVar(&cfg.Out, "out", "public", "output folder")
-	fs.StringVar(&cfg.BaseURL, "base-url", "", "the site's public URL (enables sitemap.xml and the Atom feed)")
+	fs.StringVar(&cfg.Src, "src", "content", "the `FOLDER` of puzzles, notes and nonopress.toml to build")
+	fs.StringVar(&cfg.Out, "out", "public", "the `FOLDER` the site is written to")
+	fs.StringVar(&cfg.BaseURL, "base-url", "", "the site's public `URL`, such as https://example.org/puzzles/ (adds sitemap.xml and atom.xml; overrides base_url of nonopress.toml)")
 	fs.BoolVar(&cfg.Strict, "strict", false, "fail on warnings too (multiple solutions, unknown, no license)")
 	fs.BoolVar(&cfg.SkipInvalid, "skip-invalid", false, "publish the valid puzzles and list the invalid ones")
-	fs.BoolVar(&cfg.Quiet, "quiet", false, "no progress line")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to this `file` (for go tool pprof)")
+	fs.BoolVar(&cfg.Quiet, "quiet", false, "no progress line (the summary is still printed)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to `FILE` (for go tool pprof)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -71,7 +71,7 @@ func jsonDiagnostics(l diag.List) []jsonDiagnostic {
 }
 
 func (c *checkCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("check", c.stderr)
+	fs := newFlagSet("check")
 	asJSON := fs.Bool("json", false, "print one JSON object per puzzle per line")
 	strict := fs.Bool("strict", false, "treat warnings as errors")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")

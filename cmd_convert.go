@@ -19,9 +19,9 @@ import (
 type convertCommand struct{ stdout, stderr io.Writer }
 
 func (c *convertCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("convert", c.stderr)
-	to := fs.String("to", "", "output format: non, nonpack, xml or g")
-	out := fs.String("o", "", "output file (default: standard output)")
+	fs := newFlagSet("convert")
+	to := fs.String("to", "", "the output `FORMAT`: non, nonpack, xml or g (required)")
+	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

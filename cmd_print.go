@@ -34,13 +34,13 @@ import (
 type printCommand struct{ stdout, stderr io.Writer }
 
 func (c *printCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("print", c.stderr)
-	paper := fs.String("paper", "", "paper size: "+render.Papers+" (default: the site's paper setting, else a4)")
-	out := fs.String("o", "booklet.pdf", "output PDF file")
-	title := fs.String("title", "", "booklet title (default: a collection folder's note title, else the first PATH's name)")
-	note := fs.String("note", "", "a paragraph for the cover, under the title (default: a collection folder's note description, else its first line)")
-	date := fs.String("date", "", "the booklet's date, YYYY-MM-DD, on its cover and in the PDF (default: for a collection folder, the newest date or lastmod of its puzzles' notes, as on the site, else none; for files, the newest one's modification date)")
-	font := fs.String("font", "", "TrueType font file for text the Go fonts cannot draw (default: the site's font setting, else an installed font)")
+	fs := newFlagSet("print")
+	paper := fs.String("paper", "", "paper `SIZE`: "+render.Papers+" (default: the paper of the site's nonopress.toml, else a4)")
+	out := fs.String("o", "booklet.pdf", "the PDF `FILE` to write")
+	title := fs.String("title", "", "the cover's `TITLE` (default: a collection folder's note title, else the first PATH's name)")
+	note := fs.String("note", "", "a paragraph of `TEXT` on the cover, under the title (default: a collection folder's note description, else its first line)")
+	date := fs.String("date", "", "the `YYYY-MM-DD` date on the cover and in the PDF (default: a collection folder's newest puzzle date, as on the site; for files, the newest one's modification date)")
+	font := fs.String("font", "", "a TrueType font `FILE` for text the Go fonts cannot draw (default: the site's font setting, else an installed font)")
 	mono := fs.Bool("mono", false, "mono-safe colour clues (a glyph per colour) for black-and-white printers")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
 	skipInvalid := fs.Bool("skip-invalid", false, "print the valid puzzles and list the invalid ones")

@@ -13,11 +13,11 @@ import (
 type serveCommand struct{ stdout, stderr io.Writer }
 
 func (c *serveCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("serve", c.stderr)
-	src := fs.String("src", "content", "content tree")
-	out := fs.String("out", "public", "output folder (kept correct when serve stops)")
-	addr := fs.String("addr", serve.DefaultAddr, "address to listen on (loopback unless told otherwise)")
-	poll := fs.Bool("poll", false, "watch by polling instead of inotify")
+	fs := newFlagSet("serve")
+	src := fs.String("src", "content", "the `FOLDER` of puzzles, notes and nonopress.toml to build and watch")
+	out := fs.String("out", "public", "the `FOLDER` the site is written to and served from (kept correct when serve stops)")
+	addr := fs.String("addr", serve.DefaultAddr, "`HOST:PORT` to listen on (a host other than loopback shows the site to the network)")
+	poll := fs.Bool("poll", false, "watch by polling instead of inotify (for file systems without it)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

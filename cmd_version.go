@@ -13,7 +13,11 @@ import (
 type versionCommand struct{ stdout io.Writer }
 
 func (c *versionCommand) Run(ctx context.Context, args []string) error {
-	if len(args) > 0 {
+	fs := newFlagSet("version")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return usageError{"version takes no arguments"}
 	}
 	fmt.Fprintf(c.stdout, "nonopress %s (solver %s, %s)\n", version, solve.Version, runtime.Version())

@@ -9,7 +9,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -33,19 +32,6 @@ func (e usageError) Error() string { return e.msg }
 
 // errFailed means the command ran and reported its problems itself (exit 1).
 var errFailed = errors.New("failed")
-
-const usage = `nonopress builds static sites from nonogram puzzle archives.
-
-Usage:
-  nonopress build   [-src content] [-out public] [-base-url URL] [-strict] [-skip-invalid] [-quiet] [-cpuprofile FILE]
-  nonopress serve   [-src content] [-out public] [-addr 127.0.0.1:8080] [-poll]
-  nonopress check   [-json] [-strict] [-timeout 10s] [-explain] PATH...
-  nonopress convert -to non|nonpack|xml|g [-o FILE] FILE...
-  nonopress print   [-paper a3|a4|a5|letter] [-o FILE] [-title TITLE] [-note TEXT] [-date YYYY-MM-DD] [-font FILE] [-mono] [-timeout 10s] [-skip-invalid] PATH...
-  nonopress version
-
-Run 'nonopress COMMAND -h' for a command's flags.
-`
 
 func main() {
 	sigs := make(chan os.Signal, 2)
@@ -80,74 +66,46 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "version", "-version", "--version":
 		cmd = &versionCommand{stdout: stdout}
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
+		switch {
+		case len(args) == 1 || len(args) == 2 && isHelp(args[1]):
+			fmt.Fprint(stdout, usage)
+			return 0
+		case len(args) == 2:
+			// `nonopress help build` is `nonopress build -h`.
+			return run(ctx, []string{args[1], "-h"}, stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "nonopress help: name one command: nonopress help COMMAND\n\n%s", usage)
+		return 2
 	default:
-		fmt.Fprintf(stderr, "nonopress: unknown command %q\n\n%s", args[0], usage)
+		fmt.Fprintf(stderr, "%s\n\n%s", unknownCommand(args[0]), usage)
 		return 2
 	}
+	name := strings.TrimLeft(args[0], "-")
 	err := cmd.Run(ctx, args[1:])
 	var ue usageError
+	var help helpShown
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, flag.ErrHelp):
+	case errors.As(err, &help):
+		fmt.Fprint(stdout, help.text)
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "nonopress %s: %s\nTry: nonopress %s -h\n", args[0], ue.msg, args[0])
+		fmt.Fprintf(stderr, "nonopress %s: %s\n%s", name, ue.msg, usageHelp(name))
 		return 2
 	case errors.Is(err, errFailed):
 		return 1
 	default:
-		fmt.Fprintf(stderr, "nonopress %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "nonopress %s: %v\n", name, err)
 		return 1
 	}
 }
 
-// newFlagSet returns a flag set that reports errors instead of exiting.
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("nonopress "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage:\n%s\n\nFlags:\n", commandLine(name))
-		fs.PrintDefaults()
+// isHelp reports whether arg asks for the usage.
+func isHelp(arg string) bool {
+	switch arg {
+	case "help", "-h", "-help", "--help":
+		return true
 	}
-	return fs
-}
-
-// commandLine returns the line of usage that shows command name.
-func commandLine(name string) string {
-	for _, l := range strings.Split(usage, "\n") {
-		if f := strings.Fields(l); len(f) > 1 && f[0] == "nonopress" && f[1] == name {
-			return l
-		}
-	}
-	return "  nonopress " + name
-}
-
-// parseFlags parses args, turning a flag mistake into a usage error. Flags
-// may come after file names (`convert -to xml FILE -o out.xml`): parsing
-// goes on after each name, and fs.Args() holds the names in order. A "--"
-// ends the flags; everything after it is a name.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	var names []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return err
-			}
-			return usageError{err.Error()}
-		}
-		rest := fs.Args()
-		// fs.Parse stops at the first name, or after a "--" it consumed.
-		consumed := len(args) - len(rest)
-		if len(rest) == 0 || consumed > 0 && args[consumed-1] == "--" {
-			names = append(names, rest...)
-			break
-		}
-		names = append(names, rest[0])
-		args = rest[1:]
-	}
-	// Parse once more with only the names, so that fs.Args() returns them all.
-	return fs.Parse(append([]string{"--"}, names...))
+	return false
 }

@@ -69,6 +69,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{}, {"frobnicate"}, {"check"}, {"check", "-nope", "x"}, {"convert", "x.non"},
 		{"convert", "-to", "png", "x.non"}, {"print", "-paper", "a2", "x"}, {"print", "-date", "23.11.2026", "x"}, {"version", "extra"},
 		{"build", "stray"}, {"check", "-timeout", "0s", "x"},
+		{"version", "-bogus"}, {"-src", "content", "build"},
+		{"help", "build", "check"}, {"biuld"},
 	} {
 		if code, _, stderr := runCLI(t, args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2 (stderr %q)", args, code, stderr)
