@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"net"
+	"strconv"
 
 	"github.com/nonopress/nonopress/serve"
 )
@@ -27,9 +30,28 @@ func (c *serveCommand) Run(ctx context.Context, args []string) error {
 	if err := checkFolderFlags(*src, *out); err != nil {
 		return err
 	}
+	if err := checkAddr(*addr); err != nil {
+		return err
+	}
 	s, err := serve.Start(ctx, serve.Config{Src: *src, Out: *out, Addr: *addr, Log: c.stderr, Poll: *poll})
 	if err != nil {
 		return err
 	}
 	return s.Wait()
+}
+
+// checkAddr refuses an -addr that is no host:port (a bare port such as
+// 8080, a port out of range), which listening would only report after the
+// flags were taken.
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		if n, perr := strconv.Atoi(port); perr == nil && (n < 0 || n > 65535) {
+			err = fmt.Errorf("port %d is out of range", n)
+		}
+	}
+	if err != nil {
+		return usageError{fmt.Sprintf("-addr %q: want HOST:PORT, such as %s (%v)", addr, serve.DefaultAddr, err)}
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 )
@@ -54,5 +55,17 @@ func TestServeCommand(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("serve did not stop")
+	}
+}
+
+// An -addr that is no HOST:PORT (a bare port, a port out of range) is a
+// usage mistake named before any build, not a listening error (exit 1).
+func TestServeAddrMistake(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "content")
+	for _, addr := range []string{"8080", "127.0.0.1:99999", "localhost"} {
+		code, _, stderr := runCLI(t, "serve", "-src", src, "-addr", addr)
+		if want := `nonopress serve: -addr "` + addr + `": want HOST:PORT`; code != 2 || !strings.HasPrefix(stderr, want) {
+			t.Errorf("-addr %s: exit %d, stderr %q; want 2 and %q", addr, code, stderr, want)
+		}
 	}
 }

@@ -69,7 +69,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{}, {"frobnicate"}, {"check"}, {"check", "-nope", "x"}, {"convert", "x.non"},
 		{"convert", "-to", "png", "x.non"}, {"print", "-paper", "a2", "x"}, {"print", "-date", "23.11.2026", "x"}, {"version", "extra"},
 		{"build", "stray"}, {"check", "-timeout", "0s", "x"},
-		{"version", "-bogus"}, {"-src", "content", "build"},
+		{"serve", "-addr", "8080"}, {"serve", "-addr", "127.0.0.1:99999"}, {"version", "-bogus"}, {"-src", "content", "build"},
 		{"help", "build", "check"}, {"biuld"},
 	} {
 		if code, _, stderr := runCLI(t, args...); code != 2 {
