@@ -149,9 +149,13 @@ func unknownCommand(arg string) string {
 
 // nearestCommand returns the command within two slips of name (a letter
 // wrong, missing, added, or two swapped), "" when none or several are.
-func nearestCommand(name string) string {
+func nearestCommand(name string) string { return nearest(name, commandNames) }
+
+// nearest returns the one of names within two slips of name, "" when none
+// or several are, or name is too short for a guess.
+func nearest(name string, names []string) string {
 	best, bestDist, tie := "", 3, false
-	for _, c := range commandNames {
+	for _, c := range names {
 		d := slips(strings.ToLower(name), c)
 		switch {
 		case d < bestDist:
@@ -205,7 +209,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 			if errors.Is(err, flag.ErrHelp) {
 				return helpShown{commandHelp(strings.TrimPrefix(fs.Name(), "nonopress "), fs)}
 			}
-			return usageError{err.Error()}
+			return usageError{err.Error() + flagSuggestion(fs, err)}
 		}
 		rest := fs.Args()
 		// fs.Parse stops at the first name, or after a "--" it consumed.
@@ -219,4 +223,19 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	}
 	// Parse once more with only the names, so that fs.Args() returns them all.
 	return fs.Parse(append([]string{"--"}, names...))
+}
+
+// flagSuggestion is " (did you mean -strict?)" for a flag mistake that
+// names an unknown flag close to one of fs's, else "".
+func flagSuggestion(fs *flag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return ""
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if s := nearest(strings.TrimPrefix(name, "-"), names); s != "" {
+		return fmt.Sprintf(" (did you mean -%s?)", s)
+	}
+	return ""
 }

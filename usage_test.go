@@ -180,3 +180,23 @@ func TestReadmeShowsTheUsage(t *testing.T) {
 		t.Errorf("README.md's Commands:\n%s\nwant the usage's:\n%s", strings.Join(readme, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A misspelt flag gets the command's flag it most likely meant.
+func TestUnknownFlagSuggests(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"build", "-strcit"}, "-strcit (did you mean -strict?)\n"},
+		{[]string{"check", "x.non", "--jsno"}, "-jsno (did you mean -json?)\n"},
+		{[]string{"build", "-base-ulr", "https://example.org/"}, "-base-ulr (did you mean -base-url?)\n"},
+		{[]string{"print", "-mnoo", "x"}, "-mnoo (did you mean -mono?)\n"},
+		{[]string{"build", "-frobnicate"}, "-frobnicate\n"},
+		{[]string{"convert", "-ot", "xml"}, "-ot\n"}, // -o or -to: no guess
+	} {
+		code, _, stderr := runCLI(t, c.args...)
+		if code != 2 || !strings.Contains(stderr, "flag provided but not defined: "+c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
