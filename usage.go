@@ -57,9 +57,6 @@ type helpShown struct{ text string }
 
 func (h helpShown) Error() string { return "help requested" }
 
-// Is makes a helpShown an flag.ErrHelp.
-func (h helpShown) Is(target error) bool { return target == flag.ErrHelp }
-
 // newFlagSet returns a flag set that reports errors instead of printing
 // them: parseFlags turns them into usage errors and -h into helpShown.
 func newFlagSet(name string) *flag.FlagSet {
