@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"strconv"
+	"syscall"
 
 	"github.com/nonopress/nonopress/serve"
 )
@@ -34,6 +36,9 @@ func (c *serveCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	s, err := serve.Start(ctx, serve.Config{Src: *src, Out: *out, Addr: *addr, Log: c.stderr, Poll: *poll})
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w: another program has the port; pass -addr with another, such as 127.0.0.1:0 for any free one", err)
+	}
 	if err != nil {
 		return err
 	}

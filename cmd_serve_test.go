@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"path/filepath"
 	"regexp"
@@ -67,5 +68,20 @@ func TestServeAddrMistake(t *testing.T) {
 		if want := `nonopress serve: -addr "` + addr + `": want HOST:PORT`; code != 2 || !strings.HasPrefix(stderr, want) {
 			t.Errorf("-addr %s: exit %d, stderr %q; want 2 and %q", addr, code, stderr, want)
 		}
+	}
+}
+
+// A port another program holds is said with what to do about it.
+func TestServeBusyPort(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dir := t.TempDir()
+	writeFile(t, dir, "content/dancer.non", dancerNon)
+	code, _, stderr := runCLI(t, "serve", "-src", filepath.Join(dir, "content"), "-out", filepath.Join(dir, "public"), "-addr", ln.Addr().String())
+	if want := "address already in use: another program has the port; pass -addr with another"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("serve on a busy port: exit %d, stderr %q; want 1 and %q", code, stderr, want)
 	}
 }
