@@ -37,7 +37,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("print")
 	paper := fs.String("paper", "", "paper `SIZE`: "+render.Papers+" (default: the paper of the site's nonopress.toml, else a4)")
 	out := fs.String("o", "booklet.pdf", "the PDF `FILE` to write")
-	title := fs.String("title", "", "the cover's `TITLE` (default: a collection folder's note title, else the first PATH's name)")
+	title := fs.String("title", "", "the cover's `TITLE` (default: a collection folder's or set file's own title, as on the site, else the name of the file, or of the folder the files are in)")
 	note := fs.String("note", "", "a paragraph of `TEXT` on the cover, under the title (default: a collection folder's note description, else its first line)")
 	date := fs.String("date", "", "the `YYYY-MM-DD` date on the cover and in the PDF (default: a collection folder's newest puzzle date, as on the site; for files, the newest one's modification date)")
 	font := fs.String("font", "", "a TrueType font `FILE` for text the Go fonts cannot draw (default: the site's font setting, else an installed font)")
