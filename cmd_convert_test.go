@@ -1,0 +1,149 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// oddXML holds what .non and .g cannot: a colour name of two words, a
+// named background, properties whose names are no .non key.
+const oddXML = `<?xml version="1.0"?>
+<puzzleset>
+<puzzle type="grid" backgroundcolor="paper">
+<title>Wine</title>
+<property name="my key">v</property>
+<property name="width">9</property>
+<color name="paper" char=".">ffffee</color>
+<color name="deep wine" char="r">701020</color>
+<color name="Sky" char="s">87ceeb</color>
+<clues type="columns"><line><count color="deep wine">1</count></line><line><count color="Sky">1</count></line></clues>
+<clues type="rows"><line><count color="deep wine">1</count><count color="Sky">1</count></line></clues>
+<solution><image>|rs|</image></solution>
+</puzzle>
+</puzzleset>
+`
+
+// TestConvertSaysWhatTheTargetCannotHold: what the target format has no
+// place for is named in a warning that names the file and line, and the
+// conversion still succeeds; what it holds is not mentioned.
+func TestConvertSaysWhatTheTargetCannotHold(t *testing.T) {
+	dir := t.TempDir()
+	dancer := writeFile(t, dir, "dancer.non", dancerNon)
+	odd := writeFile(t, dir, "odd.xml", oddXML)
+	for _, c := range []struct {
+		to, file, want string
+	}{
+		{"g", dancer, dancer + ":1: warning: title, author, copyright, license, catalogue and goal left out: a .g file holds only clues and colours (-to xml keeps them)\n"},
+		{"non", odd, odd + `:3: warning: property "my key", property "width", colour name "paper" and colour name "deep wine" left out: a .non file has no place for them (-to xml keeps them)` + "\n"},
+		{"g", odd, odd + `:3: warning: title, property "my key", property "width", colour name "deep wine" and goal left out: a .g file holds only clues and colours (-to xml keeps them)` + "\n"},
+		{"non", dancer, ""},
+		{"nonpack", dancer, ""},
+		{"xml", dancer, ""},
+		{"xml", odd, ""},
+	} {
+		out := filepath.Join(dir, "out."+c.to)
+		code, _, stderr := runCLI(t, "convert", "-to", c.to, "-o", out, c.file)
+		if code != 0 || stderr != c.want {
+			t.Errorf("convert -to %s %s: exit %d, stderr\n%s\nwant exit 0 and\n%s", c.to, filepath.Base(c.file), code, stderr, c.want)
+		}
+	}
+}
+
+// TestConvertSaysWhatASetLoses: a bundle's own title is lost when the
+// puzzles given come from several sets, or go to a one-puzzle format; it
+// is said once for each file.
+func TestConvertSaysWhatASetLoses(t *testing.T) {
+	dir := t.TempDir()
+	pack := func(name, set string) string {
+		return writeFile(t, dir, name, "title \""+set+"\"\nby \"Ann\"\n====\ntitle \"One\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"+
+			"====\ntitle \"Two\"\nwidth 1\nheight 1\nrows\n0\ncolumns\n0\n")
+	}
+	a, b := pack("a.nonpack", "Set A"), pack("b.nonpack", "Set B")
+	code, _, stderr := runCLI(t, "convert", "-to", "xml", a, b)
+	want := a + ":4: warning: the title of the set it came in left out: the puzzles given come from several files, and the bundle written has one set\n" +
+		b + ":4: warning: the title of the set it came in left out: the puzzles given come from several files, and the bundle written has one set\n"
+	if code != 0 || stderr != want {
+		t.Errorf("two sets to one: exit %d, stderr\n%s\nwant\n%s", code, stderr, want)
+	}
+	for _, to := range []string{"xml", "nonpack"} {
+		if code, _, stderr := runCLI(t, "convert", "-to", to, a); code != 0 || stderr != "" {
+			t.Errorf("one set -to %s: exit %d, stderr %q; want nothing said", to, code, stderr)
+		}
+	}
+}
+
+// TestConvertPassesOnReadersWarnings: what the reader of an input ignored
+// is said, as check says it, since it is not converted either.
+func TestConvertPassesOnReadersWarnings(t *testing.T) {
+	dir := t.TempDir()
+	src := writeFile(t, dir, "typo.non", strings.Replace(dancerNon, "title ", "tilte ", 1))
+	code, _, stderr := runCLI(t, "convert", "-to", "xml", src)
+	if want := src + `:2:1: warning: unknown key "tilte"`; code != 0 || !strings.HasPrefix(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want 0 and %q", code, stderr, want)
+	}
+}
+
+// TestConvertMessagesAreDiagnostics: problems are said as every command
+// says them, "file:line: error: message", and a bundle given where one
+// puzzle is wanted is named with its count.
+func TestConvertMessagesAreDiagnostics(t *testing.T) {
+	dir := t.TempDir()
+	src := writeFile(t, dir, "dancer.non", dancerNon)
+	missing := filepath.Join(dir, "missing.non")
+	bad := writeFile(t, dir, "bad.non", "width 2\nheight x\n")
+	pack := writeFile(t, dir, "two.nonpack", dancerNon+"====\n"+dancerNon)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-to", "xml", src, missing}, 1, missing + ": error: no such file or directory\n"},
+		{[]string{"-to", "xml", dir}, 1, dir + ": error: not a regular file (a folder)\n"},
+		{[]string{"-to", "xml", src, bad, src}, 1, bad + ":2:8: error: height: \"x\" is not a number\n"},
+		{[]string{"-to", "non", pack}, 2, "nonopress convert: " + pack + " holds 2 puzzles: a .non file holds one; use -to nonpack or -to xml\n"},
+		{[]string{"-to", "g", src, src}, 2, "nonopress convert: 2 puzzles in 2 files: a .g file holds one; use -to nonpack or -to xml\n"},
+	} {
+		code, stdout, stderr := runCLI(t, append([]string{"convert"}, c.args...)...)
+		if code != c.code || !strings.HasPrefix(stderr, c.want) || stdout != "" {
+			t.Errorf("convert %q: exit %d, stdout %d bytes, stderr\n%s\nwant exit %d, nothing written and\n%s", c.args, code, len(stdout), stderr, c.code, c.want)
+		}
+	}
+}
+
+// TestConvertLossesFindsAChangedPuzzle: a puzzle that would read back with
+// other clues, size or colours is an error, not a loss to warn of.
+func TestConvertLossesFindsAChangedPuzzle(t *testing.T) {
+	read := func(text string) *puzzle.Puzzle {
+		ps, err := formats.Read("x.non", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ps[0]
+	}
+	p := read(dancerNon)
+	for name, q := range map[string]*puzzle.Puzzle{
+		"clues": read(strings.Replace(dancerNon, "columns\n2,1\n", "columns\n1,2\n", 1)),
+		"size":  read("width 1\nheight 1\nrows\n1\ncolumns\n1\n"),
+		"goal":  read(strings.Replace(dancerNon, `goal "0110`, `goal "1010`, 1)),
+	} {
+		if _, _, broken := convertLosses(p, q); broken == "" {
+			t.Errorf("a puzzle with other %s reads as the same", name)
+		}
+	}
+	red := read(dancerNon)
+	red.Palette[1].RGB = puzzle.RGB{R: 255}
+	extra := read(dancerNon)
+	extra.Palette = append(extra.Palette, puzzle.Color{Char: 'r', RGB: puzzle.RGB{R: 255}})
+	for name, q := range map[string]*puzzle.Puzzle{"colour": red, "palette": extra} {
+		if _, _, broken := convertLosses(p, q); broken == "" {
+			t.Errorf("a puzzle with other %s reads as the same", name)
+		}
+	}
+	if lost, _, broken := convertLosses(p, read(dancerNon)); broken != "" || len(lost) != 0 {
+		t.Errorf("the same puzzle: lost %q, broken %q", lost, broken)
+	}
+}
