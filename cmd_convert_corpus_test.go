@@ -229,12 +229,12 @@ func roundTripDiff(p, q *puzzle.Puzzle, puzzles int) (broken string, lost []stri
 	pm, qm := p.Meta, q.Meta
 	for _, f := range [][3]string{{"title", pm.Title, qm.Title}, {"author", pm.Author, qm.Author}, {"copyright", pm.Copyright, qm.Copyright},
 		{"license", pm.License, qm.License}, {"catalogue", pm.Catalogue, qm.Catalogue}, {"id", pm.ID, qm.ID}, {"description", pm.Description, qm.Description}} {
-		if f[1] != f[2] {
+		if strings.TrimSpace(f[1]) != strings.TrimSpace(f[2]) { // white space around is XML's layout
 			lost = append(lost, f[0])
 		}
 	}
 	for _, x := range pm.Extra {
-		if !containsProperty(qm.Extra, x) {
+		if !hasProperty(qm.Extra, x) {
 			lost = append(lost, fmt.Sprintf("property %q", x.Key))
 		}
 	}
@@ -256,15 +256,6 @@ func sayingNothingMore(set, m puzzle.Meta) bool {
 		}
 	}
 	return set.ID == "" && set.Description == "" && len(set.Extra) == 0
-}
-
-func containsProperty(xs []puzzle.Property, x puzzle.Property) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // linesByValue writes clue lines with each block's colour value.

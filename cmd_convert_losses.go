@@ -12,7 +12,8 @@ import (
 // what convert wrote. lost names what the target format had no place for
 // (metadata, colour names, the goal, the set's metadata), for a warning;
 // broken says how the puzzle itself changed (its kind, size, clues or
-// colour values), which no writer may do, or is "". setLost names what
+// colour values), which no writer may do, or is "". White space around a
+// value is not compared (sameText). setLost names what
 // the set the puzzle came in lost, beyond what the puzzle keeps. Colour characters are
 // the formats' own notation and are not compared, nor names NameColors
 // chose, which reading chooses again.
@@ -79,16 +80,25 @@ func metaLosses(m, back, kept puzzle.Meta) []string {
 		{"catalogue", m.Catalogue, back.Catalogue, kept.Catalogue}, {"id", m.ID, back.ID, kept.ID},
 		{"description", m.Description, back.Description, kept.Description},
 	} {
-		if f.own != "" && f.own != f.got && f.own != f.other {
+		if f.own != "" && !sameText(f.own, f.got) && !sameText(f.own, f.other) {
 			lost = append(lost, f.name)
 		}
 	}
 	for _, x := range m.Extra {
-		if !slices.Contains(back.Extra, x) && !slices.Contains(kept.Extra, x) {
+		if !hasProperty(back.Extra, x) && !hasProperty(kept.Extra, x) {
 			lost = append(lost, fmt.Sprintf("property %q", x.Key))
 		}
 	}
 	return lost
+}
+
+// sameText reports whether two values say the same: white space at their
+// ends is layout (XML's readers trim it), not content.
+func sameText(a, b string) bool { return strings.TrimSpace(a) == strings.TrimSpace(b) }
+
+// hasProperty reports whether xs has x's key with the same value.
+func hasProperty(xs []puzzle.Property, x puzzle.Property) bool {
+	return slices.ContainsFunc(xs, func(y puzzle.Property) bool { return y.Key == x.Key && sameText(y.Value, x.Value) })
 }
 
 // sameLines reports whether two sets of clue lines, each of its puzzle's

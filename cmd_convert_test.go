@@ -53,6 +53,18 @@ func TestConvertSaysWhatTheTargetCannotHold(t *testing.T) {
 	}
 }
 
+// TestConvertKeepsSpacedValues: white space around a value, which XML's
+// readers trim, is not reported as a loss.
+func TestConvertKeepsSpacedValues(t *testing.T) {
+	src := writeFile(t, t.TempDir(), "spaced.non", "title \"  Spaced  \"\ndescription \"two&#10;lines&#10;\"\nnote \" x \"\n"+
+		"license CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	for _, to := range []string{"non", "nonpack", "xml"} {
+		if code, _, stderr := runCLI(t, "convert", "-to", to, src); code != 0 || stderr != "" {
+			t.Errorf("-to %s: exit %d, stderr %q; want nothing said", to, code, stderr)
+		}
+	}
+}
+
 // TestConvertSaysWhatASetLoses: a bundle's own title is lost when the
 // puzzles given come from several sets, or go to a one-puzzle format; it
 // is said once for each file.
