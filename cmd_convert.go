@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/atomicfile"
@@ -15,8 +18,9 @@ import (
 )
 
 // convertCommand rewrites puzzles in another format: `nonopress convert -to
-// non|nonpack|xml|g [-o FILE] FILE...`. Several puzzles make a bundle or an
-// XML puzzle set; a .non or .g file holds exactly one.
+// non|nonpack|xml|g [-o FILE|FOLDER] FILE...`. Several puzzles make a bundle
+// or an XML puzzle set; a .non or .g file holds exactly one. With -o naming
+// a folder, each file given is converted on its own into it.
 //
 // What it writes it reads back: what the target format has no place for
 // (metadata in .g, a colour name of two words in .non, ...) is named in a
@@ -27,7 +31,7 @@ type convertCommand struct{ stdout, stderr io.Writer }
 func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("convert", c.stderr)
 	to := fs.String("to", "", "output format: non, nonpack, xml or g")
-	out := fs.String("o", "", "output file (default: standard output)")
+	out := fs.String("o", "", "output file, or an existing folder to write a file for each FILE in (default: standard output)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -41,59 +45,132 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	if fs.NArg() == 0 {
 		return usageError{"no FILE given"}
 	}
+	if info, err := os.Stat(*out); err == nil && info.IsDir() {
+		return c.toFolder(*to, *out, fs.Args())
+	}
 	var all []*puzzle.Puzzle
 	failed := false
 	for _, f := range fs.Args() {
-		if err := checkRegular(f, nil); err != nil {
-			c.report(diag.FromError(f, err))
-			failed = true
-			continue
-		}
-		ps, err := formats.ReadFile(f)
-		for _, p := range ps {
-			for _, w := range p.Warnings {
-				c.report(w)
-			}
-		}
-		if err != nil {
-			for _, d := range formats.Diagnostics(f, err) {
-				c.report(d)
-			}
-			failed = true
-			continue
-		}
+		ps, ok := c.read(f)
+		failed = failed || !ok
 		all = append(all, ps...)
 	}
 	if failed {
 		return errFailed // write nothing rather than a partial conversion
 	}
 	if (*to == "non" || *to == "g") && len(all) != 1 {
-		return usageError{fmt.Sprintf("%s: a .%s file holds one; use -to nonpack or -to xml", puzzlesGiven(all, fs.NArg()), *to)}
+		msg := fmt.Sprintf("%s: a .%s file holds one; use -to nonpack or -to xml", puzzlesGiven(all, fs.NArg()), *to)
+		if len(all) == fs.NArg() {
+			msg += ", or -o FOLDER for a file each"
+		}
+		return usageError{msg}
 	}
-	var buf bytes.Buffer
-	var err error
-	switch *to {
-	case "non":
-		err = formats.WriteNon(&buf, all[0])
-	case "nonpack":
-		err = formats.WriteNonpack(&buf, all)
-	case "xml":
-		err = formats.WriteXML(&buf, all)
-	case "g":
-		err = formats.WriteOlsak(&buf, all[0])
-	}
-	if err != nil {
-		c.report(convertError(all, err))
-		return errFailed
-	}
-	if !c.readBack(*to, all, buf.Bytes()) {
+	data, ok := c.write(*to, all)
+	if !ok {
 		return errFailed
 	}
 	if *out == "" {
-		_, err = c.stdout.Write(buf.Bytes())
+		_, err := c.stdout.Write(data)
 		return err
 	}
-	return atomicfile.Replace(*out, buf.Bytes())
+	return atomicfile.Replace(*out, data)
+}
+
+// toFolder converts each file on its own into the folder dir, as
+// dir/NAME.to (NAME its name without its extension). A file that cannot be
+// read or converted is reported and the others are converted still; a
+// name written twice or the name of a file given is refused.
+func (c *convertCommand) toFolder(to, dir string, files []string) error {
+	failed := false
+	written := map[string]string{} // output name → the file it was made from
+	for _, f := range files {
+		name := filepath.Join(dir, content.BaseName(filepath.Base(f))+"."+to)
+		ps, ok := c.read(f)
+		switch {
+		case !ok:
+		case written[name] != "":
+			c.report(diag.Diagnostic{File: f, Message: fmt.Sprintf("would be written as %s, which %s was written as", name, written[name])})
+			ok = false
+		case slices.ContainsFunc(files, func(g string) bool { return sameFile(g, name) }):
+			c.report(diag.Diagnostic{File: f, Message: fmt.Sprintf("would be written as %s, a file given: convert into another folder", name)})
+			ok = false
+		case (to == "non" || to == "g") && len(ps) != 1:
+			c.report(diag.Diagnostic{File: f, Message: fmt.Sprintf("holds %s: a .%s file holds one; use -to nonpack or -to xml", puzzle.Plural(len(ps), "puzzle"), to)})
+			ok = false
+		}
+		var data []byte
+		if ok {
+			data, ok = c.write(to, ps)
+		}
+		if ok {
+			if err := atomicfile.Replace(name, data); err != nil {
+				c.report(diag.Diagnostic{File: f, Message: err.Error()})
+				ok = false
+			}
+		}
+		if ok {
+			written[name] = f
+		}
+		failed = failed || !ok
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b name one existing file.
+func sameFile(a, b string) bool {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	ib, err := os.Stat(b)
+	return err == nil && os.SameFile(ia, ib)
+}
+
+// read reads one file given, reporting its readers' warnings and its
+// errors; ok is false when it could not be read whole.
+func (c *convertCommand) read(f string) (ps []*puzzle.Puzzle, ok bool) {
+	if err := checkRegular(f, nil); err != nil {
+		c.report(diag.FromError(f, err))
+		return nil, false
+	}
+	ps, err := formats.ReadFile(f)
+	for _, p := range ps {
+		for _, w := range p.Warnings {
+			c.report(w)
+		}
+	}
+	if err != nil {
+		for _, d := range formats.Diagnostics(f, err) {
+			c.report(d)
+		}
+		return nil, false
+	}
+	return ps, true
+}
+
+// write writes puzzles as format to and reads them back (readBack); ok is
+// false after an error, which it has reported.
+func (c *convertCommand) write(to string, ps []*puzzle.Puzzle) (data []byte, ok bool) {
+	var buf bytes.Buffer
+	var err error
+	switch to {
+	case "non":
+		err = formats.WriteNon(&buf, ps[0])
+	case "nonpack":
+		err = formats.WriteNonpack(&buf, ps)
+	case "xml":
+		err = formats.WriteXML(&buf, ps)
+	case "g":
+		err = formats.WriteOlsak(&buf, ps[0])
+	}
+	if err != nil {
+		c.report(convertError(ps, err))
+		return nil, false
+	}
+	return buf.Bytes(), c.readBack(to, ps, buf.Bytes())
 }
 
 // report prints one diagnostic as every command does.

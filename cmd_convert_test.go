@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,7 +118,7 @@ func TestConvertMessagesAreDiagnostics(t *testing.T) {
 		{[]string{"-to", "xml", dir}, 1, dir + ": error: not a regular file (a folder)\n"},
 		{[]string{"-to", "xml", src, bad, src}, 1, bad + ":2:8: error: height: \"x\" is not a number\n"},
 		{[]string{"-to", "non", pack}, 2, "nonopress convert: " + pack + " holds 2 puzzles: a .non file holds one; use -to nonpack or -to xml\n"},
-		{[]string{"-to", "g", src, src}, 2, "nonopress convert: 2 puzzles in 2 files: a .g file holds one; use -to nonpack or -to xml\n"},
+		{[]string{"-to", "g", src, src}, 2, "nonopress convert: 2 puzzles in 2 files: a .g file holds one; use -to nonpack or -to xml, or -o FOLDER for a file each\n"},
 	} {
 		code, stdout, stderr := runCLI(t, append([]string{"convert"}, c.args...)...)
 		if code != c.code || !strings.HasPrefix(stderr, c.want) || stdout != "" {
@@ -157,5 +158,52 @@ func TestConvertLossesFindsAChangedPuzzle(t *testing.T) {
 	}
 	if lost, _, broken := convertLosses(p, read(dancerNon)); broken != "" || len(lost) != 0 {
 		t.Errorf("the same puzzle: lost %q, broken %q", lost, broken)
+	}
+}
+
+// TestConvertIntoAFolder: -o naming a folder converts each file on its own
+// into it, as NAME.FORMAT; a file that cannot be read or converted is
+// named and the others are converted still (exit 1); a name written twice
+// or one of the files given is refused.
+func TestConvertIntoAFolder(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dancer := writeFile(t, dir, "dancer.non", dancerNon)
+	odd := writeFile(t, dir, "odd.xml", oddXML)
+	pack := writeFile(t, dir, "two.nonpack.gz", dancerNon+"====\n"+dancerNon)
+	bad := writeFile(t, dir, "bad.non", "width 2\nheight x\n")
+	again := writeFile(t, dir, "again/dancer.non", dancerNon)
+	code, stdout, stderr := runCLI(t, "convert", "-to", "non", "-o", out, dancer, bad, odd, pack, again)
+	want := bad + ":2:8: error: height: \"x\" is not a number\n" +
+		odd + `:3: warning: property "my key", property "width", colour name "paper" and colour name "deep wine" left out: a .non file has no place for them (-to xml keeps them)` + "\n" +
+		pack + ": error: holds 2 puzzles: a .non file holds one; use -to nonpack or -to xml\n" +
+		again + ": error: would be written as " + filepath.Join(out, "dancer.non") + ", which " + dancer + " was written as\n"
+	if code != 1 || stdout != "" || stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr\n%s\nwant exit 1 and\n%s", code, stdout, stderr, want)
+	}
+	for name, from := range map[string]string{"dancer.non": dancer, "odd.non": odd} {
+		ps, err := formats.ReadFile(filepath.Join(out, name))
+		src, _ := formats.ReadFile(from)
+		if err != nil || len(ps) != 1 || ps[0].ID() != src[0].ID() {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 2 {
+		t.Errorf("%d files in the folder, want dancer.non and odd.non", len(entries))
+	}
+	// A bundle makes one file of its puzzles; a source is never replaced.
+	if code, _, stderr := runCLI(t, "convert", "-to", "xml", "-o", dir, pack, dancer); code != 0 || stderr != "" {
+		t.Errorf("-to xml into the folder: exit %d, %q", code, stderr)
+	}
+	if ps, err := formats.ReadFile(filepath.Join(dir, "two.xml")); err != nil || len(ps) != 2 {
+		t.Errorf("two.xml: %d puzzles, %v", len(ps), err)
+	}
+	code, _, stderr = runCLI(t, "convert", "-to", "non", "-o", dir, dancer)
+	if want := dancer + ": error: would be written as " + dancer + ", a file given: convert into another folder\n"; code != 1 || stderr != want {
+		t.Errorf("into its own folder: exit %d, stderr %q, want %q", code, stderr, want)
 	}
 }
