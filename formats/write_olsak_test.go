@@ -114,3 +114,26 @@ func TestXMLTriddlerErrorLines(t *testing.T) {
 		t.Fatalf("problems %v: want \"needs 9 cells\" at line %d", ds, want)
 	}
 }
+
+// TestOlsakWritesEmptyLinesBlank: an empty clue line is a blank line, as
+// Olšák's files and number-loom write it (number-loom reads "0" as a block
+// of length 0), also the last line of the file, and it reads back.
+func TestOlsakWritesEmptyLinesBlank(t *testing.T) {
+	p := &puzzle.Puzzle{Kind: puzzle.Grid, Width: 3, Height: 2, Palette: puzzle.DefaultPalette(),
+		Rows: []puzzle.Line{nil, {{Len: 2, Color: 1}}}, Cols: []puzzle.Line{{{Len: 1, Color: 1}}, {{Len: 1, Color: 1}}, nil}}
+	var buf bytes.Buffer
+	if err := WriteOlsak(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	want := "#d\n   0:.  #FFFFFF   white\n   a:X  #000000   black\n: rows\n\n2a\n: columns\n1a\n1a\n\n"
+	if buf.String() != want {
+		t.Fatalf("written:\n%q\nwant\n%q", buf.String(), want)
+	}
+	back, err := Read("empty.g", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := back[0]; q.ID() != p.ID() || q.Width != 3 || q.Height != 2 {
+		t.Errorf("read back as %dx%d %s, want 3x2 %s", q.Width, q.Height, q.ID(), p.ID())
+	}
+}
