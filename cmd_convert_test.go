@@ -207,3 +207,17 @@ func TestConvertIntoAFolder(t *testing.T) {
 		t.Errorf("into its own folder: exit %d, stderr %q, want %q", code, stderr, want)
 	}
 }
+
+// TestConvertKeepsTheSetOfOnePuzzle: a bundle of one titled puzzle keeps
+// its set's title in XML, as in a bundle, without a word.
+func TestConvertKeepsTheSetOfOnePuzzle(t *testing.T) {
+	src := writeFile(t, t.TempDir(), "one.nonpack", "title \"My Set\"\n====\n"+dancerNon)
+	code, out, stderr := runCLI(t, "convert", "-to", "xml", src)
+	if code != 0 || stderr != "" || !strings.Contains(out, "<puzzleset>\n<title>My Set</title>\n<puzzle ") {
+		t.Errorf("exit %d, stderr %q, output\n%s", code, stderr, out)
+	}
+	ps, err := formats.Read("one.xml", []byte(out))
+	if err != nil || ps[0].Origin.Set == nil || ps[0].Origin.Set.Title != "My Set" || ps[0].Meta.Title != "Demo Puzzle from Front Page" {
+		t.Errorf("read back: %v, %+v", err, ps[0])
+	}
+}
