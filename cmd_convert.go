@@ -49,14 +49,16 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		return c.toFolder(*to, *out, fs.Args())
 	}
 	var all []*puzzle.Puzzle
-	failed := false
+	unread := 0
 	for _, f := range fs.Args() {
 		ps, ok := c.read(f)
-		failed = failed || !ok
+		if !ok {
+			unread++
+		}
 		all = append(all, ps...)
 	}
-	if failed {
-		return errFailed // write nothing rather than a partial conversion
+	if unread > 0 { // write nothing rather than a partial conversion
+		return notWritten(*out, fmt.Sprintf("%d of %s could not be read", unread, puzzle.Plural(fs.NArg(), "file")))
 	}
 	if (*to == "non" || *to == "g") && len(all) != 1 {
 		msg := fmt.Sprintf("%s: a .%s file holds one; use -to nonpack or -to xml", puzzlesGiven(all, fs.NArg()), *to)
@@ -67,13 +69,22 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	}
 	data, ok := c.write(*to, all)
 	if !ok {
-		return errFailed
+		return notWritten(*out, fmt.Sprintf("a puzzle cannot be written as .%s", *to))
 	}
 	if *out == "" {
 		_, err := c.stdout.Write(data)
 		return err
 	}
 	return atomicfile.Replace(*out, data)
+}
+
+// notWritten is the error of a conversion to one output that wrote
+// nothing, for the reason given.
+func notWritten(out, reason string) error {
+	if out == "" {
+		return fmt.Errorf("nothing written: %s", reason)
+	}
+	return fmt.Errorf("%s not written: %s", out, reason)
 }
 
 // toFolder converts each file on its own into the folder dir, as
@@ -195,7 +206,7 @@ func (c *convertCommand) readBack(to string, all []*puzzle.Puzzle, data []byte) 
 	}
 	if err != nil {
 		c.report(diag.Diagnostic{File: all[0].Origin.File, Line: all[0].Origin.Line, Severity: diag.Error,
-			Message: fmt.Sprintf("the .%s written does not read back: %v; nothing written", to, err)})
+			Message: fmt.Sprintf("the .%s written does not read back: %v", to, err)})
 		return false
 	}
 	ok := true
@@ -204,7 +215,7 @@ func (c *convertCommand) readBack(to string, all []*puzzle.Puzzle, data []byte) 
 		lost, setLost, broken := convertLosses(p, back[i])
 		d := diag.Diagnostic{File: p.Origin.File, Line: p.Origin.Line, Severity: diag.Warning}
 		if broken != "" {
-			d.Severity, d.Message, ok = diag.Error, fmt.Sprintf("written as .%s, %s; nothing written", to, broken), false
+			d.Severity, d.Message, ok = diag.Error, fmt.Sprintf("written as .%s, %s", to, broken), false
 			c.report(d)
 			continue
 		}
