@@ -48,6 +48,14 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	if info, err := os.Stat(*out); err == nil && info.IsDir() {
 		return c.toFolder(*to, *out, fs.Args())
 	}
+	if named, ok := formats.FormatOf(*out); ok && named != *to {
+		// Readers, nonopress's among them, go by the name.
+		msg := fmt.Sprintf("-o %s: the name says .%s, but -to %s writes .%s: name it so", *out, named, *to, *to)
+		if named != "nin" {
+			msg += " or give -to " + named
+		}
+		return usageError{msg}
+	}
 	var all []*puzzle.Puzzle
 	unread := 0
 	for _, f := range fs.Args() {
@@ -75,7 +83,7 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		_, err := c.stdout.Write(data)
 		return err
 	}
-	return atomicfile.Replace(*out, data)
+	return atomicfile.Replace(*out, formats.CompressFor(*out, data))
 }
 
 // notWritten is the error of a conversion to one output that wrote

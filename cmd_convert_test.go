@@ -222,3 +222,40 @@ func TestConvertKeepsTheSetOfOnePuzzle(t *testing.T) {
 		t.Errorf("read back: %v, %+v", err, ps[0])
 	}
 }
+
+// TestConvertOutputNameSaysItsFormat: -o with the name of another format
+// is refused (nonopress and other readers go by the name, and would not
+// read it), and a compressed bundle's name gets a compressed bundle: gzip
+// for .nonpack.gz, zlib for .nonopack.gz.
+func TestConvertOutputNameSaysItsFormat(t *testing.T) {
+	dir := t.TempDir()
+	src := writeFile(t, dir, "dancer.non", dancerNon)
+	for _, c := range []struct{ to, name, want string }{
+		{"xml", "out.non", "-o OUT: the name says .non, but -to xml writes .xml: name it so or give -to non"},
+		{"xml", "out.nonpack.gz", "-o OUT: the name says .nonpack, but -to xml writes .xml: name it so or give -to nonpack"},
+		{"non", "out.nin", "-o OUT: the name says .nin, but -to non writes .non: name it so\n"},
+	} {
+		out := filepath.Join(dir, c.name)
+		want := "nonopress convert: " + strings.Replace(c.want, "OUT", out, 1)
+		code, _, stderr := runCLI(t, "convert", "-to", c.to, "-o", out, src)
+		if _, err := os.Stat(out); code != 2 || !strings.HasPrefix(stderr, want) || err == nil {
+			t.Errorf("-to %s -o %s: exit %d, stderr %q, written %v; want 2, nothing written and %q", c.to, c.name, code, stderr, err == nil, want)
+		}
+	}
+	for name, magic := range map[string]string{"out.pbn": "<?xml", "out.nonpack.gz": "\x1f\x8b", "out.NONOPACK.GZ": "\x78\x9c", "out.nonpack": "catalogue"} {
+		to := "nonpack"
+		if name == "out.pbn" {
+			to = "xml"
+		}
+		out := filepath.Join(dir, name)
+		if code, _, stderr := runCLI(t, "convert", "-to", to, "-o", out, src); code != 0 {
+			t.Errorf("-o %s: exit %d, %s", name, code, stderr)
+			continue
+		}
+		data, _ := os.ReadFile(out)
+		ps, err := formats.ReadFile(out)
+		if !strings.HasPrefix(string(data), magic) || err != nil || len(ps) != 1 || ps[0].Meta.Title != "Demo Puzzle from Front Page" {
+			t.Errorf("-o %s: starts %q, want %q; read back %v", name, data[:min(len(data), 8)], magic, err)
+		}
+	}
+}
