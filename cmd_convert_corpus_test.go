@@ -197,8 +197,8 @@ func roundTripDiff(p, q *puzzle.Puzzle, puzzles int) (broken string, lost []stri
 			return "clues came back otherwise", nil
 		}
 	}
-	for side, ls := range p.TriddlerClues {
-		if linesByValue(p, ls) != linesByValue(q, q.TriddlerClues[side]) {
+	for _, side := range puzzle.TriddlerSides {
+		if linesByValue(p, p.TriddlerClues[side]) != linesByValue(q, q.TriddlerClues[side]) {
 			return side + " clues came back otherwise", nil
 		}
 	}

@@ -26,8 +26,8 @@ func convertLosses(p, q *puzzle.Puzzle) (lost, setLost []string, broken string) 
 	case len(p.Palette) != len(q.Palette):
 		return nil, nil, fmt.Sprintf("its %d colours read back as %d", p.Colors(), q.Colors())
 	}
-	for side, ls := range p.TriddlerClues {
-		if !sameLines(p, q, ls, q.TriddlerClues[side]) {
+	for _, side := range puzzle.TriddlerSides {
+		if !sameLines(p, q, p.TriddlerClues[side], q.TriddlerClues[side]) {
 			return nil, nil, fmt.Sprintf("its %s clues read back otherwise", side)
 		}
 	}
