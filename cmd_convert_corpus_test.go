@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -104,6 +105,54 @@ func TestConvertCorpusRoundTrip(t *testing.T) {
 		}
 	}
 	t.Logf("%d files; round trips that lose nothing, by format: %v", len(files), exact)
+	convertCorpusBundle(t, files)
+}
+
+// convertCorpusBundle converts all the corpus files at once into one XML
+// puzzle set and one .nonpack bundle (its grids: a triddler has no place
+// there) and checks each puzzle read back, as TestConvertCorpusRoundTrip
+// does one file at a time.
+func convertCorpusBundle(t *testing.T, files []string) {
+	var all []*puzzle.Puzzle
+	var grids []string
+	for _, f := range files {
+		ps, err := formats.ReadFile(f)
+		if err != nil {
+			continue // reported already
+		}
+		all = append(all, ps...)
+		if cannotHold(ps, "nonpack") == "" {
+			grids = append(grids, f)
+		}
+	}
+	for _, to := range []string{"xml", "nonpack"} {
+		given, want := files, all
+		if to == "nonpack" {
+			given, want = grids, slices.DeleteFunc(slices.Clone(all), func(p *puzzle.Puzzle) bool { return p.Kind == puzzle.Triddler })
+		}
+		out := filepath.Join(t.TempDir(), "all."+to)
+		code, _, stderr := runCLI(t, append([]string{"convert", "-to", to, "-o", out}, given...)...)
+		if code != 0 {
+			t.Errorf("all files -to %s: exit %d\n%s", to, code, stderr)
+			continue
+		}
+		back, err := formats.ReadFile(out)
+		if err != nil || len(back) != len(want) {
+			t.Errorf("all files -to %s: %d puzzles read back of %d: %v", to, len(back), len(want), err)
+			continue
+		}
+		for i, p := range want {
+			broken, lost := roundTripDiff(p, back[i], len(want))
+			if broken != "" {
+				t.Errorf("all files -to %s, %s: %s", to, p.Where(), broken)
+			}
+			for _, what := range lost {
+				if !strings.Contains(warningsAbout(stderr, p.Origin.File), what) {
+					t.Errorf("all files -to %s, %s: %s lost without a warning (stderr %q)", to, p.Where(), what, stderr)
+				}
+			}
+		}
+	}
 }
 
 // cannotHold returns the error convert must give for puzzles that format
@@ -239,8 +288,11 @@ func roundTripDiff(p, q *puzzle.Puzzle, puzzles int) (broken string, lost []stri
 		}
 	}
 	if set := p.Origin.Set; set != nil && !reflect.DeepEqual(set, q.Origin.Set) {
-		// A set of one that says nothing its puzzle does not is no loss.
-		if puzzles > 1 || set.Title != "" && set.Title != pm.Title || !sayingNothingMore(*set, pm) {
+		// A set's title names the collection (a set of one's may be its
+		// puzzle's); its other fields are lost only where its puzzles do
+		// not say the same.
+		titleLost := set.Title != "" && (q.Origin.Set == nil || q.Origin.Set.Title != set.Title) && (puzzles > 1 || set.Title != pm.Title)
+		if titleLost || !sayingNothingMore(*set, pm) {
 			lost = append(lost, "of the set")
 		}
 	}
