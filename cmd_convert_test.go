@@ -259,3 +259,27 @@ func TestConvertOutputNameSaysItsFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertWritesTheSpecExampleAsWritten: the .non specification's own
+// example, converted to .non, comes out as the specification writes it
+// (key order, quoting, blank lines, the final newline), but for the
+// character reference &copy;, written as the UTF-8 character the format's
+// encoding is; through XML and back it is the same again.
+func TestConvertWritesTheSpecExampleAsWritten(t *testing.T) {
+	spec, err := os.ReadFile("formats/testdata/spec-example.non")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(string(spec), "&copy;", "©", 1)
+	code, got, stderr := runCLI(t, "convert", "-to", "non", "formats/testdata/spec-example.non")
+	if code != 0 || stderr != "" || got != want {
+		t.Fatalf("exit %d, stderr %q, wrote\n%s\nwant\n%s", code, stderr, got, want)
+	}
+	xml := filepath.Join(t.TempDir(), "spec.xml")
+	if code, _, stderr := runCLI(t, "convert", "-to", "xml", "-o", xml, "formats/testdata/spec-example.non"); code != 0 || stderr != "" {
+		t.Fatalf("-to xml: exit %d, %q", code, stderr)
+	}
+	if code, again, stderr := runCLI(t, "convert", "-to", "non", xml); code != 0 || stderr != "" || again != want {
+		t.Errorf("through XML: exit %d, stderr %q, wrote\n%s", code, stderr, again)
+	}
+}
