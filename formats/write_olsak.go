@@ -92,14 +92,23 @@ func writeOlsakLine(bw *bufio.Writer, l puzzle.Line, in []rune, colors int) erro
 }
 
 // olsakInChars are the input characters of n palette entries: '0' for the
-// background, then a..z, then A..Z.
+// background, then a..z, then A..Z, then the letters from U+00C0 on (never
+// a space, a digit, ':' or '#', which the reader would take otherwise).
 func olsakInChars(n int) []rune {
 	in := []rune{'0'}
+	next := rune(0xc0)
 	for i := 1; i < n; i++ {
-		if i <= 26 {
+		switch {
+		case i <= 26:
 			in = append(in, rune('a'+i-1))
-		} else {
+		case i <= 52:
 			in = append(in, rune('A'+i-27))
+		default:
+			for !unicode.IsLetter(next) {
+				next++
+			}
+			in = append(in, next)
+			next++
 		}
 	}
 	return in
