@@ -10,13 +10,12 @@ import (
 
 // convertLosses compares puzzle p with q, the same puzzle read back from
 // what convert wrote. lost names what the target format had no place for
-// (metadata, colour names, the goal, the set's metadata), for a warning;
-// broken says how the puzzle itself changed (its kind, size, clues or
-// colour values), which no writer may do, or is "". White space around a
-// value is not compared (sameText). setLost names what
-// the set the puzzle came in lost, beyond what the puzzle keeps. Colour characters are
-// the formats' own notation and are not compared, nor names NameColors
-// chose, which reading chooses again.
+// (metadata, colour names, the goal), for a warning; setLost names what
+// the set the puzzle came in lost, beyond what the puzzle keeps; broken
+// says how the puzzle itself changed (its kind, size, clues or colour
+// values), which no writer may do, or is "". White space around a value
+// is not compared (sameText), nor colour characters, the formats' own
+// notation, nor names NameColors chose, which reading chooses again.
 func convertLosses(p, q *puzzle.Puzzle) (lost, setLost []string, broken string) {
 	switch {
 	case p.Kind != q.Kind || p.Width != q.Width || p.Height != q.Height:
