@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/treefile"
 )
@@ -84,16 +85,16 @@ func unwrapPathError(err error) error {
 
 // checkRegular refuses a puzzle path that is not a regular file (info is
 // its os.Stat, or nil to stat it): a FIFO would block the read, a device
-// never end it.
+// never end it. The error is a *diag.Diagnostic naming the file.
 func checkRegular(path string, info fs.FileInfo) error {
 	if info == nil {
 		var err error
 		if info, err = os.Stat(path); err != nil {
-			return fmt.Errorf("%s: %w", path, unwrapPathError(err))
+			return &diag.Diagnostic{File: path, Message: unwrapPathError(err).Error()}
 		}
 	}
 	if !info.Mode().IsRegular() {
-		return fmt.Errorf("%s: not a regular file (%s)", path, treefile.Kind(info.Mode()))
+		return &diag.Diagnostic{File: path, Message: fmt.Sprintf("not a regular file (%s)", treefile.Kind(info.Mode()))}
 	}
 	return nil
 }

@@ -485,7 +485,8 @@ func TestConvertNamesThePuzzleItCannotWrite(t *testing.T) {
 	tri := writeFile(t, dir, "hex.g", b.String())
 	for _, args := range [][]string{{"-to", "non", tri}, {"-to", "nonpack", src, tri}} {
 		code, _, stderr := runCLI(t, append([]string{"convert"}, args...)...)
-		want := tri + ":1: a triddler cannot be written as .non: unsupported (write XML or Olšák's .g, which hold triangles)"
+		want := tri + ":1: error: a triddler cannot be written as .non: unsupported (write XML or Olšák's .g, which hold triangles)\n" +
+			"nonopress convert: nothing written: a puzzle cannot be written as ." + args[1] + "\n"
 		if code != 1 || !strings.Contains(stderr, want) {
 			t.Errorf("convert %v: exit %d, stderr %q; want 1 and %q", args, code, stderr, want)
 		}

@@ -70,6 +70,11 @@ func Known(path string) bool {
 	return ok
 }
 
+// FormatOf returns the format path's extension names, as Read takes it
+// ("non", "nonpack", "xml", "nin" or "g"; "nonpack" for a compressed
+// bundle), and whether it names one.
+func FormatOf(path string) (string, bool) { return formatOf(path) }
+
 // formatOf returns the format named by path's extension and whether the
 // extension is one Read knows. Compressed bundles report formatNonpack.
 func formatOf(path string) (string, bool) {

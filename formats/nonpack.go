@@ -32,6 +32,26 @@ func isZlib(data []byte) bool {
 	return cmf&0x0f == 8 && cmf>>4 <= 7 && flg&0x20 == 0 && (uint16(cmf)<<8|uint16(flg))%31 == 0
 }
 
+// CompressFor returns data compressed as path's name asks: with gzip for
+// a .nonpack.gz, with zlib for a .nonopack.gz (as mikix's format suggests),
+// else data itself.
+func CompressFor(path string, data []byte) []byte {
+	lower := strings.ToLower(path)
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	switch {
+	case strings.HasSuffix(lower, ".nonpack.gz"):
+		w = gzip.NewWriter(&buf)
+	case strings.HasSuffix(lower, ".nonopack.gz"):
+		w = zlib.NewWriter(&buf)
+	default:
+		return data
+	}
+	w.Write(data) // writes to a bytes.Buffer never fail
+	w.Close()
+	return buf.Bytes()
+}
+
 // decompress inflates a gzip or zlib stream (gzip: one member or several
 // concatenated), refusing more than MaxFileSize bytes of output, bytes after
 // the stream other than zero padding, and data compressed twice, each with a

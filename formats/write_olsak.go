@@ -15,7 +15,8 @@ import (
 // "#d" (the background as input char '0', the colours as a, b, c... with
 // their own characters as output chars and their names as comments), then
 // the groups of clue lines: rows and columns for a grid, the six sides in
-// Olšák's order and direction for a triddler, an empty line written "0".
+// Olšák's order and direction for a triddler, an empty line written as a
+// blank one.
 // The format has no metadata and no goal, so only the clues, palette and
 // colour names are written; a blotted clue cannot be (it has no way to say
 // one) and is refused.
@@ -80,20 +81,34 @@ func writeOlsak(bw *bufio.Writer, p *puzzle.Puzzle) error {
 	return nil
 }
 
-// writeOlsakLine writes one clue line: "3a 1b", or "0" when empty.
+// writeOlsakLine writes one clue line: "3a 1b", or a blank line when
+// empty, as Olšák's files and number-loom write it; number-loom reads "0"
+// as a block of length 0.
 func writeOlsakLine(bw *bufio.Writer, l puzzle.Line, in []rune, colors int) error {
+	if len(l) == 0 {
+		return bw.WriteByte('\n')
+	}
 	return writeClueLine(bw, l, in, colors, ' ', ".g")
 }
 
 // olsakInChars are the input characters of n palette entries: '0' for the
-// background, then a..z, then A..Z.
+// background, then a..z, then A..Z, then the letters from U+00C0 on (never
+// a space, a digit, ':' or '#', which the reader would take otherwise).
 func olsakInChars(n int) []rune {
 	in := []rune{'0'}
+	next := rune(0xc0)
 	for i := 1; i < n; i++ {
-		if i <= 26 {
+		switch {
+		case i <= 26:
 			in = append(in, rune('a'+i-1))
-		} else {
+		case i <= 52:
 			in = append(in, rune('A'+i-27))
+		default:
+			for !unicode.IsLetter(next) {
+				next++
+			}
+			in = append(in, next)
+			next++
 		}
 	}
 	return in

@@ -114,3 +114,52 @@ func TestXMLTriddlerErrorLines(t *testing.T) {
 		t.Fatalf("problems %v: want \"needs 9 cells\" at line %d", ds, want)
 	}
 }
+
+// TestOlsakWritesEmptyLinesBlank: an empty clue line is a blank line, as
+// Olšák's files and number-loom write it (number-loom reads "0" as a block
+// of length 0), also the last line of the file, and it reads back.
+func TestOlsakWritesEmptyLinesBlank(t *testing.T) {
+	p := &puzzle.Puzzle{Kind: puzzle.Grid, Width: 3, Height: 2, Palette: puzzle.DefaultPalette(),
+		Rows: []puzzle.Line{nil, {{Len: 2, Color: 1}}}, Cols: []puzzle.Line{{{Len: 1, Color: 1}}, {{Len: 1, Color: 1}}, nil}}
+	var buf bytes.Buffer
+	if err := WriteOlsak(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	want := "#d\n   0:.  #FFFFFF   white\n   a:X  #000000   black\n: rows\n\n2a\n: columns\n1a\n1a\n\n"
+	if buf.String() != want {
+		t.Fatalf("written:\n%q\nwant\n%q", buf.String(), want)
+	}
+	back, err := Read("empty.g", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := back[0]; q.ID() != p.ID() || q.Width != 3 || q.Height != 2 {
+		t.Errorf("read back as %dx%d %s, want 3x2 %s", q.Width, q.Height, q.ID(), p.ID())
+	}
+}
+
+// TestOlsakManyColours: a puzzle of more colours than letters a..z and
+// A..Z is written with input characters the reader takes back (no space
+// such as U+0085, which the reader trims, as it was written before).
+func TestOlsakManyColours(t *testing.T) {
+	const n = 254
+	p := &puzzle.Puzzle{Kind: puzzle.Grid, Width: n, Height: 1, Palette: []puzzle.Color{{Char: '.', RGB: puzzle.RGB{R: 255, G: 255, B: 255}}}}
+	var row puzzle.Line
+	for i := 1; i <= n; i++ {
+		p.Palette = append(p.Palette, puzzle.Color{Char: rune(0x100 + i), RGB: puzzle.RGB{R: uint8(i), G: uint8(255 - i), B: 7}})
+		row = append(row, puzzle.Clue{Len: 1, Color: i})
+		p.Cols = append(p.Cols, puzzle.Line{{Len: 1, Color: i}})
+	}
+	p.Rows = []puzzle.Line{row}
+	var buf bytes.Buffer
+	if err := WriteOlsak(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read("many.g", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := back[0]; q.Colors() != n || q.ID() != p.ID() {
+		t.Errorf("read back %d colours, id %s; want %d, %s", q.Colors(), q.ID(), n, p.ID())
+	}
+}

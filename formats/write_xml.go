@@ -13,18 +13,18 @@ import (
 )
 
 // WriteXML writes puzzles as one webpbn XML <puzzleset>, with the title,
-// author, copyright and source of the set they all came from (Origin.Set)
-// when there are several. Each puzzle carries all its own metadata, every
-// palette colour with a unique name and character, its clues and its goal
-// image. Meta.License is
-// written as <license> and Meta.Extra as <property name="...">, which this
-// package reads back; other readers ignore them.
+// author, copyright and source of the set they all came from (Origin.Set),
+// unless there is one puzzle, without a title of its own. Each puzzle
+// carries all its own metadata, every palette colour with a unique name
+// and character, its clues and its goal image. Meta.License is written as
+// <license> and Meta.Extra as <property name="...">, which this package
+// reads back; other readers ignore them.
 func WriteXML(w io.Writer, ps []*puzzle.Puzzle) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString(xml.Header)
 	bw.WriteString("<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.1.dtd\">\n<puzzleset>\n")
-	if set := sharedSet(ps); set != nil && len(ps) > 1 {
-		// A set of one would give its title to its puzzle on reading.
+	if set := sharedSet(ps); set != nil && (len(ps) > 1 || ps[0].Meta.Title != "") {
+		// A set of one gives its title to an untitled puzzle on reading.
 		for _, e := range []struct{ tag, v string }{
 			{"title", set.Title}, {"author", set.Author}, {"copyright", set.Copyright}, {"source", set.Catalogue},
 		} {
