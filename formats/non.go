@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -54,6 +55,8 @@ type nonParser struct {
 	colsHeader    int
 	licenseLine   int
 	typos         []misspelt // unknown keys that look like known ones
+	stray         []lineRun  // runs of clue lines outside any block
+	keyLines      int        // non-blank lines read outside blocks so far
 
 	colors     []nonColor
 	colorNames map[string]bool // every Nonny colour name in the file
@@ -137,6 +140,7 @@ func (np *nonParser) line(l numberedLine) error {
 	if key == "" {
 		return nil
 	}
+	np.keyLines++
 	err := np.keyLine(l, key, rest)
 	if rest == "" || err == nil {
 		return err
@@ -187,7 +191,8 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 		np.goal, np.goalLine = stripSpaces(unquote(rest)), l.n
 	default:
 		if !isWord(key) {
-			return nil // not a key: ignored, as the format asks
+			np.notAKey(l, key) // ignored, as the format asks
+			return nil
 		}
 		if !np.property(key, decodeValue(rest), l.n) {
 			if known := suggestKey(key, nonKeys); known != "" {
@@ -335,6 +340,7 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 // block's clue lines, reading on from there.
 func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra int) error {
 	count := want + 1
+	ahead := *np.sc // to look for the other block's header
 	for {
 		l, ok := np.sc.next()
 		if !ok || !np.isClueLine(l.text) {
@@ -345,7 +351,32 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra
 		}
 	}
 	fix := "remove " + theClues(count-want, which, "too many")
+	other, otherDim, otherWant := "columns", "width", np.width
+	if which == "columns" {
+		other, otherDim, otherWant = "rows", "height", np.height
+	}
+	if (other == "rows" && np.rows == nil || other == "columns" && np.cols == nil) && count == want+otherWant && !hasKey(&ahead, other) {
+		// The extra lines are as many as the other block needs: its
+		// header is missing.
+		e := np.clueLinesMismatch(header, which, dim, want, count, "")
+		e.Hint = fmt.Sprintf("the %d lines too many are the %s clues, as the %s is %d: add a line %q before line %d, where they start",
+			count-want, strings.TrimSuffix(other, "s"), otherDim, otherWant, other, extra)
+		return e
+	}
 	return np.clueLinesMismatch(header, which, dim, want, count, fmt.Sprintf("%s; clue line %d is line %d", fix, want+1, extra))
+}
+
+// hasKey reports whether a line of sc, read to its end, starts with key.
+func hasKey(sc *lineScanner, key string) bool {
+	for {
+		l, ok := sc.next()
+		if !ok {
+			return false
+		}
+		if k, _ := splitKey(l.text); strings.EqualFold(k, key) {
+			return true
+		}
+	}
 }
 
 // tooFewClueLines is the error of a clues block (which, at line header) of
@@ -359,6 +390,114 @@ func (np *nonParser) tooFewClueLines(header int, which, dim string, want, have i
 	}
 	fix := fmt.Sprintf("add %s, 0 for an empty %s; %s", theClues(want-have, which, "missing"), line, end)
 	return np.clueLinesMismatch(header, which, dim, want, have, fix)
+}
+
+// shortBlock is the error of a clues block (which, at line header) that
+// ends, at stop (n 0 at the puzzle's end), before it has the want lines its
+// dimension (dim) counts: have non-blank ones, lines with the blank ones. A
+// stop line that is a clue line with a typo is blamed first; then an empty
+// block, a block too short even with its blank lines, and last a block
+// whose blank lines are too many to be its empty lines.
+func (np *nonParser) shortBlock(header int, which, dim string, want, have, lines int, stop numberedLine) error {
+	line := strings.TrimSuffix(which, "s")
+	if stop.n != 0 {
+		if err := np.mistypedClueLine(header, which, want, have, stop); err != nil {
+			return err
+		}
+	}
+	switch {
+	case have == 0 && stop.n != 0 && strings.EqualFold(strings.TrimSpace(stop.text), which):
+		e := np.errAtCol(stop.n, 1, "%q again: the %s block of line %d has no clue lines", which, which, header)
+		e.Hint = fmt.Sprintf("remove one of the two %q lines", which)
+		return e
+	case have == 0:
+		e := errAt(np.file, header, "%s block has no clue lines", which)
+		e.Hint = fmt.Sprintf("write the %d %s clues after line %d, one a line, 0 for an empty %s", want, line, header, line)
+		if stop.n != 0 {
+			e.Hint += fmt.Sprintf("; line %d, %q, is not one", stop.n, strings.TrimSpace(stop.text))
+		}
+		return e
+	case lines < want:
+		return np.tooFewClueLines(header, which, dim, want, have, stop)
+	}
+	e := errAt(np.file, header, "%s block has %s and %s among them, but %s is %d", which,
+		puzzle.Plural(have, "clue line"), puzzle.Plural(lines-have, "blank line"), dim, want)
+	e.Hint = fmt.Sprintf("write 0 for each empty %s and remove the other blank lines, or set %s %d", line, dim, have)
+	return e
+}
+
+// mistypedClueLine returns the error of the line that ended a clues block
+// too early (which, at line header, has have of its want clue lines) when
+// it is a clue line with a typo: a sign before a number, or letters that
+// look like digits ("l" for 1, "O" for 0). It returns nil for other lines.
+func (np *nonParser) mistypedClueLine(header int, which string, want, have int, stop numberedLine) error {
+	fields := clueFields(stop.text)
+	if len(fields) == 0 {
+		return nil
+	}
+	if len(np.colorNames) > 0 && isWord(fields[0].text) && !np.isKey(fields[0].text) && np.cluesAfterName(fields[1:]) {
+		// A clue line of a file that names its colours, starting with a
+		// name it does not define.
+		return np.unknownColorName(stop, fields[0])
+	}
+	guess := make([]string, len(fields))
+	bad := -1
+	for i, f := range fields {
+		guess[i] = f.text
+		if isClueNumber(f.text) || np.colorNames[strings.ToLower(f.text)] {
+			continue
+		}
+		g, ok := guessNumber(f.text)
+		if !ok || !isClueNumber(g) {
+			return nil
+		}
+		guess[i] = g
+		if bad < 0 {
+			bad = i
+		}
+	}
+	if bad < 0 {
+		return nil
+	}
+	e := np.errAtCol(stop.n, fields[bad].col, "%q is not a number, so the %s block of line %d stops before this line, with %d of its %d clues",
+		fields[bad].text, which, header, have, want)
+	sep := " "
+	if strings.Contains(stop.text, ",") {
+		sep = ","
+	}
+	e.Hint = fmt.Sprintf("did you mean %q?", strings.Join(guess, sep))
+	return e
+}
+
+// cluesAfterName reports whether the words after a clue line's first are
+// numbers and colour names, at least one of them a number.
+func (np *nonParser) cluesAfterName(fields []clueField) bool {
+	numbers := 0
+	for _, f := range fields {
+		switch {
+		case isClueNumber(f.text):
+			numbers++
+		case !np.colorNames[strings.ToLower(f.text)]:
+			return false
+		}
+	}
+	return numbers > 0
+}
+
+// isKey reports whether word is a key of the format.
+func (np *nonParser) isKey(word string) bool {
+	w := strings.ToLower(strings.TrimSuffix(word, ":"))
+	return structuralKeys[w] || slices.Contains(nonKeys, w) || (&nonParser{p: &puzzle.Puzzle{}}).property(w, "", 0)
+}
+
+// isClueNumber reports whether a word of a clue line is a number, with at
+// most one colour character after it.
+func isClueNumber(word string) bool {
+	i := 0
+	for i < len(word) && word[i] >= '0' && word[i] <= '9' {
+		i++
+	}
+	return i > 0 && utf8.RuneCountInString(word[i:]) <= 1
 }
 
 // theClues names n clues of a block (which: "rows" or "columns") in the
@@ -376,7 +515,7 @@ func theClues(n int, which, state string) string {
 // of count clue lines where its dimension (dim) counts want: its hint
 // offers both fixes, the dimension to set (at its line) or fix, the lines
 // to add or remove and where.
-func (np *nonParser) clueLinesMismatch(header int, which, dim string, want, count int, fix string) error {
+func (np *nonParser) clueLinesMismatch(header int, which, dim string, want, count int, fix string) *ParseError {
 	e := errAt(np.file, header, "%s block has %s, but %s is %d", which, puzzle.Plural(count, "clue line"), dim, want)
 	at := np.widthLine
 	if dim == "height" {
@@ -511,20 +650,7 @@ func (np *nonParser) block(header int, which string) error {
 			}
 		}
 		if chosen == nil {
-			if len(nonBlank) > 0 && len(candidates) == len(nonBlank) {
-				// Too few lines, and no blank one to wonder about.
-				return np.tooFewClueLines(header, which, dim, want, len(nonBlank), stopLine)
-			}
-			stop := "the end of the puzzle"
-			if stopLine.n != 0 {
-				stop = fmt.Sprintf("line %d (%q is not a clue line)", stopLine.n, strings.TrimSpace(stopLine.text))
-			}
-			why := fmt.Sprintf("and %d lines in all", len(candidates))
-			if len(nonBlank) > 0 && len(candidates) >= want {
-				why = fmt.Sprintf("and counting blank lines as empty %s, non-blank lines remain after the first %d", which, want)
-			}
-			return np.errAt(header, "%s block does not fit %s %d: %d non-blank clue lines, %s; the block ends at %s",
-				which, dim, want, len(nonBlank), why, stop)
+			return np.shortBlock(header, which, dim, want, len(nonBlank), len(candidates), stopLine)
 		}
 	}
 	if which == "rows" {
@@ -580,9 +706,9 @@ func (np *nonParser) finish() error {
 			np.p.Cols = cols
 		}
 	case np.rows == nil:
-		return np.missing(np.errAt(start, "no rows block"), "rows")
+		return np.noBlock("rows", start)
 	default:
-		return np.missing(np.errAt(start, "no columns block"), "columns")
+		return np.noBlock("columns", start)
 	}
 	if rowClues != nil {
 		np.p.Rows = resolveLines(rowClues, resolve)
@@ -595,6 +721,7 @@ func (np *nonParser) finish() error {
 	for _, t := range np.typos {
 		np.p.Warnings = append(np.p.Warnings, t.warning(np.file))
 	}
+	np.strayWarnings()
 	return np.checkMaxRule()
 }
 

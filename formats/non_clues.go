@@ -61,16 +61,22 @@ func (np *nonParser) parseClueLine(l numberedLine) ([]rawClue, error) {
 			continue
 		}
 		if len(np.colorNames) > 0 && isWord(f) {
-			err := np.errAtCol(l.n, tok.col, "unknown colour name %q", f)
-			if known := suggestColor(strings.ToLower(f), slices.Sorted(maps.Keys(np.colorNames))); known != "" {
-				err.Hint = fmt.Sprintf("did you mean %q?", known)
-			}
-			return nil, err
+			return nil, np.unknownColorName(l, tok)
 		}
 		np.ignored(l, tok.col)
 		break
 	}
 	return out, nil
+}
+
+// unknownColorName is the error of a word of clue line l that is no
+// colour name of a file that names its colours.
+func (np *nonParser) unknownColorName(l numberedLine, tok clueField) *ParseError {
+	err := np.errAtCol(l.n, tok.col, "unknown colour name %q", tok.text)
+	if known := suggestColor(strings.ToLower(tok.text), slices.Sorted(maps.Keys(np.colorNames))); known != "" {
+		err.Hint = fmt.Sprintf("did you mean %q?", known)
+	}
+	return err
 }
 
 // ignored warns that the rest of clue line l, from column col, is ignored.

@@ -2,6 +2,8 @@ package formats
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/spell"
@@ -48,10 +50,14 @@ type misspelt struct {
 	line, col int
 	key       string // as written
 	known     string // the key it probably stands for
+	fix       string // the line it probably stands for, if known
 }
 
 // hint says what the author probably meant.
 func (m misspelt) hint() string {
+	if m.fix != "" {
+		return fmt.Sprintf("did you mean %q?", m.fix)
+	}
 	if m.known != "" && m.known[0] == '<' {
 		return fmt.Sprintf("did you mean %s?", m.known)
 	}
@@ -74,4 +80,28 @@ func (m misspelt) warning(file string) diag.Diagnostic {
 // err is the error of a misspelling that left a needed key missing.
 func (m misspelt) err(file string) *ParseError {
 	return &ParseError{File: file, Line: m.line, Col: m.col, Err: fmt.Errorf("%s", m.message()), Hint: m.hint()}
+}
+
+// confusedDigits are the characters typed for a digit they look like.
+var confusedDigits = map[rune]rune{'l': '1', 'I': '1', '|': '1', 'O': '0', 'o': '0'}
+
+// guessNumber returns what a word of a clue line that should start with a
+// number probably meant: a sign dropped ("-4" → "4") and letters typed for
+// the digits they look like at its start ("l2" → "12", "O" → "0"); ok is
+// false when that does not make a word starting with a digit.
+func guessNumber(word string) (guess string, ok bool) {
+	rest := strings.TrimLeft(word, "-+")
+	var b strings.Builder
+	i := 0
+	for _, r := range rest {
+		d, confused := confusedDigits[r]
+		if !confused {
+			break
+		}
+		b.WriteRune(d)
+		i += utf8.RuneLen(r)
+	}
+	b.WriteString(rest[i:])
+	guess = b.String()
+	return guess, guess != word && guess != "" && guess[0] >= '0' && guess[0] <= '9'
 }

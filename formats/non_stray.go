@@ -1,0 +1,107 @@
+package formats
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/nonopress/nonopress/diag"
+)
+
+// This file notices the lines of a .non puzzle that the format ignores but
+// an author most likely meant: clue lines outside any block (a "rows" or
+// "columns" line deleted or misspelt beyond recognition) and a structural
+// key written with punctuation ("width,5", "-rows").
+
+// structuralKeys are the keys whose loss changes the puzzle, not only its
+// description.
+var structuralKeys = map[string]bool{"width": true, "height": true, "rows": true, "columns": true,
+	"goal": true, "color": true, "colour": true, "maxrule": true}
+
+// lineRun is a run of stray clue lines, from first to last, count of them
+// not blank; seen is np.keyLines when the last one was read.
+type lineRun struct{ first, last, count, seen int }
+
+// notAKey looks at a line whose first word is not a key: a clue line is
+// remembered as stray, and a structural key glued to punctuation is taken
+// for a misspelling of it.
+func (np *nonParser) notAKey(l numberedLine, key string) {
+	if c := key[0]; c >= '0' && c <= '9' {
+		if n := len(np.stray); n > 0 && np.stray[n-1].seen == np.keyLines-1 {
+			r := &np.stray[n-1]
+			r.last, r.count, r.seen = l.n, r.count+1, np.keyLines
+		} else {
+			np.stray = append(np.stray, lineRun{first: l.n, last: l.n, count: 1, seen: np.keyLines})
+		}
+		return
+	}
+	word := strings.TrimLeftFunc(key, func(r rune) bool { return !unicode.IsLetter(r) })
+	if i := strings.IndexFunc(word, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		word = word[:i]
+	}
+	if lw := strings.ToLower(word); structuralKeys[lw] {
+		// What follows the key, its separator made a space.
+		_, value, _ := strings.Cut(strings.TrimSpace(l.text), word)
+		value = strings.TrimSpace(strings.TrimLeftFunc(value, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '"' }))
+		fix := strings.TrimSpace(word + " " + value)
+		np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: lw, fix: fix})
+	}
+}
+
+// missingBlock returns the block ("rows" or "columns") a run of stray clue
+// lines most likely belongs to: the one missing, else "".
+func (np *nonParser) missingBlock(r lineRun) string {
+	switch {
+	case np.rows == nil && np.cols == nil:
+		if r.count == np.width && np.width != np.height {
+			return "columns"
+		}
+		return "rows"
+	case np.rows == nil:
+		return "rows"
+	case np.cols == nil:
+		return "columns"
+	}
+	return ""
+}
+
+// strayHint says how to make a run of stray clue lines count.
+func (np *nonParser) strayHint(r lineRun) string {
+	if which := np.missingBlock(r); which != "" {
+		return fmt.Sprintf("add a line %q before line %d, where they start", which, r.first)
+	}
+	return "remove them, or move them into the rows or columns block they belong to"
+}
+
+// strayWarnings warns of each run of clue lines outside a block.
+func (np *nonParser) strayWarnings() {
+	for _, r := range np.stray {
+		lines := fmt.Sprintf("line %d", r.first)
+		if r.last != r.first {
+			lines = fmt.Sprintf("lines %d-%d", r.first, r.last)
+		}
+		np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: r.first, Col: 1, Severity: diag.Warning,
+			Message: fmt.Sprintf("%s outside a rows or columns block (%s): ignored", pluralClueLines(r.count), lines),
+			Hint:    np.strayHint(r)})
+	}
+}
+
+func pluralClueLines(n int) string {
+	if n == 1 {
+		return "a clue line"
+	}
+	return fmt.Sprintf("%d clue lines", n)
+}
+
+// noBlock is the error of a puzzle without its rows or columns block
+// (which): at the stray clue lines that need its header, if there are some.
+func (np *nonParser) noBlock(which string, start int) error {
+	for _, r := range np.stray {
+		if np.missingBlock(r) == which {
+			e := np.errAtCol(r.first, 1, "no %s block: %s from here on belong to no block", which, pluralClueLines(r.count))
+			e.Hint = np.strayHint(r)
+			return np.missing(e, which)
+		}
+	}
+	return np.missing(np.errAt(start, "no %s block", which), which)
+}
