@@ -154,6 +154,7 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 	if err != nil {
 		return nil, &ParseError{File: name, Err: err}
 	}
+	data = crLineEnds(data)
 	if !ok {
 		format = sniff(data)
 		if format == "" {
