@@ -106,11 +106,17 @@ type clueField struct {
 
 // clueFields splits a clue line at spaces, commas and colons.
 func clueFields(text string) []clueField {
+	return fieldsAt(text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' })
+}
+
+// fieldsAt splits text at the runes sep reports, keeping each word's
+// column.
+func fieldsAt(text string, isSep func(rune) bool) []clueField {
 	var out []clueField
 	start, startCol, col := -1, 0, 0
 	for i, r := range text {
 		col++
-		sep := unicode.IsSpace(r) || r == ',' || r == ':'
+		sep := isSep(r)
 		switch {
 		case sep && start >= 0:
 			out = append(out, clueField{text: text[start:i], col: startCol})
