@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -85,6 +86,8 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	var groupStarts []int
 	var groupNos [][]int // the file line of each clue line, by group
 	firstLine := 0
+	earlyPalette := 0 // a line before "#d" that reads as a palette line
+	ignoredFrom := 0  // the first group beyond the puzzle's that holds clue lines
 	for sc := newLineScanner(text, 1); ; {
 		l, ok := sc.next()
 		if !ok {
@@ -101,7 +104,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			case strings.HasPrefix(d, "t"):
 				triddler = true
 			case strings.HasPrefix(d, "d"):
-				stage = palette
+				stage, earlyPalette = palette, 0
 			default:
 				return nil, errAt(file, n, "unknown directive %q (want #d or #t)", t)
 			}
@@ -114,6 +117,9 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			groupStarts = append(groupStarts, n)
 			groupNos = append(groupNos, nil)
 		case stage == preamble:
+			if _, _, _, ok := splitOlsakColor(t); ok && earlyPalette == 0 {
+				earlyPalette = n
+			}
 		case stage == palette:
 			if t == "" {
 				continue
@@ -144,6 +150,9 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		default: // a clue line
 			g := len(groupLines) - 1
 			if (triddler && g >= 6) || (!triddler && g >= 2) {
+				if t != "" && ignoredFrom == 0 {
+					ignoredFrom = groupStarts[g]
+				}
 				continue // groups beyond the puzzle's are comments
 			}
 			if len(groupLines[g]) >= puzzle.MaxSide {
@@ -162,7 +171,15 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		want = 6
 	}
 	if len(groupLines) < want {
-		return nil, errAt(file, 0, "%d groups of clues (lines starting with ':'): want %d", len(groupLines), want)
+		return nil, olsakFewGroups(file, triddler, groupStarts)
+	}
+	var extra *puzzle.Diagnostic
+	if ignoredFrom != 0 && !triddler {
+		extra = &puzzle.Diagnostic{Line: ignoredFrom, Message: fmt.Sprintf("%s after the second ignored: a grid has two, rows and columns",
+			puzzle.Plural(len(groupLines)-want, "group")+" of clues")}
+		if len(groupLines) == 6 {
+			extra.Hint = "for a triddler, which has six, start the file with a line \"#t\""
+		}
 	}
 	groupLines = groupLines[:want]
 
@@ -194,7 +211,11 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			pal = append(pal, def[1])
 			return len(pal) - 1, nil
 		}
-		return 0, errAt(file, line, "colour %q is not in the palette", tok.char)
+		e := errAt(file, line, "colour %q is not in the palette", tok.char)
+		if earlyPalette != 0 {
+			e.Hint = fmt.Sprintf("line %d looks like a palette line, but the palette starts after a line \"#d\": add one before line %d", earlyPalette, earlyPalette)
+		}
+		return 0, e
 	}
 	out := make([][]puzzle.Line, want)
 	for g, group := range groupLines {
@@ -219,8 +240,13 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		p.Rows, p.Cols = out[0], out[1]
 		p.Width, p.Height = len(p.Cols), len(p.Rows)
 		p.Origin.Places = &puzzle.Places{Rows: groupNos[0], Cols: groupNos[1], RowsHeader: groupStarts[0], ColsHeader: groupStarts[1]}
-		if p.Width < 1 || p.Height < 1 {
-			return nil, errAt(file, 0, "%d rows and %d columns: want at least one of each", p.Height, p.Width)
+		for g, name := range []string{"rows", "columns"} {
+			if len(out[g]) == 0 {
+				return nil, olsakEmptyGroup(file, name, g, groupStarts)
+			}
+		}
+		if extra != nil {
+			p.Warnings = append(p.Warnings, *extra)
 		}
 		return p, nil
 	}
@@ -302,4 +328,33 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 		toks = append(toks, olsakToken{len: v, char: ch})
 	}
 	return toks, nil
+}
+
+// olsakFewGroups is the error of a .g file with fewer groups of clues than
+// its kind needs; starts holds the line of each group's ':' line.
+func olsakFewGroups(file string, triddler bool, starts []int) error {
+	kind, want, names := "grid", 2, "rows, then columns"
+	if triddler {
+		kind, want, names = "triddler", 6, "topleft, bottomleft, bottom, bottomright, topright, top"
+	}
+	if len(starts) == 0 {
+		e := errAt(file, 0, "no clues: no line starts with ':'")
+		e.Hint = fmt.Sprintf("a %s has %d groups of clue lines (%s), each after a line starting with ':', as in \": rows\"", kind, want, names)
+		return e
+	}
+	e := errAt(file, starts[len(starts)-1], "only %s of clues, but a %s has %d (%s)", puzzle.Plural(len(starts), "group"), kind, want, names)
+	e.Hint = "start each group with a line starting with ':', as in \": columns\""
+	return e
+}
+
+// olsakEmptyGroup is the error of a grid's group of clues (g: 0 rows, 1
+// columns) that holds no clue line.
+func olsakEmptyGroup(file, name string, g int, starts []int) error {
+	e := errAt(file, starts[g], "no %s: the group of this line holds no clue line", name)
+	if g+1 < len(starts) {
+		e.Hint = fmt.Sprintf("the next group starts at line %d: if this ':' line is one too many, remove it", starts[g+1])
+	} else {
+		e.Hint = fmt.Sprintf("write the %s clues after it, one a line", strings.TrimSuffix(name, "s"))
+	}
+	return e
 }
