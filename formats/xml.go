@@ -27,7 +27,19 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 	}
 	var ps, titledBySet []*puzzle.Puzzle
 	var errs []error
+	var typos []misspelt // misspelt elements not yet given to a puzzle
+	// ownTypos takes the misspelt elements of the puzzle starting at line.
+	ownTypos := func(line int) []misspelt {
+		i := len(typos)
+		for i > 0 && typos[i-1].line >= line {
+			i--
+		}
+		own := typos[i:]
+		typos = typos[:i:i]
+		return own
+	}
 	warnings, err := parseXMLTree(file, data, func(n *xmlNode, around []*xmlNode) {
+		own := ownTypos(n.line)
 		if len(ps)+len(errs) >= maxPuzzlesPerFile {
 			if len(errs) == 0 || !strings.Contains(errs[len(errs)-1].Error(), "puzzles in one file") {
 				errs = append(errs, errAt(file, n.line, "more than %d puzzles in one file: the rest is not read", maxPuzzlesPerFile))
@@ -42,8 +54,15 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		}
 		p, err := readXMLPuzzle(file, n, defs)
 		if err != nil {
+			// A misspelt element most likely explains the error.
+			for _, t := range own {
+				errs = append(errs, t.err(file))
+			}
 			errs = append(errs, err)
 			return
+		}
+		for _, t := range own {
+			p.Warnings = append(p.Warnings, t.warning(file))
 		}
 		p.Origin.Index = len(ps) + len(errs)
 		if defs != (setDefaults{}) {
@@ -53,7 +72,16 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 			}
 		}
 		ps = append(ps, p)
-	})
+	}, func(t misspelt) { typos = append(typos, t) })
+	// Misspelt elements outside every puzzle: a misspelt <puzzle> loses
+	// its puzzle.
+	for _, t := range typos {
+		if t.known == "<puzzle>" {
+			errs = append(errs, t.err(file))
+		} else {
+			warnings = append(warnings, t.warning(file))
+		}
+	}
 	// A set's title names each of its puzzles only when it holds one: with
 	// several it names the set (Origin.Set), not every puzzle in it.
 	if len(ps) > 1 {
@@ -218,9 +246,6 @@ func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
 				m.Extra = append(m.Extra, puzzle.Property{Key: k, Value: v})
 			}
 		default:
-			if known := suggestKey(c.name, xmlElements); known != "" {
-				r.p.Warnings = append(r.p.Warnings, misspelt{line: c.line, key: "<" + c.name + ">", known: "<" + known + ">"}.warning(r.file))
-			}
 			if len(c.children()) == 0 && len(m.Extra) < maxExtra {
 				m.Extra = append(m.Extra, puzzle.Property{Key: c.name, Value: v})
 			}
