@@ -54,9 +54,10 @@ type nonParser struct {
 	rowsHeader    int
 	colsHeader    int
 	licenseLine   int
-	typos         []misspelt // unknown keys that look like known ones
-	stray         []lineRun  // runs of clue lines outside any block
-	keyLines      int        // non-blank lines read outside blocks so far
+	typos         []misspelt   // unknown keys that look like known ones
+	stray         []lineRun    // runs of clue lines outside any block
+	keyLines      int          // non-blank lines read outside blocks so far
+	divider       numberedLine // the last line that looks like a mistyped "====", if any
 
 	colors     []nonColor
 	colorNames map[string]bool // every Nonny colour name in the file
@@ -323,6 +324,11 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 	target, at := &np.width, &np.widthLine
 	if dim == "height" {
 		target, at = &np.height, &np.heightLine
+	}
+	if np.rows != nil && np.cols != nil {
+		e := errAt(np.file, line, "%s comes after the clues it counts", dim)
+		e.Hint = np.nextPuzzleHint(line)
+		return e
 	}
 	if *target != 0 && *target != n {
 		return np.errAt(line, "%s given twice (%d, then %d)", dim, *target, n)

@@ -93,9 +93,13 @@ func (np *nonParser) ignored(l numberedLine, col int) {
 // ignoredAfterNumber warns that characters after a number of clue line l,
 // at column col, are ignored.
 func (np *nonParser) ignoredAfterNumber(l numberedLine, col int, chars string) {
+	hint := "a number may be followed only by a colour character"
+	if sep := []rune(chars)[0]; len(chars) > 1 && strings.ContainsRune(";./|", sep) && strings.ContainsAny(chars, "0123456789") {
+		hint = fmt.Sprintf("\"%c\" does not separate numbers: write %q", sep, strings.ReplaceAll(strings.TrimSpace(l.text), string(sep), ","))
+	}
 	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: col, Severity: diag.Warning,
 		Message: fmt.Sprintf("%q after a number in a clue line is ignored", chars),
-		Hint:    "a number may be followed only by a colour character"})
+		Hint:    hint})
 }
 
 // clueField is a word of a clue line with its 1-based column.

@@ -35,6 +35,10 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 		}
 		return
 	}
+	if t := strings.TrimSpace(l.text); len(t) >= 2 && strings.Trim(t, "=-~#*") == "" {
+		np.divider = l
+		return
+	}
 	word := strings.TrimLeftFunc(key, func(r rune) bool { return !unicode.IsLetter(r) })
 	if i := strings.IndexFunc(word, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
 		word = word[:i]
@@ -103,5 +107,18 @@ func (np *nonParser) noBlock(which string, start int) error {
 			return np.missing(e, which)
 		}
 	}
-	return np.missing(np.errAt(start, "no %s block", which), which)
+	e := errAt(np.file, start, "no %s block", which)
+	e.Hint = fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s"))
+	return np.missing(e, which)
+}
+
+// nextPuzzleHint is the hint of a size key (at line) after a complete
+// puzzle: another puzzle starts, and the divider before it is mistyped or
+// missing.
+func (np *nonParser) nextPuzzleHint(line int) string {
+	if d := np.divider; d.n != 0 {
+		return fmt.Sprintf("another puzzle seems to start here, but line %d, %q, is not a divider: puzzles of a bundle are separated by a line \"%s\" alone",
+			d.n, strings.TrimSpace(d.text), packDivider)
+	}
+	return fmt.Sprintf("another puzzle seems to start here: separate the puzzles of a bundle with a line \"%s\" alone", packDivider)
 }

@@ -240,7 +240,7 @@ func (p *Puzzle) SumsMismatches() []SumsMismatch {
 
 // Message is the error Problems reports for m.
 func (m SumsMismatch) Message(p *Puzzle) string {
-	return fmt.Sprintf("row clues fill %d cells of %s but column clues fill %d", m.Rows, p.Palette[m.Color].DisplayName(), m.Cols)
+	return fmt.Sprintf("row clues fill %s of %s but column clues fill %d", Plural(m.Rows, "cell"), p.Palette[m.Color].DisplayName(), m.Cols)
 }
 
 // sumsHint returns the hint for row and column clues that fill different
