@@ -190,6 +190,8 @@ type xmlPuzzleReader struct {
 	p    *puzzle.Puzzle
 	xp   *xmlPalette
 	def  string // name of the colour of counts without color=
+	// defLine is the line of the <puzzle> that names def.
+	defLine int
 	// licenseLine is the line of <license>, 0 if none.
 	licenseLine int
 }
@@ -318,6 +320,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 	if r.def == "" {
 		r.def = "black"
 	}
+	r.defLine = n.line
 	r.xp = xp
 	return nil
 }
@@ -383,6 +386,14 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 			name = r.def
 		}
 		idx, ok := r.xp.byName(name)
+		if !ok && (!cn.hasColor || cn.color == "") {
+			// The count has no colour of its own: the default is wrong.
+			err := errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
+			if known := r.xp.closestName(name); known != "" {
+				err.Hint = fmt.Sprintf("did you mean %q?", known)
+			}
+			return nil, err
+		}
 		if !ok {
 			err := errAt(r.file, int(cn.line), "count colour %q is not defined", name)
 			if known := r.xp.closestName(name); known != "" {
@@ -445,7 +456,9 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 			return nil, errAt(r.file, n.line, "%d rows and %d columns of clues: want at least one of each", p.Height, p.Width)
 		}
 		if goal != nil && (goal.Width != p.Width || goal.Height != p.Height) {
-			return nil, errAt(r.file, goalLine, "goal image is %dx%d but the clues are for %dx%d", goal.Width, goal.Height, p.Width, p.Height)
+			e := errAt(r.file, goalLine, "goal image is %dx%d but the clues are for %dx%d", goal.Width, goal.Height, p.Width, p.Height)
+			e.Hint = goalSizeHint(goal.Width, goal.Height, rows, cols)
+			return nil, e
 		}
 		p.Origin.Places = &puzzle.Places{Rows: rows.at, Cols: cols.at, RowsHeader: rows.line, ColsHeader: cols.line, Goal: goalLine, License: r.licenseLine}
 	case goal != nil:
@@ -581,4 +594,19 @@ func (r *xmlPuzzleReader) readImage(text string) (*puzzle.Image, error) {
 		copy(g.Cells[y*g.Width:], rw)
 	}
 	return g, nil
+}
+
+// goalSizeHint says which <clues> do not count the goal image's size (w by
+// h), and how many <line>s they have.
+func goalSizeHint(w, h int, rows, cols clueSet) string {
+	var wrong []string
+	if len(cols.lines) != w {
+		wrong = append(wrong, fmt.Sprintf("<clues type=\"columns\"> at line %d has %s for the image's %d columns",
+			cols.line, puzzle.Plural(len(cols.lines), "<line>"), w))
+	}
+	if len(rows.lines) != h {
+		wrong = append(wrong, fmt.Sprintf("<clues type=\"rows\"> at line %d has %s for the image's %d rows",
+			rows.line, puzzle.Plural(len(rows.lines), "<line>"), h))
+	}
+	return strings.Join(wrong, "; ")
 }
