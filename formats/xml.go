@@ -396,6 +396,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		}
 		if !ok {
 			err := errAt(r.file, int(cn.line), "count colour %q is not defined", name)
+			err.Hint = fmt.Sprintf("define it in the puzzle, as in <color name=%q char=\"...\">rrggbb</color>", name)
 			if known := r.xp.closestName(name); known != "" {
 				err.Hint = fmt.Sprintf("did you mean %q?", known)
 			}
@@ -534,7 +535,12 @@ func (r *xmlPuzzleReader) readGoal(n *xmlNode) (*puzzle.Image, int, error) {
 		if c.name == "image" {
 			g, err := r.readImage(c.text())
 			if err != nil {
-				return nil, 0, errAt(r.file, c.line, "goal image: %w", err)
+				e := errAt(r.file, c.line, "goal image: %w", err)
+				var ie *imageError
+				if errors.As(err, &ie) {
+					e.Line, e.Hint = c.line+ie.lines, ie.hint
+				}
+				return nil, 0, e
 			}
 			return g, c.line, nil
 		}
@@ -544,12 +550,20 @@ func (r *xmlPuzzleReader) readGoal(n *xmlNode) (*puzzle.Image, int, error) {
 
 // readImage reads a grid image: rows between '|' characters, white space
 // ignored, one colour character per cell.
-func (r *xmlPuzzleReader) readImage(text string) (*puzzle.Image, error) {
+func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) {
 	var rows [][]uint8
 	var row []uint8
 	inRow := false
+	lines := 0 // newlines before the character read
+	defer func() {
+		if _, ok := err.(*imageError); err != nil && !ok {
+			err = &imageError{lines: lines, err: err}
+		}
+	}()
 	for _, ch := range text {
 		switch {
+		case ch == '\n':
+			lines++
 		case unicode.IsSpace(ch):
 		case ch == '|':
 			if inRow {
@@ -575,7 +589,8 @@ func (r *xmlPuzzleReader) readImage(text string) (*puzzle.Image, error) {
 			}
 			idx, ok := r.xp.byChar(ch)
 			if !ok {
-				return nil, fmt.Errorf("unknown colour character %q", ch)
+				return nil, &imageError{lines: lines, err: fmt.Errorf("row %d, column %d: unknown colour character %q", len(rows)+1, len(row)+1, ch),
+					hint: fmt.Sprintf("define it, as in <color name=\"...\" char=\"%c\">rrggbb</color>, or use a defined colour's character", ch)}
 			}
 			if len(r.xp.pal) > maxColors {
 				return nil, errors.New("too many colours")
@@ -610,3 +625,14 @@ func goalSizeHint(w, h int, rows, cols clueSet) string {
 	}
 	return strings.Join(wrong, "; ")
 }
+
+// imageError is an error of a goal image at a line of its text (lines
+// newlines after the <image> tag's line), with a hint.
+type imageError struct {
+	lines int
+	err   error
+	hint  string
+}
+
+func (e *imageError) Error() string { return e.err.Error() }
+func (e *imageError) Unwrap() error { return e.err }
