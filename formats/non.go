@@ -116,7 +116,7 @@ func (np *nonParser) collectColorNames() {
 			return
 		}
 		key, rest := splitKey(l.text)
-		if strings.EqualFold(key, "color") {
+		if strings.EqualFold(key, "color") || strings.EqualFold(key, "colour") {
 			if f := strings.Fields(rest); len(f) >= 2 && len([]rune(f[0])) > 1 {
 				np.colorNames[strings.ToLower(f[0])] = true
 			}
@@ -344,7 +344,8 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 // "columns", at line header) with more clue lines than its dimension (dim,
 // want) counts; extra is the line of the first one too many. It counts the
 // block's clue lines, reading on from there.
-func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra int) error {
+func (np *nonParser) tooManyClueLines(header int, which, dim string, want int, lines []numberedLine) error {
+	extra := lines[want].n
 	count := want + 1
 	ahead := *np.sc // to look for the other block's header
 	for {
@@ -354,6 +355,9 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra
 		}
 		if !l.blank() {
 			count++
+			if len(lines) <= puzzle.MaxSide {
+				lines = append(lines, l)
+			}
 		}
 	}
 	fix := "remove " + theClues(count-want, which, "too many")
@@ -369,7 +373,25 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra
 			count-want, strings.TrimSuffix(other, "s"), otherDim, otherWant, other, extra)
 		return e
 	}
-	return np.clueLinesMismatch(header, which, dim, want, count, fmt.Sprintf("%s; clue line %d is line %d", fix, want+1, extra))
+	fix = fmt.Sprintf("%s; clue line %d is line %d", fix, want+1, extra)
+	if a, b, ok := copiedLine(lines); ok && count == want+1 {
+		fix += fmt.Sprintf("; lines %d and %d are the same: is one a copy?", a, b)
+	}
+	return np.clueLinesMismatch(header, which, dim, want, count, fix)
+}
+
+// copiedLine returns the numbers of the only two neighbouring clue lines
+// that are the same, if exactly one such pair exists: a line copied by
+// mistake is the likely one too many.
+func copiedLine(lines []numberedLine) (a, b int, ok bool) {
+	pairs := 0
+	for i := 1; i < len(lines); i++ {
+		if strings.TrimSpace(lines[i].text) == strings.TrimSpace(lines[i-1].text) {
+			a, b = lines[i-1].n, lines[i].n
+			pairs++
+		}
+	}
+	return a, b, pairs == 1
 }
 
 // hasKey reports whether a line of sc, read to its end, starts with key.
@@ -392,7 +414,7 @@ func (np *nonParser) tooFewClueLines(header int, which, dim string, want, have i
 	line := strings.TrimSuffix(which, "s")
 	end := "the block ends at the end of the puzzle"
 	if stop.n != 0 {
-		end = fmt.Sprintf("the block ends before line %d, %q", stop.n, strings.TrimSpace(stop.text))
+		end = fmt.Sprintf("the block ends before line %d, %q", stop.n, shortText(stop.text))
 	}
 	fix := fmt.Sprintf("add %s, 0 for an empty %s; %s", theClues(want-have, which, "missing"), line, end)
 	return np.clueLinesMismatch(header, which, dim, want, have, fix)
@@ -420,7 +442,7 @@ func (np *nonParser) shortBlock(header int, which, dim string, want, have, lines
 		e := errAt(np.file, header, "%s block has no clue lines", which)
 		e.Hint = fmt.Sprintf("write the %d %s clues after line %d, one a line, 0 for an empty %s", want, line, header, line)
 		if stop.n != 0 {
-			e.Hint += fmt.Sprintf("; line %d, %q, is not one", stop.n, strings.TrimSpace(stop.text))
+			e.Hint += fmt.Sprintf("; line %d, %q, is not one", stop.n, shortText(stop.text))
 		}
 		return e
 	case lines < want:
@@ -598,6 +620,9 @@ func (np *nonParser) block(header int, which string) error {
 	if want == 0 {
 		e := errAt(np.file, header, "%s block before %s is given", which, dim)
 		e.Hint = fmt.Sprintf("add a line \"%s N\" before it", dim)
+		if n := countClueLines(*np.sc, np); n > 0 {
+			e.Hint = fmt.Sprintf("add a line \"%s %d\" before it: the block has %s", dim, n, puzzle.Plural(n, "clue line"))
+		}
 		return np.missing(e, dim, map[string]string{"width": "columns", "height": "rows"}[dim])
 	}
 	if (which == "rows" && np.rows != nil) || (which == "columns" && np.cols != nil) {
@@ -636,7 +661,7 @@ func (np *nonParser) block(header int, which string) error {
 	case len(nonBlank) == want:
 		chosen = nonBlank
 	case len(nonBlank) > want:
-		return np.tooManyClueLines(header, which, dim, want, nonBlank[want].n)
+		return np.tooManyClueLines(header, which, dim, want, nonBlank)
 	default:
 		// Blank lines may lead the block (the first one is then an empty
 		// line) and must end it; the earliest window that fits is taken.
@@ -741,4 +766,28 @@ func lineNumbers(ls []numberedLine) []int {
 		out[i] = l.n
 	}
 	return out
+}
+
+// shortText is a line's text, trimmed and cut to be quoted in a message.
+func shortText(text string) string {
+	t := strings.TrimSpace(text)
+	if r := []rune(t); len(r) > 30 {
+		return string(r[:30]) + "…"
+	}
+	return t
+}
+
+// countClueLines counts the non-blank clue lines of the block sc is at the
+// start of (sc is a copy: the parser's position is kept).
+func countClueLines(sc lineScanner, np *nonParser) int {
+	n := 0
+	for {
+		l, ok := sc.next()
+		if !ok || !np.isClueLine(l.text) || n > puzzle.MaxSide {
+			return n
+		}
+		if !l.blank() {
+			n++
+		}
+	}
 }

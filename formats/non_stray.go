@@ -43,7 +43,16 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 	if i := strings.IndexFunc(word, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
 		word = word[:i]
 	}
-	if lw := strings.ToLower(word); structuralKeys[lw] {
+	lw := strings.ToLower(word)
+	if !structuralKeys[lw] {
+		if t := strings.TrimSpace(l.text); !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, ";") && !strings.HasPrefix(t, "%") {
+			np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: runeCol(l.text, strings.Index(l.text, key)), Severity: diag.Warning,
+				Message: fmt.Sprintf("%q is not a key: the line is ignored", shortText(key)),
+				Hint:    "a line starts with a key such as title, width or rows, or is a clue line of a block"})
+		}
+		return
+	}
+	{
 		// What follows the key, its separator made a space.
 		_, value, _ := strings.Cut(strings.TrimSpace(l.text), word)
 		value = strings.TrimSpace(strings.TrimLeftFunc(value, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '"' }))
