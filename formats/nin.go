@@ -124,8 +124,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	if ignoredFrom > 0 {
 		p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: ignoredFrom,
 			Message: fmt.Sprintf("text after the %d clue lines ignored", want),
-			Hint: fmt.Sprintf("the header asks for %d rows and %d columns; if this is a clue, a line before it is one too many",
-				h, w)})
+			Hint:    ninExtraHint(w, h, nonBlank)})
 	}
 	return p, nil
 }
@@ -176,4 +175,15 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 		e.Hint = "a clue line holds block lengths, numbers separated by spaces"
 	}
 	return e
+}
+
+// ninExtraHint is the hint of the text after a .nin file's clues (w by h,
+// its non-blank lines so far given): one line before it may be too many,
+// and two neighbouring lines that are the same are the likely copy.
+func ninExtraHint(w, h int, lines []numberedLine) string {
+	hint := fmt.Sprintf("the header asks for %d rows and %d columns; if this is a clue, a line before it is one too many", h, w)
+	if a, b, ok := copiedLine(lines[:len(lines)-1]); ok {
+		hint += fmt.Sprintf(": lines %d and %d are the same, is one a copy?", a, b)
+	}
+	return hint
 }

@@ -126,7 +126,12 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			}
 			in, out, spec, ok := splitOlsakColor(t)
 			if !ok {
-				return nil, errAt(file, n, "palette line %q: want \"c:c #rrggbb name\"", t)
+				e := errAt(file, n, "palette line %q: want \"c:c #rrggbb name\"", t)
+				e.Hint = "as in \"a:X #000000 black\": the input character, ':', the output character, the colour, a name"
+				if t[0] >= '0' && t[0] <= '9' {
+					e.Hint = fmt.Sprintf("this looks like a clue line: is the ':' line that starts its group missing before line %d?", n)
+				}
+				return nil, e
 			}
 			if strings.ContainsAny(spec, `/\`) {
 				return nil, errAt(file, n, "colour %q: triangle cells are %w", spec, ErrUnsupported)
