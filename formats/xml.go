@@ -73,6 +73,7 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		}
 		ps = append(ps, p)
 	}, func(t misspelt) { typos = append(typos, t) })
+	warnings = append(warnings, entityWarnings(data)...)
 	// Misspelt elements outside every puzzle: a misspelt <puzzle> loses
 	// its puzzle.
 	for _, t := range typos {
