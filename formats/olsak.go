@@ -309,7 +309,11 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 			i++
 		}
 		if i == 0 {
-			return nil, errAt(file, n, "%q is not a block (want a number and a colour character)", f)
+			e := errAt(file, n, "%q is not a block: want a number, then a colour character", f)
+			if g, ok := guessNumber(f); ok && isClueNumber(g) {
+				e.Hint = fmt.Sprintf("did you mean %q?", g)
+			}
+			return nil, e
 		}
 		if i > 6 {
 			return nil, errAt(file, n, "block length %s: %w (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
@@ -322,7 +326,11 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 		if rest := []rune(f[i:]); len(rest) == 1 {
 			ch = rest[0]
 		} else if len(rest) > 1 {
-			return nil, errAt(file, n, "%q: one colour character expected after the number", f)
+			e := errAt(file, n, "%q: one colour character expected after the number", f)
+			if strings.ContainsAny(f, ",;") {
+				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", strings.Join(strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' }), " "))
+			}
+			return nil, e
 		}
 		if v == 0 {
 			continue
