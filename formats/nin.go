@@ -40,11 +40,15 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	}
 	w, err := parseCount(f[0])
 	if err != nil {
-		return nil, errAt(file, head.n, "width: %w", err)
+		e := errAt(file, head.n, "width: %w", err)
+		e.Hint = numberHint("", f[0]+" "+f[1])
+		return nil, e
 	}
 	h, err := parseCount(f[1])
 	if err != nil {
-		return nil, errAt(file, head.n, "height: %w", err)
+		e := errAt(file, head.n, "height: %w", err)
+		e.Hint = numberHint(f[0]+" ", f[1])
+		return nil, e
 	}
 	if w < 1 || h < 1 {
 		return nil, errAt(file, head.n, "size %dx%d: width and height must be at least 1", w, h)

@@ -316,7 +316,9 @@ func parseCount(s string) (int, error) {
 func (np *nonParser) dimension(line int, dim, value string) error {
 	n, err := parseCount(value)
 	if err != nil {
-		return np.errAt(line, "%s: %w", dim, err)
+		e := errAt(np.file, line, "%s: %w", dim, err)
+		e.Hint = numberHint(dim+" ", value)
+		return e
 	}
 	if n < 1 {
 		return np.errAt(line, "%s must be at least 1", dim)
@@ -463,6 +465,9 @@ func (np *nonParser) mistypedClueLine(header int, which string, want, have int, 
 	if len(fields) == 0 {
 		return nil
 	}
+	if err := np.badSeparator(header, which, want, have, stop); err != nil {
+		return err
+	}
 	if len(np.colorNames) > 0 && isWord(fields[0].text) && !np.isKey(fields[0].text) && np.cluesAfterName(fields[1:]) {
 		// A clue line of a file that names its colours, starting with a
 		// name it does not define.
@@ -494,6 +499,28 @@ func (np *nonParser) mistypedClueLine(header int, which string, want, have int, 
 		sep = ","
 	}
 	e.Hint = fmt.Sprintf("did you mean %q?", strings.Join(guess, sep))
+	return e
+}
+
+// badSeparator returns the error of a stop line (see mistypedClueLine)
+// whose words are clues once a wrong separator (';', '/', '|') is taken
+// for a space, or nil.
+func (np *nonParser) badSeparator(header int, which string, want, have int, stop numberedLine) error {
+	i := strings.IndexAny(stop.text, ";/|")
+	if i < 0 {
+		return nil
+	}
+	fields := fieldsAt(stop.text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",:;/|", r) })
+	words := make([]string, len(fields))
+	for j, f := range fields {
+		if !isClueNumber(f.text) && !np.colorNames[strings.ToLower(f.text)] {
+			return nil
+		}
+		words[j] = f.text
+	}
+	e := np.errAtCol(stop.n, runeCol(stop.text, i), "%q does not separate clues, so the %s block of line %d stops before this line, with %d of its %d clues",
+		stop.text[i:i+1], which, header, have, want)
+	e.Hint = fmt.Sprintf("write %q", strings.Join(words, " "))
 	return e
 }
 

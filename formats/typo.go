@@ -105,3 +105,19 @@ func guessNumber(word string) (guess string, ok bool) {
 	guess = b.String()
 	return guess, guess != word && guess != "" && guess[0] >= '0' && guess[0] <= '9'
 }
+
+// numberHint is the hint for a value that should be a number (or numbers,
+// separated by spaces) after prefix: the line it probably meant, or "".
+func numberHint(prefix, value string) string {
+	words := strings.Fields(value)
+	changed := false
+	for i, w := range words {
+		if g, ok := guessNumber(w); ok && isDigits(g) {
+			words[i], changed = g, true
+		}
+	}
+	if !changed {
+		return ""
+	}
+	return fmt.Sprintf("did you mean %q?", prefix+strings.Join(words, " "))
+}
