@@ -594,7 +594,12 @@ func (np *nonParser) color(line int, rest string) error {
 	}
 	rgb, err := puzzle.ParseRGB(f[1])
 	if err != nil {
-		return np.errAt(line, "color %s: %w", f[0], err)
+		e := errAt(np.file, line, "color %s: %w", f[0], err)
+		e.Hint = "write the colour in hexadecimal, as in \"color r #d62828\""
+		if _, swapped := puzzle.ParseRGB(f[0]); swapped == nil && len([]rune(f[1])) == 1 {
+			e.Hint = fmt.Sprintf("the character comes first: \"color %s %s\"", f[1], f[0])
+		}
+		return e
 	}
 	c := nonColor{rgb: rgb}
 	if r := []rune(f[0]); len(r) == 1 && len(f) == 2 {

@@ -260,6 +260,7 @@ func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
 // default colours; the palette starts with the background.
 func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 	xp := &xmlPalette{index: map[string]int{}}
+	var charLines []int // the line of each of xp.defined
 	for _, c := range n.children() {
 		if c.name != "color" {
 			continue
@@ -281,6 +282,13 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 			ch = []rune(s)[0]
 		}
 		def := xmlColor{name: name, char: ch, rgb: rgb}
+		for i, d := range xp.defined {
+			if ch != 0 && d.char == ch && d.name != name {
+				e := errAt(r.file, c.line, "colour %q has the char %q of colour %q (line %d)", name, string(ch), d.name, charLines[i])
+				e.Hint = "give each colour a char of its own: the goal image tells colours by it"
+				return e
+			}
+		}
 		replaced := false
 		for i := range xp.defined {
 			if xp.defined[i].name == name {
@@ -292,6 +300,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 				return errAt(r.file, c.line, "too many colours (at most %d)", maxColors-1)
 			}
 			xp.defined = append(xp.defined, def)
+			charLines = append(charLines, c.line)
 		}
 	}
 	for _, pre := range []xmlColor{{"black", 'X', puzzle.RGB{}}, {"white", '.', puzzle.RGB{R: 255, G: 255, B: 255}}} {
@@ -404,7 +413,9 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 			return nil, err
 		}
 		if idx == puzzle.Background {
-			return nil, errAt(r.file, int(cn.line), "count of the background colour %q", name)
+			e := errAt(r.file, int(cn.line), "count of the background colour %q", name)
+			e.Hint = "a count is a block of a colour to fill: the background is what is left empty"
+			return nil, e
 		}
 		if len(r.xp.pal) > maxColors {
 			return nil, errAt(r.file, int(cn.line), "too many colours (at most %d)", maxColors-1)
