@@ -7,6 +7,7 @@ import (
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/spell"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // This file finds misspelt keys: an unknown key a small edit away from a
@@ -51,6 +52,8 @@ type misspelt struct {
 	key       string // as written
 	known     string // the key it probably stands for
 	fix       string // the line it probably stands for, if known
+	read      bool   // the key was read as the known one all the same
+	more      int    // the same misspelling again, this many times after line
 }
 
 // hint says what the author probably meant.
@@ -58,7 +61,10 @@ func (m misspelt) hint() string {
 	if m.fix != "" {
 		return fmt.Sprintf("did you mean %q?", m.fix)
 	}
-	if m.known != "" && m.known[0] == '<' {
+	if m.read {
+		return fmt.Sprintf("other programs read only %s", m.known)
+	}
+	if m.known != "" && (m.known[0] == '<' || strings.HasSuffix(m.known, "=")) {
 		return fmt.Sprintf("did you mean %s?", m.known)
 	}
 	return fmt.Sprintf("did you mean %q?", m.known)
@@ -68,6 +74,15 @@ func (m misspelt) hint() string {
 func (m misspelt) message() string {
 	if m.key != "" && m.key[0] == '<' {
 		return fmt.Sprintf("unknown element %s", m.key)
+	}
+	if m.read {
+		if m.more > 0 {
+			return fmt.Sprintf("%s read as %s, here and in %s", m.key, m.known, puzzle.Plural(m.more, "more place"))
+		}
+		return fmt.Sprintf("%s read as %s", m.key, m.known)
+	}
+	if strings.HasSuffix(m.key, "=") {
+		return fmt.Sprintf("unknown attribute %s", m.key)
 	}
 	return fmt.Sprintf("unknown key %q", m.key)
 }
@@ -120,4 +135,21 @@ func numberHint(prefix, value string) string {
 		return ""
 	}
 	return fmt.Sprintf("did you mean %q?", prefix+strings.Join(words, " "))
+}
+
+// mergeRepeats keeps the first of each misspelling repeated in ms (the same
+// key for the same known one), counting the others in its more.
+func mergeRepeats(ms []misspelt) []misspelt {
+	var out []misspelt
+	first := map[[2]string]int{}
+	for _, m := range ms {
+		k := [2]string{m.key, m.known}
+		if i, seen := first[k]; seen {
+			out[i].more++
+			continue
+		}
+		first[k] = len(out)
+		out = append(out, m)
+	}
+	return out
 }

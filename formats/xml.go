@@ -34,7 +34,7 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		for i > 0 && typos[i-1].line >= line {
 			i--
 		}
-		own := typos[i:]
+		own := mergeRepeats(typos[i:])
 		typos = typos[:i:i]
 		return own
 	}
@@ -76,7 +76,7 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 	warnings = append(warnings, entityWarnings(data)...)
 	// Misspelt elements outside every puzzle: a misspelt <puzzle> loses
 	// its puzzle.
-	for _, t := range typos {
+	for _, t := range mergeRepeats(typos) {
 		if t.known == "<puzzle>" {
 			errs = append(errs, t.err(file))
 		} else {

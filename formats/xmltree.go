@@ -56,12 +56,16 @@ type xmlItem struct {
 	node *xmlNode
 }
 
-// attr returns the value of the attribute called name (any case).
+// attr returns the value of the attribute called name (any case; a
+// "colour" for a "color", which parseXMLTree warns of).
 func (n *xmlNode) attr(name string) (string, bool) {
 	for _, a := range n.attrs {
 		if strings.EqualFold(a.Name.Local, name) {
 			return a.Value, true
 		}
+	}
+	if strings.Contains(name, "color") {
+		return n.attr(strings.Replace(name, "color", "colour", 1))
 	}
 	return "", false
 }
@@ -183,6 +187,11 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			}
 			if m, ok := misspeltElement(top.name, name, line); ok {
 				onTypo(m)
+			}
+			for _, a := range t.Attr {
+				if m, ok := misspeltAttr(name, a.Name.Local, line); ok {
+					onTypo(m)
+				}
 			}
 			if len(stack) > maxXMLDepth {
 				return nil, errAt(file, line, "elements nested more than %d deep", maxXMLDepth)
@@ -363,6 +372,34 @@ func unclosedWarning(open *xmlNode, next string, line int) puzzle.Diagnostic {
 	return puzzle.Diagnostic{Line: open.line,
 		Message: fmt.Sprintf("<%s> is never closed: taken as ending where <%s> starts, at line %d", open.name, next, line),
 		Hint:    fmt.Sprintf("add </%s> where it ends", open.name)}
+}
+
+// pbnAttrs are the attributes of the pbn elements that have some.
+var pbnAttrs = map[string][]string{
+	"puzzle":   {"type", "defaultcolor", "backgroundcolor"},
+	"clues":    {"type"},
+	"count":    {"color"},
+	"color":    {"name", "char"},
+	"solution": {"type", "id"},
+	"property": {"name"},
+}
+
+// misspeltAttr reports an attribute of a pbn element that is a misspelling
+// of one it has; "colour" for "color" is read as meant (see attr), and
+// reported all the same.
+func misspeltAttr(elem, attr string, line int) (misspelt, bool) {
+	known, ok := pbnAttrs[elem]
+	attr = strings.ToLower(attr)
+	if !ok || slices.Contains(known, attr) {
+		return misspelt{}, false
+	}
+	if k := strings.Replace(attr, "colour", "color", 1); k != attr && slices.Contains(known, k) {
+		return misspelt{line: line, key: attr + "=", known: k + "=", read: true}, true
+	}
+	if k := suggestKey(attr, known); k != "" {
+		return misspelt{line: line, key: attr + "=", known: k + "="}, true
+	}
+	return misspelt{}, false
 }
 
 // misspeltElement reports an element called name, inside one called parent,
