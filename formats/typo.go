@@ -136,20 +136,3 @@ func numberHint(prefix, value string) string {
 	}
 	return fmt.Sprintf("did you mean %q?", prefix+strings.Join(words, " "))
 }
-
-// mergeRepeats keeps the first of each misspelling repeated in ms (the same
-// key for the same known one), counting the others in its more.
-func mergeRepeats(ms []misspelt) []misspelt {
-	var out []misspelt
-	first := map[[2]string]int{}
-	for _, m := range ms {
-		k := [2]string{m.key, m.known}
-		if i, seen := first[k]; seen {
-			out[i].more++
-			continue
-		}
-		first[k] = len(out)
-		out = append(out, m)
-	}
-	return out
-}

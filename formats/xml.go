@@ -34,7 +34,7 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		for i > 0 && typos[i-1].line >= line {
 			i--
 		}
-		own := mergeRepeats(typos[i:])
+		own := typos[i:]
 		typos = typos[:i:i]
 		return own
 	}
@@ -72,11 +72,23 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 			}
 		}
 		ps = append(ps, p)
-	}, func(t misspelt) { typos = append(typos, t) })
+	}, func(t misspelt) {
+		// A misspelling repeated is told once, with the count: a file of
+		// a million <count colour=...> holds one.
+		for i := range typos {
+			if typos[i].key == t.key && typos[i].known == t.known {
+				typos[i].more++
+				return
+			}
+		}
+		if len(typos) < maxWarnings {
+			typos = append(typos, t)
+		}
+	})
 	warnings = append(warnings, entityWarnings(data)...)
 	// Misspelt elements outside every puzzle: a misspelt <puzzle> loses
 	// its puzzle.
-	for _, t := range mergeRepeats(typos) {
+	for _, t := range typos {
 		if t.known == "<puzzle>" {
 			errs = append(errs, t.err(file))
 		} else {
