@@ -463,3 +463,16 @@ func TestGuessNumber(t *testing.T) {
 		t.Error("isClueNumber: a word is a number with at most one colour character after it")
 	}
 }
+
+// A .non file of many junk lines, stray clue lines and misspelt keys gets
+// at most maxWarnings warnings of each kind.
+func TestNonWarningsBounded(t *testing.T) {
+	text := "width 1\nheight 1\nrows\n1\ncolumns\n1\n" + strings.Repeat("}}}\nwidht 3\n5\ntitle x\n", 3*maxWarnings)
+	ps, err := Read("junk.non", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(ps[0].Warnings); n > 3*maxWarnings {
+		t.Errorf("%d warnings, want at most %d", n, 3*maxWarnings)
+	}
+}

@@ -57,6 +57,7 @@ type nonParser struct {
 	typos         []misspelt   // unknown keys that look like known ones
 	stray         []lineRun    // runs of clue lines outside any block
 	keyLines      int          // non-blank lines read outside blocks so far
+	notKeys       int          // lines that are no key, clue or comment
 	divider       numberedLine // the last line that looks like a mistyped "====", if any
 
 	colors     []nonColor
@@ -196,7 +197,7 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 			return nil
 		}
 		if !np.property(key, decodeValue(rest), l.n) {
-			if known := suggestKey(key, nonKeys); known != "" {
+			if known := suggestKey(key, nonKeys); known != "" && len(np.typos) < maxWarnings {
 				col := strings.Index(l.text, key)
 				np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, col), key: key, known: known})
 			}

@@ -30,7 +30,7 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 		if n := len(np.stray); n > 0 && np.stray[n-1].seen == np.keyLines-1 {
 			r := &np.stray[n-1]
 			r.last, r.count, r.seen = l.n, r.count+1, np.keyLines
-		} else {
+		} else if n < maxWarnings {
 			np.stray = append(np.stray, lineRun{first: l.n, last: l.n, count: 1, seen: np.keyLines})
 		}
 		return
@@ -45,6 +45,9 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 	}
 	lw := strings.ToLower(word)
 	if !structuralKeys[lw] {
+		if np.notKeys++; np.notKeys > maxWarnings {
+			return
+		}
 		if t := strings.TrimSpace(l.text); !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, ";") && !strings.HasPrefix(t, "%") {
 			np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: runeCol(l.text, strings.Index(l.text, key)), Severity: diag.Warning,
 				Message: fmt.Sprintf("%q is not a key: the line is ignored", shortText(key)),
@@ -57,7 +60,9 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 		_, value, _ := strings.Cut(strings.TrimSpace(l.text), word)
 		value = strings.TrimSpace(strings.TrimLeftFunc(value, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '"' }))
 		fix := strings.TrimSpace(word + " " + value)
-		np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: lw, fix: fix})
+		if len(np.typos) < maxWarnings {
+			np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: lw, fix: fix})
+		}
 	}
 }
 
