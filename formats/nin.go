@@ -128,7 +128,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	if ignoredFrom > 0 {
 		p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: ignoredFrom,
 			Message: fmt.Sprintf("text after the %d clue lines ignored", want),
-			Hint:    ninExtraHint(w, h, nonBlank)})
+			Hint:    ninExtraHint(w, h, nonBlank, moreText(*sc))})
 	}
 	return p, nil
 }
@@ -182,12 +182,28 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 }
 
 // ninExtraHint is the hint of the text after a .nin file's clues (w by h,
-// its non-blank lines so far given): one line before it may be too many,
-// and two neighbouring lines that are the same are the likely copy.
-func ninExtraHint(w, h int, lines []numberedLine) string {
+// its non-blank lines so far given; more when other text follows the first
+// line after them): one line before it may be too many, and when it is
+// the only one, two neighbouring lines that are the same are the likely
+// copy.
+func ninExtraHint(w, h int, lines []numberedLine, more bool) string {
 	hint := fmt.Sprintf("the header asks for %d rows and %d columns; if this is a clue, a line before it is one too many", h, w)
-	if a, b, ok := copiedLine(lines[:len(lines)-1]); ok {
+	if a, b, ok := copiedLine(lines[:len(lines)-1]); ok && !more {
 		hint += fmt.Sprintf(": lines %d and %d are the same, is one a copy?", a, b)
 	}
 	return hint
+}
+
+// moreText reports whether a non-blank line that is no comment is left in
+// sc (a copy: the caller's position is kept).
+func moreText(sc lineScanner) bool {
+	for {
+		l, ok := sc.next()
+		if !ok {
+			return false
+		}
+		if t := strings.TrimSpace(l.text); t != "" && !strings.HasPrefix(t, "#") {
+			return true
+		}
+	}
 }
