@@ -482,7 +482,7 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 		}
 		if goal != nil && (goal.Width != p.Width || goal.Height != p.Height) {
 			e := errAt(r.file, goalLine, "goal image is %dx%d but the clues are for %dx%d", goal.Width, goal.Height, p.Width, p.Height)
-			e.Hint = goalSizeHint(goal.Width, goal.Height, rows, cols)
+			e.Hint = goalSizeHint(goal, rows, cols)
 			return nil, e
 		}
 		p.Origin.Places = &puzzle.Places{Rows: rows.at, Cols: cols.at, RowsHeader: rows.line, ColsHeader: cols.line, Goal: goalLine, License: r.licenseLine}
@@ -635,19 +635,39 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 	return g, nil
 }
 
-// goalSizeHint says which <clues> do not count the goal image's size (w by
-// h), and how many <line>s they have.
-func goalSizeHint(w, h int, rows, cols clueSet) string {
+// goalSizeHint says which <clues> do not count the goal image's size, how
+// many <line>s they have, and the first of them that differs from the
+// image's: where one was added or lost.
+func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
+	goalRows, goalCols := puzzle.CluesOf(goal)
 	var wrong []string
-	if len(cols.lines) != w {
-		wrong = append(wrong, fmt.Sprintf("<clues type=\"columns\"> at line %d has %s for the image's %d columns",
-			cols.line, puzzle.Plural(len(cols.lines), "<line>"), w))
-	}
-	if len(rows.lines) != h {
-		wrong = append(wrong, fmt.Sprintf("<clues type=\"rows\"> at line %d has %s for the image's %d rows",
-			rows.line, puzzle.Plural(len(rows.lines), "<line>"), h))
+	for _, c := range []struct {
+		set  clueSet
+		want []puzzle.Line
+		what string
+	}{{cols, goalCols, "columns"}, {rows, goalRows, "rows"}} {
+		if len(c.set.lines) == len(c.want) {
+			continue
+		}
+		s := fmt.Sprintf("<clues type=%q> at line %d has %s for the image's %d %s",
+			c.what, c.set.line, puzzle.Plural(len(c.set.lines), "<line>"), len(c.want), c.what)
+		for i, l := range c.set.lines {
+			if i >= len(c.want) || !sameLine(l, c.want[i]) {
+				s += fmt.Sprintf(", and the first that differs from the image is at line %d", c.set.at[i])
+				break
+			}
+			if i == len(c.set.lines)-1 && len(c.set.lines) < len(c.want) {
+				s += ", all as the image gives them: the last is missing"
+			}
+		}
+		wrong = append(wrong, s)
 	}
 	return strings.Join(wrong, "; ")
+}
+
+// sameLine reports whether two clue lines are the same blocks.
+func sameLine(a, b puzzle.Line) bool {
+	return slices.EqualFunc(a, b, func(x, y puzzle.Clue) bool { return x.Len == y.Len && x.Color == y.Color })
 }
 
 // imageError is an error of a goal image at a line of its text (lines
