@@ -179,12 +179,16 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		return nil, olsakFewGroups(file, triddler, groupStarts)
 	}
 	var extra *puzzle.Diagnostic
-	if ignoredFrom != 0 && !triddler {
+	switch {
+	case ignoredFrom != 0 && !triddler:
 		extra = &puzzle.Diagnostic{Line: ignoredFrom, Message: fmt.Sprintf("%s after the second ignored: a grid has two, rows and columns",
 			puzzle.Plural(len(groupLines)-want, "group")+" of clues")}
 		if len(groupLines) == 6 {
 			extra.Hint = "for a triddler, which has six, start the file with a line \"#t\""
 		}
+	case ignoredFrom != 0:
+		extra = &puzzle.Diagnostic{Line: ignoredFrom, Message: fmt.Sprintf("%s after the sixth ignored: a triddler has six",
+			puzzle.Plural(len(groupLines)-want, "group")+" of clues")}
 	}
 	groupLines = groupLines[:want]
 
@@ -256,6 +260,16 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		return p, nil
 	}
 	p.Kind = puzzle.Triddler
+	if extra != nil {
+		p.Warnings = append(p.Warnings, *extra)
+	}
+	for g := range olsakTriddlerGroups {
+		if len(out[g]) == 0 && g+1 < len(groupStarts) {
+			// A side may be empty, but a ':' line doubled is likelier.
+			e := olsakEmptyGroup(file, olsakTriddlerGroups[g].side, g, groupStarts)
+			p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: e.Line, Message: e.Err.Error(), Hint: e.Hint})
+		}
+	}
 	p.TriddlerClues = map[string][]puzzle.Line{}
 	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}}
 	for g, grp := range olsakTriddlerGroups {
@@ -362,7 +376,7 @@ func olsakFewGroups(file string, triddler bool, starts []int) error {
 
 // olsakEmptyGroup is the error of a grid's group of clues (g: 0 rows, 1
 // columns) that holds no clue line.
-func olsakEmptyGroup(file, name string, g int, starts []int) error {
+func olsakEmptyGroup(file, name string, g int, starts []int) *ParseError {
 	e := errAt(file, starts[g], "no %s: the group of this line holds no clue line", name)
 	if g+1 < len(starts) {
 		e.Hint = fmt.Sprintf("the next group starts at line %d: if this ':' line is one too many, remove it", starts[g+1])
