@@ -17,8 +17,8 @@ import (
 
 // tooManyClueLines is the error of a clues block (which: "rows" or
 // "columns", at line header) with more clue lines than its dimension (dim,
-// want) counts; extra is the line of the first one too many. It counts the
-// block's clue lines, reading on from there.
+// want) counts; lines are its non-blank lines read so far, the last one the
+// first too many. It counts the block's clue lines, reading on from there.
 func (np *nonParser) tooManyClueLines(header int, which, dim string, want int, lines []numberedLine) error {
 	extra := lines[want].n
 	count := want + 1
