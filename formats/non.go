@@ -471,7 +471,7 @@ func (np *nonParser) block(header int, which string) error {
 			}
 		}
 		if chosen == nil {
-			return np.shortBlock(header, which, dim, want, len(nonBlank), len(candidates), stopLine)
+			return np.shortBlock(header, which, dim, want, nonBlank, len(candidates), stopLine)
 		}
 	}
 	if which == "rows" {

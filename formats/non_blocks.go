@@ -51,6 +51,8 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want int, l
 	fix = fmt.Sprintf("%s; clue line %d is line %d", fix, want+1, extra)
 	if a, b, ok := copiedLine(lines); ok && count == want+1 {
 		fix += fmt.Sprintf("; lines %d and %d are the same: is one a copy?", a, b)
+	} else {
+		fix += np.goalDiff(which, lines, ahead)
 	}
 	return np.clueLinesMismatch(header, which, dim, want, count, fix)
 }
@@ -85,13 +87,15 @@ func hasKey(sc *lineScanner, key string) bool {
 // tooFewClueLines is the error of a clues block (which, at line header) of
 // have clue lines, no blank one among them, where its dimension (dim)
 // counts want; stop is the line after the block (n 0 at the file's end).
-func (np *nonParser) tooFewClueLines(header int, which, dim string, want, have int, stop numberedLine) error {
+func (np *nonParser) tooFewClueLines(header int, which, dim string, want int, lines []numberedLine, stop numberedLine) error {
+	have := len(lines)
 	line := strings.TrimSuffix(which, "s")
 	end := "the block ends at the end of the puzzle"
 	if stop.n != 0 {
 		end = fmt.Sprintf("the block ends before line %d, %q", stop.n, shortText(stop.text))
 	}
 	fix := fmt.Sprintf("add %s, 0 for an empty %s; %s", theClues(want-have, which, "missing"), line, end)
+	fix += np.goalDiff(which, lines, *np.sc)
 	return np.clueLinesMismatch(header, which, dim, want, have, fix)
 }
 
@@ -101,8 +105,9 @@ func (np *nonParser) tooFewClueLines(header int, which, dim string, want, have i
 // stop line that is a clue line with a typo is blamed first; then an empty
 // block, a block too short even with its blank lines, and last a block
 // whose blank lines are too many to be its empty lines.
-func (np *nonParser) shortBlock(header int, which, dim string, want, have, lines int, stop numberedLine) error {
+func (np *nonParser) shortBlock(header int, which, dim string, want int, nonBlank []numberedLine, lines int, stop numberedLine) error {
 	line := strings.TrimSuffix(which, "s")
+	have := len(nonBlank)
 	if stop.n != 0 {
 		if err := np.mistypedClueLine(header, which, want, have, stop); err != nil {
 			return err
@@ -121,7 +126,7 @@ func (np *nonParser) shortBlock(header int, which, dim string, want, have, lines
 		}
 		return e
 	case lines < want:
-		return np.tooFewClueLines(header, which, dim, want, have, stop)
+		return np.tooFewClueLines(header, which, dim, want, nonBlank, stop)
 	}
 	e := errAt(np.file, header, "%s block has %s and %s among them, but %s is %d", which,
 		puzzle.Plural(have, "clue line"), puzzle.Plural(lines-have, "blank line"), dim, want)
@@ -279,4 +284,96 @@ func countClueLines(sc lineScanner, np *nonParser) int {
 			n++
 		}
 	}
+}
+
+// goalDiff compares the clue lines of a block (which: "rows" or "columns")
+// that does not fit its dimension with the clues of the puzzle's goal, read
+// before the block or found ahead in sc (a copy): it names the first line
+// that differs, where one was added or lost, or says that the lines agree
+// with the goal's first ones. It returns "" without a goal of the right
+// size.
+func (np *nonParser) goalDiff(which string, lines []numberedLine, sc lineScanner) string {
+	goal := []rune(np.goal)
+	if np.goalLine == 0 {
+		goal = []rune(goalAhead(sc))
+	}
+	if np.width == 0 || np.height == 0 || len(goal) != np.width*np.height {
+		return ""
+	}
+	want := goalRuns(goal, np.width, np.height, which == "rows")
+	for i, l := range lines {
+		if i >= len(want) {
+			return fmt.Sprintf("; the first %d agree with the goal: the lines after them are too many", len(want))
+		}
+		if !slices.Equal(clueLens(l.text), want[i]) {
+			return fmt.Sprintf("; the first clue line that differs from the goal is line %d", l.n)
+		}
+	}
+	switch missing := len(want) - len(lines); {
+	case missing == 1:
+		return "; they agree with the goal's first ones: the missing one is the last"
+	case missing > 1:
+		return fmt.Sprintf("; they agree with the goal's first ones: the missing ones are the last %d", missing)
+	}
+	return ""
+}
+
+// goalAhead returns the goal of the lines left in sc, or "".
+func goalAhead(sc lineScanner) string {
+	for {
+		l, ok := sc.next()
+		if !ok {
+			return ""
+		}
+		if key, rest := splitKey(l.text); strings.EqualFold(key, "goal") {
+			return stripSpaces(unquote(rest))
+		}
+	}
+}
+
+// goalRuns returns the block lengths of each row (or column) of a goal of
+// w by h cells: runs of one character other than '0'.
+func goalRuns(goal []rune, w, h int, rows bool) [][]int {
+	n, length := w, h
+	at := func(line, i int) rune { return goal[i*w+line] }
+	if rows {
+		n, length = h, w
+		at = func(line, i int) rune { return goal[line*w+i] }
+	}
+	out := make([][]int, n)
+	for line := range n {
+		var runs []int
+		for i := 0; i < length; i++ {
+			c := at(line, i)
+			if c == '0' {
+				continue
+			}
+			j := i
+			for j < length && at(line, j) == c {
+				j++
+			}
+			runs = append(runs, j-i)
+			i = j - 1
+		}
+		out[line] = runs
+	}
+	return out
+}
+
+// clueLens returns the lengths of a clue line's blocks, 0s left out.
+func clueLens(text string) []int {
+	var out []int
+	for _, f := range clueFields(text) {
+		n := 0
+		for _, r := range f.text {
+			if r < '0' || r > '9' || n > puzzle.MaxSide {
+				break
+			}
+			n = n*10 + int(r-'0')
+		}
+		if n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
