@@ -28,6 +28,7 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 	var ps, titledBySet []*puzzle.Puzzle
 	var errs []error
 	var typos []misspelt // misspelt elements not yet given to a puzzle
+	var failed []int     // the lines of the <puzzle>s that could not be read
 	// ownTypos takes the misspelt elements of the puzzle starting at line.
 	ownTypos := func(line int) []misspelt {
 		i := len(typos)
@@ -54,6 +55,7 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		}
 		p, err := readXMLPuzzle(file, n, defs)
 		if err != nil {
+			failed = append(failed, n.line)
 			// A misspelt element most likely explains the error.
 			for _, t := range own {
 				errs = append(errs, t.err(file))
@@ -110,6 +112,12 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		errs = append(errs, errAt(file, 0, "no <puzzle> element"))
 	}
 	for _, w := range warnings {
+		if inFailedPuzzle(w.Line, ps, failed) || len(ps) == 0 {
+			// What the reader made of the file explains why no puzzle
+			// came of it: said as an error, with it.
+			errs = append(errs, &ParseError{File: file, Line: w.Line, Col: w.Col, Err: errors.New(w.Message), Hint: w.Hint})
+			continue
+		}
 		for i := len(ps) - 1; i >= 0; i-- {
 			if ps[i].Origin.Line <= w.Line || i == 0 {
 				ps[i].Warnings = append(ps[i].Warnings, w)
@@ -680,3 +688,21 @@ type imageError struct {
 
 func (e *imageError) Error() string { return e.err.Error() }
 func (e *imageError) Unwrap() error { return e.err }
+
+// inFailedPuzzle reports whether line is in a <puzzle> that could not be
+// read: the last one started at or before it is one of failed (ps are the
+// puzzles read).
+func inFailedPuzzle(line int, ps []*puzzle.Puzzle, failed []int) bool {
+	last, lastFailed := 0, false
+	for _, f := range failed {
+		if f <= line && f > last {
+			last, lastFailed = f, true
+		}
+	}
+	for _, p := range ps {
+		if p.Origin.Line <= line && p.Origin.Line > last {
+			last, lastFailed = p.Origin.Line, false
+		}
+	}
+	return lastFailed
+}

@@ -174,9 +174,9 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return nil, xmlSyntaxError(file, se, stack)
+				return warnings, xmlSyntaxError(file, se, stack)
 			}
-			return nil, errAt(file, line, "%w", err)
+			return warnings, errAt(file, line, "%w", err)
 		}
 		top := stack[len(stack)-1]
 		switch t := tok.(type) {
@@ -185,7 +185,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			if i, d := unclosedBefore(stack, name, line); i > 0 {
 				warn(d)
 				if err := pop(i); err != nil {
-					return nil, err
+					return warnings, err
 				}
 				top = stack[len(stack)-1]
 			}
@@ -198,10 +198,10 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 				}
 			}
 			if len(stack) > maxXMLDepth {
-				return nil, errAt(file, line, "elements nested more than %d deep", maxXMLDepth)
+				return warnings, errAt(file, line, "elements nested more than %d deep", maxXMLDepth)
 			}
 			if live++; live > maxXMLNodes {
-				return nil, errAt(file, line, "more than %d elements at once: %w", maxXMLNodes, puzzle.ErrTooLarge)
+				return warnings, errAt(file, line, "more than %d elements at once: %w", maxXMLNodes, puzzle.ErrTooLarge)
 			}
 			n := &xmlNode{name: name, attrs: t.Attr, line: line}
 			top.content = append(top.content, xmlItem{node: n})
@@ -219,16 +219,16 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 						Hint: fmt.Sprintf("add </%s> where it ends", top.name)})
 				}
 				if err := pop(i); err != nil {
-					return nil, err
+					return warnings, err
 				}
 			case len(stack) > 1:
 				warn(puzzle.Diagnostic{Line: line,
 					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
 				if err := pop(len(stack) - 1); err != nil {
-					return nil, err
+					return warnings, err
 				}
 			default:
-				return nil, errAt(file, line, "</%s> closes no element", t.Name.Local)
+				return warnings, errAt(file, line, "</%s> closes no element", t.Name.Local)
 			}
 		case xml.CharData:
 			// A <line>'s own text is never read: not keeping it bounds
@@ -240,7 +240,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	}
 	if len(stack) > 1 {
 		open := stack[len(stack)-1]
-		return nil, errAt(file, open.line, "<%s> is never closed (file ends first)", open.name)
+		return warnings, errAt(file, open.line, "<%s> is never closed (file ends first)", open.name)
 	}
 	return warnings, nil
 }
