@@ -225,7 +225,7 @@ func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, e
 	case "triddler":
 		p.Kind = puzzle.Triddler
 	default:
-		return nil, errAt(file, n.line, "puzzle type %q is not supported (want grid or triddler)", t)
+		return nil, withSuggestion(errAt(file, n.line, "puzzle type %q is not supported: want grid or triddler", t), t, []string{"grid", "triddler"})
 	}
 	r := &xmlPuzzleReader{file: file, p: p}
 	r.readMeta(n, defs)
@@ -469,7 +469,7 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 	rows, hasRows := sets["rows"]
 	cols, hasCols := sets["columns"]
 	if t, ok := firstOdd(sets, func(t string) bool { return t == "rows" || t == "columns" }); ok {
-		return nil, errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle (want rows and columns)", t)
+		return nil, withSuggestion(errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle: want rows or columns", t), t, []string{"rows", "columns"})
 	}
 	switch {
 	case hasRows && !hasCols:
@@ -515,7 +515,7 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 	p := r.p
 	p.TriddlerClues = map[string][]puzzle.Line{}
 	if t, ok := firstOdd(sets, func(t string) bool { return slices.Contains(puzzle.TriddlerSides, t) }); ok {
-		return nil, errAt(r.file, sets[t].line, "<clues type=%q> in a triddler (want %s)", t, strings.Join(puzzle.TriddlerSides, ", "))
+		return nil, withSuggestion(errAt(r.file, sets[t].line, "<clues type=%q> in a triddler: want %s", t, strings.Join(puzzle.TriddlerSides, ", ")), t, slices.Sorted(slices.Values(puzzle.TriddlerSides)))
 	}
 	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, License: r.licenseLine}
 	for _, side := range puzzle.TriddlerSides {
@@ -705,4 +705,13 @@ func inFailedPuzzle(line int, ps []*puzzle.Puzzle, failed []int) bool {
 		}
 	}
 	return lastFailed
+}
+
+// withSuggestion gives e the hint of the value of known that value is most
+// likely a misspelling of, if there is one.
+func withSuggestion(e *ParseError, value string, known []string) *ParseError {
+	if k := suggestKey(strings.ToLower(strings.TrimSpace(value)), known); k != "" {
+		e.Hint = fmt.Sprintf("did you mean %q?", k)
+	}
+	return e
 }
