@@ -346,7 +346,7 @@ func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResol
 func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 	cells := []rune(np.goal)
 	if len(cells) != np.width*np.height {
-		e := errAt(np.file, np.goalLine, "goal has %s but the puzzle is %dx%d (%d cells)", puzzle.Plural(len(cells), "cell"), np.width, np.height, np.width*np.height)
+		e := errAt(np.file, np.goalLine, "goal has %s, but the puzzle is %dx%d: %d cells", puzzle.Plural(len(cells), "cell"), np.width, np.height, np.width*np.height)
 		e.Hint = "a goal is one line of one character per cell, the rows one after another"
 		for _, r := range np.stray {
 			if r.first == np.goalLine+1 {

@@ -369,7 +369,7 @@ func olsakFewGroups(file string, triddler bool, starts []int) error {
 		e.Hint = fmt.Sprintf("a %s has %d groups of clue lines (%s), each after a line starting with ':', as in \": rows\"", kind, want, names)
 		return e
 	}
-	e := errAt(file, starts[len(starts)-1], "only %s of clues, but a %s has %d (%s)", puzzle.Plural(len(starts), "group"), kind, want, names)
+	e := errAt(file, starts[len(starts)-1], "only %s of clues, but a %s has %d: %s", puzzle.Plural(len(starts), "group"), kind, want, names)
 	e.Hint = "start each group with a line starting with ':', as in \": columns\""
 	return e
 }
