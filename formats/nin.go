@@ -36,7 +36,11 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	}
 	f := strings.Fields(head.text)
 	if len(f) != 2 {
-		return nil, errAt(file, head.n, "want \"width height\", got %q", head.text)
+		e := errAt(file, head.n, "want \"width height\", got %q", head.text)
+		if parts := strings.FieldsFunc(head.text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) }); len(parts) == 2 && isDigits(parts[0]) && isDigits(parts[1]) {
+			e.Hint = fmt.Sprintf("write the width and height separated by a space: %q", parts[0]+" "+parts[1])
+		}
+		return nil, e
 	}
 	w, err := parseCount(f[0])
 	if err != nil {
