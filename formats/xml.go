@@ -399,7 +399,12 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 
 // readLine reads the <count>s of a <line>.
 func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
-	if ln.badCount != "" {
+	if ln.badCountLine != 0 {
+		if ln.badCount == "" {
+			e := errAt(r.file, ln.badCountLine, "empty <count>")
+			e.Hint = "write the block's length, as in <count>3</count>, or remove the <count>"
+			return nil, e
+		}
 		if isDigits(ln.badCount) || strings.HasSuffix(ln.badCount, "...") && isDigits(strings.TrimSuffix(ln.badCount, "...")) {
 			return nil, errAt(r.file, ln.badCountLine, "count %s: %w (at most %d)", ln.badCount, puzzle.ErrTooLarge, puzzle.MaxSide)
 		}

@@ -34,7 +34,8 @@ type xmlNode struct {
 	line    int
 	counts  []xmlCount // a <line>'s <count>s
 	// badCount is the text of the first count of a <line> that is not a
-	// number from 0 to puzzle.MaxSide, or "" if there is none.
+	// number from 0 to puzzle.MaxSide (empty for an empty count), at line
+	// badCountLine, 0 if there is none.
 	badCount     string
 	badCountLine int
 	// tooManyCounts is set when a <line> has more counts than a line can
@@ -256,7 +257,7 @@ func addCount(ln, c *xmlNode, names map[string]string) bool {
 	text := strings.TrimSpace(c.text())
 	n, err := strconv.Atoi(text)
 	if !isDigits(text) || len(text) > 6 || err != nil || n > puzzle.MaxSide {
-		if ln.badCount == "" {
+		if ln.badCountLine == 0 {
 			ln.badCount, ln.badCountLine = text, c.line
 			if len(text) > 20 {
 				ln.badCount = text[:20] + "..."
