@@ -241,7 +241,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	}
 	if len(stack) > 1 {
 		open := stack[len(stack)-1]
-		return warnings, errAt(file, open.line, "<%s> is never closed (file ends first)", open.name)
+		return warnings, endsInside(file, open)
 	}
 	return warnings, nil
 }
@@ -426,10 +426,7 @@ func misspeltElement(parent, name string, line int) (misspelt, bool) {
 func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode) error {
 	switch {
 	case se.Msg == "unexpected EOF" && len(stack) > 1:
-		open := stack[len(stack)-1]
-		e := errAt(file, open.line, "<%s> is never closed: the file ends inside it", open.name)
-		e.Hint = "the file may be cut short"
-		return e
+		return endsInside(file, stack[len(stack)-1])
 	case se.Msg == "unexpected EOF":
 		return errAt(file, se.Line, "the file ends inside a tag")
 	case strings.HasPrefix(se.Msg, "expected element name after <"):
@@ -438,4 +435,11 @@ func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode) error {
 		return e
 	}
 	return errAt(file, se.Line, "%s", se.Msg)
+}
+
+// endsInside is the error of a file that ends inside an element.
+func endsInside(file string, open *xmlNode) *ParseError {
+	e := errAt(file, open.line, "<%s> is never closed: the file ends inside it", open.name)
+	e.Hint = fmt.Sprintf("add </%s> where it ends, or look for what was cut off", open.name)
+	return e
 }
