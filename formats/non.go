@@ -196,7 +196,7 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 			return nil
 		}
 		if !np.property(key, decodeValue(rest), l.n) {
-			if known := suggestKey(key, nonKeys); known != "" && len(np.typos) < maxWarnings {
+			if known := suggestNonKey(key); known != "" && len(np.typos) < maxWarnings {
 				col := strings.Index(l.text, key)
 				np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, col), key: key, known: known})
 			}

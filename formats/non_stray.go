@@ -86,6 +86,11 @@ func (np *nonParser) missingBlock(r lineRun) string {
 // strayHint says how to make a run of stray clue lines count.
 func (np *nonParser) strayHint(r lineRun) string {
 	if which := np.missingBlock(r); which != "" {
+		for _, t := range np.typos {
+			if t.known == which && t.line < r.first && t.line >= r.first-2 {
+				return fmt.Sprintf("line %d, %q, should read %q", t.line, t.key, which)
+			}
+		}
 		return fmt.Sprintf("add a line %q before line %d, where they start", which, r.first)
 	}
 	return "remove them, or move them into the rows or columns block they belong to"

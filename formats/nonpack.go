@@ -221,7 +221,7 @@ func readSetMeta(file, text string, first int) (*puzzle.Meta, []diag.Diagnostic)
 		}
 		if key, rest := splitKey(l.text); key != "" {
 			if !np.property(strings.TrimSuffix(key, ":"), decodeValue(rest), l.n) {
-				if known := suggestKey(key, nonKeys); known != "" {
+				if known := suggestNonKey(key); known != "" {
 					typos = append(typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: known}.warning(file))
 				}
 			}

@@ -36,6 +36,19 @@ func suggestKey(key string, known []string) string {
 	})
 }
 
+// nonAbbreviations are short forms authors write for .non keys, too far
+// from them for suggestKey.
+var nonAbbreviations = map[string]string{"cols": "columns", "col": "columns", "row": "rows", "colours": "color", "colors": "color"}
+
+// suggestNonKey returns the .non key an unknown key most likely stands for,
+// or "".
+func suggestNonKey(key string) string {
+	if k, ok := nonAbbreviations[strings.ToLower(key)]; ok {
+		return k
+	}
+	return suggestKey(key, nonKeys)
+}
+
 // suggestColor returns the colour name of known that name is most likely a
 // misspelling of: one edit away, two for names of seven letters or more
 // (colour names are short, so two letters are enough to guess); or "".
