@@ -53,11 +53,12 @@ type nonParser struct {
 	rowsHeader    int
 	colsHeader    int
 	licenseLine   int
-	typos         []misspelt   // unknown keys that look like known ones
-	stray         []lineRun    // runs of clue lines outside any block
-	keyLines      int          // non-blank lines read outside blocks so far
-	notKeys       int          // lines that are no key, clue or comment
-	divider       numberedLine // the last line that looks like a mistyped "====", if any
+	typos         []misspelt              // unknown keys that look like known ones
+	stray         []lineRun               // runs of clue lines outside any block
+	keyLines      int                     // non-blank lines read outside blocks so far
+	notKeys       int                     // lines that are no key, clue or comment
+	metaSeen      map[string]numberedLine // the first value of each key of metaKeys, at its line
+	divider       numberedLine            // the last line that looks like a mistyped "====", if any
 
 	colors     []nonColor
 	colorNames map[string]bool // every Nonny colour name in the file
@@ -195,6 +196,7 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 			np.notAKey(l, key) // ignored, as the format asks
 			return nil
 		}
+		np.givenTwice(l, key, decodeValue(rest))
 		if !np.property(key, decodeValue(rest), l.n) {
 			if known := suggestNonKey(key); known != "" && len(np.typos) < maxWarnings {
 				col := strings.Index(l.text, key)

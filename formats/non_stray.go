@@ -8,10 +8,11 @@ import (
 	"github.com/nonopress/nonopress/diag"
 )
 
-// This file notices the lines of a .non puzzle that the format ignores but
-// an author most likely meant: clue lines outside any block (a "rows" or
-// "columns" line deleted or misspelt beyond recognition) and a structural
-// key written with punctuation ("width,5", "-rows").
+// This file notices the lines of a .non puzzle that the format ignores or
+// overrides but an author most likely meant: clue lines outside any block (a
+// "rows" or "columns" line deleted or misspelt beyond recognition), a
+// structural key written with punctuation ("width,5", "-rows"), lines that
+// are no key at all, and a title or license given twice, differently.
 
 // structuralKeys are the keys whose loss changes the puzzle, not only its
 // description.
@@ -140,4 +141,32 @@ func (np *nonParser) nextPuzzleHint(line int) string {
 			d.n, strings.TrimSpace(d.text), packDivider)
 	}
 	return fmt.Sprintf("another puzzle seems to start here: separate the puzzles of a bundle with a line \"%s\" alone", packDivider)
+}
+
+// metaKeys maps the spellings of the .non keys that describe a puzzle to
+// the one the warnings name.
+var metaKeys = map[string]string{"title": "title", "by": "by", "author": "by", "copyright": "copyright",
+	"license": "license", "licence": "license", "catalogue": "catalogue", "catalog": "catalogue", "description": "description"}
+
+// givenTwice warns of a key that describes the puzzle given again with
+// another value: the last one is kept, and the first is most likely a
+// leftover of a copied file.
+func (np *nonParser) givenTwice(l numberedLine, key, value string) {
+	k, ok := metaKeys[strings.ToLower(key)]
+	if !ok {
+		return
+	}
+	if np.metaSeen == nil {
+		np.metaSeen = map[string]numberedLine{}
+	}
+	first, seen := np.metaSeen[k]
+	if !seen {
+		np.metaSeen[k] = numberedLine{n: l.n, text: value}
+		return
+	}
+	if first.text != value && len(np.p.Warnings) < maxWarnings {
+		np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: 1, Severity: diag.Warning,
+			Message: fmt.Sprintf("%s given twice, and differently: %q on line %d, %q here; the last is kept", k, shortText(first.text), first.n, shortText(value)),
+			Hint:    "remove the line that is wrong"})
+	}
 }
