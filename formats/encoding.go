@@ -53,3 +53,14 @@ func decodeUTF16(data []byte, bigEndian bool, name string) ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
+
+// crLineEnds returns text whose lines end in a carriage return alone (as
+// classic Mac OS editors save them) with its lines ending in "\n", so that
+// every reader sees its lines and counts them; text with any "\n" is
+// returned as it is.
+func crLineEnds(data []byte) []byte {
+	if bytes.IndexByte(data, '\n') >= 0 || bytes.IndexByte(data, '\r') < 0 {
+		return data
+	}
+	return bytes.ReplaceAll(data, []byte{'\r'}, []byte{'\n'})
+}

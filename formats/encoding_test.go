@@ -115,3 +115,23 @@ func TestXMLAttributeFlood(t *testing.T) {
 		t.Errorf("spaces inside a quoted value counted as attributes: %v", err)
 	}
 }
+
+// Files whose lines end in a carriage return alone read as with "\n", and
+// their errors name the right line, in every text format.
+func TestCROnlyLineEnds(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"a.non", "width 1\nheight 2\nrows\n1\nl\ncolumns\n2\n", "a.non:5:1:"},
+		{"b.nin", "1 2\n1\n1\nx\n", "b.nin:4:"},
+		{"c.g", "#d\n   1:#  #000000\n: rows\n1\nx\n: columns\n2\n", "c.g:5:"},
+		{"d.xml", "<puzzleset>\n<puzzle type=\"grid\">\n<color>000</color>\n</puzzle>\n</puzzleset>\n", "d.xml:3:"},
+	} {
+		_, err := Read(tc.name, []byte(strings.ReplaceAll(tc.text, "\n", "\r")))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s with CR line ends: error %v, want it at %s", tc.name, err, tc.want)
+		}
+		good := strings.ReplaceAll(tc.text, "\n", "\r\n")
+		if _, errCRLF := Read(tc.name, []byte(good)); errCRLF == nil || err == nil || errCRLF.Error() != err.Error() {
+			t.Errorf("%s: CR-only error %v, CRLF error %v: want the same", tc.name, err, errCRLF)
+		}
+	}
+}

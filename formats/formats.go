@@ -159,6 +159,7 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 	if err != nil {
 		return nil, &ParseError{File: name, Err: err}
 	}
+	data = crLineEnds(data)
 	if !ok {
 		format = sniff(data)
 		if format == "" {
@@ -206,6 +207,9 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		return nil, errs[0]
 	}
 	if len(ps) == 0 && len(errs) == 0 {
+		if len(bytes.TrimSpace(data)) == 0 {
+			return nil, &ParseError{File: name, Err: errors.New("empty file: no puzzle in it")}
+		}
 		return nil, &ParseError{File: name, Err: errors.New("no puzzle in file")}
 	}
 	return ps, errors.Join(errs...)

@@ -443,3 +443,36 @@ func TestSetMetadataSurvivesWriters(t *testing.T) {
 		}
 	}
 }
+
+// TestGuessNumber checks the guesses at a clue's number typed with a
+// letter for a digit or with a sign, and that other words get none.
+func TestGuessNumber(t *testing.T) {
+	for _, c := range []struct {
+		word, guess string
+		ok          bool
+	}{
+		{"l", "1", true}, {"l8", "18", true}, {"O", "0", true}, {"-4", "4", true}, {"+2b", "2b", true},
+		{"Ol", "01", true}, {"4", "4", false}, {"title", "title", false}, {"orange", "0range", true}, {"x", "x", false},
+	} {
+		g, ok := guessNumber(c.word)
+		if g != c.guess || ok != c.ok {
+			t.Errorf("guessNumber(%q) = %q, %v; want %q, %v", c.word, g, ok, c.guess, c.ok)
+		}
+	}
+	if isClueNumber("0range") || !isClueNumber("12b") || isClueNumber("b") {
+		t.Error("isClueNumber: a word is a number with at most one colour character after it")
+	}
+}
+
+// A .non file of many junk lines, stray clue lines and misspelt keys gets
+// at most maxWarnings warnings of each kind.
+func TestNonWarningsBounded(t *testing.T) {
+	text := "width 1\nheight 1\nrows\n1\ncolumns\n1\n" + strings.Repeat("}}}\nwidht 3\n5\ntitle x\n", 3*maxWarnings)
+	ps, err := Read("junk.non", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(ps[0].Warnings); n > 3*maxWarnings {
+		t.Errorf("%d warnings, want at most %d", n, 3*maxWarnings)
+	}
+}

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -61,6 +62,9 @@ func (e *ImageError) Diagnostic() diag.Diagnostic {
 // readImage reads a PNG or GIF picture as one goal-only puzzle.
 func readImage(file string, data []byte) (*puzzle.Puzzle, error) {
 	cfg, kind, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil && !errors.Is(err, image.ErrFormat) {
+		return nil, damaged(file, err) // a PNG or GIF header, cut short or damaged
+	}
 	if err != nil {
 		return nil, &ImageError{File: file, Msg: fmt.Sprintf("cannot read the picture: %v", err),
 			Hint: "save it as a PNG or GIF from your image editor"}
@@ -78,7 +82,7 @@ func readImage(file string, data []byte) (*puzzle.Puzzle, error) {
 	case "gif":
 		g, err := gif.DecodeAll(bytes.NewReader(data))
 		if err != nil {
-			return nil, &ImageError{File: file, Msg: fmt.Sprintf("cannot read the picture: %v", err)}
+			return nil, damaged(file, err)
 		}
 		img = g.Image[0]
 		if len(g.Image) > 1 {
@@ -87,7 +91,7 @@ func readImage(file string, data []byte) (*puzzle.Puzzle, error) {
 		}
 	case "png":
 		if img, err = png.Decode(bytes.NewReader(data)); err != nil {
-			return nil, &ImageError{File: file, Msg: fmt.Sprintf("cannot read the picture: %v", err)}
+			return nil, damaged(file, err)
 		}
 	default:
 		return nil, &ImageError{File: file, Msg: fmt.Sprintf("%s pictures are not read as puzzles", kind), Hint: "save it as a PNG or GIF"}
@@ -234,4 +238,11 @@ func backgroundPixel(px []pixel, w, h int) pixel {
 		}
 	}
 	return best
+}
+
+// damaged is the error of a picture whose header reads but whose pixels do
+// not: a file cut short or damaged.
+func damaged(file string, err error) *ImageError {
+	return &ImageError{File: file, Msg: fmt.Sprintf("cannot read the picture: %v", err),
+		Hint: "the file is damaged or cut short: save it again from your image editor"}
 }

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/color"
 	"image/gif"
@@ -119,4 +120,26 @@ func FuzzReadImage(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A picture cut short (its header reads, its pixels do not) says the file
+// is damaged, in PNG and GIF alike.
+func TestCutPictureSaysDamaged(t *testing.T) {
+	data := pixeltest.PNG(t, pixelColors, ".#.", "#.#", ".#.")
+	var gifData bytes.Buffer
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := gif.Encode(&gifData, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	for name, whole := range map[string][]byte{"cut.png": data, "cut.gif": gifData.Bytes()} {
+		cut := whole[:len(whole)*2/3]
+		_, err := Read(name, cut)
+		var ie *ImageError
+		if !errors.As(err, &ie) || !strings.Contains(ie.Hint, "cut short") {
+			t.Errorf("%s: %v: want a hint that the file is damaged or cut short", name, err)
+		}
+	}
 }

@@ -41,7 +41,9 @@ func (s *lineScanner) next() (numberedLine, bool) {
 	} else {
 		s.pos = len(s.text)
 	}
-	l := numberedLine{n: s.n, text: strings.TrimSuffix(line, "\r")}
+	// A byte order mark inside the text (files joined together) is not
+	// part of the line.
+	l := numberedLine{n: s.n, text: strings.TrimPrefix(strings.TrimSuffix(line, "\r"), "\ufeff")}
 	s.n++
 	return l, true
 }

@@ -34,8 +34,8 @@ func TestXMLOddClueTypeFirstInFile(t *testing.T) {
 </puzzleset>
 `
 	for _, c := range []struct{ name, src, want string }{
-		{"grid.xml", grid, `grid.xml:5: <clues type="zeta"> in a grid puzzle (want rows and columns)`},
-		{"tri.xml", triddler, `tri.xml:10: <clues type="zeta"> in a triddler (want top, topright, bottomright, bottom, bottomleft, topleft)`},
+		{"grid.xml", grid, `grid.xml:5: <clues type="zeta"> in a grid puzzle: want rows or columns`},
+		{"tri.xml", triddler, `tri.xml:10: <clues type="zeta"> in a triddler: want top, topright, bottomright, bottom, bottomleft, topleft`},
 	} {
 		for range 30 {
 			_, err := Read(c.name, []byte(c.src))

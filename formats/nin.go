@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -35,15 +36,23 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	}
 	f := strings.Fields(head.text)
 	if len(f) != 2 {
-		return nil, errAt(file, head.n, "want \"width height\", got %q", head.text)
+		e := errAt(file, head.n, "want \"width height\", got %q", head.text)
+		if parts := strings.FieldsFunc(head.text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) }); len(parts) == 2 && isDigits(parts[0]) && isDigits(parts[1]) {
+			e.Hint = fmt.Sprintf("write the width and height separated by a space: %q", parts[0]+" "+parts[1])
+		}
+		return nil, e
 	}
 	w, err := parseCount(f[0])
 	if err != nil {
-		return nil, errAt(file, head.n, "width: %w", err)
+		e := errAt(file, head.n, "width: %w", err)
+		e.Hint = numberHint("", f[0]+" "+f[1])
+		return nil, e
 	}
 	h, err := parseCount(f[1])
 	if err != nil {
-		return nil, errAt(file, head.n, "height: %w", err)
+		e := errAt(file, head.n, "height: %w", err)
+		e.Hint = numberHint(f[0]+" ", f[1])
+		return nil, e
 	}
 	if w < 1 || h < 1 {
 		return nil, errAt(file, head.n, "size %dx%d: width and height must be at least 1", w, h)
@@ -87,7 +96,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 		if len(body) >= want && allBlankLines(body[want:]) {
 			chosen = body[:want]
 		} else {
-			return nil, errAt(file, head.n, "clues do not fit: %d clue lines (%d with blank ones) for %d rows and %d columns", len(nonBlank), len(body), h, w)
+			return nil, ninTooFew(file, head.n, w, h, len(nonBlank), body)
 		}
 	}
 	p := &puzzle.Puzzle{Kind: puzzle.Grid, Width: w, Height: h, Palette: puzzle.DefaultPalette()}
@@ -95,9 +104,10 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	all := make([]puzzle.Line, want)
 	for i, l := range chosen {
 		var line puzzle.Line
-		for _, tok := range strings.Fields(l.text) {
+		for _, f := range fieldsAt(l.text, unicode.IsSpace) {
+			tok := f.text
 			if !isDigits(tok) {
-				return nil, errAt(file, l.n, "%q is not a block length", tok)
+				return nil, ninBadBlock(file, l, f)
 			}
 			if len(tok) > 6 {
 				return nil, errAt(file, l.n, "block length %s: %w (at most %d)", tok, puzzle.ErrTooLarge, puzzle.MaxSide)
@@ -121,7 +131,8 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	p.Origin.Places = &puzzle.Places{Rows: at[:h], Cols: at[h:], RowsHeader: head.n, ColsHeader: head.n}
 	if ignoredFrom > 0 {
 		p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: ignoredFrom,
-			Message: fmt.Sprintf("text after the %d clue lines ignored", want)})
+			Message: fmt.Sprintf("text after the %d clue lines ignored", want),
+			Hint:    ninExtraHint(w, h, nonBlank, moreText(*sc))})
 	}
 	return p, nil
 }
@@ -133,4 +144,70 @@ func allNonBlank(ls []numberedLine) bool {
 		}
 	}
 	return true
+}
+
+// ninTooFew is the error of a .nin file (header at line head, w by h) with
+// have clue lines, fewer than it needs; body holds them and the blank
+// lines among them.
+func ninTooFew(file string, head, w, h, have int, body []numberedLine) error {
+	e := errAt(file, head, "%s, but %d rows and %d columns need %d", puzzle.Plural(have, "clue line"), h, w, w+h)
+	var nonBlank []int
+	for _, l := range body {
+		if !l.blank() {
+			nonBlank = append(nonBlank, l.n)
+		}
+	}
+	where := ""
+	if len(nonBlank) > h {
+		where = fmt.Sprintf("; as they stand, the row clues are lines %d-%d and the column clues start at line %d", nonBlank[0], nonBlank[h-1], nonBlank[h])
+	}
+	missing := "the missing line"
+	if w+h-have > 1 {
+		missing = fmt.Sprintf("the %d missing lines", w+h-have)
+	}
+	e.Hint = fmt.Sprintf("add %s (0 for an empty line), or fix the size on line %d%s", missing, head, where)
+	return e
+}
+
+// ninBadBlock is the error of a word of a .nin clue line that is not a block
+// length, with what it probably meant.
+func ninBadBlock(file string, l numberedLine, f clueField) error {
+	e := errAt(file, l.n, "%q is not a block length", f.text)
+	e.Col = f.col
+	switch g, ok := guessNumber(f.text); {
+	case strings.ContainsAny(f.text, ",;"):
+		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", strings.Join(strings.FieldsFunc(l.text, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }), " "))
+	case ok && isDigits(g):
+		e.Hint = fmt.Sprintf("did you mean %s?", g)
+	default:
+		e.Hint = "a clue line holds block lengths, numbers separated by spaces"
+	}
+	return e
+}
+
+// ninExtraHint is the hint of the text after a .nin file's clues (w by h,
+// its non-blank lines so far given; more when other text follows the first
+// line after them): one line before it may be too many, and when it is
+// the only one, two neighbouring lines that are the same are the likely
+// copy.
+func ninExtraHint(w, h int, lines []numberedLine, more bool) string {
+	hint := fmt.Sprintf("the header asks for %d rows and %d columns; if this is a clue, a line before it is one too many", h, w)
+	if a, b, ok := copiedLine(lines[:len(lines)-1]); ok && !more {
+		hint += fmt.Sprintf(": lines %d and %d are the same, is one a copy?", a, b)
+	}
+	return hint
+}
+
+// moreText reports whether a non-blank line that is no comment is left in
+// sc (a copy: the caller's position is kept).
+func moreText(sc lineScanner) bool {
+	for {
+		l, ok := sc.next()
+		if !ok {
+			return false
+		}
+		if t := strings.TrimSpace(l.text); t != "" && !strings.HasPrefix(t, "#") {
+			return true
+		}
+	}
 }

@@ -53,7 +53,12 @@ type nonParser struct {
 	rowsHeader    int
 	colsHeader    int
 	licenseLine   int
-	typos         []misspelt // unknown keys that look like known ones
+	typos         []misspelt              // unknown keys that look like known ones
+	stray         []lineRun               // runs of clue lines outside any block
+	keyLines      int                     // non-blank lines read outside blocks so far
+	notKeys       int                     // lines that are no key, clue or comment
+	metaSeen      map[string]numberedLine // the first value of each key of metaKeys, at its line
+	divider       numberedLine            // the last line that looks like a mistyped "====", if any
 
 	colors     []nonColor
 	colorNames map[string]bool // every Nonny colour name in the file
@@ -112,7 +117,7 @@ func (np *nonParser) collectColorNames() {
 			return
 		}
 		key, rest := splitKey(l.text)
-		if strings.EqualFold(key, "color") {
+		if strings.EqualFold(key, "color") || strings.EqualFold(key, "colour") {
 			if f := strings.Fields(rest); len(f) >= 2 && len([]rune(f[0])) > 1 {
 				np.colorNames[strings.ToLower(f[0])] = true
 			}
@@ -137,6 +142,7 @@ func (np *nonParser) line(l numberedLine) error {
 	if key == "" {
 		return nil
 	}
+	np.keyLines++
 	err := np.keyLine(l, key, rest)
 	if rest == "" || err == nil {
 		return err
@@ -187,10 +193,12 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 		np.goal, np.goalLine = stripSpaces(unquote(rest)), l.n
 	default:
 		if !isWord(key) {
-			return nil // not a key: ignored, as the format asks
+			np.notAKey(l, key) // ignored, as the format asks
+			return nil
 		}
+		np.givenTwice(l, key, decodeValue(rest))
 		if !np.property(key, decodeValue(rest), l.n) {
-			if known := suggestKey(key, nonKeys); known != "" {
+			if known := suggestNonKey(key); known != "" && len(np.typos) < maxWarnings {
 				col := strings.Index(l.text, key)
 				np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, col), key: key, known: known})
 			}
@@ -310,7 +318,9 @@ func parseCount(s string) (int, error) {
 func (np *nonParser) dimension(line int, dim, value string) error {
 	n, err := parseCount(value)
 	if err != nil {
-		return np.errAt(line, "%s: %w", dim, err)
+		e := errAt(np.file, line, "%s: %w", dim, err)
+		e.Hint = numberHint(dim+" ", value)
+		return e
 	}
 	if n < 1 {
 		return np.errAt(line, "%s must be at least 1", dim)
@@ -318,6 +328,11 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 	target, at := &np.width, &np.widthLine
 	if dim == "height" {
 		target, at = &np.height, &np.heightLine
+	}
+	if np.rows != nil && np.cols != nil {
+		e := errAt(np.file, line, "%s comes after the clues it counts", dim)
+		e.Hint = np.nextPuzzleHint(line)
+		return e
 	}
 	if *target != 0 && *target != n {
 		return np.errAt(line, "%s given twice (%d, then %d)", dim, *target, n)
@@ -327,67 +342,6 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 	}
 	*target, *at = n, line
 	return nil
-}
-
-// tooManyClueLines is the error of a clues block (which: "rows" or
-// "columns", at line header) with more clue lines than its dimension (dim,
-// want) counts; extra is the line of the first one too many. It counts the
-// block's clue lines, reading on from there.
-func (np *nonParser) tooManyClueLines(header int, which, dim string, want, extra int) error {
-	count := want + 1
-	for {
-		l, ok := np.sc.next()
-		if !ok || !np.isClueLine(l.text) {
-			break
-		}
-		if !l.blank() {
-			count++
-		}
-	}
-	fix := "remove " + theClues(count-want, which, "too many")
-	return np.clueLinesMismatch(header, which, dim, want, count, fmt.Sprintf("%s; clue line %d is line %d", fix, want+1, extra))
-}
-
-// tooFewClueLines is the error of a clues block (which, at line header) of
-// have clue lines, no blank one among them, where its dimension (dim)
-// counts want; stop is the line after the block (n 0 at the file's end).
-func (np *nonParser) tooFewClueLines(header int, which, dim string, want, have int, stop numberedLine) error {
-	line := strings.TrimSuffix(which, "s")
-	end := "the block ends at the end of the puzzle"
-	if stop.n != 0 {
-		end = fmt.Sprintf("the block ends before line %d, %q", stop.n, strings.TrimSpace(stop.text))
-	}
-	fix := fmt.Sprintf("add %s, 0 for an empty %s; %s", theClues(want-have, which, "missing"), line, end)
-	return np.clueLinesMismatch(header, which, dim, want, have, fix)
-}
-
-// theClues names n clues of a block (which: "rows" or "columns") in the
-// state given: "the row clue that is missing", "the 2 row clues that are
-// missing".
-func theClues(n int, which, state string) string {
-	line := strings.TrimSuffix(which, "s")
-	if n == 1 {
-		return fmt.Sprintf("the %s clue that is %s", line, state)
-	}
-	return fmt.Sprintf("the %d %s clues that are %s", n, line, state)
-}
-
-// clueLinesMismatch is the error of a clues block (which, at line header)
-// of count clue lines where its dimension (dim) counts want: its hint
-// offers both fixes, the dimension to set (at its line) or fix, the lines
-// to add or remove and where.
-func (np *nonParser) clueLinesMismatch(header int, which, dim string, want, count int, fix string) error {
-	e := errAt(np.file, header, "%s block has %s, but %s is %d", which, puzzle.Plural(count, "clue line"), dim, want)
-	at := np.widthLine
-	if dim == "height" {
-		at = np.heightLine
-	}
-	setAt := ""
-	if at != 0 {
-		setAt = fmt.Sprintf(" at line %d", at)
-	}
-	e.Hint = fmt.Sprintf("set %s %d%s, or %s", dim, count, setAt, fix)
-	return e
 }
 
 // color reads a `color` key: mikix's `color a #ff0000`, or Nonny's
@@ -400,7 +354,12 @@ func (np *nonParser) color(line int, rest string) error {
 	}
 	rgb, err := puzzle.ParseRGB(f[1])
 	if err != nil {
-		return np.errAt(line, "color %s: %w", f[0], err)
+		e := errAt(np.file, line, "color %s: %w", f[0], err)
+		e.Hint = "write the colour in hexadecimal, as in \"color r #d62828\""
+		if _, swapped := puzzle.ParseRGB(f[0]); swapped == nil && len([]rune(f[1])) == 1 {
+			e.Hint = fmt.Sprintf("the character comes first: \"color %s %s\"", f[1], f[0])
+		}
+		return e
 	}
 	c := nonColor{rgb: rgb}
 	if r := []rune(f[0]); len(r) == 1 && len(f) == 2 {
@@ -453,6 +412,9 @@ func (np *nonParser) block(header int, which string) error {
 	if want == 0 {
 		e := errAt(np.file, header, "%s block before %s is given", which, dim)
 		e.Hint = fmt.Sprintf("add a line \"%s N\" before it", dim)
+		if n := countClueLines(*np.sc, np); n > 0 {
+			e.Hint = fmt.Sprintf("add a line \"%s %d\" before it: the block has %s", dim, n, puzzle.Plural(n, "clue line"))
+		}
 		return np.missing(e, dim, map[string]string{"width": "columns", "height": "rows"}[dim])
 	}
 	if (which == "rows" && np.rows != nil) || (which == "columns" && np.cols != nil) {
@@ -491,7 +453,7 @@ func (np *nonParser) block(header int, which string) error {
 	case len(nonBlank) == want:
 		chosen = nonBlank
 	case len(nonBlank) > want:
-		return np.tooManyClueLines(header, which, dim, want, nonBlank[want].n)
+		return np.tooManyClueLines(header, which, dim, want, nonBlank)
 	default:
 		// Blank lines may lead the block (the first one is then an empty
 		// line) and must end it; the earliest window that fits is taken.
@@ -511,20 +473,7 @@ func (np *nonParser) block(header int, which string) error {
 			}
 		}
 		if chosen == nil {
-			if len(nonBlank) > 0 && len(candidates) == len(nonBlank) {
-				// Too few lines, and no blank one to wonder about.
-				return np.tooFewClueLines(header, which, dim, want, len(nonBlank), stopLine)
-			}
-			stop := "the end of the puzzle"
-			if stopLine.n != 0 {
-				stop = fmt.Sprintf("line %d (%q is not a clue line)", stopLine.n, strings.TrimSpace(stopLine.text))
-			}
-			why := fmt.Sprintf("and %d lines in all", len(candidates))
-			if len(nonBlank) > 0 && len(candidates) >= want {
-				why = fmt.Sprintf("and counting blank lines as empty %s, non-blank lines remain after the first %d", which, want)
-			}
-			return np.errAt(header, "%s block does not fit %s %d: %d non-blank clue lines, %s; the block ends at %s",
-				which, dim, want, len(nonBlank), why, stop)
+			return np.shortBlock(header, which, dim, want, nonBlank, len(candidates), stopLine)
 		}
 	}
 	if which == "rows" {
@@ -580,9 +529,9 @@ func (np *nonParser) finish() error {
 			np.p.Cols = cols
 		}
 	case np.rows == nil:
-		return np.missing(np.errAt(start, "no rows block"), "rows")
+		return np.noBlock("rows", start)
 	default:
-		return np.missing(np.errAt(start, "no columns block"), "columns")
+		return np.noBlock("columns", start)
 	}
 	if rowClues != nil {
 		np.p.Rows = resolveLines(rowClues, resolve)
@@ -595,6 +544,7 @@ func (np *nonParser) finish() error {
 	for _, t := range np.typos {
 		np.p.Warnings = append(np.p.Warnings, t.warning(np.file))
 	}
+	np.strayWarnings()
 	return np.checkMaxRule()
 }
 

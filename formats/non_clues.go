@@ -61,16 +61,22 @@ func (np *nonParser) parseClueLine(l numberedLine) ([]rawClue, error) {
 			continue
 		}
 		if len(np.colorNames) > 0 && isWord(f) {
-			err := np.errAtCol(l.n, tok.col, "unknown colour name %q", f)
-			if known := suggestColor(strings.ToLower(f), slices.Sorted(maps.Keys(np.colorNames))); known != "" {
-				err.Hint = fmt.Sprintf("did you mean %q?", known)
-			}
-			return nil, err
+			return nil, np.unknownColorName(l, tok)
 		}
 		np.ignored(l, tok.col)
 		break
 	}
 	return out, nil
+}
+
+// unknownColorName is the error of a word of clue line l that is no
+// colour name of a file that names its colours.
+func (np *nonParser) unknownColorName(l numberedLine, tok clueField) *ParseError {
+	err := np.errAtCol(l.n, tok.col, "unknown colour name %q", tok.text)
+	if known := suggestColor(strings.ToLower(tok.text), slices.Sorted(maps.Keys(np.colorNames))); known != "" {
+		err.Hint = fmt.Sprintf("did you mean %q?", known)
+	}
+	return err
 }
 
 // ignored warns that the rest of clue line l, from column col, is ignored.
@@ -87,9 +93,13 @@ func (np *nonParser) ignored(l numberedLine, col int) {
 // ignoredAfterNumber warns that characters after a number of clue line l,
 // at column col, are ignored.
 func (np *nonParser) ignoredAfterNumber(l numberedLine, col int, chars string) {
+	hint := "a number may be followed only by a colour character"
+	if sep := []rune(chars)[0]; len(chars) > 1 && strings.ContainsRune(";./|", sep) && strings.ContainsAny(chars, "0123456789") {
+		hint = fmt.Sprintf("\"%c\" does not separate numbers: write %q", sep, strings.ReplaceAll(strings.TrimSpace(l.text), string(sep), ","))
+	}
 	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: col, Severity: diag.Warning,
 		Message: fmt.Sprintf("%q after a number in a clue line is ignored", chars),
-		Hint:    "a number may be followed only by a colour character"})
+		Hint:    hint})
 }
 
 // clueField is a word of a clue line with its 1-based column.
@@ -100,11 +110,17 @@ type clueField struct {
 
 // clueFields splits a clue line at spaces, commas and colons.
 func clueFields(text string) []clueField {
+	return fieldsAt(text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' })
+}
+
+// fieldsAt splits text at the runes sep reports, keeping each word's
+// column.
+func fieldsAt(text string, isSep func(rune) bool) []clueField {
 	var out []clueField
 	start, startCol, col := -1, 0, 0
 	for i, r := range text {
 		col++
-		sep := unicode.IsSpace(r) || r == ',' || r == ':'
+		sep := isSep(r)
 		switch {
 		case sep && start >= 0:
 			out = append(out, clueField{text: text[start:i], col: startCol})
@@ -330,7 +346,14 @@ func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResol
 func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 	cells := []rune(np.goal)
 	if len(cells) != np.width*np.height {
-		return nil, np.errAt(np.goalLine, "goal has %d cells but the puzzle is %dx%d (%d cells)", len(cells), np.width, np.height, np.width*np.height)
+		e := errAt(np.file, np.goalLine, "goal has %s, but the puzzle is %dx%d: %d cells", puzzle.Plural(len(cells), "cell"), np.width, np.height, np.width*np.height)
+		e.Hint = "a goal is one line of one character per cell, the rows one after another"
+		for _, r := range np.stray {
+			if r.first == np.goalLine+1 {
+				e.Hint = fmt.Sprintf("write the goal on one line: line %d seems to go on with it", r.first)
+			}
+		}
+		return nil, e
 	}
 	colored := np.colored
 	g := puzzle.NewImage(np.width, np.height)

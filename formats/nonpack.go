@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -149,6 +150,7 @@ func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 	var ps []*puzzle.Puzzle
 	var errs []error
 	var set *puzzle.Meta // the leading block of shared keys, if any
+	var setTypos []diag.Diagnostic
 	sc := newLineScanner(text, 1)
 	startPos, startLine, blank := 0, 1, true
 	flush := func(endPos int) bool {
@@ -158,7 +160,7 @@ func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 				return false
 			}
 			if len(ps)+len(errs) == 0 && set == nil && metaOnly(text[startPos:endPos]) {
-				set = readSetMeta(file, text[startPos:endPos], startLine)
+				set, setTypos = readSetMeta(file, text[startPos:endPos], startLine)
 				return true
 			}
 			p, err := readNon(file, text[startPos:endPos], startLine)
@@ -187,6 +189,10 @@ func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		blank = blank && l.blank()
 	}
 	flush(len(text))
+	if len(ps) > 0 {
+		// The set's misspelt keys are told once, with its first puzzle.
+		ps[0].Warnings = append(setTypos, ps[0].Warnings...)
+	}
 	if set != nil {
 		for _, p := range ps {
 			p.Origin.Set = set
@@ -222,17 +228,23 @@ func metaOnly(text string) bool {
 	}
 }
 
-// readSetMeta reads a bundle's leading block of shared keys.
-func readSetMeta(file, text string, first int) *puzzle.Meta {
+// readSetMeta reads a bundle's leading block of shared keys, with a
+// warning for each unknown key that looks like a known one.
+func readSetMeta(file, text string, first int) (*puzzle.Meta, []diag.Diagnostic) {
 	np := &nonParser{file: file, p: &puzzle.Puzzle{}}
+	var typos []diag.Diagnostic
 	sc := newLineScanner(text, first)
 	for {
 		l, ok := sc.next()
 		if !ok {
-			return &np.p.Meta
+			return &np.p.Meta, typos
 		}
 		if key, rest := splitKey(l.text); key != "" {
-			np.property(strings.TrimSuffix(key, ":"), decodeValue(rest), l.n)
+			if !np.property(strings.TrimSuffix(key, ":"), decodeValue(rest), l.n) {
+				if known := suggestNonKey(key); known != "" {
+					typos = append(typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: known}.warning(file))
+				}
+			}
 		}
 	}
 }

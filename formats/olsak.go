@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -85,6 +86,8 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	var groupStarts []int
 	var groupNos [][]int // the file line of each clue line, by group
 	firstLine := 0
+	earlyPalette := 0 // a line before "#d" that reads as a palette line
+	ignoredFrom := 0  // the first group beyond the puzzle's that holds clue lines
 	for sc := newLineScanner(text, 1); ; {
 		l, ok := sc.next()
 		if !ok {
@@ -101,7 +104,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			case strings.HasPrefix(d, "t"):
 				triddler = true
 			case strings.HasPrefix(d, "d"):
-				stage = palette
+				stage, earlyPalette = palette, 0
 			default:
 				return nil, errAt(file, n, "unknown directive %q (want #d or #t)", t)
 			}
@@ -114,13 +117,21 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			groupStarts = append(groupStarts, n)
 			groupNos = append(groupNos, nil)
 		case stage == preamble:
+			if _, _, _, ok := splitOlsakColor(t); ok && earlyPalette == 0 {
+				earlyPalette = n
+			}
 		case stage == palette:
 			if t == "" {
 				continue
 			}
 			in, out, spec, ok := splitOlsakColor(t)
 			if !ok {
-				return nil, errAt(file, n, "palette line %q: want \"c:c #rrggbb name\"", t)
+				e := errAt(file, n, "palette line %q: want \"c:c #rrggbb name\"", t)
+				e.Hint = "as in \"a:X #000000 black\": the input character, ':', the output character, the colour, a name"
+				if t[0] >= '0' && t[0] <= '9' {
+					e.Hint = fmt.Sprintf("this looks like a clue line: is the ':' line that starts its group missing before line %d?", n)
+				}
+				return nil, e
 			}
 			if strings.ContainsAny(spec, `/\`) {
 				return nil, errAt(file, n, "colour %q: triangle cells are %w", spec, ErrUnsupported)
@@ -144,6 +155,9 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		default: // a clue line
 			g := len(groupLines) - 1
 			if (triddler && g >= 6) || (!triddler && g >= 2) {
+				if t != "" && ignoredFrom == 0 {
+					ignoredFrom = groupStarts[g]
+				}
 				continue // groups beyond the puzzle's are comments
 			}
 			if len(groupLines[g]) >= puzzle.MaxSide {
@@ -162,7 +176,19 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		want = 6
 	}
 	if len(groupLines) < want {
-		return nil, errAt(file, 0, "%d groups of clues (lines starting with ':'): want %d", len(groupLines), want)
+		return nil, olsakFewGroups(file, triddler, groupStarts)
+	}
+	var extra *puzzle.Diagnostic
+	switch {
+	case ignoredFrom != 0 && !triddler:
+		extra = &puzzle.Diagnostic{Line: ignoredFrom, Message: fmt.Sprintf("%s after the second ignored: a grid has two, rows and columns",
+			puzzle.Plural(len(groupLines)-want, "group")+" of clues")}
+		if len(groupLines) == 6 {
+			extra.Hint = "for a triddler, which has six, start the file with a line \"#t\""
+		}
+	case ignoredFrom != 0:
+		extra = &puzzle.Diagnostic{Line: ignoredFrom, Message: fmt.Sprintf("%s after the sixth ignored: a triddler has six",
+			puzzle.Plural(len(groupLines)-want, "group")+" of clues")}
 	}
 	groupLines = groupLines[:want]
 
@@ -194,7 +220,11 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			pal = append(pal, def[1])
 			return len(pal) - 1, nil
 		}
-		return 0, errAt(file, line, "colour %q is not in the palette", tok.char)
+		e := errAt(file, line, "colour %q is not in the palette", tok.char)
+		if earlyPalette != 0 {
+			e.Hint = fmt.Sprintf("line %d looks like a palette line, but the palette starts after a line \"#d\": add one before line %d", earlyPalette, earlyPalette)
+		}
+		return 0, e
 	}
 	out := make([][]puzzle.Line, want)
 	for g, group := range groupLines {
@@ -219,12 +249,27 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		p.Rows, p.Cols = out[0], out[1]
 		p.Width, p.Height = len(p.Cols), len(p.Rows)
 		p.Origin.Places = &puzzle.Places{Rows: groupNos[0], Cols: groupNos[1], RowsHeader: groupStarts[0], ColsHeader: groupStarts[1]}
-		if p.Width < 1 || p.Height < 1 {
-			return nil, errAt(file, 0, "%d rows and %d columns: want at least one of each", p.Height, p.Width)
+		for g, name := range []string{"rows", "columns"} {
+			if len(out[g]) == 0 {
+				return nil, olsakEmptyGroup(file, name, g, groupStarts)
+			}
+		}
+		if extra != nil {
+			p.Warnings = append(p.Warnings, *extra)
 		}
 		return p, nil
 	}
 	p.Kind = puzzle.Triddler
+	if extra != nil {
+		p.Warnings = append(p.Warnings, *extra)
+	}
+	for g := range olsakTriddlerGroups {
+		if len(out[g]) == 0 && g+1 < len(groupStarts) {
+			// A side may be empty, but a ':' line doubled is likelier.
+			e := olsakEmptyGroup(file, olsakTriddlerGroups[g].side, g, groupStarts)
+			p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: e.Line, Message: e.Err.Error(), Hint: e.Hint})
+		}
+	}
 	p.TriddlerClues = map[string][]puzzle.Line{}
 	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}}
 	for g, grp := range olsakTriddlerGroups {
@@ -278,7 +323,11 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 			i++
 		}
 		if i == 0 {
-			return nil, errAt(file, n, "%q is not a block (want a number and a colour character)", f)
+			e := errAt(file, n, "%q is not a block: want a number, then a colour character", f)
+			if g, ok := guessNumber(f); ok && isClueNumber(g) {
+				e.Hint = fmt.Sprintf("did you mean %q?", g)
+			}
+			return nil, e
 		}
 		if i > 6 {
 			return nil, errAt(file, n, "block length %s: %w (at most %d)", f[:i], puzzle.ErrTooLarge, puzzle.MaxSide)
@@ -291,7 +340,11 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 		if rest := []rune(f[i:]); len(rest) == 1 {
 			ch = rest[0]
 		} else if len(rest) > 1 {
-			return nil, errAt(file, n, "%q: one colour character expected after the number", f)
+			e := errAt(file, n, "%q: one colour character expected after the number", f)
+			if strings.ContainsAny(f, ",;") {
+				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", strings.Join(strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' }), " "))
+			}
+			return nil, e
 		}
 		if v == 0 {
 			continue
@@ -302,4 +355,33 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 		toks = append(toks, olsakToken{len: v, char: ch})
 	}
 	return toks, nil
+}
+
+// olsakFewGroups is the error of a .g file with fewer groups of clues than
+// its kind needs; starts holds the line of each group's ':' line.
+func olsakFewGroups(file string, triddler bool, starts []int) error {
+	kind, want, names := "grid", 2, "rows, then columns"
+	if triddler {
+		kind, want, names = "triddler", 6, "topleft, bottomleft, bottom, bottomright, topright, top"
+	}
+	if len(starts) == 0 {
+		e := errAt(file, 0, "no clues: no line starts with ':'")
+		e.Hint = fmt.Sprintf("a %s has %d groups of clue lines (%s), each after a line starting with ':', as in \": rows\"", kind, want, names)
+		return e
+	}
+	e := errAt(file, starts[len(starts)-1], "only %s of clues, but a %s has %d: %s", puzzle.Plural(len(starts), "group"), kind, want, names)
+	e.Hint = "start each group with a line starting with ':', as in \": columns\""
+	return e
+}
+
+// olsakEmptyGroup is the error of a grid's group of clues (g: 0 rows, 1
+// columns) that holds no clue line.
+func olsakEmptyGroup(file, name string, g int, starts []int) *ParseError {
+	e := errAt(file, starts[g], "no %s: the group of this line holds no clue line", name)
+	if g+1 < len(starts) {
+		e.Hint = fmt.Sprintf("the next group starts at line %d: if this ':' line is one too many, remove it", starts[g+1])
+	} else {
+		e.Hint = fmt.Sprintf("write the %s clues after it, one a line", strings.TrimSuffix(name, "s"))
+	}
+	return e
 }

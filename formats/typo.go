@@ -2,9 +2,12 @@ package formats
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/spell"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // This file finds misspelt keys: an unknown key a small edit away from a
@@ -33,6 +36,19 @@ func suggestKey(key string, known []string) string {
 	})
 }
 
+// nonAbbreviations are short forms authors write for .non keys, too far
+// from them for suggestKey.
+var nonAbbreviations = map[string]string{"cols": "columns", "col": "columns", "row": "rows", "colours": "color", "colors": "color"}
+
+// suggestNonKey returns the .non key an unknown key most likely stands for,
+// or "".
+func suggestNonKey(key string) string {
+	if k, ok := nonAbbreviations[strings.ToLower(key)]; ok {
+		return k
+	}
+	return suggestKey(key, nonKeys)
+}
+
 // suggestColor returns the colour name of known that name is most likely a
 // misspelling of: one edit away, two for names of seven letters or more
 // (colour names are short, so two letters are enough to guess); or "".
@@ -48,11 +64,20 @@ type misspelt struct {
 	line, col int
 	key       string // as written
 	known     string // the key it probably stands for
+	fix       string // the line it probably stands for, if known
+	read      bool   // the key was read as the known one all the same
+	more      int    // the same misspelling again, this many times after line
 }
 
 // hint says what the author probably meant.
 func (m misspelt) hint() string {
-	if m.known != "" && m.known[0] == '<' {
+	if m.fix != "" {
+		return fmt.Sprintf("did you mean %q?", m.fix)
+	}
+	if m.read {
+		return fmt.Sprintf("other programs read only %s", m.known)
+	}
+	if m.known != "" && (m.known[0] == '<' || strings.HasSuffix(m.known, "=")) {
 		return fmt.Sprintf("did you mean %s?", m.known)
 	}
 	return fmt.Sprintf("did you mean %q?", m.known)
@@ -62,6 +87,15 @@ func (m misspelt) hint() string {
 func (m misspelt) message() string {
 	if m.key != "" && m.key[0] == '<' {
 		return fmt.Sprintf("unknown element %s", m.key)
+	}
+	if m.read {
+		if m.more > 0 {
+			return fmt.Sprintf("%s read as %s, here and in %s", m.key, m.known, puzzle.Plural(m.more, "more place"))
+		}
+		return fmt.Sprintf("%s read as %s", m.key, m.known)
+	}
+	if strings.HasSuffix(m.key, "=") {
+		return fmt.Sprintf("unknown attribute %s", m.key)
 	}
 	return fmt.Sprintf("unknown key %q", m.key)
 }
@@ -74,4 +108,44 @@ func (m misspelt) warning(file string) diag.Diagnostic {
 // err is the error of a misspelling that left a needed key missing.
 func (m misspelt) err(file string) *ParseError {
 	return &ParseError{File: file, Line: m.line, Col: m.col, Err: fmt.Errorf("%s", m.message()), Hint: m.hint()}
+}
+
+// confusedDigits are the characters typed for a digit they look like.
+var confusedDigits = map[rune]rune{'l': '1', 'I': '1', '|': '1', 'O': '0', 'o': '0'}
+
+// guessNumber returns what a word of a clue line that should start with a
+// number probably meant: a sign dropped ("-4" → "4") and letters typed for
+// the digits they look like at its start ("l2" → "12", "O" → "0"); ok is
+// false when that does not make a word starting with a digit.
+func guessNumber(word string) (guess string, ok bool) {
+	rest := strings.TrimLeft(word, "-+")
+	var b strings.Builder
+	i := 0
+	for _, r := range rest {
+		d, confused := confusedDigits[r]
+		if !confused {
+			break
+		}
+		b.WriteRune(d)
+		i += utf8.RuneLen(r)
+	}
+	b.WriteString(rest[i:])
+	guess = b.String()
+	return guess, guess != word && guess != "" && guess[0] >= '0' && guess[0] <= '9'
+}
+
+// numberHint is the hint for a value that should be a number (or numbers,
+// separated by spaces) after prefix: the line it probably meant, or "".
+func numberHint(prefix, value string) string {
+	words := strings.Fields(value)
+	changed := false
+	for i, w := range words {
+		if g, ok := guessNumber(w); ok && isDigits(g) {
+			words[i], changed = g, true
+		}
+	}
+	if !changed {
+		return ""
+	}
+	return fmt.Sprintf("did you mean %q?", prefix+strings.Join(words, " "))
 }

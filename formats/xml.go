@@ -27,7 +27,20 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 	}
 	var ps, titledBySet []*puzzle.Puzzle
 	var errs []error
+	var typos []misspelt // misspelt elements not yet given to a puzzle
+	var failed []int     // the lines of the <puzzle>s that could not be read
+	// ownTypos takes the misspelt elements of the puzzle starting at line.
+	ownTypos := func(line int) []misspelt {
+		i := len(typos)
+		for i > 0 && typos[i-1].line >= line {
+			i--
+		}
+		own := typos[i:]
+		typos = typos[:i:i]
+		return own
+	}
 	warnings, err := parseXMLTree(file, data, func(n *xmlNode, around []*xmlNode) {
+		own := ownTypos(n.line)
 		if len(ps)+len(errs) >= maxPuzzlesPerFile {
 			if len(errs) == 0 || !strings.Contains(errs[len(errs)-1].Error(), "puzzles in one file") {
 				errs = append(errs, errAt(file, n.line, "more than %d puzzles in one file: the rest is not read", maxPuzzlesPerFile))
@@ -42,8 +55,16 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		}
 		p, err := readXMLPuzzle(file, n, defs)
 		if err != nil {
+			failed = append(failed, n.line)
+			// A misspelt element most likely explains the error.
+			for _, t := range own {
+				errs = append(errs, t.err(file))
+			}
 			errs = append(errs, err)
 			return
+		}
+		for _, t := range own {
+			p.Warnings = append(p.Warnings, t.warning(file))
 		}
 		p.Origin.Index = len(ps) + len(errs)
 		if defs != (setDefaults{}) {
@@ -53,7 +74,29 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 			}
 		}
 		ps = append(ps, p)
+	}, func(t misspelt) {
+		// A misspelling repeated is told once, with the count: a file of
+		// a million <count colour=...> holds one.
+		for i := range typos {
+			if typos[i].key == t.key && typos[i].known == t.known {
+				typos[i].more++
+				return
+			}
+		}
+		if len(typos) < maxWarnings {
+			typos = append(typos, t)
+		}
 	})
+	warnings = append(warnings, entityWarnings(data)...)
+	// Misspelt elements outside every puzzle: a misspelt <puzzle> loses
+	// its puzzle.
+	for _, t := range typos {
+		if t.known == "<puzzle>" {
+			errs = append(errs, t.err(file))
+		} else {
+			warnings = append(warnings, t.warning(file))
+		}
+	}
 	// A set's title names each of its puzzles only when it holds one: with
 	// several it names the set (Origin.Set), not every puzzle in it.
 	if len(ps) > 1 {
@@ -69,6 +112,12 @@ func readXML(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 		errs = append(errs, errAt(file, 0, "no <puzzle> element"))
 	}
 	for _, w := range warnings {
+		if inFailedPuzzle(w.Line, ps, failed) || len(ps) == 0 {
+			// What the reader made of the file explains why no puzzle
+			// came of it: said as an error, with it.
+			errs = append(errs, &ParseError{File: file, Line: w.Line, Col: w.Col, Err: errors.New(w.Message), Hint: w.Hint})
+			continue
+		}
 		for i := len(ps) - 1; i >= 0; i-- {
 			if ps[i].Origin.Line <= w.Line || i == 0 {
 				ps[i].Warnings = append(ps[i].Warnings, w)
@@ -162,6 +211,8 @@ type xmlPuzzleReader struct {
 	p    *puzzle.Puzzle
 	xp   *xmlPalette
 	def  string // name of the colour of counts without color=
+	// defLine is the line of the <puzzle> that names def.
+	defLine int
 	// licenseLine is the line of <license>, 0 if none.
 	licenseLine int
 }
@@ -174,7 +225,7 @@ func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, e
 	case "triddler":
 		p.Kind = puzzle.Triddler
 	default:
-		return nil, errAt(file, n.line, "puzzle type %q is not supported (want grid or triddler)", t)
+		return nil, withSuggestion(errAt(file, n.line, "puzzle type %q is not supported: want grid or triddler", t), t, []string{"grid", "triddler"})
 	}
 	r := &xmlPuzzleReader{file: file, p: p}
 	r.readMeta(n, defs)
@@ -218,9 +269,6 @@ func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
 				m.Extra = append(m.Extra, puzzle.Property{Key: k, Value: v})
 			}
 		default:
-			if known := suggestKey(c.name, xmlElements); known != "" {
-				r.p.Warnings = append(r.p.Warnings, misspelt{line: c.line, key: "<" + c.name + ">", known: "<" + known + ">"}.warning(r.file))
-			}
 			if len(c.children()) == 0 && len(m.Extra) < maxExtra {
 				m.Extra = append(m.Extra, puzzle.Property{Key: c.name, Value: v})
 			}
@@ -232,6 +280,7 @@ func (r *xmlPuzzleReader) readMeta(n *xmlNode, defs setDefaults) {
 // default colours; the palette starts with the background.
 func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 	xp := &xmlPalette{index: map[string]int{}}
+	var charLines []int // the line of each of xp.defined
 	for _, c := range n.children() {
 		if c.name != "color" {
 			continue
@@ -253,6 +302,13 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 			ch = []rune(s)[0]
 		}
 		def := xmlColor{name: name, char: ch, rgb: rgb}
+		for i, d := range xp.defined {
+			if ch != 0 && d.char == ch && d.name != name {
+				e := errAt(r.file, c.line, "colour %q has the char %q of colour %q (line %d)", name, string(ch), d.name, charLines[i])
+				e.Hint = "give each colour a char of its own: the goal image tells colours by it"
+				return e
+			}
+		}
 		replaced := false
 		for i := range xp.defined {
 			if xp.defined[i].name == name {
@@ -264,6 +320,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 				return errAt(r.file, c.line, "too many colours (at most %d)", maxColors-1)
 			}
 			xp.defined = append(xp.defined, def)
+			charLines = append(charLines, c.line)
 		}
 	}
 	for _, pre := range []xmlColor{{"black", 'X', puzzle.RGB{}}, {"white", '.', puzzle.RGB{R: 255, G: 255, B: 255}}} {
@@ -293,6 +350,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 	if r.def == "" {
 		r.def = "black"
 	}
+	r.defLine = n.line
 	r.xp = xp
 	return nil
 }
@@ -341,7 +399,12 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 
 // readLine reads the <count>s of a <line>.
 func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
-	if ln.badCount != "" {
+	if ln.badCountLine != 0 {
+		if ln.badCount == "" {
+			e := errAt(r.file, ln.badCountLine, "empty <count>")
+			e.Hint = "write the block's length, as in <count>3</count>, or remove the <count>"
+			return nil, e
+		}
 		if isDigits(ln.badCount) || strings.HasSuffix(ln.badCount, "...") && isDigits(strings.TrimSuffix(ln.badCount, "...")) {
 			return nil, errAt(r.file, ln.badCountLine, "count %s: %w (at most %d)", ln.badCount, puzzle.ErrTooLarge, puzzle.MaxSide)
 		}
@@ -358,15 +421,26 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 			name = r.def
 		}
 		idx, ok := r.xp.byName(name)
+		if !ok && (!cn.hasColor || cn.color == "") {
+			// The count has no colour of its own: the default is wrong.
+			err := errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
+			if known := r.xp.closestName(name); known != "" {
+				err.Hint = fmt.Sprintf("did you mean %q?", known)
+			}
+			return nil, err
+		}
 		if !ok {
 			err := errAt(r.file, int(cn.line), "count colour %q is not defined", name)
+			err.Hint = fmt.Sprintf("define it in the puzzle, as in <color name=%q char=\"...\">rrggbb</color>", name)
 			if known := r.xp.closestName(name); known != "" {
 				err.Hint = fmt.Sprintf("did you mean %q?", known)
 			}
 			return nil, err
 		}
 		if idx == puzzle.Background {
-			return nil, errAt(r.file, int(cn.line), "count of the background colour %q", name)
+			e := errAt(r.file, int(cn.line), "count of the background colour %q", name)
+			e.Hint = "a count is a block of a colour to fill: the background is what is left empty"
+			return nil, e
 		}
 		if len(r.xp.pal) > maxColors {
 			return nil, errAt(r.file, int(cn.line), "too many colours (at most %d)", maxColors-1)
@@ -400,7 +474,7 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 	rows, hasRows := sets["rows"]
 	cols, hasCols := sets["columns"]
 	if t, ok := firstOdd(sets, func(t string) bool { return t == "rows" || t == "columns" }); ok {
-		return nil, errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle (want rows and columns)", t)
+		return nil, withSuggestion(errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle: want rows or columns", t), t, []string{"rows", "columns"})
 	}
 	switch {
 	case hasRows && !hasCols:
@@ -420,7 +494,9 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 			return nil, errAt(r.file, n.line, "%d rows and %d columns of clues: want at least one of each", p.Height, p.Width)
 		}
 		if goal != nil && (goal.Width != p.Width || goal.Height != p.Height) {
-			return nil, errAt(r.file, goalLine, "goal image is %dx%d but the clues are for %dx%d", goal.Width, goal.Height, p.Width, p.Height)
+			e := errAt(r.file, goalLine, "goal image is %dx%d but the clues are for %dx%d", goal.Width, goal.Height, p.Width, p.Height)
+			e.Hint = goalSizeHint(goal, rows, cols)
+			return nil, e
 		}
 		p.Origin.Places = &puzzle.Places{Rows: rows.at, Cols: cols.at, RowsHeader: rows.line, ColsHeader: cols.line, Goal: goalLine, License: r.licenseLine}
 	case goal != nil:
@@ -444,7 +520,7 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 	p := r.p
 	p.TriddlerClues = map[string][]puzzle.Line{}
 	if t, ok := firstOdd(sets, func(t string) bool { return slices.Contains(puzzle.TriddlerSides, t) }); ok {
-		return nil, errAt(r.file, sets[t].line, "<clues type=%q> in a triddler (want %s)", t, strings.Join(puzzle.TriddlerSides, ", "))
+		return nil, withSuggestion(errAt(r.file, sets[t].line, "<clues type=%q> in a triddler: want %s", t, strings.Join(puzzle.TriddlerSides, ", ")), t, slices.Sorted(slices.Values(puzzle.TriddlerSides)))
 	}
 	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, License: r.licenseLine}
 	for _, side := range puzzle.TriddlerSides {
@@ -496,7 +572,12 @@ func (r *xmlPuzzleReader) readGoal(n *xmlNode) (*puzzle.Image, int, error) {
 		if c.name == "image" {
 			g, err := r.readImage(c.text())
 			if err != nil {
-				return nil, 0, errAt(r.file, c.line, "goal image: %w", err)
+				e := errAt(r.file, c.line, "goal image: %w", err)
+				var ie *imageError
+				if errors.As(err, &ie) {
+					e.Line, e.Hint = c.line+ie.lines, ie.hint
+				}
+				return nil, 0, e
 			}
 			return g, c.line, nil
 		}
@@ -506,12 +587,20 @@ func (r *xmlPuzzleReader) readGoal(n *xmlNode) (*puzzle.Image, int, error) {
 
 // readImage reads a grid image: rows between '|' characters, white space
 // ignored, one colour character per cell.
-func (r *xmlPuzzleReader) readImage(text string) (*puzzle.Image, error) {
+func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) {
 	var rows [][]uint8
 	var row []uint8
 	inRow := false
+	lines := 0 // newlines before the character read
+	defer func() {
+		if _, ok := err.(*imageError); err != nil && !ok {
+			err = &imageError{lines: lines, err: err}
+		}
+	}()
 	for _, ch := range text {
 		switch {
+		case ch == '\n':
+			lines++
 		case unicode.IsSpace(ch):
 		case ch == '|':
 			if inRow {
@@ -537,7 +626,8 @@ func (r *xmlPuzzleReader) readImage(text string) (*puzzle.Image, error) {
 			}
 			idx, ok := r.xp.byChar(ch)
 			if !ok {
-				return nil, fmt.Errorf("unknown colour character %q", ch)
+				return nil, &imageError{lines: lines, err: fmt.Errorf("row %d, column %d: unknown colour character %q", len(rows)+1, len(row)+1, ch),
+					hint: fmt.Sprintf("define it, as in <color name=\"...\" char=\"%c\">rrggbb</color>, or use a defined colour's character", ch)}
 			}
 			if len(r.xp.pal) > maxColors {
 				return nil, errors.New("too many colours")
@@ -556,4 +646,77 @@ func (r *xmlPuzzleReader) readImage(text string) (*puzzle.Image, error) {
 		copy(g.Cells[y*g.Width:], rw)
 	}
 	return g, nil
+}
+
+// goalSizeHint says which <clues> do not count the goal image's size, how
+// many <line>s they have, and the first of them that differs from the
+// image's: where one was added or lost.
+func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
+	goalRows, goalCols := puzzle.CluesOf(goal)
+	var wrong []string
+	for _, c := range []struct {
+		set  clueSet
+		want []puzzle.Line
+		what string
+	}{{cols, goalCols, "columns"}, {rows, goalRows, "rows"}} {
+		if len(c.set.lines) == len(c.want) {
+			continue
+		}
+		s := fmt.Sprintf("<clues type=%q> at line %d has %s for the image's %d %s",
+			c.what, c.set.line, puzzle.Plural(len(c.set.lines), "<line>"), len(c.want), c.what)
+		for i, l := range c.set.lines {
+			if i >= len(c.want) || !sameLine(l, c.want[i]) {
+				s += fmt.Sprintf(", and the first that differs from the image is at line %d", c.set.at[i])
+				break
+			}
+			if i == len(c.set.lines)-1 && len(c.set.lines) < len(c.want) {
+				s += ", all as the image gives them: the last is missing"
+			}
+		}
+		wrong = append(wrong, s)
+	}
+	return strings.Join(wrong, "; ")
+}
+
+// sameLine reports whether two clue lines are the same blocks.
+func sameLine(a, b puzzle.Line) bool {
+	return slices.EqualFunc(a, b, func(x, y puzzle.Clue) bool { return x.Len == y.Len && x.Color == y.Color })
+}
+
+// imageError is an error of a goal image at a line of its text (lines
+// newlines after the <image> tag's line), with a hint.
+type imageError struct {
+	lines int
+	err   error
+	hint  string
+}
+
+func (e *imageError) Error() string { return e.err.Error() }
+func (e *imageError) Unwrap() error { return e.err }
+
+// inFailedPuzzle reports whether line is in a <puzzle> that could not be
+// read: the last one started at or before it is one of failed (ps are the
+// puzzles read).
+func inFailedPuzzle(line int, ps []*puzzle.Puzzle, failed []int) bool {
+	last, lastFailed := 0, false
+	for _, f := range failed {
+		if f <= line && f > last {
+			last, lastFailed = f, true
+		}
+	}
+	for _, p := range ps {
+		if p.Origin.Line <= line && p.Origin.Line > last {
+			last, lastFailed = p.Origin.Line, false
+		}
+	}
+	return lastFailed
+}
+
+// withSuggestion gives e the hint of the value of known that value is most
+// likely a misspelling of, if there is one.
+func withSuggestion(e *ParseError, value string, known []string) *ParseError {
+	if k := suggestKey(strings.ToLower(strings.TrimSpace(value)), known); k != "" {
+		e.Hint = fmt.Sprintf("did you mean %q?", k)
+	}
+	return e
 }

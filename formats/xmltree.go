@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,7 +34,8 @@ type xmlNode struct {
 	line    int
 	counts  []xmlCount // a <line>'s <count>s
 	// badCount is the text of the first count of a <line> that is not a
-	// number from 0 to puzzle.MaxSide, or "" if there is none.
+	// number from 0 to puzzle.MaxSide (empty for an empty count), at line
+	// badCountLine, 0 if there is none.
 	badCount     string
 	badCountLine int
 	// tooManyCounts is set when a <line> has more counts than a line can
@@ -55,15 +57,23 @@ type xmlItem struct {
 	node *xmlNode
 }
 
-// attr returns the value of the attribute called name (any case).
+// attr returns the value of the attribute called name (any case; a
+// "colour" for a "color", which parseXMLTree warns of).
 func (n *xmlNode) attr(name string) (string, bool) {
 	for _, a := range n.attrs {
 		if strings.EqualFold(a.Name.Local, name) {
 			return a.Value, true
 		}
 	}
+	if alt, ok := britishAttrs[name]; ok {
+		return n.attr(alt)
+	}
 	return "", false
 }
+
+// britishAttrs are the pbn attributes spelt "colour", read as their
+// "color" forms.
+var britishAttrs = map[string]string{"color": "colour", "defaultcolor": "defaultcolour", "backgroundcolor": "backgroundcolour"}
 
 // children returns the child elements, in order.
 func (n *xmlNode) children() []*xmlNode {
@@ -105,7 +115,11 @@ func (n *xmlNode) text() string {
 // and one matching no open element closes the innermost element with a
 // warning, which is what the pbn specification's own example needs (its
 // rows end with </clue>).
-func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*xmlNode)) ([]puzzle.Diagnostic, error) {
+//
+// An element left open is closed where the file shows it must have ended
+// (see unclosed), with a warning; an element whose name is a misspelling of
+// one its parent may hold is given to onTypo.
+func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*xmlNode), onTypo func(misspelt)) ([]puzzle.Diagnostic, error) {
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = false
 	d.AutoClose = xml.HTMLAutoClose
@@ -120,6 +134,11 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	counts := 0 // counts held
 	names := map[string]string{}
 	var warnings []puzzle.Diagnostic
+	warn := func(d puzzle.Diagnostic) {
+		if len(warnings) < maxWarnings {
+			warnings = append(warnings, d)
+		}
+	}
 	// pop closes the elements above depth i.
 	pop := func(i int) error {
 		for len(stack) > i {
@@ -156,20 +175,36 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return nil, errAt(file, se.Line, "%s", se.Msg)
+				return warnings, xmlSyntaxError(file, se, stack)
 			}
-			return nil, errAt(file, line, "%w", err)
+			return warnings, errAt(file, line, "%w", err)
 		}
 		top := stack[len(stack)-1]
 		switch t := tok.(type) {
 		case xml.StartElement:
+			name := strings.ToLower(t.Name.Local)
+			if i, d := unclosedBefore(stack, name, line); i > 0 {
+				warn(d)
+				if err := pop(i); err != nil {
+					return warnings, err
+				}
+				top = stack[len(stack)-1]
+			}
+			if m, ok := misspeltElement(top.name, name, line); ok {
+				onTypo(m)
+			}
+			for _, a := range t.Attr {
+				if m, ok := misspeltAttr(name, a.Name.Local, line); ok {
+					onTypo(m)
+				}
+			}
 			if len(stack) > maxXMLDepth {
-				return nil, errAt(file, line, "elements nested more than %d deep", maxXMLDepth)
+				return warnings, errAt(file, line, "elements nested more than %d deep", maxXMLDepth)
 			}
 			if live++; live > maxXMLNodes {
-				return nil, errAt(file, line, "more than %d elements at once: %w", maxXMLNodes, puzzle.ErrTooLarge)
+				return warnings, errAt(file, line, "more than %d elements at once: %w", maxXMLNodes, puzzle.ErrTooLarge)
 			}
-			n := &xmlNode{name: strings.ToLower(t.Name.Local), attrs: t.Attr, line: line}
+			n := &xmlNode{name: name, attrs: t.Attr, line: line}
 			top.content = append(top.content, xmlItem{node: n})
 			stack = append(stack, n)
 		case xml.EndElement:
@@ -180,19 +215,21 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			}
 			switch {
 			case i > 0:
+				if i < len(stack)-1 && pbnElements[top.name] {
+					warn(puzzle.Diagnostic{Line: top.line, Message: fmt.Sprintf("<%s> is never closed: </%s> at line %d closes it", top.name, t.Name.Local, line),
+						Hint: fmt.Sprintf("add </%s> where it ends", top.name)})
+				}
 				if err := pop(i); err != nil {
-					return nil, err
+					return warnings, err
 				}
 			case len(stack) > 1:
-				if len(warnings) < maxWarnings {
-					warnings = append(warnings, puzzle.Diagnostic{Line: line,
-						Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
-				}
+				warn(puzzle.Diagnostic{Line: line,
+					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
 				if err := pop(len(stack) - 1); err != nil {
-					return nil, err
+					return warnings, err
 				}
 			default:
-				return nil, errAt(file, line, "</%s> closes no element", t.Name.Local)
+				return warnings, errAt(file, line, "</%s> closes no element", t.Name.Local)
 			}
 		case xml.CharData:
 			// A <line>'s own text is never read: not keeping it bounds
@@ -204,7 +241,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	}
 	if len(stack) > 1 {
 		open := stack[len(stack)-1]
-		return nil, errAt(file, open.line, "<%s> is never closed (file ends first)", open.name)
+		return warnings, endsInside(file, open)
 	}
 	return warnings, nil
 }
@@ -220,7 +257,7 @@ func addCount(ln, c *xmlNode, names map[string]string) bool {
 	text := strings.TrimSpace(c.text())
 	n, err := strconv.Atoi(text)
 	if !isDigits(text) || len(text) > 6 || err != nil || n > puzzle.MaxSide {
-		if ln.badCount == "" {
+		if ln.badCountLine == 0 {
 			ln.badCount, ln.badCountLine = text, c.line
 			if len(text) > 20 {
 				ln.badCount = text[:20] + "..."
@@ -288,4 +325,121 @@ func countCounts(n *xmlNode) int {
 		}
 	}
 	return c
+}
+
+// pbnChildren are the elements each element of a pbn file may hold, for the
+// hint of a misspelt one ("" is the document).
+var pbnChildren = map[string][]string{
+	"":          {"puzzleset", "puzzle"},
+	"puzzleset": {"puzzle", "puzzleset", "title", "author", "authorid", "copyright", "source", "description", "note", "id", "license"},
+	"puzzle":    append([]string{"authorid", "note"}, xmlElements...),
+	"clues":     {"line"},
+	"line":      {"count"},
+	"solution":  {"image", "note"},
+}
+
+// pbnLeaves are the elements of a pbn file that hold only text.
+var pbnLeaves = map[string]bool{"title": true, "author": true, "authorid": true, "copyright": true, "source": true,
+	"id": true, "description": true, "note": true, "license": true, "color": true, "count": true, "image": true, "property": true}
+
+// pbnElements are the elements of a pbn file: none of them holds another of
+// its name, or any of them if it is a leaf.
+var pbnElements = map[string]bool{"puzzleset": true, "puzzle": true, "clues": true, "line": true, "solution": true}
+
+func init() {
+	for name := range pbnLeaves {
+		pbnElements[name] = true
+	}
+}
+
+// unclosedBefore looks at the open elements (stack, the document first)
+// when an element called name starts at line: a pbn element of that name
+// still open, or a text-only one on top, cannot hold it, so it was left
+// open. It returns the depth to close the stack to (0 for none) and the
+// warning to give.
+func unclosedBefore(stack []*xmlNode, name string, line int) (int, puzzle.Diagnostic) {
+	if !pbnElements[name] {
+		return 0, puzzle.Diagnostic{}
+	}
+	top := stack[len(stack)-1]
+	if len(stack) > 1 && pbnLeaves[top.name] {
+		return len(stack) - 1, unclosedWarning(top, name, line)
+	}
+	for i := len(stack) - 1; i > 0; i-- {
+		if stack[i].name == name {
+			return i, unclosedWarning(stack[i], name, line)
+		}
+	}
+	return 0, puzzle.Diagnostic{}
+}
+
+func unclosedWarning(open *xmlNode, next string, line int) puzzle.Diagnostic {
+	return puzzle.Diagnostic{Line: open.line,
+		Message: fmt.Sprintf("<%s> is never closed: taken as ending where <%s> starts, at line %d", open.name, next, line),
+		Hint:    fmt.Sprintf("add </%s> where it ends", open.name)}
+}
+
+// pbnAttrs are the attributes of the pbn elements that have some.
+var pbnAttrs = map[string][]string{
+	"puzzle":   {"type", "defaultcolor", "backgroundcolor"},
+	"clues":    {"type"},
+	"count":    {"color"},
+	"color":    {"name", "char"},
+	"solution": {"type", "id"},
+	"property": {"name"},
+}
+
+// misspeltAttr reports an attribute of a pbn element that is a misspelling
+// of one it has; "colour" for "color" is read as meant (see attr), and
+// reported all the same.
+func misspeltAttr(elem, attr string, line int) (misspelt, bool) {
+	known, ok := pbnAttrs[elem]
+	attr = strings.ToLower(attr)
+	if !ok || slices.Contains(known, attr) {
+		return misspelt{}, false
+	}
+	if k := strings.Replace(attr, "colour", "color", 1); k != attr && slices.Contains(known, k) {
+		return misspelt{line: line, key: attr + "=", known: k + "=", read: true}, true
+	}
+	if k := suggestKey(attr, known); k != "" {
+		return misspelt{line: line, key: attr + "=", known: k + "="}, true
+	}
+	return misspelt{}, false
+}
+
+// misspeltElement reports an element called name, inside one called parent,
+// that is not one parent may hold but a misspelling of one.
+func misspeltElement(parent, name string, line int) (misspelt, bool) {
+	known, ok := pbnChildren[parent]
+	if !ok || slices.Contains(known, name) {
+		return misspelt{}, false
+	}
+	if k := suggestKey(name, known); k != "" {
+		return misspelt{line: line, key: "<" + name + ">", known: "<" + k + ">"}, true
+	}
+	return misspelt{}, false
+}
+
+// xmlSyntaxError is the error of what encoding/xml could not read, said as
+// the author can fix it: a file that ends inside an element names the
+// element, a "<" that starts no tag says how to write one in text.
+func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode) error {
+	switch {
+	case se.Msg == "unexpected EOF" && len(stack) > 1:
+		return endsInside(file, stack[len(stack)-1])
+	case se.Msg == "unexpected EOF":
+		return errAt(file, se.Line, "the file ends inside a tag")
+	case strings.HasPrefix(se.Msg, "expected element name after <"):
+		e := errAt(file, se.Line, "a \"<\" that starts no tag")
+		e.Hint = "write &lt; for a < in text"
+		return e
+	}
+	return errAt(file, se.Line, "%s", se.Msg)
+}
+
+// endsInside is the error of a file that ends inside an element.
+func endsInside(file string, open *xmlNode) *ParseError {
+	e := errAt(file, open.line, "<%s> is never closed: the file ends inside it", open.name)
+	e.Hint = fmt.Sprintf("add </%s> where it ends, or look for what was cut off", open.name)
+	return e
 }

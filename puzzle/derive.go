@@ -183,7 +183,7 @@ func (p *Puzzle) Problems() diag.List {
 				}
 			}
 			if n := l.MinLength(); n > length {
-				errorAt(lineOf(i), fmt.Sprintf("a %s of this puzzle has %s: shorten the clue or change the size", what, Plural(length, "cell")),
+				errorAt(lineOf(i), p.tooLongHint(row, length),
 					"%s %d: clue %s needs %d cells but the line has %d", what, i+1, p.FormatLine(l), n, length)
 			}
 		}
@@ -240,7 +240,7 @@ func (p *Puzzle) SumsMismatches() []SumsMismatch {
 
 // Message is the error Problems reports for m.
 func (m SumsMismatch) Message(p *Puzzle) string {
-	return fmt.Sprintf("row clues fill %d cells of %s but column clues fill %d", m.Rows, p.Palette[m.Color].DisplayName(), m.Cols)
+	return fmt.Sprintf("row clues fill %s of %s but column clues fill %d", Plural(m.Rows, "cell"), p.Palette[m.Color].DisplayName(), m.Cols)
 }
 
 // sumsHint returns the hint for row and column clues that fill different
@@ -293,4 +293,23 @@ func Plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// sizeFromClues are the formats that give no size: it is the number of
+// clue lines.
+var sizeFromClues = map[string]bool{"xml": true, "g": true}
+
+// tooLongHint is the hint of a row (or column) clue longer than the length
+// of its lines: in a format whose size is the number of clue lines, where
+// the other block that counts them starts.
+func (p *Puzzle) tooLongHint(row bool, length int) string {
+	what, other := "column", "row"
+	if row {
+		what, other = "row", "column"
+	}
+	if sizeFromClues[p.Origin.Format] && p.HeaderLine(!row) > 0 {
+		return fmt.Sprintf("a %s of this puzzle has %s, one for each %s clue (from line %d): shorten the clue, or add the %s clues missing there",
+			what, Plural(length, "cell"), other, p.HeaderLine(!row), other)
+	}
+	return fmt.Sprintf("a %s of this puzzle has %s: shorten the clue or change the size", what, Plural(length, "cell"))
 }

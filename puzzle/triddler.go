@@ -96,7 +96,7 @@ func (p *Puzzle) TriddlerGeometry() (*TriGeometry, error) {
 	n := func(side string) int { return len(p.TriddlerClues[side]) }
 	na, nb, nc := n("topleft")+n("bottomleft"), n("top")+n("topright"), n("bottom")+n("bottomright")
 	if na == 0 || nb == 0 || nc == 0 || na > MaxSide || nb > MaxSide || nc > MaxSide {
-		return nil, fmt.Errorf("%s: %w (%d rows, %d \"/\" lines, %d \"\\\" lines)", p.Where(), ErrTriddlerShape, na, nb, nc)
+		return nil, fmt.Errorf("%s: %w: %d rows, %d \"/\" lines, %d \"\\\" lines", p.Where(), ErrTriddlerShape, na, nb, nc)
 	}
 	span := na + nb + nc
 	for b0 := -span; b0 <= span; b0++ {
@@ -111,7 +111,7 @@ func (p *Puzzle) TriddlerGeometry() (*TriGeometry, error) {
 		g.attachClues(p)
 		return g, nil
 	}
-	return nil, fmt.Errorf("%s: %w (topleft %d, bottomleft %d, top %d, topright %d, bottom %d, bottomright %d)",
+	return nil, fmt.Errorf("%s: %w: topleft %d, bottomleft %d, top %d, topright %d, bottom %d, bottomright %d",
 		p.Where(), ErrTriddlerShape, n("topleft"), n("bottomleft"), n("top"), n("topright"), n("bottom"), n("bottomright"))
 }
 

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/nonopress/nonopress/diag"
 )
@@ -21,8 +22,24 @@ func (p *Puzzle) triddlerProblems() diag.List {
 	errorf := func(format string, args ...any) { errorAt(p.Origin.Line, format, args...) }
 	g, err := p.TriddlerGeometry()
 	if err != nil {
-		errorf("%v", errorText(err, p))
-		return errs
+		d := diag.Diagnostic{File: p.Origin.File, Line: p.Origin.Line, Severity: diag.Error, Message: errorText(err, p)}
+		if fixes := p.shapeFixes(); len(fixes) > 0 && len(fixes) <= 3 {
+			if len(fixes) == 1 {
+				if at := p.TriddlerLine(fixes[0].side, 0); at != 0 {
+					d.Line = at
+				}
+			}
+			said := make([]string, len(fixes))
+			for i, f := range fixes {
+				more := "one line more"
+				if f.delta < 0 {
+					more = "one fewer"
+				}
+				said[i] = fmt.Sprintf("%s in %s (%d now)", more, f.side, len(p.TriddlerClues[f.side]))
+			}
+			d.Hint = fmt.Sprintf("the six counts make an outline with %s: is a line missing or one too many there?", strings.Join(said, ", or "))
+		}
+		return append(errs, d)
 	}
 	var count [3][]int
 	var blots []bool // colours with a blot: their sums are unknown
@@ -70,4 +87,34 @@ func errorText(err error, p *Puzzle) string {
 		return s[len(w):]
 	}
 	return s
+}
+
+// shapeFix is a change of one side's clue count that gives a triddler's six
+// counts an outline.
+type shapeFix struct {
+	side  string
+	delta int // +1 or -1
+}
+
+// shapeFixes returns the sides of a triddler whose clue count, one more or
+// one fewer, would give its six counts an outline.
+func (p *Puzzle) shapeFixes() []shapeFix {
+	var out []shapeFix
+	for _, s := range TriddlerSides {
+		for _, d := range []int{-1, 1} {
+			n := len(p.TriddlerClues[s]) + d
+			if n < 0 {
+				continue
+			}
+			q := &Puzzle{Kind: Triddler, TriddlerClues: map[string][]Line{}}
+			for _, t := range TriddlerSides {
+				q.TriddlerClues[t] = p.TriddlerClues[t]
+			}
+			q.TriddlerClues[s] = make([]Line, n)
+			if _, err := q.TriddlerGeometry(); err == nil {
+				out = append(out, shapeFix{s, d})
+			}
+		}
+	}
+	return out
 }

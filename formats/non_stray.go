@@ -1,0 +1,172 @@
+package formats
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/nonopress/nonopress/diag"
+)
+
+// This file notices the lines of a .non puzzle that the format ignores or
+// overrides but an author most likely meant: clue lines outside any block (a
+// "rows" or "columns" line deleted or misspelt beyond recognition), a
+// structural key written with punctuation ("width,5", "-rows"), lines that
+// are no key at all, and a title or license given twice, differently.
+
+// structuralKeys are the keys whose loss changes the puzzle, not only its
+// description.
+var structuralKeys = map[string]bool{"width": true, "height": true, "rows": true, "columns": true,
+	"goal": true, "color": true, "colour": true, "maxrule": true}
+
+// lineRun is a run of stray clue lines, from first to last, count of them
+// not blank; seen is np.keyLines when the last one was read.
+type lineRun struct{ first, last, count, seen int }
+
+// notAKey looks at a line whose first word is not a key: a clue line is
+// remembered as stray, and a structural key glued to punctuation is taken
+// for a misspelling of it.
+func (np *nonParser) notAKey(l numberedLine, key string) {
+	if c := key[0]; c >= '0' && c <= '9' {
+		if n := len(np.stray); n > 0 && np.stray[n-1].seen == np.keyLines-1 {
+			r := &np.stray[n-1]
+			r.last, r.count, r.seen = l.n, r.count+1, np.keyLines
+		} else if n < maxWarnings {
+			np.stray = append(np.stray, lineRun{first: l.n, last: l.n, count: 1, seen: np.keyLines})
+		}
+		return
+	}
+	if t := strings.TrimSpace(l.text); len(t) >= 2 && strings.Trim(t, "=-~#*") == "" {
+		np.divider = l
+		return
+	}
+	word := strings.TrimLeftFunc(key, func(r rune) bool { return !unicode.IsLetter(r) })
+	if i := strings.IndexFunc(word, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		word = word[:i]
+	}
+	lw := strings.ToLower(word)
+	if !structuralKeys[lw] {
+		if np.notKeys++; np.notKeys > maxWarnings {
+			return
+		}
+		if t := strings.TrimSpace(l.text); !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, ";") && !strings.HasPrefix(t, "%") {
+			np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: runeCol(l.text, strings.Index(l.text, key)), Severity: diag.Warning,
+				Message: fmt.Sprintf("%q is not a key: the line is ignored", shortText(key)),
+				Hint:    "a line starts with a key such as title, width or rows, or is a clue line of a block"})
+		}
+		return
+	}
+	{
+		// What follows the key, its separator made a space.
+		_, value, _ := strings.Cut(strings.TrimSpace(l.text), word)
+		value = strings.TrimSpace(strings.TrimLeftFunc(value, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '"' }))
+		fix := strings.TrimSpace(word + " " + value)
+		if len(np.typos) < maxWarnings {
+			np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: lw, fix: fix})
+		}
+	}
+}
+
+// missingBlock returns the block ("rows" or "columns") a run of stray clue
+// lines most likely belongs to: the one missing, else "".
+func (np *nonParser) missingBlock(r lineRun) string {
+	switch {
+	case np.rows == nil && np.cols == nil:
+		if r.count == np.width && np.width != np.height {
+			return "columns"
+		}
+		return "rows"
+	case np.rows == nil:
+		return "rows"
+	case np.cols == nil:
+		return "columns"
+	}
+	return ""
+}
+
+// strayHint says how to make a run of stray clue lines count.
+func (np *nonParser) strayHint(r lineRun) string {
+	if which := np.missingBlock(r); which != "" {
+		for _, t := range np.typos {
+			if t.known == which && t.line < r.first && t.line >= r.first-2 {
+				return fmt.Sprintf("line %d, %q, should read %q", t.line, t.key, which)
+			}
+		}
+		return fmt.Sprintf("add a line %q before line %d, where they start", which, r.first)
+	}
+	return "remove them, or move them into the rows or columns block they belong to"
+}
+
+// strayWarnings warns of each run of clue lines outside a block.
+func (np *nonParser) strayWarnings() {
+	for _, r := range np.stray {
+		lines := fmt.Sprintf("line %d", r.first)
+		if r.last != r.first {
+			lines = fmt.Sprintf("lines %d-%d", r.first, r.last)
+		}
+		np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: r.first, Col: 1, Severity: diag.Warning,
+			Message: fmt.Sprintf("%s outside a rows or columns block (%s): ignored", pluralClueLines(r.count), lines),
+			Hint:    np.strayHint(r)})
+	}
+}
+
+func pluralClueLines(n int) string {
+	if n == 1 {
+		return "a clue line"
+	}
+	return fmt.Sprintf("%d clue lines", n)
+}
+
+// noBlock is the error of a puzzle without its rows or columns block
+// (which): at the stray clue lines that need its header, if there are some.
+func (np *nonParser) noBlock(which string, start int) error {
+	for _, r := range np.stray {
+		if np.missingBlock(r) == which {
+			e := np.errAtCol(r.first, 1, "no %s block: %s from here on belong to no block", which, pluralClueLines(r.count))
+			e.Hint = np.strayHint(r)
+			return np.missing(e, which)
+		}
+	}
+	e := errAt(np.file, start, "no %s block", which)
+	e.Hint = fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s"))
+	return np.missing(e, which)
+}
+
+// nextPuzzleHint is the hint of a size key (at line) after a complete
+// puzzle: another puzzle starts, and the divider before it is mistyped or
+// missing.
+func (np *nonParser) nextPuzzleHint(line int) string {
+	if d := np.divider; d.n != 0 {
+		return fmt.Sprintf("another puzzle seems to start here, but line %d, %q, is not a divider: puzzles of a bundle are separated by a line \"%s\" alone",
+			d.n, strings.TrimSpace(d.text), packDivider)
+	}
+	return fmt.Sprintf("another puzzle seems to start here: separate the puzzles of a bundle with a line \"%s\" alone", packDivider)
+}
+
+// metaKeys maps the spellings of the .non keys that describe a puzzle to
+// the one the warnings name.
+var metaKeys = map[string]string{"title": "title", "by": "by", "author": "by", "copyright": "copyright",
+	"license": "license", "licence": "license", "catalogue": "catalogue", "catalog": "catalogue", "description": "description"}
+
+// givenTwice warns of a key that describes the puzzle given again with
+// another value: the last one is kept, and the first is most likely a
+// leftover of a copied file.
+func (np *nonParser) givenTwice(l numberedLine, key, value string) {
+	k, ok := metaKeys[strings.ToLower(key)]
+	if !ok {
+		return
+	}
+	if np.metaSeen == nil {
+		np.metaSeen = map[string]numberedLine{}
+	}
+	first, seen := np.metaSeen[k]
+	if !seen {
+		np.metaSeen[k] = numberedLine{n: l.n, text: value}
+		return
+	}
+	if first.text != value && len(np.p.Warnings) < maxWarnings {
+		np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: 1, Severity: diag.Warning,
+			Message: fmt.Sprintf("%s given twice, and differently: %q on line %d, %q here; the last is kept", k, shortText(first.text), first.n, shortText(value)),
+			Hint:    "remove the line that is wrong"})
+	}
+}

@@ -1,0 +1,151 @@
+package formats
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// This file finds the character references of an XML file that its reader
+// keeps as text rather than decoding: a name neither XML nor HTML defines
+// ("&eacut;"), or a name without its ';' ("&amp"). The file still reads,
+// but the title or note would show the reference itself.
+
+// entityRefs returns each reference of data: where its '&' is, its name
+// and whether a ';' ends it.
+func entityRefs(data []byte, yield func(at int, name string, semi bool) bool) {
+	for i := 0; i < len(data); i++ {
+		j := bytes.IndexByte(data[i:], '&')
+		if j < 0 {
+			return
+		}
+		at := i + j
+		k := at + 1
+		for k < len(data) && (isASCIILetter(data[k]) || k > at+1 && data[k] >= '0' && data[k] <= '9') {
+			k++
+		}
+		i = k - 1
+		if k == at+1 {
+			continue
+		}
+		if !yield(at, string(data[at+1:k]), k < len(data) && data[k] == ';') {
+			return
+		}
+	}
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// xmlNamedEntities are the five entities XML itself defines.
+var xmlNamedEntities = map[string]bool{"amp": true, "lt": true, "gt": true, "quot": true, "apos": true}
+
+// entityWarnings returns a warning for each reference of data that is kept
+// as text (at most maxWarnings), outside comments and CDATA sections.
+func entityWarnings(data []byte) []puzzle.Diagnostic {
+	var out []puzzle.Diagnostic
+	dtStart, dtEnd := doctype(data)
+	declared := map[string]bool{} // the entities the DOCTYPE declares
+	for _, m := range entityDecl.FindAllSubmatch(data[dtStart:dtEnd], -1) {
+		declared[string(m[1])] = true
+	}
+	skip := append(markupSections(data), [2]int{dtStart, dtEnd})
+	line, counted := 1, 0 // the line of offset counted
+	entityRefs(data, func(at int, name string, semi bool) bool {
+		known := xmlNamedEntities[name] || xml.HTMLEntity[name] != ""
+		if (known && semi) || slices.ContainsFunc(skip, func(s [2]int) bool { return at >= s[0] && at < s[1] }) {
+			return true
+		}
+		line += bytes.Count(data[counted:at], []byte("\n"))
+		counted = at
+		lineStart := bytes.LastIndexByte(data[:at], '\n') + 1
+		d := puzzle.Diagnostic{Line: line, Col: utf8.RuneCount(data[lineStart:at]) + 1}
+		switch {
+		case declared[name]:
+			d.Message = fmt.Sprintf("entity \"&%s;\" is declared in the DOCTYPE, which is never read: it is kept as text", name)
+			d.Hint = "write the text itself"
+		case known:
+			d.Message = fmt.Sprintf("\"&%s\" has no ';': it is kept as text", name)
+			d.Hint = fmt.Sprintf("write &%s;", name)
+		default:
+			d.Message = fmt.Sprintf("unknown entity \"&%s;\": it is kept as text", name)
+			d.Hint = fmt.Sprintf("write the character itself, or &amp;%s; for the text", name)
+			if k := suggestKey(name, entityNames(unicode.IsUpper(rune(name[0])))); k != "" {
+				d.Hint = fmt.Sprintf("did you mean &%s;?", k)
+			}
+		}
+		out = append(out, d)
+		return len(out) < maxWarnings
+	})
+	return out
+}
+
+// entityDecl matches an entity declaration of a DOCTYPE.
+var entityDecl = regexp.MustCompile(`<!ENTITY\s+([A-Za-z][A-Za-z0-9]*)`)
+
+// doctype returns where the DOCTYPE of data starts and ends (its internal
+// subset included), or 0, 0.
+func doctype(data []byte) (start, end int) {
+	start = bytes.Index(data, []byte("<!DOCTYPE"))
+	if start < 0 {
+		return 0, 0
+	}
+	rest := data[start:]
+	gt := bytes.IndexByte(rest, '>')
+	if gt < 0 {
+		return start, len(data)
+	}
+	if br := bytes.IndexByte(rest[:gt], '['); br >= 0 {
+		if e := bytes.Index(rest, []byte("]>")); e >= 0 {
+			return start, start + e + 2
+		}
+		return start, len(data)
+	}
+	return start, start + gt + 1
+}
+
+// markupSections returns the spans of the comments and CDATA sections of
+// data, where references are not decoded (at most maxWarnings of them: a
+// reference after more is warned of).
+func markupSections(data []byte) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(data) && len(out) < maxWarnings; {
+		j := bytes.IndexByte(data[i:], '<')
+		if j < 0 {
+			break
+		}
+		i += j
+		for _, s := range []struct{ open, close string }{{"<!--", "-->"}, {"<![CDATA[", "]]>"}} {
+			if bytes.HasPrefix(data[i:], []byte(s.open)) {
+				end := len(data)
+				if e := bytes.Index(data[i:], []byte(s.close)); e >= 0 {
+					end = i + e + len(s.close)
+				}
+				out = append(out, [2]int{i, end})
+				i = end - 1
+				break
+			}
+		}
+		i++
+	}
+	return out
+}
+
+// entityNames are the names of the entities the reader decodes, sorted,
+// those starting with a capital letter or the others (names differ in case
+// only: &Eacute; and &eacute;).
+func entityNames(capital bool) []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(xml.HTMLEntity)) {
+		if unicode.IsUpper(rune(name[0])) == capital {
+			out = append(out, name)
+		}
+	}
+	return out
+}
