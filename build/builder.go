@@ -239,7 +239,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	if err != nil {
 		return sum, err
 	}
-	problems = append(problems, noteProblems(root, &sum)...)
+	problems = append(problems, noteProblems(r.pub, &sum)...)
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, newError(problems)
 	}

@@ -23,6 +23,12 @@ type Site struct {
 	lists map[*content.Collection]*Listing
 }
 
+// LinkCheck checks the notes of the site for links that lead nowhere, and
+// raw HTML its pages leave out.
+func (s *Site) LinkCheck() content.LinkCheck {
+	return content.LinkCheck{Links: s.Links, Markdown: s.Markdown, RawHTML: s.Settings.UnsafeHTML}
+}
+
 // Listing is what a collection's page shows once its puzzles are published.
 type Listing struct {
 	Entries []*Entry // its published puzzles, in display order

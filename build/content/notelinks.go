@@ -1,0 +1,229 @@
+package content
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"net/url"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/spell"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// LinkCheck checks what the readers of notes would miss on the site.
+type LinkCheck struct {
+	Links    Links             // what the site publishes
+	Markdown goldmark.Markdown // parses a note as the site renders it
+	RawHTML  bool              // raw HTML is let through (unsafe_html)
+	// Partial is set when Links are those of a folder that may be part of
+	// a larger site: a link climbing out of it is not judged.
+	Partial bool
+}
+
+// Note returns the warnings of a note in content folder noteDir: each
+// relative link or image that leads to nothing the site publishes (a typo,
+// a file of a kind that is not published, a path out of the content tree),
+// at its line with the closest published path as hint, and, unless RawHTML,
+// the raw HTML the page leaves out.
+func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
+	l := c.Links
+	if len(bytes.TrimSpace(n.Body)) == 0 {
+		return nil
+	}
+	doc := c.Markdown.Parser().Parse(text.NewReader(n.Body))
+	var found diag.List
+	var html []int // the offsets of raw HTML left out
+	lineAt := func(off int) int {
+		return n.BodyLine + bytes.Count(n.Body[:max(0, min(off, len(n.Body)))], []byte("\n"))
+	}
+	ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		what, dest := "", ""
+		switch x := node.(type) {
+		case *ast.Link:
+			what, dest = "link to", string(x.Destination)
+		case *ast.Image:
+			what, dest = "image", string(x.Destination)
+		case *ast.RawHTML:
+			if x.Segments.Len() > 0 {
+				html = append(html, x.Segments.At(0).Start)
+			}
+			return ast.WalkContinue, nil
+		case *ast.HTMLBlock:
+			if x.Lines().Len() > 0 {
+				html = append(html, x.Lines().At(0).Start)
+			}
+			return ast.WalkContinue, nil
+		default:
+			return ast.WalkContinue, nil
+		}
+		if l.leadsNowhere(noteDir, dest) {
+			key, _ := linkPath(noteDir, dest)
+			out := key == ".." || strings.HasPrefix(key, "../")
+			if out && c.Partial {
+				return ast.WalkContinue, nil
+			}
+			d := diag.Diagnostic{File: notePath, Line: lineAt(node.Pos()), Severity: diag.Warning,
+				Message: fmt.Sprintf("%s %s leads nowhere", what, dest)}
+			if out {
+				d.Hint = "it climbs out of the content folder: give a full URL"
+			} else if near := l.nearest(noteDir, dest); near != "" {
+				d.Hint = fmt.Sprintf("did you mean %s?", near)
+			}
+			found = append(found, d)
+		}
+		return ast.WalkContinue, nil
+	})
+	if len(html) > 0 && !c.RawHTML {
+		msg := "raw HTML left out of the page"
+		if len(html) > 1 {
+			msg = fmt.Sprintf("raw HTML left out of the page (%d places)", len(html))
+		}
+		found = append(found, diag.Diagnostic{File: notePath, Line: lineAt(slices.Min(html)), Severity: diag.Warning,
+			Message: msg, Hint: "write it in Markdown, or set unsafe_html = true in nonopress.toml"})
+	}
+	slices.SortStableFunc(found, func(a, b diag.Diagnostic) int { return a.Line - b.Line })
+	return found
+}
+
+// linkPath is the content path a note's link in noteDir leads to, and
+// whether it is one Rebaser rewrites: relative, with no scheme or host,
+// inside the content tree. Links within the page ("#top"), absolute paths
+// and URLs are not.
+func linkPath(noteDir, dest string) (string, bool) {
+	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "/") {
+		return "", false
+	}
+	u, err := url.Parse(dest)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
+		return "", false
+	}
+	key := path.Clean(path.Join(noteDir, u.Path))
+	if key == "." {
+		key = ""
+	}
+	return key, true
+}
+
+// leadsNowhere reports whether a note's relative link leads to nothing the
+// site publishes.
+func (l Links) leadsNowhere(noteDir, dest string) bool {
+	key, ok := linkPath(noteDir, dest)
+	if !ok {
+		return false
+	}
+	_, published := l[key]
+	return !published
+}
+
+// nearest is the published path a link that leads nowhere was probably
+// meant for, written as the note wrote its link (relAsWritten, with its
+// query and fragment), or "": the same path in other case, else the
+// closest a few edits away.
+func (l Links) nearest(noteDir, dest string) string {
+	key, _ := linkPath(noteDir, dest)
+	keys := slices.Sorted(maps.Keys(l)) // a tie goes the same way each time
+	best := ""
+	for _, k := range keys {
+		if strings.EqualFold(k, key) {
+			best = k
+			break
+		}
+	}
+	if best == "" {
+		best = spell.Closest(key, keys, func(k string) int { return min(3, 1+len(k)/8) })
+	}
+	if best == "" {
+		return ""
+	}
+	rel := relAsWritten(noteDir, dest, best)
+	if i := strings.IndexAny(dest, "?#"); i >= 0 {
+		rel += dest[i:]
+	}
+	return rel
+}
+
+// Links returns the link warnings (LinkCheck.Note) of a note read outside a
+// site build, checked against what a build of its tree would publish: the
+// tree rooted as for Fronts, scanned once for all its notes, with its
+// nonopress.toml's unsafe_html. Without nonopress.toml the tree may be part
+// of a larger site: links climbing out of it are not judged. A tree that
+// cannot be scanned gives no warnings (the build reports why).
+func (n *FolderNotes) Links(notePath string, note Note) diag.List {
+	dir, err := filepath.Abs(filepath.Dir(notePath))
+	if err != nil {
+		return nil
+	}
+	n.mu.Lock()
+	root := n.rootOf(dir)
+	check, seen := n.checks[root]
+	if !seen {
+		check = treeLinkCheck(root, n.siteRootAbove(dir) == root)
+		n.checks[root] = check
+	}
+	n.mu.Unlock()
+	rel, err := filepath.Rel(root, dir)
+	if check == nil || err != nil {
+		return nil
+	}
+	if rel = filepath.ToSlash(rel); rel == "." {
+		rel = ""
+	}
+	return check.Note(notePath, rel, note)
+}
+
+// treeLinkCheck is the link check of the tree rooted at root, or nil when
+// it cannot be scanned; site says root holds nonopress.toml.
+func treeLinkCheck(root string, site bool) *LinkCheck {
+	settings := DefaultSettings()
+	if site {
+		var err error
+		if settings, err = ReadSettings(root); err != nil {
+			return nil
+		}
+	}
+	top, files, err := Scan(root)
+	if err != nil {
+		return nil
+	}
+	return &LinkCheck{Links: NewLinks(top, files), Markdown: NewMarkdown(settings.UnsafeHTML),
+		RawHTML: settings.UnsafeHTML, Partial: !site}
+}
+
+// relAsWritten is the way from a note in noteDir to the content path key,
+// written as dest goes: climbing as many folders as it does when key is
+// below the folder it climbs to ("../animals/cat.non" from animals/ for
+// "../animls/cat.non"), else the shortest way.
+func relAsWritten(noteDir, dest, key string) string {
+	climbs := 0
+	for rest := dest; strings.HasPrefix(rest, "../"); rest = rest[3:] {
+		climbs++
+	}
+	base := noteDir
+	for i := 0; i < climbs && base != ""; i++ {
+		base = path.Dir(base)
+		if base == "." {
+			base = ""
+		}
+	}
+	if climbs > 0 && (base == "" || strings.HasPrefix(key, base+"/")) {
+		return strings.Repeat("../", climbs) + strings.TrimPrefix(key, base+"/")
+	}
+	dir := ""
+	if noteDir != "" {
+		dir = noteDir + "/"
+	}
+	if rel := RelURL(dir, key); rel != "" {
+		return rel
+	}
+	return "./"
+}

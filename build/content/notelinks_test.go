@@ -1,0 +1,44 @@
+package content
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLinkCheck: which links and images of a note (in folder "animals",
+// body from line 3) lead nowhere on a site publishing links, with the
+// published path meant as hint; and raw HTML left out.
+func TestLinkCheck(t *testing.T) {
+	links := Links{"": "index.html", "animals": "animals/index.html", "animals/README.md": "animals/index.html",
+		"animals/cat.non": "animals/cat.non", "animals/cat.md": "animals/cat/index.html",
+		"animals/Photo.png": "animals/Photo.png", "birds": "birds/index.html", "birds/owl.non": "birds/owl.non"}
+	cases := []struct{ body, want string }{
+		{"[c](cat.non) [n](cat.md#hints) [f](./) [r](../) [o](../birds/owl.non?x=1) ![p](Photo.png)", ""},
+		{"[web](https://example.org/x) [mail](mailto:a@b.c) [top](#top) [abs](/x/y.html) <https://a.b/>", ""},
+		{"[c](cat.nn)", "3: link to cat.nn leads nowhere (did you mean cat.non?)"},
+		{"\n\n![p](photo.png)", "5: image photo.png leads nowhere (did you mean Photo.png?)"},
+		{"[o](../brids/owl.non#x)", "3: link to ../brids/owl.non#x leads nowhere (did you mean ../birds/owl.non#x?)"},
+		{"[c](../Animals/cat.non)", "3: link to ../Animals/cat.non leads nowhere (did you mean ../animals/cat.non?)"},
+		{"[z](zebra.non)", "3: link to zebra.non leads nowhere"},
+		{"[t](../../etc.html)", "3: link to ../../etc.html leads nowhere (it climbs out of the content folder: give a full URL)"},
+		{"[d](notes.docx)", "3: link to notes.docx leads nowhere"},
+		{"text\n\n<div>a</div>\n\nand <b>b</b>", "5: raw HTML left out of the page (3 places) (write it in Markdown, or set unsafe_html = true in nonopress.toml)"},
+		{"`[c](cat.nn)`\n\n    [c](cat.nn)", ""},
+	}
+	check := LinkCheck{Links: links, Markdown: NewMarkdown(false)}
+	for _, c := range cases {
+		var got []string
+		for _, d := range check.Note("animals/README.md", "animals", Note{Body: []byte(c.body), BodyLine: 3}) {
+			got = append(got, strings.TrimPrefix(d.String(), "animals/README.md:"))
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%q:\n got %q\nwant %q", c.body, got, c.want)
+		}
+	}
+	// Raw HTML let through is no warning; a link climbing out of a tree that
+	// may be part of a larger site is not judged.
+	check = LinkCheck{Links: links, Markdown: NewMarkdown(true), RawHTML: true, Partial: true}
+	if got := check.Note("x.md", "animals", Note{Body: []byte("<b>b</b> [t](../../etc.html)")}); len(got) != 0 {
+		t.Errorf("unsafe_html, partial tree: %v", got)
+	}
+}
