@@ -36,24 +36,10 @@ func main() { fmt.Println("a very long line of code that overflows a phone scree
 
 ![wide](wide.png) ![other](../birds/pics/owl.png)
 -- animals/cat.non --
-license CC0-1.0
-width 1
-height 1
-rows
-1
-columns
-1
--- animals/cat.md --
+`+dotPuzzle+`-- animals/cat.md --
 ![wide](wide.png) and ![other](../birds/pics/owl.png)
 -- birds/owl.non --
-license CC0-1.0
-width 1
-height 1
-rows
-1
-columns
-1
-`)
+`+dotPuzzle)
 	var b bytes.Buffer
 	if err := png.Encode(&b, image.NewNRGBA(image.Rect(0, 0, 1600, 200))); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,9 @@ import (
 	"testing"
 )
 
+// dotPuzzle is a puzzle of one filled cell.
+const dotPuzzle = "license CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+
 // notesSite is a collection whose notes link what authors link: puzzles,
 // notes, folders, pictures, with mistakes among them.
 const notesSite = `
@@ -27,14 +30,7 @@ Footnote[^1].
 -- animals/photo.png --
 not really a picture
 -- animals/cat.non --
-license CC0-1.0
-width 1
-height 1
-rows
-1
-columns
-1
--- animals/cat.md --
+` + dotPuzzle + `-- animals/cat.md --
 ## Hints
 
 See [the dog](dog.md) and [the folder](README.md).
@@ -43,7 +39,7 @@ See [the dog](dog.md) and [the folder](README.md).
 // missingFiles are the puzzle and note cat.md links to, and the picture
 // README.md shows, that are not there at first.
 var missingFiles = map[string]string{
-	"animals/dog.non":  "license CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n",
+	"animals/dog.non":  dotPuzzle,
 	"animals/dog.md":   "A dog.\n",
 	"animals/phto.png": "not really a picture either",
 }
