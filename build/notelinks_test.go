@@ -34,6 +34,10 @@ not really a picture
 ## Hints
 
 See [the dog](dog.md) and [the folder](README.md).
+
+## Main
+
+## Pistes de résolution
 `
 
 // missingFiles are the puzzle and note cat.md links to, and the picture
@@ -89,13 +93,17 @@ func TestNoteLinksLeadingNowhere(t *testing.T) {
 }
 
 // TestNoteHeadingsAndFootnotes: a note's headings have ids that links with
-// a fragment reach (checkLinks checks every fragment), and its footnotes
-// are footnotes, not brackets.
+// a fragment reach (checkLinks checks every fragment), letters beyond ASCII
+// kept, never one the page has (#main, where "Skip to content" leads), and
+// its footnotes are footnotes, not brackets.
 func TestNoteHeadingsAndFootnotes(t *testing.T) {
 	s := newSite(t, notesSite)
 	s.mustBuild(Config{})
-	if page := s.read("animals/cat/index.html"); !strings.Contains(page, `<h2 id="hints">Hints</h2>`) {
-		t.Errorf("the note's heading has no id:\n%s", page)
+	page := s.read("animals/cat/index.html")
+	for _, h := range []string{`<h2 id="hints">Hints</h2>`, `<h2 id="main-1">Main</h2>`, `<h2 id="pistes-de-résolution">`} {
+		if !strings.Contains(page, h) {
+			t.Errorf("the note's heading is not %s:\n%s", h, page)
+		}
 	}
 	coll := s.read("animals/index.html")
 	if !strings.Contains(coll, `href="cat/index.html#hints"`) {

@@ -256,7 +256,8 @@ func checkFrontMatter(path string, fm FrontMatter) error {
 
 // NewMarkdown returns the converter for notes: CommonMark with GitHub's
 // tables, strikethrough, autolinks, task lists and footnotes, and an id on
-// each heading (from its text: "## Hints" is #hints) for links to it. Raw
+// each heading (from its text: "## Hints" is #hints, see headingIDs) for
+// links to it. Raw
 // HTML in notes is left out unless the site allows it (unsafe_html).
 func NewMarkdown(unsafe bool) goldmark.Markdown {
 	opts := []goldmark.Option{goldmark.WithExtensions(extension.GFM, extension.Footnote),
@@ -274,7 +275,7 @@ func RenderNote(md goldmark.Markdown, path string, n Note, rebase func(string) s
 	if len(bytes.TrimSpace(n.Body)) == 0 {
 		return "", nil
 	}
-	doc := md.Parser().Parse(text.NewReader(n.Body))
+	doc := md.Parser().Parse(text.NewReader(n.Body), noteContext())
 	if rebase != nil {
 		ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
 			if entering {

@@ -37,7 +37,7 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 	if len(bytes.TrimSpace(n.Body)) == 0 {
 		return nil
 	}
-	doc := c.Markdown.Parser().Parse(text.NewReader(n.Body))
+	doc := c.Markdown.Parser().Parse(text.NewReader(n.Body), noteContext())
 	var found diag.List
 	var html []int // the offsets of raw HTML left out
 	lineAt := func(off int) int {
