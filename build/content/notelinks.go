@@ -39,7 +39,8 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 	}
 	doc := c.Markdown.Parser().Parse(text.NewReader(n.Body), noteContext())
 	var found diag.List
-	var html []int // the offsets of raw HTML left out
+	var keys []string // l's, sorted when a link needs a hint
+	var html []int    // the offsets of raw HTML left out
 	lineAt := func(off int) int {
 		return n.BodyLine + bytes.Count(n.Body[:max(0, min(off, len(n.Body)))], []byte("\n"))
 	}
@@ -66,21 +67,28 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 		default:
 			return ast.WalkContinue, nil
 		}
-		if l.leadsNowhere(noteDir, dest) {
-			key, _ := linkPath(noteDir, dest)
-			out := key == ".." || strings.HasPrefix(key, "../")
-			if out && c.Partial {
-				return ast.WalkContinue, nil
+		key, relative := linkPath(noteDir, dest)
+		if _, published := l[key]; !relative || published {
+			return ast.WalkContinue, nil
+		}
+		out := key == ".." || strings.HasPrefix(key, "../")
+		if out && c.Partial {
+			return ast.WalkContinue, nil
+		}
+		d := diag.Diagnostic{File: notePath, Line: lineAt(node.Pos()), Severity: diag.Warning,
+			Message: fmt.Sprintf("%s %s leads nowhere", what, dest)}
+		switch {
+		case out:
+			d.Hint = "it climbs out of the content folder: give a full URL"
+		case len(found) < maxHinted:
+			if keys == nil {
+				keys = slices.Sorted(maps.Keys(l)) // a tie goes the same way each time
 			}
-			d := diag.Diagnostic{File: notePath, Line: lineAt(node.Pos()), Severity: diag.Warning,
-				Message: fmt.Sprintf("%s %s leads nowhere", what, dest)}
-			if out {
-				d.Hint = "it climbs out of the content folder: give a full URL"
-			} else if near := l.nearest(noteDir, dest); near != "" {
+			if near := nearest(keys, noteDir, dest, key); near != "" {
 				d.Hint = fmt.Sprintf("did you mean %s?", near)
 			}
-			found = append(found, d)
 		}
+		found = append(found, d)
 		return ast.WalkContinue, nil
 	})
 	if len(html) > 0 && !c.RawHTML {
@@ -114,33 +122,30 @@ func linkPath(noteDir, dest string) (string, bool) {
 	return key, true
 }
 
-// leadsNowhere reports whether a note's relative link leads to nothing the
-// site publishes.
-func (l Links) leadsNowhere(noteDir, dest string) bool {
-	key, ok := linkPath(noteDir, dest)
-	if !ok {
-		return false
-	}
-	_, published := l[key]
-	return !published
-}
+// maxHinted is how many links of a note that lead nowhere get the path
+// meant as hint, each a search of every published path: a note of
+// thousands of broken links takes no longer to check than a few.
+const maxHinted = 20
 
-// nearest is the published path a link that leads nowhere was probably
-// meant for, written as the note wrote its link (relAsWritten, with its
-// query and fragment), or "": the same path in other case, else the
-// closest a few edits away.
-func (l Links) nearest(noteDir, dest string) string {
-	key, _ := linkPath(noteDir, dest)
-	keys := slices.Sorted(maps.Keys(l)) // a tie goes the same way each time
+// nearest is the published path (of keys, sorted) a link dest to key that
+// leads nowhere was probably meant for, written as the note wrote its link
+// (relAsWritten, with its query and fragment), or "": the same path in
+// other case, else the closest a few edits away.
+func nearest(keys []string, noteDir, dest, key string) string {
+	limit := min(3, 1+len(key)/8)
+	var near []string // of a length the limit allows
 	best := ""
 	for _, k := range keys {
 		if strings.EqualFold(k, key) {
 			best = k
 			break
 		}
+		if d := len(k) - len(key); d >= -limit && d <= limit {
+			near = append(near, k)
+		}
 	}
 	if best == "" {
-		best = spell.Closest(key, keys, func(k string) int { return min(3, 1+len(k)/8) })
+		best = spell.Closest(key, near, func(string) int { return limit })
 	}
 	if best == "" {
 		return ""

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -40,5 +41,29 @@ func TestLinkCheck(t *testing.T) {
 	check = LinkCheck{Links: links, Markdown: NewMarkdown(true), RawHTML: true, Partial: true}
 	if got := check.Note("x.md", "animals", Note{Body: []byte("<b>b</b> [t](../../etc.html)")}); len(got) != 0 {
 		t.Errorf("unsafe_html, partial tree: %v", got)
+	}
+}
+
+// TestLinkCheckHintsFewLinks: of a note's many links that lead nowhere,
+// each is warned of, the first maxHinted with the path meant: each hint
+// searches every published path.
+func TestLinkCheckHintsFewLinks(t *testing.T) {
+	links := Links{}
+	for i := range 1000 {
+		links[fmt.Sprintf("a/p%d.non", i)] = fmt.Sprintf("a/p%d.non", i)
+	}
+	var body strings.Builder
+	for i := range 500 {
+		fmt.Fprintf(&body, "[x](p%d.nn)\n", i)
+	}
+	got := LinkCheck{Links: links, Markdown: NewMarkdown(false)}.Note("a/README.md", "a", Note{Body: []byte(body.String()), BodyLine: 1})
+	hinted := 0
+	for _, d := range got {
+		if d.Hint != "" {
+			hinted++
+		}
+	}
+	if len(got) != 500 || hinted != maxHinted || got[0].Hint != "did you mean p0.non?" {
+		t.Errorf("%d warnings, %d with a hint (the first %q), want 500, %d", len(got), hinted, got[0].Hint, maxHinted)
 	}
 }
