@@ -31,7 +31,7 @@ type LinkCheck struct {
 // relative link or image that leads to nothing the site publishes (a typo,
 // a file of a kind that is not published, a path out of the content tree),
 // at its line with the closest published path as hint, and, unless RawHTML,
-// the raw HTML the page leaves out.
+// the raw HTML elements the page leaves out (a comment is meant to be).
 func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 	l := c.Links
 	if len(bytes.TrimSpace(n.Body)) == 0 {
@@ -55,13 +55,13 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 		case *ast.Image:
 			what, dest = "image", string(x.Destination)
 		case *ast.RawHTML:
-			if x.Segments.Len() > 0 {
-				html = append(html, x.Segments.At(0).Start)
+			if at := x.Segments; at.Len() > 0 && isElement(n.Body[at.At(0).Start:]) {
+				html = append(html, at.At(0).Start)
 			}
 			return ast.WalkContinue, nil
 		case *ast.HTMLBlock:
-			if x.Lines().Len() > 0 {
-				html = append(html, x.Lines().At(0).Start)
+			if at := x.Lines(); at.Len() > 0 && isElement(n.Body[at.At(0).Start:]) {
+				html = append(html, at.At(0).Start)
 			}
 			return ast.WalkContinue, nil
 		default:
@@ -101,6 +101,14 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 	}
 	slices.SortStableFunc(found, func(a, b diag.Diagnostic) int { return a.Line - b.Line })
 	return found
+}
+
+// isElement reports whether raw HTML starting with b is an element a
+// reader would miss: not a comment (an author's note to self), nor a
+// processing instruction, declaration or CDATA, which show nothing.
+func isElement(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t")
+	return !bytes.HasPrefix(b, []byte("<!")) && !bytes.HasPrefix(b, []byte("<?"))
 }
 
 // linkPath is the content path a note's link in noteDir leads to, and

@@ -25,6 +25,7 @@ func TestLinkCheck(t *testing.T) {
 		{"[d](notes.docx)", "3: link to notes.docx leads nowhere"},
 		{"text\n\n<div>a</div>\n\nand <b>b</b>", "5: raw HTML left out of the page (3 places) (write it in Markdown, or set unsafe_html = true in nonopress.toml)"},
 		{"`[c](cat.nn)`\n\n    [c](cat.nn)", ""},
+		{"<!-- to do: more hints -->\n\ntext <!-- inline --> and\n\n<!DOCTYPE html>", ""},
 	}
 	check := LinkCheck{Links: links, Markdown: NewMarkdown(false)}
 	for _, c := range cases {
