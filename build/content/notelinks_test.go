@@ -68,3 +68,27 @@ func TestLinkCheckHintsFewLinks(t *testing.T) {
 		t.Errorf("%d warnings, %d with a hint (the first %q), want 500, %d", len(got), hinted, got[0].Hint, maxHinted)
 	}
 }
+
+// FuzzLinkCheck: checking any note's links never panics, and each warning
+// is at a line of the note's body.
+func FuzzLinkCheck(f *testing.F) {
+	for _, seed := range []string{
+		"[c](cat.nn) ![p](photo.png) [o](../../x)",
+		"<div>\n[x](y)\n</div>\n\n<b>b</b> <!-- c -->",
+		"[r][ref]\n\n[ref]: ../Animals/cat.non#x",
+		"| [a](b) |\n|---|\n| ![c](d) |\n\n[^1]\n\n[^1]: [e](f)",
+		"[](<>) [a](%zz) [b](?q) [c](#) ![](\u00e9t\u00e9.png)",
+	} {
+		f.Add(seed)
+	}
+	links := Links{"": "index.html", "animals": "animals/index.html", "animals/cat.non": "animals/cat.non"}
+	check := LinkCheck{Links: links, Markdown: NewMarkdown(false)}
+	f.Fuzz(func(t *testing.T, body string) {
+		lines := strings.Count(body, "\n")
+		for _, d := range check.Note("animals/README.md", "animals", Note{Body: []byte(body), BodyLine: 5}) {
+			if d.Line < 5 || d.Line > 5+lines {
+				t.Errorf("%s: not a line of the body (5 to %d)", d, 5+lines)
+			}
+		}
+	})
+}
