@@ -103,12 +103,13 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 	return found
 }
 
-// isElement reports whether raw HTML starting with b is an element a
-// reader would miss: not a comment (an author's note to self), nor a
-// processing instruction, declaration or CDATA, which show nothing.
+// isElement reports whether raw HTML starting with b opens an element a
+// reader would miss: not a closing tag (its element is counted once), a
+// comment (an author's note to self), a processing instruction, a
+// declaration or CDATA, which show nothing.
 func isElement(b []byte) bool {
 	b = bytes.TrimLeft(b, " \t")
-	return !bytes.HasPrefix(b, []byte("<!")) && !bytes.HasPrefix(b, []byte("<?"))
+	return !bytes.HasPrefix(b, []byte("<!")) && !bytes.HasPrefix(b, []byte("<?")) && !bytes.HasPrefix(b, []byte("</"))
 }
 
 // linkPath is the content path a note's link in noteDir leads to, and
