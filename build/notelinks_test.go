@@ -114,3 +114,45 @@ func TestNoteHeadingsAndFootnotes(t *testing.T) {
 	}
 	checkLinks(t, s.out, "../animls/cat.non", "phto.png", "../../elsewhere.html", "dog.md")
 }
+
+// TestNoteFragmentFollowsHeading: a puzzle's note linking a heading of its
+// collection's note is warned of once the heading is renamed, though the
+// puzzle and its note are unchanged (the heading ids are in its work's
+// key), and not once the link follows.
+func TestNoteFragmentFollowsHeading(t *testing.T) {
+	s := newSite(t, `
+-- animals/README.md --
+## Owls
+-- animals/cat.non --
+`+dotPuzzle+`-- animals/cat.md --
+Cats chase [owls](README.md#owls).
+`)
+	edit := func(name, body string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(s.src, filepath.FromSlash(name)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s.forgetStamp()
+	}
+	warned := func(sum Summary) []string {
+		var out []string
+		for _, w := range sum.Warnings {
+			if strings.Contains(w, "heading") {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	if w := warned(s.mustBuild(Config{})); len(w) != 0 {
+		t.Errorf("the heading is there, yet: %v", w)
+	}
+	edit("animals/README.md", "## Birds of prey\n")
+	want := filepath.Join(s.src, "animals", "cat.md") + ":1: link to README.md#owls leads to no heading of its note (its headings are #birds-of-prey)"
+	if w := warned(s.mustBuild(Config{})); !slices.Equal(w, []string{want}) {
+		t.Errorf("heading renamed: %q, want %q", w, want)
+	}
+	edit("animals/cat.md", "Cats chase [owls](README.md#birds-of-prey).\n")
+	if w := warned(s.mustBuild(Config{})); len(w) != 0 {
+		t.Errorf("the link follows the heading, yet: %v", w)
+	}
+}

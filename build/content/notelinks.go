@@ -20,6 +20,7 @@ import (
 // LinkCheck checks what the readers of notes would miss on the site.
 type LinkCheck struct {
 	Links    Links             // what the site publishes
+	Anchors  Anchors           // the heading ids of the collections' notes
 	Markdown goldmark.Markdown // parses a note as the site renders it
 	RawHTML  bool              // raw HTML is let through (unsafe_html)
 	// Partial is set when Links are those of a folder that may be part of
@@ -27,70 +28,85 @@ type LinkCheck struct {
 	Partial bool
 }
 
+// noteRef is a link or image of a note: "link to" or "image", its
+// destination as written and its offset in the body.
+type noteRef struct {
+	what, dest string
+	off        int
+}
+
 // Note returns the warnings of a note in content folder noteDir: each
 // relative link or image that leads to nothing the site publishes (a typo,
 // a file of a kind that is not published, a path out of the content tree),
-// at its line with the closest published path as hint, and, unless RawHTML,
-// the raw HTML elements the page leaves out (a comment is meant to be).
+// at its line with the closest published path as hint; each link to a
+// heading of the note itself or of a collection's note that has no such
+// heading; and, unless RawHTML, the raw HTML elements the page leaves out
+// (a comment is meant to be).
 func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
-	l := c.Links
 	if len(bytes.TrimSpace(n.Body)) == 0 {
 		return nil
 	}
 	doc := c.Markdown.Parser().Parse(text.NewReader(n.Body), noteContext())
-	var found diag.List
-	var keys []string // l's, sorted when a link needs a hint
-	var html []int    // the offsets of raw HTML left out
-	lineAt := func(off int) int {
-		return n.BodyLine + bytes.Count(n.Body[:max(0, min(off, len(n.Body)))], []byte("\n"))
-	}
+	var refs []noteRef
+	var html []int // the offsets of raw HTML left out
+	own := headingIDsOf(doc)
 	ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		what, dest := "", ""
 		switch x := node.(type) {
 		case *ast.Link:
-			what, dest = "link to", string(x.Destination)
+			refs = append(refs, noteRef{"link to", string(x.Destination), node.Pos()})
 		case *ast.Image:
-			what, dest = "image", string(x.Destination)
+			refs = append(refs, noteRef{"image", string(x.Destination), node.Pos()})
 		case *ast.RawHTML:
 			if at := x.Segments; at.Len() > 0 && isElement(n.Body[at.At(0).Start:]) {
 				html = append(html, at.At(0).Start)
 			}
-			return ast.WalkContinue, nil
 		case *ast.HTMLBlock:
 			if at := x.Lines(); at.Len() > 0 && isElement(n.Body[at.At(0).Start:]) {
 				html = append(html, at.At(0).Start)
 			}
-			return ast.WalkContinue, nil
-		default:
-			return ast.WalkContinue, nil
 		}
-		key, relative := linkPath(noteDir, dest)
-		if _, published := l[key]; !relative || published {
-			return ast.WalkContinue, nil
-		}
-		out := key == ".." || strings.HasPrefix(key, "../")
-		if out && c.Partial {
-			return ast.WalkContinue, nil
-		}
-		d := diag.Diagnostic{File: notePath, Line: lineAt(node.Pos()), Severity: diag.Warning,
-			Message: fmt.Sprintf("%s %s leads nowhere", what, dest)}
-		switch {
-		case out:
-			d.Hint = "it climbs out of the content folder: give a full URL"
-		case len(found) < maxHinted:
-			if keys == nil {
-				keys = slices.Sorted(maps.Keys(l)) // a tie goes the same way each time
-			}
-			if near := nearest(keys, noteDir, dest, key); near != "" {
-				d.Hint = fmt.Sprintf("did you mean %s?", near)
-			}
-		}
-		found = append(found, d)
 		return ast.WalkContinue, nil
 	})
+	lineAt := func(off int) int {
+		return n.BodyLine + bytes.Count(n.Body[:max(0, min(off, len(n.Body)))], []byte("\n"))
+	}
+	var found diag.List
+	var keys []string // c.Links', sorted when a link needs a hint
+	for _, ref := range refs {
+		d := diag.Diagnostic{File: notePath, Line: lineAt(ref.off), Severity: diag.Warning}
+		key, relative := linkPath(noteDir, ref.dest)
+		_, published := c.Links[key]
+		switch {
+		case strings.HasPrefix(ref.dest, "#"):
+			d.Message, d.Hint = missingHeading(ref, own)
+		case !relative:
+		case published:
+			if ids, ok := c.Anchors[key]; ok {
+				d.Message, d.Hint = missingHeading(ref, ids)
+			}
+		case key == ".." || strings.HasPrefix(key, "../"):
+			if !c.Partial {
+				d.Message = fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest)
+				d.Hint = "it climbs out of the content folder: give a full URL"
+			}
+		default:
+			d.Message = fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest)
+			if len(found) < maxHinted {
+				if keys == nil {
+					keys = slices.Sorted(maps.Keys(c.Links)) // a tie goes the same way each time
+				}
+				if near := nearest(keys, noteDir, ref.dest, key); near != "" {
+					d.Hint = fmt.Sprintf("did you mean %s?", near)
+				}
+			}
+		}
+		if d.Message != "" {
+			found = append(found, d)
+		}
+	}
 	if len(html) > 0 && !c.RawHTML {
 		msg := "raw HTML left out of the page"
 		if len(html) > 1 {
@@ -101,6 +117,30 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 	}
 	slices.SortStableFunc(found, func(a, b diag.Diagnostic) int { return a.Line - b.Line })
 	return found
+}
+
+// missingHeading is the message and hint of a link whose fragment names
+// none of ids, the heading ids of the note it leads to, or "" when it names
+// one, or an id the page itself or the browser knows (#top, #main, the
+// page's np- ids, footnotes' fn: ids).
+func missingHeading(ref noteRef, ids []string) (msg, hint string) {
+	_, frag, _ := strings.Cut(ref.dest, "#")
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
+	}
+	if frag == "" || frag == "top" || slices.Contains(pageIDs, frag) || slices.Contains(ids, frag) ||
+		strings.HasPrefix(frag, "np-") || strings.HasPrefix(frag, "fn") {
+		return "", ""
+	}
+	msg = fmt.Sprintf("%s %s leads to no heading of its note", ref.what, ref.dest)
+	if near := spell.Closest(frag, ids, func(string) int { return 3 }); near != "" {
+		hint = fmt.Sprintf("did you mean #%s?", near)
+	} else if len(ids) > 0 {
+		hint = "its headings are #" + strings.Join(ids[:min(len(ids), 5)], ", #")
+	} else {
+		hint = "it has no headings"
+	}
+	return msg, hint
 }
 
 // isElement reports whether raw HTML starting with b opens an element a
@@ -209,7 +249,8 @@ func treeLinkCheck(root string, site bool) *LinkCheck {
 	if err != nil {
 		return nil
 	}
-	return &LinkCheck{Links: NewLinks(top, files), Markdown: NewMarkdown(settings.UnsafeHTML),
+	md := NewMarkdown(settings.UnsafeHTML)
+	return &LinkCheck{Links: NewLinks(top, files), Anchors: NewAnchors(md, top), Markdown: md,
 		RawHTML: settings.UnsafeHTML, Partial: !site}
 }
 

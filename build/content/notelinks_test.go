@@ -12,7 +12,7 @@ import (
 func TestLinkCheck(t *testing.T) {
 	links := Links{"": "index.html", "animals": "animals/index.html", "animals/README.md": "animals/index.html",
 		"animals/cat.non": "animals/cat.non", "animals/cat.md": "animals/cat/index.html",
-		"animals/Photo.png": "animals/Photo.png", "birds": "birds/index.html", "birds/owl.non": "birds/owl.non"}
+		"animals/Photo.png": "animals/Photo.png", "birds": "birds/index.html", "birds/README.md": "birds/index.html", "birds/owl.non": "birds/owl.non"}
 	cases := []struct{ body, want string }{
 		{"[c](cat.non) [n](cat.md#hints) [f](./) [r](../) [o](../birds/owl.non?x=1) ![p](Photo.png)", ""},
 		{"[web](https://example.org/x) [mail](mailto:a@b.c) [top](#top) [abs](/x/y.html) <https://a.b/>", ""},
@@ -25,9 +25,13 @@ func TestLinkCheck(t *testing.T) {
 		{"[d](notes.docx)", "3: link to notes.docx leads nowhere"},
 		{"text\n\n<div>a</div>\n\nand <b>b</b>", "5: raw HTML left out of the page (2 places) (write it in Markdown, or set unsafe_html = true in nonopress.toml)"},
 		{"`[c](cat.nn)`\n\n    [c](cat.nn)", ""},
+		{"## Hints\n\n[h](#hints) [t](#top) [m](#main) [p](#np-play) [f](#fn:1) [o](../birds/owl.non#x) [b](../birds/#owls)", ""},
+		{"## Hints\n\n[h](#hnts)", "5: link to #hnts leads to no heading of its note (did you mean #hints?)"},
+		{"[h](../birds/README.md#sparrows)", "3: link to ../birds/README.md#sparrows leads to no heading of its note (its headings are #owls, #hints)"},
+		{"[h](#x)", "3: link to #x leads to no heading of its note (it has no headings)"},
 		{"<!-- to do: more hints -->\n\ntext <!-- inline --> and\n\n<!DOCTYPE html>", ""},
 	}
-	check := LinkCheck{Links: links, Markdown: NewMarkdown(false)}
+	check := LinkCheck{Links: links, Anchors: Anchors{"birds": {"owls", "hints"}, "birds/README.md": {"owls", "hints"}}, Markdown: NewMarkdown(false)}
 	for _, c := range cases {
 		var got []string
 		for _, d := range check.Note("animals/README.md", "animals", Note{Body: []byte(c.body), BodyLine: 3}) {
