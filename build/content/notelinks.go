@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/spell"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -94,10 +95,12 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 			}
 		default:
 			d.Message = fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest)
-			if len(found) < maxHinted {
-				if keys == nil {
-					keys = slices.Sorted(maps.Keys(c.Links)) // a tie goes the same way each time
-				}
+			if keys == nil {
+				keys = slices.Sorted(maps.Keys(c.Links)) // a tie goes the same way each time
+			}
+			if sheetOf := puzzleOfSheet(keys, key); sheetOf != "" {
+				d.Hint = sheetHint(c.Links, sheetOf)
+			} else if len(found) < maxHinted {
 				if near := nearest(keys, noteDir, ref.dest, key); near != "" {
 					d.Hint = fmt.Sprintf("did you mean %s?", near)
 				}
@@ -169,6 +172,33 @@ func linkPath(noteDir, dest string) (string, bool) {
 		key = ""
 	}
 	return key, true
+}
+
+// puzzleOfSheet is the puzzle file (of keys, sorted) whose sheet a link to
+// key, a .pdf or .svg that is not there, was probably meant for: one of the
+// same name in the same folder (house.non for house.pdf), or "".
+func puzzleOfSheet(keys []string, key string) string {
+	if ext := strings.ToLower(path.Ext(key)); ext != ".pdf" && ext != ".svg" {
+		return ""
+	}
+	stem := strings.TrimSuffix(key, path.Ext(key))
+	i, _ := slices.BinarySearch(keys, stem+".")
+	for ; i < len(keys) && strings.HasPrefix(keys[i], stem+"."); i++ {
+		if formats.Known(keys[i]) && path.Join(path.Dir(keys[i]), BaseName(path.Base(keys[i]))) == stem {
+			return keys[i]
+		}
+	}
+	return ""
+}
+
+// sheetHint is the hint of a link to the sheet of puzzle file f, which is
+// on the puzzle's page: the way there is its note.
+func sheetHint(l Links, f string) string {
+	note := path.Join(path.Dir(f), BaseName(path.Base(f))+".md")
+	if _, ok := l[note]; ok {
+		return fmt.Sprintf("the sheets of %s are on its page: link its note, %s", path.Base(f), path.Base(note))
+	}
+	return fmt.Sprintf("the sheets of %s are on its page: give it a note, %s, and link that", path.Base(f), path.Base(note))
 }
 
 // maxHinted is how many links of a note that lead nowhere get the path

@@ -21,6 +21,8 @@ func TestLinkCheck(t *testing.T) {
 		{"[o](../brids/owl.non#x)", "3: link to ../brids/owl.non#x leads nowhere (did you mean ../birds/owl.non#x?)"},
 		{"[c](../Animals/cat.non)", "3: link to ../Animals/cat.non leads nowhere (did you mean ../animals/cat.non?)"},
 		{"[z](zebra.non)", "3: link to zebra.non leads nowhere"},
+		{"[s](cat.pdf) [t](../birds/owl.svg)", "3: link to cat.pdf leads nowhere (the sheets of cat.non are on its page: link its note, cat.md)\n" +
+			"3: link to ../birds/owl.svg leads nowhere (the sheets of owl.non are on its page: give it a note, owl.md, and link that)"},
 		{"[t](../../etc.html)", "3: link to ../../etc.html leads nowhere (it climbs out of the content folder: give a full URL)"},
 		{"[d](notes.docx)", "3: link to notes.docx leads nowhere"},
 		{"text\n\n<div>a</div>\n\nand <b>b</b>", "5: raw HTML left out of the page (2 places) (write it in Markdown, or set unsafe_html = true in nonopress.toml)"},
