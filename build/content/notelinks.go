@@ -83,6 +83,13 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 		case strings.HasPrefix(ref.dest, "#"):
 			d.Message, d.Hint = missingHeading(ref, own)
 		case !relative:
+		case published && ref.what == "image" && !pictureExts[strings.ToLower(path.Ext(c.Links[key]))]:
+			to := "a page"
+			if out := c.Links[key]; !strings.HasSuffix(out, "index.html") {
+				to = path.Base(out)
+			}
+			d.Message = fmt.Sprintf("image %s is no picture: it leads to %s", ref.dest, to)
+			d.Hint = "show a picture file (.png, .jpg, .svg...), or make it a link: [text](" + ref.dest + ")"
 		case published:
 			if ids, ok := c.Anchors[key]; ok {
 				d.Message, d.Hint = missingHeading(ref, ids)
@@ -120,6 +127,9 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 	slices.SortStableFunc(found, func(a, b diag.Diagnostic) int { return a.Line - b.Line })
 	return found
 }
+
+// pictureExts are the extensions of the files a browser shows as an image.
+var pictureExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".avif": true, ".svg": true}
 
 // missingHeading is the message and hint of a link whose fragment names
 // none of ids, the heading ids of the note it leads to, or "" when it names

@@ -21,6 +21,8 @@ func TestLinkCheck(t *testing.T) {
 		{"[o](../brids/owl.non#x)", "3: link to ../brids/owl.non#x leads nowhere (did you mean ../birds/owl.non#x?)"},
 		{"[c](../Animals/cat.non)", "3: link to ../Animals/cat.non leads nowhere (did you mean ../animals/cat.non?)"},
 		{"[z](zebra.non)", "3: link to zebra.non leads nowhere"},
+		{"![a](cat.md) ![b](cat.non)", "3: image cat.md is no picture: it leads to a page (show a picture file (.png, .jpg, .svg...), or make it a link: [text](cat.md))\n" +
+			"3: image cat.non is no picture: it leads to cat.non (show a picture file (.png, .jpg, .svg...), or make it a link: [text](cat.non))"},
 		{"[s](cat.pdf) [t](../birds/owl.svg)", "3: link to cat.pdf leads nowhere (the sheets of cat.non are on its page: link its note, cat.md)\n" +
 			"3: link to ../birds/owl.svg leads nowhere (the sheets of owl.non are on its page: give it a note, owl.md, and link that)"},
 		{"[t](../../etc.html)", "3: link to ../../etc.html leads nowhere (it climbs out of the content folder: give a full URL)"},
