@@ -38,82 +38,24 @@ type noteRef struct {
 // Note returns the warnings of a note in content folder noteDir: each
 // relative link or image that leads to nothing the site publishes (a typo,
 // a file of a kind that is not published, a path out of the content tree),
-// at its line with the closest published path as hint; each link to a
-// heading of the note itself or of a collection's note that has no such
-// heading; and, unless RawHTML, the raw HTML elements the page leaves out
-// (a comment is meant to be).
+// at its line with the closest published path as hint; each image of what
+// is no picture; each link to a heading of the note itself or of a
+// collection's note that has no such heading; and, unless RawHTML, the raw
+// HTML elements the page leaves out (a comment is meant to be).
 func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 	if len(bytes.TrimSpace(n.Body)) == 0 {
 		return nil
 	}
 	doc := c.Markdown.Parser().Parse(text.NewReader(n.Body), noteContext())
-	var refs []noteRef
-	var html []int // the offsets of raw HTML left out
-	own := headingIDsOf(doc)
-	ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch x := node.(type) {
-		case *ast.Link:
-			refs = append(refs, noteRef{"link to", string(x.Destination), node.Pos()})
-		case *ast.Image:
-			refs = append(refs, noteRef{"image", string(x.Destination), node.Pos()})
-		case *ast.RawHTML:
-			if at := x.Segments; at.Len() > 0 && isElement(n.Body[at.At(0).Start:]) {
-				html = append(html, at.At(0).Start)
-			}
-		case *ast.HTMLBlock:
-			if at := x.Lines(); at.Len() > 0 && isElement(n.Body[at.At(0).Start:]) {
-				html = append(html, at.At(0).Start)
-			}
-		}
-		return ast.WalkContinue, nil
-	})
+	refs, html := noteParts(doc, n.Body)
 	lineAt := func(off int) int {
 		return n.BodyLine + bytes.Count(n.Body[:max(0, min(off, len(n.Body)))], []byte("\n"))
 	}
+	j := judge{LinkCheck: c, noteDir: noteDir, own: headingIDsOf(doc)}
 	var found diag.List
-	var keys []string // c.Links', sorted when a link needs a hint
 	for _, ref := range refs {
-		d := diag.Diagnostic{File: notePath, Line: lineAt(ref.off), Severity: diag.Warning}
-		key, relative := linkPath(noteDir, ref.dest)
-		_, published := c.Links[key]
-		switch {
-		case strings.HasPrefix(ref.dest, "#"):
-			d.Message, d.Hint = missingHeading(ref, own)
-		case !relative:
-		case published && ref.what == "image" && !pictureExts[strings.ToLower(path.Ext(c.Links[key]))]:
-			to := "a page"
-			if out := c.Links[key]; !strings.HasSuffix(out, "index.html") {
-				to = path.Base(out)
-			}
-			d.Message = fmt.Sprintf("image %s is no picture: it leads to %s", ref.dest, to)
-			d.Hint = "show a picture file (.png, .jpg, .svg...), or make it a link: [text](" + ref.dest + ")"
-		case published:
-			if ids, ok := c.Anchors[key]; ok {
-				d.Message, d.Hint = missingHeading(ref, ids)
-			}
-		case key == ".." || strings.HasPrefix(key, "../"):
-			if !c.Partial {
-				d.Message = fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest)
-				d.Hint = "it climbs out of the content folder: give a full URL"
-			}
-		default:
-			d.Message = fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest)
-			if keys == nil {
-				keys = slices.Sorted(maps.Keys(c.Links)) // a tie goes the same way each time
-			}
-			if sheetOf := puzzleOfSheet(keys, key); sheetOf != "" {
-				d.Hint = sheetHint(c.Links, sheetOf)
-			} else if len(found) < maxHinted {
-				if near := nearest(keys, noteDir, ref.dest, key); near != "" {
-					d.Hint = fmt.Sprintf("did you mean %s?", near)
-				}
-			}
-		}
-		if d.Message != "" {
-			found = append(found, d)
+		if msg, hint := j.ref(ref, len(found) < maxHinted); msg != "" {
+			found = append(found, diag.Diagnostic{File: notePath, Line: lineAt(ref.off), Severity: diag.Warning, Message: msg, Hint: hint})
 		}
 	}
 	if len(html) > 0 && !c.RawHTML {
@@ -126,6 +68,84 @@ func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
 	}
 	slices.SortStableFunc(found, func(a, b diag.Diagnostic) int { return a.Line - b.Line })
 	return found
+}
+
+// noteParts returns the links and images of a parsed note (of body), in
+// order, and the offsets of its raw HTML elements.
+func noteParts(doc ast.Node, body []byte) (refs []noteRef, html []int) {
+	ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch x := node.(type) {
+		case *ast.Link:
+			refs = append(refs, noteRef{"link to", string(x.Destination), node.Pos()})
+		case *ast.Image:
+			refs = append(refs, noteRef{"image", string(x.Destination), node.Pos()})
+		case *ast.RawHTML:
+			if at := x.Segments; at.Len() > 0 && isElement(body[at.At(0).Start:]) {
+				html = append(html, at.At(0).Start)
+			}
+		case *ast.HTMLBlock:
+			if at := x.Lines(); at.Len() > 0 && isElement(body[at.At(0).Start:]) {
+				html = append(html, at.At(0).Start)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return refs, html
+}
+
+// judge judges the links of one note in content folder noteDir.
+type judge struct {
+	LinkCheck
+	noteDir string
+	own     []string // the note's heading ids
+	keys    []string // the published paths, sorted when a hint needs them
+}
+
+// ref returns the message and hint of a link or image of the note, or ""
+// when it is fine; hinted says a path meant may be searched for.
+func (j *judge) ref(ref noteRef, hinted bool) (msg, hint string) {
+	key, relative := linkPath(j.noteDir, ref.dest)
+	out, published := j.Links[key]
+	switch {
+	case strings.HasPrefix(ref.dest, "#"):
+		return missingHeading(ref, j.own)
+	case !relative:
+		return "", ""
+	case published && ref.what == "image" && !pictureExts[strings.ToLower(path.Ext(out))]:
+		to := "a page"
+		if !strings.HasSuffix(out, "index.html") {
+			to = path.Base(out)
+		}
+		return fmt.Sprintf("image %s is no picture: it leads to %s", ref.dest, to),
+			"show a picture file (.png, .jpg, .svg...), or make it a link: [text](" + ref.dest + ")"
+	case published:
+		if ids, ok := j.Anchors[key]; ok {
+			return missingHeading(ref, ids)
+		}
+		return "", ""
+	case key == ".." || strings.HasPrefix(key, "../"):
+		if j.Partial {
+			return "", ""
+		}
+		return fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest), "it climbs out of the content folder: give a full URL"
+	}
+	msg = fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest)
+	if j.keys == nil {
+		j.keys = slices.Sorted(maps.Keys(j.Links)) // a tie goes the same way each time
+	}
+	if sheetOf := puzzleOfSheet(j.keys, key); sheetOf != "" {
+		return msg, sheetHint(j.Links, sheetOf)
+	}
+	if !hinted {
+		return msg, ""
+	}
+	if near := nearest(j.keys, j.noteDir, ref.dest, key); near != "" {
+		return msg, fmt.Sprintf("did you mean %s?", near)
+	}
+	return msg, ""
 }
 
 // pictureExts are the extensions of the files a browser shows as an image.
