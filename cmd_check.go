@@ -93,8 +93,9 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	files := found.files
-	results, done := checkFiles(ctx, files, content.NewFolderNotes(fs.Args()), validate.Options{Timeout: *timeout})
-	results = append(append(emptyFolderResults(found.empty), folderNoteResults(found.folders)...), results...)
+	notes := content.NewFolderNotes(fs.Args())
+	results, done := checkFiles(ctx, files, notes, validate.Options{Timeout: *timeout})
+	results = append(append(emptyFolderResults(found.empty), folderNoteResults(found.folders, notes)...), results...)
 	markDuplicates(results)
 
 	var nErr, nWarn, nPuzzles int
@@ -334,7 +335,7 @@ func checkFile(ctx context.Context, file string, notes *content.FolderNotes, opt
 	if unreadable != nil {
 		out = append(out, *unreadable)
 	}
-	if note := checkNote(file); note != nil {
+	if note := checkNote(file, notes); note != nil {
 		out = append(out, *note)
 	}
 	for _, c := range checked {

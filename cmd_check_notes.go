@@ -25,22 +25,25 @@ func readNoteBeside(file string) (n content.Note, path string, err error) {
 
 // checkNote reads the Markdown note of the same name beside a puzzle file,
 // as the site build does, and returns its front matter's errors and
-// warnings as a result of index -1, or nil when there is no note or
-// nothing to say.
-func checkNote(file string) *checkResult {
+// warnings and its links' (notes.Links) as a result of index -1, or nil
+// when there is no note or nothing to say.
+func checkNote(file string, notes *content.FolderNotes) *checkResult {
 	n, path, err := readNoteBeside(file)
 	if path == "" {
 		return nil
 	}
-	return noteResult(path, n, err)
+	return noteResult(path, n, err, notes)
 }
 
-// noteResult is a note's front matter errors and warnings as a result of
-// index -1, or nil when there is nothing to say.
-func noteResult(path string, n content.Note, err error) *checkResult {
+// noteResult is a note's front matter errors and warnings, and the
+// warnings of its links, as a result of index -1, or nil when there is
+// nothing to say.
+func noteResult(path string, n content.Note, err error, notes *content.FolderNotes) *checkResult {
 	r := &checkResult{File: path, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(n.Warnings), ColorNames: []string{}}
 	if err != nil {
 		r.Errors = jsonDiagnostics(diag.List{diag.FromError(path, err)})
+	} else {
+		r.Warnings = append(r.Warnings, jsonDiagnostics(notes.Links(path, n))...)
 	}
 	if len(r.Errors)+len(r.Warnings) == 0 {
 		return nil
@@ -53,7 +56,7 @@ func noteResult(path string, n content.Note, err error) *checkResult {
 // command line and those below them, as the site build reads them: a
 // mistake in one fails the build, so check says it too. Only notes with
 // something to say give a result.
-func folderNoteResults(folders []string) []checkResult {
+func folderNoteResults(folders []string, notes *content.FolderNotes) []checkResult {
 	var out []checkResult
 	for _, dir := range folders {
 		note := content.CollectionNote(dir)
@@ -65,7 +68,7 @@ func folderNoteResults(folders []string) []checkResult {
 		if err == nil {
 			n, err = content.ParseNote(note, data)
 		}
-		if r := noteResult(note, n, err); r != nil {
+		if r := noteResult(note, n, err, notes); r != nil {
 			out = append(out, *r)
 		}
 	}

@@ -91,3 +91,36 @@ func TestPrintWarnsOfTooLargeToPrint(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s\nwant the warning at wall.non:1", code, stderr)
 	}
 }
+
+// TestCheckNoteLinks checks that `check` warns of a note's link that leads
+// nowhere as the build does, naming the note's line and the file meant,
+// whether the folder or, in a site (nonopress.toml), the puzzle beside the
+// note is checked; and that without nonopress.toml above, the folder
+// checked may be part of a larger site: a link climbing out of it is not
+// judged.
+func TestCheckNoteLinks(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a/README.md", "Climbs: [up](../../x.html).\n")
+	file := writeFile(t, dir, "a/b/x.non", dancerNon)
+	writeFile(t, dir, "a/b/x.md", "---\ntitle: X\n---\nSee [the folder](../READNE.md).\n")
+	want := filepath.Join(dir, "a", "b", "x.md") + ":4: warning: link to ../READNE.md leads nowhere (did you mean ../README.md?)"
+	climbs := filepath.Join(dir, "a", "README.md") + ":1: warning: link to ../../x.html leads nowhere"
+	for _, c := range []struct {
+		args      []string
+		site      bool
+		warn, out bool // warned of the misspelt link, of the one climbing out
+	}{
+		{[]string{dir}, false, true, false},
+		{[]string{file}, false, false, false},
+		{[]string{dir}, true, true, true},
+		{[]string{file}, true, true, false},
+	} {
+		if c.site {
+			writeFile(t, dir, "nonopress.toml", "title = \"Site\"\n")
+		}
+		code, out, _ := runCLI(t, append([]string{"check"}, c.args...)...)
+		if code != 0 || strings.Contains(out, want) != c.warn || strings.Contains(out, climbs) != c.out {
+			t.Errorf("check %v (site %v): exit %d, output:\n%s\nwant %q: %v, %q: %v", c.args, c.site, code, out, want, c.warn, climbs, c.out)
+		}
+	}
+}

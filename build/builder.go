@@ -231,7 +231,8 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	pub := &site.Site{Title: site.FirstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle),
 		Description: site.FirstNonEmpty(b.site.Description, root.Note.Front.Description, nav.FirstLine(root.Note.Body),
 			"Nonogram puzzles to play online, print and download."),
-		Settings: b.site, Root: root, Markdown: b.md, Links: content.NewLinks(root, files)}
+		Settings: b.site, Root: root, Markdown: b.md, Links: content.NewLinks(root, files),
+		Anchors: content.NewAnchors(b.md, root)}
 	r := &run{Builder: b, out: out, assets: newAssetCache(b.fingerprint, b.memo.assetOutputs()), pub: pub, quick: quick}
 	b.rendered.Store(0)
 	r.startMemo()
@@ -239,7 +240,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	if err != nil {
 		return sum, err
 	}
-	problems = append(problems, noteProblems(root, &sum)...)
+	problems = append(problems, noteProblems(r.pub, &sum)...)
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, newError(problems)
 	}

@@ -1,7 +1,10 @@
 package build
 
 import (
+	"slices"
+
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
 )
 
@@ -11,11 +14,12 @@ import (
 // in sum's diagnostics and skipped lines, and returned as a problem, which
 // fails the build unless SkipInvalid, as a broken puzzle does. The
 // warnings of the collections' notes (a misspelt key: "licence" for
-// "license") go into sum too, as a puzzle note's do.
-func noteProblems(root *content.Collection, sum *Summary) diag.List {
-	noteWarnings(root, sum)
+// "license", a link that leads nowhere) go into sum too, as a puzzle
+// note's do.
+func noteProblems(pub *site.Site, sum *Summary) diag.List {
+	noteWarnings(pub, pub.Root, sum)
 	var out diag.List
-	for _, c := range root.Broken {
+	for _, c := range pub.Root.Broken {
 		d := diag.FromError(c.NotePath, c.NoteErr)
 		d.Severity = diag.Error
 		out = append(out, d)
@@ -30,13 +34,15 @@ func noteProblems(root *content.Collection, sum *Summary) diag.List {
 }
 
 // noteWarnings adds the warnings of the notes of c and the collections
-// below it to sum, in path order.
-func noteWarnings(c *content.Collection, sum *Summary) {
-	for _, d := range c.Note.Warnings {
+// below it to sum, in path order: their front matter's, and their links'
+// on pub.
+func noteWarnings(pub *site.Site, c *content.Collection, sum *Summary) {
+	links := pub.LinkCheck().Note(c.NotePath, c.Dir, c.Note)
+	for _, d := range append(slices.Clip(c.Note.Warnings), links...) {
 		sum.Diagnostics = append(sum.Diagnostics, d)
 		sum.Warnings = append(sum.Warnings, d.String())
 	}
 	for _, sub := range c.Children {
-		noteWarnings(sub, sum)
+		noteWarnings(pub, sub, sum)
 	}
 }

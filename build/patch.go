@@ -127,7 +127,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	}
 	b.memo.load()
 	pub := &site.Site{Title: last.pub.Title, Description: last.pub.Description, Settings: last.pub.Settings,
-		Root: last.pub.Root, Markdown: last.pub.Markdown, Links: last.pub.Links}
+		Root: last.pub.Root, Markdown: last.pub.Markdown, Links: last.pub.Links, Anchors: last.pub.Anchors}
 	r := &run{Builder: b, out: out, assets: newAssetCache(b.fingerprint, b.memo.assetOutputs()), pub: pub, quick: true, deferred: 1}
 	r.memoRun = &memoRun{memo: b.memo, site: last.memoSite, linksHash: last.memoLink,
 		used: map[string]*fileRecord{}, missed: map[string]*missedFile{}}
@@ -143,7 +143,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	if err := ctx.Err(); err != nil {
 		return sum, true, err
 	}
-	problems := append(r.gather(r.results, &sum), noteProblems(pub.Root, &sum)...)
+	problems := append(r.gather(r.results, &sum), noteProblems(pub, &sum)...)
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, true, newError(problems)
 	}

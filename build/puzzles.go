@@ -138,6 +138,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		return res
 	}
 	res.diags = append(res.diags, n.Warnings...)
+	res.diags = append(res.diags, r.pub.LinkCheck().Note(f.NotePath, f.Coll.Dir, n)...)
 	fm := n.Front
 	src, err := sourceOf(ctx, f, &r.titles.parsed)
 	if err != nil {

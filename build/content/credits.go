@@ -74,6 +74,9 @@ type FolderNotes struct {
 	// (siteRootAbove), by absolute path.
 	front map[string]folderNote
 	root  map[string]string
+	// checks holds the link check of each tree notes were checked in
+	// (Links), by its root's absolute path.
+	checks map[string]*LinkCheck
 }
 
 // folderNote is a folder's note's front matter, if it has one that parses.
@@ -85,7 +88,7 @@ type folderNote struct {
 // NewFolderNotes returns a FolderNotes for the files found from tops, the
 // paths named on the command line.
 func NewFolderNotes(tops []string) *FolderNotes {
-	return &FolderNotes{tops: tops, front: map[string]folderNote{}, root: map[string]string{}}
+	return &FolderNotes{tops: tops, front: map[string]folderNote{}, root: map[string]string{}, checks: map[string]*LinkCheck{}}
 }
 
 // Fronts returns the front matter of a file's folders' notes, nearest
@@ -100,7 +103,7 @@ func (n *FolderNotes) Fronts(file string) []FrontMatter {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	stop := cmp.Or(n.siteRootAbove(dir), widestTop(dir, n.tops), dir)
+	stop := n.rootOf(dir)
 	var out []FrontMatter
 	for {
 		fn, seen := n.front[dir]
@@ -120,6 +123,13 @@ func (n *FolderNotes) Fronts(file string) []FrontMatter {
 		}
 		dir = up
 	}
+}
+
+// rootOf returns the root of the tree a folder is checked in: the nearest
+// folder above that holds nonopress.toml, or else the widest of tops it is
+// in, or else the folder alone. n.mu is held.
+func (n *FolderNotes) rootOf(dir string) string {
+	return cmp.Or(n.siteRootAbove(dir), widestTop(dir, n.tops), dir)
 }
 
 // siteRootAbove returns the nearest of dir and the folders above it that

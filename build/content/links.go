@@ -45,20 +45,11 @@ func NewLinks(root *Collection, files []*PuzzleFile) Links {
 // anything else (absolute URLs, fragments, unknown paths) is left as it is.
 func (l Links) Rebaser(noteDir, pageDir string) func(string) string {
 	return func(dest string) string {
-		if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "/") {
+		key, ok := linkPath(noteDir, dest)
+		if !ok {
 			return dest
 		}
-		u, err := url.Parse(dest)
-		if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
-			return dest
-		}
-		key := path.Clean(path.Join(noteDir, u.Path))
-		if key == "." {
-			key = ""
-		}
-		if strings.HasPrefix(key, "../") || key == ".." {
-			return dest
-		}
+		u, _ := url.Parse(dest) // linkPath parsed it
 		out, ok := l[key]
 		if !ok {
 			return dest

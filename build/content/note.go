@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 	"go.yaml.in/yaml/v3"
@@ -254,11 +255,13 @@ func checkFrontMatter(path string, fm FrontMatter) error {
 }
 
 // NewMarkdown returns the converter for notes: CommonMark with GitHub's
-// tables, strikethrough, autolinks and task lists. Raw HTML in notes is left
-// out unless the site allows it (unsafe_html).
+// tables, strikethrough, autolinks, task lists and footnotes, and an id on
+// each heading (from its text: "## Hints" is #hints, see headingIDs) for
+// links to it. Raw
+// HTML in notes is left out unless the site allows it (unsafe_html).
 func NewMarkdown(unsafe bool) goldmark.Markdown {
-	var opts []goldmark.Option
-	opts = append(opts, goldmark.WithExtensions(extension.GFM))
+	opts := []goldmark.Option{goldmark.WithExtensions(extension.GFM, extension.Footnote),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID())}
 	if unsafe {
 		opts = append(opts, goldmark.WithRendererOptions(html.WithUnsafe()))
 	}
@@ -272,7 +275,7 @@ func RenderNote(md goldmark.Markdown, path string, n Note, rebase func(string) s
 	if len(bytes.TrimSpace(n.Body)) == 0 {
 		return "", nil
 	}
-	doc := md.Parser().Parse(text.NewReader(n.Body))
+	doc := md.Parser().Parse(text.NewReader(n.Body), noteContext())
 	if rebase != nil {
 		ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
 			if entering {

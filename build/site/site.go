@@ -19,8 +19,15 @@ type Site struct {
 	Entries     []*Entry // every published puzzle, in path order
 	Markdown    goldmark.Markdown
 	Links       content.Links // the notes' links, rebased per page
+	Anchors     content.Anchors
 	// lists holds what each collection shows, made by Arrange.
 	lists map[*content.Collection]*Listing
+}
+
+// LinkCheck checks the notes of the site for links that lead nowhere, and
+// raw HTML its pages leave out.
+func (s *Site) LinkCheck() content.LinkCheck {
+	return content.LinkCheck{Links: s.Links, Anchors: s.Anchors, Markdown: s.Markdown, RawHTML: s.Settings.UnsafeHTML}
 }
 
 // Listing is what a collection's page shows once its puzzles are published.

@@ -1,0 +1,52 @@
+package content
+
+import (
+	"bytes"
+	"path"
+	"path/filepath"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Anchors maps the content paths of the collections' notes, and of their
+// folders, which lead to the same page, to the ids of the note's headings
+// in order: what a link's fragment may name (LinkCheck). Puzzles' notes
+// are not read before their files are, so links into them are not
+// judged by fragment.
+type Anchors map[string][]string
+
+// NewAnchors collects the heading ids of the notes of a scanned tree, each
+// parsed as md renders it.
+func NewAnchors(md goldmark.Markdown, root *Collection) Anchors {
+	a := Anchors{}
+	Walk(root, func(c *Collection) {
+		if c.NotePath == "" || c.NoteErr != nil {
+			return
+		}
+		var ids []string
+		if len(bytes.TrimSpace(c.Note.Body)) > 0 {
+			ids = headingIDsOf(md.Parser().Parse(text.NewReader(c.Note.Body), noteContext()))
+		}
+		a[c.Dir] = ids
+		a[path.Join(c.Dir, filepath.Base(c.NotePath))] = ids
+	})
+	return a
+}
+
+// headingIDsOf returns the ids of a parsed note's headings, in order.
+func headingIDsOf(doc ast.Node) []string {
+	var ids []string
+	ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := node.(*ast.Heading); ok && entering {
+			if id, ok := h.AttributeString("id"); ok {
+				if b, ok := id.([]byte); ok {
+					ids = append(ids, string(b))
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return ids
+}

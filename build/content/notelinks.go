@@ -1,0 +1,295 @@
+package content
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/spell"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// LinkCheck checks what the readers of notes would miss on the site.
+type LinkCheck struct {
+	Links    Links             // what the site publishes
+	Anchors  Anchors           // the heading ids of the collections' notes
+	Markdown goldmark.Markdown // parses a note as the site renders it
+	RawHTML  bool              // raw HTML is let through (unsafe_html)
+	// Partial is set when Links are those of a folder that may be part of
+	// a larger site: a link climbing out of it is not judged.
+	Partial bool
+}
+
+// noteRef is a link or image of a note: "link to" or "image", its
+// destination as written and its offset in the body.
+type noteRef struct {
+	what, dest string
+	off        int
+}
+
+// Note returns the warnings of a note in content folder noteDir: each
+// relative link or image that leads to nothing the site publishes (a typo,
+// a file of a kind that is not published, a path out of the content tree),
+// at its line with the closest published path as hint; each image of what
+// is no picture; each link to a heading of the note itself or of a
+// collection's note that has no such heading; and, unless RawHTML, the raw
+// HTML elements the page leaves out (a comment is meant to be).
+func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
+	if len(bytes.TrimSpace(n.Body)) == 0 {
+		return nil
+	}
+	doc := c.Markdown.Parser().Parse(text.NewReader(n.Body), noteContext())
+	refs, html := noteParts(doc, n.Body)
+	lineAt := func(off int) int {
+		return n.BodyLine + bytes.Count(n.Body[:max(0, min(off, len(n.Body)))], []byte("\n"))
+	}
+	j := judge{LinkCheck: c, noteDir: noteDir, own: headingIDsOf(doc)}
+	var found diag.List
+	for _, ref := range refs {
+		if msg, hint := j.ref(ref, len(found) < maxHinted); msg != "" {
+			found = append(found, diag.Diagnostic{File: notePath, Line: lineAt(ref.off), Severity: diag.Warning, Message: msg, Hint: hint})
+		}
+	}
+	if len(html) > 0 && !c.RawHTML {
+		msg := "raw HTML left out of the page"
+		if len(html) > 1 {
+			msg = fmt.Sprintf("raw HTML left out of the page (%d places)", len(html))
+		}
+		found = append(found, diag.Diagnostic{File: notePath, Line: lineAt(slices.Min(html)), Severity: diag.Warning,
+			Message: msg, Hint: "write it in Markdown, or set unsafe_html = true in nonopress.toml"})
+	}
+	slices.SortStableFunc(found, func(a, b diag.Diagnostic) int { return a.Line - b.Line })
+	return found
+}
+
+// noteParts returns the links and images of a parsed note (of body), in
+// order, and the offsets of its raw HTML elements.
+func noteParts(doc ast.Node, body []byte) (refs []noteRef, html []int) {
+	ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch x := node.(type) {
+		case *ast.Link:
+			refs = append(refs, noteRef{"link to", string(x.Destination), node.Pos()})
+		case *ast.Image:
+			refs = append(refs, noteRef{"image", string(x.Destination), node.Pos()})
+		case *ast.RawHTML:
+			if at := x.Segments; at.Len() > 0 && isElement(body[at.At(0).Start:]) {
+				html = append(html, at.At(0).Start)
+			}
+		case *ast.HTMLBlock:
+			if at := x.Lines(); at.Len() > 0 && isElement(body[at.At(0).Start:]) {
+				html = append(html, at.At(0).Start)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return refs, html
+}
+
+// judge judges the links of one note in content folder noteDir.
+type judge struct {
+	LinkCheck
+	noteDir string
+	own     []string // the note's heading ids
+	keys    []string // the published paths, sorted when a hint needs them
+}
+
+// ref returns the message and hint of a link or image of the note, or ""
+// when it is fine; hinted says a path meant may be searched for.
+func (j *judge) ref(ref noteRef, hinted bool) (msg, hint string) {
+	key, relative := linkPath(j.noteDir, ref.dest)
+	out, published := j.Links[key]
+	switch {
+	case strings.HasPrefix(ref.dest, "#"):
+		return missingHeading(ref, j.own)
+	case !relative:
+		return "", ""
+	case published && ref.what == "image" && !pictureExts[strings.ToLower(path.Ext(out))]:
+		to := "a page"
+		if !strings.HasSuffix(out, "index.html") {
+			to = path.Base(out)
+		}
+		return fmt.Sprintf("image %s is no picture: it leads to %s", ref.dest, to),
+			"show a picture file (.png, .jpg, .svg...), or make it a link: [text](" + ref.dest + ")"
+	case published:
+		if ids, ok := j.Anchors[key]; ok {
+			return missingHeading(ref, ids)
+		}
+		return "", ""
+	case key == ".." || strings.HasPrefix(key, "../"):
+		if j.Partial {
+			return "", ""
+		}
+		return fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest), "it climbs out of the content folder: give a full URL"
+	}
+	msg = fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest)
+	if j.keys == nil {
+		j.keys = slices.Sorted(maps.Keys(j.Links)) // a tie goes the same way each time
+	}
+	if sheetOf := puzzleOfSheet(j.keys, key); sheetOf != "" {
+		return msg, sheetHint(j.Links, sheetOf)
+	}
+	if !hinted {
+		return msg, ""
+	}
+	if near := nearest(j.keys, j.noteDir, ref.dest, key); near != "" {
+		return msg, fmt.Sprintf("did you mean %s?", near)
+	}
+	return msg, ""
+}
+
+// pictureExts are the extensions of the files a browser shows as an image.
+var pictureExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".avif": true, ".svg": true}
+
+// missingHeading is the message and hint of a link whose fragment names
+// none of ids, the heading ids of the note it leads to, or "" when it names
+// one, or an id the page itself or the browser knows (#top, #main, the
+// page's np- ids, footnotes' fn: ids).
+func missingHeading(ref noteRef, ids []string) (msg, hint string) {
+	_, frag, _ := strings.Cut(ref.dest, "#")
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
+	}
+	if frag == "" || frag == "top" || slices.Contains(pageIDs, frag) || slices.Contains(ids, frag) ||
+		strings.HasPrefix(frag, "np-") || strings.HasPrefix(frag, "fn") {
+		return "", ""
+	}
+	msg = fmt.Sprintf("%s %s leads to no heading of its note", ref.what, ref.dest)
+	if near := spell.Closest(frag, ids, func(string) int { return 3 }); near != "" {
+		hint = fmt.Sprintf("did you mean #%s?", near)
+	} else if len(ids) > 0 {
+		hint = "its headings are #" + strings.Join(ids[:min(len(ids), 5)], ", #")
+	} else {
+		hint = "it has no headings"
+	}
+	return msg, hint
+}
+
+// isElement reports whether raw HTML starting with b opens an element a
+// reader would miss: not a closing tag (its element is counted once), a
+// comment (an author's note to self), a processing instruction, a
+// declaration or CDATA, which show nothing.
+func isElement(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t")
+	return !bytes.HasPrefix(b, []byte("<!")) && !bytes.HasPrefix(b, []byte("<?")) && !bytes.HasPrefix(b, []byte("</"))
+}
+
+// linkPath is the content path a note's link in noteDir leads to, and
+// whether it is one Rebaser rewrites: relative, with no scheme or host,
+// inside the content tree. Links within the page ("#top"), absolute paths
+// and URLs are not.
+func linkPath(noteDir, dest string) (string, bool) {
+	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "/") {
+		return "", false
+	}
+	u, err := url.Parse(dest)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
+		return "", false
+	}
+	key := path.Clean(path.Join(noteDir, u.Path))
+	if key == "." {
+		key = ""
+	}
+	return key, true
+}
+
+// puzzleOfSheet is the puzzle file (of keys, sorted) whose sheet a link to
+// key, a .pdf or .svg that is not there, was probably meant for: one of the
+// same name in the same folder (house.non for house.pdf), or "".
+func puzzleOfSheet(keys []string, key string) string {
+	if ext := strings.ToLower(path.Ext(key)); ext != ".pdf" && ext != ".svg" {
+		return ""
+	}
+	stem := strings.TrimSuffix(key, path.Ext(key))
+	i, _ := slices.BinarySearch(keys, stem+".")
+	for ; i < len(keys) && strings.HasPrefix(keys[i], stem+"."); i++ {
+		if formats.Known(keys[i]) && path.Join(path.Dir(keys[i]), BaseName(path.Base(keys[i]))) == stem {
+			return keys[i]
+		}
+	}
+	return ""
+}
+
+// sheetHint is the hint of a link to the sheet of puzzle file f, which is
+// on the puzzle's page: the way there is its note.
+func sheetHint(l Links, f string) string {
+	note := path.Join(path.Dir(f), BaseName(path.Base(f))+".md")
+	if _, ok := l[note]; ok {
+		return fmt.Sprintf("the sheets of %s are on its page: link its note, %s", path.Base(f), path.Base(note))
+	}
+	return fmt.Sprintf("the sheets of %s are on its page: give it a note, %s, and link that", path.Base(f), path.Base(note))
+}
+
+// maxHinted is how many links of a note that lead nowhere get the path
+// meant as hint, each a search of every published path: a note of
+// thousands of broken links takes no longer to check than a few.
+const maxHinted = 20
+
+// nearest is the published path (of keys, sorted) a link dest to key that
+// leads nowhere was probably meant for, written as the note wrote its link
+// (relAsWritten, with its query and fragment), or "": the same path in
+// other case, else the closest a few edits away.
+func nearest(keys []string, noteDir, dest, key string) string {
+	limit := min(3, 1+len(key)/8)
+	var near []string // of a length the limit allows
+	best := ""
+	for _, k := range keys {
+		if strings.EqualFold(k, key) {
+			best = k
+			break
+		}
+		if d := len(k) - len(key); d >= -limit && d <= limit {
+			near = append(near, k)
+		}
+	}
+	if best == "" {
+		best = spell.Closest(key, near, func(string) int { return limit })
+	}
+	if best == "" {
+		return ""
+	}
+	rel := relAsWritten(noteDir, dest, best)
+	if i := strings.IndexAny(dest, "?#"); i >= 0 {
+		rel += dest[i:]
+	}
+	return rel
+}
+
+// relAsWritten is the way from a note in noteDir to the content path key,
+// written as dest goes: climbing as many folders as it does when key is
+// below the folder it climbs to ("../animals/cat.non" from animals/ for
+// "../animls/cat.non"), else the shortest way.
+func relAsWritten(noteDir, dest, key string) string {
+	climbs := 0
+	for rest := dest; strings.HasPrefix(rest, "../"); rest = rest[3:] {
+		climbs++
+	}
+	base := noteDir
+	for i := 0; i < climbs && base != ""; i++ {
+		base = path.Dir(base)
+		if base == "." {
+			base = ""
+		}
+	}
+	if climbs > 0 && (base == "" || strings.HasPrefix(key, base+"/")) {
+		return strings.Repeat("../", climbs) + strings.TrimPrefix(key, base+"/")
+	}
+	dir := ""
+	if noteDir != "" {
+		dir = noteDir + "/"
+	}
+	if rel := RelURL(dir, key); rel != "" {
+		return rel
+	}
+	return "./"
+}

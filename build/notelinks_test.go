@@ -1,0 +1,158 @@
+package build
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// dotPuzzle is a puzzle of one filled cell.
+const dotPuzzle = "license CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+
+// notesSite is a collection whose notes link what authors link: puzzles,
+// notes, folders, pictures, with mistakes among them.
+const notesSite = `
+-- animals/README.md --
+---
+title: Animals
+---
+See [the cat](cat.non) and [its hints](cat.md#hints), [the folder](./)
+and ![a photo](photo.png).
+
+A typo: [cat](../animls/cat.non), and ![](phto.png).
+Out of the tree: [up](../../elsewhere.html); a site: [web](https://example.org/).
+
+Footnote[^1].
+
+[^1]: The text.
+-- animals/photo.png --
+not really a picture
+-- animals/cat.non --
+` + dotPuzzle + `-- animals/cat.md --
+## Hints
+
+See [the dog](dog.md) and [the folder](README.md).
+
+## Main
+
+## Pistes de résolution
+`
+
+// missingFiles are the puzzle and note cat.md links to, and the picture
+// README.md shows, that are not there at first.
+var missingFiles = map[string]string{
+	"animals/dog.non":  dotPuzzle,
+	"animals/dog.md":   "A dog.\n",
+	"animals/phto.png": "not really a picture either",
+}
+
+// TestNoteLinksLeadingNowhere: a note's link or image that leads to nothing
+// the site publishes is a warning naming the note's file and line, with the
+// published path meant as hint; links that work, to a page or outside the
+// site, are not. Once the missing file is added, the next build (reusing
+// the unchanged puzzle's work) has no warning about it left.
+func TestNoteLinksLeadingNowhere(t *testing.T) {
+	s := newSite(t, notesSite)
+	sum := s.mustBuild(Config{})
+	readme := filepath.Join(s.src, "animals", "README.md")
+	cat := filepath.Join(s.src, "animals", "cat.md")
+	want := []string{
+		readme + ":7: link to ../animls/cat.non leads nowhere (did you mean ../animals/cat.non?)",
+		readme + ":7: image phto.png leads nowhere (did you mean photo.png?)",
+		readme + ":8: link to ../../elsewhere.html leads nowhere (it climbs out of the content folder: give a full URL)",
+		cat + ":3: link to dog.md leads nowhere",
+	}
+	var got []string
+	for _, w := range sum.Warnings {
+		if strings.Contains(w, "leads nowhere") {
+			got = append(got, w)
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for name, body := range missingFiles {
+		if err := os.WriteFile(filepath.Join(s.src, filepath.FromSlash(name)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.forgetStamp()
+	sum = s.mustBuild(Config{})
+	for _, w := range sum.Warnings {
+		if strings.Contains(w, "cat.md") || strings.Contains(w, "phto.png") {
+			t.Errorf("the file is there now, yet: %s", w)
+		}
+	}
+	if page := s.read("animals/cat/index.html"); !strings.Contains(page, `href="../dog/index.html"`) {
+		t.Errorf("cat's page does not link the dog's:\n%s", page)
+	}
+}
+
+// TestNoteHeadingsAndFootnotes: a note's headings have ids that links with
+// a fragment reach (checkLinks checks every fragment), letters beyond ASCII
+// kept, never one the page has (#main, where "Skip to content" leads), and
+// its footnotes are footnotes, not brackets.
+func TestNoteHeadingsAndFootnotes(t *testing.T) {
+	s := newSite(t, notesSite)
+	s.mustBuild(Config{})
+	page := s.read("animals/cat/index.html")
+	for _, h := range []string{`<h2 id="hints">Hints</h2>`, `<h2 id="main-1">Main</h2>`, `<h2 id="pistes-de-résolution">`} {
+		if !strings.Contains(page, h) {
+			t.Errorf("the note's heading is not %s:\n%s", h, page)
+		}
+	}
+	coll := s.read("animals/index.html")
+	if !strings.Contains(coll, `href="cat/index.html#hints"`) {
+		t.Errorf("the link to cat.md#hints does not lead to its page's heading:\n%s", coll)
+	}
+	if strings.Contains(coll, "[^1]") || !strings.Contains(coll, `id="fn:1"`) {
+		t.Errorf("the footnote is not rendered as one:\n%s", coll)
+	}
+	checkLinks(t, s.out, "../animls/cat.non", "phto.png", "../../elsewhere.html", "dog.md")
+}
+
+// TestNoteFragmentFollowsHeading: a puzzle's note linking a heading of its
+// collection's note is warned of once the heading is renamed, though the
+// puzzle and its note are unchanged (the heading ids are in its work's
+// key), and not once the link follows.
+func TestNoteFragmentFollowsHeading(t *testing.T) {
+	s := newSite(t, `
+-- animals/README.md --
+## Owls
+-- animals/cat.non --
+`+dotPuzzle+`-- animals/cat.md --
+Cats chase [owls](README.md#owls).
+`)
+	edit := func(name, body string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(s.src, filepath.FromSlash(name)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s.forgetStamp()
+	}
+	warned := func(sum Summary) []string {
+		var out []string
+		for _, w := range sum.Warnings {
+			if strings.Contains(w, "heading") {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	if w := warned(s.mustBuild(Config{})); len(w) != 0 {
+		t.Errorf("the heading is there, yet: %v", w)
+	}
+	edit("animals/README.md", "## Birds of prey\n")
+	want := filepath.Join(s.src, "animals", "cat.md") + ":1: link to README.md#owls leads to no heading of its note (its headings are #birds-of-prey)"
+	if w := warned(s.mustBuild(Config{})); !slices.Equal(w, []string{want}) {
+		t.Errorf("heading renamed: %q, want %q", w, want)
+	}
+	edit("animals/cat.md", "Cats chase [owls](README.md#birds-of-prey).\n")
+	if w := warned(s.mustBuild(Config{})); len(w) != 0 {
+		t.Errorf("the link follows the heading, yet: %v", w)
+	}
+}
