@@ -1,11 +1,11 @@
 package build
 
 import (
-	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/nonopress/nonopress/internal/browsertest"
 )
@@ -16,10 +16,7 @@ import (
 // collection's filter that matches nothing says so.
 func TestBrowserSearchAndFilter(t *testing.T) {
 	ctx := browsertest.New(t)
-	src := copyTree(t, filepath.Join("..", "content"))
-	out := filepath.Join(t.TempDir(), "public")
-	s := &testSite{t: t, src: src, out: out}
-	s.mustBuild(Config{})
+	out := buildDemo(t)
 
 	type result struct {
 		Titles []string
@@ -91,4 +88,89 @@ func fmtFound(n int) string {
 		return "1 puzzle found."
 	}
 	return strconv.Itoa(n) + " puzzles found."
+}
+
+// TestBrowserSearchByKeyboard uses the header's search box with the
+// keyboard only: Down goes from the box to the results and through them,
+// Up back to the box, Enter opens a result; the back button comes back to
+// the box holding the query; a slip of the keyboard still finds the puzzle;
+// the results close when the focus leaves them.
+func TestBrowserSearchByKeyboard(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+
+	const box = "form.np-search input"
+	open := func(q string) {
+		t.Helper()
+		do(t, ctx,
+			chromedp.Navigate(fileURL(t, out, "first-steps/index.html")),
+			chromedp.WaitReady(chromedp.CSS(box)),
+			chromedp.Focus(chromedp.CSS(box)),
+			chromedp.KeyEvent(q),
+		)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.querySelector(".np-search-results").hidden`)); err != nil {
+			t.Fatalf("search %q: no results shown: %v", q, err)
+		}
+	}
+	focused := func() string {
+		t.Helper()
+		return eval[string](t, ctx, `(e => e.tagName + (e.tagName === "A" ? ":" + e.firstChild.textContent : ""))(document.activeElement)`)
+	}
+
+	open("s")
+	if n := eval[int](t, ctx, `document.querySelectorAll(".np-search-results a").length`); n < 2 {
+		t.Fatalf("search s: %d results, want several", n)
+	}
+	first := eval[string](t, ctx, `document.querySelector(".np-search-results a").firstChild.textContent`)
+	second := eval[string](t, ctx, `document.querySelectorAll(".np-search-results a")[1].firstChild.textContent`)
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
+	if f := focused(); f != "A:"+first {
+		t.Errorf("Down from the box: focus on %q, want the first result %q", f, first)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
+	if f := focused(); f != "A:"+second {
+		t.Errorf("Down again: focus on %q, want the second result %q", f, second)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowUp))
+	if f := focused(); f != "INPUT" {
+		t.Errorf("Up from the first result: focus on %q, want the box", f)
+	}
+	// Escape closes the results and leaves the focus in the box.
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.Escape))
+	if f, hidden := focused(), eval[bool](t, ctx, `document.querySelector(".np-search-results").hidden`); f != "INPUT" || !hidden {
+		t.Errorf("Escape: focus on %q, results hidden %v; want the box, hidden", f, hidden)
+	}
+
+	// Tab past the results closes them.
+	open("s")
+	links := eval[int](t, ctx, `document.querySelectorAll(".np-search-results a").length`)
+	for range links + 1 {
+		do(t, ctx, chromedp.KeyEvent(kb.Tab))
+	}
+	if !eval[bool](t, ctx, `document.querySelector(".np-search-results").hidden`) {
+		t.Errorf("the results stay open with the focus on %q, outside the box", focused())
+	}
+
+	// A slip of the keyboard: the box says how it read the query.
+	open("sialboat")
+	if note := eval[string](t, ctx, `document.querySelector(".np-search-results li").textContent`); note != "No puzzle matches “sialboat”; 1 puzzle found for “sailboat”." {
+		t.Errorf("misspelt search says %q", note)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
+	if f := focused(); f != "A:Sailboat" {
+		t.Fatalf("Down on the corrected results: focus on %q, want Sailboat", f)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitReady(chromedp.CSS(".np-play-slot")))
+	if h1 := eval[string](t, ctx, `document.querySelector("h1").textContent`); h1 != "Sailboat" {
+		t.Errorf("Enter on the result led to %q", h1)
+	}
+	// Back: the box holds the query, and its results come back with the focus.
+	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitReady(chromedp.CSS(box)))
+	if v := eval[string](t, ctx, `document.querySelector("`+box+`").value`); v != "sialboat" {
+		t.Errorf("back from the result: the box holds %q, want the query", v)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(box)))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".np-search-results a")?.firstChild.textContent === "Sailboat"`)); err != nil {
+		t.Errorf("back from the result: focusing the box does not show its results again: %v", err)
+	}
 }

@@ -186,12 +186,92 @@ out["described"] = {total: 0, titles: two.map(x => s.describe(x, shared[x.lower]
 		t.Errorf("sizes shown: %q", s)
 	}
 	// Results that share a title say which folder each is in; others do not.
-	if d := got["described"].Titles; !reflect.DeepEqual(d, []string{"15×15 · black and white · by Ada Grid · in first-steps",
-		"15×15 · black and white · by Ada Grid · in elsewhere", "5×5 · black and white · by Ada Grid"}) {
+	// They say the difficulty too, as the cards do.
+	if d := got["described"].Titles; !reflect.DeepEqual(d, []string{"15×15 · black and white · easy · by Ada Grid · in first-steps",
+		"15×15 · black and white · easy · by Ada Grid · in elsewhere", "5×5 · black and white · easy · by Ada Grid"}) {
 		t.Errorf("results described: %q", d)
 	}
 	if p := got["64x64"].Pages; len(p) != 1 || p[0] != "colour/balloon/index.html" {
 		t.Errorf("balloon's page: %q", p)
+	}
+}
+
+// shelf is an archive as visitors search it: accented names, sizes that
+// hold each other's digits, a collection named after its author.
+var shelf = []Puzzle{
+	{Title: "Tiger", Author: "Mirek Olšák", Width: 20, Height: 20, Colors: 1, Difficulty: "line", Page: "cats/tiger/index.html"},
+	{Title: "Smooth tiger", Author: "Paweł Łukasz", Width: 15, Height: 5, Colors: 1, Difficulty: "probe", Page: "cats/smooth/index.html"},
+	{Title: "Kite", Author: "Ada Grid", Width: 5, Height: 5, Colors: 3, Difficulty: "line", Page: "jwilk-nonogram/data/kite/index.html"},
+	{Title: "Moon", Author: "Ada Grid", Width: 75, Height: 50, Colors: 1, Difficulty: "search", Page: "jwilk-nonogram/data/moon/index.html"},
+	{Title: "Wilkes", Author: "Jakub Wilk", Width: 10, Height: 10, Colors: 1, Difficulty: "line", Page: "other/wilkes/index.html"},
+	{Title: "Dancer", Author: "Jan Wolter", Width: 5, Height: 10, Colors: 2, Difficulty: "line", Page: "other/dancer/index.html"},
+}
+
+// TestSearchAsVisitorsType runs in node what visitors type in the search
+// box: accents or none, a size written either way or with spaces, colour
+// in both spellings, a collection's name, and slips of the keyboard.
+func TestSearchAsVisitorsType(t *testing.T) {
+	script, err := Script(shelf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		q      string
+		titles []string
+		fixed  string // what the query was read as, when nothing matched it
+	}{
+		{"olsak", []string{"Tiger"}, ""},               // accents off the name
+		{"OLŠÁK", []string{"Tiger"}, ""},               // accents on the query
+		{"lukasz pawel", []string{"Smooth tiger"}, ""}, // ł is l
+		{"5x5", []string{"Kite"}, ""},                  // not 15x5 or 75x50
+		{"5×5", []string{"Kite"}, ""},                  // the sign the site writes
+		{"10 x 10", []string{"Wilkes"}, ""},            // with spaces
+		{"15x", []string{"Smooth tiger"}, ""},          // a size being typed
+		{"colour", []string{"Kite", "Dancer"}, ""},     // not every black-and-white one
+		{"color", []string{"Kite", "Dancer"}, ""},      // nor in American
+		{"black and white", []string{"Tiger", "Smooth tiger", "Moon", "Wilkes"}, ""},
+		{"medium", []string{"Smooth tiger"}, ""}, // the difficulty as the cards say it
+		{"look-ahead", []string{"Smooth tiger"}, ""},
+		{"trial and error", []string{"Moon"}, ""},
+		{"jwilk", []string{"Kite", "Moon"}, ""},          // the collection's name
+		{"wilk", []string{"Wilkes", "Kite", "Moon"}, ""}, // title, then author, then the rest
+		{"tigr", []string{"Tiger", "Smooth tiger"}, "tiger"},
+		{"smoth tigre", []string{"Smooth tiger"}, "smooth tiger"},
+		{"dancre", []string{"Dancer"}, "dancer"},  // letters swapped
+		{"wolther", []string{"Dancer"}, "wolter"}, // an author
+		{"tigr 10x10", nil, ""},                   // no puzzle is both
+		{"zzzz", nil, ""},
+		{"zz", nil, ""},
+	}
+	var queries []string
+	for _, c := range cases {
+		queries = append(queries, c.q)
+	}
+	// find is what the pages call: search, then a second reading of the
+	// query; pages holds what the query was read as and what the page says.
+	extra := `for (const q of Object.keys(out)) { const r = s.find(items, q, 10); out[q] = {total: r.total, titles: r.results.map(x => x.title), pages: [r.fixed, s.summary(q, r)]}; }`
+	var got map[string]struct {
+		Total  int
+		Titles []string
+		Pages  []string
+	}
+	if err := json.Unmarshal([]byte(runSearch(t, script, queries, extra)), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		g := got[c.q]
+		if len(g.Titles) != len(c.titles) || (len(c.titles) > 0 && !reflect.DeepEqual(g.Titles, c.titles)) || g.Total != len(c.titles) {
+			t.Errorf("search %q: %q (%d in all), want %q", c.q, g.Titles, g.Total, c.titles)
+		}
+		if len(g.Pages) != 2 || g.Pages[0] != c.fixed {
+			t.Errorf("search %q read as %q, want %q", c.q, g.Pages, c.fixed)
+		}
+	}
+	if s := got["tigr"].Pages[1]; s != "No puzzle matches “tigr”; 2 puzzles found for “tiger”." {
+		t.Errorf("what a corrected search says: %q", s)
+	}
+	if s := got["zzzz"].Pages[1]; s != "No puzzle matches “zzzz”." {
+		t.Errorf("what a search that finds nothing says: %q", s)
 	}
 }
 
