@@ -2,6 +2,7 @@ package build
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -172,5 +173,52 @@ func TestBrowserSearchByKeyboard(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS(box)))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".np-search-results a")?.firstChild.textContent === "Sailboat"`)); err != nil {
 		t.Errorf("back from the result: focusing the box does not show its results again: %v", err)
+	}
+}
+
+// TestBrowserFilterOnOnePageOfMany: on a collection of several pages, the
+// cards' filter says it sees this page only and links to the site's search
+// for the same words, which finds the puzzle on another page.
+func TestBrowserFilterOnOnePageOfMany(t *testing.T) {
+	ctx := browsertest.New(t)
+	tree := "-- nonopress.toml --\nper_page = 2\n"
+	for _, name := range []string{"Apple", "Bell", "Cherry", "Drum", "Kettle"} {
+		tree += "-- c/" + strings.ToLower(name) + ".non --\n" + dot(name)
+	}
+	s := newSite(t, tree)
+	s.mustBuild(Config{})
+
+	do(t, ctx,
+		chromedp.Navigate(fileURL(t, s.out, "c/index.html")),
+		chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")),
+		chromedp.SendKeys(chromedp.CSS(".np-filter"), "kettle"),
+	)
+	type state struct {
+		None, Elsewhere string
+		NoneHidden      bool
+		ElsewhereHidden bool
+		Href            string
+	}
+	read := func() state {
+		return eval[state](t, ctx, `(() => { const n = document.querySelector(".np-cards-none"), e = document.querySelector(".np-cards-elsewhere");
+			return {None: n.textContent, NoneHidden: n.hidden, Elsewhere: e ? e.textContent : "", ElsewhereHidden: !e || e.hidden, Href: e ? e.querySelector("a").href : ""} })()`)
+	}
+	st := read()
+	if st.NoneHidden || st.None != "No puzzle on this page matches this filter." {
+		t.Errorf("no match on this page: %+v", st)
+	}
+	if st.ElsewhereHidden || st.Elsewhere != "The filter sees this page's puzzles only. Search all puzzles for “kettle”" || !strings.HasSuffix(st.Href, "/search/index.html?q=kettle") {
+		t.Fatalf("no way to the other pages' puzzles: %+v", st)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(".np-cards-elsewhere a")), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll(".np-search-list a")].some(a => a.firstChild.textContent === "Kettle")`)); err != nil {
+		t.Errorf("the search for the filter's words does not find the puzzle on page 3: %v", err)
+	}
+
+	// An emptied filter hides the line again.
+	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+	eval[bool](t, ctx, `(() => { const f = document.querySelector(".np-filter"); f.value = ""; f.dispatchEvent(new Event("input")); return true })()`)
+	if st := read(); !st.ElsewhereHidden || !st.NoneHidden {
+		t.Errorf("an empty filter still says something: %+v", st)
 	}
 }

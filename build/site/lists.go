@@ -122,6 +122,7 @@ func (s *Site) TagPages() []Page {
 				}
 				d.Cards = cards(g.entries[pg.Start:pg.End], pdir, pg.Start)
 				d.Pages = pagerLinks(dir, pdir, pg.Number, len(pages))
+				d.PageOf = pageOf(pg, len(pages), len(g.entries))
 				return d
 			}})
 		}

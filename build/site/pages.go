@@ -56,6 +56,7 @@ func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
 			}
 			d.Cards = cards(list.Entries[pg.Start:pg.End], dir, pg.Start)
 			d.Pages = pagerLinks(c.URL, dir, pg.Number, len(pages))
+			d.PageOf = pageOf(pg, len(pages), len(list.Entries))
 			if c.Wrapper {
 				s.forward(d, dir, c.Landing())
 			}

@@ -38,6 +38,7 @@ type PageData struct {
 	Cards       []CardView
 	Recent      []CardView
 	Pages       []PagerLink // a long list's pages; nil for one page
+	PageOf      string      // where this page is in a long list: "Puzzles 101–151 of 151 · page 2 of 2"
 	Booklet     string
 	Puzzle      *PuzzleView
 	Groups      []GroupView

@@ -1,7 +1,11 @@
 // Filter and sort the puzzle cards of a collection page, in place; say so
-// when a filter matches nothing.
+// when a filter matches nothing. On a list of several pages the filter sees
+// this page's cards only: it says so, and links to the site's search.
 (function () {
   "use strict";
+  var paged = !!document.querySelector(".np-pager");
+  var box = document.querySelector("form.np-search");
+  var searchPage = box && box.getAttribute("action");
   function setup(tools) {
     var none = tools.nextElementSibling;
     var list = none && none.nextElementSibling;
@@ -10,6 +14,19 @@
     var filter = tools.querySelector(".np-filter");
     var colors = tools.querySelector(".np-colors-filter");
     var sort = tools.querySelector(".np-sort");
+    var elsewhere = null, elsewhereLink = null;
+    if (paged) {
+      none.textContent = "No puzzle on this page matches this filter.";
+      if (searchPage) {
+        elsewhere = document.createElement("p");
+        elsewhere.className = "np-cards-elsewhere";
+        elsewhere.hidden = true;
+        elsewhere.appendChild(document.createTextNode("The filter sees this page's puzzles only. "));
+        elsewhereLink = document.createElement("a");
+        elsewhere.appendChild(elsewhereLink);
+        list.parentNode.insertBefore(elsewhere, list);
+      }
+    }
     function apply() {
       var q = filter.value.trim().toLowerCase();
       var c = colors.value;
@@ -24,6 +41,11 @@
       });
       // A filter that matches nothing says so.
       none.hidden = shown > 0;
+      if (elsewhere) {
+        elsewhere.hidden = !q;
+        elsewhereLink.href = searchPage + "?q=" + encodeURIComponent(filter.value.trim());
+        elsewhereLink.textContent = "Search all puzzles for “" + filter.value.trim() + "”";
+      }
       var key = sort.value;
       var sorted = cards.slice().sort(function (a, b) {
         if (key === "title") return a.dataset.title.localeCompare(b.dataset.title) || a.dataset.order - b.dataset.order;
