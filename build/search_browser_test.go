@@ -1,6 +1,7 @@
 package build
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -220,5 +221,27 @@ func TestBrowserFilterOnOnePageOfMany(t *testing.T) {
 	eval[bool](t, ctx, `(() => { const f = document.querySelector(".np-filter"); f.value = ""; f.dispatchEvent(new Event("input")); return true })()`)
 	if st := read(); !st.ElsewhereHidden || !st.NoneHidden {
 		t.Errorf("an empty filter still says something: %+v", st)
+	}
+}
+
+// TestBrowserHomeShortcuts: the home page offers ready searches (a
+// difficulty, small grids, a size), and one leads to the search page
+// listing those puzzles.
+func TestBrowserHomeShortcuts(t *testing.T) {
+	ctx := browsertest.New(t)
+	s := newSite(t, "-- a/one.non --\n"+dot("One")+"-- a/two.non --\n"+dot("Two")+"-- b/three.non --\n"+dot("Three"))
+	s.mustBuild(Config{})
+
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "index.html")), chromedp.WaitReady(chromedp.CSS("main")))
+	labels := eval[[]string](t, ctx, `[...document.querySelectorAll(".np-shortcuts a")].map(a => a.textContent)`)
+	if want := []string{"Easy", "Small, up to 10×10", "1×1"}; !reflect.DeepEqual(labels, want) {
+		t.Fatalf("home page shortcuts %q, want %q", labels, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`.np-shortcuts li:nth-child(2) a`)), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 3`)); err != nil {
+		t.Errorf("the small grids' shortcut: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
+	}
+	if v := eval[string](t, ctx, `document.querySelector("#np-q").value`); v != "small" {
+		t.Errorf("the search page's box holds %q", v)
 	}
 }

@@ -220,15 +220,16 @@ func TestSearchAsVisitorsType(t *testing.T) {
 		titles []string
 		fixed  string // what the query was read as, when nothing matched it
 	}{
-		{"olsak", []string{"Tiger"}, ""},               // accents off the name
-		{"OLŠÁK", []string{"Tiger"}, ""},               // accents on the query
-		{"lukasz pawel", []string{"Smooth tiger"}, ""}, // ł is l
-		{"5x5", []string{"Kite"}, ""},                  // not 15x5 or 75x50
-		{"5×5", []string{"Kite"}, ""},                  // the sign the site writes
-		{"10 x 10", []string{"Wilkes"}, ""},            // with spaces
-		{"15x", []string{"Smooth tiger"}, ""},          // a size being typed
-		{"colour", []string{"Kite", "Dancer"}, ""},     // not every black-and-white one
-		{"color", []string{"Kite", "Dancer"}, ""},      // nor in American
+		{"olsak", []string{"Tiger"}, ""},                    // accents off the name
+		{"OLŠÁK", []string{"Tiger"}, ""},                    // accents on the query
+		{"lukasz pawel", []string{"Smooth tiger"}, ""},      // ł is l
+		{"5x5", []string{"Kite"}, ""},                       // not 15x5 or 75x50
+		{"5×5", []string{"Kite"}, ""},                       // the sign the site writes
+		{"10 x 10", []string{"Wilkes"}, ""},                 // with spaces
+		{"15x", []string{"Smooth tiger"}, ""},               // a size being typed
+		{"small", []string{"Kite", "Wilkes", "Dancer"}, ""}, // up to 10 a side
+		{"colour", []string{"Kite", "Dancer"}, ""},          // not every black-and-white one
+		{"color", []string{"Kite", "Dancer"}, ""},           // nor in American
 		{"black and white", []string{"Tiger", "Smooth tiger", "Moon", "Wilkes"}, ""},
 		{"medium", []string{"Smooth tiger"}, ""}, // the difficulty as the cards say it
 		{"look-ahead", []string{"Smooth tiger"}, ""},

@@ -52,6 +52,7 @@ func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
 				d.Collections = s.collectionViews(c.Children, dir)
 				if c.Parent == nil {
 					d.Recent = cards(s.Recent(), dir, 0)
+					d.Shortcuts = s.Shortcuts(dir)
 				}
 			}
 			d.Cards = cards(list.Entries[pg.Start:pg.End], dir, pg.Start)

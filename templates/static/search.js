@@ -42,7 +42,8 @@
       var dir = ix.dirs[r[1]];
       // The folder's words, so that a collection's name finds its puzzles.
       var folder = dir.replace(/[\/_]+/g, " ");
-      var sizeWords = r[10] ? size : r[5] + "x" + r[6];
+      // A grid of up to 10 a side is "small" (build/site.SmallSide).
+      var sizeWords = r[10] ? size : r[5] + "x" + r[6] + (r[5] <= 10 && r[6] <= 10 ? " small" : "");
       var text = " " + fold([r[0], author, license, tags.join(" "), folder].join(" \u0001 ")) + " \u0001 " +
         [sizeWords, colours, GRADES[r[8]]].join(" \u0001 ") + " ";
       items[i] = { title: r[0], lower: fold(r[0]), by: fold(author), text: text, author: author, size: size, colours: r[7], grade: r[8], dir: dir,
@@ -351,7 +352,7 @@
     var q = m ? decodeURIComponent(m[1].replace(/\+/g, " ")) : "";
     input.value = q;
     function run(query) {
-      if (!query.trim()) { status.textContent = "Type a title, an author, a tag, a size such as 15x15, “colours”, “easy”, or a license."; list.textContent = ""; return; }
+      if (!query.trim()) { status.textContent = "Type a title, an author, a tag, a size such as 15x15 or “small”, “colour”, “easy”, or a license; words combine, as in “easy 10x10”."; list.textContent = ""; return; }
       status.textContent = "Searching…";
       withIndex(siteRoot, function (ix) {
         if (!ix) { status.textContent = "The search index could not be loaded here: browse the collections, authors and tags instead."; return; }
