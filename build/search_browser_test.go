@@ -245,3 +245,42 @@ func TestBrowserHomeShortcuts(t *testing.T) {
 		t.Errorf("the search page's box holds %q", v)
 	}
 }
+
+// TestBrowserSearchPageHistory: on the search page each query is a step
+// of the history (the back button returns to the one before, with its
+// results, and from a result to the query that found it), the tab names
+// the query, and an address with a malformed escape is read as it stands.
+func TestBrowserSearchPageHistory(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	page := fileURL(t, out, "search/index.html")
+	shows := func(q, title string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("#np-q").value === `+strconv.Quote(q)+
+			` && [...document.querySelectorAll(".np-search-list a")].some(a => a.firstChild.textContent === `+strconv.Quote(title)+`)`)); err != nil {
+			t.Fatalf("want %q with %q among its results; the box holds %q, the page says %q (%v)", q, title,
+				eval[string](t, ctx, `document.querySelector("#np-q").value`), eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
+		}
+	}
+	do(t, ctx, chromedp.Navigate(page+"?q=cup"), chromedp.WaitReady(chromedp.CSS("#np-q")))
+	shows("cup", "Morning Cup")
+	do(t, ctx, chromedp.Focus(chromedp.CSS("#np-q")), chromedp.KeyEvent(strings.Repeat(kb.Backspace, 3)+"sailb"+kb.Enter))
+	shows("sailb", "Sailboat")
+	if title := eval[string](t, ctx, `document.title`); !strings.HasPrefix(title, "“sailb” · Search") {
+		t.Errorf("the tab says %q", title)
+	}
+	do(t, ctx, chromedp.NavigateBack())
+	shows("cup", "Morning Cup")
+	do(t, ctx, chromedp.NavigateForward())
+	shows("sailb", "Sailboat")
+	// To a result and back: the query that found it.
+	do(t, ctx, chromedp.Click(chromedp.CSS(".np-search-list a")), chromedp.WaitReady(chromedp.CSS(".np-play-slot")))
+	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitReady(chromedp.CSS("#np-q")))
+	shows("sailb", "Sailboat")
+
+	// "100%" in an address is not an escape: no error, the query as typed.
+	do(t, ctx, chromedp.Navigate(page+"?q=100%"), chromedp.WaitReady(chromedp.CSS("#np-q")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".np-search-status").textContent === "No puzzle matches “100%”."`)); err != nil {
+		t.Errorf("?q=100%%: the page says %q", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`))
+	}
+}

@@ -348,10 +348,10 @@
     var status = doc.querySelector(".np-search-status");
     var list = doc.querySelector(".np-search-list");
     var siteRoot = "../";
-    var m = /[?&]q=([^&]*)/.exec(root.location.search);
-    var q = m ? decodeURIComponent(m[1].replace(/\+/g, " ")) : "";
-    input.value = q;
+    var title = doc.title;
     function run(query) {
+      // The tab and the history list name the query.
+      doc.title = query.trim() ? "“" + query.trim() + "” · " + title : title;
       if (!query.trim()) { status.textContent = "Type a title, an author, a tag, a size such as 15x15 or “small”, “colour”, “easy”, or a license; words combine, as in “easy 10x10”."; list.textContent = ""; return; }
       status.textContent = "Searching…";
       withIndex(siteRoot, function (ix) {
@@ -361,12 +361,39 @@
         status.textContent = summary(query, found);
       });
     }
+    // fromAddress shows the results of the query in the page's address.
+    function fromAddress() {
+      var q = queryOf(root.location.search);
+      input.value = q;
+      run(q);
+    }
+    // Each new query is a step in the history: the back button returns to
+    // the one before, with its results.
     form.addEventListener("submit", function (e) {
       e.preventDefault();
-      if (root.history && root.history.replaceState) root.history.replaceState(null, "", "?q=" + encodeURIComponent(input.value.trim()));
+      var q = input.value.trim();
+      if (root.history && root.history.pushState) {
+        var url = "?q=" + encodeURIComponent(q);
+        if (q === queryOf(root.location.search).trim()) root.history.replaceState(null, "", url);
+        else root.history.pushState(null, "", url);
+      }
       run(input.value);
     });
-    run(q);
+    root.addEventListener("popstate", fromAddress);
+    fromAddress();
+  }
+
+  // queryOf returns the q parameter of an address's query string, ""
+  // without one; a malformed escape ("100%") is read as it stands.
+  function queryOf(search) {
+    var m = /[?&]q=([^&]*)/.exec(search);
+    if (!m) return "";
+    var raw = m[1].replace(/\+/g, " ");
+    try {
+      return decodeURIComponent(raw);
+    } catch (e) {
+      return raw;
+    }
   }
 
   doc.querySelectorAll("form.np-search").forEach(setupBox);
