@@ -78,7 +78,14 @@ type CardView struct {
 type GroupView struct {
 	Name, Anchor string
 	SPDX, Link   string // licenses: the SPDX identifier and its page
-	Puzzles      []Crumb
+	Puzzles      []GroupItem
+}
+
+// GroupItem is a puzzle in a group: its title and page, and its size and
+// difficulty in words ("20×20 · easy"), which tell apart puzzles of one
+// title and help choose.
+type GroupItem struct {
+	Title, URL, About string
 }
 
 // Swatch is one colour of a puzzle's legend.
