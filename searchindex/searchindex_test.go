@@ -250,7 +250,8 @@ func TestSearchAsVisitorsType(t *testing.T) {
 	}
 	// find is what the pages call: search, then a second reading of the
 	// query; pages holds what the query was read as and what the page says.
-	extra := `for (const q of Object.keys(out)) { const r = s.find(items, q, 10); out[q] = {total: r.total, titles: r.results.map(x => x.title), pages: [r.fixed, s.summary(q, r)]}; }`
+	extra := `for (const q of Object.keys(out)) { const r = s.find(items, q, 10); out[q] = {total: r.total, titles: r.results.map(x => x.title), pages: [r.fixed, s.summary(q, r)]}; }
+out.limited = {total: 0, titles: [], pages: ["", s.summary("black and white", s.find(items, "black and white", 3))]};`
 	var got map[string]struct {
 		Total  int
 		Titles []string
@@ -270,6 +271,9 @@ func TestSearchAsVisitorsType(t *testing.T) {
 	}
 	if s := got["tigr"].Pages[1]; s != "No puzzle matches “tigr”; 2 puzzles found for “tiger”." {
 		t.Errorf("what a corrected search says: %q", s)
+	}
+	if s := got["limited"].Pages[1]; s != "4 puzzles found, the first 3 shown: add a word to narrow it (a size, “small”, “easy”, an author)." {
+		t.Errorf("what a search with more results than shown says: %q", s)
 	}
 	if s := got["zzzz"].Pages[1]; s != "No puzzle matches “zzzz”." {
 		t.Errorf("what a search that finds nothing says: %q", s)

@@ -172,7 +172,7 @@
     var q = "“" + query.trim() + "”";
     if (found.total === 0) return "No puzzle matches " + q + ".";
     var n = found.total + " puzzle" + (found.total === 1 ? "" : "s");
-    var shown = found.total > found.results.length ? ", the first " + found.results.length + " shown." : ".";
+    var shown = found.total > found.results.length ? ", the first " + found.results.length + " shown: add a word to narrow it (a size, “small”, “easy”, an author)." : ".";
     if (found.fixed) return "No puzzle matches " + q + "; " + n + " found for “" + found.fixed + "”" + shown;
     return n + " found" + shown;
   }
