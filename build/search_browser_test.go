@@ -1,11 +1,13 @@
 package build
 
 import (
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -282,5 +284,34 @@ func TestBrowserSearchPageHistory(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(page+"?q=100%"), chromedp.WaitReady(chromedp.CSS("#np-q")))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".np-search-status").textContent === "No puzzle matches “100%”."`)); err != nil {
 		t.Errorf("?q=100%%: the page says %q", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`))
+	}
+}
+
+// TestBrowserSearchWithoutJavaScript: with scripts off, the header's box
+// is a form that opens the search page, which says search needs
+// JavaScript and links to the lists that work without it.
+func TestBrowserSearchWithoutJavaScript(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx,
+		chromedp.Navigate(fileURL(t, out, "first-steps/index.html")),
+		chromedp.WaitReady(chromedp.CSS("form.np-search input")),
+		chromedp.SendKeys(chromedp.CSS("form.np-search input"), "sail"+kb.Enter),
+		chromedp.WaitReady(chromedp.CSS(".np-search-status")),
+	)
+	if url := eval[string](t, ctx, `location.href`); !strings.HasSuffix(url, "/search/index.html?q=sail") {
+		t.Errorf("Enter in the box led to %s", url)
+	}
+	if status := eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`); !strings.HasPrefix(status, "Search needs JavaScript.") {
+		t.Errorf("without scripts the search page says %q", status)
+	}
+	for _, href := range eval[[]string](t, ctx, `[...document.querySelectorAll(".np-search-status a")].map(a => a.href)`) {
+		path := strings.TrimPrefix(href, "file://")
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("the search page's fallback links to %s: %v", href, err)
+		}
 	}
 }
