@@ -251,3 +251,19 @@ func TestVisitorWordsAndMeta(t *testing.T) {
 		t.Errorf("dangling breadcrumb separator")
 	}
 }
+
+// TestTagsPageWithoutTags: an archive without tags still has the Tags
+// page the header links to; it sends the visitor to the collections,
+// authors, licenses and search instead of ending there.
+func TestTagsPageWithoutTags(t *testing.T) {
+	s := newSite(t, "-- a/one.non --\n"+dot("One"))
+	s.mustBuild(Config{})
+	page := s.read("tags/index.html")
+	page = page[strings.Index(page, "<main"):strings.Index(page, "</main>")] // the header links to them all
+	for _, want := range []string{`href="../index.html"`, `href="../authors/index.html"`, `href="../licenses/index.html"`, `href="../search/index.html"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the tags page of an archive without tags lacks %s", want)
+		}
+	}
+	checkLinks(t, s.out)
+}
