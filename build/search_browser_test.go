@@ -315,3 +315,30 @@ func TestBrowserSearchWithoutJavaScript(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserFilterBySizeAndDifficulty: a collection's filter finds cards
+// by what they show, not only their titles, authors and tags: their size
+// written either way and their difficulty, each word anywhere.
+func TestBrowserFilterBySizeAndDifficulty(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	do(t, ctx, chromedp.Navigate(fileURL(t, out, "first-steps/index.html")), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+	type cards struct{ Shown, Want []string }
+	filter := func(q, want string) cards {
+		t.Helper()
+		return eval[cards](t, ctx, `(() => { const f = document.querySelector(".np-filter"); f.value = `+strconv.Quote(q)+`; f.dispatchEvent(new Event("input"));
+			const all = [...document.querySelectorAll(".np-card")], title = c => c.querySelector(".np-card-title").textContent;
+			return {Shown: all.filter(c => !c.hidden).map(title), Want: all.filter(c => `+want+`).map(title)} })()`)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"5x5", `c.querySelector(".np-card-meta").textContent.startsWith("5×5 ")`},
+		{"5×5", `c.querySelector(".np-card-meta").textContent.startsWith("5×5 ")`},
+		{"easy 5x5", `c.querySelector(".np-card-meta").textContent.startsWith("5×5 ") && c.textContent.includes("Easy")`},
+		{"black and white", `c.querySelector(".np-card-meta").textContent.includes("black and white")`},
+	} {
+		got := filter(c.q, c.want)
+		if len(got.Want) == 0 || !reflect.DeepEqual(got.Shown, got.Want) {
+			t.Errorf("filter %q shows %q, want %q", c.q, got.Shown, got.Want)
+		}
+	}
+}

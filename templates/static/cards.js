@@ -6,6 +6,11 @@
   var paged = !!document.querySelector(".np-pager");
   var box = document.querySelector("form.np-search");
   var searchPage = box && box.getAttribute("action");
+  // fold lower-cases text and takes its accents off; "×" is "x" (10x10).
+  function fold(s) {
+    s = s.toLowerCase().replace(/×/g, "x");
+    return s.normalize ? s.normalize("NFD").replace(/[\u0300-\u036f]/g, "") : s;
+  }
   function setup(tools) {
     var none = tools.nextElementSibling;
     var list = none && none.nextElementSibling;
@@ -27,14 +32,17 @@
         list.parentNode.insertBefore(elsewhere, list);
       }
     }
+    // A card is found by what it shows (title, size, colours, author,
+    // difficulty) and its tags, each word of the filter anywhere in it.
+    var texts = cards.map(function (card) { return fold(card.textContent + " " + card.dataset.tags); });
     function apply() {
-      var q = filter.value.trim().toLowerCase();
+      var words = fold(filter.value).split(/\s+/).filter(Boolean);
+      var q = words.length > 0;
       var c = colors.value;
       var shown = 0;
-      cards.forEach(function (card) {
-        var text = (card.dataset.title + " " + card.dataset.tags).toLowerCase();
+      cards.forEach(function (card, i) {
         var n = Number(card.dataset.colors);
-        var ok = (!q || text.indexOf(q) >= 0) &&
+        var ok = words.every(function (w) { return texts[i].indexOf(w) >= 0; }) &&
           (!c || (c === "1" ? n <= 1 : n > 1));
         card.hidden = !ok;
         if (ok) shown++;
