@@ -280,6 +280,12 @@ func TestBrowserSearchPageHistory(t *testing.T) {
 	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitReady(chromedp.CSS("#np-q")))
 	shows("sailb", "Sailboat")
 
+	// Without a query, the box has the focus: the visitor types at once.
+	do(t, ctx, chromedp.Navigate(page), chromedp.WaitReady(chromedp.CSS("#np-q")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement === document.querySelector("#np-q")`)); err != nil {
+		t.Errorf("the search page without a query: the focus is on %s", eval[string](t, ctx, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+
 	// "100%" in an address is not an escape: no error, the query as typed.
 	do(t, ctx, chromedp.Navigate(page+"?q=100%"), chromedp.WaitReady(chromedp.CSS("#np-q")))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".np-search-status").textContent === "No puzzle matches “100%”."`)); err != nil {

@@ -381,6 +381,8 @@
     });
     root.addEventListener("popstate", fromAddress);
     fromAddress();
+    // Without a query, the page is there to type one.
+    if (!input.value) input.focus();
   }
 
   // queryOf returns the q parameter of an address's query string, ""
