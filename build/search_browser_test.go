@@ -275,8 +275,12 @@ func TestBrowserSearchPageHistory(t *testing.T) {
 	shows("cup", "Morning Cup")
 	do(t, ctx, chromedp.NavigateForward())
 	shows("sailb", "Sailboat")
-	// To a result and back: the query that found it.
-	do(t, ctx, chromedp.Click(chromedp.CSS(".np-search-list a")), chromedp.WaitReady(chromedp.CSS(".np-play-slot")))
+	// To a result by the keyboard, and back: the query that found it.
+	do(t, ctx, chromedp.Focus(chromedp.CSS("#np-q")), chromedp.KeyEvent(kb.ArrowDown))
+	if f := eval[string](t, ctx, `document.activeElement.textContent`); !strings.HasPrefix(f, "Sailboat") {
+		t.Fatalf("Down from the search page's box: the focus is on %q, want the first result", f)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitReady(chromedp.CSS(".np-play-slot")))
 	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitReady(chromedp.CSS("#np-q")))
 	shows("sailb", "Sailboat")
 

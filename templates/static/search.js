@@ -262,6 +262,19 @@
     try { root.history.replaceState(next, ""); } catch (e) { /* a page that may not change its history */ }
   }
 
+  // arrows moves the focus for the Down and Up keys: from the box to the
+  // first result, through the results, and from the first back to the box.
+  function arrows(e, input, list) {
+    if ((e.key !== "ArrowDown" && e.key !== "ArrowUp") || list.hidden) return;
+    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    if (!links.length) return;
+    var at = links.indexOf(doc.activeElement);
+    var to = e.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
+    e.preventDefault();
+    if (to < 0) input.focus();
+    else links[to].focus();
+  }
+
   // cameBack reports whether the page was reached with the back or forward
   // button (not a link, nor a reload).
   function cameBack() {
@@ -324,14 +337,7 @@
         list.hidden = true;
         return;
       }
-      if ((e.key !== "ArrowDown" && e.key !== "ArrowUp") || list.hidden) return;
-      var links = Array.prototype.slice.call(list.querySelectorAll("a"));
-      if (!links.length) return;
-      var at = links.indexOf(doc.activeElement);
-      var to = e.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
-      e.preventDefault();
-      if (to < 0) input.focus();
-      else links[to].focus();
+      arrows(e, input, list);
     });
     // The results close when the focus or a click leaves the box.
     form.addEventListener("focusout", function (e) {
@@ -379,6 +385,10 @@
       }
       run(input.value);
     });
+    // Down and Up go from the box through the results, as in the header's.
+    function keys(e) { arrows(e, input, list); }
+    input.addEventListener("keydown", keys);
+    list.addEventListener("keydown", keys);
     root.addEventListener("popstate", fromAddress);
     fromAddress();
     // Without a query, the page is there to type one.
