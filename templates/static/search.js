@@ -91,15 +91,19 @@
     return { total: total, results: all.slice(0, limit) };
   }
 
-  // vocabulary counts the puzzles each word of the items' texts is in; it
-  // is built once, on the first search that finds nothing.
+  // NUMBERISH are numbers and sizes, which no slip is read as.
+  var NUMBERISH = /^[\dx]+$/;
+
+  // vocabulary counts the puzzles each word of the items' texts is in (not
+  // numbers and sizes); it is built once, on the first search that finds
+  // nothing.
   function vocabulary(items) {
     if (items.vocab) return items.vocab;
     var count = Object.create(null);
     items.forEach(function (it) {
       var seen = Object.create(null);
       it.text.split(/[^\p{L}\p{N}]+/u).forEach(function (w) {
-        if (w.length < 3 || seen[w]) return;
+        if (w.length < 3 || seen[w] || NUMBERISH.test(w)) return;
         seen[w] = true;
         count[w] = (count[w] || 0) + 1;
       });
@@ -134,7 +138,7 @@
   // sizes and numbers): the nearest, then the commonest, then the first in
   // alphabetical order. "" when there is none.
   function closest(vocab, w) {
-    if (w.length < 3 || /^[\dx]+$/.test(w)) return "";
+    if (w.length < 3 || NUMBERISH.test(w)) return "";
     var max = w.length <= 5 ? 1 : 2, best = "", bestD = max + 1, bestN = 0;
     for (var v in vocab) {
       var d = distance(w, v, max);
