@@ -12,8 +12,9 @@ import (
 )
 
 // TestBrowserFilterOnOnePageOfMany: on a collection of several pages, the
-// cards' filter says it sees this page only and links to the site's search
-// for the same words, which finds the puzzle on another page.
+// cards' filter and sort say they see this page only, and the filter links
+// to the site's search for the same words, which finds the puzzle on
+// another page.
 func TestBrowserFilterOnOnePageOfMany(t *testing.T) {
 	ctx := browsertest.New(t)
 	tree := "-- nonopress.toml --\nper_page = 2\n"
@@ -42,7 +43,7 @@ func TestBrowserFilterOnOnePageOfMany(t *testing.T) {
 	if st.NoneHidden || st.None != "No puzzle on this page matches this filter." {
 		t.Errorf("no match on this page: %+v", st)
 	}
-	if st.ElsewhereHidden || st.Elsewhere != "The filter sees this page's puzzles only. Search all puzzles for “kettle”" || !strings.HasSuffix(st.Href, "/search/index.html?q=kettle") {
+	if st.ElsewhereHidden || st.Elsewhere != "Filter and sort see this page's puzzles only. Search all puzzles for “kettle”" || !strings.HasSuffix(st.Href, "/search/index.html?q=kettle") {
 		t.Fatalf("no way to the other pages' puzzles: %+v", st)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS(".np-cards-elsewhere a")), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
@@ -55,6 +56,11 @@ func TestBrowserFilterOnOnePageOfMany(t *testing.T) {
 	eval[bool](t, ctx, `(() => { const f = document.querySelector(".np-filter"); f.value = ""; f.dispatchEvent(new Event("input")); return true })()`)
 	if st := read(); !st.ElsewhereHidden || !st.NoneHidden {
 		t.Errorf("an empty filter still says something: %+v", st)
+	}
+	// Sorted, the page says the sort sees this page only, with no search.
+	eval[bool](t, ctx, `(() => { const s = document.querySelector(".np-sort"); s.value = "size"; s.dispatchEvent(new Event("change")); return true })()`)
+	if st := read(); st.ElsewhereHidden || st.Elsewhere != "Filter and sort see this page's puzzles only. " {
+		t.Errorf("sorted: %+v", st)
 	}
 }
 

@@ -1,6 +1,7 @@
 // Filter and sort the puzzle cards of a collection page, in place; say so
-// when a filter matches nothing. On a list of several pages the filter sees
-// this page's cards only: it says so, and links to the site's search.
+// when a filter matches nothing. On a list of several pages the filter and
+// the sort see this page's cards only: they say so, and the filter links to
+// the site's search.
 (function () {
   "use strict";
   var paged = !!document.querySelector(".np-pager");
@@ -22,15 +23,15 @@
     var elsewhere = null, elsewhereLink = null;
     if (paged) {
       none.textContent = "No puzzle on this page matches this filter.";
+      elsewhere = document.createElement("p");
+      elsewhere.className = "np-cards-elsewhere";
+      elsewhere.hidden = true;
+      elsewhere.appendChild(document.createTextNode("Filter and sort see this page's puzzles only. "));
       if (searchPage) {
-        elsewhere = document.createElement("p");
-        elsewhere.className = "np-cards-elsewhere";
-        elsewhere.hidden = true;
-        elsewhere.appendChild(document.createTextNode("The filter sees this page's puzzles only. "));
         elsewhereLink = document.createElement("a");
         elsewhere.appendChild(elsewhereLink);
-        list.parentNode.insertBefore(elsewhere, list);
       }
+      list.parentNode.insertBefore(elsewhere, list);
     }
     // A card is found by what it shows (title, size, colours, author,
     // difficulty) and its tags, each word of the filter anywhere in it.
@@ -49,10 +50,14 @@
       });
       // A filter that matches nothing says so.
       none.hidden = shown > 0;
+      // Sorted or filtered, a page of a longer list says it is one page.
       if (elsewhere) {
-        elsewhere.hidden = !q;
-        elsewhereLink.href = searchPage + "?q=" + encodeURIComponent(filter.value.trim());
-        elsewhereLink.textContent = "Search all puzzles for “" + filter.value.trim() + "”";
+        elsewhere.hidden = !q && !c && sort.value === "order";
+        if (elsewhereLink) {
+          elsewhereLink.hidden = !q;
+          elsewhereLink.href = searchPage + "?q=" + encodeURIComponent(filter.value.trim());
+          elsewhereLink.textContent = q ? "Search all puzzles for “" + filter.value.trim() + "”" : "";
+        }
       }
       var key = sort.value;
       var sorted = cards.slice().sort(function (a, b) {
