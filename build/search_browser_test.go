@@ -159,6 +159,10 @@ func TestBrowserSearchByKeyboard(t *testing.T) {
 	if note := eval[string](t, ctx, `document.querySelector(".np-search-results li").textContent`); note != "No puzzle matches “sialboat”; 1 puzzle found for “sailboat”." {
 		t.Errorf("misspelt search says %q", note)
 	}
+	// A screen reader hears it too, from a status beside the list.
+	if said := eval[string](t, ctx, `document.querySelector("form.np-search [role=status]").textContent`); said != "No puzzle matches “sialboat”; 1 puzzle found for “sailboat”." {
+		t.Errorf("the box's status says %q", said)
+	}
 	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
 	if f := focused(); f != "A:Sailboat" {
 		t.Fatalf("Down on the corrected results: focus on %q, want Sailboat", f)

@@ -296,12 +296,19 @@
     list.hidden = true;
     form.appendChild(list);
     input.setAttribute("aria-controls", list.id);
+    // What a search found, for a screen reader: the list itself is not
+    // read out as it changes.
+    var said = doc.createElement("p");
+    said.className = "np-said";
+    said.setAttribute("role", "status");
+    form.appendChild(said);
     function show() {
       var q = input.value;
       if (!q.trim()) { list.hidden = true; return; }
       withIndex(siteRoot, function (ix) {
         if (!ix || input.value !== q) return; // no index: Enter opens the search page
         var found = find(ix, q, 8);
+        said.textContent = summary(q, found);
         fillList(list, siteRoot, found.results);
         if (found.fixed || found.total === 0) {
           var note = doc.createElement("li");
