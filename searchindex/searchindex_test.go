@@ -5,10 +5,12 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -277,6 +279,35 @@ out.limited = {total: 0, titles: [], pages: ["", s.summary("black and white", s.
 	}
 	if s := got["zzzz"].Pages[1]; s != "No puzzle matches “zzzz”." {
 		t.Errorf("what a search that finds nothing says: %q", s)
+	}
+}
+
+// TestSearchPunctuation: apostrophes, straight, curly (as phones type
+// them) or left out, and hyphens or spaces between words, find the same
+// titles.
+func TestSearchPunctuation(t *testing.T) {
+	script, err := Script([]Puzzle{
+		{Title: "Don't panic", Width: 5, Height: 5, Colors: 1, Page: "a/panic/index.html"},
+		{Title: "Wake up!", Width: 5, Height: 5, Colors: 1, Page: "a/wake/index.html"},
+		{Title: "Look-ahead", Width: 5, Height: 5, Colors: 1, Page: "a/look/index.html"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{
+		"don't": "Don't panic", "don’t": "Don't panic", "dont": "Don't panic", "DON’T PANIC": "Don't panic",
+		"wake-up": "Wake up!", "wake up": "Wake up!",
+		"look-ahead": "Look-ahead",
+	}
+	queries := slices.Sorted(maps.Keys(cases))
+	var got map[string]struct{ Titles []string }
+	if err := json.Unmarshal([]byte(runSearch(t, script, queries, "")), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range queries {
+		if g := got[q].Titles; len(g) != 1 || g[0] != cases[q] {
+			t.Errorf("search %q: %q, want %q", q, g, cases[q])
+		}
 	}
 }
 

@@ -18,11 +18,13 @@
 
   // fold lower-cases text and takes its accents off, so that "olsak" finds
   // "Olšák" and "OLŠÁK" finds "Olsak"; "×" becomes "x".
+  // Apostrophes, straight or curly (as phones type them), are dropped:
+  // "don’t", "don't" and "dont" are one word.
   function fold(s) {
-    s = s.toLowerCase();
+    s = s.toLowerCase().replace(/'/g, "");
     if (!/[^\x00-\x7f]/.test(s)) return s;
     if (s.normalize) s = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-    return s.replace(/[łøđðßæœıþ]/g, function (c) { return LETTERS[c]; }).replace(/×/g, "x");
+    return s.replace(/[łøđðßæœıþ]/g, function (c) { return LETTERS[c]; }).replace(/×/g, "x").replace(/[’‘ʼ]/g, "");
   }
 
   // prepare turns the index into one folded text per puzzle to match
@@ -59,14 +61,21 @@
 
   // needles are what the words of a query are looked for as in the texts:
   // a size matches a whole size only, so that 5x5 does not find 15x15 or
-  // 75x50 (texts start and end with a space).
+  // 75x50 (texts start and end with a space); a word with hyphens is found
+  // as written or with spaces for them ("wake-up" finds "Wake up!"), a
+  // list of both.
   function needles(ws) {
-    return ws.map(function (w) { return /^\d+x\d+$/.test(w) ? " " + w + " " : w; });
+    return ws.map(function (w) {
+      if (/^\d+x\d+$/.test(w)) return " " + w + " ";
+      if (/\w-+\w/.test(w)) return [w, w.replace(/-+/g, " ")];
+      return w;
+    });
   }
 
   function matchesAll(text, ns) {
     for (var k = 0; k < ns.length; k++) {
-      if (text.indexOf(ns[k]) < 0) return false;
+      var n = ns[k];
+      if (typeof n === "string" ? text.indexOf(n) < 0 : text.indexOf(n[0]) < 0 && text.indexOf(n[1]) < 0) return false;
     }
     return true;
   }
