@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -110,5 +111,38 @@ func TestBrowserHomeShortcuts(t *testing.T) {
 	}
 	if v := eval[string](t, ctx, `document.querySelector("#np-q").value`); v != "small" {
 		t.Errorf("the search page's box holds %q", v)
+	}
+}
+
+// TestBrowserSearchNarrowing: the search page offers, for a search of many
+// results, words that narrow it with how many each finds, and following
+// one shows those.
+func TestBrowserSearchNarrowing(t *testing.T) {
+	ctx := browsertest.New(t)
+	tree := ""
+	for i := range 22 {
+		if i < 12 {
+			tree += fmt.Sprintf("-- c/p%d.non --\n%s", i, dot(fmt.Sprintf("Puzzle %d", i)))
+		} else {
+			tree += fmt.Sprintf("-- c/p%d.non --\ntitle \"Puzzle %d\"\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n", i, i)
+		}
+	}
+	s := newSite(t, tree)
+	s.mustBuild(Config{})
+
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "search/index.html")+"?q=puzzle"), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 22`)); err != nil {
+		t.Fatalf("search puzzle: %v", err)
+	}
+	offers := eval[[]string](t, ctx, `[...document.querySelectorAll(".np-search-narrow a")].map(a => a.textContent)`)
+	if want := []string{"1×1 (12)", "2×1 (10)"}; !reflect.DeepEqual(offers, want) {
+		t.Fatalf("narrowing offered %q, want %q", offers, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`.np-search-narrow li:nth-child(2) a`)), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 10 && document.querySelector("#np-q").value === "puzzle 2x1"`)); err != nil {
+		t.Errorf("after 2×1: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
+	}
+	if !eval[bool](t, ctx, `document.querySelector(".np-search-narrow").hidden`) {
+		t.Errorf("a search of 10 results still offers to narrow it")
 	}
 }

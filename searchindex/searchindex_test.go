@@ -311,6 +311,37 @@ func TestSearchPunctuation(t *testing.T) {
 	}
 }
 
+// TestSearchNarrowings: a search of many results is offered words that
+// narrow it, each with how many it finds (as the search finds them); not
+// a word that keeps all or finds none, nor another of a kind the query
+// names.
+func TestSearchNarrowings(t *testing.T) {
+	script, err := Script(archive(100)) // all easy, a colour one in ten, 12 small, sizes twice at most
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := `for (const q of ["blob", "blob 5x5", "blob 7"]) {
+  const n = s.narrowings(items, q, s.find(items, q, 10));
+  out[q] = {total: 0, titles: n.map(o => o.label + " " + o.total + (s.search(items, o.query, 0).total === o.total ? "" : " (not what the search finds)")), pages: n.map(o => o.query)};
+}`
+	var got map[string]struct{ Titles, Pages []string }
+	if err := json.Unmarshal([]byte(runSearch(t, script, []string{}, extra)), &got); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"small 12", "5×5 2", "6×5 2", "7×5 2", "in colour 10"}; !reflect.DeepEqual(got["blob"].Titles, want) {
+		t.Errorf("narrowing \"blob\": %q, want %q", got["blob"].Titles, want)
+	}
+	if q := got["blob"].Pages; len(q) == 0 || q[0] != "blob small" {
+		t.Errorf("narrowing queries %q", q)
+	}
+	if n := got["blob 5x5"].Titles; len(n) != 0 {
+		t.Errorf("a search of few results offered %q", n)
+	}
+	if n := got["blob 7"].Titles; len(n) == 0 || strings.Contains(strings.Join(n, ","), "easy") {
+		t.Errorf("narrowing \"blob 7\": %q (easy keeps them all)", n)
+	}
+}
+
 // archive makes n puzzles with the metadata internal/archivegen gives its
 // archives: "Blob i-k" titles, a dozen authors, four licenses, folders of
 // 100, a tag on one in five, a colour puzzle in ten.

@@ -190,6 +190,44 @@
     return n + " found" + shown;
   }
 
+  // NARROW_FROM is how many results a search needs before the search page
+  // offers words to narrow it.
+  var NARROW_FROM = 20;
+
+  // narrowings are the words the search page offers to narrow a search of
+  // many results (NARROW_FROM or more): the difficulties, "small", the
+  // three sizes commonest among the results and colour, each with the
+  // query it makes and how many that finds; only those that find some but
+  // fewer.
+  function narrowings(items, query, found) {
+    if (found.total < NARROW_FROM) return [];
+    var q = found.fixed || query.trim(), have = words(q);
+    var sizes = {};
+    search(items, q, Infinity).results.forEach(function (it) {
+      if (it.size.indexOf("×") > 0) sizes[it.size] = (sizes[it.size] || 0) + 1;
+    });
+    var area = function (sz) { var wh = sz.split("×"); return wh[0] * wh[1]; };
+    var common = Object.keys(sizes).sort(function (a, b) {
+      return sizes[b] - sizes[a] || area(a) - area(b) || (a < b ? -1 : a > b ? 1 : 0);
+    }).slice(0, 3).sort(function (a, b) { return area(a) - area(b) || (a < b ? -1 : 1); });
+    // A query that names a difficulty, a size or colour is offered no
+    // other of its kind.
+    var named = function (re) { return have.some(function (w) { return re.test(w); }); };
+    var offers = [];
+    if (!named(/^(easy|medium|hard)$/)) offers.push(["easy", "easy"], ["medium", "medium"], ["hard", "hard"]);
+    if (!named(/^(small|\d+x\d+)$/)) {
+      offers.push(["small", "small"]);
+      common.forEach(function (sz) { offers.push([sz, sz.replace("×", "x")]); });
+    }
+    if (!named(/^colou?rs?$/)) offers.push(["in colour", "colours"]);
+    var out = [];
+    offers.forEach(function (o) {
+      var n = search(items, q + " " + o[1], 0).total;
+      if (n > 0 && n < found.total) out.push({ label: o[0], query: q + " " + o[1], total: n });
+    });
+    return out;
+  }
+
   // describe is what a result says under its title: size, colours and
   // author, and with inFolder the folder its page is in (for results that
   // share a title, which would otherwise read alike).
@@ -213,7 +251,7 @@
   }
 
   if (typeof module === "object" && module.exports) {
-    module.exports = { prepare: prepare, search: search, find: find, summary: summary, describe: describe, sharedTitles: sharedTitles };
+    module.exports = { prepare: prepare, search: search, find: find, summary: summary, narrowings: narrowings, describe: describe, sharedTitles: sharedTitles };
     return;
   }
 
@@ -375,9 +413,35 @@
     var list = doc.querySelector(".np-search-list");
     var siteRoot = "../";
     var title = doc.title;
+    // The words that narrow a search of many results, between the status
+    // and the list.
+    var narrow = doc.createElement("nav");
+    narrow.className = "np-shortcuts np-search-narrow";
+    narrow.setAttribute("aria-label", "Narrow the search");
+    narrow.hidden = true;
+    list.parentNode.insertBefore(narrow, list);
+    function offer(ix, query, found) {
+      var ns = narrowings(ix, query, found);
+      narrow.textContent = "";
+      narrow.hidden = !ns.length;
+      if (!ns.length) return;
+      var label = doc.createElement("span");
+      label.textContent = "Narrow it:";
+      var ul = doc.createElement("ul");
+      ns.forEach(function (n) {
+        var li = doc.createElement("li"), a = doc.createElement("a");
+        a.href = "?q=" + encodeURIComponent(n.query);
+        a.textContent = n.label + " (" + n.total + ")";
+        li.appendChild(a);
+        ul.appendChild(li);
+      });
+      narrow.appendChild(label);
+      narrow.appendChild(ul);
+    }
     function run(query) {
       // The tab and the history list name the query.
       doc.title = query.trim() ? "“" + query.trim() + "” · " + title : title;
+      narrow.hidden = true;
       if (!query.trim()) { status.textContent = "Type a title, an author, a tag, a size such as 15x15 or “small”, “colour”, “easy”, or a license; words combine, as in “easy 10x10”."; list.textContent = ""; return; }
       status.textContent = "Searching…";
       withIndex(siteRoot, function (ix) {
@@ -385,6 +449,7 @@
         var found = find(ix, query, 500);
         fillList(list, siteRoot, found.results);
         status.textContent = summary(query, found);
+        offer(ix, query, found);
       });
     }
     // fromAddress shows the results of the query in the page's address.
