@@ -1,6 +1,7 @@
 package build
 
 import (
+	"context"
 	"os"
 	"strconv"
 	"strings"
@@ -95,30 +96,13 @@ func fmtFound(n int) string {
 
 // TestBrowserSearchByKeyboard uses the header's search box with the
 // keyboard only: Down goes from the box to the results and through them,
-// Up back to the box, Enter opens a result; the back button comes back to
-// the box holding the query; a slip of the keyboard still finds the puzzle;
-// the results close when the focus leaves them.
+// Up back to the box, Escape closes them; the results close when the focus
+// leaves them.
 func TestBrowserSearchByKeyboard(t *testing.T) {
 	ctx := browsertest.New(t)
 	out := buildDemo(t)
-
-	const box = "form.np-search input"
-	open := func(q string) {
-		t.Helper()
-		do(t, ctx,
-			chromedp.Navigate(fileURL(t, out, "first-steps/index.html")),
-			chromedp.WaitReady(chromedp.CSS(box)),
-			chromedp.Focus(chromedp.CSS(box)),
-			chromedp.KeyEvent(q),
-		)
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.querySelector(".np-search-results").hidden`)); err != nil {
-			t.Fatalf("search %q: no results shown: %v", q, err)
-		}
-	}
-	focused := func() string {
-		t.Helper()
-		return eval[string](t, ctx, `(e => e.tagName + (e.tagName === "A" ? ":" + e.firstChild.textContent : ""))(document.activeElement)`)
-	}
+	open := func(q string) { openBox(t, ctx, out, q) }
+	focused := func() string { return focusedElement(t, ctx) }
 
 	open("s")
 	if n := eval[int](t, ctx, `document.querySelectorAll(".np-search-results a").length`); n < 2 {
@@ -154,8 +138,16 @@ func TestBrowserSearchByKeyboard(t *testing.T) {
 		t.Errorf("the results stay open with the focus on %q, outside the box", focused())
 	}
 
-	// A slip of the keyboard: the box says how it read the query.
-	open("sialboat")
+}
+
+// TestBrowserSearchBoxSlipAndBack: a slip of the keyboard in the header's
+// box still finds the puzzle, says how the query was read (a screen
+// reader too), and the back button from the puzzle returns to a box that
+// holds the query and shows its results again.
+func TestBrowserSearchBoxSlipAndBack(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	openBox(t, ctx, out, "sialboat")
 	if note := eval[string](t, ctx, `document.querySelector(".np-search-results li").textContent`); note != "No puzzle matches “sialboat”; 1 puzzle found for “sailboat”." {
 		t.Errorf("misspelt search says %q", note)
 	}
@@ -164,7 +156,7 @@ func TestBrowserSearchByKeyboard(t *testing.T) {
 		t.Errorf("the box's status says %q", said)
 	}
 	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
-	if f := focused(); f != "A:Sailboat" {
+	if f := focusedElement(t, ctx); f != "A:Sailboat" {
 		t.Fatalf("Down on the corrected results: focus on %q, want Sailboat", f)
 	}
 	do(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitReady(chromedp.CSS(".np-play-slot")))
@@ -172,14 +164,39 @@ func TestBrowserSearchByKeyboard(t *testing.T) {
 		t.Errorf("Enter on the result led to %q", h1)
 	}
 	// Back: the box holds the query, and its results come back with the focus.
-	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitReady(chromedp.CSS(box)))
-	if v := eval[string](t, ctx, `document.querySelector("`+box+`").value`); v != "sialboat" {
+	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitReady(chromedp.CSS(searchBox)))
+	if v := eval[string](t, ctx, `document.querySelector("`+searchBox+`").value`); v != "sialboat" {
 		t.Errorf("back from the result: the box holds %q, want the query", v)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(box)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(searchBox)))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".np-search-results a")?.firstChild.textContent === "Sailboat"`)); err != nil {
 		t.Errorf("back from the result: focusing the box does not show its results again: %v", err)
 	}
+}
+
+// searchBox is the header's search box.
+const searchBox = "form.np-search input"
+
+// openBox opens the demo's first collection and types q in the header's
+// search box, waiting for its results.
+func openBox(t *testing.T, ctx context.Context, out, q string) {
+	t.Helper()
+	do(t, ctx,
+		chromedp.Navigate(fileURL(t, out, "first-steps/index.html")),
+		chromedp.WaitReady(chromedp.CSS(searchBox)),
+		chromedp.Focus(chromedp.CSS(searchBox)),
+		chromedp.KeyEvent(q),
+	)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.querySelector(".np-search-results").hidden`)); err != nil {
+		t.Fatalf("search %q: no results shown: %v", q, err)
+	}
+}
+
+// focusedElement names the element with the focus: its tag, and a link's
+// title ("A:Sailboat").
+func focusedElement(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, `(e => e.tagName + (e.tagName === "A" ? ":" + e.firstChild.textContent : ""))(document.activeElement)`)
 }
 
 // TestBrowserSearchPageHistory: on the search page each query is a step
