@@ -142,7 +142,7 @@ func TestBrowserSearchNarrowing(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 10 && document.querySelector("#np-q").value === "puzzle 2x1"`)); err != nil {
 		t.Errorf("after 2×1: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
 	}
-	if !eval[bool](t, ctx, `document.querySelector(".np-search-narrow").hidden`) {
+	if eval[string](t, ctx, `getComputedStyle(document.querySelector(".np-search-narrow")).display`) != "none" {
 		t.Errorf("a search of 10 results still offers to narrow it")
 	}
 }

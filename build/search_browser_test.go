@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -235,6 +236,12 @@ func TestBrowserSearchPageHistory(t *testing.T) {
 	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitReady(chromedp.CSS("#np-q")))
 	shows("sailb", "Sailboat")
 
+	// A result's title is underlined, not the whole link with the line
+	// under the title (an underline reaches all a link holds).
+	if d := eval[[]string](t, ctx, `(a => [getComputedStyle(a).textDecorationLine, getComputedStyle(a.querySelector(".np-result-title")).textDecorationLine])(document.querySelector(".np-search-list a"))`); !reflect.DeepEqual(d, []string{"none", "underline"}) {
+		t.Errorf("a result's link and title are decorated %q, want none, underline", d)
+	}
+
 	// Without a query, the box has the focus: the visitor types at once.
 	do(t, ctx, chromedp.Navigate(page), chromedp.WaitReady(chromedp.CSS("#np-q")))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement === document.querySelector("#np-q")`)); err != nil {
@@ -248,7 +255,8 @@ func TestBrowserSearchPageHistory(t *testing.T) {
 	}
 }
 
-// TestBrowserSearchWithoutJavaScript: with scripts off, the header's box
+// TestBrowserSearchWithoutJavaScript: with scripts off, a collection's
+// filter and sort (which need them) are not shown, and the header's box
 // is a form that opens the search page, which says search needs
 // JavaScript and links to the lists that work without it.
 func TestBrowserSearchWithoutJavaScript(t *testing.T) {
@@ -260,6 +268,12 @@ func TestBrowserSearchWithoutJavaScript(t *testing.T) {
 	do(t, ctx,
 		chromedp.Navigate(fileURL(t, out, "first-steps/index.html")),
 		chromedp.WaitReady(chromedp.CSS("form.np-search input")),
+	)
+	// The collection's filter and sort, which need scripts, are not shown.
+	if v := eval[string](t, ctx, `getComputedStyle(document.querySelector(".np-cards-tools")).visibility`); v != "hidden" {
+		t.Errorf("without scripts the cards' filter and sort are %s", v)
+	}
+	do(t, ctx,
 		chromedp.SendKeys(chromedp.CSS("form.np-search input"), "sail"+kb.Enter),
 		chromedp.WaitReady(chromedp.CSS(".np-search-status")),
 	)

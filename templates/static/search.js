@@ -283,7 +283,10 @@
   function resultLink(siteRoot, it, inFolder) {
     var a = doc.createElement("a");
     a.href = siteRoot + it.page;
-    a.textContent = it.title;
+    var title = doc.createElement("span");
+    title.className = "np-result-title";
+    title.textContent = it.title;
+    a.appendChild(title);
     var small = doc.createElement("small");
     small.textContent = describe(it, inFolder);
     a.appendChild(small);
