@@ -37,6 +37,17 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	return v
 }
 
+// buildDemo builds a copy of the demo archive (content/) and returns its
+// output folder.
+func buildDemo(t *testing.T) string {
+	t.Helper()
+	src := copyTree(t, filepath.Join("..", "content"))
+	out := filepath.Join(t.TempDir(), "public")
+	s := &testSite{t: t, src: src, out: out}
+	s.mustBuild(Config{})
+	return out
+}
+
 // do runs browser steps, failing the test on error.
 func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
@@ -50,10 +61,7 @@ var pdfPageObject = regexp.MustCompile(`/Type\s*/Page\b[^s]`)
 
 func TestBrowserDemoSite(t *testing.T) {
 	ctx := browsertest.New(t)
-	src := copyTree(t, filepath.Join("..", "content"))
-	out := filepath.Join(t.TempDir(), "public")
-	s := &testSite{t: t, src: src, out: out}
-	s.mustBuild(Config{})
+	out := buildDemo(t)
 
 	// Home.
 	do(t, ctx, chromedp.Navigate(fileURL(t, out, "index.html")))

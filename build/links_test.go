@@ -42,6 +42,7 @@ func checkLinks(t *testing.T, out string, allowBroken ...string) int {
 				continue
 			}
 			target, frag, _ := strings.Cut(link, "#")
+			target, _, _ = strings.Cut(target, "?") // the file; its page reads the query (search/index.html?q=easy)
 			if u, err := url.PathUnescape(target); err == nil {
 				target = u
 			} else {

@@ -89,9 +89,9 @@ func TestPagination(t *testing.T) {
 		has   []string
 	}{
 		{"c/index.html", 2, []string{"p1/index.html", "p2/index.html", `href="page/2/index.html"`, `href="page/3/index.html"`}},
-		{"c/page/2/index.html", 2, []string{"p3/index.html", "p4/index.html", `href="../../index.html"`, `aria-current="page"`}},
-		{"c/page/3/index.html", 1, []string{"p5/index.html", "c – page 3"}},
-		{"tags/dots/index.html", 2, []string{"c/p1/index.html", `href="page/3/index.html"`}},
+		{"c/page/2/index.html", 2, []string{"p3/index.html", "p4/index.html", `href="../../index.html"`, `aria-current="page"`, "Puzzles 3–4 of 5 · page 2 of 3"}},
+		{"c/page/3/index.html", 1, []string{"p5/index.html", "c – page 3", "Puzzles 5–5 of 5 · page 3 of 3"}},
+		{"tags/dots/index.html", 2, []string{"c/p1/index.html", `href="page/3/index.html"`, "Puzzles 1–2 of 5 · page 1 of 3"}},
 		{"tags/dots/page/3/index.html", 1, []string{"c/p5/index.html", "Tag: dots – page 3"}},
 	} {
 		page := s.read(c.page)
@@ -112,7 +112,7 @@ func TestPagination(t *testing.T) {
 	// With the default of 100, five puzzles are one page.
 	os.Remove(filepath.Join(s.src, "nonopress.toml"))
 	s.mustBuild(Config{})
-	if s.exists("c/page/2/index.html") || strings.Contains(s.read("c/index.html"), "np-pager") {
+	if s.exists("c/page/2/index.html") || strings.Contains(s.read("c/index.html"), "np-pager") || strings.Contains(s.read("c/index.html"), "np-page-of") {
 		t.Errorf("a short list paginated")
 	}
 }
@@ -250,4 +250,20 @@ func TestVisitorWordsAndMeta(t *testing.T) {
 	if strings.Contains(page, "› </nav>") || strings.Contains(page, "›</nav>") {
 		t.Errorf("dangling breadcrumb separator")
 	}
+}
+
+// TestTagsPageWithoutTags: an archive without tags still has the Tags
+// page the header links to; it sends the visitor to the collections,
+// authors, licenses and search instead of ending there.
+func TestTagsPageWithoutTags(t *testing.T) {
+	s := newSite(t, "-- a/one.non --\n"+dot("One"))
+	s.mustBuild(Config{})
+	page := s.read("tags/index.html")
+	page = page[strings.Index(page, "<main"):strings.Index(page, "</main>")] // the header links to them all
+	for _, want := range []string{`href="../index.html"`, `href="../authors/index.html"`, `href="../licenses/index.html"`, `href="../search/index.html"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the tags page of an archive without tags lacks %s", want)
+		}
+	}
+	checkLinks(t, s.out)
 }

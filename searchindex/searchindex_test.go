@@ -5,10 +5,12 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -186,12 +188,157 @@ out["described"] = {total: 0, titles: two.map(x => s.describe(x, shared[x.lower]
 		t.Errorf("sizes shown: %q", s)
 	}
 	// Results that share a title say which folder each is in; others do not.
-	if d := got["described"].Titles; !reflect.DeepEqual(d, []string{"15×15 · black and white · by Ada Grid · in first-steps",
-		"15×15 · black and white · by Ada Grid · in elsewhere", "5×5 · black and white · by Ada Grid"}) {
+	// They say the difficulty too, as the cards do.
+	if d := got["described"].Titles; !reflect.DeepEqual(d, []string{"15×15 · black and white · easy · by Ada Grid · in first-steps",
+		"15×15 · black and white · easy · by Ada Grid · in elsewhere", "5×5 · black and white · easy · by Ada Grid"}) {
 		t.Errorf("results described: %q", d)
 	}
 	if p := got["64x64"].Pages; len(p) != 1 || p[0] != "colour/balloon/index.html" {
 		t.Errorf("balloon's page: %q", p)
+	}
+}
+
+// shelf is an archive as visitors search it: accented names, sizes that
+// hold each other's digits, a collection named after its author.
+var shelf = []Puzzle{
+	{Title: "Tiger", Author: "Mirek Olšák", Width: 20, Height: 20, Colors: 1, Difficulty: "line", Page: "cats/tiger/index.html"},
+	{Title: "Smooth tiger", Author: "Paweł Łukasz", Width: 15, Height: 5, Colors: 1, Difficulty: "probe", Page: "cats/smooth/index.html"},
+	{Title: "Kite", Author: "Ada Grid", Width: 5, Height: 5, Colors: 3, Difficulty: "line", Page: "jwilk-nonogram/data/kite/index.html"},
+	{Title: "Moon", Author: "Ada Grid", Width: 75, Height: 50, Colors: 1, Difficulty: "search", Page: "jwilk-nonogram/data/moon/index.html"},
+	{Title: "Wilkes", Author: "Jakub Wilk", Width: 10, Height: 10, Colors: 1, Difficulty: "line", Page: "other/wilkes/index.html"},
+	{Title: "Dancer", Author: "Jan Wolter", Width: 5, Height: 10, Colors: 2, Difficulty: "line", Page: "other/dancer/index.html"},
+}
+
+// TestSearchAsVisitorsType runs in node what visitors type in the search
+// box: accents or none, a size written either way or with spaces, colour
+// in both spellings, a collection's name, and slips of the keyboard.
+func TestSearchAsVisitorsType(t *testing.T) {
+	script, err := Script(shelf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		q      string
+		titles []string
+		fixed  string // what the query was read as, when nothing matched it
+	}{
+		{"olsak", []string{"Tiger"}, ""},                    // accents off the name
+		{"OLŠÁK", []string{"Tiger"}, ""},                    // accents on the query
+		{"lukasz pawel", []string{"Smooth tiger"}, ""},      // ł is l
+		{"5x5", []string{"Kite"}, ""},                       // not 15x5 or 75x50
+		{"5×5", []string{"Kite"}, ""},                       // the sign the site writes
+		{"10 x 10", []string{"Wilkes"}, ""},                 // with spaces
+		{"15x", []string{"Smooth tiger"}, ""},               // a size being typed
+		{"small", []string{"Kite", "Wilkes", "Dancer"}, ""}, // up to 10 a side
+		{"colour", []string{"Kite", "Dancer"}, ""},          // not every black-and-white one
+		{"color", []string{"Kite", "Dancer"}, ""},           // nor in American
+		{"black and white", []string{"Tiger", "Smooth tiger", "Moon", "Wilkes"}, ""},
+		{"medium", []string{"Smooth tiger"}, ""}, // the difficulty as the cards say it
+		{"look-ahead", []string{"Smooth tiger"}, ""},
+		{"trial and error", []string{"Moon"}, ""},
+		{"jwilk", []string{"Kite", "Moon"}, ""},          // the collection's name
+		{"wilk", []string{"Wilkes", "Kite", "Moon"}, ""}, // title, then author, then the rest
+		{"tigr", []string{"Tiger", "Smooth tiger"}, "tiger"},
+		{"smoth tigre", []string{"Smooth tiger"}, "smooth tiger"},
+		{"dancre", []string{"Dancer"}, "dancer"},  // letters swapped
+		{"wolther", []string{"Dancer"}, "wolter"}, // an author
+		{"tigr 10x10", nil, ""},                   // no puzzle is both
+		{"zzzz", nil, ""},
+		{"zz", nil, ""},
+	}
+	var queries []string
+	for _, c := range cases {
+		queries = append(queries, c.q)
+	}
+	// find is what the pages call: search, then a second reading of the
+	// query; pages holds what the query was read as and what the page says.
+	extra := `for (const q of Object.keys(out)) { const r = s.find(items, q, 10); out[q] = {total: r.total, titles: r.results.map(x => x.title), pages: [r.fixed, s.summary(q, r)]}; }
+out.limited = {total: 0, titles: [], pages: ["", s.summary("black and white", s.find(items, "black and white", 3))]};`
+	var got map[string]struct {
+		Total  int
+		Titles []string
+		Pages  []string
+	}
+	if err := json.Unmarshal([]byte(runSearch(t, script, queries, extra)), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		g := got[c.q]
+		if len(g.Titles) != len(c.titles) || (len(c.titles) > 0 && !reflect.DeepEqual(g.Titles, c.titles)) || g.Total != len(c.titles) {
+			t.Errorf("search %q: %q (%d in all), want %q", c.q, g.Titles, g.Total, c.titles)
+		}
+		if len(g.Pages) != 2 || g.Pages[0] != c.fixed {
+			t.Errorf("search %q read as %q, want %q", c.q, g.Pages, c.fixed)
+		}
+	}
+	if s := got["tigr"].Pages[1]; s != "No puzzle matches “tigr”; 2 puzzles found for “tiger”." {
+		t.Errorf("what a corrected search says: %q", s)
+	}
+	if s := got["limited"].Pages[1]; s != "4 puzzles found, the first 3 shown: add a word to narrow it (a size, “small”, “easy”, an author)." {
+		t.Errorf("what a search with more results than shown says: %q", s)
+	}
+	if s := got["zzzz"].Pages[1]; s != "No puzzle matches “zzzz”." {
+		t.Errorf("what a search that finds nothing says: %q", s)
+	}
+}
+
+// TestSearchPunctuation: apostrophes, straight, curly (as phones type
+// them) or left out, and hyphens or spaces between words, find the same
+// titles.
+func TestSearchPunctuation(t *testing.T) {
+	script, err := Script([]Puzzle{
+		{Title: "Don't panic", Width: 5, Height: 5, Colors: 1, Page: "a/panic/index.html"},
+		{Title: "Wake up!", Width: 5, Height: 5, Colors: 1, Page: "a/wake/index.html"},
+		{Title: "Look-ahead", Width: 5, Height: 5, Colors: 1, Page: "a/look/index.html"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{
+		"don't": "Don't panic", "don’t": "Don't panic", "dont": "Don't panic", "DON’T PANIC": "Don't panic",
+		"wake-up": "Wake up!", "wake up": "Wake up!",
+		"look-ahead": "Look-ahead",
+	}
+	queries := slices.Sorted(maps.Keys(cases))
+	var got map[string]struct{ Titles []string }
+	if err := json.Unmarshal([]byte(runSearch(t, script, queries, "")), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range queries {
+		if g := got[q].Titles; len(g) != 1 || g[0] != cases[q] {
+			t.Errorf("search %q: %q, want %q", q, g, cases[q])
+		}
+	}
+}
+
+// TestSearchNarrowings: a search of many results is offered words that
+// narrow it, each with how many it finds (as the search finds them); not
+// a word that keeps all or finds none, nor another of a kind the query
+// names.
+func TestSearchNarrowings(t *testing.T) {
+	script, err := Script(archive(100)) // all easy, a colour one in ten, 12 small, sizes twice at most
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := `for (const q of ["blob", "blob 5x5", "blob 7"]) {
+  const n = s.narrowings(items, q, s.find(items, q, 10));
+  out[q] = {total: 0, titles: n.map(o => o.label + " " + o.total + (s.search(items, o.query, 0).total === o.total ? "" : " (not what the search finds)")), pages: n.map(o => o.query)};
+}`
+	var got map[string]struct{ Titles, Pages []string }
+	if err := json.Unmarshal([]byte(runSearch(t, script, []string{}, extra)), &got); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"small 12", "5×5 2", "6×5 2", "7×5 2", "in colour 10"}; !reflect.DeepEqual(got["blob"].Titles, want) {
+		t.Errorf("narrowing \"blob\": %q, want %q", got["blob"].Titles, want)
+	}
+	if q := got["blob"].Pages; len(q) == 0 || q[0] != "blob small" {
+		t.Errorf("narrowing queries %q", q)
+	}
+	if n := got["blob 5x5"].Titles; len(n) != 0 {
+		t.Errorf("a search of few results offered %q", n)
+	}
+	if n := got["blob 7"].Titles; len(n) == 0 || strings.Contains(strings.Join(n, ","), "easy") {
+		t.Errorf("narrowing \"blob 7\": %q (easy keeps them all)", n)
 	}
 }
 
@@ -237,7 +384,9 @@ func TestIndexSize100k(t *testing.T) {
 }
 
 // BenchmarkSearch100k measures, in node, loading the index of 100,000
-// puzzles and answering queries over it (reported as custom metrics, ms).
+// puzzles and answering queries over it, and queries that find nothing
+// and are read again with the nearest known words (reported as custom
+// metrics, ms).
 func BenchmarkSearch100k(b *testing.B) {
 	script, err := Script(archive(100_000))
 	if err != nil {
@@ -248,15 +397,21 @@ func BenchmarkSearch100k(b *testing.B) {
 const t0 = performance.now(); require.cache = {}; const it2 = s.prepare(window.npSearchIndex); const t1 = performance.now();
 let n = 0; for (let k = 0; k < 20; k++) n += s.search(it2, ["b", "bl", "blo", "blob 9", "ada g", "anim"][k % 6], 8).total;
 const t2 = performance.now();
-out.timing = {prepareMs: t1 - t0, searchMs: (t2 - t1) / 20};`)
+s.find(it2, "blbo", 8); // the first query that finds nothing gathers the words
+const t3 = performance.now();
+for (let k = 0; k < 5; k++) s.find(it2, ["blbo", "ada grdi", "animlas", "zzzz", "pepole"][k], 8);
+const t4 = performance.now();
+out.timing = {prepareMs: t1 - t0, searchMs: (t2 - t1) / 20, firstMissMs: t3 - t2, missMs: (t4 - t3) / 5};`)
 		var got struct {
-			Timing struct{ PrepareMs, SearchMs float64 }
+			Timing struct{ PrepareMs, SearchMs, FirstMissMs, MissMs float64 }
 		}
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(got.Timing.PrepareMs, "prepare-ms")
 		b.ReportMetric(got.Timing.SearchMs, "query-ms")
+		b.ReportMetric(got.Timing.FirstMissMs, "first-miss-ms") // a query read again, with the words gathered
+		b.ReportMetric(got.Timing.MissMs, "miss-ms")            // a query read again
 	}
 	b.ReportMetric(float64(len(script)), "index-bytes")
 }

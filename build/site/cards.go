@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -53,6 +54,16 @@ func pagerLinks(first, from string, cur, total int) []PagerLink {
 		out = append(out, pl)
 	}
 	return out
+}
+
+// pageOf says where page pg of pages is in a list of n puzzles, for a
+// visitor who cannot see the pager at the foot of the page; "" when the
+// list has one page.
+func pageOf(pg nav.Page, pages, n int) string {
+	if pages <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("Puzzles %d–%d of %d · page %d of %d", pg.Start+1, pg.End, n, pg.Number, pages)
 }
 
 // difficultyRank orders difficulties for sorting cards: easiest first, then

@@ -13,11 +13,15 @@ import (
 
 // groupBy gathers puzzles under a key, keys sorted case-insensitively and
 // the empty key (no author, no license given) last.
-func (s *Site) groupBy(key func(*Entry) string, from string) (map[string][]Crumb, []string) {
-	groups := map[string][]Crumb{}
+func (s *Site) groupBy(key func(*Entry) string, from string) (map[string][]GroupItem, []string) {
+	groups := map[string][]GroupItem{}
 	for _, e := range s.Entries {
 		k := key(e)
-		groups[k] = append(groups[k], Crumb{Title: e.Title, URL: content.RelURL(from, e.Page)})
+		about := e.cardSize()
+		if g := gradeWord(e.Difficulty); g != "" {
+			about += " · " + g
+		}
+		groups[k] = append(groups[k], GroupItem{Title: e.Title, URL: content.RelURL(from, e.Page), About: about})
 	}
 	keys := slices.Sorted(maps.Keys(groups))
 	sort.SliceStable(keys, func(i, j int) bool {
@@ -122,6 +126,7 @@ func (s *Site) TagPages() []Page {
 				}
 				d.Cards = cards(g.entries[pg.Start:pg.End], pdir, pg.Start)
 				d.Pages = pagerLinks(dir, pdir, pg.Number, len(pages))
+				d.PageOf = pageOf(pg, len(pages), len(g.entries))
 				return d
 			}})
 		}

@@ -52,10 +52,12 @@ func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
 				d.Collections = s.collectionViews(c.Children, dir)
 				if c.Parent == nil {
 					d.Recent = cards(s.Recent(), dir, 0)
+					d.Shortcuts = s.Shortcuts(dir)
 				}
 			}
 			d.Cards = cards(list.Entries[pg.Start:pg.End], dir, pg.Start)
 			d.Pages = pagerLinks(c.URL, dir, pg.Number, len(pages))
+			d.PageOf = pageOf(pg, len(pages), len(list.Entries))
 			if c.Wrapper {
 				s.forward(d, dir, c.Landing())
 			}

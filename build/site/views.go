@@ -38,6 +38,8 @@ type PageData struct {
 	Cards       []CardView
 	Recent      []CardView
 	Pages       []PagerLink // a long list's pages; nil for one page
+	PageOf      string      // where this page is in a long list: "Puzzles 101–151 of 151 · page 2 of 2"
+	Shortcuts   []Shortcut  // the home page's ready-made searches
 	Booklet     string
 	Puzzle      *PuzzleView
 	Groups      []GroupView
@@ -76,7 +78,14 @@ type CardView struct {
 type GroupView struct {
 	Name, Anchor string
 	SPDX, Link   string // licenses: the SPDX identifier and its page
-	Puzzles      []Crumb
+	Puzzles      []GroupItem
+}
+
+// GroupItem is a puzzle in a group: its title and page, and its size and
+// difficulty in words ("20×20 · easy"), which tell apart puzzles of one
+// title and help choose.
+type GroupItem struct {
+	Title, URL, About string
 }
 
 // Swatch is one colour of a puzzle's legend.

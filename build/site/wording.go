@@ -33,6 +33,12 @@ func gradeName(difficulty string) string {
 	return ""
 }
 
+// gradeWord is a difficulty grade in one word, "easy"; "" when unknown.
+func gradeWord(difficulty string) string {
+	name, _, _ := strings.Cut(gradeName(difficulty), " ")
+	return strings.ToLower(name)
+}
+
 // gradeViews lists the grades and their meanings, for the puzzle page.
 func gradeViews() []GradeView {
 	out := make([]GradeView, len(grades))

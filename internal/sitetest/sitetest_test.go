@@ -27,6 +27,7 @@ var pages = []struct{ name, path string }{
 	{"collection", "first-steps/index.html"},
 	{"puzzle-5x5", "first-steps/cup/index.html"},
 	{"puzzle-64x64-colour", "colour/balloon/index.html"},
+	{"search", "search/index.html?q=s"},
 }
 
 // minScore is the lowest Lighthouse score accepted in each category:

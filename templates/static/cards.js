@@ -1,7 +1,17 @@
 // Filter and sort the puzzle cards of a collection page, in place; say so
-// when a filter matches nothing.
+// when a filter matches nothing. On a list of several pages the filter and
+// the sort see this page's cards only: they say so, and the filter links to
+// the site's search.
 (function () {
   "use strict";
+  var paged = !!document.querySelector(".np-pager");
+  var box = document.querySelector("form.np-search");
+  var searchPage = box && box.getAttribute("action");
+  // fold lower-cases text and takes its accents off; "×" is "x" (10x10).
+  function fold(s) {
+    s = s.toLowerCase().replace(/×/g, "x");
+    return s.normalize ? s.normalize("NFD").replace(/[\u0300-\u036f]/g, "") : s;
+  }
   function setup(tools) {
     var none = tools.nextElementSibling;
     var list = none && none.nextElementSibling;
@@ -10,20 +20,45 @@
     var filter = tools.querySelector(".np-filter");
     var colors = tools.querySelector(".np-colors-filter");
     var sort = tools.querySelector(".np-sort");
+    var elsewhere = null, elsewhereLink = null;
+    if (paged) {
+      none.textContent = "No puzzle on this page matches this filter.";
+      elsewhere = document.createElement("p");
+      elsewhere.className = "np-cards-elsewhere";
+      elsewhere.hidden = true;
+      elsewhere.appendChild(document.createTextNode("Filter and sort see this page's puzzles only. "));
+      if (searchPage) {
+        elsewhereLink = document.createElement("a");
+        elsewhere.appendChild(elsewhereLink);
+      }
+      list.parentNode.insertBefore(elsewhere, list);
+    }
+    // A card is found by what it shows (title, size, colours, author,
+    // difficulty) and its tags, each word of the filter anywhere in it.
+    var texts = cards.map(function (card) { return fold(card.textContent + " " + card.dataset.tags); });
     function apply() {
-      var q = filter.value.trim().toLowerCase();
+      var words = fold(filter.value).split(/\s+/).filter(Boolean);
+      var q = words.length > 0;
       var c = colors.value;
       var shown = 0;
-      cards.forEach(function (card) {
-        var text = (card.dataset.title + " " + card.dataset.tags).toLowerCase();
+      cards.forEach(function (card, i) {
         var n = Number(card.dataset.colors);
-        var ok = (!q || text.indexOf(q) >= 0) &&
+        var ok = words.every(function (w) { return texts[i].indexOf(w) >= 0; }) &&
           (!c || (c === "1" ? n <= 1 : n > 1));
         card.hidden = !ok;
         if (ok) shown++;
       });
       // A filter that matches nothing says so.
       none.hidden = shown > 0;
+      // Sorted or filtered, a page of a longer list says it is one page.
+      if (elsewhere) {
+        elsewhere.hidden = !q && !c && sort.value === "order";
+        if (elsewhereLink) {
+          elsewhereLink.hidden = !q;
+          elsewhereLink.href = searchPage + "?q=" + encodeURIComponent(filter.value.trim());
+          elsewhereLink.textContent = q ? "Search all puzzles for “" + filter.value.trim() + "”" : "";
+        }
+      }
       var key = sort.value;
       var sorted = cards.slice().sort(function (a, b) {
         if (key === "title") return a.dataset.title.localeCompare(b.dataset.title) || a.dataset.order - b.dataset.order;

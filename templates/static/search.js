@@ -7,9 +7,27 @@
 (function (root) {
   "use strict";
 
-  var GRADES = ["", "easy line logic", "medium probing", "hard search"];
+  // GRADES are the words a difficulty is found by (the cards' wording and
+  // the solver's), GRADE_NAMES what a result says of it.
+  var GRADES = ["", "easy line logic", "medium look-ahead probing", "hard trial and error search"];
+  var GRADE_NAMES = ["", "easy", "medium", "hard"];
 
-  // prepare turns the index into one lower-case text per puzzle to match
+  // LETTERS are the letters that lose no accent to NFD but are written
+  // without one by those who cannot type them.
+  var LETTERS = { "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th" };
+
+  // fold lower-cases text and takes its accents off, so that "olsak" finds
+  // "Olšák" and "OLŠÁK" finds "Olsak"; "×" becomes "x".
+  // Apostrophes, straight or curly (as phones type them), are dropped:
+  // "don’t", "don't" and "dont" are one word.
+  function fold(s) {
+    s = s.toLowerCase().replace(/'/g, "");
+    if (!/[^\x00-\x7f]/.test(s)) return s;
+    if (s.normalize) s = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    return s.replace(/[łøđðßæœıþ]/g, function (c) { return LETTERS[c]; }).replace(/×/g, "x").replace(/[’‘ʼ]/g, "");
+  }
+
+  // prepare turns the index into one folded text per puzzle to match
   // against, and the data results are shown from.
   function prepare(ix) {
     var items = new Array(ix.p.length);
@@ -17,39 +35,197 @@
       var r = ix.p[i];
       var tags = r[9].map(function (t) { return ix.tags[t]; });
       var author = ix.authors[r[3]], license = ix.licenses[r[4]];
-      var colours = r[7] > 1 ? r[7] + " colours colors multicolour" : "black and white 1 colour";
+      // "colour" finds the puzzles in colour, not every puzzle.
+      var colours = r[7] > 1 ? r[7] + " colours colors multicolour multicolor" : "black and white monochrome";
       // A triddler (an eleventh field, its triangles) has no width and
-      // height; a grid's size is found as 15x15 and 15×15.
+      // height; a grid's size is found as 15x15 (and 15×15, which queries
+      // are folded to).
       var size = r[10] ? "triddler, " + r[10] + " triangles" : r[5] + "×" + r[6];
-      var sizeWords = r[10] ? size : r[5] + "x" + r[6] + " " + size;
-      var text = [r[0], author, license, tags.join(" "), sizeWords, colours, GRADES[r[8]]].join(" \u0001 ").toLowerCase();
       var dir = ix.dirs[r[1]];
-      items[i] = { title: r[0], lower: r[0].toLowerCase(), text: text, author: author, size: size, colours: r[7], grade: r[8], dir: dir,
+      // The folder's words, so that a collection's name finds its puzzles.
+      var folder = dir.replace(/[\/_]+/g, " ");
+      // A grid of up to 10 a side is "small" (build/site.SmallSide).
+      var sizeWords = r[10] ? size : r[5] + "x" + r[6] + (r[5] <= 10 && r[6] <= 10 ? " small" : "");
+      var text = " " + fold([r[0], author, license, tags.join(" "), folder].join(" \u0001 ")) + " \u0001 " +
+        [sizeWords, colours, GRADES[r[8]]].join(" \u0001 ") + " ";
+      items[i] = { title: r[0], lower: fold(r[0]), by: fold(author), text: text, author: author, size: size, colours: r[7], grade: r[8], dir: dir,
         page: dir + r[2] + "/index.html" };
     }
     return items;
   }
 
+  // words splits a query into folded words; "10 x 10" is one word, 10x10.
+  function words(query) {
+    return fold(query).replace(/(\d)\s*x\s*(\d)/g, "$1x$2").replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
+  }
+
+  // needles are what the words of a query are looked for as in the texts:
+  // a size matches a whole size only, so that 5x5 does not find 15x15 or
+  // 75x50 (texts start and end with a space); a word with hyphens is found
+  // as written or with spaces for them ("wake-up" finds "Wake up!"), a
+  // list of both.
+  function needles(ws) {
+    return ws.map(function (w) {
+      if (/^\d+x\d+$/.test(w)) return " " + w + " ";
+      if (/\w-+\w/.test(w)) return [w, w.replace(/-+/g, " ")];
+      return w;
+    });
+  }
+
+  function matchesAll(text, ns) {
+    for (var k = 0; k < ns.length; k++) {
+      var n = ns[k];
+      if (typeof n === "string" ? text.indexOf(n) < 0 : text.indexOf(n[0]) < 0 && text.indexOf(n[1]) < 0) return false;
+    }
+    return true;
+  }
+
   // search returns the items matching every word of the query, those whose
   // title starts with the first word first, then those whose title holds
-  // it, then the rest, each group in site order; at most limit of them,
-  // and how many matched in all.
+  // it, then those whose author does, then the rest (found by their tags,
+  // size, folder...), each group in site order; at most limit of them, and
+  // how many matched in all.
   function search(items, query, limit) {
-    var words = query.toLowerCase().replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
-    if (!words.length) return { total: 0, results: [] };
-    var groups = [[], [], []], total = 0;
+    var ws = words(query);
+    if (!ws.length) return { total: 0, results: [] };
+    var groups = [[], [], [], []], total = 0, ns = needles(ws);
     for (var i = 0; i < items.length; i++) {
-      var it = items[i], ok = true;
-      for (var k = 0; k < words.length; k++) {
-        if (it.text.indexOf(words[k]) < 0) { ok = false; break; }
-      }
-      if (!ok) continue;
+      var it = items[i];
+      if (!matchesAll(it.text, ns)) continue;
       total++;
-      var g = it.lower.indexOf(words[0]);
-      groups[g === 0 ? 0 : g > 0 ? 1 : 2].push(it);
+      var g = it.lower.indexOf(ws[0]);
+      groups[g === 0 ? 0 : g > 0 ? 1 : it.by.indexOf(ws[0]) >= 0 ? 2 : 3].push(it);
     }
-    var all = groups[0].concat(groups[1], groups[2]);
+    var all = groups[0].concat(groups[1], groups[2], groups[3]);
     return { total: total, results: all.slice(0, limit) };
+  }
+
+  // NUMBERISH are numbers and sizes, which no slip is read as.
+  var NUMBERISH = /^[\dx]+$/;
+
+  // vocabulary counts the puzzles each word of the items' texts is in (not
+  // numbers and sizes); it is built once, on the first search that finds
+  // nothing.
+  function vocabulary(items) {
+    if (items.vocab) return items.vocab;
+    var count = Object.create(null);
+    items.forEach(function (it) {
+      var seen = Object.create(null);
+      it.text.split(/[^\p{L}\p{N}]+/u).forEach(function (w) {
+        if (w.length < 3 || seen[w] || NUMBERISH.test(w)) return;
+        seen[w] = true;
+        count[w] = (count[w] || 0) + 1;
+      });
+    });
+    items.vocab = count;
+    return count;
+  }
+
+  // distance is the number of letters to add, drop, change or swap with a
+  // neighbour to make a into b, or more than max when it is over max.
+  function distance(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    var prev2 = null, prev = [], cur;
+    for (var j = 0; j <= b.length; j++) prev[j] = j;
+    for (var i = 1; i <= a.length; i++) {
+      cur = [i];
+      var low = i;
+      for (j = 1; j <= b.length; j++) {
+        var d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+        cur[j] = d;
+        if (d < low) low = d;
+      }
+      if (low > max) return max + 1;
+      prev2 = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  // closest is the word of the vocabulary nearest w (one slip for a word of
+  // up to five letters, two for a longer one; none for shorter than three,
+  // sizes and numbers): the nearest, then the commonest, then the first in
+  // alphabetical order. "" when there is none.
+  function closest(vocab, w) {
+    if (w.length < 3 || NUMBERISH.test(w)) return "";
+    var max = w.length <= 5 ? 1 : 2, best = "", bestD = max + 1, bestN = 0;
+    for (var v in vocab) {
+      var d = distance(w, v, max);
+      if (d < bestD || (d === bestD && d <= max && (vocab[v] > bestN || (vocab[v] === bestN && v < best)))) {
+        best = v; bestD = d; bestN = vocab[v];
+      }
+    }
+    return bestD <= max ? best : "";
+  }
+
+  // find is search, with a second try when nothing matches: each word that
+  // no puzzle has is read as the nearest word one has ("tigr" as "tiger"),
+  // and fixed is that query ("" when the query was not changed).
+  function find(items, query, limit) {
+    var found = search(items, query, limit);
+    found.fixed = "";
+    if (found.total) return found;
+    var ws = words(query), changed = false;
+    for (var k = 0; k < ws.length; k++) {
+      var n = needles([ws[k]]);
+      if (items.some(function (it) { return matchesAll(it.text, n); })) continue;
+      var c = closest(vocabulary(items), ws[k]);
+      if (c) { ws[k] = c; changed = true; }
+    }
+    if (!changed) return found;
+    var again = search(items, ws.join(" "), limit);
+    if (!again.total) return found;
+    again.fixed = ws.join(" ");
+    return again;
+  }
+
+  // summary is what a search says of what it found for query: how many,
+  // and when the query was read otherwise, how.
+  function summary(query, found) {
+    var q = "“" + query.trim() + "”";
+    if (found.total === 0) return "No puzzle matches " + q + ".";
+    var n = found.total + " puzzle" + (found.total === 1 ? "" : "s");
+    var shown = found.total > found.results.length ? ", the first " + found.results.length + " shown: add a word to narrow it (a size, “small”, “easy”, an author)." : ".";
+    if (found.fixed) return "No puzzle matches " + q + "; " + n + " found for “" + found.fixed + "”" + shown;
+    return n + " found" + shown;
+  }
+
+  // NARROW_FROM is how many results a search needs before the search page
+  // offers words to narrow it.
+  var NARROW_FROM = 20;
+
+  // narrowings are the words the search page offers to narrow a search of
+  // many results (NARROW_FROM or more): the difficulties, "small", the
+  // three sizes commonest among the results and colour, each with the
+  // query it makes and how many that finds; only those that find some but
+  // fewer.
+  function narrowings(items, query, found) {
+    if (found.total < NARROW_FROM) return [];
+    var q = found.fixed || query.trim(), have = words(q);
+    var sizes = {};
+    search(items, q, Infinity).results.forEach(function (it) {
+      if (it.size.indexOf("×") > 0) sizes[it.size] = (sizes[it.size] || 0) + 1;
+    });
+    var area = function (sz) { var wh = sz.split("×"); return wh[0] * wh[1]; };
+    var common = Object.keys(sizes).sort(function (a, b) {
+      return sizes[b] - sizes[a] || area(a) - area(b) || (a < b ? -1 : a > b ? 1 : 0);
+    }).slice(0, 3).sort(function (a, b) { return area(a) - area(b) || (a < b ? -1 : 1); });
+    // A query that names a difficulty, a size or colour is offered no
+    // other of its kind.
+    var named = function (re) { return have.some(function (w) { return re.test(w); }); };
+    var offers = [];
+    if (!named(/^(easy|medium|hard)$/)) offers.push(["easy", "easy"], ["medium", "medium"], ["hard", "hard"]);
+    if (!named(/^(small|\d+x\d+)$/)) {
+      offers.push(["small", "small"]);
+      common.forEach(function (sz) { offers.push([sz, sz.replace("×", "x")]); });
+    }
+    if (!named(/^colou?rs?$/)) offers.push(["in colour", "colours"]);
+    var out = [];
+    offers.forEach(function (o) {
+      var n = search(items, q + " " + o[1], 0).total;
+      if (n > 0 && n < found.total) out.push({ label: o[0], query: q + " " + o[1], total: n });
+    });
+    return out;
   }
 
   // describe is what a result says under its title: size, colours and
@@ -57,6 +233,7 @@
   // share a title, which would otherwise read alike).
   function describe(it, inFolder) {
     var parts = [it.size, it.colours > 1 ? it.colours + " colours" : "black and white"];
+    if (it.grade) parts.push(GRADE_NAMES[it.grade]);
     if (it.author) parts.push("by " + it.author);
     if (inFolder && it.dir) parts.push("in " + it.dir.replace(/\/$/, ""));
     return parts.join(" · ");
@@ -74,7 +251,7 @@
   }
 
   if (typeof module === "object" && module.exports) {
-    module.exports = { prepare: prepare, search: search, describe: describe, sharedTitles: sharedTitles };
+    module.exports = { prepare: prepare, search: search, find: find, summary: summary, narrowings: narrowings, describe: describe, sharedTitles: sharedTitles };
     return;
   }
 
@@ -106,7 +283,10 @@
   function resultLink(siteRoot, it, inFolder) {
     var a = doc.createElement("a");
     a.href = siteRoot + it.page;
-    a.textContent = it.title;
+    var title = doc.createElement("span");
+    title.className = "np-result-title";
+    title.textContent = it.title;
+    a.appendChild(title);
     var small = doc.createElement("small");
     small.textContent = describe(it, inFolder);
     a.appendChild(small);
@@ -124,6 +304,38 @@
     });
   }
 
+  // remember keeps the query in the page's history entry, so that the back
+  // button returns to a box that still holds it (browsers do not restore a
+  // field with autocomplete off).
+  function remember(q) {
+    if (!root.history || !root.history.replaceState) return;
+    var state = root.history.state && typeof root.history.state === "object" ? root.history.state : {};
+    var next = {};
+    for (var k in state) next[k] = state[k];
+    next.npSearch = q;
+    try { root.history.replaceState(next, ""); } catch (e) { /* a page that may not change its history */ }
+  }
+
+  // arrows moves the focus for the Down and Up keys: from the box to the
+  // first result, through the results, and from the first back to the box.
+  function arrows(e, input, list) {
+    if ((e.key !== "ArrowDown" && e.key !== "ArrowUp") || list.hidden) return;
+    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    if (!links.length) return;
+    var at = links.indexOf(doc.activeElement);
+    var to = e.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
+    e.preventDefault();
+    if (to < 0) input.focus();
+    else links[to].focus();
+  }
+
+  // cameBack reports whether the page was reached with the back or forward
+  // button (not a link, nor a reload).
+  function cameBack() {
+    var nav = root.performance && root.performance.getEntriesByType && root.performance.getEntriesByType("navigation")[0];
+    return !!nav && nav.type === "back_forward";
+  }
+
   // The search box in the header: results under it as one types.
   function setupBox(form) {
     var input = form.querySelector("input[type=search]");
@@ -134,35 +346,63 @@
     list.hidden = true;
     form.appendChild(list);
     input.setAttribute("aria-controls", list.id);
+    // What a search found, for a screen reader: the list itself is not
+    // read out as it changes.
+    var said = doc.createElement("p");
+    said.className = "np-said";
+    said.setAttribute("role", "status");
+    form.appendChild(said);
     function show() {
       var q = input.value;
       if (!q.trim()) { list.hidden = true; return; }
       withIndex(siteRoot, function (ix) {
         if (!ix || input.value !== q) return; // no index: Enter opens the search page
-        var found = search(ix, q, 8);
+        var found = find(ix, q, 8);
+        said.textContent = summary(q, found);
         fillList(list, siteRoot, found.results);
-        var more = doc.createElement("li");
-        if (found.total > found.results.length || found.total === 0) {
-          var label = found.total === 0 ? "No puzzle matches “" + q.trim() + "”." : "All " + found.total + " results…";
-          if (found.total === 0) {
-            var span = doc.createElement("span");
-            span.textContent = label;
-            more.appendChild(span);
-          } else {
-            var a = doc.createElement("a");
-            a.href = siteRoot + "search/index.html?q=" + encodeURIComponent(q.trim());
-            a.textContent = label;
-            more.appendChild(a);
-          }
+        if (found.fixed || found.total === 0) {
+          var note = doc.createElement("li");
+          note.className = "np-search-note";
+          note.textContent = summary(q, found);
+          list.insertBefore(note, list.firstChild);
+        }
+        if (found.total > found.results.length) {
+          var more = doc.createElement("li");
+          var a = doc.createElement("a");
+          a.href = siteRoot + "search/index.html?q=" + encodeURIComponent(found.fixed || q.trim());
+          a.textContent = "All " + found.total + " results…";
+          more.appendChild(a);
           list.appendChild(more);
         }
         list.hidden = false;
       });
     }
-    input.addEventListener("focus", function () { withIndex(siteRoot, function () {}); });
-    input.addEventListener("input", show);
-    input.addEventListener("keydown", function (e) {
-      if (e.key === "Escape") { list.hidden = true; }
+    // Coming back to the box (or to the page, with the back button) shows
+    // the results of what it holds again.
+    input.addEventListener("focus", function () {
+      if (input.value.trim() && list.hidden) show();
+      else withIndex(siteRoot, function () {});
+    });
+    input.addEventListener("input", function () {
+      remember(input.value);
+      show();
+    });
+    var kept = cameBack() && root.history.state;
+    if (kept && typeof kept.npSearch === "string" && !input.value) input.value = kept.npSearch;
+    // The keyboard: Down and Up go through the results from the box and
+    // back to it, Escape closes them and returns to the box; Enter on a
+    // result opens it, and in the box opens the search page.
+    form.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") {
+        input.focus();
+        list.hidden = true;
+        return;
+      }
+      arrows(e, input, list);
+    });
+    // The results close when the focus or a click leaves the box.
+    form.addEventListener("focusout", function (e) {
+      if (e.relatedTarget && !form.contains(e.relatedTarget)) list.hidden = true;
     });
     doc.addEventListener("click", function (e) {
       if (!form.contains(e.target)) list.hidden = true;
@@ -175,26 +415,85 @@
     var status = doc.querySelector(".np-search-status");
     var list = doc.querySelector(".np-search-list");
     var siteRoot = "../";
-    var m = /[?&]q=([^&]*)/.exec(root.location.search);
-    var q = m ? decodeURIComponent(m[1].replace(/\+/g, " ")) : "";
-    input.value = q;
+    var title = doc.title;
+    // The words that narrow a search of many results, between the status
+    // and the list.
+    var narrow = doc.createElement("nav");
+    narrow.className = "np-shortcuts np-search-narrow";
+    narrow.setAttribute("aria-label", "Narrow the search");
+    narrow.hidden = true;
+    list.parentNode.insertBefore(narrow, list);
+    function offer(ix, query, found) {
+      var ns = narrowings(ix, query, found);
+      narrow.textContent = "";
+      narrow.hidden = !ns.length;
+      if (!ns.length) return;
+      var label = doc.createElement("span");
+      label.textContent = "Narrow it:";
+      var ul = doc.createElement("ul");
+      ns.forEach(function (n) {
+        var li = doc.createElement("li"), a = doc.createElement("a");
+        a.href = "?q=" + encodeURIComponent(n.query);
+        a.textContent = n.label + " (" + n.total + ")";
+        li.appendChild(a);
+        ul.appendChild(li);
+      });
+      narrow.appendChild(label);
+      narrow.appendChild(ul);
+    }
     function run(query) {
-      if (!query.trim()) { status.textContent = "Type a title, an author, a tag, a size such as 15x15, “colours”, “easy”, or a license."; list.textContent = ""; return; }
+      // The tab and the history list name the query.
+      doc.title = query.trim() ? "“" + query.trim() + "” · " + title : title;
+      narrow.hidden = true;
+      if (!query.trim()) { status.textContent = "Type a title, an author, a tag, a size such as 15x15 or “small”, “colour”, “easy”, or a license; words combine, as in “easy 10x10”."; list.textContent = ""; return; }
       status.textContent = "Searching…";
       withIndex(siteRoot, function (ix) {
         if (!ix) { status.textContent = "The search index could not be loaded here: browse the collections, authors and tags instead."; return; }
-        var found = search(ix, query, 500);
+        var found = find(ix, query, 500);
         fillList(list, siteRoot, found.results);
-        status.textContent = found.total === 0 ? "No puzzle matches “" + query.trim() + "”." :
-          found.total + " puzzle" + (found.total === 1 ? "" : "s") + " found" + (found.total > found.results.length ? ", the first " + found.results.length + " shown." : ".");
+        status.textContent = summary(query, found);
+        offer(ix, query, found);
       });
     }
+    // fromAddress shows the results of the query in the page's address.
+    function fromAddress() {
+      var q = queryOf(root.location.search);
+      input.value = q;
+      run(q);
+    }
+    // Each new query is a step in the history: the back button returns to
+    // the one before, with its results.
     form.addEventListener("submit", function (e) {
       e.preventDefault();
-      if (root.history && root.history.replaceState) root.history.replaceState(null, "", "?q=" + encodeURIComponent(input.value.trim()));
+      var q = input.value.trim();
+      if (root.history && root.history.pushState) {
+        var url = "?q=" + encodeURIComponent(q);
+        if (q === queryOf(root.location.search).trim()) root.history.replaceState(null, "", url);
+        else root.history.pushState(null, "", url);
+      }
       run(input.value);
     });
-    run(q);
+    // Down and Up go from the box through the results, as in the header's.
+    function keys(e) { arrows(e, input, list); }
+    input.addEventListener("keydown", keys);
+    list.addEventListener("keydown", keys);
+    root.addEventListener("popstate", fromAddress);
+    fromAddress();
+    // Without a query, the page is there to type one.
+    if (!input.value) input.focus();
+  }
+
+  // queryOf returns the q parameter of an address's query string, ""
+  // without one; a malformed escape ("100%") is read as it stands.
+  function queryOf(search) {
+    var m = /[?&]q=([^&]*)/.exec(search);
+    if (!m) return "";
+    var raw = m[1].replace(/\+/g, " ");
+    try {
+      return decodeURIComponent(raw);
+    } catch (e) {
+      return raw;
+    }
   }
 
   doc.querySelectorAll("form.np-search").forEach(setupBox);

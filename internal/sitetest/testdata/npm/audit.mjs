@@ -25,7 +25,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === "--no-lighthouse") lighthouseRuns = false;
   else if (args[i] === "--preset") preset = args[++i];
   else if (args[i] === "--min-performance") minPerformance = Number(args[++i]);
-  else { const [name, p] = args[i].split("="); pages.push({ name, url: new URL(p, base).href }); }
+  else { const at = args[i].indexOf("="); pages.push({ name: args[i].slice(0, at), url: new URL(args[i].slice(at + 1), base).href }); } // a path may hold "=" (?q=...)
 }
 const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];

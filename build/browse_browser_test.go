@@ -1,0 +1,148 @@
+package build
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/nonopress/nonopress/internal/browsertest"
+)
+
+// TestBrowserFilterOnOnePageOfMany: on a collection of several pages, the
+// cards' filter and sort say they see this page only, and the filter links
+// to the site's search for the same words, which finds the puzzle on
+// another page.
+func TestBrowserFilterOnOnePageOfMany(t *testing.T) {
+	ctx := browsertest.New(t)
+	tree := "-- nonopress.toml --\nper_page = 2\n"
+	for _, name := range []string{"Apple", "Bell", "Cherry", "Drum", "Kettle"} {
+		tree += "-- c/" + strings.ToLower(name) + ".non --\n" + dot(name)
+	}
+	s := newSite(t, tree)
+	s.mustBuild(Config{})
+
+	do(t, ctx,
+		chromedp.Navigate(fileURL(t, s.out, "c/index.html")),
+		chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")),
+		chromedp.SendKeys(chromedp.CSS(".np-filter"), "kettle"),
+	)
+	type state struct {
+		None, Elsewhere string
+		NoneHidden      bool
+		ElsewhereHidden bool
+		Href            string
+	}
+	read := func() state {
+		return eval[state](t, ctx, `(() => { const n = document.querySelector(".np-cards-none"), e = document.querySelector(".np-cards-elsewhere");
+			return {None: n.textContent, NoneHidden: n.hidden, Elsewhere: e ? e.textContent : "", ElsewhereHidden: !e || e.hidden, Href: e ? e.querySelector("a").href : ""} })()`)
+	}
+	st := read()
+	if st.NoneHidden || st.None != "No puzzle on this page matches this filter." {
+		t.Errorf("no match on this page: %+v", st)
+	}
+	if st.ElsewhereHidden || st.Elsewhere != "Filter and sort see this page's puzzles only. Search all puzzles for “kettle”" || !strings.HasSuffix(st.Href, "/search/index.html?q=kettle") {
+		t.Fatalf("no way to the other pages' puzzles: %+v", st)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(".np-cards-elsewhere a")), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll(".np-search-list a")].some(a => a.firstChild.textContent === "Kettle")`)); err != nil {
+		t.Errorf("the search for the filter's words does not find the puzzle on page 3: %v", err)
+	}
+
+	// An emptied filter hides the line again.
+	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+	eval[bool](t, ctx, `(() => { const f = document.querySelector(".np-filter"); f.value = ""; f.dispatchEvent(new Event("input")); return true })()`)
+	if st := read(); !st.ElsewhereHidden || !st.NoneHidden {
+		t.Errorf("an empty filter still says something: %+v", st)
+	}
+	// Sorted, the page says the sort sees this page only, with no search.
+	eval[bool](t, ctx, `(() => { const s = document.querySelector(".np-sort"); s.value = "size"; s.dispatchEvent(new Event("change")); return true })()`)
+	if st := read(); st.ElsewhereHidden || st.Elsewhere != "Filter and sort see this page's puzzles only. " {
+		t.Errorf("sorted: %+v", st)
+	}
+}
+
+// TestBrowserFilterBySizeAndDifficulty: a collection's filter finds cards
+// by what they show, not only their titles, authors and tags: their size
+// written either way and their difficulty, each word anywhere.
+func TestBrowserFilterBySizeAndDifficulty(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	do(t, ctx, chromedp.Navigate(fileURL(t, out, "first-steps/index.html")), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+	type cards struct{ Shown, Want []string }
+	filter := func(q, want string) cards {
+		t.Helper()
+		return eval[cards](t, ctx, `(() => { const f = document.querySelector(".np-filter"); f.value = `+strconv.Quote(q)+`; f.dispatchEvent(new Event("input"));
+			const all = [...document.querySelectorAll(".np-card")], title = c => c.querySelector(".np-card-title").textContent;
+			return {Shown: all.filter(c => !c.hidden).map(title), Want: all.filter(c => `+want+`).map(title)} })()`)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"5x5", `c.querySelector(".np-card-meta").textContent.startsWith("5×5 ")`},
+		{"5×5", `c.querySelector(".np-card-meta").textContent.startsWith("5×5 ")`},
+		{"easy 5x5", `c.querySelector(".np-card-meta").textContent.startsWith("5×5 ") && c.textContent.includes("Easy")`},
+		{"black and white", `c.querySelector(".np-card-meta").textContent.includes("black and white")`},
+	} {
+		got := filter(c.q, c.want)
+		if len(got.Want) == 0 || !reflect.DeepEqual(got.Shown, got.Want) {
+			t.Errorf("filter %q shows %q, want %q", c.q, got.Shown, got.Want)
+		}
+	}
+}
+
+// TestBrowserHomeShortcuts: the home page offers ready searches (a
+// difficulty, small grids, a size), and one leads to the search page
+// listing those puzzles.
+func TestBrowserHomeShortcuts(t *testing.T) {
+	ctx := browsertest.New(t)
+	s := newSite(t, "-- a/one.non --\n"+dot("One")+"-- a/two.non --\n"+dot("Two")+"-- b/three.non --\n"+dot("Three"))
+	s.mustBuild(Config{})
+
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "index.html")), chromedp.WaitReady(chromedp.CSS("main")))
+	labels := eval[[]string](t, ctx, `[...document.querySelectorAll(".np-shortcuts a")].map(a => a.textContent)`)
+	if want := []string{"Easy", "Small, up to 10×10", "1×1"}; !reflect.DeepEqual(labels, want) {
+		t.Fatalf("home page shortcuts %q, want %q", labels, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`.np-shortcuts li:nth-child(2) a`)), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 3`)); err != nil {
+		t.Errorf("the small grids' shortcut: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
+	}
+	if v := eval[string](t, ctx, `document.querySelector("#np-q").value`); v != "small" {
+		t.Errorf("the search page's box holds %q", v)
+	}
+}
+
+// TestBrowserSearchNarrowing: the search page offers, for a search of many
+// results, words that narrow it with how many each finds, and following
+// one shows those.
+func TestBrowserSearchNarrowing(t *testing.T) {
+	ctx := browsertest.New(t)
+	tree := ""
+	for i := range 22 {
+		if i < 12 {
+			tree += fmt.Sprintf("-- c/p%d.non --\n%s", i, dot(fmt.Sprintf("Puzzle %d", i)))
+		} else {
+			tree += fmt.Sprintf("-- c/p%d.non --\ntitle \"Puzzle %d\"\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n", i, i)
+		}
+	}
+	s := newSite(t, tree)
+	s.mustBuild(Config{})
+
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "search/index.html")+"?q=puzzle"), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 22`)); err != nil {
+		t.Fatalf("search puzzle: %v", err)
+	}
+	offers := eval[[]string](t, ctx, `[...document.querySelectorAll(".np-search-narrow a")].map(a => a.textContent)`)
+	if want := []string{"1×1 (12)", "2×1 (10)"}; !reflect.DeepEqual(offers, want) {
+		t.Fatalf("narrowing offered %q, want %q", offers, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`.np-search-narrow li:nth-child(2) a`)), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 10 && document.querySelector("#np-q").value === "puzzle 2x1"`)); err != nil {
+		t.Errorf("after 2×1: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
+	}
+	if eval[string](t, ctx, `getComputedStyle(document.querySelector(".np-search-narrow")).display`) != "none" {
+		t.Errorf("a search of 10 results still offers to narrow it")
+	}
+}
