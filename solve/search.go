@@ -44,6 +44,7 @@ type options struct {
 	diveRepairs  int // the dive's SAT repairs (diverepair.go); 0 for diveRepairs, -1 for none
 	repairBudget int // conflicts per question of a repair; 0 for repairBudget
 	repairJumps  int // backjumps before the first repair and between two; 0 for repairJumps, -1 for none
+	decimate     int // decisions of the decimation after a failed dive (decimate.go); 0 for decimateDecisions, -1 for none
 }
 
 // solver runs one Solve: propagation, probing and a search that stops at the

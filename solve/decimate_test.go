@@ -1,0 +1,70 @@
+package solve
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// decimateFrom runs the decimation on the random grid of seed (side,
+// density) from line logic's state, with opts, and returns the decisions
+// it took, the solver and whether the grid was left as it was.
+func decimateFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (int, *solver, bool, error) {
+	t.Helper()
+	s := solverFor(ctx, puzzleOf(randomImage(seed, side, side, density), 2), opts)
+	if ok, err := s.g.propagate(); !ok || err != nil {
+		t.Fatalf("seed %d: line logic found a contradiction (%v)", seed, err)
+	}
+	before := slices.Clone(s.g.cells)
+	decisions, _, err := s.decimate()
+	return decisions, s, slices.Equal(before, s.g.cells), err
+}
+
+func TestDecimationFindsASolution(t *testing.T) {
+	// From line logic's state on random 30×30 grids, the decimation
+	// reaches a solution of the clues, after more than one decision on
+	// some (and a refutation by its SAT solver on some), and leaves the
+	// grid as it was.
+	long := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		pz := puzzleOf(randomImage(seed, 30, 30, 0.45), 2)
+		decisions, s, restored, err := decimateFrom(t, context.Background(), seed, 30, 0.45, options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.solutions) == 0 || !pz.Satisfies(s.solutions[0]) {
+			t.Errorf("seed %d: after %d decisions, solutions %d (satisfying the clues: %v)", seed, decisions, len(s.solutions), len(s.solutions) > 0 && pz.Satisfies(s.solutions[0]))
+		}
+		if !restored {
+			t.Errorf("seed %d: the grid is not left as it was", seed)
+		}
+		if decisions > 1 {
+			long++
+		}
+	}
+	if long == 0 {
+		t.Error("every grid took one decision at most: the test shows little")
+	}
+}
+
+func TestDecimationStopsAtItsBound(t *testing.T) {
+	// The random 30×30 grid of seed 3 takes the decimation over 100
+	// decisions: bounded to 50 it stops at 50 without a solution, the grid
+	// as it was; and it stops once the context is done.
+	decisions, s, restored, err := decimateFrom(t, context.Background(), 3, 30, 0.45, options{decimate: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if decisions != 50 || len(s.solutions) > 0 || !restored {
+		t.Errorf("bounded to 50: %d decisions, %d solutions, grid restored %v; want 50, none, restored", decisions, len(s.solutions), restored)
+	}
+	full, s, _, err := decimateFrom(t, context.Background(), 3, 30, 0.45, options{})
+	if err != nil || full <= 100 || len(s.solutions) == 0 {
+		t.Errorf("unbounded: %d decisions, %d solutions (%v); want over 100 and a solution", full, len(s.solutions), err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, restored, err := decimateFrom(t, ctx, 3, 30, 0.45, options{}); err != errBudget || !restored {
+		t.Errorf("with the context done: %v, grid restored %v; want errBudget, restored", err, restored)
+	}
+}
