@@ -35,8 +35,8 @@ var decimateTrace func(decisions, conflicts int, found bool)
 
 // Defaults of the decimation (options.decimate for the decisions).
 const (
-	decimateDecisions   = 1500 // decisions and flips in all
-	decimateConflicts   = 40   // conflicts of its SAT solver in all, per decision it may take
+	decimateDecisions   = 1000 // decisions and flips in all
+	decimateConflicts   = 100  // conflicts of its SAT solver in all, per decision it may take
 	decimateBudget      = 2000 // conflicts of a first question
 	decimateFrac        = 0.02 // share of the open cells set per batch
 	decimateFirstRounds = 30   // half rounds of the beliefs before the first batch
