@@ -79,6 +79,7 @@ func (s *solver) decimate() (decisions, conflicts int, err error) {
 	dm := &decimation{s: s, b: newBeliefs(g), d: newDiveStack(s, 0, true), root: root, left: s.decimateLeft()}
 	dm.d.repair = newDiveRepair(s, root)
 	dm.spent = dm.d.repair.e.sat.Conflicts
+	dm.d.repair.bounded, dm.d.repair.until = true, dm.spent+decimateConflicts*dm.left
 	rounds := decimateFirstRounds
 	for !g.solved() && len(s.solutions) == 0 {
 		if !dm.b.run(rounds) {
@@ -148,9 +149,9 @@ func (dm *decimation) surest() []int {
 }
 
 // decide counts a decision against the bound, and reports false once
-// none is left.
+// the decisions or the conflicts are spent.
 func (dm *decimation) decide() bool {
-	if dm.left == 0 {
+	if dm.left == 0 || dm.conflictsLeft() <= 0 {
 		return false
 	}
 	dm.left--
@@ -191,8 +192,8 @@ func (dm *decimation) backtrack() (bool, error) {
 	g, d := dm.s.g, dm.d
 	r := d.repair
 	for budget := decimateBudget; ; {
-		r.budget = min(budget, dm.conflictsLeft())
-		if r.budget <= 0 || dm.left == 0 {
+		r.budget = budget
+		if dm.conflictsLeft() <= 0 || dm.left == 0 {
 			return false, nil
 		}
 		st, err := d.askPrefix(len(d.taken))
@@ -244,7 +245,7 @@ func (dm *decimation) takeModel() (bool, error) {
 // conflictsLeft returns the conflicts the decimation's SAT solver may
 // still spend.
 func (dm *decimation) conflictsLeft() int {
-	return decimateConflicts*dm.s.decimateLeft() - dm.conflicts()
+	return dm.d.repair.until - dm.d.repair.e.sat.Conflicts
 }
 
 // conflicts returns the conflicts its SAT solver has spent.

@@ -10,14 +10,21 @@ import (
 // density) from line logic's state, with opts, and returns the decisions
 // it took, the solver and whether the grid was left as it was.
 func decimateFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (int, *solver, bool, error) {
+	decisions, _, s, restored, err := decimateConflictsFrom(t, ctx, seed, side, density, opts)
+	return decisions, s, restored, err
+}
+
+// decimateConflictsFrom is decimateFrom, also returning the conflicts of
+// the decimation's SAT solver.
+func decimateConflictsFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (int, int, *solver, bool, error) {
 	t.Helper()
 	s := solverFor(ctx, puzzleOf(randomImage(seed, side, side, density), 2), opts)
 	if ok, err := s.g.propagate(); !ok || err != nil {
 		t.Fatalf("seed %d: line logic found a contradiction (%v)", seed, err)
 	}
 	before := slices.Clone(s.g.cells)
-	decisions, _, err := s.decimate()
-	return decisions, s, slices.Equal(before, s.g.cells), err
+	decisions, conflicts, err := s.decimate()
+	return decisions, conflicts, s, slices.Equal(before, s.g.cells), err
 }
 
 func TestDecimationFindsASolution(t *testing.T) {
@@ -66,5 +73,32 @@ func TestDecimationStopsAtItsBound(t *testing.T) {
 	cancel()
 	if _, _, restored, err := decimateFrom(t, ctx, 3, 30, 0.45, options{}); err != errBudget || !restored {
 		t.Errorf("with the context done: %v, grid restored %v; want errBudget, restored", err, restored)
+	}
+}
+
+func TestRepairQuestionsStopAtUntil(t *testing.T) {
+	// The decimation's bound on conflicts: once its SAT solver has spent
+	// until conflicts, a question is not asked (unknown, no decision
+	// made); with no bound the same question has a model.
+	img := randomImage(1, 20, 20, 0.45)
+	s := solverFor(context.Background(), puzzleOf(img, 2), options{})
+	g := s.g
+	if ok, err := g.propagate(); !ok || err != nil {
+		t.Fatalf("line logic found a contradiction (%v)", err)
+	}
+	d := newDiveStack(s, 0, true)
+	cell := firstOpen(g, 0)
+	if ok, err := d.decide(cell, int(img.Cells[cell])); !ok || err != nil {
+		t.Fatalf("the image's colour of cell %d failed (%v)", cell, err)
+	}
+	d.repair = newDiveRepair(s, d.taken[0].mark)
+	d.repair.bounded, d.repair.until = true, d.repair.e.sat.Conflicts
+	decisions := d.repair.e.sat.Decisions
+	if st, err := d.askPrefix(len(d.taken)); st != satUnknown || err != nil || d.repair.e.sat.Decisions != decisions {
+		t.Errorf("at until: %v (%v), %d decisions made; want unknown, none", st, err, d.repair.e.sat.Decisions-decisions)
+	}
+	d.repair.bounded = false
+	if st, err := d.askPrefix(len(d.taken)); st != satTrue || err != nil {
+		t.Errorf("with no bound: %v (%v); want a model", st, err)
 	}
 }
