@@ -102,3 +102,29 @@ func TestRepairQuestionsStopAtUntil(t *testing.T) {
 		t.Errorf("with no bound: %v (%v); want a model", st, err)
 	}
 }
+
+func TestDiveEndsWithTheDecimation(t *testing.T) {
+	// On the random 30×30 grid of seed 12 at density 0.45 both dives fail
+	// from line logic's state (the decimation runs only then); the
+	// decimation after them answers, and the dive returns its solution's
+	// colours. (About 15 s of CPU.)
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	p := puzzleOf(randomImage(12, 30, 30, 0.45), 2)
+	s := solverFor(context.Background(), p, options{})
+	if ok, err := s.g.propagate(); !ok || err != nil {
+		t.Fatalf("line logic found a contradiction (%v)", err)
+	}
+	ran := false
+	decimateTrace = func(int, int, bool) { ran = true }
+	defer func() { decimateTrace = nil }()
+	colors, _, err := s.dive()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ran || len(s.solutions) == 0 || !p.Satisfies(s.solutions[0]) || !slices.Equal(colors, s.solutions[0].Cells) {
+		t.Errorf("decimation ran %v, %d solutions (the first satisfies the clues: %v), colours returned are its: %v",
+			ran, len(s.solutions), len(s.solutions) > 0 && p.Satisfies(s.solutions[0]), len(s.solutions) > 0 && slices.Equal(colors, s.solutions[0].Cells))
+	}
+}
