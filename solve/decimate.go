@@ -5,33 +5,37 @@ import (
 	"slices"
 )
 
-// The decimation after a failed dive (dive.go). The dive sets one cell at
-// a time, the one the beliefs are surest of, and mends its decisions at
-// the end of each dead end; on a few wide-open grids its beliefs are
-// confidently wrong early and the repairs do not get it out. The
-// decimation is another walk over the same beliefs: a batch of the open
-// cells they are surest of (decimateFrac of them) is set at once, each to
-// its likeliest colour as a decision, line logic and probing after each
-// (the dive's settle), and the beliefs run again. A colour that fails gets
-// the other one; when both fail (or the beliefs no longer lean anywhere)
-// the SAT solver of the dive's repairs (diverepair.go, the state before
-// the first decision encoded once) is asked whether the decisions have a
-// model, its budget doubled while it cannot tell. A model is a solution.
-// A refutation's core names the latest decision to blame; the shortest
-// dead prefix up to it is looked for as the dive's repair does (steps back
-// 8, 16, 32... then bisection), its last decision is flipped, the ones
-// after it given up, and the decimation goes on.
+// The decimation after a failed dive (dive.go), once the SAT fallback has
+// spent decimateAfter more conflicts without a solution (satsearch.go).
+// The dive sets one cell at a time, the one the beliefs are surest of, and
+// mends its decisions at the end of each dead end; on a few wide-open
+// grids its beliefs are confidently wrong early and the repairs do not get
+// it out. The decimation is another walk over the same beliefs: a batch of
+// the open cells they are surest of (decimateFrac of them) is set at once,
+// each to its likeliest colour as a decision, line logic and probing after
+// each (the dive's settle), and the beliefs run again. A colour that fails
+// gets the other one; when both fail (or the beliefs no longer lean
+// anywhere) the SAT solver of the dive's repairs (diverepair.go, the state
+// before the first decision encoded once) is asked whether the decisions
+// have a model, its budget doubled while it cannot tell. A model is a
+// solution. A refutation's core names the latest decision to blame; the
+// shortest dead prefix up to it is looked for as the dive's repair does
+// (steps back 8, 16, 32... then bisection), its last decision is flipped,
+// the ones after it given up, and the decimation goes on.
 //
-// Two-colour grids only. It proves nothing, and it stops after decimateDecisions decisions (each
-// cell set, each flip) or once its SAT solver has spent decimateConflicts
-// conflicts per decision it may take, so that whether it finds a solution never depends on the
-// machine; the SAT fallback then goes on from the plain dive's colours as
-// it did without it. solve/EXPERIMENTS.md has the measurements (survey
-// propagation's section has where it comes from).
+// Two-colour grids only. It proves nothing, and it stops after
+// decimateDecisions decisions (each cell set, each flip) or once its SAT
+// solver has spent decimateConflicts conflicts per decision it may take, so
+// that whether it finds a solution never depends on the machine; the SAT
+// fallback then goes on as it was, or from the decimation's solution as
+// after a dive that found one. solve/EXPERIMENTS.md has the measurements
+// (survey propagation's section has where it comes from).
 
 // decimateTrace, when set (by a measurement), is told after each
-// decimation how many decisions it took and whether a solution is known.
-var decimateTrace func(decisions, conflicts int, found bool)
+// decimation how many conflicts the SAT fallback had spent since the dive
+// when it started, how many decisions and conflicts of its own it took, and
+// whether a solution is known.
+var decimateTrace func(after, decisions, conflicts int, found bool)
 
 // Defaults of the decimation (options.decimate for the decisions).
 const (

@@ -103,28 +103,36 @@ func TestRepairQuestionsStopAtUntil(t *testing.T) {
 	}
 }
 
-func TestDiveEndsWithTheDecimation(t *testing.T) {
+func TestDecimationAfterCDCLsTurn(t *testing.T) {
 	// On the random 30×30 grid of seed 12 at density 0.45 both dives fail
-	// from line logic's state (the decimation runs only then); the
-	// decimation after them answers, and the dive returns its solution's
-	// colours. (About 15 s of CPU.)
+	// from line logic's state, and the SAT fallback answers after 24,477
+	// more conflicts. With the decimation's turn at 5,000 it runs once,
+	// exactly then, and answers; at 30,000 it never runs. (About 20 s of
+	// CPU.)
 	if testing.Short() {
 		t.Skip("slow")
 	}
 	p := puzzleOf(randomImage(12, 30, 30, 0.45), 2)
-	s := solverFor(context.Background(), p, options{})
-	if ok, err := s.g.propagate(); !ok || err != nil {
-		t.Fatalf("line logic found a contradiction (%v)", err)
-	}
-	ran := false
-	decimateTrace = func(int, int, bool) { ran = true }
 	defer func() { decimateTrace = nil }()
-	colors, _, err := s.dive()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !ran || len(s.solutions) == 0 || !p.Satisfies(s.solutions[0]) || !slices.Equal(colors, s.solutions[0].Cells) {
-		t.Errorf("decimation ran %v, %d solutions (the first satisfies the clues: %v), colours returned are its: %v",
-			ran, len(s.solutions), len(s.solutions) > 0 && p.Satisfies(s.solutions[0]), len(s.solutions) > 0 && slices.Equal(colors, s.solutions[0].Cells))
+	for _, c := range []struct {
+		after int
+		runs  bool
+	}{{5000, true}, {30000, false}} {
+		var afters []int
+		found := false
+		decimateTrace = func(after, _, _ int, f bool) { afters, found = append(afters, after), f }
+		res, err := solveWith(context.Background(), p, options{decimateAfter: c.after})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != Multiple || !p.Satisfies(res.Solutions[0]) || !p.Satisfies(res.Solutions[1]) {
+			t.Errorf("turn at %d: %v, want multiple with two solutions", c.after, res.Verdict)
+		}
+		if want := []int{c.after}; c.runs && (!slices.Equal(afters, want) || !found) {
+			t.Errorf("turn at %d: the decimation ran after %v conflicts (found %v), want %v and found", c.after, afters, found, want)
+		}
+		if !c.runs && len(afters) > 0 {
+			t.Errorf("turn at %d: the decimation ran after %v conflicts, want not at all", c.after, afters)
+		}
 	}
 }
