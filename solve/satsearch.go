@@ -224,7 +224,9 @@ func (e *satSearch) cellClauses(cells []colorSet) {
 // conflicts without a first solution, the dive (dive.go) looks for one from
 // the same state, and the solver goes on from the dive's colours as its
 // phases, its target forgotten, and (leanOn) the cells the beliefs
-// are surest of first.
+// are surest of first. When the dive found none and the solver spends
+// decimateAfter more conflicts without one, the decimation has its turn
+// (decimate).
 func (e *satSearch) run() error {
 	s := e.s
 	for !s.enough() {
