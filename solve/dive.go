@@ -35,7 +35,9 @@ const (
 // before the dive backjumped (random-40-0.4-1 took 3.8 s so, 2.4 s before,
 // and was unknown at 30 s of CPU from the backjumping dive's colours), and
 // the plain dive finds a solution on a few grids the other misses
-// (random-40-0.4-23).
+// (random-40-0.4-23). When both fail, the SAT solver goes on from the
+// plain dive's colours, and the decimation (decimate.go) has its turn
+// after decimateAfter more conflicts (satsearch.go).
 func (s *solver) dive() (colors []uint8, sure []float64, err error) {
 	colors, sure, err = s.diveWith(newDiveStack(s, s.jumpsBeforeRepair(), true))
 	if err != nil || colors == nil || len(s.solutions) > 0 {

@@ -42,6 +42,8 @@ type diveRepair struct {
 	e       *satSearch
 	left    int   // repairs the dive may still make
 	budget  int   // conflicts per question
+	bounded bool  // questions stop at until (the decimation's bound, decimate.go)
+	until   int   // the solver's conflicts at which every question stops, when bounded
 	assumed []lit // scratch: the decisions' literals
 }
 
@@ -130,8 +132,8 @@ func (d *diveStack) shortestDeadPrefix() (n int, solved bool, err error) {
 	return hi, false, nil
 }
 
-// askPrefix asks the SAT solver, within the budget, whether the first n
-// decisions have a model.
+// askPrefix asks the SAT solver, within the budget (and short of
+// until), whether the first n decisions have a model.
 func (d *diveStack) askPrefix(n int) (satStatus, error) {
 	r := d.repair
 	r.assumed = r.assumed[:0]
@@ -139,6 +141,12 @@ func (d *diveStack) askPrefix(n int) (satStatus, error) {
 		r.assumed = append(r.assumed, d.decisionLit(k))
 	}
 	r.e.sat.limit = r.e.sat.Conflicts + r.budget
+	if r.bounded {
+		if r.e.sat.Conflicts >= r.until {
+			return satUnknown, nil
+		}
+		r.e.sat.limit = min(r.e.sat.limit, r.until)
+	}
 	return r.e.ask(r.assumed...)
 }
 

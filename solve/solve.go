@@ -32,7 +32,7 @@ const (
 
 // Version changes whenever a change to the solver could change a result
 // (results are cached under it).
-const Version = "9"
+const Version = "10"
 
 // Stats counts the solver's work, for benchmarks and tuning.
 type Stats struct {

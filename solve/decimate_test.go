@@ -1,0 +1,138 @@
+package solve
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// decimateFrom runs the decimation on the random grid of seed (side,
+// density) from line logic's state, with opts, and returns the decisions
+// it took, the solver and whether the grid was left as it was.
+func decimateFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (int, *solver, bool, error) {
+	decisions, _, s, restored, err := decimateConflictsFrom(t, ctx, seed, side, density, opts)
+	return decisions, s, restored, err
+}
+
+// decimateConflictsFrom is decimateFrom, also returning the conflicts of
+// the decimation's SAT solver.
+func decimateConflictsFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (int, int, *solver, bool, error) {
+	t.Helper()
+	s := solverFor(ctx, puzzleOf(randomImage(seed, side, side, density), 2), opts)
+	if ok, err := s.g.propagate(); !ok || err != nil {
+		t.Fatalf("seed %d: line logic found a contradiction (%v)", seed, err)
+	}
+	before := slices.Clone(s.g.cells)
+	decisions, conflicts, err := s.decimate()
+	return decisions, conflicts, s, slices.Equal(before, s.g.cells), err
+}
+
+func TestDecimationFindsASolution(t *testing.T) {
+	// From line logic's state on random 30×30 grids, the decimation
+	// reaches a solution of the clues, after more than one decision on
+	// some (and a refutation by its SAT solver on some), and leaves the
+	// grid as it was.
+	long := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		pz := puzzleOf(randomImage(seed, 30, 30, 0.45), 2)
+		decisions, s, restored, err := decimateFrom(t, context.Background(), seed, 30, 0.45, options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.solutions) == 0 || !pz.Satisfies(s.solutions[0]) {
+			t.Errorf("seed %d: after %d decisions, solutions %d (satisfying the clues: %v)", seed, decisions, len(s.solutions), len(s.solutions) > 0 && pz.Satisfies(s.solutions[0]))
+		}
+		if !restored {
+			t.Errorf("seed %d: the grid is not left as it was", seed)
+		}
+		if decisions > 1 {
+			long++
+		}
+	}
+	if long == 0 {
+		t.Error("every grid took one decision at most: the test shows little")
+	}
+}
+
+func TestDecimationStopsAtItsBound(t *testing.T) {
+	// The random 30×30 grid of seed 3 takes the decimation over 100
+	// decisions: bounded to 50 it stops at 50 without a solution, the grid
+	// as it was; and it stops once the context is done.
+	decisions, s, restored, err := decimateFrom(t, context.Background(), 3, 30, 0.45, options{decimate: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if decisions != 50 || len(s.solutions) > 0 || !restored {
+		t.Errorf("bounded to 50: %d decisions, %d solutions, grid restored %v; want 50, none, restored", decisions, len(s.solutions), restored)
+	}
+	full, s, _, err := decimateFrom(t, context.Background(), 3, 30, 0.45, options{})
+	if err != nil || full <= 100 || len(s.solutions) == 0 {
+		t.Errorf("unbounded: %d decisions, %d solutions (%v); want over 100 and a solution", full, len(s.solutions), err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, restored, err := decimateFrom(t, ctx, 3, 30, 0.45, options{}); err != errBudget || !restored {
+		t.Errorf("with the context done: %v, grid restored %v; want errBudget, restored", err, restored)
+	}
+}
+
+func TestRepairQuestionsStopAtUntil(t *testing.T) {
+	// The decimation's bound on conflicts: once its SAT solver has spent
+	// until conflicts, a question is not asked (unknown, no decision
+	// made); with no bound the same question has a model.
+	img := randomImage(1, 20, 20, 0.45)
+	s := solverFor(context.Background(), puzzleOf(img, 2), options{})
+	g := s.g
+	if ok, err := g.propagate(); !ok || err != nil {
+		t.Fatalf("line logic found a contradiction (%v)", err)
+	}
+	d := newDiveStack(s, 0, true)
+	cell := firstOpen(g, 0)
+	if ok, err := d.decide(cell, int(img.Cells[cell])); !ok || err != nil {
+		t.Fatalf("the image's colour of cell %d failed (%v)", cell, err)
+	}
+	d.repair = newDiveRepair(s, d.taken[0].mark)
+	d.repair.bounded, d.repair.until = true, d.repair.e.sat.Conflicts
+	decisions := d.repair.e.sat.Decisions
+	if st, err := d.askPrefix(len(d.taken)); st != satUnknown || err != nil || d.repair.e.sat.Decisions != decisions {
+		t.Errorf("at until: %v (%v), %d decisions made; want unknown, none", st, err, d.repair.e.sat.Decisions-decisions)
+	}
+	d.repair.bounded = false
+	if st, err := d.askPrefix(len(d.taken)); st != satTrue || err != nil {
+		t.Errorf("with no bound: %v (%v); want a model", st, err)
+	}
+}
+
+func TestDecimationAfterCDCLsTurn(t *testing.T) {
+	// On the random 30×30 grid of seed 12 at density 0.45 both dives fail
+	// from line logic's state, and the SAT fallback answers after 24,477
+	// more conflicts. With the decimation's turn at 5,000 it runs once,
+	// exactly then, and answers; at 30,000 it never runs. (About 20 s of
+	// CPU.)
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	p := puzzleOf(randomImage(12, 30, 30, 0.45), 2)
+	defer func() { decimateTrace = nil }()
+	for _, c := range []struct {
+		after int
+		runs  bool
+	}{{5000, true}, {30000, false}} {
+		var afters []int
+		found := false
+		decimateTrace = func(after, _, _ int, f bool) { afters, found = append(afters, after), f }
+		res, err := solveWith(context.Background(), p, options{decimateAfter: c.after})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != Multiple || !p.Satisfies(res.Solutions[0]) || !p.Satisfies(res.Solutions[1]) {
+			t.Errorf("turn at %d: %v, want multiple with two solutions", c.after, res.Verdict)
+		}
+		if want := []int{c.after}; c.runs && (!slices.Equal(afters, want) || !found) {
+			t.Errorf("turn at %d: the decimation ran after %v conflicts (found %v), want %v and found", c.after, afters, found, want)
+		}
+		if !c.runs && len(afters) > 0 {
+			t.Errorf("turn at %d: the decimation ran after %v conflicts, want not at all", c.after, afters)
+		}
+	}
+}
