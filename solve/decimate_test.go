@@ -80,18 +80,7 @@ func TestRepairQuestionsStopAtUntil(t *testing.T) {
 	// The decimation's bound on conflicts: once its SAT solver has spent
 	// until conflicts, a question is not asked (unknown, no decision
 	// made); with no bound the same question has a model.
-	img := randomImage(1, 20, 20, 0.45)
-	s := solverFor(context.Background(), puzzleOf(img, 2), options{})
-	g := s.g
-	if ok, err := g.propagate(); !ok || err != nil {
-		t.Fatalf("line logic found a contradiction (%v)", err)
-	}
-	d := newDiveStack(s, 0, true)
-	cell := firstOpen(g, 0)
-	if ok, err := d.decide(cell, int(img.Cells[cell])); !ok || err != nil {
-		t.Fatalf("the image's colour of cell %d failed (%v)", cell, err)
-	}
-	d.repair = newDiveRepair(s, d.taken[0].mark)
+	d, _ := repairAfterOneDecision(t, context.Background())
 	d.repair.bounded, d.repair.until = true, d.repair.e.sat.Conflicts
 	decisions := d.repair.e.sat.Decisions
 	if st, err := d.askPrefix(len(d.taken)); st != satUnknown || err != nil || d.repair.e.sat.Decisions != decisions {

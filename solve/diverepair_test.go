@@ -92,20 +92,10 @@ func TestDiveRepairStopsWithTheContext(t *testing.T) {
 	// the propagation of a model it found, report errBudget as the rest of
 	// the dive does. Each is made to look at the context at its next check
 	// (checkIn), as it would within its next checkEvery steps.
-	img := randomImage(1, 20, 20, 0.45)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s := solverFor(ctx, puzzleOf(img, 2), options{})
-	g := s.g
-	if ok, err := g.propagate(); !ok || err != nil {
-		t.Fatalf("line logic found a contradiction (%v)", err)
-	}
-	d := newDiveStack(s, 0, true)
-	cell := firstOpen(g, 0)
-	if ok, err := d.decide(cell, int(img.Cells[cell])); !ok || err != nil {
-		t.Fatalf("the image's colour of cell %d failed (%v)", cell, err)
-	}
-	d.repair = newDiveRepair(s, d.taken[0].mark)
+	d, cell := repairAfterOneDecision(t, ctx)
+	g := d.s.g
 	if st, err := d.askPrefix(len(d.taken)); st != satTrue || err != nil {
 		t.Fatalf("the image's colour of cell %d: %v, %v; want a model", cell, st, err)
 	}
@@ -118,6 +108,26 @@ func TestDiveRepairStopsWithTheContext(t *testing.T) {
 	if _, err := d.askPrefix(0); err != errBudget {
 		t.Errorf("asking with the context done: %v, want errBudget", err)
 	}
+}
+
+// repairAfterOneDecision returns a dive stack on the random 20×20 grid of
+// seed 1, from line logic's state, that has set the first open cell to the
+// image's colour (the cell is returned too), with a repair's SAT solver
+// made before that decision.
+func repairAfterOneDecision(t *testing.T, ctx context.Context) (d *diveStack, cell int) {
+	t.Helper()
+	img := randomImage(1, 20, 20, 0.45)
+	s := solverFor(ctx, puzzleOf(img, 2), options{})
+	if ok, err := s.g.propagate(); !ok || err != nil {
+		t.Fatalf("line logic found a contradiction (%v)", err)
+	}
+	d = newDiveStack(s, 0, true)
+	cell = firstOpen(s.g, 0)
+	if ok, err := d.decide(cell, int(img.Cells[cell])); !ok || err != nil {
+		t.Fatalf("the image's colour of cell %d failed (%v)", cell, err)
+	}
+	d.repair = newDiveRepair(s, d.taken[0].mark)
+	return d, cell
 }
 
 func TestDiveRepairGivesFreshBackjumps(t *testing.T) {
