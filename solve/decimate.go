@@ -53,7 +53,6 @@ type decimation struct {
 	s      *solver
 	b      *beliefs
 	d      *diveStack // its decisions, and its settle (line logic and probing)
-	root   int        // the trail's mark before the first decision
 	left   int        // decisions it may still take
 	spent  int        // its SAT solver's conflicts when it started
 	cells  []int
@@ -80,7 +79,7 @@ func (s *solver) decimate() (decisions, conflicts int, err error) {
 	}
 	root := g.mark()
 	defer g.undo(root)
-	dm := &decimation{s: s, b: newBeliefs(g), d: newDiveStack(s, 0, true), root: root, left: s.decimateLeft()}
+	dm := &decimation{s: s, b: newBeliefs(g), d: newDiveStack(s, 0, true), left: s.decimateLeft()}
 	dm.d.repair = newDiveRepair(s, root)
 	dm.spent = dm.d.repair.e.sat.Conflicts
 	dm.d.repair.bounded, dm.d.repair.until = true, dm.spent+decimateConflicts*dm.left
@@ -206,7 +205,7 @@ func (dm *decimation) backtrack() (bool, error) {
 		}
 		switch st {
 		case satTrue:
-			return dm.takeModel()
+			return d.takeModel()
 		case satUnknown:
 			budget *= 2
 			continue
@@ -236,14 +235,6 @@ func (dm *decimation) backtrack() (bool, error) {
 		d.taken = d.taken[:n-1]
 		budget = decimateBudget
 	}
-}
-
-// takeModel sets the grid, back before the first decision, to the SAT
-// solver's model, and reports whether line logic accepts it.
-func (dm *decimation) takeModel() (bool, error) {
-	dm.s.g.undo(dm.root)
-	dm.d.taken = dm.d.taken[:0]
-	return dm.s.g.setAll(dm.d.repair.e.model().Cells)
 }
 
 // conflictsLeft returns the conflicts the decimation's SAT solver may

@@ -168,13 +168,15 @@ func (d *diveStack) decisionLit(k int) lit {
 	return d.repair.e.cellLit(dec.cell, dec.color)
 }
 
-// takeModel sets the grid, back before the dive's first decision, to the
-// SAT solver's model, and reports whether line logic accepts it (every
-// line is then checked against its clue); or errBudget once the context is
-// done.
+// takeModel sets the grid, back before the first decision (when one is
+// taken), to the SAT solver's model, and reports whether line logic
+// accepts it (every line is then checked against its clue); or errBudget
+// once the context is done.
 func (d *diveStack) takeModel() (bool, error) {
 	g := d.s.g
-	g.undo(d.taken[0].mark)
-	d.taken = d.taken[:0]
+	if len(d.taken) > 0 {
+		g.undo(d.taken[0].mark)
+		d.taken = d.taken[:0]
+	}
 	return g.setAll(d.repair.e.model().Cells)
 }
