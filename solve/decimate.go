@@ -167,21 +167,28 @@ func (dm *decimation) decide() bool {
 // It reports false, the grid as before, when both fail or the decisions
 // are spent.
 func (dm *decimation) fix(cell, c int) (bool, error) {
-	g, d := dm.s.g, dm.d
-	m := g.mark()
+	m := dm.s.g.mark()
 	for _, color := range []int{c, 1 - c} {
 		if !dm.decide() {
 			break
 		}
-		d.taken = append(d.taken, diveDecision{cell, color, m})
-		g.set(cell, 1<<color)
-		if ok, err := d.settle(m); ok || err != nil {
+		if ok, err := dm.take(cell, color, m); ok || err != nil {
 			return ok, err
 		}
-		g.undo(m)
-		d.taken = d.taken[:len(d.taken)-1]
 	}
 	return false, nil
+}
+
+// take sets cell to color as a decision on top of the grid at mark m (the
+// grid's state now) and settles it; on a contradiction it gives the
+// decision up, the grid as at m, and reports false.
+func (dm *decimation) take(cell, color, m int) (bool, error) {
+	ok, err := dm.d.push(cell, color, m)
+	if !ok && err == nil {
+		dm.s.g.undo(m)
+		dm.d.taken = dm.d.taken[:len(dm.d.taken)-1]
+	}
+	return ok, err
 }
 
 // backtrack asks the SAT solver whether the decisions taken have a model,
@@ -225,14 +232,9 @@ func (dm *decimation) backtrack() (bool, error) {
 		if !dm.decide() {
 			return false, nil
 		}
-		d.taken = append(d.taken, diveDecision{dec.cell, 1 - dec.color, dec.mark})
-		g.set(dec.cell, 1<<(1-dec.color))
-		ok, err := d.settle(dec.mark)
-		if ok || err != nil {
+		if ok, err := dm.take(dec.cell, 1-dec.color, dec.mark); ok || err != nil {
 			return ok, err
 		}
-		g.undo(dec.mark)
-		d.taken = d.taken[:n-1]
 		budget = decimateBudget
 	}
 }

@@ -60,15 +60,20 @@ func newDiveStack(s *solver, jumps int, probing bool) *diveStack {
 // spent, or no decision is left to blame; and true with the grid solved when
 // a repair's SAT solver found a solution.
 func (d *diveStack) decide(cell, color int) (bool, error) {
-	g := d.s.g
-	m := g.mark()
-	d.taken = append(d.taken, diveDecision{cell, color, m})
-	g.set(cell, 1<<color)
-	ok, err := d.settle(m)
+	ok, err := d.push(cell, color, d.s.g.mark())
 	if ok || err != nil {
 		return ok, err
 	}
 	return d.refuteLast()
+}
+
+// push takes the decision that cell has color on top of the grid at mark
+// m, and settles it. It reports false on a contradiction, the decision
+// still taken.
+func (d *diveStack) push(cell, color, m int) (bool, error) {
+	d.taken = append(d.taken, diveDecision{cell, color, m})
+	d.s.g.set(cell, 1<<color)
+	return d.settle(m)
 }
 
 // settle propagates the changes since mark m and, when probing, probes the
