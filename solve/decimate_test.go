@@ -10,21 +10,14 @@ import (
 // density) from line logic's state, with opts, and returns the decisions
 // it took, the solver and whether the grid was left as it was.
 func decimateFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (int, *solver, bool, error) {
-	decisions, _, s, restored, err := decimateConflictsFrom(t, ctx, seed, side, density, opts)
-	return decisions, s, restored, err
-}
-
-// decimateConflictsFrom is decimateFrom, also returning the conflicts of
-// the decimation's SAT solver.
-func decimateConflictsFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (int, int, *solver, bool, error) {
 	t.Helper()
 	s := solverFor(ctx, puzzleOf(randomImage(seed, side, side, density), 2), opts)
 	if ok, err := s.g.propagate(); !ok || err != nil {
 		t.Fatalf("seed %d: line logic found a contradiction (%v)", seed, err)
 	}
 	before := slices.Clone(s.g.cells)
-	decisions, conflicts, err := s.decimate()
-	return decisions, conflicts, s, slices.Equal(before, s.g.cells), err
+	decisions, _, err := s.decimate()
+	return decisions, s, slices.Equal(before, s.g.cells), err
 }
 
 func TestDecimationFindsASolution(t *testing.T) {
