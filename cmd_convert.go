@@ -102,6 +102,12 @@ func notWritten(out, reason string) error {
 func (c *convertCommand) toFolder(to, dir string, files []string) error {
 	failed := false
 	written := map[string]string{} // output name → the file it was made from
+	var given []os.FileInfo        // the files given that exist, stated once
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil {
+			given = append(given, info)
+		}
+	}
 	for _, f := range files {
 		name := filepath.Join(dir, content.BaseName(filepath.Base(f))+"."+to)
 		ps, ok := c.read(f)
@@ -110,7 +116,7 @@ func (c *convertCommand) toFolder(to, dir string, files []string) error {
 		case written[name] != "":
 			c.report(diag.Diagnostic{File: f, Message: fmt.Sprintf("would be written as %s, which %s was written as", name, written[name])})
 			ok = false
-		case slices.ContainsFunc(files, func(g string) bool { return sameFile(g, name) }):
+		case isOneOf(name, given):
 			c.report(diag.Diagnostic{File: f, Message: fmt.Sprintf("would be written as %s, a file given: convert into another folder", name)})
 			ok = false
 		case (to == "non" || to == "g") && len(ps) != 1:
@@ -138,14 +144,10 @@ func (c *convertCommand) toFolder(to, dir string, files []string) error {
 	return nil
 }
 
-// sameFile reports whether paths a and b name one existing file.
-func sameFile(a, b string) bool {
-	ia, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	ib, err := os.Stat(b)
-	return err == nil && os.SameFile(ia, ib)
+// isOneOf reports whether path names an existing file that is one of files.
+func isOneOf(path string, files []os.FileInfo) bool {
+	info, err := os.Stat(path)
+	return err == nil && slices.ContainsFunc(files, func(f os.FileInfo) bool { return os.SameFile(f, info) })
 }
 
 // read reads one file given, reporting its readers' warnings and its
