@@ -68,7 +68,7 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	if unread > 0 { // write nothing rather than a partial conversion
 		return notWritten(*out, fmt.Sprintf("%d of %s could not be read", unread, puzzle.Plural(fs.NArg(), "file")))
 	}
-	if (*to == "non" || *to == "g") && len(all) != 1 {
+	if holdsOne(*to) && len(all) != 1 {
 		msg := fmt.Sprintf("%s: a .%s file holds one; use -to nonpack or -to xml", puzzlesGiven(all, fs.NArg()), *to)
 		if len(all) == fs.NArg() {
 			msg += ", or -o FOLDER for a file each"
@@ -86,6 +86,10 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	return atomicfile.Replace(*out, formats.CompressFor(*out, data))
 }
 
+// holdsOne reports whether a file of format to holds exactly one puzzle
+// (.non and .g; a bundle or an XML puzzle set holds any number).
+func holdsOne(to string) bool { return to == "non" || to == "g" }
+
 // notWritten is the error of a conversion to one output that wrote
 // nothing, for the reason given.
 func notWritten(out, reason string) error {
@@ -102,6 +106,12 @@ func notWritten(out, reason string) error {
 func (c *convertCommand) toFolder(to, dir string, files []string) error {
 	failed := false
 	written := map[string]string{} // output name → the file it was made from
+	var given []os.FileInfo        // the files given that exist, stated once
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil {
+			given = append(given, info)
+		}
+	}
 	for _, f := range files {
 		name := filepath.Join(dir, content.BaseName(filepath.Base(f))+"."+to)
 		ps, ok := c.read(f)
@@ -110,10 +120,10 @@ func (c *convertCommand) toFolder(to, dir string, files []string) error {
 		case written[name] != "":
 			c.report(diag.Diagnostic{File: f, Message: fmt.Sprintf("would be written as %s, which %s was written as", name, written[name])})
 			ok = false
-		case slices.ContainsFunc(files, func(g string) bool { return sameFile(g, name) }):
+		case isOneOf(name, given):
 			c.report(diag.Diagnostic{File: f, Message: fmt.Sprintf("would be written as %s, a file given: convert into another folder", name)})
 			ok = false
-		case (to == "non" || to == "g") && len(ps) != 1:
+		case holdsOne(to) && len(ps) != 1:
 			c.report(diag.Diagnostic{File: f, Message: fmt.Sprintf("holds %s: a .%s file holds one; use -to nonpack or -to xml", puzzle.Plural(len(ps), "puzzle"), to)})
 			ok = false
 		}
@@ -138,14 +148,10 @@ func (c *convertCommand) toFolder(to, dir string, files []string) error {
 	return nil
 }
 
-// sameFile reports whether paths a and b name one existing file.
-func sameFile(a, b string) bool {
-	ia, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	ib, err := os.Stat(b)
-	return err == nil && os.SameFile(ia, ib)
+// isOneOf reports whether path names an existing file that is one of files.
+func isOneOf(path string, files []os.FileInfo) bool {
+	info, err := os.Stat(path)
+	return err == nil && slices.ContainsFunc(files, func(f os.FileInfo) bool { return os.SameFile(f, info) })
 }
 
 // read reads one file given, reporting its readers' warnings and its
@@ -253,7 +259,7 @@ func noPlaceIn(to string) string {
 
 // noSetIn says why format to lost the metadata of a set.
 func noSetIn(to string, all []*puzzle.Puzzle) string {
-	if to == "non" || to == "g" {
+	if holdsOne(to) {
 		return fmt.Sprintf("a .%s file holds one puzzle and no set", to)
 	}
 	if slices.ContainsFunc(all, func(q *puzzle.Puzzle) bool { return q.Origin.File != all[0].Origin.File }) {

@@ -12,23 +12,19 @@ import (
 // what convert wrote. lost names what the target format had no place for
 // (metadata, colour names, the goal), for a warning; setLost names what
 // the set the puzzle came in lost, beyond what the puzzle keeps; broken
-// says how the puzzle itself changed (its kind, size, clues or colour
-// values), which no writer may do, or is "". White space around a value
-// is not compared (sameText), nor colour characters, the formats' own
-// notation, nor names NameColors chose, which reading chooses again.
+// says how the puzzle itself changed (its kind, size, clues as its ID sees
+// them, or colour values), which no writer may do, or is "". White space
+// around a value is not compared (sameText), nor colour characters, the
+// formats' own notation, nor names NameColors chose, which reading chooses
+// again.
 func convertLosses(p, q *puzzle.Puzzle) (lost, setLost []string, broken string) {
 	switch {
 	case p.Kind != q.Kind || p.Width != q.Width || p.Height != q.Height:
 		return nil, nil, fmt.Sprintf("it reads back as a %s of %dx%d", q.Kind, q.Width, q.Height)
-	case !sameLines(p, q, p.Rows, q.Rows) || !sameLines(p, q, p.Cols, q.Cols):
+	case p.Canonical() != q.Canonical(): // the clues, by colour value, as the puzzle's ID sees them
 		return nil, nil, "its clues read back otherwise"
 	case len(p.Palette) != len(q.Palette):
 		return nil, nil, fmt.Sprintf("its %d colours read back as %d", p.Colors(), q.Colors())
-	}
-	for _, side := range puzzle.TriddlerSides {
-		if !sameLines(p, q, p.TriddlerClues[side], q.TriddlerClues[side]) {
-			return nil, nil, fmt.Sprintf("its %s clues read back otherwise", side)
-		}
 	}
 	for i, c := range p.Palette {
 		j := -1 // the same value, background or not as c is
@@ -98,26 +94,6 @@ func sameText(a, b string) bool { return strings.TrimSpace(a) == strings.TrimSpa
 // hasProperty reports whether xs has x's key with the same value.
 func hasProperty(xs []puzzle.Property, x puzzle.Property) bool {
 	return slices.ContainsFunc(xs, func(y puzzle.Property) bool { return y.Key == x.Key && sameText(y.Value, x.Value) })
-}
-
-// sameLines reports whether two sets of clue lines, each of its puzzle's
-// palette, have the same blocks in the same colour values.
-func sameLines(p, q *puzzle.Puzzle, a, b []puzzle.Line) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if len(a[i]) != len(b[i]) {
-			return false
-		}
-		for k, c := range a[i] {
-			d := b[i][k]
-			if c.Len != d.Len || c.Blot != d.Blot || colourOf(p, c.Color) != colourOf(q, d.Color) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // colourOf returns the value of palette entry i, or "" when there is none.

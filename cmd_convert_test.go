@@ -160,6 +160,18 @@ func TestConvertLossesFindsAChangedPuzzle(t *testing.T) {
 	if lost, _, broken := convertLosses(p, read(dancerNon)); broken != "" || len(lost) != 0 {
 		t.Errorf("the same puzzle: lost %q, broken %q", lost, broken)
 	}
+	g := puzzle.TriddlerHexagon(1)
+	empty, full := puzzle.NewImage(g.Width, g.Height), puzzle.NewImage(g.Width, g.Height)
+	for i := range full.Cells {
+		full.Cells[i] = 1
+	}
+	tri := g.TriddlerOf(empty, puzzle.DefaultPalette())
+	if _, _, broken := convertLosses(tri, g.TriddlerOf(full, puzzle.DefaultPalette())); broken == "" {
+		t.Errorf("a triddler with other clues reads as the same")
+	}
+	if lost, _, broken := convertLosses(tri, g.TriddlerOf(empty, puzzle.DefaultPalette())); broken != "" || len(lost) != 0 {
+		t.Errorf("the same triddler: lost %q, broken %q", lost, broken)
+	}
 }
 
 // TestConvertIntoAFolder: -o naming a folder converts each file on its own

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/nonopress/nonopress/internal/spell"
 )
 
 // usage is what `nonopress -h` prints. Each command's synopsis starts a line
@@ -153,7 +155,7 @@ func nearestCommand(name string) string { return nearest(name, commandNames) }
 func nearest(name string, names []string) string {
 	best, bestDist, tie := "", 3, false
 	for _, c := range names {
-		d := slips(strings.ToLower(name), c)
+		d := spell.Distance(strings.ToLower(name), c)
 		switch {
 		case d < bestDist:
 			best, bestDist, tie = c, d, false
@@ -165,34 +167,6 @@ func nearest(name string, names []string) string {
 		return ""
 	}
 	return best
-}
-
-// slips is the optimal string alignment distance between a and b: how
-// many letters must be changed, added, removed or swapped with their
-// neighbour to make one the other.
-func slips(a, b string) int {
-	x, y := []rune(a), []rune(b)
-	d := make([][]int, len(x)+1)
-	for i := range d {
-		d[i] = make([]int, len(y)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(x)][len(y)]
 }
 
 // parseFlags parses args, turning a flag mistake into a usage error and -h

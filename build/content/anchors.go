@@ -2,8 +2,6 @@ package content
 
 import (
 	"bytes"
-	"path"
-	"path/filepath"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -29,8 +27,9 @@ func NewAnchors(md goldmark.Markdown, root *Collection) Anchors {
 		if len(bytes.TrimSpace(c.Note.Body)) > 0 {
 			ids = headingIDsOf(md.Parser().Parse(text.NewReader(c.Note.Body), noteContext()))
 		}
-		a[c.Dir] = ids
-		a[path.Join(c.Dir, filepath.Base(c.NotePath))] = ids
+		for _, p := range pagePaths(c) {
+			a[p] = ids
+		}
 	})
 	return a
 }

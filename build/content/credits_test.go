@@ -1,7 +1,6 @@
 package content
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -36,16 +35,7 @@ func TestCredit(t *testing.T) {
 // widest folder named on the command line, else its own folder's.
 func TestFolderFronts(t *testing.T) {
 	root := t.TempDir()
-	write := func(rel, text string) {
-		t.Helper()
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(rel, text string) { writeTestFile(t, root, rel, text) }
 	note := func(license string) string { return "---\nlicense: " + license + "\n---\n" }
 	write("README.md", note("above"))
 	write("site/nonopress.toml", "")

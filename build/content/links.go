@@ -22,9 +22,8 @@ type Links map[string]string
 func NewLinks(root *Collection, files []*PuzzleFile) Links {
 	l := Links{}
 	Walk(root, func(c *Collection) {
-		l[c.Dir] = c.URL + "index.html"
-		if c.NotePath != "" {
-			l[path.Join(c.Dir, filepath.Base(c.NotePath))] = c.URL + "index.html"
+		for _, p := range pagePaths(c) {
+			l[p] = c.URL + "index.html"
 		}
 		for _, res := range c.Resources {
 			l[path.Join(c.Dir, res.Name)] = c.URL + res.Out
@@ -37,6 +36,15 @@ func NewLinks(root *Collection, files []*PuzzleFile) Links {
 		}
 	}
 	return l
+}
+
+// pagePaths are the content paths that lead to a collection's page: its
+// folder, and its note when it has one.
+func pagePaths(c *Collection) []string {
+	if c.NotePath == "" {
+		return []string{c.Dir}
+	}
+	return []string{c.Dir, path.Join(c.Dir, filepath.Base(c.NotePath))}
 }
 
 // Rebaser returns the function that rewrites a link of a note in content

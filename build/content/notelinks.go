@@ -185,9 +185,10 @@ func isElement(b []byte) bool {
 }
 
 // linkPath is the content path a note's link in noteDir leads to, and
-// whether it is one Rebaser rewrites: relative, with no scheme or host,
-// inside the content tree. Links within the page ("#top"), absolute paths
-// and URLs are not.
+// whether it is a path of the content tree at all: relative, with no scheme
+// or host. Links within the page ("#top"), absolute paths and URLs are not;
+// a path climbing out of the tree ("../x", key ".." or "../...") is, and
+// leads to nothing Links has.
 func linkPath(noteDir, dest string) (string, bool) {
 	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "/") {
 		return "", false
