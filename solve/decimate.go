@@ -68,13 +68,19 @@ func (s *solver) decimateLeft() int {
 	return cmp.Or(s.opts.decimate, decimateDecisions)
 }
 
+// canDecimate reports whether the decimation can run on the grid as it is:
+// it has decisions left, the grid has two colours, and its beliefs fit.
+func (s *solver) canDecimate() bool {
+	return s.decimateLeft() > 0 && s.g.colors == 2 && beliefsFit(s.g)
+}
+
 // decimate looks for a solution by decimation from the grid's state,
 // records the one it finds (or a probe on the way finds) and leaves the
 // grid as it was. It returns the decisions it took and its SAT solver's
 // conflicts.
 func (s *solver) decimate() (decisions, conflicts int, err error) {
 	g := s.g
-	if s.decimateLeft() == 0 || g.colors != 2 || !beliefsFit(g) {
+	if !s.canDecimate() {
 		return 0, 0, nil
 	}
 	root := g.mark()

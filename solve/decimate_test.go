@@ -118,3 +118,25 @@ func TestDecimationAfterCDCLsTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestCanDecimate checks when the SAT search stops for the decimation's
+// turn: only on a two-colour grid whose beliefs fit and with decisions
+// left, so that no other grid has its search stopped for nothing.
+func TestCanDecimate(t *testing.T) {
+	img := randomImage(1, 20, 20, 0.45)
+	for _, c := range []struct {
+		name   string
+		colors int
+		opts   options
+		want   bool
+	}{
+		{"two colours", 2, options{}, true},
+		{"decimation off", 2, options{decimate: -1}, false},
+		{"three colours", 3, options{}, false},
+	} {
+		s := solverFor(context.Background(), puzzleOf(img, c.colors), c.opts)
+		if got := s.canDecimate(); got != c.want {
+			t.Errorf("%s: canDecimate() = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

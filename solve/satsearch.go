@@ -237,7 +237,7 @@ func (e *satSearch) run() error {
 		e.sat.limit = 0
 		if len(s.solutions) == 0 && !e.dived {
 			e.sat.limit = e.sat.Conflicts + cmp.Or(s.opts.diveAfter, diveAfter)
-		} else if len(s.solutions) == 0 && !e.decimated && s.decimateLeft() > 0 {
+		} else if len(s.solutions) == 0 && !e.decimated && s.canDecimate() {
 			e.sat.limit = e.sat.Conflicts + cmp.Or(s.opts.decimateAfter, decimateAfter)
 		}
 		e.sat.aiming = len(s.solutions) == 0
