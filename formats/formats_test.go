@@ -476,3 +476,26 @@ func TestNonWarningsBounded(t *testing.T) {
 		t.Errorf("%d warnings, want at most %d", n, 3*maxWarnings)
 	}
 }
+
+// A bundle's leading block of shared keys gets at most maxWarnings warnings
+// of misspelt keys, as a puzzle does, and they go to its first puzzle.
+func TestSetMetaTyposCapped(t *testing.T) {
+	var b strings.Builder
+	for range maxWarnings + 50 {
+		b.WriteString("auther someone\n")
+	}
+	b.WriteString("\n====\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	ps, err := Read("set.nonpack", []byte(b.String()))
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("Read: %d puzzles, %v", len(ps), err)
+	}
+	n := 0
+	for _, w := range ps[0].Warnings {
+		if strings.Contains(w.Message, `unknown key "auther"`) {
+			n++
+		}
+	}
+	if n != maxWarnings {
+		t.Errorf("%d warnings of the misspelt set key, want %d", n, maxWarnings)
+	}
+}

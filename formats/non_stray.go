@@ -61,9 +61,7 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 		_, value, _ := strings.Cut(strings.TrimSpace(l.text), word)
 		value = strings.TrimSpace(strings.TrimLeftFunc(value, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '"' }))
 		fix := strings.TrimSpace(word + " " + value)
-		if len(np.typos) < maxWarnings {
-			np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: lw, fix: fix})
-		}
+		np.addTypo(l, key, lw, fix)
 	}
 }
 
