@@ -176,7 +176,7 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 	e.Col = f.col
 	switch g, ok := guessNumber(f.text); {
 	case strings.ContainsAny(f.text, ",;"):
-		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", strings.Join(strings.FieldsFunc(l.text, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }), " "))
+		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", spacedOut(l.text))
 	case ok && isDigits(g):
 		e.Hint = fmt.Sprintf("did you mean %s?", g)
 	default:

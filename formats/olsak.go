@@ -342,7 +342,7 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 		} else if len(rest) > 1 {
 			e := errAt(file, n, "%q: one colour character expected after the number", f)
 			if strings.ContainsAny(f, ",;") {
-				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", strings.Join(strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' }), " "))
+				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", spacedOut(t))
 			}
 			return nil, e
 		}

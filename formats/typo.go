@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/nonopress/nonopress/diag"
@@ -132,6 +133,12 @@ func guessNumber(word string) (guess string, ok bool) {
 	b.WriteString(rest[i:])
 	guess = b.String()
 	return guess, guess != word && guess != "" && guess[0] >= '0' && guess[0] <= '9'
+}
+
+// spacedOut returns a clue line written with commas or semicolons between
+// its words as it should be: the words separated by one space.
+func spacedOut(text string) string {
+	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }), " ")
 }
 
 // numberHint is the hint for a value that should be a number (or numbers,
