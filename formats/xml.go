@@ -416,22 +416,20 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 	var l puzzle.Line
 	for _, cn := range ln.counts {
 		v := int(cn.n) // 0 is webpbn's blot: a hidden length (see blot.go)
-		name := cn.color
-		if !cn.hasColor || name == "" {
+		name, own := cn.color, cn.hasColor && cn.color != ""
+		if !own {
 			name = r.def
 		}
 		idx, ok := r.xp.byName(name)
-		if !ok && (!cn.hasColor || cn.color == "") {
-			// The count has no colour of its own: the default is wrong.
-			err := errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
-			if known := r.xp.closestName(name); known != "" {
-				err.Hint = fmt.Sprintf("did you mean %q?", known)
-			}
-			return nil, err
-		}
 		if !ok {
-			err := errAt(r.file, int(cn.line), "count colour %q is not defined", name)
-			err.Hint = fmt.Sprintf("define it in the puzzle, as in <color name=%q char=\"...\">rrggbb</color>", name)
+			var err *ParseError
+			if own {
+				err = errAt(r.file, int(cn.line), "count colour %q is not defined", name)
+				err.Hint = fmt.Sprintf("define it in the puzzle, as in <color name=%q char=\"...\">rrggbb</color>", name)
+			} else {
+				// The count has no colour of its own: the default is wrong.
+				err = errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
+			}
 			if known := r.xp.closestName(name); known != "" {
 				err.Hint = fmt.Sprintf("did you mean %q?", known)
 			}
