@@ -201,13 +201,9 @@ func ninExtraHint(w, h int, lines []numberedLine, more bool) string {
 // moreText reports whether a non-blank line that is no comment is left in
 // sc (a copy: the caller's position is kept).
 func moreText(sc lineScanner) bool {
-	for {
-		l, ok := sc.next()
-		if !ok {
-			return false
-		}
-		if t := strings.TrimSpace(l.text); t != "" && !strings.HasPrefix(t, "#") {
-			return true
-		}
-	}
+	_, ok := findLine(sc, func(l numberedLine) bool {
+		t := strings.TrimSpace(l.text)
+		return t != "" && !strings.HasPrefix(t, "#")
+	})
+	return ok
 }
