@@ -37,6 +37,15 @@ func suggestKey(key string, known []string) string {
 	})
 }
 
+// withSuggestion gives e the hint of the value of known that value is most
+// likely a misspelling of, if there is one.
+func withSuggestion(e *ParseError, value string, known []string) *ParseError {
+	if k := suggestKey(strings.ToLower(strings.TrimSpace(value)), known); k != "" {
+		e.Hint = fmt.Sprintf("did you mean %q?", k)
+	}
+	return e
+}
+
 // nonAbbreviations are short forms authors write for .non keys, too far
 // from them for suggestKey.
 var nonAbbreviations = map[string]string{"cols": "columns", "col": "columns", "row": "rows", "colours": "color", "colors": "color"}

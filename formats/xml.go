@@ -709,12 +709,3 @@ func inFailedPuzzle(line int, ps []*puzzle.Puzzle, failed []int) bool {
 	}
 	return lastFailed
 }
-
-// withSuggestion gives e the hint of the value of known that value is most
-// likely a misspelling of, if there is one.
-func withSuggestion(e *ParseError, value string, known []string) *ParseError {
-	if k := suggestKey(strings.ToLower(strings.TrimSpace(value)), known); k != "" {
-		e.Hint = fmt.Sprintf("did you mean %q?", k)
-	}
-	return e
-}
