@@ -499,3 +499,19 @@ func TestSetMetaTyposCapped(t *testing.T) {
 		t.Errorf("%d warnings of the misspelt set key, want %d", n, maxWarnings)
 	}
 }
+
+// A title given twice, differently, is warned of even after maxWarnings
+// warnings of another kind: the bound is one kind's.
+func TestGivenTwiceWarnedAfterOtherWarnings(t *testing.T) {
+	text := strings.Repeat("}}}\n", maxWarnings) + "title a\ntitle b\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	ps, err := Read("twice.non", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range ps[0].Warnings {
+		if strings.Contains(w.Message, "title given twice") {
+			return
+		}
+	}
+	t.Errorf("no warning of the title given twice among %d warnings", len(ps[0].Warnings))
+}

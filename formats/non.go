@@ -58,6 +58,7 @@ type nonParser struct {
 	keyLines      int                     // non-blank lines read outside blocks so far
 	notKeys       int                     // lines that are no key, clue or comment
 	metaSeen      map[string]numberedLine // the first value of each key of metaKeys, at its line
+	givenAgain    int                     // warnings of a key of metaKeys given again, differently
 	divider       numberedLine            // the last line that looks like a mistyped "====", if any
 
 	colors     []nonColor

@@ -162,7 +162,8 @@ func (np *nonParser) givenTwice(l numberedLine, key, value string) {
 		np.metaSeen[k] = numberedLine{n: l.n, text: value}
 		return
 	}
-	if first.text != value && len(np.p.Warnings) < maxWarnings {
+	if first.text != value && np.givenAgain < maxWarnings {
+		np.givenAgain++
 		np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: 1, Severity: diag.Warning,
 			Message: fmt.Sprintf("%s given twice, and differently: %q on line %d, %q here; the last is kept", k, shortText(first.text), first.n, shortText(value)),
 			Hint:    "remove the line that is wrong"})
