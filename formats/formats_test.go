@@ -515,3 +515,22 @@ func TestGivenTwiceWarnedAfterOtherWarnings(t *testing.T) {
 	}
 	t.Errorf("no warning of the title given twice among %d warnings", len(ps[0].Warnings))
 }
+
+// References inside comments are not warned of, however many comments come
+// before them; one in the text after them is.
+func TestEntityInManyComments(t *testing.T) {
+	text := `<puzzleset>` + strings.Repeat("<!-- &nbsp -->\n", 3*maxWarnings) +
+		`<puzzle type="grid"><title>A &eacut; B</title><clues type="columns"><line><count>1</count></line></clues>` +
+		`<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>`
+	ps, err := Read("comments.xml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range ps[0].Warnings {
+		got = append(got, w.Message)
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "&eacut;") {
+		t.Errorf("warnings %q: want only the one of &eacut;", got)
+	}
+}
