@@ -534,3 +534,29 @@ func TestEntityInManyComments(t *testing.T) {
 		t.Errorf("warnings %q: want only the one of &eacut;", got)
 	}
 }
+
+// defaultcolour= and backgroundcolour= are read as defaultcolor= and
+// backgroundcolor=, with a warning each.
+func TestXMLBritishColourAttributes(t *testing.T) {
+	text := `<puzzleset><puzzle type="grid" defaultcolour="red" backgroundcolour="paper">` +
+		`<color name="red" char="r">ff0000</color><color name="paper" char=".">eeeeee</color>` +
+		`<clues type="columns"><line><count>1</count></line></clues>` +
+		`<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>`
+	ps, err := Read("colour.xml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	if p.Palette[p.Rows[0][0].Color].Name != "red" || p.Palette[puzzle.Background].Name != "paper" {
+		t.Errorf("block colour %q, background %q: want red and paper", p.Palette[p.Rows[0][0].Color].Name, p.Palette[puzzle.Background].Name)
+	}
+	read := 0
+	for _, w := range p.Warnings {
+		if strings.Contains(w.Message, "colour= read as") {
+			read++
+		}
+	}
+	if read != 2 {
+		t.Errorf("%d warnings of a colour attribute read as color: want 2 (%v)", read, p.Warnings)
+	}
+}
