@@ -476,3 +476,87 @@ func TestNonWarningsBounded(t *testing.T) {
 		t.Errorf("%d warnings, want at most %d", n, 3*maxWarnings)
 	}
 }
+
+// A bundle's leading block of shared keys gets at most maxWarnings warnings
+// of misspelt keys, as a puzzle does, and they go to its first puzzle.
+func TestSetMetaTyposCapped(t *testing.T) {
+	var b strings.Builder
+	for range maxWarnings + 50 {
+		b.WriteString("auther someone\n")
+	}
+	b.WriteString("\n====\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	ps, err := Read("set.nonpack", []byte(b.String()))
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("Read: %d puzzles, %v", len(ps), err)
+	}
+	n := 0
+	for _, w := range ps[0].Warnings {
+		if strings.Contains(w.Message, `unknown key "auther"`) {
+			n++
+		}
+	}
+	if n != maxWarnings {
+		t.Errorf("%d warnings of the misspelt set key, want %d", n, maxWarnings)
+	}
+}
+
+// A title given twice, differently, is warned of even after maxWarnings
+// warnings of another kind: the bound is one kind's.
+func TestGivenTwiceWarnedAfterOtherWarnings(t *testing.T) {
+	text := strings.Repeat("}}}\n", maxWarnings) + "title a\ntitle b\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	ps, err := Read("twice.non", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range ps[0].Warnings {
+		if strings.Contains(w.Message, "title given twice") {
+			return
+		}
+	}
+	t.Errorf("no warning of the title given twice among %d warnings", len(ps[0].Warnings))
+}
+
+// References inside comments are not warned of, however many comments come
+// before them; one in the text after them is.
+func TestEntityInManyComments(t *testing.T) {
+	text := `<puzzleset>` + strings.Repeat("<!-- &nbsp -->\n", 3*maxWarnings) +
+		`<puzzle type="grid"><title>A &eacut; B</title><clues type="columns"><line><count>1</count></line></clues>` +
+		`<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>`
+	ps, err := Read("comments.xml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range ps[0].Warnings {
+		got = append(got, w.Message)
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "&eacut;") {
+		t.Errorf("warnings %q: want only the one of &eacut;", got)
+	}
+}
+
+// defaultcolour= and backgroundcolour= are read as defaultcolor= and
+// backgroundcolor=, with a warning each.
+func TestXMLBritishColourAttributes(t *testing.T) {
+	text := `<puzzleset><puzzle type="grid" defaultcolour="red" backgroundcolour="paper">` +
+		`<color name="red" char="r">ff0000</color><color name="paper" char=".">eeeeee</color>` +
+		`<clues type="columns"><line><count>1</count></line></clues>` +
+		`<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>`
+	ps, err := Read("colour.xml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	if p.Palette[p.Rows[0][0].Color].Name != "red" || p.Palette[puzzle.Background].Name != "paper" {
+		t.Errorf("block colour %q, background %q: want red and paper", p.Palette[p.Rows[0][0].Color].Name, p.Palette[puzzle.Background].Name)
+	}
+	read := 0
+	for _, w := range p.Warnings {
+		if strings.Contains(w.Message, "colour= read as") {
+			read++
+		}
+	}
+	if read != 2 {
+		t.Errorf("%d warnings of a colour attribute read as color: want 2 (%v)", read, p.Warnings)
+	}
+}

@@ -48,6 +48,17 @@ func (s *lineScanner) next() (numberedLine, bool) {
 	return l, true
 }
 
+// findLine returns the first line left in sc that match reports (sc is a
+// copy: the caller's position is kept).
+func findLine(sc lineScanner, match func(numberedLine) bool) (numberedLine, bool) {
+	for {
+		l, ok := sc.next()
+		if !ok || match(l) {
+			return l, ok
+		}
+	}
+}
+
 // maxBlankRun is the longest run of blank lines a reader keeps: a clue block
 // has at most puzzle.MaxSide lines, so longer runs read the same.
 const maxBlankRun = puzzle.MaxSide + 1

@@ -176,7 +176,7 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 	e.Col = f.col
 	switch g, ok := guessNumber(f.text); {
 	case strings.ContainsAny(f.text, ",;"):
-		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", strings.Join(strings.FieldsFunc(l.text, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }), " "))
+		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", spacedOut(l.text))
 	case ok && isDigits(g):
 		e.Hint = fmt.Sprintf("did you mean %s?", g)
 	default:
@@ -201,13 +201,9 @@ func ninExtraHint(w, h int, lines []numberedLine, more bool) string {
 // moreText reports whether a non-blank line that is no comment is left in
 // sc (a copy: the caller's position is kept).
 func moreText(sc lineScanner) bool {
-	for {
-		l, ok := sc.next()
-		if !ok {
-			return false
-		}
-		if t := strings.TrimSpace(l.text); t != "" && !strings.HasPrefix(t, "#") {
-			return true
-		}
-	}
+	_, ok := findLine(sc, func(l numberedLine) bool {
+		t := strings.TrimSpace(l.text)
+		return t != "" && !strings.HasPrefix(t, "#")
+	})
+	return ok
 }

@@ -58,6 +58,7 @@ type nonParser struct {
 	keyLines      int                     // non-blank lines read outside blocks so far
 	notKeys       int                     // lines that are no key, clue or comment
 	metaSeen      map[string]numberedLine // the first value of each key of metaKeys, at its line
+	givenAgain    int                     // warnings of a key of metaKeys given again, differently
 	divider       numberedLine            // the last line that looks like a mistyped "====", if any
 
 	colors     []nonColor
@@ -198,13 +199,27 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 		}
 		np.givenTwice(l, key, decodeValue(rest))
 		if !np.property(key, decodeValue(rest), l.n) {
-			if known := suggestNonKey(key); known != "" && len(np.typos) < maxWarnings {
-				col := strings.Index(l.text, key)
-				np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, col), key: key, known: known})
-			}
+			np.unknownKey(l, key)
 		}
 	}
 	return nil
+}
+
+// unknownKey remembers key, the first word of line l and no key the parser
+// reads, when it looks like a known one.
+func (np *nonParser) unknownKey(l numberedLine, key string) {
+	if known := suggestNonKey(key); known != "" {
+		np.addTypo(l, key, known, "")
+	}
+}
+
+// addTypo remembers key, the first word of line l, as a misspelling of
+// known (fix: the line it probably stands for, or ""), up to maxWarnings of
+// them.
+func (np *nonParser) addTypo(l numberedLine, key, known, fix string) {
+	if len(np.typos) < maxWarnings {
+		np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: known, fix: fix})
+	}
 }
 
 // runeCol returns the 1-based column (in characters) of byte offset i of

@@ -40,7 +40,8 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want int, l
 	if which == "columns" {
 		other, otherDim, otherWant = "rows", "height", np.height
 	}
-	if (other == "rows" && np.rows == nil || other == "columns" && np.cols == nil) && count == want+otherWant && !hasKey(&ahead, other) {
+	_, hasOther := findKey(ahead, other)
+	if (other == "rows" && np.rows == nil || other == "columns" && np.cols == nil) && count == want+otherWant && !hasOther {
 		// The extra lines are as many as the other block needs: its
 		// header is missing.
 		e := np.clueLinesMismatch(header, which, dim, want, count, "")
@@ -71,17 +72,12 @@ func copiedLine(lines []numberedLine) (a, b int, ok bool) {
 	return a, b, pairs == 1
 }
 
-// hasKey reports whether a line of sc, read to its end, starts with key.
-func hasKey(sc *lineScanner, key string) bool {
-	for {
-		l, ok := sc.next()
-		if !ok {
-			return false
-		}
-		if k, _ := splitKey(l.text); strings.EqualFold(k, key) {
-			return true
-		}
-	}
+// findKey returns the first line left in sc (a copy) that starts with key.
+func findKey(sc lineScanner, key string) (numberedLine, bool) {
+	return findLine(sc, func(l numberedLine) bool {
+		k, _ := splitKey(l.text)
+		return strings.EqualFold(k, key)
+	})
 }
 
 // tooFewClueLines is the error of a clues block (which, at line header) of
@@ -320,15 +316,12 @@ func (np *nonParser) goalDiff(which string, lines []numberedLine, sc lineScanner
 
 // goalAhead returns the goal of the lines left in sc, or "".
 func goalAhead(sc lineScanner) string {
-	for {
-		l, ok := sc.next()
-		if !ok {
-			return ""
-		}
-		if key, rest := splitKey(l.text); strings.EqualFold(key, "goal") {
-			return stripSpaces(unquote(rest))
-		}
+	l, ok := findKey(sc, "goal")
+	if !ok {
+		return ""
 	}
+	_, rest := splitKey(l.text)
+	return stripSpaces(unquote(rest))
 }
 
 // goalRuns returns the block lengths of each row (or column) of a goal of

@@ -61,9 +61,7 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 		_, value, _ := strings.Cut(strings.TrimSpace(l.text), word)
 		value = strings.TrimSpace(strings.TrimLeftFunc(value, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '"' }))
 		fix := strings.TrimSpace(word + " " + value)
-		if len(np.typos) < maxWarnings {
-			np.typos = append(np.typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: lw, fix: fix})
-		}
+		np.addTypo(l, key, lw, fix)
 	}
 }
 
@@ -164,7 +162,8 @@ func (np *nonParser) givenTwice(l numberedLine, key, value string) {
 		np.metaSeen[k] = numberedLine{n: l.n, text: value}
 		return
 	}
-	if first.text != value && len(np.p.Warnings) < maxWarnings {
+	if first.text != value && np.givenAgain < maxWarnings {
+		np.givenAgain++
 		np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: 1, Severity: diag.Warning,
 			Message: fmt.Sprintf("%s given twice, and differently: %q on line %d, %q here; the last is kept", k, shortText(first.text), first.n, shortText(value)),
 			Hint:    "remove the line that is wrong"})

@@ -229,21 +229,23 @@ func metaOnly(text string) bool {
 }
 
 // readSetMeta reads a bundle's leading block of shared keys, with a
-// warning for each unknown key that looks like a known one.
+// warning for each unknown key that looks like a known one (at most
+// maxWarnings, as in a puzzle).
 func readSetMeta(file, text string, first int) (*puzzle.Meta, []diag.Diagnostic) {
 	np := &nonParser{file: file, p: &puzzle.Puzzle{}}
-	var typos []diag.Diagnostic
 	sc := newLineScanner(text, first)
 	for {
 		l, ok := sc.next()
 		if !ok {
+			var typos []diag.Diagnostic
+			for _, t := range np.typos {
+				typos = append(typos, t.warning(file))
+			}
 			return &np.p.Meta, typos
 		}
 		if key, rest := splitKey(l.text); key != "" {
 			if !np.property(strings.TrimSuffix(key, ":"), decodeValue(rest), l.n) {
-				if known := suggestNonKey(key); known != "" {
-					typos = append(typos, misspelt{line: l.n, col: runeCol(l.text, strings.Index(l.text, key)), key: key, known: known}.warning(file))
-				}
+				np.unknownKey(l, key)
 			}
 		}
 	}

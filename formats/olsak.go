@@ -178,23 +178,24 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	if len(groupLines) < want {
 		return nil, olsakFewGroups(file, triddler, groupStarts)
 	}
-	var extra *puzzle.Diagnostic
+	var warnings []puzzle.Diagnostic // the groups beyond the puzzle's
 	switch {
 	case ignoredFrom != 0 && !triddler:
-		extra = &puzzle.Diagnostic{Line: ignoredFrom, Message: fmt.Sprintf("%s after the second ignored: a grid has two, rows and columns",
+		w := puzzle.Diagnostic{Line: ignoredFrom, Message: fmt.Sprintf("%s after the second ignored: a grid has two, rows and columns",
 			puzzle.Plural(len(groupLines)-want, "group")+" of clues")}
 		if len(groupLines) == 6 {
-			extra.Hint = "for a triddler, which has six, start the file with a line \"#t\""
+			w.Hint = "for a triddler, which has six, start the file with a line \"#t\""
 		}
+		warnings = append(warnings, w)
 	case ignoredFrom != 0:
-		extra = &puzzle.Diagnostic{Line: ignoredFrom, Message: fmt.Sprintf("%s after the sixth ignored: a triddler has six",
-			puzzle.Plural(len(groupLines)-want, "group")+" of clues")}
+		warnings = append(warnings, puzzle.Diagnostic{Line: ignoredFrom, Message: fmt.Sprintf("%s after the sixth ignored: a triddler has six",
+			puzzle.Plural(len(groupLines)-want, "group")+" of clues")})
 	}
 	groupLines = groupLines[:want]
 
 	// The palette: background ('0'), then the declared colours in order, then
 	// black for bare numbers when '1' is not declared.
-	p := &puzzle.Puzzle{Kind: puzzle.Grid}
+	p := &puzzle.Puzzle{Kind: puzzle.Grid, Warnings: warnings}
 	p.Origin.Line = firstLine
 	def := puzzle.DefaultPalette()
 	pal := []puzzle.Color{def[0]}
@@ -254,15 +255,9 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 				return nil, olsakEmptyGroup(file, name, g, groupStarts)
 			}
 		}
-		if extra != nil {
-			p.Warnings = append(p.Warnings, *extra)
-		}
 		return p, nil
 	}
 	p.Kind = puzzle.Triddler
-	if extra != nil {
-		p.Warnings = append(p.Warnings, *extra)
-	}
 	for g := range olsakTriddlerGroups {
 		if len(out[g]) == 0 && g+1 < len(groupStarts) {
 			// A side may be empty, but a ':' line doubled is likelier.
@@ -342,7 +337,7 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 		} else if len(rest) > 1 {
 			e := errAt(file, n, "%q: one colour character expected after the number", f)
 			if strings.ContainsAny(f, ",;") {
-				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", strings.Join(strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' }), " "))
+				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", spacedOut(t))
 			}
 			return nil, e
 		}

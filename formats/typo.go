@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/nonopress/nonopress/diag"
@@ -34,6 +35,15 @@ func suggestKey(key string, known []string) string {
 		}
 		return 1
 	})
+}
+
+// withSuggestion gives e the hint of the value of known that value is most
+// likely a misspelling of, if there is one.
+func withSuggestion(e *ParseError, value string, known []string) *ParseError {
+	if k := suggestKey(strings.ToLower(strings.TrimSpace(value)), known); k != "" {
+		e.Hint = fmt.Sprintf("did you mean %q?", k)
+	}
+	return e
 }
 
 // nonAbbreviations are short forms authors write for .non keys, too far
@@ -132,6 +142,12 @@ func guessNumber(word string) (guess string, ok bool) {
 	b.WriteString(rest[i:])
 	guess = b.String()
 	return guess, guess != word && guess != "" && guess[0] >= '0' && guess[0] <= '9'
+}
+
+// spacedOut returns a clue line written with commas or semicolons between
+// its words as it should be: the words separated by one space.
+func spacedOut(text string) string {
+	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }), " ")
 }
 
 // numberHint is the hint for a value that should be a number (or numbers,

@@ -416,22 +416,20 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 	var l puzzle.Line
 	for _, cn := range ln.counts {
 		v := int(cn.n) // 0 is webpbn's blot: a hidden length (see blot.go)
-		name := cn.color
-		if !cn.hasColor || name == "" {
+		name, own := cn.color, cn.hasColor && cn.color != ""
+		if !own {
 			name = r.def
 		}
 		idx, ok := r.xp.byName(name)
-		if !ok && (!cn.hasColor || cn.color == "") {
-			// The count has no colour of its own: the default is wrong.
-			err := errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
-			if known := r.xp.closestName(name); known != "" {
-				err.Hint = fmt.Sprintf("did you mean %q?", known)
-			}
-			return nil, err
-		}
 		if !ok {
-			err := errAt(r.file, int(cn.line), "count colour %q is not defined", name)
-			err.Hint = fmt.Sprintf("define it in the puzzle, as in <color name=%q char=\"...\">rrggbb</color>", name)
+			var err *ParseError
+			if own {
+				err = errAt(r.file, int(cn.line), "count colour %q is not defined", name)
+				err.Hint = fmt.Sprintf("define it in the puzzle, as in <color name=%q char=\"...\">rrggbb</color>", name)
+			} else {
+				// The count has no colour of its own: the default is wrong.
+				err = errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
+			}
 			if known := r.xp.closestName(name); known != "" {
 				err.Hint = fmt.Sprintf("did you mean %q?", known)
 			}
@@ -710,13 +708,4 @@ func inFailedPuzzle(line int, ps []*puzzle.Puzzle, failed []int) bool {
 		}
 	}
 	return lastFailed
-}
-
-// withSuggestion gives e the hint of the value of known that value is most
-// likely a misspelling of, if there is one.
-func withSuggestion(e *ParseError, value string, known []string) *ParseError {
-	if k := suggestKey(strings.ToLower(strings.TrimSpace(value)), known); k != "" {
-		e.Hint = fmt.Sprintf("did you mean %q?", k)
-	}
-	return e
 }

@@ -55,11 +55,11 @@ func entityWarnings(data []byte) []puzzle.Diagnostic {
 	for _, m := range entityDecl.FindAllSubmatch(data[dtStart:dtEnd], -1) {
 		declared[string(m[1])] = true
 	}
-	skip := append(markupSections(data), [2]int{dtStart, dtEnd})
+	var sections sectionSkipper
 	line, counted := 1, 0 // the line of offset counted
 	entityRefs(data, func(at int, name string, semi bool) bool {
 		known := xmlNamedEntities[name] || xml.HTMLEntity[name] != ""
-		if (known && semi) || slices.ContainsFunc(skip, func(s [2]int) bool { return at >= s[0] && at < s[1] }) {
+		if (known && semi) || (at >= dtStart && at < dtEnd) || sections.skips(data, at) {
 			return true
 		}
 		line += bytes.Count(data[counted:at], []byte("\n"))
@@ -110,12 +110,24 @@ func doctype(data []byte) (start, end int) {
 	return start, start + gt + 1
 }
 
-// markupSections returns the spans of the comments and CDATA sections of
-// data, where references are not decoded (at most maxWarnings of them: a
-// reference after more is warned of).
-func markupSections(data []byte) [][2]int {
-	var out [][2]int
-	for i := 0; i < len(data) && len(out) < maxWarnings; {
+// sectionSkipper tells the offsets of data inside a comment or CDATA
+// section, where references are not decoded, asked in increasing order: it
+// keeps the section [start, end) at or after the last offset asked.
+type sectionSkipper struct{ start, end int }
+
+// skips reports whether offset at of data is inside a comment or CDATA
+// section.
+func (s *sectionSkipper) skips(data []byte, at int) bool {
+	for s.end <= at && s.start < len(data) {
+		s.start, s.end = nextSection(data, s.end)
+	}
+	return at >= s.start && at < s.end
+}
+
+// nextSection returns the span of the first comment or CDATA section of
+// data starting at or after from, or len(data), len(data).
+func nextSection(data []byte, from int) (start, end int) {
+	for i := from; i < len(data); i++ {
 		j := bytes.IndexByte(data[i:], '<')
 		if j < 0 {
 			break
@@ -127,14 +139,11 @@ func markupSections(data []byte) [][2]int {
 				if e := bytes.Index(data[i:], []byte(s.close)); e >= 0 {
 					end = i + e + len(s.close)
 				}
-				out = append(out, [2]int{i, end})
-				i = end - 1
-				break
+				return i, end
 			}
 		}
-		i++
 	}
-	return out
+	return len(data), len(data)
 }
 
 // entityNames are the names of the entities the reader decodes, sorted,

@@ -65,15 +65,11 @@ func (n *xmlNode) attr(name string) (string, bool) {
 			return a.Value, true
 		}
 	}
-	if alt, ok := britishAttrs[name]; ok {
+	if alt := strings.Replace(name, "color", "colour", 1); alt != name {
 		return n.attr(alt)
 	}
 	return "", false
 }
-
-// britishAttrs are the pbn attributes spelt "colour", read as their
-// "color" forms.
-var britishAttrs = map[string]string{"color": "colour", "defaultcolor": "defaultcolour", "backgroundcolor": "backgroundcolour"}
 
 // children returns the child elements, in order.
 func (n *xmlNode) children() []*xmlNode {
