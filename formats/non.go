@@ -189,7 +189,12 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 		return np.color(l.n, rest)
 	case "goal":
 		if np.goalLine != 0 {
-			return np.errAt(l.n, "goal given twice (first on line %d)", np.goalLine)
+			e := errAt(np.file, l.n, "goal given twice (first on line %d)", np.goalLine)
+			e.Hint = "a puzzle has one goal: remove the one that is wrong"
+			if stripSpaces(unquote(rest)) == np.goal {
+				e.Hint = "it is the same goal: remove this line"
+			}
+			return e
 		}
 		np.goal, np.goalLine = stripSpaces(unquote(rest)), l.n
 	default:
@@ -370,7 +375,7 @@ func (np *nonParser) color(line int, rest string) error {
 	rgb, err := puzzle.ParseRGB(f[1])
 	if err != nil {
 		e := errAt(np.file, line, "color %s: %w", f[0], err)
-		e.Hint = "write the colour in hexadecimal, as in \"color r #d62828\""
+		e.Hint = hexHint(f[1], `"color r #d62828"`)
 		if _, swapped := puzzle.ParseRGB(f[0]); swapped == nil && len([]rune(f[1])) == 1 {
 			e.Hint = fmt.Sprintf("the character comes first: \"color %s %s\"", f[1], f[0])
 		}

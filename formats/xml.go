@@ -287,7 +287,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 		}
 		name, _ := c.attr("name")
 		if name == "" {
-			return errAt(r.file, c.line, "<color> without a name")
+			return withoutAttr(r.file, c, `a name, as in <color name="red" char="r">d62828</color>`)
 		}
 		value := strings.TrimSpace(c.text())
 		if strings.ContainsAny(value, `/\`) {
@@ -295,7 +295,9 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 		}
 		rgb, err := puzzle.ParseRGB(value)
 		if err != nil {
-			return errAt(r.file, c.line, "colour %q: %w", name, err)
+			e := errAt(r.file, c.line, "colour %q: %w", name, err)
+			e.Hint = hexHint(value, `<color name="red" char="r">d62828</color>`)
+			return e
 		}
 		var ch rune
 		if s, ok := c.attr("char"); ok && s != "" {
@@ -372,10 +374,12 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 		t, _ := c.attr("type")
 		t = strings.ToLower(strings.TrimSpace(t))
 		if t == "" {
-			return nil, errAt(r.file, c.line, "<clues> without a type")
+			return nil, withoutAttr(r.file, c, `a type, as in <clues type="rows">`)
 		}
-		if _, dup := sets[t]; dup {
-			return nil, errAt(r.file, c.line, "second <clues type=%q>", t)
+		if first, dup := sets[t]; dup {
+			e := errAt(r.file, c.line, "second <clues type=%q>", t)
+			e.Hint = fmt.Sprintf("the first is at line %d: remove one of them, or give this one the type of the lines it holds", first.line)
+			return nil, e
 		}
 		var lines []puzzle.Line
 		var at []int
@@ -397,6 +401,19 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 	return sets, nil
 }
 
+// withoutAttr is the error of an element that lacks the attribute it needs
+// (what it needs, as the hint says). An element with no attribute at all,
+// started while one of its name was open, is most likely that one's end tag
+// written without its '/': the hint says so.
+func withoutAttr(file string, n *xmlNode, needs string) *ParseError {
+	e := errAt(file, n.line, "<%s> without %s", n.name, strings.SplitN(needs, ",", 2)[0])
+	e.Hint = "give it " + needs
+	if n.closes != 0 {
+		e.Hint = fmt.Sprintf("is it the end of the <%s> of line %d, written without its '/'? Write </%s>", n.name, n.closes, n.name)
+	}
+	return e
+}
+
 // readLine reads the <count>s of a <line>.
 func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 	if ln.badCountLine != 0 {
@@ -408,7 +425,12 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		if isDigits(ln.badCount) || strings.HasSuffix(ln.badCount, "...") && isDigits(strings.TrimSuffix(ln.badCount, "...")) {
 			return nil, errAt(r.file, ln.badCountLine, "count %s: %w (at most %d)", ln.badCount, puzzle.ErrTooLarge, puzzle.MaxSide)
 		}
-		return nil, errAt(r.file, ln.badCountLine, "count %q is not a number", ln.badCount)
+		e := errAt(r.file, ln.badCountLine, "count %q is not a number", ln.badCount)
+		e.Hint = "write the block's length in digits, as in <count>3</count>"
+		if g, ok := guessNumber(ln.badCount); ok && isDigits(g) {
+			e.Hint = fmt.Sprintf("did you mean <count>%s</count>? A length is written in digits", g)
+		}
+		return nil, e
 	}
 	if ln.tooManyCounts {
 		return nil, errAt(r.file, ln.line, "more than %d counts in one line: %w", puzzle.MaxSide, puzzle.ErrTooLarge)

@@ -41,6 +41,10 @@ type xmlNode struct {
 	// tooManyCounts is set when a <line> has more counts than a line can
 	// hold; only the first puzzle.MaxSide+1 are kept.
 	tooManyCounts bool
+	// closes is, for an element without attributes that starts while one of
+	// its name is open, the line of that one: it was probably meant as its
+	// end tag, written without the '/'. 0 otherwise.
+	closes int
 }
 
 // xmlCount is a <count> kept compactly: 32 bytes.
@@ -173,13 +177,21 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			if errors.As(err, &se) {
 				return warnings, xmlSyntaxError(file, se, stack)
 			}
-			return warnings, errAt(file, line, "%w", err)
+			e := errAt(file, line, "%w", err)
+			if strings.Contains(err.Error(), "unsupported version") {
+				e.Hint = `write the declaration as <?xml version="1.0"?>`
+			}
+			return warnings, e
 		}
 		top := stack[len(stack)-1]
 		switch t := tok.(type) {
 		case xml.StartElement:
 			name := strings.ToLower(t.Name.Local)
+			closes := 0
 			if i, d := unclosedBefore(stack, name, line); i > 0 {
+				if stack[i].name == name && len(t.Attr) == 0 {
+					closes = stack[i].line
+				}
 				warn(d)
 				if err := pop(i); err != nil {
 					return warnings, err
@@ -200,7 +212,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			if live++; live > maxXMLNodes {
 				return warnings, errAt(file, line, "more than %d elements at once: %w", maxXMLNodes, puzzle.ErrTooLarge)
 			}
-			n := &xmlNode{name: name, attrs: t.Attr, line: line}
+			n := &xmlNode{name: name, attrs: t.Attr, line: line, closes: closes}
 			top.content = append(top.content, xmlItem{node: n})
 			stack = append(stack, n)
 		case xml.EndElement:
