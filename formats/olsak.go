@@ -266,8 +266,11 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		}
 	}
 	p.TriddlerClues = map[string][]puzzle.Line{}
-	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}}
+	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, TriddlerHeaders: map[string]int{}}
 	for g, grp := range olsakTriddlerGroups {
+		if g < len(groupStarts) {
+			p.Origin.Places.TriddlerHeaders[grp.side] = groupStarts[g]
+		}
 		lines, nos := out[g], groupNos[g]
 		if grp.linesRev {
 			lines, nos = reversed(lines), reversed(nos)

@@ -542,7 +542,7 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 	if t, ok := firstOdd(sets, func(t string) bool { return slices.Contains(puzzle.TriddlerSides, t) }); ok {
 		return nil, withSuggestion(errAt(r.file, sets[t].line, "<clues type=%q> in a triddler: want %s", t, strings.Join(puzzle.TriddlerSides, ", ")), t, slices.Sorted(slices.Values(puzzle.TriddlerSides)))
 	}
-	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, License: r.licenseLine}
+	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, TriddlerHeaders: map[string]int{}, License: r.licenseLine}
 	for _, side := range puzzle.TriddlerSides {
 		s, ok := sets[side]
 		if !ok {
@@ -550,6 +550,7 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 		}
 		p.TriddlerClues[side] = s.lines
 		p.Origin.Places.Triddler[side] = s.at // each <line>'s own line, for its problems
+		p.Origin.Places.TriddlerHeaders[side] = s.line
 	}
 	for _, c := range n.children() {
 		if c.name == "solution" {
