@@ -95,7 +95,7 @@ func (m misspelt) hint() string {
 
 // message names the unknown key (or element).
 func (m misspelt) message() string {
-	if m.key != "" && m.key[0] == '<' {
+	if m.key != "" && m.key[0] == '<' && !m.read {
 		return fmt.Sprintf("unknown element %s", m.key)
 	}
 	if m.read {

@@ -45,6 +45,9 @@ type xmlNode struct {
 	// its name is open, the line of that one: it was probably meant as its
 	// end tag, written without the '/'. 0 otherwise.
 	closes int
+	// misspelt is the name as written when it was read as another ("lnie"
+	// for "line"), so that its end tag, misspelt alike, closes it.
+	misspelt string
 }
 
 // xmlCount is a <count> kept compactly: 32 bytes.
@@ -187,7 +190,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		switch t := tok.(type) {
 		case xml.StartElement:
 			name := strings.ToLower(t.Name.Local)
-			closes := 0
+			closes, written := 0, ""
 			if i, d := unclosedBefore(stack, name, line); i > 0 {
 				if stack[i].name == name && len(t.Attr) == 0 {
 					closes = stack[i].line
@@ -199,6 +202,11 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 				top = stack[len(stack)-1]
 			}
 			if m, ok := misspeltElement(top.name, name, line); ok {
+				if top.name == "clues" || top.name == "line" {
+					// A clue line or count misspelt is read as meant:
+					// left out, it would change the clues unseen.
+					m.read, written, name = true, name, strings.Trim(m.known, "<>")
+				}
 				onTypo(m)
 			}
 			for _, a := range t.Attr {
@@ -212,13 +220,13 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			if live++; live > maxXMLNodes {
 				return warnings, errAt(file, line, "more than %d elements at once: %w", maxXMLNodes, puzzle.ErrTooLarge)
 			}
-			n := &xmlNode{name: name, attrs: t.Attr, line: line, closes: closes}
+			n := &xmlNode{name: name, attrs: t.Attr, line: line, closes: closes, misspelt: written}
 			top.content = append(top.content, xmlItem{node: n})
 			stack = append(stack, n)
 		case xml.EndElement:
 			name := strings.ToLower(t.Name.Local)
 			i := len(stack) - 1
-			for i > 0 && stack[i].name != name {
+			for i > 0 && stack[i].name != name && stack[i].misspelt != name {
 				i--
 			}
 			switch {
