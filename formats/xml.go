@@ -488,6 +488,18 @@ func firstOdd(sets map[string]clueSet, known func(string) bool) (string, bool) {
 	return slices.MinFunc(odd, func(a, b string) int { return cmp.Or(cmp.Compare(sets[a].line, sets[b].line), cmp.Compare(a, b)) }), true
 }
 
+// strayLines gives e the hint of <line>s that stand in the puzzle, in no
+// <clues>: the start tag of the clues of that type was probably lost.
+func strayLines(e *ParseError, puzzle *xmlNode, clueType string) *ParseError {
+	for _, c := range puzzle.children() {
+		if c.name == "line" {
+			e.Hint = fmt.Sprintf(`the <line>s from line %d are in no <clues>: add <clues type="%s"> before them`, c.line, clueType)
+			break
+		}
+	}
+	return e
+}
+
 // finishGrid checks a grid's clues and reads its goal image.
 func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzzle.Puzzle, error) {
 	p := r.p
@@ -498,9 +510,9 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 	}
 	switch {
 	case hasRows && !hasCols:
-		return nil, errAt(r.file, rows.line, `<clues type="rows"> but no <clues type="columns">: a grid needs both`)
+		return nil, strayLines(errAt(r.file, rows.line, `<clues type="rows"> but no <clues type="columns">: a grid needs both`), n, "columns")
 	case hasCols && !hasRows:
-		return nil, errAt(r.file, cols.line, `<clues type="columns"> but no <clues type="rows">: a grid needs both`)
+		return nil, strayLines(errAt(r.file, cols.line, `<clues type="columns"> but no <clues type="rows">: a grid needs both`), n, "rows")
 	}
 	goal, goalLine, err := r.readGoal(n)
 	if err != nil {
@@ -524,7 +536,16 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 		p.Rows, p.Cols = puzzle.CluesOf(goal)
 		p.Origin.Places = &puzzle.Places{Goal: goalLine, License: r.licenseLine}
 	default:
-		return nil, errAt(r.file, n.line, "puzzle has neither clues nor a goal image")
+		e := errAt(r.file, n.line, "puzzle has neither clues nor a goal image")
+		switch {
+		case n.closes != 0:
+			e.Hint = fmt.Sprintf("is it the end of the <puzzle> of line %d, written without its '/'? Write </puzzle>", n.closes)
+		case firstElement(n) == nil:
+			e.Hint = "the <puzzle> holds nothing: remove its start tag if it is one too many"
+		default:
+			e.Hint = `give it <clues type="rows"> and <clues type="columns">, or a goal image in <solution type="goal">`
+		}
+		return nil, strayLines(e, n, "rows")
 	}
 	p.Goal = goal
 	p.Palette = r.xp.pal

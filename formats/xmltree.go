@@ -133,6 +133,10 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	}
 	root := &xmlNode{}
 	stack := []*xmlNode{root}
+	var first struct { // the first element of the file, where a lost root would start
+		name string
+		line int
+	}
 	live := 0   // elements held
 	counts := 0 // counts held
 	names := map[string]string{}
@@ -178,7 +182,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return warnings, xmlSyntaxError(file, se, stack)
+				return warnings, xmlSyntaxError(file, se, stack, lastLine(data))
 			}
 			e := errAt(file, line, "%w", err)
 			if strings.Contains(err.Error(), "unsupported version") {
@@ -221,6 +225,9 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 				return warnings, errAt(file, line, "more than %d elements at once: %w", maxXMLNodes, puzzle.ErrTooLarge)
 			}
 			n := &xmlNode{name: name, attrs: t.Attr, line: line, closes: closes, misspelt: written}
+			if len(stack) == 1 && first.name == "" {
+				first.name, first.line = name, line
+			}
 			top.content = append(top.content, xmlItem{node: n})
 			stack = append(stack, n)
 		case xml.EndElement:
@@ -238,6 +245,13 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 				if err := pop(i); err != nil {
 					return warnings, err
 				}
+			case len(stack) > 1 && (pbnElements[name] || pbnLeaves[name]) && (pbnElements[top.name] || pbnLeaves[top.name]):
+				// The end of an element that is not open, inside one
+				// that is not a misspelling of it: a copy, or the end
+				// of one whose start tag was lost. Closing another
+				// element with it would shift all that follows.
+				warn(puzzle.Diagnostic{Line: line, Message: fmt.Sprintf("</%s> closes no open <%s>: ignored", t.Name.Local, name),
+					Hint: fmt.Sprintf("remove it, or add the <%s> it ends", name)})
 			case len(stack) > 1:
 				warn(puzzle.Diagnostic{Line: line,
 					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
@@ -245,7 +259,12 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 					return warnings, err
 				}
 			default:
-				return warnings, errAt(file, line, "</%s> closes no element", t.Name.Local)
+				e := errAt(file, line, "</%s> closes no element", t.Name.Local)
+				e.Hint = fmt.Sprintf("remove it, or add the <%s> it ends", name)
+				if first.name != "" && first.name != name {
+					e.Hint = fmt.Sprintf("remove it, or add the <%s> it ends before line %d, where <%s> starts", name, first.line, first.name)
+				}
+				return warnings, e
 			}
 		case xml.CharData:
 			// A <line>'s own text is never read: not keeping it bounds
@@ -256,8 +275,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		}
 	}
 	if len(stack) > 1 {
-		open := stack[len(stack)-1]
-		return warnings, endsInside(file, open)
+		return warnings, endsInside(file, stack[len(stack)-1], lastLine(data))
 	}
 	return warnings, nil
 }
@@ -439,10 +457,10 @@ func misspeltElement(parent, name string, line int) (misspelt, bool) {
 // xmlSyntaxError is the error of what encoding/xml could not read, said as
 // the author can fix it: a file that ends inside an element names the
 // element, a "<" that starts no tag says how to write one in text.
-func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode) error {
+func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, last int) error {
 	switch {
 	case se.Msg == "unexpected EOF" && len(stack) > 1:
-		return endsInside(file, stack[len(stack)-1])
+		return endsInside(file, stack[len(stack)-1], last)
 	case se.Msg == "unexpected EOF":
 		return errAt(file, se.Line, "the file ends inside a tag")
 	case strings.HasPrefix(se.Msg, "expected element name after <"):
@@ -453,9 +471,30 @@ func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode) error {
 	return errAt(file, se.Line, "%s", se.Msg)
 }
 
-// endsInside is the error of a file that ends inside an element.
-func endsInside(file string, open *xmlNode) *ParseError {
-	e := errAt(file, open.line, "<%s> is never closed: the file ends inside it", open.name)
+// lastLine returns the number of the last line of data, a final line break
+// starting none.
+func lastLine(data []byte) int {
+	return bytes.Count(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) + 1
+}
+
+// firstElement returns the first element in n, or nil.
+func firstElement(n *xmlNode) *xmlNode {
+	for _, it := range n.content {
+		if it.node != nil {
+			return it.node
+		}
+	}
+	return nil
+}
+
+// endsInside is the error of a file that ends, at its line end, inside an
+// element: reported where it ends, where the end tag or what was cut off
+// is missing.
+func endsInside(file string, open *xmlNode, end int) *ParseError {
+	e := errAt(file, end, "the file ends inside <%s> (line %d), which is never closed", open.name, open.line)
+	if end == open.line {
+		e = errAt(file, end, "<%s> is never closed: the file ends inside it", open.name)
+	}
 	e.Hint = fmt.Sprintf("add </%s> where it ends, or look for what was cut off", open.name)
 	return e
 }
