@@ -116,8 +116,9 @@ func pluralClueLines(n int) string {
 }
 
 // noBlock is the error of a puzzle without its rows or columns block
-// (which): at the stray clue lines that need its header, if there are some.
-func (np *nonParser) noBlock(which string, start int) error {
+// (which): at the stray clue lines that need its header, if there are some,
+// else at the puzzle's end.
+func (np *nonParser) noBlock(which string, end int) error {
 	for _, r := range np.stray {
 		if np.missingBlock(r) == which {
 			e := np.errAtCol(r.first, 1, "no %s block: %s from here on belong to no block", which, pluralClueLines(r.count))
@@ -125,8 +126,7 @@ func (np *nonParser) noBlock(which string, start int) error {
 			return np.missing(e, which)
 		}
 	}
-	e := errAt(np.file, start, "no %s block", which)
-	e.Hint = fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s"))
+	e := np.endsWithout(end, which+" block", "one", fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s")))
 	return np.missing(e, which)
 }
 
