@@ -567,7 +567,7 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 	for _, side := range puzzle.TriddlerSides {
 		s, ok := sets[side]
 		if !ok {
-			return nil, errAt(r.file, n.line, "triddler has no <clues type=%q>", side)
+			return nil, strayLines(errAt(r.file, n.line, "triddler has no <clues type=%q>", side), n, side)
 		}
 		p.TriddlerClues[side] = s.lines
 		p.Origin.Places.Triddler[side] = s.at // each <line>'s own line, for its problems

@@ -137,6 +137,10 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		name string
 		line int
 	}
+	// The first element that belongs in a puzzle met outside any, and the
+	// set it stands in; the puzzles started.
+	var loose, looseSet *xmlNode
+	puzzles := 0
 	live := 0   // elements held
 	counts := 0 // counts held
 	names := map[string]string{}
@@ -228,6 +232,17 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			if len(stack) == 1 && first.name == "" {
 				first.name, first.line = name, line
 			}
+			// (an unknown element around it, such as a misspelt <puzle>,
+			// is reported as such)
+			if loose == nil && puzzleOnly[name] && !slices.ContainsFunc(stack[1:], func(o *xmlNode) bool { return o.name == "puzzle" || !pbnElements[o.name] }) {
+				loose = n
+				if len(stack) > 1 && stack[len(stack)-1].name == "puzzleset" {
+					looseSet = stack[len(stack)-1]
+				}
+			}
+			if name == "puzzle" {
+				puzzles++
+			}
 			top.content = append(top.content, xmlItem{node: n})
 			stack = append(stack, n)
 		case xml.EndElement:
@@ -276,6 +291,14 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	}
 	if len(stack) > 1 {
 		return warnings, endsInside(file, stack[len(stack)-1], lastLine(data))
+	}
+	if puzzles == 0 && loose != nil {
+		e := errAt(file, loose.line, "no <puzzle> element: this <%s> stands in none", loose.name)
+		e.Hint = "add <puzzle> before the puzzle's content, and </puzzle> after it"
+		if looseSet != nil {
+			e.Hint = fmt.Sprintf("add <puzzle> after the <puzzleset> of line %d, before the puzzle's content, and </puzzle> after it", looseSet.line)
+		}
+		return warnings, e
 	}
 	return warnings, nil
 }
@@ -372,6 +395,9 @@ var pbnChildren = map[string][]string{
 	"solution":  {"image", "note"},
 }
 
+// puzzleOnly are the elements that belong in a <puzzle> only.
+var puzzleOnly = map[string]bool{"color": true, "clues": true, "solution": true, "line": true, "count": true, "image": true}
+
 // pbnLeaves are the elements of a pbn file that hold only text.
 var pbnLeaves = map[string]bool{"title": true, "author": true, "authorid": true, "copyright": true, "source": true,
 	"id": true, "description": true, "note": true, "license": true, "color": true, "count": true, "image": true, "property": true}
@@ -462,7 +488,9 @@ func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, last int
 	case se.Msg == "unexpected EOF" && len(stack) > 1:
 		return endsInside(file, stack[len(stack)-1], last)
 	case se.Msg == "unexpected EOF":
-		return errAt(file, se.Line, "the file ends inside a tag")
+		e := errAt(file, min(se.Line, last), "the file ends inside a tag")
+		e.Hint = "the file is cut short: restore its end"
+		return e
 	case strings.HasPrefix(se.Msg, "expected element name after <"):
 		e := errAt(file, se.Line, "a \"<\" that starts no tag")
 		e.Hint = "write &lt; for a < in text"
