@@ -87,6 +87,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	var groupNos [][]int // the file line of each clue line, by group
 	firstLine := 0
 	earlyPalette := 0 // a line before "#d" that reads as a palette line
+	paletteAt := 0    // the "#d" line
 	ignoredFrom := 0  // the first group beyond the puzzle's that holds clue lines
 	for sc := newLineScanner(text, 1); ; {
 		l, ok := sc.next()
@@ -104,7 +105,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			case strings.HasPrefix(d, "t"):
 				triddler = true
 			case strings.HasPrefix(d, "d"):
-				stage, earlyPalette = palette, 0
+				stage, earlyPalette, paletteAt = palette, 0, n
 			default:
 				return nil, errAt(file, n, "unknown directive %q (want #d or #t)", t)
 			}
@@ -222,6 +223,12 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			return len(pal) - 1, nil
 		}
 		e := errAt(file, line, "colour %q is not in the palette", tok.char)
+		switch {
+		case paletteAt != 0:
+			e.Hint = fmt.Sprintf("declare it in the palette that starts at line %d, as in \"   %c:%c  #000000   black\"", paletteAt, tok.char, tok.char)
+		case earlyPalette == 0:
+			e.Hint = fmt.Sprintf("declare it in a palette: a line \"#d\", then lines such as \"   %c:%c  #000000   black\"", tok.char, tok.char)
+		}
 		if earlyPalette != 0 {
 			e.Hint = fmt.Sprintf("line %d looks like a palette line, but the palette starts after a line \"#d\": add one before line %d", earlyPalette, earlyPalette)
 		}

@@ -37,6 +37,9 @@ func (p *Puzzle) triddlerProblems() diag.List {
 				said[i] = fmt.Sprintf("%s in %s (%s%d now)", more, f.side, p.sideAt(f.side), len(p.TriddlerClues[f.side]))
 			}
 			d.Hint = fmt.Sprintf("the six counts make an outline with %s: is a line missing or one too many there?", strings.Join(said, ", or "))
+		} else if side, ok := p.onlyEmptySide(); ok {
+			d.Line = p.TriddlerSideLine(side)
+			d.Hint = fmt.Sprintf("%s holds no clue line (%s): are its lines missing, or is its header one too many?", side, strings.TrimSuffix(p.sideAt(side), ", "))
 		}
 		return append(errs, d)
 	}
@@ -95,6 +98,21 @@ func (p *Puzzle) triddlerProblems() diag.List {
 		}
 	}
 	return errs
+}
+
+// onlyEmptySide returns the one side of a triddler without clue lines, when
+// its header's line is known and the other five have some.
+func (p *Puzzle) onlyEmptySide() (string, bool) {
+	empty := ""
+	for _, s := range TriddlerSides {
+		if len(p.TriddlerClues[s]) == 0 {
+			if empty != "" {
+				return "", false
+			}
+			empty = s
+		}
+	}
+	return empty, empty != "" && p.places().TriddlerHeaders[empty] > 0
 }
 
 // oddOne returns which of three counts differs from the other two, which
