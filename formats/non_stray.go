@@ -138,7 +138,37 @@ func (np *nonParser) nextPuzzleHint(line int) string {
 		return fmt.Sprintf("another puzzle seems to start here, but line %d, %q, is not a divider: puzzles of a bundle are separated by a line \"%s\" alone",
 			d.n, strings.TrimSpace(d.text), packDivider)
 	}
+	if start := np.keysBefore(line); start != 0 {
+		return fmt.Sprintf("another puzzle seems to start at line %d: separate the puzzles of a bundle with a line \"%s\" alone before it", start, packDivider)
+	}
 	return fmt.Sprintf("another puzzle seems to start here: separate the puzzles of a bundle with a line \"%s\" alone", packDivider)
+}
+
+// keysBefore returns the first of the lines giving a title, author or such
+// right before line (blank lines between them aside), where a puzzle that
+// has its size at line starts; 0 when there are none.
+func (np *nonParser) keysBefore(line int) int {
+	var before []numberedLine
+	for sc := newLineScanner(np.text, np.first); ; {
+		l, ok := sc.next()
+		if !ok || l.n >= line {
+			break
+		}
+		before = append(before, l)
+	}
+	start := 0
+	for i := len(before) - 1; i >= 0; i-- {
+		l := before[i]
+		if l.blank() {
+			continue
+		}
+		key, _ := splitKey(l.text)
+		if _, ok := metaKeys[strings.ToLower(key)]; !ok {
+			break
+		}
+		start = l.n
+	}
+	return start
 }
 
 // metaKeys maps the spellings of the .non keys that describe a puzzle to
