@@ -610,8 +610,17 @@ func (r *xmlPuzzleReader) readGoal(n *xmlNode) (*puzzle.Image, int, error) {
 	if goal == nil {
 		return nil, 0, nil
 	}
-	for _, c := range goal.children() {
+	images := goal.children()
+	for i, c := range images {
 		if c.name == "image" {
+			if strings.TrimSpace(c.text()) == "" {
+				e := errAt(r.file, c.line, "goal image: the <image> is empty")
+				e.Hint = "write the picture between <image> and </image>, a row per line, as in |.XX.|"
+				if next := slices.IndexFunc(images[i+1:], func(n *xmlNode) bool { return n.name == "image" }); next >= 0 {
+					e.Hint = fmt.Sprintf("another <image> starts at line %d: if this start tag is one too many, remove it", images[i+1+next].line)
+				}
+				return nil, 0, e
+			}
 			g, err := r.readImage(c.text())
 			if err != nil {
 				e := errAt(r.file, c.line, "goal image: %w", err)
