@@ -133,14 +133,14 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	}
 	root := &xmlNode{}
 	stack := []*xmlNode{root}
-	var first struct { // the first element of the file, where a lost root would start
+	type place struct {
 		name string
 		line int
 	}
-	// The first element that belongs in a puzzle met outside any, and the
-	// set it stands in; the puzzles started.
-	var loose, looseSet *xmlNode
-	puzzles := 0
+	first := place{} // the first element of the file, where a lost root would start
+	// The first element that belongs in a puzzle met outside any, the
+	// line of the set it stands in (0 if none), and the puzzles started.
+	loose, looseSet, puzzles := place{}, 0, 0
 	live := 0   // elements held
 	counts := 0 // counts held
 	names := map[string]string{}
@@ -230,14 +230,14 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			}
 			n := &xmlNode{name: name, attrs: t.Attr, line: line, closes: closes, misspelt: written}
 			if len(stack) == 1 && first.name == "" {
-				first.name, first.line = name, line
+				first = place{name, line}
 			}
 			// (an unknown element around it, such as a misspelt <puzle>,
 			// is reported as such)
-			if loose == nil && puzzleOnly[name] && !slices.ContainsFunc(stack[1:], func(o *xmlNode) bool { return o.name == "puzzle" || !pbnElements[o.name] }) {
-				loose = n
-				if len(stack) > 1 && stack[len(stack)-1].name == "puzzleset" {
-					looseSet = stack[len(stack)-1]
+			if loose.name == "" && puzzleOnly[name] && !slices.ContainsFunc(stack[1:], func(o *xmlNode) bool { return o.name == "puzzle" || !pbnElements[o.name] }) {
+				loose = place{name, line}
+				if top.name == "puzzleset" {
+					looseSet = top.line
 				}
 			}
 			if name == "puzzle" {
@@ -292,11 +292,11 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	if len(stack) > 1 {
 		return warnings, endsInside(file, stack[len(stack)-1], lastLine(data))
 	}
-	if puzzles == 0 && loose != nil {
+	if puzzles == 0 && loose.name != "" {
 		e := errAt(file, loose.line, "no <puzzle> element: this <%s> stands in none", loose.name)
 		e.Hint = "add <puzzle> before the puzzle's content, and </puzzle> after it"
-		if looseSet != nil {
-			e.Hint = fmt.Sprintf("add <puzzle> after the <puzzleset> of line %d, before the puzzle's content, and </puzzle> after it", looseSet.line)
+		if looseSet != 0 {
+			e.Hint = fmt.Sprintf("add <puzzle> after the <puzzleset> of line %d, before the puzzle's content, and </puzzle> after it", looseSet)
 		}
 		return warnings, e
 	}
