@@ -284,8 +284,7 @@ func (p *Puzzle) shiftHint() string {
 		what      string
 		got, want []Line
 		lineOf    func(int) int
-		row       bool
-	}{{"row", p.Rows, rows, p.RowLine, true}, {"column", p.Cols, cols, p.ColLine, false}} {
+	}{{"row", p.Rows, rows, p.RowLine}, {"column", p.Cols, cols, p.ColLine}} {
 		if d, ok := shiftedUp(side.got, side.want); ok {
 			return fmt.Sprintf("the %s clues from line %d on match the goal's from %s %d on: is the clue line of %s %d missing before line %d?",
 				side.what, side.lineOf(d), side.what, d+2, side.what, d+1, side.lineOf(d))
