@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"html"
@@ -27,9 +28,11 @@ import (
 )
 
 // This file measures how well the readers' messages read: single-typo
-// mutants of valid files in every format (the spec examples, the demo
-// archive, files written by the writers, pictures), each classified by what
-// Read makes of it. A message reads well when it names the file and the line
+// mutants of valid files in every format (the spec examples, copies of demo
+// files in testdata/seeds, files the writers make, pictures), each
+// classified by what Read makes of it and what check then says (validate
+// runs on what reads, the solver's budget far beyond what these small
+// puzzles need). A message reads well when it names the file and the line
 // the mutation is on (or the one the mistake really is on, such as the head
 // of a clue block left a line short) and says what to do (a hint, or wording
 // such as "write", "add", "remove", "did you mean"). The share of mutants
@@ -84,8 +87,9 @@ type mutantSeed struct {
 }
 
 // mutantSeeds gathers the seed files: the examples of the format specs in
-// ../shared/specs (read where they are), files of the demo archive and of
-// testdata, and files the writers make of them (.nin, .g, pictures).
+// ../shared/specs (read where they are), files of testdata (demo files
+// copied, so that editing the demo leaves the figure alone), and files the
+// writers make of them (.nin, .g, pictures).
 func mutantSeeds(t *testing.T) []mutantSeed {
 	t.Helper()
 	specs := corpustest.Specs(t)
@@ -109,11 +113,11 @@ func mutantSeeds(t *testing.T) []mutantSeed {
 		{"spec-example.non", []byte(dedent(example))},
 		{"simpson.non", []byte(strings.TrimSpace(simpsonExample) + "\n")},
 		{"colour.non", []byte(read("testdata/colour.non"))},
-		{"house.non", []byte(read("../content/first-steps/house.non"))},
-		{"minis.nonpack", []byte(read("../content/first-steps/minis.nonpack"))},
+		{"house.non", []byte(read("testdata/seeds/house.non"))},
+		{"minis.nonpack", []byte(read("testdata/seeds/minis.nonpack"))},
 		{"spec-example.xml", []byte(html.UnescapeString(pbnExample))},
-		{"inkpot.xml", []byte(read("../content/colour/inkpot.xml"))},
-		{"snowflake.xml", []byte(read("../content/triangles/snowflake.xml"))},
+		{"inkpot.xml", []byte(read("testdata/seeds/inkpot.xml"))},
+		{"snowflake.xml", []byte(read("testdata/seeds/snowflake.xml"))},
 	}
 	first := func(s mutantSeed) *puzzle.Puzzle {
 		ps, err := Read(s.name, s.data)
@@ -513,7 +517,8 @@ func pictureMutants(s mutantSeed) []mutant {
 }
 
 // judge reads a mutant and checks what it reads as check does (the solver
-// given little time), and returns its verdict and the first message.
+// given a budget these small puzzles never come near), and returns its
+// verdict and the first error (or the warning or warnings it stands on).
 func judge(m mutant, want []*puzzle.Puzzle) (verdict, msg string) {
 	ps, err := func() (ps []*puzzle.Puzzle, err error) {
 		defer func() {
@@ -523,7 +528,7 @@ func judge(m mutant, want []*puzzle.Puzzle) (verdict, msg string) {
 		}()
 		return Read(m.file, m.data)
 	}()
-	if err != nil && (strings.Contains(err.Error(), "internal error") || strings.HasPrefix(err.Error(), "panic: ")) {
+	if err != nil && (strings.Contains(err.Error(), "internal error reading this file") || strings.HasPrefix(err.Error(), "panic: ")) {
 		return vPanic, err.Error()
 	}
 	var errs, warnings diag.List
@@ -536,10 +541,17 @@ func judge(m mutant, want []*puzzle.Puzzle) (verdict, msg string) {
 		warnings = append(warnings, r.Warnings...)
 	}
 	if len(errs) == 0 {
+		warned := ""
 		for _, w := range warnings {
 			if w.File == m.file && namesLine(w, m.lines) {
-				return vWarned, w.String()
+				if saysFix(w) {
+					return vWarned, w.String()
+				}
+				warned = cmp.Or(warned, w.String())
 			}
+		}
+		if warned != "" {
+			return vNoFix, warned
 		}
 		if samePuzzles(ps, want) {
 			return vSame, ""
@@ -562,11 +574,15 @@ func judge(m mutant, want []*puzzle.Puzzle) (verdict, msg string) {
 		return vNoLine, msg
 	case len(m.lines) > 0 && !namesLine(d, m.lines):
 		return vWrongLine, msg
-	case d.Hint == "" && !saysWhatToDo.MatchString(d.Message):
+	case !saysFix(d):
 		return vNoFix, msg
 	}
 	return vGood, msg
 }
+
+// saysFix reports whether a diagnostic says what to do: it has a hint, or
+// its message tells what to write.
+func saysFix(d diag.Diagnostic) bool { return d.Hint != "" || saysWhatToDo.MatchString(d.Message) }
 
 // mutantSolveTime is the solver's budget for a mutant: the seeds are small.
 const mutantSolveTime = 10 * time.Second

@@ -268,8 +268,12 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 				warn(puzzle.Diagnostic{Line: line, Message: fmt.Sprintf("</%s> closes no open <%s>: ignored", t.Name.Local, name),
 					Hint: fmt.Sprintf("remove it, or add the <%s> it ends", name)})
 			case len(stack) > 1:
+				hint := fmt.Sprintf("write </%s>", top.name)
+				if !pbnElements[top.name] && !pbnLeaves[top.name] {
+					hint = fmt.Sprintf("the start tag at line %d is likely misspelt: write <%s> there", top.line, name)
+				}
 				warn(puzzle.Diagnostic{Line: line,
-					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
+					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line), Hint: hint})
 				if err := pop(len(stack) - 1); err != nil {
 					return warnings, err
 				}
