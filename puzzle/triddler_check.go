@@ -43,12 +43,6 @@ func (p *Puzzle) triddlerProblems() diag.List {
 		}
 		return append(errs, d)
 	}
-	var count [3][]int
-	var blots []bool // colours with a blot: their sums are unknown
-	for f := range count {
-		count[f] = make([]int, len(p.Palette))
-	}
-	blots = make([]bool, len(p.Palette))
 	for i, l := range g.Lines {
 		need, prev := 0, -1
 		for j, c := range g.Clues[i] {
@@ -61,8 +55,6 @@ func (p *Puzzle) triddlerProblems() diag.List {
 			}
 			need += c.MinLen()
 			prev = c.Color
-			count[l.Family][c.Color] += c.MinLen()
-			blots[c.Color] = blots[c.Color] || c.Blot
 		}
 		if need > len(l.Cells) {
 			errorAt(p.TriddlerLine(l.Side, l.Index), "triddler %s line %d (%s) needs %d cells; the line has %d", l.Side, l.Index+1, p.FormatLine(g.Clues[i]), need, len(l.Cells))
@@ -72,6 +64,7 @@ func (p *Puzzle) triddlerProblems() diag.List {
 		return errs
 	}
 	names := [3]string{"rows", "\"/\" lines", "\"\\\" lines"}
+	count, blots := familyCounts(p, g)
 	for c := 1; c < len(p.Palette); c++ {
 		if !blots[c] && (count[0][c] != count[1][c] || count[0][c] != count[2][c]) {
 			errorf("triddler clues disagree on the cells of colour %s: %s %d, %s %d, %s %d", p.Palette[c].Name,
@@ -113,6 +106,40 @@ func (p *Puzzle) onlyEmptySide() (string, bool) {
 		}
 	}
 	return empty, empty != "" && p.places().TriddlerHeaders[empty] > 0
+}
+
+// familyCounts returns the cells of each colour that each family of a
+// triddler's lines fills (count[family][colour]), and the colours with a
+// blot, whose counts are unknown. Blocks of colours outside the palette are
+// left out.
+func familyCounts(p *Puzzle, g *TriGeometry) (count [3][]int, blots []bool) {
+	for f := range count {
+		count[f] = make([]int, len(p.Palette))
+	}
+	blots = make([]bool, len(p.Palette))
+	for i, l := range g.Lines {
+		for _, c := range g.Clues[i] {
+			if c.Color >= 1 && c.Color < len(p.Palette) {
+				count[l.Family][c.Color] += c.MinLen()
+				blots[c.Color] = blots[c.Color] || c.Blot
+			}
+		}
+	}
+	return count, blots
+}
+
+// OddTriddlerFamily returns the family of a triddler's lines (0 rows, 1
+// "/" lines, 2 "\" lines) whose count of cells of a colour differs from the
+// other two's, which agree, for the first colour the families disagree on
+// so; -1 when there is none.
+func (p *Puzzle) OddTriddlerFamily(g *TriGeometry) int {
+	count, blots := familyCounts(p, g)
+	for c := 1; c < len(p.Palette); c++ {
+		if odd, ok := oddOne(count[0][c], count[1][c], count[2][c]); ok && !blots[c] {
+			return odd
+		}
+	}
+	return -1
 }
 
 // oddOne returns which of three counts differs from the other two, which

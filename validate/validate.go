@@ -88,7 +88,8 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	r.Warnings = append(r.Warnings, checkLicense(p)...)
 	r.Errors = append(r.Errors, p.Problems()...)
 	if r.HasErrors() {
-		sumsHint(p, r.Errors) // sums.go
+		sumsHint(p, r.Errors)         // sums.go
+		triddlerSumsHint(p, r.Errors) // triddler.go
 		return r
 	}
 	if ms := p.GoalMismatches(); len(ms) > 0 {
