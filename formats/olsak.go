@@ -2,6 +2,7 @@ package formats
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -177,7 +178,13 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		want = 6
 	}
 	if len(groupLines) < want {
-		return nil, olsakFewGroups(file, triddler, groupStarts)
+		e := olsakFewGroups(file, triddler, groupStarts)
+		if len(groupLines) == 1 && !triddler {
+			if k, ok := olsakSplit(groupLines[0]); ok {
+				e.Hint = fmt.Sprintf("the rows seem to end before line %d, where the columns' clues start: add a line \": columns\" before it", groupNos[0][k])
+			}
+		}
+		return nil, e
 	}
 	var warnings []puzzle.Diagnostic // the groups beyond the puzzle's
 	switch {
@@ -364,7 +371,7 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 
 // olsakFewGroups is the error of a .g file with fewer groups of clues than
 // its kind needs; starts holds the line of each group's ':' line.
-func olsakFewGroups(file string, triddler bool, starts []int) error {
+func olsakFewGroups(file string, triddler bool, starts []int) *ParseError {
 	kind, want, names := "grid", 2, "rows, then columns"
 	if triddler {
 		kind, want, names = "triddler", 6, "topleft, bottomleft, bottom, bottomright, topright, top"
@@ -377,6 +384,51 @@ func olsakFewGroups(file string, triddler bool, starts []int) error {
 	e := errAt(file, starts[len(starts)-1], "only %s of clues, but a %s has %d: %s", puzzle.Plural(len(starts), "group"), kind, want, names)
 	e.Hint = "start each group with a line starting with ':', as in \": columns\""
 	return e
+}
+
+// olsakSplit returns where a grid's one group of clue lines, rows and
+// columns run together, splits into rows and columns that fit each other:
+// every colour filling as many cells in both, every row's blocks fitting
+// in as many cells as there are columns and every column's in as many as
+// there are rows. ok is false unless exactly one split does.
+func olsakSplit(lines [][]olsakToken) (k int, ok bool) {
+	need := func(l []olsakToken) int {
+		n := 0
+		for i, t := range l {
+			n += t.len
+			if i > 0 && l[i-1].char == t.char {
+				n++
+			}
+		}
+		return n
+	}
+	sums := func(ls [][]olsakToken) map[rune]int {
+		m := map[rune]int{}
+		for _, l := range ls {
+			for _, t := range l {
+				if t.len > 0 {
+					m[t.char] += t.len
+				}
+			}
+		}
+		return m
+	}
+	fits := func(ls [][]olsakToken, length int) bool {
+		for _, l := range ls {
+			if need(l) > length {
+				return false
+			}
+		}
+		return true
+	}
+	found := 0
+	for split := 1; split < len(lines); split++ {
+		rows, cols := lines[:split], lines[split:]
+		if maps.Equal(sums(rows), sums(cols)) && fits(rows, len(cols)) && fits(cols, len(rows)) {
+			k, found = split, found+1
+		}
+	}
+	return k, found == 1
 }
 
 // olsakEmptyGroup is the error of a grid's group of clues (g: 0 rows, 1
