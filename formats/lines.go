@@ -84,3 +84,18 @@ func allBlankLines(ls []numberedLine) bool {
 	}
 	return true
 }
+
+// lastNonBlank returns the number of the last line of text that is not
+// blank, text starting at line first; 0 when all are blank.
+func lastNonBlank(text string, first int) int {
+	last := 0
+	for sc := newLineScanner(text, first); ; {
+		l, ok := sc.next()
+		if !ok {
+			return last
+		}
+		if !l.blank() {
+			last = l.n
+		}
+	}
+}

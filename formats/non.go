@@ -189,7 +189,12 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 		return np.color(l.n, rest)
 	case "goal":
 		if np.goalLine != 0 {
-			return np.errAt(l.n, "goal given twice (first on line %d)", np.goalLine)
+			e := errAt(np.file, l.n, "goal given twice (first on line %d)", np.goalLine)
+			e.Hint = "a puzzle has one goal: remove the one that is wrong"
+			if stripSpaces(unquote(rest)) == np.goal {
+				e.Hint = "it is the same goal: remove this line"
+			}
+			return e
 		}
 		np.goal, np.goalLine = stripSpaces(unquote(rest)), l.n
 	default:
@@ -370,7 +375,7 @@ func (np *nonParser) color(line int, rest string) error {
 	rgb, err := puzzle.ParseRGB(f[1])
 	if err != nil {
 		e := errAt(np.file, line, "color %s: %w", f[0], err)
-		e.Hint = "write the colour in hexadecimal, as in \"color r #d62828\""
+		e.Hint = hexHint(f[1], `"color r #d62828"`)
 		if _, swapped := puzzle.ParseRGB(f[0]); swapped == nil && len([]rune(f[1])) == 1 {
 			e.Hint = fmt.Sprintf("the character comes first: \"color %s %s\"", f[1], f[0])
 		}
@@ -499,15 +504,26 @@ func (np *nonParser) block(header int, which string) error {
 	return nil
 }
 
+// endsWithout is the error of a puzzle that ends, at line end, without
+// what it needs (a key, a block).
+func (np *nonParser) endsWithout(end int, what, needs, hint string) *ParseError {
+	e := errAt(np.file, end, "no %s: the puzzle ends at this line without %s", what, needs)
+	e.Hint = hint
+	return e
+}
+
 // finish checks that the puzzle is complete, builds its palette and
 // resolves clues and goal.
 func (np *nonParser) finish() error {
 	start := np.p.Origin.Line
+	// What is missing for good is missed where the puzzle ends: there it
+	// can be added, and there a file cut short lost it.
+	end := max(lastNonBlank(np.text, np.first), start)
 	if np.width == 0 {
-		return np.missing(np.errAt(start, "no width: the puzzle needs a width (or columns N) key"), "width", "columns")
+		return np.missing(np.endsWithout(end, "width", "a width (or columns N) key", "add a line \"width N\", N the number of columns"), "width", "columns")
 	}
 	if np.height == 0 {
-		return np.missing(np.errAt(start, "no height: the puzzle needs a height (or rows N) key"), "height", "rows")
+		return np.missing(np.endsWithout(end, "height", "a height (or rows N) key", "add a line \"height N\", N the number of rows"), "height", "rows")
 	}
 	np.p.Width, np.p.Height = np.width, np.height
 	rowClues, err := np.parseBlock(np.rows)
@@ -544,9 +560,9 @@ func (np *nonParser) finish() error {
 			np.p.Cols = cols
 		}
 	case np.rows == nil:
-		return np.noBlock("rows", start)
+		return np.noBlock("rows", end)
 	default:
-		return np.noBlock("columns", start)
+		return np.noBlock("columns", end)
 	}
 	if rowClues != nil {
 		np.p.Rows = resolveLines(rowClues, resolve)

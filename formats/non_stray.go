@@ -116,8 +116,9 @@ func pluralClueLines(n int) string {
 }
 
 // noBlock is the error of a puzzle without its rows or columns block
-// (which): at the stray clue lines that need its header, if there are some.
-func (np *nonParser) noBlock(which string, start int) error {
+// (which): at the stray clue lines that need its header, if there are some,
+// else at the puzzle's end.
+func (np *nonParser) noBlock(which string, end int) error {
 	for _, r := range np.stray {
 		if np.missingBlock(r) == which {
 			e := np.errAtCol(r.first, 1, "no %s block: %s from here on belong to no block", which, pluralClueLines(r.count))
@@ -125,8 +126,7 @@ func (np *nonParser) noBlock(which string, start int) error {
 			return np.missing(e, which)
 		}
 	}
-	e := errAt(np.file, start, "no %s block", which)
-	e.Hint = fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s"))
+	e := np.endsWithout(end, which+" block", "one", fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s")))
 	return np.missing(e, which)
 }
 
@@ -138,7 +138,37 @@ func (np *nonParser) nextPuzzleHint(line int) string {
 		return fmt.Sprintf("another puzzle seems to start here, but line %d, %q, is not a divider: puzzles of a bundle are separated by a line \"%s\" alone",
 			d.n, strings.TrimSpace(d.text), packDivider)
 	}
+	if start := np.keysBefore(line); start != 0 {
+		return fmt.Sprintf("another puzzle seems to start at line %d: separate the puzzles of a bundle with a line \"%s\" alone before it", start, packDivider)
+	}
 	return fmt.Sprintf("another puzzle seems to start here: separate the puzzles of a bundle with a line \"%s\" alone", packDivider)
+}
+
+// keysBefore returns the first of the lines giving a title, author or such
+// right before line (blank lines between them aside), where a puzzle that
+// has its size at line starts; 0 when there are none.
+func (np *nonParser) keysBefore(line int) int {
+	var before []numberedLine
+	for sc := newLineScanner(np.text, np.first); ; {
+		l, ok := sc.next()
+		if !ok || l.n >= line {
+			break
+		}
+		before = append(before, l)
+	}
+	start := 0
+	for i := len(before) - 1; i >= 0; i-- {
+		l := before[i]
+		if l.blank() {
+			continue
+		}
+		key, _ := splitKey(l.text)
+		if _, ok := metaKeys[strings.ToLower(key)]; !ok {
+			break
+		}
+		start = l.n
+	}
+	return start
 }
 
 // metaKeys maps the spellings of the .non keys that describe a puzzle to

@@ -199,6 +199,13 @@ func readNonpack(file string, data []byte) ([]*puzzle.Puzzle, []error) {
 			inheritSetMeta(&p.Meta, set)
 		}
 	}
+	if set != nil && len(ps)+len(errs) == 0 {
+		// Keys such as a title and nothing else: a puzzle cut off after
+		// them, most likely.
+		e := errAt(file, lastNonBlank(text, 1), "no puzzle in file: it ends at this line with keys but no width, height or clues")
+		e.Hint = "a puzzle needs width, height, rows and columns: if the file was cut short, restore its end"
+		errs = append(errs, e)
+	}
 	return ps, errs
 }
 

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -87,6 +88,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	var groupNos [][]int // the file line of each clue line, by group
 	firstLine := 0
 	earlyPalette := 0 // a line before "#d" that reads as a palette line
+	paletteAt := 0    // the "#d" line
 	ignoredFrom := 0  // the first group beyond the puzzle's that holds clue lines
 	for sc := newLineScanner(text, 1); ; {
 		l, ok := sc.next()
@@ -104,7 +106,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			case strings.HasPrefix(d, "t"):
 				triddler = true
 			case strings.HasPrefix(d, "d"):
-				stage, earlyPalette = palette, 0
+				stage, earlyPalette, paletteAt = palette, 0, n
 			default:
 				return nil, errAt(file, n, "unknown directive %q (want #d or #t)", t)
 			}
@@ -176,7 +178,13 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		want = 6
 	}
 	if len(groupLines) < want {
-		return nil, olsakFewGroups(file, triddler, groupStarts)
+		e := olsakFewGroups(file, triddler, groupStarts)
+		if len(groupLines) == 1 && !triddler {
+			if k, ok := olsakSplit(groupLines[0]); ok {
+				e.Hint = fmt.Sprintf("the rows seem to end before line %d, where the columns' clues start: add a line \": columns\" before it", groupNos[0][k])
+			}
+		}
+		return nil, e
 	}
 	var warnings []puzzle.Diagnostic // the groups beyond the puzzle's
 	switch {
@@ -222,6 +230,12 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			return len(pal) - 1, nil
 		}
 		e := errAt(file, line, "colour %q is not in the palette", tok.char)
+		switch {
+		case paletteAt != 0:
+			e.Hint = fmt.Sprintf("declare it in the palette that starts at line %d, as in \"   %c:%c  #000000   black\"", paletteAt, tok.char, tok.char)
+		case earlyPalette == 0:
+			e.Hint = fmt.Sprintf("declare it in a palette: a line \"#d\", then lines such as \"   %c:%c  #000000   black\"", tok.char, tok.char)
+		}
 		if earlyPalette != 0 {
 			e.Hint = fmt.Sprintf("line %d looks like a palette line, but the palette starts after a line \"#d\": add one before line %d", earlyPalette, earlyPalette)
 		}
@@ -266,8 +280,11 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		}
 	}
 	p.TriddlerClues = map[string][]puzzle.Line{}
-	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}}
+	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, TriddlerHeaders: map[string]int{}}
 	for g, grp := range olsakTriddlerGroups {
+		if g < len(groupStarts) {
+			p.Origin.Places.TriddlerHeaders[grp.side] = groupStarts[g]
+		}
 		lines, nos := out[g], groupNos[g]
 		if grp.linesRev {
 			lines, nos = reversed(lines), reversed(nos)
@@ -354,7 +371,7 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 
 // olsakFewGroups is the error of a .g file with fewer groups of clues than
 // its kind needs; starts holds the line of each group's ':' line.
-func olsakFewGroups(file string, triddler bool, starts []int) error {
+func olsakFewGroups(file string, triddler bool, starts []int) *ParseError {
 	kind, want, names := "grid", 2, "rows, then columns"
 	if triddler {
 		kind, want, names = "triddler", 6, "topleft, bottomleft, bottom, bottomright, topright, top"
@@ -367,6 +384,51 @@ func olsakFewGroups(file string, triddler bool, starts []int) error {
 	e := errAt(file, starts[len(starts)-1], "only %s of clues, but a %s has %d: %s", puzzle.Plural(len(starts), "group"), kind, want, names)
 	e.Hint = "start each group with a line starting with ':', as in \": columns\""
 	return e
+}
+
+// olsakSplit returns where a grid's one group of clue lines, rows and
+// columns run together, splits into rows and columns that fit each other:
+// every colour filling as many cells in both, every row's blocks fitting
+// in as many cells as there are columns and every column's in as many as
+// there are rows. ok is false unless exactly one split does.
+func olsakSplit(lines [][]olsakToken) (k int, ok bool) {
+	need := func(l []olsakToken) int {
+		n := 0
+		for i, t := range l {
+			n += t.len
+			if i > 0 && l[i-1].char == t.char {
+				n++
+			}
+		}
+		return n
+	}
+	sums := func(ls [][]olsakToken) map[rune]int {
+		m := map[rune]int{}
+		for _, l := range ls {
+			for _, t := range l {
+				if t.len > 0 {
+					m[t.char] += t.len
+				}
+			}
+		}
+		return m
+	}
+	fits := func(ls [][]olsakToken, length int) bool {
+		for _, l := range ls {
+			if need(l) > length {
+				return false
+			}
+		}
+		return true
+	}
+	found := 0
+	for split := 1; split < len(lines); split++ {
+		rows, cols := lines[:split], lines[split:]
+		if maps.Equal(sums(rows), sums(cols)) && fits(rows, len(cols)) && fits(cols, len(rows)) {
+			k, found = split, found+1
+		}
+	}
+	return k, found == 1
 }
 
 // olsakEmptyGroup is the error of a grid's group of clues (g: 0 rows, 1

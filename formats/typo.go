@@ -95,7 +95,7 @@ func (m misspelt) hint() string {
 
 // message names the unknown key (or element).
 func (m misspelt) message() string {
-	if m.key != "" && m.key[0] == '<' {
+	if m.key != "" && m.key[0] == '<' && !m.read {
 		return fmt.Sprintf("unknown element %s", m.key)
 	}
 	if m.read {
@@ -142,6 +142,22 @@ func guessNumber(word string) (guess string, ok bool) {
 	b.WriteString(rest[i:])
 	guess = b.String()
 	return guess, guess != word && guess != "" && guess[0] >= '0' && guess[0] <= '9'
+}
+
+// hexHint is the hint for a colour value that is not hexadecimal: the value
+// with letters typed for the digits they look like put right ("O0O" →
+// "000"), or how to write one; example is a whole colour written well.
+func hexHint(value, example string) string {
+	guess := strings.Map(func(r rune) rune {
+		if d, ok := confusedDigits[r]; ok {
+			return d
+		}
+		return r
+	}, value)
+	if _, err := puzzle.ParseRGB(guess); err == nil && guess != value {
+		return fmt.Sprintf("did you mean %q? A colour is written in hexadecimal digits, 0-9 and a-f", guess)
+	}
+	return fmt.Sprintf("write the colour in hexadecimal, as in %s", example)
 }
 
 // spacedOut returns a clue line written with commas or semicolons between

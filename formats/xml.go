@@ -287,7 +287,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 		}
 		name, _ := c.attr("name")
 		if name == "" {
-			return errAt(r.file, c.line, "<color> without a name")
+			return withoutAttr(r.file, c, `a name, as in <color name="red" char="r">d62828</color>`)
 		}
 		value := strings.TrimSpace(c.text())
 		if strings.ContainsAny(value, `/\`) {
@@ -295,7 +295,9 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 		}
 		rgb, err := puzzle.ParseRGB(value)
 		if err != nil {
-			return errAt(r.file, c.line, "colour %q: %w", name, err)
+			e := errAt(r.file, c.line, "colour %q: %w", name, err)
+			e.Hint = hexHint(value, `<color name="red" char="r">d62828</color>`)
+			return e
 		}
 		var ch rune
 		if s, ok := c.attr("char"); ok && s != "" {
@@ -372,10 +374,12 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 		t, _ := c.attr("type")
 		t = strings.ToLower(strings.TrimSpace(t))
 		if t == "" {
-			return nil, errAt(r.file, c.line, "<clues> without a type")
+			return nil, withoutAttr(r.file, c, `a type, as in <clues type="rows">`)
 		}
-		if _, dup := sets[t]; dup {
-			return nil, errAt(r.file, c.line, "second <clues type=%q>", t)
+		if first, dup := sets[t]; dup {
+			e := errAt(r.file, c.line, "second <clues type=%q>", t)
+			e.Hint = fmt.Sprintf("the first is at line %d: remove one of them, or give this one the type of the lines it holds", first.line)
+			return nil, e
 		}
 		var lines []puzzle.Line
 		var at []int
@@ -397,6 +401,19 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 	return sets, nil
 }
 
+// withoutAttr is the error of an element that lacks the attribute it needs
+// (what it needs, as the hint says). An element with no attribute at all,
+// started while one of its name was open, is most likely that one's end tag
+// written without its '/': the hint says so.
+func withoutAttr(file string, n *xmlNode, needs string) *ParseError {
+	e := errAt(file, n.line, "<%s> without %s", n.name, strings.SplitN(needs, ",", 2)[0])
+	e.Hint = "give it " + needs
+	if n.closes != 0 {
+		e.Hint = fmt.Sprintf("is it the end of the <%s> of line %d, written without its '/'? Write </%s>", n.name, n.closes, n.name)
+	}
+	return e
+}
+
 // readLine reads the <count>s of a <line>.
 func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 	if ln.badCountLine != 0 {
@@ -408,7 +425,12 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		if isDigits(ln.badCount) || strings.HasSuffix(ln.badCount, "...") && isDigits(strings.TrimSuffix(ln.badCount, "...")) {
 			return nil, errAt(r.file, ln.badCountLine, "count %s: %w (at most %d)", ln.badCount, puzzle.ErrTooLarge, puzzle.MaxSide)
 		}
-		return nil, errAt(r.file, ln.badCountLine, "count %q is not a number", ln.badCount)
+		e := errAt(r.file, ln.badCountLine, "count %q is not a number", ln.badCount)
+		e.Hint = "write the block's length in digits, as in <count>3</count>"
+		if g, ok := guessNumber(ln.badCount); ok && isDigits(g) {
+			e.Hint = fmt.Sprintf("did you mean <count>%s</count>? A length is written in digits", g)
+		}
+		return nil, e
 	}
 	if ln.tooManyCounts {
 		return nil, errAt(r.file, ln.line, "more than %d counts in one line: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
@@ -466,6 +488,18 @@ func firstOdd(sets map[string]clueSet, known func(string) bool) (string, bool) {
 	return slices.MinFunc(odd, func(a, b string) int { return cmp.Or(cmp.Compare(sets[a].line, sets[b].line), cmp.Compare(a, b)) }), true
 }
 
+// strayLines gives e the hint of <line>s that stand in the puzzle, in no
+// <clues>: the start tag of the clues of that type was probably lost.
+func strayLines(e *ParseError, puzzle *xmlNode, clueType string) *ParseError {
+	for _, c := range puzzle.children() {
+		if c.name == "line" {
+			e.Hint = fmt.Sprintf(`the <line>s from line %d are in no <clues>: add <clues type="%s"> before them`, c.line, clueType)
+			break
+		}
+	}
+	return e
+}
+
 // finishGrid checks a grid's clues and reads its goal image.
 func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzzle.Puzzle, error) {
 	p := r.p
@@ -476,9 +510,9 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 	}
 	switch {
 	case hasRows && !hasCols:
-		return nil, errAt(r.file, rows.line, `<clues type="rows"> but no <clues type="columns">: a grid needs both`)
+		return nil, strayLines(errAt(r.file, rows.line, `<clues type="rows"> but no <clues type="columns">: a grid needs both`), n, "columns")
 	case hasCols && !hasRows:
-		return nil, errAt(r.file, cols.line, `<clues type="columns"> but no <clues type="rows">: a grid needs both`)
+		return nil, strayLines(errAt(r.file, cols.line, `<clues type="columns"> but no <clues type="rows">: a grid needs both`), n, "rows")
 	}
 	goal, goalLine, err := r.readGoal(n)
 	if err != nil {
@@ -502,7 +536,16 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 		p.Rows, p.Cols = puzzle.CluesOf(goal)
 		p.Origin.Places = &puzzle.Places{Goal: goalLine, License: r.licenseLine}
 	default:
-		return nil, errAt(r.file, n.line, "puzzle has neither clues nor a goal image")
+		e := errAt(r.file, n.line, "puzzle has neither clues nor a goal image")
+		switch {
+		case n.closes != 0:
+			e.Hint = fmt.Sprintf("is it the end of the <puzzle> of line %d, written without its '/'? Write </puzzle>", n.closes)
+		case firstElement(n) == nil:
+			e.Hint = "the <puzzle> holds nothing: remove its start tag if it is one too many"
+		default:
+			e.Hint = `give it <clues type="rows"> and <clues type="columns">, or a goal image in <solution type="goal">`
+		}
+		return nil, strayLines(e, n, "rows")
 	}
 	p.Goal = goal
 	p.Palette = r.xp.pal
@@ -520,14 +563,15 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 	if t, ok := firstOdd(sets, func(t string) bool { return slices.Contains(puzzle.TriddlerSides, t) }); ok {
 		return nil, withSuggestion(errAt(r.file, sets[t].line, "<clues type=%q> in a triddler: want %s", t, strings.Join(puzzle.TriddlerSides, ", ")), t, slices.Sorted(slices.Values(puzzle.TriddlerSides)))
 	}
-	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, License: r.licenseLine}
+	p.Origin.Places = &puzzle.Places{Triddler: map[string][]int{}, TriddlerHeaders: map[string]int{}, License: r.licenseLine}
 	for _, side := range puzzle.TriddlerSides {
 		s, ok := sets[side]
 		if !ok {
-			return nil, errAt(r.file, n.line, "triddler has no <clues type=%q>", side)
+			return nil, strayLines(errAt(r.file, n.line, "triddler has no <clues type=%q>", side), n, side)
 		}
 		p.TriddlerClues[side] = s.lines
 		p.Origin.Places.Triddler[side] = s.at // each <line>'s own line, for its problems
+		p.Origin.Places.TriddlerHeaders[side] = s.line
 	}
 	for _, c := range n.children() {
 		if c.name == "solution" {
@@ -566,8 +610,17 @@ func (r *xmlPuzzleReader) readGoal(n *xmlNode) (*puzzle.Image, int, error) {
 	if goal == nil {
 		return nil, 0, nil
 	}
-	for _, c := range goal.children() {
+	images := goal.children()
+	for i, c := range images {
 		if c.name == "image" {
+			if strings.TrimSpace(c.text()) == "" {
+				e := errAt(r.file, c.line, "goal image: the <image> is empty")
+				e.Hint = "write the picture between <image> and </image>, a row per line, as in |.XX.|"
+				if next := slices.IndexFunc(images[i+1:], func(n *xmlNode) bool { return n.name == "image" }); next >= 0 {
+					e.Hint = fmt.Sprintf("another <image> starts at line %d: if this start tag is one too many, remove it", images[i+1+next].line)
+				}
+				return nil, 0, e
+			}
 			g, err := r.readImage(c.text())
 			if err != nil {
 				e := errAt(r.file, c.line, "goal image: %w", err)

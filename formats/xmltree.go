@@ -41,6 +41,13 @@ type xmlNode struct {
 	// tooManyCounts is set when a <line> has more counts than a line can
 	// hold; only the first puzzle.MaxSide+1 are kept.
 	tooManyCounts bool
+	// closes is, for an element without attributes that starts while one of
+	// its name is open, the line of that one: it was probably meant as its
+	// end tag, written without the '/'. 0 otherwise.
+	closes int
+	// misspelt is the name as written when it was read as another ("lnie"
+	// for "line"), so that its end tag, misspelt alike, closes it.
+	misspelt string
 }
 
 // xmlCount is a <count> kept compactly: 32 bytes.
@@ -126,6 +133,14 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 	}
 	root := &xmlNode{}
 	stack := []*xmlNode{root}
+	type place struct {
+		name string
+		line int
+	}
+	first := place{} // the first element of the file, where a lost root would start
+	// The first element that belongs in a puzzle met outside any, the
+	// line of the set it stands in (0 if none), and the puzzles started.
+	loose, looseSet, puzzles := place{}, 0, 0
 	live := 0   // elements held
 	counts := 0 // counts held
 	names := map[string]string{}
@@ -171,15 +186,23 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return warnings, xmlSyntaxError(file, se, stack)
+				return warnings, xmlSyntaxError(file, se, stack, lastLine(data))
 			}
-			return warnings, errAt(file, line, "%w", err)
+			e := errAt(file, line, "%w", err)
+			if strings.Contains(err.Error(), "unsupported version") {
+				e.Hint = `write the declaration as <?xml version="1.0"?>`
+			}
+			return warnings, e
 		}
 		top := stack[len(stack)-1]
 		switch t := tok.(type) {
 		case xml.StartElement:
 			name := strings.ToLower(t.Name.Local)
+			closes, written := 0, ""
 			if i, d := unclosedBefore(stack, name, line); i > 0 {
+				if stack[i].name == name && len(t.Attr) == 0 {
+					closes = stack[i].line
+				}
 				warn(d)
 				if err := pop(i); err != nil {
 					return warnings, err
@@ -187,6 +210,11 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 				top = stack[len(stack)-1]
 			}
 			if m, ok := misspeltElement(top.name, name, line); ok {
+				if top.name == "clues" || top.name == "line" {
+					// A clue line or count misspelt is read as meant:
+					// left out, it would change the clues unseen.
+					m.read, written, name = true, name, strings.Trim(m.known, "<>")
+				}
 				onTypo(m)
 			}
 			for _, a := range t.Attr {
@@ -200,13 +228,27 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			if live++; live > maxXMLNodes {
 				return warnings, errAt(file, line, "more than %d elements at once: %w", maxXMLNodes, puzzle.ErrTooLarge)
 			}
-			n := &xmlNode{name: name, attrs: t.Attr, line: line}
+			n := &xmlNode{name: name, attrs: t.Attr, line: line, closes: closes, misspelt: written}
+			if len(stack) == 1 && first.name == "" {
+				first = place{name, line}
+			}
+			// (an unknown element around it, such as a misspelt <puzle>,
+			// is reported as such)
+			if loose.name == "" && puzzleOnly[name] && !slices.ContainsFunc(stack[1:], func(o *xmlNode) bool { return o.name == "puzzle" || !pbnElements[o.name] }) {
+				loose = place{name, line}
+				if top.name == "puzzleset" {
+					looseSet = top.line
+				}
+			}
+			if name == "puzzle" {
+				puzzles++
+			}
 			top.content = append(top.content, xmlItem{node: n})
 			stack = append(stack, n)
 		case xml.EndElement:
 			name := strings.ToLower(t.Name.Local)
 			i := len(stack) - 1
-			for i > 0 && stack[i].name != name {
+			for i > 0 && stack[i].name != name && stack[i].misspelt != name {
 				i--
 			}
 			switch {
@@ -218,14 +260,30 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 				if err := pop(i); err != nil {
 					return warnings, err
 				}
+			case len(stack) > 1 && (pbnElements[name] || pbnLeaves[name]) && (pbnElements[top.name] || pbnLeaves[top.name]):
+				// The end of an element that is not open, inside one
+				// that is not a misspelling of it: a copy, or the end
+				// of one whose start tag was lost. Closing another
+				// element with it would shift all that follows.
+				warn(puzzle.Diagnostic{Line: line, Message: fmt.Sprintf("</%s> closes no open <%s>: ignored", t.Name.Local, name),
+					Hint: fmt.Sprintf("remove it, or add the <%s> it ends", name)})
 			case len(stack) > 1:
+				hint := fmt.Sprintf("write </%s>", top.name)
+				if !pbnElements[top.name] && !pbnLeaves[top.name] {
+					hint = fmt.Sprintf("the start tag at line %d is likely misspelt: write <%s> there", top.line, name)
+				}
 				warn(puzzle.Diagnostic{Line: line,
-					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line)})
+					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line), Hint: hint})
 				if err := pop(len(stack) - 1); err != nil {
 					return warnings, err
 				}
 			default:
-				return warnings, errAt(file, line, "</%s> closes no element", t.Name.Local)
+				e := errAt(file, line, "</%s> closes no element", t.Name.Local)
+				e.Hint = fmt.Sprintf("remove it, or add the <%s> it ends", name)
+				if first.name != "" && first.name != name {
+					e.Hint = fmt.Sprintf("remove it, or add the <%s> it ends before line %d, where <%s> starts", name, first.line, first.name)
+				}
+				return warnings, e
 			}
 		case xml.CharData:
 			// A <line>'s own text is never read: not keeping it bounds
@@ -236,8 +294,15 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		}
 	}
 	if len(stack) > 1 {
-		open := stack[len(stack)-1]
-		return warnings, endsInside(file, open)
+		return warnings, endsInside(file, stack[len(stack)-1], lastLine(data))
+	}
+	if puzzles == 0 && loose.name != "" {
+		e := errAt(file, loose.line, "no <puzzle> element: this <%s> stands in none", loose.name)
+		e.Hint = "add <puzzle> before the puzzle's content, and </puzzle> after it"
+		if looseSet != 0 {
+			e.Hint = fmt.Sprintf("add <puzzle> after the <puzzleset> of line %d, before the puzzle's content, and </puzzle> after it", looseSet)
+		}
+		return warnings, e
 	}
 	return warnings, nil
 }
@@ -334,6 +399,9 @@ var pbnChildren = map[string][]string{
 	"solution":  {"image", "note"},
 }
 
+// puzzleOnly are the elements that belong in a <puzzle> only.
+var puzzleOnly = map[string]bool{"color": true, "clues": true, "solution": true, "line": true, "count": true, "image": true}
+
 // pbnLeaves are the elements of a pbn file that hold only text.
 var pbnLeaves = map[string]bool{"title": true, "author": true, "authorid": true, "copyright": true, "source": true,
 	"id": true, "description": true, "note": true, "license": true, "color": true, "count": true, "image": true, "property": true}
@@ -419,12 +487,14 @@ func misspeltElement(parent, name string, line int) (misspelt, bool) {
 // xmlSyntaxError is the error of what encoding/xml could not read, said as
 // the author can fix it: a file that ends inside an element names the
 // element, a "<" that starts no tag says how to write one in text.
-func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode) error {
+func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, last int) error {
 	switch {
 	case se.Msg == "unexpected EOF" && len(stack) > 1:
-		return endsInside(file, stack[len(stack)-1])
+		return endsInside(file, stack[len(stack)-1], last)
 	case se.Msg == "unexpected EOF":
-		return errAt(file, se.Line, "the file ends inside a tag")
+		e := errAt(file, min(se.Line, last), "the file ends inside a tag")
+		e.Hint = "the file is cut short: restore its end"
+		return e
 	case strings.HasPrefix(se.Msg, "expected element name after <"):
 		e := errAt(file, se.Line, "a \"<\" that starts no tag")
 		e.Hint = "write &lt; for a < in text"
@@ -433,9 +503,30 @@ func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode) error {
 	return errAt(file, se.Line, "%s", se.Msg)
 }
 
-// endsInside is the error of a file that ends inside an element.
-func endsInside(file string, open *xmlNode) *ParseError {
-	e := errAt(file, open.line, "<%s> is never closed: the file ends inside it", open.name)
+// lastLine returns the number of the last line of data, a final line break
+// starting none.
+func lastLine(data []byte) int {
+	return bytes.Count(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) + 1
+}
+
+// firstElement returns the first element in n, or nil.
+func firstElement(n *xmlNode) *xmlNode {
+	for _, it := range n.content {
+		if it.node != nil {
+			return it.node
+		}
+	}
+	return nil
+}
+
+// endsInside is the error of a file that ends, at its line end, inside an
+// element: reported where it ends, where the end tag or what was cut off
+// is missing.
+func endsInside(file string, open *xmlNode, end int) *ParseError {
+	e := errAt(file, end, "the file ends inside <%s> (line %d), which is never closed", open.name, open.line)
+	if end == open.line {
+		e = errAt(file, end, "<%s> is never closed: the file ends inside it", open.name)
+	}
 	e.Hint = fmt.Sprintf("add </%s> where it ends, or look for what was cut off", open.name)
 	return e
 }

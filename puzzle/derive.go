@@ -3,6 +3,7 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/nonopress/nonopress/diag"
 )
@@ -252,6 +253,9 @@ func (p *Puzzle) sumsHint() string {
 	if p.Goal == nil || p.Goal.Width != p.Width || p.Goal.Height != p.Height {
 		return p.columnsHint()
 	}
+	if hint := p.shiftHint(); hint != "" {
+		return hint
+	}
 	ms := p.GoalMismatches()
 	if len(ms) == 0 {
 		return p.columnsHint()
@@ -269,6 +273,48 @@ func (p *Puzzle) sumsHint() string {
 		hint += fmt.Sprintf("; %d more lines disagree with the goal", len(ms)-1)
 	}
 	return hint
+}
+
+// shiftHint names the line where a clue line seems left out: from there
+// on, the clues of the rows (or the columns) are the goal's moved up by one
+// line, the last one read from a blank line as empty. "" when neither is.
+func (p *Puzzle) shiftHint() string {
+	rows, cols := CluesOf(p.Goal)
+	for _, side := range []struct {
+		what      string
+		got, want []Line
+		lineOf    func(int) int
+	}{{"row", p.Rows, rows, p.RowLine}, {"column", p.Cols, cols, p.ColLine}} {
+		if d, ok := shiftedUp(side.got, side.want); ok {
+			return fmt.Sprintf("the %s clues from line %d on match the goal's from %s %d on: is the clue line of %s %d missing before line %d?",
+				side.what, side.lineOf(d), side.what, d+2, side.what, d+1, side.lineOf(d))
+		}
+	}
+	return ""
+}
+
+// shiftedUp returns the first index d from which got holds want's lines
+// moved up by one (got[i] is want[i+1] for d ≤ i < n-1, got[i] is want[i]
+// before d): want's line d was left out. ok is false when got is not so,
+// or when nothing but its last line differs.
+func shiftedUp(got, want []Line) (d int, ok bool) {
+	n := len(got)
+	if len(want) != n || n < 2 {
+		return 0, false
+	}
+	same := func(a, b Line) bool { return slices.Equal(a, b) }
+	tail := n - 1 // got[i] == want[i+1] for every i ≥ tail, i < n-1
+	for tail > 0 && same(got[tail-1], want[tail]) {
+		tail--
+	}
+	for d = 0; d < n-1 && same(got[d], want[d]); d++ {
+	}
+	// d is where got first differs from want; the shift must start at or
+	// before it and cover everything after it but the last line.
+	if d >= n-1 || tail > d {
+		return 0, false
+	}
+	return tail, true
 }
 
 // columnsHint points from the row clues' sums to the column clues: their

@@ -12,12 +12,24 @@ type Places struct {
 	// Triddler is the line of each triddler clue, by side, when the reader
 	// records them.
 	Triddler map[string][]int
+	// TriddlerHeaders is the line of each triddler side's header (an XML
+	// <clues>, a .g ':' line), when the reader records them.
+	TriddlerHeaders map[string]int
 }
 
 // TriddlerLine returns the line of clue i of a triddler's side, or the
 // puzzle's own line when it is not known.
 func (p *Puzzle) TriddlerLine(side string, i int) int {
 	return p.placeOr(p.places().Triddler[side], i, 0)
+}
+
+// TriddlerSideLine returns the line of a triddler side's header, else of
+// its first clue, else the puzzle's own line.
+func (p *Puzzle) TriddlerSideLine(side string) int {
+	if at := p.places().TriddlerHeaders[side]; at > 0 {
+		return at
+	}
+	return p.TriddlerLine(side, 0)
 }
 
 // RowLine returns the line of row i's clue, or the puzzle's own line when

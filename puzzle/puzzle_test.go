@@ -151,3 +151,35 @@ func TestAuthorName(t *testing.T) {
 		}
 	}
 }
+
+// TestShiftedUp finds where a clue line was left out of a block that the
+// goal's lines, moved up by one, fill from there on; a block that differs
+// elsewhere, or only in its last line, is no such shift.
+func TestShiftedUp(t *testing.T) {
+	l := func(lens ...int) Line {
+		out := Line{}
+		for _, n := range lens {
+			out = append(out, Clue{Len: n, Color: 1})
+		}
+		return out
+	}
+	want := []Line{l(1), l(1), l(5), l(1), l(1)}
+	for _, tc := range []struct {
+		name string
+		got  []Line
+		d    int
+		ok   bool
+	}{
+		{"first or second left out", []Line{l(1), l(5), l(1), l(1), l()}, 0, true},
+		{"third left out", []Line{l(1), l(1), l(1), l(1), l()}, 2, true},
+		{"the same", want, 0, false},
+		{"only the last differs", []Line{l(1), l(1), l(5), l(1), l(2)}, 0, false},
+		{"one line changed", []Line{l(1), l(2), l(5), l(1), l(1)}, 0, false},
+		{"a different length", want[:4], 0, false},
+	} {
+		d, ok := shiftedUp(tc.got, want)
+		if ok != tc.ok || ok && d != tc.d {
+			t.Errorf("%s: shiftedUp = %d, %v; want %d, %v", tc.name, d, ok, tc.d, tc.ok)
+		}
+	}
+}

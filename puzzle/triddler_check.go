@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nonopress/nonopress/diag"
@@ -24,10 +25,8 @@ func (p *Puzzle) triddlerProblems() diag.List {
 	if err != nil {
 		d := diag.Diagnostic{File: p.Origin.File, Line: p.Origin.Line, Severity: diag.Error, Message: errorText(err, p)}
 		if fixes := p.shapeFixes(); len(fixes) > 0 && len(fixes) <= 3 {
-			if len(fixes) == 1 {
-				if at := p.TriddlerLine(fixes[0].side, 0); at != 0 {
-					d.Line = at
-				}
+			if at := p.TriddlerSideLine(fixes[0].side); at != 0 {
+				d.Line = at
 			}
 			said := make([]string, len(fixes))
 			for i, f := range fixes {
@@ -35,18 +34,15 @@ func (p *Puzzle) triddlerProblems() diag.List {
 				if f.delta < 0 {
 					more = "one fewer"
 				}
-				said[i] = fmt.Sprintf("%s in %s (%d now)", more, f.side, len(p.TriddlerClues[f.side]))
+				said[i] = fmt.Sprintf("%s in %s (%s%d now)", more, f.side, p.sideAt(f.side), len(p.TriddlerClues[f.side]))
 			}
 			d.Hint = fmt.Sprintf("the six counts make an outline with %s: is a line missing or one too many there?", strings.Join(said, ", or "))
+		} else if side, ok := p.onlyEmptySide(); ok {
+			d.Line = p.TriddlerSideLine(side)
+			d.Hint = fmt.Sprintf("%s holds no clue line (%s): are its lines missing, or is its header one too many?", side, strings.TrimSuffix(p.sideAt(side), ", "))
 		}
 		return append(errs, d)
 	}
-	var count [3][]int
-	var blots []bool // colours with a blot: their sums are unknown
-	for f := range count {
-		count[f] = make([]int, len(p.Palette))
-	}
-	blots = make([]bool, len(p.Palette))
 	for i, l := range g.Lines {
 		need, prev := 0, -1
 		for j, c := range g.Clues[i] {
@@ -59,8 +55,6 @@ func (p *Puzzle) triddlerProblems() diag.List {
 			}
 			need += c.MinLen()
 			prev = c.Color
-			count[l.Family][c.Color] += c.MinLen()
-			blots[c.Color] = blots[c.Color] || c.Blot
 		}
 		if need > len(l.Cells) {
 			errorAt(p.TriddlerLine(l.Side, l.Index), "triddler %s line %d (%s) needs %d cells; the line has %d", l.Side, l.Index+1, p.FormatLine(g.Clues[i]), need, len(l.Cells))
@@ -70,13 +64,119 @@ func (p *Puzzle) triddlerProblems() diag.List {
 		return errs
 	}
 	names := [3]string{"rows", "\"/\" lines", "\"\\\" lines"}
+	count, blots := familyCounts(p, g)
 	for c := 1; c < len(p.Palette); c++ {
 		if !blots[c] && (count[0][c] != count[1][c] || count[0][c] != count[2][c]) {
 			errorf("triddler clues disagree on the cells of colour %s: %s %d, %s %d, %s %d", p.Palette[c].Name,
 				names[0], count[0][c], names[1], count[1][c], names[2], count[2][c])
+			if odd, ok := oddOne(count[0][c], count[1][c], count[2][c]); ok && len(familySides(g, odd)) > 0 {
+				sides := familySides(g, odd)
+				at := make([]string, len(sides))
+				for i, s := range sides {
+					at[i] = s
+					if where := p.sideAt(s); where != "" {
+						at[i] += " (" + strings.TrimSuffix(where, ", ") + ")"
+					}
+				}
+				d := &errs[len(errs)-1]
+				if line := p.TriddlerSideLine(sides[0]); line != 0 {
+					d.Line = line
+				}
+				diff, more := count[odd][c]-count[(odd+1)%3][c], "more"
+				if diff < 0 {
+					diff, more = -diff, "fewer"
+				}
+				d.Hint = fmt.Sprintf("the %s count %s %s than the other two, which agree: the wrong clue is likely in %s", names[odd], Plural(diff, "cell"), more, strings.Join(at, " or "))
+			}
 		}
 	}
 	return errs
+}
+
+// onlyEmptySide returns the one side of a triddler without clue lines, when
+// its header's line is known and the other five have some.
+func (p *Puzzle) onlyEmptySide() (string, bool) {
+	empty := ""
+	for _, s := range TriddlerSides {
+		if len(p.TriddlerClues[s]) == 0 {
+			if empty != "" {
+				return "", false
+			}
+			empty = s
+		}
+	}
+	return empty, empty != "" && p.places().TriddlerHeaders[empty] > 0
+}
+
+// familyCounts returns the cells of each colour that each family of a
+// triddler's lines fills (count[family][colour]), and the colours with a
+// blot, whose counts are unknown. Blocks of colours outside the palette are
+// left out.
+func familyCounts(p *Puzzle, g *TriGeometry) (count [3][]int, blots []bool) {
+	for f := range count {
+		count[f] = make([]int, len(p.Palette))
+	}
+	blots = make([]bool, len(p.Palette))
+	for i, l := range g.Lines {
+		for _, c := range g.Clues[i] {
+			if c.Color >= 1 && c.Color < len(p.Palette) {
+				count[l.Family][c.Color] += c.MinLen()
+				blots[c.Color] = blots[c.Color] || c.Blot
+			}
+		}
+	}
+	return count, blots
+}
+
+// OddTriddlerFamily returns the family of a triddler's lines (0 rows, 1
+// "/" lines, 2 "\" lines) whose count of cells of a colour differs from the
+// other two's, which agree, for the first colour the families disagree on
+// so; -1 when there is none.
+func (p *Puzzle) OddTriddlerFamily(g *TriGeometry) int {
+	count, blots := familyCounts(p, g)
+	for c := 1; c < len(p.Palette); c++ {
+		if odd, ok := oddOne(count[0][c], count[1][c], count[2][c]); ok && !blots[c] {
+			return odd
+		}
+	}
+	return -1
+}
+
+// oddOne returns which of three counts differs from the other two, which
+// agree; ok is false when no two agree.
+func oddOne(a, b, c int) (int, bool) {
+	switch {
+	case b == c && a != b:
+		return 0, true
+	case a == c && b != a:
+		return 1, true
+	case a == b && c != a:
+		return 2, true
+	}
+	return 0, false
+}
+
+// familySides returns the sides whose clues are the lines of a family, in
+// the order of the geometry's lines.
+func familySides(g *TriGeometry, family int) []string {
+	var out []string
+	for _, l := range g.Lines {
+		if l.Family == family && !slices.Contains(out, l.Side) {
+			out = append(out, l.Side)
+		}
+	}
+	return out
+}
+
+// sideAt says where a triddler side stands, "line N, ", or "" when unknown.
+func (p *Puzzle) sideAt(side string) string {
+	if at := p.places().TriddlerHeaders[side]; at > 0 {
+		return fmt.Sprintf("line %d, ", at)
+	}
+	if at := p.TriddlerLine(side, 0); at > 0 && at != p.Origin.Line {
+		return fmt.Sprintf("line %d, ", at)
+	}
+	return ""
 }
 
 // errorText drops the puzzle's place from an error message that starts with

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -195,4 +196,30 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestTriddlerFamilyHint checks that clue families counting different cells
+// name the family that differs and the sides its clues are on, at the
+// first side's header line (mistakes.txt #131 shows a lone empty side).
+func TestTriddlerFamilyHint(t *testing.T) {
+	one := Line{{Len: 1, Color: 1}}
+	p := &Puzzle{Kind: Triddler, Palette: DefaultPalette(), TriddlerClues: map[string][]Line{}}
+	p.Origin.Places = &Places{TriddlerHeaders: map[string]int{}}
+	for i, s := range TriddlerSides {
+		p.TriddlerClues[s] = []Line{one}
+		p.Origin.Places.TriddlerHeaders[s] = 10 + i
+	}
+	p.TriddlerClues["top"] = []Line{{{Len: 2, Color: 1}}}
+	errs := p.Problems()
+	if len(errs) != 1 || errs[0].Line != 10 ||
+		!strings.Contains(errs[0].Hint, `the "/" lines count 1 cell more than the other two, which agree: the wrong clue is likely in top (line 10) or topright (line 11)`) {
+		t.Errorf("Problems = %v, want the \"/\" lines named, at line 10", errs)
+	}
+	g, err := p.TriddlerGeometry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if odd := p.OddTriddlerFamily(g); odd != 1 {
+		t.Errorf("OddTriddlerFamily = %d, want 1", odd)
+	}
 }

@@ -8,6 +8,7 @@ package validate
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -87,10 +88,16 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	r.Warnings = append(r.Warnings, checkLicense(p)...)
 	r.Errors = append(r.Errors, p.Problems()...)
 	if r.HasErrors() {
-		sumsHint(p, r.Errors) // sums.go
+		sumsHint(p, r.Errors)         // sums.go
+		triddlerSumsHint(p, r.Errors) // triddler.go
 		return r
 	}
 	if ms := p.GoalMismatches(); len(ms) > 0 {
+		if rows, cols := puzzle.CluesOf(p.Goal); p.Width == p.Height && sameLines(p.Rows, cols) && sameLines(p.Cols, rows) {
+			at(diag.Error, p.HeaderLine(true), fmt.Sprintf("are the headers of the rows and columns blocks swapped (lines %d and %d)?", p.HeaderLine(true), p.HeaderLine(false)),
+				"goal contradicts clues: the row clues are the goal's column clues, and the column clues its row clues")
+			return r
+		}
 		m := ms[0]
 		more := ""
 		switch {
@@ -223,4 +230,9 @@ func goalFirst(goal *puzzle.Image, sols []*puzzle.Image) []*puzzle.Image {
 		}
 	}
 	return sols
+}
+
+// sameLines reports whether two lists of clue lines are equal.
+func sameLines(a, b []puzzle.Line) bool {
+	return slices.EqualFunc(a, b, func(x, y puzzle.Line) bool { return slices.Equal(x, y) })
 }

@@ -9,6 +9,21 @@ import (
 	"testing"
 )
 
+// Specs returns the folder of the format specifications beside the corpus
+// (../shared/specs), with Dir's skipping rule: tests read the specs'
+// examples from there, never from a copy.
+func Specs(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(filepath.Dir(Dir(t)), "specs")
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("shared specs missing on CI: %v", err)
+		}
+		t.Skipf("shared specs not found: %v", err)
+	}
+	return dir
+}
+
 // Dir returns the corpus folder. When it is absent the test is skipped, except
 // on CI (CI=true), where it fails: there the corpus must be present.
 func Dir(t testing.TB) string {

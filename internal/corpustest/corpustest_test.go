@@ -15,3 +15,9 @@ func TestDirFindsTheCorpus(t *testing.T) {
 		t.Errorf("Path = %s, not under %s", p, dir)
 	}
 }
+
+func TestSpecsBesideTheCorpus(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(Specs(t), "non-format.md")); err != nil {
+		t.Errorf("the specs folder has no non-format.md: %v", err)
+	}
+}
