@@ -16,7 +16,8 @@ const noteFolders = 200
 // each has a README.md of several sections, links to its puzzle, its
 // puzzle's note, the next collection's headings and footnotes, and one
 // puzzle of a row (its cells the bits of its number, so that no two are
-// alike) whose note links its collection's headings.
+// alike) whose note links its collection's headings. No two notes are
+// alike either.
 func writeNotesTree(t testing.TB, dir string, n int) {
 	t.Helper()
 	var tree strings.Builder
@@ -35,8 +36,8 @@ func writeNotesTree(t testing.TB, dir string, n int) {
 			fmt.Fprintf(&tree, "[^%d]: Footnote %d.\n", sec+1, sec+1)
 		}
 		fmt.Fprintf(&tree, "-- f%03d/row.non --\n%s", i, rowPuzzle(i+1))
-		fmt.Fprintf(&tree, "-- f%03d/row.md --\n---\ntitle: Row %d\n---\n## Hints\n\nRead [the folder's second section](README.md#section-2)"+
-			" and [its first](README.md#section-1)[^1].\n\n## More\n\nBack to [the hints](#hints).\n\n[^1]: A footnote.\n", i, i)
+		fmt.Fprintf(&tree, "-- f%03d/row.md --\n---\ntitle: Row %d\n---\n## Hints\n\nRow %d: read [the folder's second section](README.md#section-2)"+
+			" and [its first](README.md#section-1)[^1].\n\n## More\n\nBack to [the hints](#hints).\n\n[^1]: A footnote.\n", i, i, i)
 	}
 	writeTree(t, dir, tree.String())
 }
