@@ -138,7 +138,8 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		return res
 	}
 	res.diags = append(res.diags, n.Warnings...)
-	res.diags = append(res.diags, r.pub.LinkCheck().Note(f.NotePath, f.Coll.Dir, n)...)
+	doc := r.pub.Notes.Parse(n.Body) // for its links and its pages
+	res.diags = append(res.diags, r.pub.LinkCheck().Parsed(f.NotePath, f.Coll.Dir, n, doc)...)
 	fm := n.Front
 	src, err := sourceOf(ctx, f, &r.titles.parsed)
 	if err != nil {
@@ -152,7 +153,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		res.diags = append(res.diags, unread...)
 		res.leftOut = append(res.leftOut, skippedLine(unread))
 	}
-	fc, err := r.fileContextOf(f, n, puzzles, res.read.file)
+	fc, err := r.fileContextOf(f, n, doc, puzzles, res.read.file)
 	if err != nil {
 		res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 		return res
@@ -213,9 +214,9 @@ func readNote(ctx context.Context, f *content.PuzzleFile, read *sourceDigests) (
 }
 
 // fileContextOf starts what the pages of a file's puzzles share: its note
-// rendered for their pages, and for a file of several puzzles its bundle
-// page. An error is the note's.
-func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, puzzles []*puzzle.Puzzle, fileHash string) (*fileContext, error) {
+// (n, its body parsed as doc) rendered for their pages, and for a file of
+// several puzzles its bundle page. An error is the note's.
+func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, doc *content.NoteDoc, puzzles []*puzzle.Puzzle, fileHash string) (*fileContext, error) {
 	fm := n.Front
 	fc := &fileContext{fileHash: fileHash}
 	fc.Description = fm.Description
@@ -226,11 +227,11 @@ func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, puzzles []*pu
 		pageDir += "1/" // the depth of every puzzle page of the bundle
 		fc.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: dir, Title: site.FirstNonEmpty(fm.Title, setTitle(puzzles), f.Name), Description: fm.Description}}
 		fc.Bundle = &fc.bundle.Bundle
-		if fc.bundle.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, dir)); err != nil {
+		if fc.bundle.Note, err = doc.Render(f.NotePath, n.BodyLine, r.pub.Links.Rebaser(f.Coll.Dir, dir)); err != nil {
 			return nil, err
 		}
 	}
-	if fc.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
+	if fc.Note, err = doc.Render(f.NotePath, n.BodyLine, r.pub.Links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
 		return nil, err
 	}
 	return fc, nil

@@ -1,12 +1,6 @@
 package content
 
-import (
-	"bytes"
-
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
-)
+import "github.com/yuin/goldmark/ast"
 
 // Anchors maps the content paths of the collections' notes, and of their
 // folders, which lead to the same page, to the ids of the note's headings
@@ -15,18 +9,15 @@ import (
 // judged by fragment.
 type Anchors map[string][]string
 
-// NewAnchors collects the heading ids of the notes of a scanned tree, each
-// parsed as md renders it.
-func NewAnchors(md goldmark.Markdown, root *Collection) Anchors {
+// NewAnchors collects the heading ids of the notes of a scanned tree, from
+// their parses in docs.
+func NewAnchors(docs *NoteDocs, root *Collection) Anchors {
 	a := Anchors{}
 	Walk(root, func(c *Collection) {
 		if c.NotePath == "" || c.NoteErr != nil {
 			return
 		}
-		var ids []string
-		if len(bytes.TrimSpace(c.Note.Body)) > 0 {
-			ids = headingIDsOf(md.Parser().Parse(text.NewReader(c.Note.Body), noteContext()))
-		}
+		ids := docs.Doc(c.Note.Body).ids
 		for _, p := range pagePaths(c) {
 			a[p] = ids
 		}

@@ -12,17 +12,15 @@ import (
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/spell"
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 )
 
 // LinkCheck checks what the readers of notes would miss on the site.
 type LinkCheck struct {
-	Links    Links             // what the site publishes
-	Anchors  Anchors           // the heading ids of the collections' notes
-	Markdown goldmark.Markdown // parses a note as the site renders it
-	RawHTML  bool              // raw HTML is let through (unsafe_html)
+	Links   Links     // what the site publishes
+	Anchors Anchors   // the heading ids of the collections' notes
+	Docs    *NoteDocs // the notes parsed as the site renders them
+	RawHTML bool      // raw HTML is let through (unsafe_html)
 	// Partial is set when Links are those of a folder that may be part of
 	// a larger site: a link climbing out of it is not judged.
 	Partial bool
@@ -41,17 +39,22 @@ type noteRef struct {
 // at its line with the closest published path as hint; each image of what
 // is no picture; each link to a heading of the note itself or of a
 // collection's note that has no such heading; and, unless RawHTML, the raw
-// HTML elements the page leaves out (a comment is meant to be).
+// HTML elements the page leaves out (a comment is meant to be). The note
+// is parsed by Docs (NoteDocs.Parse).
 func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
-	if len(bytes.TrimSpace(n.Body)) == 0 {
+	return c.Parsed(notePath, noteDir, n, c.Docs.Parse(n.Body))
+}
+
+// Parsed is Note of a note whose body doc is.
+func (c LinkCheck) Parsed(notePath, noteDir string, n Note, doc *NoteDoc) diag.List {
+	if doc.blank {
 		return nil
 	}
-	doc := c.Markdown.Parser().Parse(text.NewReader(n.Body), noteContext())
-	refs, html := noteParts(doc, n.Body)
+	refs, html := doc.refs, doc.html
 	lineAt := func(off int) int {
 		return n.BodyLine + bytes.Count(n.Body[:max(0, min(off, len(n.Body)))], []byte("\n"))
 	}
-	j := judge{LinkCheck: c, noteDir: noteDir, own: headingIDsOf(doc)}
+	j := judge{LinkCheck: c, noteDir: noteDir, own: doc.ids}
 	var found diag.List
 	for _, ref := range refs {
 		if msg, hint := j.ref(ref, len(found) < maxHinted); msg != "" {
