@@ -30,6 +30,8 @@ type fileResult struct {
 	// read is what processFile made the result of: the memo records it
 	// only under a key of the same bytes (sourceDigests.made).
 	read sourceDigests
+	// anchors are the headings its note's warnings depend on.
+	anchors anchorDeps
 }
 
 // sourceDigests are the digests (fileHashOf) of a puzzle file's bytes and
@@ -84,7 +86,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 		return fileResult{fatal: err}
 	}
 	var res fileResult
-	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
+	if rec := m.memo.lookup(key); rec != nil && rec.Anchors.hold(r.pub.Anchors) && r.out.Reuse(rec.Outputs) {
 		m.hit(key, rec)
 		res = r.resultOf(f, rec)
 	} else {
@@ -101,7 +103,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 
 // resultOf turns a file's record back into its result.
 func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
-	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut}
+	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut, anchors: rec.Anchors}
 	pages := make([]string, 0, len(rec.Entries))
 	for i := range rec.Entries {
 		e := rec.Entries[i] // a copy: the record stays as kept
@@ -139,7 +141,10 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	}
 	res.diags = append(res.diags, n.Warnings...)
 	doc := r.pub.Notes.Parse(n.Body) // for its links and its pages
-	res.diags = append(res.diags, r.pub.LinkCheck().Parsed(f.NotePath, f.Coll.Dir, n, doc)...)
+	check := r.pub.LinkCheck()
+	res.diags = append(res.diags, check.Parsed(f.NotePath, f.Coll.Dir, n, doc)...)
+	res.anchors.Links = check.AnchorLinks(f.Coll.Dir, doc)
+	res.anchors.State = r.pub.Anchors.State(res.anchors.Links)
 	fm := n.Front
 	src, err := sourceOf(ctx, f, &r.titles.parsed)
 	if err != nil {

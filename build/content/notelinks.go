@@ -159,23 +159,37 @@ var pictureExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".g
 // one, or an id the page itself or the browser knows (#top, #main, the
 // page's np- ids, footnotes' fn: ids).
 func missingHeading(ref noteRef, ids []string) (msg, hint string) {
-	_, frag, _ := strings.Cut(ref.dest, "#")
+	frag := fragment(ref.dest)
+	found, hint := headingHint(frag, ids)
+	if found {
+		return "", ""
+	}
+	return fmt.Sprintf("%s %s leads to no heading of its note", ref.what, ref.dest), hint
+}
+
+// fragment is the fragment of a link's destination, unescaped.
+func fragment(dest string) string {
+	_, frag, _ := strings.Cut(dest, "#")
 	if f, err := url.PathUnescape(frag); err == nil {
 		frag = f
 	}
+	return frag
+}
+
+// headingHint reports whether a link's fragment frag finds its heading
+// among ids (see missingHeading), and when it does not, the hint of its
+// warning.
+func headingHint(frag string, ids []string) (found bool, hint string) {
 	if frag == "" || frag == "top" || slices.Contains(pageIDs, frag) || slices.Contains(ids, frag) ||
 		strings.HasPrefix(frag, "np-") || strings.HasPrefix(frag, "fn") {
-		return "", ""
+		return true, ""
 	}
-	msg = fmt.Sprintf("%s %s leads to no heading of its note", ref.what, ref.dest)
 	if near := spell.Closest(frag, ids, func(string) int { return 3 }); near != "" {
-		hint = fmt.Sprintf("did you mean #%s?", near)
+		return false, fmt.Sprintf("did you mean #%s?", near)
 	} else if len(ids) > 0 {
-		hint = "its headings are #" + strings.Join(ids[:min(len(ids), 5)], ", #")
-	} else {
-		hint = "it has no headings"
+		return false, "its headings are #" + strings.Join(ids[:min(len(ids), 5)], ", #")
 	}
-	return msg, hint
+	return false, "it has no headings"
 }
 
 // isElement reports whether raw HTML starting with b opens an element a
