@@ -39,10 +39,10 @@ type noteRef struct {
 // at its line with the closest published path as hint; each image of what
 // is no picture; each link to a heading of the note itself or of a
 // collection's note that has no such heading; and, unless RawHTML, the raw
-// HTML elements the page leaves out (a comment is meant to be). The note
-// is parsed by Docs (NoteDocs.Parse).
+// HTML elements the page leaves out (a comment is meant to be). What it
+// reads of the note, Docs keeps (NoteDocs.Doc).
 func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
-	return c.Parsed(notePath, noteDir, n, c.Docs.Parse(n.Body))
+	return c.Parsed(notePath, noteDir, n, c.Docs.Doc(n.Body))
 }
 
 // Parsed is Note of a note whose body doc is.
