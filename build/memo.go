@@ -59,8 +59,8 @@ type fileMemo struct {
 }
 
 // fileRecord is what processing a file gave: what processFile returns (its
-// diagnostics too: they depend on nothing but the key), and the files it
-// wrote. Its entries are kept as they are (entry's exported fields).
+// diagnostics too: they depend on nothing but the key and the headings its
+// note names, Anchors), and the files it wrote. Its entries are kept as they are (entry's exported fields).
 type fileRecord struct {
 	Entries []site.Entry
 	Diags   diag.List
