@@ -228,11 +228,12 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	}
 	defer out.Close()
 	b.memo.load()
+	links, notes := content.NewLinks(root, files), content.NewNoteDocs(b.md)
+	notes.ReadCollections(root, links)
 	pub := &site.Site{Title: site.FirstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle),
 		Description: site.FirstNonEmpty(b.site.Description, root.Note.Front.Description, nav.FirstLine(root.Note.Body),
 			"Nonogram puzzles to play online, print and download."),
-		Settings: b.site, Root: root, Markdown: b.md, Links: content.NewLinks(root, files),
-		Anchors: content.NewAnchors(b.md, root)}
+		Settings: b.site, Root: root, Notes: notes, Links: links, Anchors: content.NewAnchors(notes, root)}
 	r := &run{Builder: b, out: out, assets: newAssetCache(b.fingerprint, b.memo.assetOutputs()), pub: pub, quick: quick}
 	b.rendered.Store(0)
 	r.startMemo()

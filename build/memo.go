@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
 
@@ -58,8 +59,8 @@ type fileMemo struct {
 }
 
 // fileRecord is what processing a file gave: what processFile returns (its
-// diagnostics too: they depend on nothing but the key), and the files it
-// wrote. Its entries are kept as they are (entry's exported fields).
+// diagnostics too: they depend on nothing but the key and the headings its
+// note names, Anchors), and the files it wrote. Its entries are kept as they are (entry's exported fields).
 type fileRecord struct {
 	Entries []site.Entry
 	Diags   diag.List
@@ -67,7 +68,24 @@ type fileRecord struct {
 	Bundle  *bundleRecord
 	// Outputs are the files written, from the site root, with their hashes.
 	Outputs map[string]string
+	// Anchors are the links of its note to headings of other notes, and
+	// what the headings said of them.
+	Anchors anchorDeps
 }
+
+// anchorDeps are the links of a file's note to the headings of the
+// collections' notes (content.AnchorLinks), and what those headings said of
+// them when its work was done (content.Anchors.State): its work holds for
+// the same key only while they say the same. A heading its note does not
+// name plays no part, so renaming one makes no puzzle's work again.
+type anchorDeps struct {
+	Links []content.AnchorLink
+	State string
+}
+
+// hold reports whether the work that depended on d still holds with the
+// headings of a.
+func (d anchorDeps) hold(a content.Anchors) bool { return a.State(d.Links) == d.State }
 
 // bundleRecord is a bundle page as kept in the memo (without its entries,
 // which are the record's).
@@ -78,7 +96,7 @@ type bundleRecord struct {
 
 // memoVersion changes whenever the store file, fileRecord or memoKey change
 // meaning.
-const memoVersion = "nonopress store 5"
+const memoVersion = "nonopress store 6"
 
 // storeFile is the name of the store file in the cache folder.
 const storeFile = "store.gob"

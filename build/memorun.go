@@ -51,10 +51,6 @@ func (r *run) startMemo() {
 		lk.String(p)
 		lk.String(r.pub.Links[p])
 	}
-	for _, p := range sortedKeys(r.pub.Anchors) { // a fragment's warning
-		lk.String(p)
-		lk.String(strings.Join(r.pub.Anchors[p], "\x00"))
-	}
 	r.memoRun = &memoRun{memo: r.memo, site: k.Sum(), linksHash: lk.Sum(),
 		used: make(map[string]*fileRecord, len(r.memo.old)), missed: map[string]*missedFile{}}
 }
@@ -64,10 +60,12 @@ func (r *run) startMemo() {
 // folder and name, its collection's path and the titles of the collections
 // above it and which of them are wrappers, for breadcrumbs, and the tags
 // and credits their notes give it), its note's bytes, and when the note has
-// a body the content tree's links, which its links are rewritten by (and
-// the collections' notes' headings, which its fragments are checked by), its
+// a body the content tree's links, which its links are rewritten by and
+// checked against, its
 // neighbours (the previous and next links of its pages) and its git date. A
-// file's place in path order is not in it: no puzzle page shows it.
+// file's place in path order is not in it: no puzzle page shows it. Nor
+// are the headings of the collections' notes, which its note's fragments
+// are checked against: the record says which it names (anchorDeps).
 func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlank bool, siteTitle string) string {
 	k := key.New(m.site, "file")
 	k.String(f.Rel)
@@ -181,7 +179,7 @@ func (r *run) recordMisses() {
 
 // recordOf makes a file's record from its result and outputs.
 func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
-	rec := &fileRecord{Diags: res.diags, LeftOut: res.leftOut, Outputs: outputs}
+	rec := &fileRecord{Diags: res.diags, LeftOut: res.leftOut, Outputs: outputs, Anchors: res.anchors}
 	if rec.Outputs == nil {
 		rec.Outputs = map[string]string{}
 	}

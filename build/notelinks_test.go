@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -154,5 +155,74 @@ Cats chase [owls](README.md#owls).
 	edit("animals/cat.md", "Cats chase [owls](README.md#birds-of-prey).\n")
 	if w := warned(s.mustBuild(Config{})); len(w) != 0 {
 		t.Errorf("the link follows the heading, yet: %v", w)
+	}
+}
+
+// TestHeadingRenameRemakesOnlyWhatNamesIt: renaming a heading of a
+// collection's note that no link names makes no puzzle's work again (their
+// records say which headings their notes name), though their notes link
+// the collection's note; only the collection's page, which shows the
+// heading, changes. Renaming the heading a puzzle's note names makes that
+// puzzle's work again, with the warning, and no other's.
+func TestHeadingRenameRemakesOnlyWhatNamesIt(t *testing.T) {
+	s := newSite(t, `
+-- animals/README.md --
+## Owls
+
+## Foxes
+-- animals/cat.non --
+`+dotPuzzle+`-- animals/cat.md --
+Cats chase [owls](README.md#owls).
+-- animals/dog.non --
+license CC0-1.0
+width 2
+height 1
+rows
+2
+columns
+1
+1
+-- animals/dog.md --
+Dogs read [the folder](README.md) and [its note](./).
+`)
+	edit := func(body string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(s.src, "animals", "README.md"), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if hits := memoBuild(t, s); hits != 0 {
+		t.Fatalf("first build took %d files from the memo", hits)
+	}
+	before := snapshot(t, s.out)
+
+	edit("## Owls\n\n## Wolves\n")
+	if hits := memoBuild(t, s); hits != 2 {
+		t.Errorf("a heading no link names renamed: %d files from the memo, want both", hits)
+	}
+	after := snapshot(t, s.out)
+	var changed []string
+	for p, data := range after {
+		if !bytes.Equal(before[p], data) && !strings.HasPrefix(p, ".nonopress") {
+			changed = append(changed, p)
+		}
+	}
+	slices.Sort(changed)
+	if !slices.Contains(changed, "animals/index.html") || slices.ContainsFunc(changed, func(p string) bool {
+		return strings.HasPrefix(p, "animals/cat/") || strings.HasPrefix(p, "animals/dog/")
+	}) {
+		t.Errorf("a heading no link names renamed: changed %q, want the collection's page, no puzzle's", changed)
+	}
+
+	edit("## Owl\n\n## Wolves\n")
+	s.forgetStamp()
+	b := s.builder(Config{})
+	sum := mustBuildWith(t, b)
+	if hits := b.memo.hits.Load(); hits != 1 {
+		t.Errorf("the heading cat.md names renamed: %d files from the memo, want dog's alone", hits)
+	}
+	want := filepath.Join(s.src, "animals", "cat.md") + ":1: link to README.md#owls leads to no heading of its note (did you mean #owl?)"
+	if !slices.Contains(sum.Warnings, want) {
+		t.Errorf("the heading cat.md names renamed: warnings %q, want %q", sum.Warnings, want)
 	}
 }

@@ -37,7 +37,7 @@ func noteProblems(pub *site.Site, sum *Summary) diag.List {
 // below it to sum, in path order: their front matter's, and their links'
 // on pub.
 func noteWarnings(pub *site.Site, c *content.Collection, sum *Summary) {
-	links := pub.LinkCheck().Note(c.NotePath, c.Dir, c.Note)
+	links := pub.LinkCheck().Parsed(c.NotePath, c.Dir, c.Note, pub.Notes.Doc(c.Note.Body))
 	for _, d := range append(slices.Clip(c.Note.Warnings), links...) {
 		sum.Diagnostics = append(sum.Diagnostics, d)
 		sum.Warnings = append(sum.Warnings, d.String())

@@ -36,11 +36,13 @@ type lastBuild struct {
 }
 
 // remember makes what the run leaves for a patch. What the run kept of its
-// puzzles for its booklets is let go: a patch makes no booklet.
+// puzzles for its booklets is let go: a patch makes no booklet. So is what
+// it kept of its notes: a patch reads the notes again.
 func (r *run) remember() *lastBuild {
 	for _, e := range r.pub.Entries {
 		e.SetBooklet(nil)
 	}
+	r.pub.Notes = nil
 	last := &lastBuild{pub: r.pub, files: r.files, results: r.results, pages: r.pages}
 	if r.memoRun != nil {
 		last.memoSite, last.memoLink = r.memoRun.site, r.memoRun.linksHash
@@ -126,8 +128,10 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 		return sum, false, nil
 	}
 	b.memo.load()
+	notes := content.NewNoteDocs(b.md)
+	notes.ReadCollections(last.pub.Root, last.pub.Links)
 	pub := &site.Site{Title: last.pub.Title, Description: last.pub.Description, Settings: last.pub.Settings,
-		Root: last.pub.Root, Markdown: last.pub.Markdown, Links: last.pub.Links, Anchors: last.pub.Anchors}
+		Root: last.pub.Root, Notes: notes, Links: last.pub.Links, Anchors: last.pub.Anchors}
 	r := &run{Builder: b, out: out, assets: newAssetCache(b.fingerprint, b.memo.assetOutputs()), pub: pub, quick: true, deferred: 1}
 	r.memoRun = &memoRun{memo: b.memo, site: last.memoSite, linksHash: last.memoLink,
 		used: map[string]*fileRecord{}, missed: map[string]*missedFile{}}

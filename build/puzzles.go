@@ -30,6 +30,8 @@ type fileResult struct {
 	// read is what processFile made the result of: the memo records it
 	// only under a key of the same bytes (sourceDigests.made).
 	read sourceDigests
+	// anchors are the headings its note's warnings depend on.
+	anchors anchorDeps
 }
 
 // sourceDigests are the digests (fileHashOf) of a puzzle file's bytes and
@@ -84,7 +86,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 		return fileResult{fatal: err}
 	}
 	var res fileResult
-	if rec := m.memo.lookup(key); rec != nil && r.out.Reuse(rec.Outputs) {
+	if rec := m.memo.lookup(key); rec != nil && rec.Anchors.hold(r.pub.Anchors) && r.out.Reuse(rec.Outputs) {
 		m.hit(key, rec)
 		res = r.resultOf(f, rec)
 	} else {
@@ -101,7 +103,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 
 // resultOf turns a file's record back into its result.
 func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
-	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut}
+	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut, anchors: rec.Anchors}
 	pages := make([]string, 0, len(rec.Entries))
 	for i := range rec.Entries {
 		e := rec.Entries[i] // a copy: the record stays as kept
@@ -138,7 +140,11 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		return res
 	}
 	res.diags = append(res.diags, n.Warnings...)
-	res.diags = append(res.diags, r.pub.LinkCheck().Note(f.NotePath, f.Coll.Dir, n)...)
+	doc := r.pub.Notes.Parse(n.Body) // for its links and its pages
+	check := r.pub.LinkCheck()
+	res.diags = append(res.diags, check.Parsed(f.NotePath, f.Coll.Dir, n, doc)...)
+	res.anchors.Links = check.AnchorLinks(f.Coll.Dir, doc)
+	res.anchors.State = r.pub.Anchors.State(res.anchors.Links)
 	fm := n.Front
 	src, err := sourceOf(ctx, f, &r.titles.parsed)
 	if err != nil {
@@ -152,7 +158,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		res.diags = append(res.diags, unread...)
 		res.leftOut = append(res.leftOut, skippedLine(unread))
 	}
-	fc, err := r.fileContextOf(f, n, puzzles, res.read.file)
+	fc, err := r.fileContextOf(f, n, doc, puzzles, res.read.file)
 	if err != nil {
 		res.diags = append(res.diags, diag.FromError(f.NotePath, err))
 		return res
@@ -213,9 +219,9 @@ func readNote(ctx context.Context, f *content.PuzzleFile, read *sourceDigests) (
 }
 
 // fileContextOf starts what the pages of a file's puzzles share: its note
-// rendered for their pages, and for a file of several puzzles its bundle
-// page. An error is the note's.
-func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, puzzles []*puzzle.Puzzle, fileHash string) (*fileContext, error) {
+// (n, its body parsed as doc) rendered for their pages, and for a file of
+// several puzzles its bundle page. An error is the note's.
+func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, doc *content.NoteDoc, puzzles []*puzzle.Puzzle, fileHash string) (*fileContext, error) {
 	fm := n.Front
 	fc := &fileContext{fileHash: fileHash}
 	fc.Description = fm.Description
@@ -226,11 +232,11 @@ func (r *run) fileContextOf(f *content.PuzzleFile, n content.Note, puzzles []*pu
 		pageDir += "1/" // the depth of every puzzle page of the bundle
 		fc.bundle = &bundlePage{Bundle: site.Bundle{Coll: f.Coll, Dir: dir, Title: site.FirstNonEmpty(fm.Title, setTitle(puzzles), f.Name), Description: fm.Description}}
 		fc.Bundle = &fc.bundle.Bundle
-		if fc.bundle.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, dir)); err != nil {
+		if fc.bundle.Note, err = doc.Render(f.NotePath, n.BodyLine, r.pub.Links.Rebaser(f.Coll.Dir, dir)); err != nil {
 			return nil, err
 		}
 	}
-	if fc.Note, err = content.RenderNote(r.md, f.NotePath, n, r.pub.Links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
+	if fc.Note, err = doc.Render(f.NotePath, n.BodyLine, r.pub.Links.Rebaser(f.Coll.Dir, pageDir)); err != nil {
 		return nil, err
 	}
 	return fc, nil

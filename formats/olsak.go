@@ -263,6 +263,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	if !triddler {
 		p.Rows, p.Cols = out[0], out[1]
 		p.Width, p.Height = len(p.Cols), len(p.Rows)
+		p.Origin.SizeFromClues = true
 		p.Origin.Places = &puzzle.Places{Rows: groupNos[0], Cols: groupNos[1], RowsHeader: groupStarts[0], ColsHeader: groupStarts[1]}
 		for g, name := range []string{"rows", "columns"} {
 			if len(out[g]) == 0 {

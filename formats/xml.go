@@ -522,6 +522,7 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 	case hasRows:
 		p.Rows, p.Cols = rows.lines, cols.lines
 		p.Width, p.Height = len(cols.lines), len(rows.lines)
+		p.Origin.SizeFromClues = true
 		if p.Width == 0 || p.Height == 0 {
 			return nil, errAt(r.file, n.line, "%d rows and %d columns of clues: want at least one of each", p.Height, p.Width)
 		}

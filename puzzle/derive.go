@@ -341,19 +341,15 @@ func Plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// sizeFromClues are the formats that give no size: it is the number of
-// clue lines.
-var sizeFromClues = map[string]bool{"xml": true, "g": true}
-
 // tooLongHint is the hint of a row (or column) clue longer than the length
-// of its lines: in a format whose size is the number of clue lines, where
-// the other block that counts them starts.
+// of its lines: when the file gives no size, only clue lines
+// (Origin.SizeFromClues), where the other block that counts them starts.
 func (p *Puzzle) tooLongHint(row bool, length int) string {
 	what, other := "column", "row"
 	if row {
 		what, other = "row", "column"
 	}
-	if sizeFromClues[p.Origin.Format] && p.HeaderLine(!row) > 0 {
+	if p.Origin.SizeFromClues && p.HeaderLine(!row) > 0 {
 		return fmt.Sprintf("a %s of this puzzle has %s, one for each %s clue (from line %d): shorten the clue, or add the %s clues missing there",
 			what, Plural(length, "cell"), other, p.HeaderLine(!row), other)
 	}

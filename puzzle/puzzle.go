@@ -216,7 +216,10 @@ type Origin struct {
 	File   string // path as given to the reader
 	Line   int    // 1-based line where the puzzle starts; 0 when unknown
 	Index  int    // position in a multi-puzzle file, from 0
-	Format string // "non", "nonpack", "xml", "nin", ...
+	Format string // the reader's name for its format (package formats)
+	// SizeFromClues says the file gives no size: the width and height are
+	// the numbers of column and row clues (the reader counted them).
+	SizeFromClues bool
 	// Places says where its clues, goal and keys are, when the format tells;
 	// nil otherwise.
 	Places *Places

@@ -49,7 +49,7 @@ func treeLinkCheck(root string, site bool) *LinkCheck {
 	if err != nil {
 		return nil
 	}
-	md := NewMarkdown(settings.UnsafeHTML)
-	return &LinkCheck{Links: NewLinks(top, files), Anchors: NewAnchors(md, top), Markdown: md,
+	docs := NewNoteDocs(NewMarkdown(settings.UnsafeHTML))
+	return &LinkCheck{Links: NewLinks(top, files), Anchors: NewAnchors(docs, top), Docs: docs,
 		RawHTML: settings.UnsafeHTML, Partial: !site}
 }

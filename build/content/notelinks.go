@@ -12,17 +12,15 @@ import (
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/spell"
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 )
 
 // LinkCheck checks what the readers of notes would miss on the site.
 type LinkCheck struct {
-	Links    Links             // what the site publishes
-	Anchors  Anchors           // the heading ids of the collections' notes
-	Markdown goldmark.Markdown // parses a note as the site renders it
-	RawHTML  bool              // raw HTML is let through (unsafe_html)
+	Links   Links     // what the site publishes
+	Anchors Anchors   // the heading ids of the collections' notes
+	Docs    *NoteDocs // the notes parsed as the site renders them
+	RawHTML bool      // raw HTML is let through (unsafe_html)
 	// Partial is set when Links are those of a folder that may be part of
 	// a larger site: a link climbing out of it is not judged.
 	Partial bool
@@ -41,17 +39,22 @@ type noteRef struct {
 // at its line with the closest published path as hint; each image of what
 // is no picture; each link to a heading of the note itself or of a
 // collection's note that has no such heading; and, unless RawHTML, the raw
-// HTML elements the page leaves out (a comment is meant to be).
+// HTML elements the page leaves out (a comment is meant to be). What it
+// reads of the note, Docs keeps (NoteDocs.Doc).
 func (c LinkCheck) Note(notePath, noteDir string, n Note) diag.List {
-	if len(bytes.TrimSpace(n.Body)) == 0 {
+	return c.Parsed(notePath, noteDir, n, c.Docs.Doc(n.Body))
+}
+
+// Parsed is Note of a note whose body doc is.
+func (c LinkCheck) Parsed(notePath, noteDir string, n Note, doc *NoteDoc) diag.List {
+	if doc.blank {
 		return nil
 	}
-	doc := c.Markdown.Parser().Parse(text.NewReader(n.Body), noteContext())
-	refs, html := noteParts(doc, n.Body)
+	refs, html := doc.refs, doc.html
 	lineAt := func(off int) int {
 		return n.BodyLine + bytes.Count(n.Body[:max(0, min(off, len(n.Body)))], []byte("\n"))
 	}
-	j := judge{LinkCheck: c, noteDir: noteDir, own: headingIDsOf(doc)}
+	j := judge{LinkCheck: c, noteDir: noteDir, own: doc.ids}
 	var found diag.List
 	for _, ref := range refs {
 		if msg, hint := j.ref(ref, len(found) < maxHinted); msg != "" {
@@ -156,23 +159,37 @@ var pictureExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".g
 // one, or an id the page itself or the browser knows (#top, #main, the
 // page's np- ids, footnotes' fn: ids).
 func missingHeading(ref noteRef, ids []string) (msg, hint string) {
-	_, frag, _ := strings.Cut(ref.dest, "#")
+	frag := fragment(ref.dest)
+	found, hint := headingHint(frag, ids)
+	if found {
+		return "", ""
+	}
+	return fmt.Sprintf("%s %s leads to no heading of its note", ref.what, ref.dest), hint
+}
+
+// fragment is the fragment of a link's destination, unescaped.
+func fragment(dest string) string {
+	_, frag, _ := strings.Cut(dest, "#")
 	if f, err := url.PathUnescape(frag); err == nil {
 		frag = f
 	}
+	return frag
+}
+
+// headingHint reports whether a link's fragment frag finds its heading
+// among ids (see missingHeading), and when it does not, the hint of its
+// warning.
+func headingHint(frag string, ids []string) (found bool, hint string) {
 	if frag == "" || frag == "top" || slices.Contains(pageIDs, frag) || slices.Contains(ids, frag) ||
 		strings.HasPrefix(frag, "np-") || strings.HasPrefix(frag, "fn") {
-		return "", ""
+		return true, ""
 	}
-	msg = fmt.Sprintf("%s %s leads to no heading of its note", ref.what, ref.dest)
 	if near := spell.Closest(frag, ids, func(string) int { return 3 }); near != "" {
-		hint = fmt.Sprintf("did you mean #%s?", near)
+		return false, fmt.Sprintf("did you mean #%s?", near)
 	} else if len(ids) > 0 {
-		hint = "its headings are #" + strings.Join(ids[:min(len(ids), 5)], ", #")
-	} else {
-		hint = "it has no headings"
+		return false, "its headings are #" + strings.Join(ids[:min(len(ids), 5)], ", #")
 	}
-	return msg, hint
+	return false, "it has no headings"
 }
 
 // isElement reports whether raw HTML starting with b opens an element a

@@ -35,7 +35,7 @@ func TestLinkCheck(t *testing.T) {
 		{"[h](#x)", "3: link to #x leads to no heading of its note (it has no headings)"},
 		{"<!-- to do: more hints -->\n\ntext <!-- inline --> and\n\n<!DOCTYPE html>", ""},
 	}
-	check := LinkCheck{Links: links, Anchors: Anchors{"birds": {"owls", "hints"}, "birds/README.md": {"owls", "hints"}}, Markdown: NewMarkdown(false)}
+	check := LinkCheck{Links: links, Anchors: Anchors{"birds": {"owls", "hints"}, "birds/README.md": {"owls", "hints"}}, Docs: NewNoteDocs(NewMarkdown(false))}
 	for _, c := range cases {
 		var got []string
 		for _, d := range check.Note("animals/README.md", "animals", Note{Body: []byte(c.body), BodyLine: 3}) {
@@ -47,7 +47,7 @@ func TestLinkCheck(t *testing.T) {
 	}
 	// Raw HTML let through is no warning; a link climbing out of a tree that
 	// may be part of a larger site is not judged.
-	check = LinkCheck{Links: links, Markdown: NewMarkdown(true), RawHTML: true, Partial: true}
+	check = LinkCheck{Links: links, Docs: NewNoteDocs(NewMarkdown(true)), RawHTML: true, Partial: true}
 	if got := check.Note("x.md", "animals", Note{Body: []byte("<b>b</b> [t](../../etc.html)")}); len(got) != 0 {
 		t.Errorf("unsafe_html, partial tree: %v", got)
 	}
@@ -65,7 +65,7 @@ func TestLinkCheckHintsFewLinks(t *testing.T) {
 	for i := range 500 {
 		fmt.Fprintf(&body, "[x](p%d.nn)\n", i)
 	}
-	got := LinkCheck{Links: links, Markdown: NewMarkdown(false)}.Note("a/README.md", "a", Note{Body: []byte(body.String()), BodyLine: 1})
+	got := LinkCheck{Links: links, Docs: NewNoteDocs(NewMarkdown(false))}.Note("a/README.md", "a", Note{Body: []byte(body.String()), BodyLine: 1})
 	hinted := 0
 	for _, d := range got {
 		if d.Hint != "" {
@@ -90,7 +90,7 @@ func FuzzLinkCheck(f *testing.F) {
 		f.Add(seed)
 	}
 	links := Links{"": "index.html", "animals": "animals/index.html", "animals/cat.non": "animals/cat.non"}
-	check := LinkCheck{Links: links, Markdown: NewMarkdown(false)}
+	check := LinkCheck{Links: links, Docs: NewNoteDocs(NewMarkdown(false))}
 	f.Fuzz(func(t *testing.T, body string) {
 		lines := strings.Count(body, "\n")
 		for _, d := range check.Note("animals/README.md", "animals", Note{Body: []byte(body), BodyLine: 5}) {

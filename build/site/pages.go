@@ -36,7 +36,7 @@ func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
 	if c.Parent == nil {
 		kind = "home"
 	}
-	note, err := content.RenderNote(s.Markdown, c.NotePath, c.Note, s.Links.Rebaser(c.Dir, c.URL))
+	note, err := s.Notes.Page(c, s.Links)
 	if err != nil {
 		return nil, err
 	}

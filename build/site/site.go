@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
-	"github.com/yuin/goldmark"
 )
 
 // Site is a site's puzzles and tree once every puzzle file is published:
@@ -16,9 +15,9 @@ type Site struct {
 	Description string // nonopress.toml's, else the root note's description or first line
 	Settings    content.Settings
 	Root        *content.Collection
-	Entries     []*Entry // every published puzzle, in path order
-	Markdown    goldmark.Markdown
-	Links       content.Links // the notes' links, rebased per page
+	Entries     []*Entry          // every published puzzle, in path order
+	Notes       *content.NoteDocs // the notes parsed, for this build only
+	Links       content.Links     // the notes' links, rebased per page
 	Anchors     content.Anchors
 	// lists holds what each collection shows, made by Arrange.
 	lists map[*content.Collection]*Listing
@@ -27,7 +26,7 @@ type Site struct {
 // LinkCheck checks the notes of the site for links that lead nowhere, and
 // raw HTML its pages leave out.
 func (s *Site) LinkCheck() content.LinkCheck {
-	return content.LinkCheck{Links: s.Links, Anchors: s.Anchors, Markdown: s.Markdown, RawHTML: s.Settings.UnsafeHTML}
+	return content.LinkCheck{Links: s.Links, Anchors: s.Anchors, Docs: s.Notes, RawHTML: s.Settings.UnsafeHTML}
 }
 
 // Listing is what a collection's page shows once its puzzles are published.

@@ -20,7 +20,8 @@ func testSite() (*Site, *content.Collection) {
 	light := &Entry{ID: "2", Title: "Light", Weight: 1, Page: "a/light/index.html", Source: "a/light.non"}
 	heavy.Place(a, nil, 1)
 	light.Place(a, nil, 2)
-	s := &Site{Title: "T", Root: root, Entries: []*Entry{heavy, light}, Settings: content.Settings{PerPage: 10}}
+	s := &Site{Title: "T", Root: root, Entries: []*Entry{heavy, light}, Settings: content.Settings{PerPage: 10},
+		Notes: content.NewNoteDocs(content.NewMarkdown(false))}
 	s.Arrange()
 	return s, a
 }

@@ -32,7 +32,7 @@ func TestCollectionSpan(t *testing.T) {
 	for i, e := range entries {
 		e.Place(colls[i], nil, i)
 	}
-	s := &Site{Title: "T", Root: root, Entries: entries, Settings: content.Settings{PerPage: 10}}
+	s := &Site{Title: "T", Root: root, Entries: entries, Settings: content.Settings{PerPage: 10}, Notes: content.NewNoteDocs(content.NewMarkdown(false))}
 	s.Arrange()
 	want := map[string][]string{"set": {"5×10 to 40×20", "easy to medium"}, "same": {"15×15", "hard"}}
 	for _, v := range s.collectionViews(root.Children, "") {

@@ -1,0 +1,203 @@
+package content
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"html/template"
+	"sync"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// NoteDocs parses the bodies of notes for one build, once each, and keeps
+// no parse longer than it is needed (a parse takes some 40 times the
+// note's bytes). A collection's note is read for its headings (Anchors),
+// its links (LinkCheck) and its page: ReadCollections parses it, renders
+// it for its page (Page) and keeps what the others read (Doc), by the hash
+// of its body. A puzzle's note is read for its links and its pages while
+// its file is published: Parse hands out a parse for that time.
+type NoteDocs struct {
+	md    goldmark.Markdown
+	mu    sync.Mutex
+	kept  map[[sha256.Size]byte]*NoteDoc // by the hash of the body
+	pages map[*Collection]renderedNote   // made by ReadCollections
+}
+
+// renderedNote is a note rendered for a page, or why it could not be.
+type renderedNote struct {
+	html template.HTML
+	err  error
+}
+
+// NewNoteDocs returns the parses of one build's notes, each parsed as md
+// renders it.
+func NewNoteDocs(md goldmark.Markdown) *NoteDocs {
+	return &NoteDocs{md: md, kept: map[[sha256.Size]byte]*NoteDoc{}, pages: map[*Collection]renderedNote{}}
+}
+
+// NoteDoc is a note's body parsed: what the link check reads of it, and
+// the parse itself while a page may still be rendered from it.
+type NoteDoc struct {
+	once  sync.Once
+	md    goldmark.Markdown
+	body  []byte
+	blank bool
+	ids   []string // its headings' ids, in order
+	refs  []noteRef
+	html  []int // offsets of its raw HTML elements
+	// mu keeps one Render at a time: each sets the destinations of the
+	// links and images (dests, as written) for its page.
+	mu    sync.Mutex
+	doc   ast.Node // nil once let go
+	dests []rebased
+}
+
+// rebased is a link or image of a parsed note and its destination as
+// written.
+type rebased struct {
+	node ast.Node
+	dest []byte
+}
+
+// ReadCollections parses the note of each collection of the tree under
+// root once for each body: it renders the note for each collection's page
+// with links (Page), keeps what the link check and Anchors read (Doc), and
+// lets each parse go once the last page of its body is rendered.
+func (d *NoteDocs) ReadCollections(root *Collection, links Links) {
+	var read []*Collection
+	left := map[[sha256.Size]byte]int{} // pages of each body still to render
+	Walk(root, func(c *Collection) {
+		if c.NotePath != "" && c.NoteErr == nil {
+			read = append(read, c)
+			left[sha256.Sum256(c.Note.Body)]++
+		}
+	})
+	for _, c := range read {
+		doc := d.doc(c.Note.Body)
+		html, err := doc.Render(c.NotePath, c.Note.BodyLine, pageRebaser(links, c))
+		d.mu.Lock()
+		d.pages[c] = renderedNote{html, err}
+		d.mu.Unlock()
+		if sum := sha256.Sum256(c.Note.Body); left[sum] == 1 {
+			doc.letGo()
+		} else {
+			left[sum]--
+		}
+	}
+}
+
+// pageRebaser rewrites the links of collection c's note for its page.
+func pageRebaser(links Links, c *Collection) func(string) string {
+	return links.Rebaser(c.Dir, c.URL)
+}
+
+// Page returns the note of collection c rendered for its page: as
+// ReadCollections rendered it, or else rendered now with links.
+func (d *NoteDocs) Page(c *Collection, links Links) (template.HTML, error) {
+	d.mu.Lock()
+	p, ok := d.pages[c]
+	d.mu.Unlock()
+	if ok {
+		return p.html, p.err
+	}
+	return d.Parse(c.Note.Body).Render(c.NotePath, c.Note.BodyLine, pageRebaser(links, c))
+}
+
+// Doc returns what the link check reads of a note's body (it cannot be
+// rendered), parsing it on first use and keeping it for the build.
+func (d *NoteDocs) Doc(body []byte) *NoteDoc {
+	doc := d.doc(body)
+	doc.letGo()
+	return doc
+}
+
+// doc is Doc with the parse, unless let go before.
+func (d *NoteDocs) doc(body []byte) *NoteDoc {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return &NoteDoc{blank: true}
+	}
+	sum := sha256.Sum256(body)
+	d.mu.Lock()
+	doc := d.kept[sum]
+	if doc == nil {
+		doc = &NoteDoc{md: d.md, body: body}
+		d.kept[sum] = doc
+	}
+	d.mu.Unlock()
+	doc.once.Do(doc.parse) // outside the lock: other notes parse meanwhile
+	return doc
+}
+
+// Parse parses a note's body for the caller alone, who lets it go.
+func (d *NoteDocs) Parse(body []byte) *NoteDoc {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return &NoteDoc{blank: true}
+	}
+	doc := &NoteDoc{md: d.md, body: body}
+	doc.once.Do(doc.parse)
+	return doc
+}
+
+// parse parses the body and collects its headings' ids, links and raw
+// HTML.
+func (n *NoteDoc) parse() {
+	n.doc = n.md.Parser().Parse(text.NewReader(n.body), noteContext())
+	n.ids = headingIDsOf(n.doc)
+	n.refs, n.html = noteParts(n.doc, n.body)
+	ast.Walk(n.doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			switch l := node.(type) {
+			case *ast.Link:
+				n.dests = append(n.dests, rebased{l, l.Destination})
+			case *ast.Image:
+				n.dests = append(n.dests, rebased{l, l.Destination})
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// letGo lets the parse go, keeping what the link check reads.
+func (n *NoteDoc) letGo() {
+	n.mu.Lock()
+	n.doc, n.dests = nil, nil
+	n.mu.Unlock()
+}
+
+// errLetGo is Render's error for a parse let go: a mistake of the program.
+var errLetGo = errors.New("note rendered after its parse was let go")
+
+// Render converts the parsed body of the note at path, whose body starts
+// at line bodyLine, to HTML for a page. rebase, if not nil, rewrites the
+// destination of every Markdown link and image (see Links.Rebaser).
+func (n *NoteDoc) Render(path string, bodyLine int, rebase func(string) string) (template.HTML, error) {
+	if n.blank {
+		return "", nil
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.doc == nil {
+		return "", fmt.Errorf("%s: %w", path, errLetGo)
+	}
+	for _, r := range n.dests {
+		dest := r.dest
+		if rebase != nil {
+			dest = []byte(rebase(string(r.dest)))
+		}
+		switch l := r.node.(type) {
+		case *ast.Link:
+			l.Destination = dest
+		case *ast.Image:
+			l.Destination = dest
+		}
+	}
+	var b bytes.Buffer
+	if err := n.md.Renderer().Render(&b, n.body, n.doc); err != nil {
+		return "", fmt.Errorf("%s:%d: %v", path, bodyLine, err)
+	}
+	return template.HTML(b.String()), nil // goldmark escapes text; raw HTML only if allowed
+}

@@ -1,0 +1,57 @@
+package content
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// parseCounter is a Markdown parser that counts its parses.
+type parseCounter struct {
+	parser.Parser
+	n int
+}
+
+func (p *parseCounter) Parse(r text.Reader, opts ...parser.ParseOption) ast.Node {
+	p.n++
+	return p.Parser.Parse(r, opts...)
+}
+
+// TestReadCollectionsSharesABody: two collections whose notes have the
+// same body share one parse, yet each page gets the note with its own
+// links; what is kept serves the link check, and is no longer rendered.
+func TestReadCollectionsSharesABody(t *testing.T) {
+	md := NewMarkdown(false)
+	count := &parseCounter{Parser: md.Parser()}
+	md.SetParser(count)
+	body := []byte("## Owls\n\nSee [the owl](owl.non#top).\n")
+	root := &Collection{URL: ""}
+	for _, dir := range []string{"a", "b/c"} {
+		root.Children = append(root.Children, &Collection{Dir: dir, URL: "site/" + dir + "/", NotePath: dir + "/README.md",
+			Note: Note{Body: body, BodyLine: 1}, Parent: root})
+	}
+	links := Links{"a/owl.non": "site/a/owl.non", "b/c/owl.non": "site/b/c/owl.non"}
+	docs := NewNoteDocs(md)
+	docs.ReadCollections(root, links)
+	for _, c := range root.Children {
+		html, err := docs.Page(c, links)
+		if err != nil || !strings.Contains(string(html), `href="owl.non#top"`) || !strings.Contains(string(html), `<h2 id="owls">`) {
+			t.Errorf("%s: %v\n%s", c.Dir, err, html)
+		}
+	}
+	if ids := NewAnchors(docs, root)["b/c/README.md"]; len(ids) != 1 || ids[0] != "owls" {
+		t.Errorf("anchors %q, want owls", ids)
+	}
+	if w := (LinkCheck{Links: links, Docs: docs}).Note("a/README.md", "a", root.Children[0].Note); len(w) != 0 {
+		t.Errorf("warnings %v", w)
+	}
+	if count.n != 1 {
+		t.Errorf("%d parses of one body, want 1", count.n)
+	}
+	if _, err := docs.Doc(body).Render("a/README.md", 1, nil); err == nil {
+		t.Error("a parse let go was rendered")
+	}
+}
