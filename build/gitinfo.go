@@ -11,9 +11,11 @@ import (
 )
 
 // readGitDates gives each puzzle file, when the site enables git_info, the
-// date of the last commit that changed it or its note (the later of the
-// two), read with one git log for the whole tree. Outside a repository the
-// files have no git date; any other failure of git is a warning.
+// date of the commit that added it (its date: "Added", "Recently added",
+// the feed) and of the last commit that changed it or its note (its
+// lastmod), read with one git log for the whole tree. A fixed typo in a
+// note does not make an old puzzle new. Outside a repository the files
+// have no git dates; any other failure of git is a warning.
 func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile) {
 	if !b.site.GitInfo || len(files) == 0 {
 		return
@@ -27,8 +29,11 @@ func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile)
 		return
 	}
 	for _, f := range files {
+		if when := dates.First(b.cfg.Src, f.Abs); !when.IsZero() {
+			f.GitAdded = when.Format(time.RFC3339)
+		}
 		if when := dates.Last(b.cfg.Src, f.Abs, f.NotePath); !when.IsZero() {
-			f.GitDate = when.Format(time.RFC3339)
+			f.GitChanged = when.Format(time.RFC3339)
 		}
 	}
 }

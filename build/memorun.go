@@ -79,7 +79,7 @@ func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlan
 		k.String(l.Title)
 		k.String(l.Page)
 	}
-	k.String(f.GitDate)
+	k.String(f.GitAdded).String(f.GitChanged)
 	for c := f.Coll; c != nil; c = c.Parent {
 		k.String(c.URL)
 		k.String(c.Title(siteTitle))

@@ -184,6 +184,11 @@ func TestDatesFromGit(t *testing.T) {
 	if !strings.Contains(s.read("fm/index.html"), "1 January 2020") {
 		t.Errorf("front matter date not shown")
 	}
+	// A puzzle changed since is as old as it was: added when its file was
+	// first committed, though its lastmod (above) is the change.
+	if added := regexp.MustCompile(`Added <time[^<]*</time>`).FindString(s.read("new/index.html")); added != `Added <time datetime="2024-01-02T03:04:05Z">2 January 2024</time>` {
+		t.Errorf("a changed puzzle says %q, not the date of the commit that added it", added)
+	}
 	// A new commit changes dates without changing a file: the build stamp
 	// must see it.
 	gittest.Run(t, repo, "2025-05-05T05:05:05Z", "add", "content/uncommitted.non")

@@ -1,6 +1,6 @@
-// Package gitdate reads, once for a whole content tree, the date of the last
-// commit that changed each file, as Hugo's enableGitInfo does: one `git log`
-// for the tree rather than one per file.
+// Package gitdate reads, once for a whole content tree, the dates of the
+// first and the last commit that changed each file, as Hugo's enableGitInfo
+// does: one `git log` for the tree rather than one per file.
 package gitdate
 
 import (
@@ -19,10 +19,15 @@ import (
 var ErrNoGit = errors.New("gitdate: not in a git repository, or git is not installed")
 
 // Dates maps a file's path, slash-separated and relative to the folder read,
-// to the commit date of the last commit that changed it, in UTC.
-type Dates map[string]time.Time
+// to the commit dates of the first and the last commits that changed it.
+type Dates map[string]Span
 
-// Read returns the last commit date of every committed file under dir.
+// A Span is when a file was first committed (under its present path: a
+// rename starts it afresh) and when it was last changed, in UTC.
+type Span struct{ First, Last time.Time }
+
+// Read returns the first and last commit dates of every committed file
+// under dir.
 // Files never committed are absent. The answer depends only on the
 // repository's history, never on the clock or file times.
 func Read(ctx context.Context, dir string) (Dates, error) {
@@ -61,9 +66,14 @@ func parse(out []byte) (Dates, error) {
 			if name == "" {
 				continue
 			}
-			if _, seen := dates[name]; !seen {
-				dates[name] = when.UTC()
+			// git log lists the newest commit first: the first seen is
+			// the last change, and each older one moves First back.
+			span, seen := dates[name]
+			if !seen {
+				span.Last = when.UTC()
 			}
+			span.First = when.UTC()
+			dates[name] = span
 		}
 	}
 	return dates, nil
@@ -85,16 +95,26 @@ func Head(ctx context.Context, dir string) string {
 func (d Dates) Last(dir string, paths ...string) time.Time {
 	var last time.Time
 	for _, p := range paths {
-		if p == "" {
-			continue
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			continue
-		}
-		if when := d[filepath.ToSlash(rel)]; when.After(last) {
+		if when := d.span(dir, p).Last; when.After(last) {
 			last = when
 		}
 	}
 	return last
+}
+
+// First returns the date of the commit that added the file at path (under
+// dir, the folder Read was given); zero when it was never committed.
+func (d Dates) First(dir, path string) time.Time { return d.span(dir, path).First }
+
+// span is the commit dates of the file at path under dir; zero for ""
+// and for a file never committed.
+func (d Dates) span(dir, path string) Span {
+	if path == "" {
+		return Span{}
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return Span{}
+	}
+	return d[filepath.ToSlash(rel)]
 }

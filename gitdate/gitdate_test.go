@@ -39,16 +39,17 @@ func TestReadThrowawayRepository(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{
-		"a/one.non":     "2024-03-04T10:00:00Z",
-		"two words.non": "2024-01-02T03:04:05Z",
+	want := map[string][2]string{ // first, last
+		"a/one.non":     {"2024-01-02T03:04:05Z", "2024-03-04T10:00:00Z"},
+		"two words.non": {"2024-01-02T03:04:05Z", "2024-01-02T03:04:05Z"},
 	}
 	if len(dates) != len(want) {
 		t.Errorf("dates for %d files, want %d: %v", len(dates), len(want), dates)
 	}
 	for name, w := range want {
-		if got := dates[name].Format(time.RFC3339); got != w {
-			t.Errorf("%s: %s, want %s", name, got, w)
+		span := dates[name]
+		if got := [2]string{span.First.Format(time.RFC3339), span.Last.Format(time.RFC3339)}; got != w {
+			t.Errorf("%s: first and last %s, want %s", name, got, w)
 		}
 	}
 	if Head(context.Background(), content) == "" {
@@ -76,7 +77,7 @@ func TestParseBadDate(t *testing.T) {
 
 func TestLastOfFileAndNote(t *testing.T) {
 	jan, feb := time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC), time.Date(2025, 2, 3, 0, 0, 0, 0, time.UTC)
-	d := Dates{"a/p.non": jan, "a/p.md": feb, "b/q.non": feb}
+	d := Dates{"a/p.non": {jan, jan}, "a/p.md": {jan, feb}, "b/q.non": {feb, feb}}
 	dir := filepath.Join("site", "content")
 	if got := d.Last(dir, filepath.Join(dir, "a", "p.non"), filepath.Join(dir, "a", "p.md")); !got.Equal(feb) {
 		t.Errorf("file and note: %v, want the note's %v", got, feb)
@@ -86,5 +87,11 @@ func TestLastOfFileAndNote(t *testing.T) {
 	}
 	if got := d.Last(dir, filepath.Join(dir, "c", "new.non")); !got.IsZero() {
 		t.Errorf("uncommitted file: %v, want zero", got)
+	}
+	if got := d.First(dir, filepath.Join(dir, "a", "p.md")); !got.Equal(jan) {
+		t.Errorf("the note's first commit: %v, want %v", got, jan)
+	}
+	if got := d.First(dir, ""); !got.IsZero() {
+		t.Errorf("no file: %v, want zero", got)
 	}
 }

@@ -46,9 +46,10 @@ type Settings struct {
 	// and search engines; by default the root note's front matter
 	// description or first line.
 	Description string `toml:"description"`
-	// GitInfo dates each puzzle by its file's last commit, when the content
-	// tree is in a git repository and its note gives no date (as Hugo's
-	// enableGitInfo).
+	// GitInfo dates each puzzle by the commit that added its file, and its
+	// lastmod by the last commit that changed the file or its note, when the
+	// content tree is in a git repository and its note gives no date (as
+	// Hugo's enableGitInfo).
 	GitInfo bool `toml:"git_info"`
 	// PerPage is how many cards a collection or tag page lists before it
 	// continues on page/2/, page/3/...

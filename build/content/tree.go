@@ -97,7 +97,10 @@ type PuzzleFile struct {
 	// set's own; the builder reads it before linking neighbours (Relink).
 	OwnTitle   string
 	Prev, Next Link   // the files before and after it in display order
-	GitDate    string // its last commit's date (RFC 3339), filled by the builder with git_info
+	// GitAdded and GitChanged are the dates (RFC 3339) of the commit that
+	// added the file and of the last that changed it or its note, filled
+	// by the builder with git_info.
+	GitAdded, GitChanged string
 }
 
 // noteNames are the file names of a collection's note, in order of preference.

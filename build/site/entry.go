@@ -158,8 +158,8 @@ func FileEntry(f *content.PuzzleFile, i int, bundled bool, p *puzzle.Puzzle, rep
 	e := NewEntry(p, fm, title)
 	e.Tags = mergeTags(e.Tags, f.Coll.Tags())
 	e.Verdict, e.Difficulty = rep.Verdict, rep.Difficulty
-	e.Date = FirstNonEmpty(e.Date, f.GitDate)
-	e.Lastmod = FirstNonEmpty(e.Lastmod, f.GitDate, e.Date)
+	e.Date = FirstNonEmpty(e.Date, f.GitAdded)
+	e.Lastmod = FirstNonEmpty(e.Lastmod, f.GitChanged, e.Date)
 	for _, d := range rep.Warnings {
 		e.Warnings = append(e.Warnings, d.Message)
 	}
