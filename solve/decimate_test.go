@@ -149,8 +149,8 @@ func TestDecimationDoublesItsBudget(t *testing.T) {
 	// decimation's SAT solver is asked about its decisions; with a first
 	// budget of 1 conflict it cannot tell at once, and the budget doubles
 	// until it can: the decimation still reaches a solution of the clues.
-	// (The default first budget, 2,000 conflicts, is never doubled on the
-	// small grids the tests can afford.)
+	// (The default first budget, 2,000 conflicts, is not doubled on the
+	// small grids the other tests use.)
 	spent, s, restored, err := decimateFrom(t, context.Background(), 4, 30, 0.45, options{decimateBudget: 1})
 	if err != nil {
 		t.Fatal(err)
