@@ -33,15 +33,22 @@ import (
 
 // decimateTrace, when set (by a measurement), is told after each
 // decimation how many conflicts the SAT fallback had spent since the dive
-// when it started, how many decisions and conflicts of its own it took, and
-// whether a solution is known.
-var decimateTrace func(after, decisions, conflicts int, found bool)
+// when it started, what the decimation spent, and whether a solution is
+// known.
+var decimateTrace func(after int, spent decimateSpent, found bool)
+
+// decimateSpent is what one decimation spent.
+type decimateSpent struct {
+	decisions int // decisions taken (each cell set, each flip)
+	conflicts int // its SAT solver's conflicts
+	widest    int // the largest budget of one of its SAT questions: the first one's, doubled while the solver could not tell
+}
 
 // Defaults of the decimation (options.decimate for the decisions).
 const (
 	decimateDecisions   = 1000 // decisions and flips in all
 	decimateConflicts   = 100  // conflicts of its SAT solver in all, per decision it may take
-	decimateBudget      = 2000 // conflicts of a first question
+	decimateBudget      = 2000 // conflicts of a first question (options.decimateBudget)
 	decimateFrac        = 0.02 // share of the open cells set per batch
 	decimateFirstRounds = 30   // half rounds of the beliefs before the first batch
 	decimateStepRounds  = 6    // half rounds after each batch
@@ -55,6 +62,8 @@ type decimation struct {
 	d      *diveStack // its decisions, and its settle (line logic and probing)
 	left   int        // decisions it may still take
 	spent  int        // its SAT solver's conflicts when it started
+	budget int        // conflicts of a first question
+	widest int        // the largest budget a question had
 	cells  []int
 	biases []float64
 }
@@ -76,30 +85,30 @@ func (s *solver) canDecimate() bool {
 
 // decimate looks for a solution by decimation from the grid's state,
 // records the one it finds (or a probe on the way finds) and leaves the
-// grid as it was. It returns the decisions it took and its SAT solver's
-// conflicts.
-func (s *solver) decimate() (decisions, conflicts int, err error) {
+// grid as it was. It returns what it spent.
+func (s *solver) decimate() (decimateSpent, error) {
 	g := s.g
 	if !s.canDecimate() {
-		return 0, 0, nil
+		return decimateSpent{}, nil
 	}
 	root := g.mark()
 	defer g.undo(root)
-	dm := &decimation{s: s, b: newBeliefs(g), d: newDiveStack(s, 0, true), left: s.decimateLeft()}
+	dm := &decimation{s: s, b: newBeliefs(g), d: newDiveStack(s, 0, true), left: s.decimateLeft(),
+		budget: cmp.Or(s.opts.decimateBudget, decimateBudget)}
 	dm.d.repair = newDiveRepair(s, root)
 	dm.spent = dm.d.repair.e.sat.Conflicts
 	dm.d.repair.bounded, dm.d.repair.until = true, dm.spent+decimateConflicts*dm.left
 	rounds := decimateFirstRounds
 	for !g.solved() && len(s.solutions) == 0 {
 		if !dm.b.run(rounds) {
-			return dm.taken(), dm.conflicts(), errBudget
+			return dm.used(), errBudget
 		}
 		rounds = decimateStepRounds
 		batch := dm.surest()
 		if len(batch) == 0 {
 			ok, err := dm.backtrack()
 			if !ok || err != nil {
-				return dm.taken(), dm.conflicts(), err
+				return dm.used(), err
 			}
 			continue
 		}
@@ -110,7 +119,7 @@ func (s *solver) decimate() (decisions, conflicts int, err error) {
 			c, _ := dm.b.likeliest(cell)
 			ok, err := dm.fix(cell, c)
 			if err != nil {
-				return dm.taken(), dm.conflicts(), err
+				return dm.used(), err
 			}
 			if ok {
 				if g.solved() || len(s.solutions) > 0 {
@@ -119,7 +128,7 @@ func (s *solver) decimate() (decisions, conflicts int, err error) {
 				continue
 			}
 			if ok, err = dm.backtrack(); !ok || err != nil {
-				return dm.taken(), dm.conflicts(), err
+				return dm.used(), err
 			}
 			break
 		}
@@ -127,11 +136,13 @@ func (s *solver) decimate() (decisions, conflicts int, err error) {
 	if g.solved() {
 		s.found()
 	}
-	return dm.taken(), dm.conflicts(), nil
+	return dm.used(), nil
 }
 
-// taken returns the decisions taken so far.
-func (dm *decimation) taken() int { return dm.s.decimateLeft() - dm.left }
+// used returns what the decimation has spent so far.
+func (dm *decimation) used() decimateSpent {
+	return decimateSpent{decisions: dm.s.decimateLeft() - dm.left, conflicts: dm.d.repair.e.sat.Conflicts - dm.spent, widest: dm.widest}
+}
 
 // surest returns the open cells to set next, the surest first: a share
 // decimateFrac of the open cells (at least one) among those whose bias
@@ -207,8 +218,8 @@ func (dm *decimation) take(cell, color, m int) (bool, error) {
 func (dm *decimation) backtrack() (bool, error) {
 	g, d := dm.s.g, dm.d
 	r := d.repair
-	for budget := decimateBudget; ; {
-		r.budget = budget
+	for budget := dm.budget; ; {
+		r.budget, dm.widest = budget, max(dm.widest, budget)
 		if dm.conflictsLeft() <= 0 || dm.left == 0 {
 			return false, nil
 		}
@@ -241,7 +252,7 @@ func (dm *decimation) backtrack() (bool, error) {
 		if ok, err := dm.take(dec.cell, 1-dec.color, dec.mark); ok || err != nil {
 			return ok, err
 		}
-		budget = decimateBudget
+		budget = dm.budget
 	}
 }
 
@@ -249,9 +260,4 @@ func (dm *decimation) backtrack() (bool, error) {
 // still spend.
 func (dm *decimation) conflictsLeft() int {
 	return dm.d.repair.until - dm.d.repair.e.sat.Conflicts
-}
-
-// conflicts returns the conflicts its SAT solver has spent.
-func (dm *decimation) conflicts() int {
-	return dm.d.repair.e.sat.Conflicts - dm.spent
 }

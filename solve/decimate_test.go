@@ -2,22 +2,23 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 )
 
 // decimateFrom runs the decimation on the random grid of seed (side,
-// density) from line logic's state, with opts, and returns the decisions
-// it took, the solver and whether the grid was left as it was.
-func decimateFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (int, *solver, bool, error) {
+// density) from line logic's state, with opts, and returns what it spent,
+// the solver and whether the grid was left as it was.
+func decimateFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (decimateSpent, *solver, bool, error) {
 	t.Helper()
 	s := solverFor(ctx, puzzleOf(randomImage(seed, side, side, density), 2), opts)
 	if ok, err := s.g.propagate(); !ok || err != nil {
 		t.Fatalf("seed %d: line logic found a contradiction (%v)", seed, err)
 	}
 	before := slices.Clone(s.g.cells)
-	decisions, _, err := s.decimate()
-	return decisions, s, slices.Equal(before, s.g.cells), err
+	spent, err := s.decimate()
+	return spent, s, slices.Equal(before, s.g.cells), err
 }
 
 func TestDecimationFindsASolution(t *testing.T) {
@@ -28,7 +29,8 @@ func TestDecimationFindsASolution(t *testing.T) {
 	long := 0
 	for seed := uint64(1); seed <= 4; seed++ {
 		pz := puzzleOf(randomImage(seed, 30, 30, 0.45), 2)
-		decisions, s, restored, err := decimateFrom(t, context.Background(), seed, 30, 0.45, options{})
+		spent, s, restored, err := decimateFrom(t, context.Background(), seed, 30, 0.45, options{})
+		decisions := spent.decisions
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +53,8 @@ func TestDecimationStopsAtItsBound(t *testing.T) {
 	// The random 30×30 grid of seed 3 takes the decimation over 100
 	// decisions: bounded to 50 it stops at 50 without a solution, the grid
 	// as it was; and it stops once the context is done.
-	decisions, s, restored, err := decimateFrom(t, context.Background(), 3, 30, 0.45, options{decimate: 50})
+	spent, s, restored, err := decimateFrom(t, context.Background(), 3, 30, 0.45, options{decimate: 50})
+	decisions := spent.decisions
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,8 +62,8 @@ func TestDecimationStopsAtItsBound(t *testing.T) {
 		t.Errorf("bounded to 50: %d decisions, %d solutions, grid restored %v; want 50, none, restored", decisions, len(s.solutions), restored)
 	}
 	full, s, _, err := decimateFrom(t, context.Background(), 3, 30, 0.45, options{})
-	if err != nil || full <= 100 || len(s.solutions) == 0 {
-		t.Errorf("unbounded: %d decisions, %d solutions (%v); want over 100 and a solution", full, len(s.solutions), err)
+	if err != nil || full.decisions <= 100 || len(s.solutions) == 0 {
+		t.Errorf("unbounded: %d decisions, %d solutions (%v); want over 100 and a solution", full.decisions, len(s.solutions), err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -102,7 +105,7 @@ func TestDecimationAfterCDCLsTurn(t *testing.T) {
 	}{{5000, true}, {30000, false}} {
 		var afters []int
 		found := false
-		decimateTrace = func(after, _, _ int, f bool) { afters, found = append(afters, after), f }
+		decimateTrace = func(after int, _ decimateSpent, f bool) { afters, found = append(afters, after), f }
 		res, err := solveWith(context.Background(), p, options{decimateAfter: c.after})
 		if err != nil {
 			t.Fatal(err)
@@ -138,5 +141,56 @@ func TestCanDecimate(t *testing.T) {
 		if got := s.canDecimate(); got != c.want {
 			t.Errorf("%s: canDecimate() = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+func TestDecimationDoublesItsBudget(t *testing.T) {
+	// From line logic's state on the random 30×30 grid of seed 4, the
+	// decimation's SAT solver is asked about its decisions; with a first
+	// budget of 1 conflict it cannot tell at once, and the budget doubles
+	// until it can: the decimation still reaches a solution of the clues.
+	// (The default first budget, 2,000 conflicts, is not doubled on the
+	// small grids the other tests use.)
+	spent, s, restored, err := decimateFrom(t, context.Background(), 4, 30, 0.45, options{decimateBudget: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spent.widest < 4 {
+		t.Errorf("widest question %d conflicts from a first budget of 1; want doubled at least twice", spent.widest)
+	}
+	pz := puzzleOf(randomImage(4, 30, 30, 0.45), 2)
+	if len(s.solutions) == 0 || !pz.Satisfies(s.solutions[0]) || !restored {
+		t.Errorf("after %+v: %d solutions (the first satisfying the clues: %v), grid restored %v; want a solution, restored",
+			spent, len(s.solutions), len(s.solutions) > 0 && pz.Satisfies(s.solutions[0]), restored)
+	}
+}
+
+func TestSolveWithTheDecimationOff(t *testing.T) {
+	// On the random 25×25 grid of seed 32 at density 0.45, with the dive
+	// early (200 conflicts) and without its repairs, the dive fails and
+	// CDCL has no solution 1,000 conflicts later: the decimation runs
+	// there and finds one. Turned off, it never runs, and CDCL alone comes
+	// to the same verdict, with solutions that satisfy the clues.
+	p := puzzleOf(randomImage(32, 25, 25, 0.45), 2)
+	defer func() { decimateTrace = nil }()
+	var verdicts []Verdict
+	for _, c := range []struct {
+		decimate int
+		runs     bool
+	}{{0, true}, {-1, false}} {
+		ran, found := false, false
+		decimateTrace = func(_ int, _ decimateSpent, f bool) { ran, found = true, f }
+		res, err := solveWith(context.Background(), p, options{diveAfter: 200, diveRepairs: -1, decimateAfter: 1000, decimate: c.decimate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ran != c.runs || found != c.runs {
+			t.Errorf("decimate %d: the decimation ran %v (found %v), want %v", c.decimate, ran, found, c.runs)
+		}
+		checkResult(t, fmt.Sprintf("decimate %d", c.decimate), p, res)
+		verdicts = append(verdicts, res.Verdict)
+	}
+	if verdicts[0] != Multiple || verdicts[1] != verdicts[0] {
+		t.Errorf("verdicts with the decimation and without: %v, want multiple twice", verdicts)
 	}
 }

@@ -169,8 +169,8 @@ func TestHardSet(t *testing.T) {
 			ctx, cancel = cpuBudget(*hardCPU)
 		}
 		start, cpu := time.Now(), processCPU()
-		decimateTrace = func(after, decisions, conflicts int, found bool) {
-			t.Logf("%-18s decimation after %d conflicts: %d decisions, %d conflicts, found %v, cpu %.2fs", c.name, after, decisions, conflicts, found, (processCPU() - cpu).Seconds())
+		decimateTrace = func(after int, spent decimateSpent, found bool) {
+			t.Logf("%-18s decimation after %d conflicts: %d decisions, %d conflicts, widest question %d, found %v, cpu %.2fs", c.name, after, spent.decisions, spent.conflicts, spent.widest, found, (processCPU() - cpu).Seconds())
 		}
 		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT, "dfs": depthFirstOnly}[*hardSearch],
 			encoding: map[string]satEncoding{"order": encodeOrder, "automaton": encodeAutomaton}[*hardEncode], decimate: *hardDecimate})

@@ -280,9 +280,9 @@ func (e *satSearch) run() error {
 // solution the solver goes on from it as after a dive that found one;
 // otherwise it goes on as it was.
 func (e *satSearch) decimate() error {
-	decisions, conflicts, err := e.s.decimate()
+	spent, err := e.s.decimate()
 	if decimateTrace != nil {
-		decimateTrace(e.sat.Conflicts-e.divedAt, decisions, conflicts, len(e.s.solutions) > 0)
+		decimateTrace(e.sat.Conflicts-e.divedAt, spent, len(e.s.solutions) > 0)
 	}
 	if err != nil || len(e.s.solutions) == 0 {
 		return err

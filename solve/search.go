@@ -41,11 +41,12 @@ type options struct {
 	encoding  satEncoding // how the SAT fallback writes a line
 	diveAfter int         // conflicts of the SAT fallback before the dive; 0 for diveAfter
 
-	diveRepairs   int // the dive's SAT repairs (diverepair.go); 0 for diveRepairs, -1 for none
-	repairBudget  int // conflicts per question of a repair; 0 for repairBudget
-	repairJumps   int // backjumps before the first repair and between two; 0 for repairJumps, -1 for none
-	decimate      int // decisions of the decimation after a failed dive (decimate.go); 0 for decimateDecisions, -1 for none
-	decimateAfter int // conflicts of the SAT solver after a failed dive before the decimation; 0 for decimateAfter
+	diveRepairs    int // the dive's SAT repairs (diverepair.go); 0 for diveRepairs, -1 for none
+	repairBudget   int // conflicts per question of a repair; 0 for repairBudget
+	repairJumps    int // backjumps before the first repair and between two; 0 for repairJumps, -1 for none
+	decimate       int // decisions of the decimation after a failed dive (decimate.go); 0 for decimateDecisions, -1 for none
+	decimateAfter  int // conflicts of the SAT solver after a failed dive before the decimation; 0 for decimateAfter
+	decimateBudget int // conflicts of the decimation's first SAT question after a decision, doubled while it cannot tell; 0 for decimateBudget
 }
 
 // solver runs one Solve: propagation, probing and a search that stops at the
