@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -226,7 +227,11 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		}
 		if tok.char == '1' {
 			index['1'] = len(pal)
-			pal = append(pal, def[1])
+			c, w, clash := olsakBareColor(def[1], pal, tok, line, paletteAt)
+			if clash {
+				p.Warnings = append(p.Warnings, w)
+			}
+			pal = append(pal, c)
 			return len(pal) - 1, nil
 		}
 		e := errAt(file, line, "colour %q is not in the palette", tok.char)
@@ -298,6 +303,37 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		p.TriddlerClues[grp.side] = lines
 	}
 	return p, nil
+}
+
+// olsakBareColor returns the colour of bare numbers, black, when the palette
+// pal does not declare colour '1'. When a declared colour is black too (the
+// usual palette of a black-and-white .g file, whose blocks carry a letter), a
+// bare number is likelier a letter forgotten than a colour apart: the colour
+// is named "black (no letter)", so that no message or legend shows two
+// colours both called black, takes a character of its own, and clash is set,
+// with the warning to give at tok's line.
+func olsakBareColor(black puzzle.Color, pal []puzzle.Color, tok olsakToken, line, paletteAt int) (c puzzle.Color, w puzzle.Diagnostic, clash bool) {
+	c = black
+	twin := slices.IndexFunc(pal[1:], func(d puzzle.Color) bool { return d.RGB == c.RGB || d.DisplayName() == c.Name })
+	if twin < 0 {
+		return c, w, false
+	}
+	twin++
+	c.Name = "black (no letter)"
+	for _, r := range "X#*" + "abcdefghijklmnopqrstuvwxyz" {
+		if !slices.ContainsFunc(pal, func(d puzzle.Color) bool { return d.Char == r }) {
+			c.Char = r
+			break
+		}
+	}
+	w = puzzle.Diagnostic{Line: line, Message: fmt.Sprintf(
+		"block %d has no colour letter: a bare number is a block of colour '1', which the palette does not declare, so nonopress makes it a colour apart, %q, besides %s",
+		tok.len, c.Name, pal[twin].DisplayName())}
+	w.Hint = "write the letter of the colour meant after the number"
+	if paletteAt != 0 {
+		w.Hint += fmt.Sprintf(", or declare colour '1' in the palette that starts at line %d", paletteAt)
+	}
+	return c, w, true
 }
 
 func reversed[T any](s []T) []T {

@@ -26,6 +26,10 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		return
 	}
 	color, diff := ms[0].Color, ms[0].Rows-ms[0].Cols
+	if hint := oneSidedHint(p, ms[0]); hint != "" {
+		errs[0].Hint = hint
+		return
+	}
 	_, ss := suspects(p, func(l int, written puzzle.Line) []puzzle.Line {
 		if l < p.Height {
 			return sumFixes(written, color, -diff)
@@ -68,4 +72,26 @@ func sumFixes(clue puzzle.Line, color, delta int) []puzzle.Line {
 		}
 	}
 	return out
+}
+
+// oneSidedHint names the clues that hold blocks of m's colour when only the
+// rows or only the columns have any (a colour letter slipped, or a block
+// written without one): those clues are all the sums disagree on. It
+// returns "" when both sides have blocks of the colour.
+func oneSidedHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
+	if m.Rows != 0 && m.Cols != 0 {
+		return ""
+	}
+	var with []suspect
+	for l, clue := range slices.Concat(p.Rows, p.Cols) {
+		if slices.ContainsFunc(clue, func(b puzzle.Clue) bool { return b.Color == m.Color }) {
+			with = append(with, suspect{line: l})
+		}
+	}
+	none := "row"
+	if m.Cols == 0 {
+		none = "column"
+	}
+	return fmt.Sprintf("no %s has blocks of %s, only %s: give those blocks the colour meant",
+		none, p.Palette[m.Color].DisplayName(), listSuspects(p, with))
 }
