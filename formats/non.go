@@ -578,6 +578,7 @@ func (np *nonParser) finish() error {
 		np.p.Warnings = append(np.p.Warnings, t.warning(np.file))
 	}
 	np.strayWarnings()
+	np.trailingDivider(end)
 	return np.checkMaxRule()
 }
 
