@@ -537,14 +537,7 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 		p.Origin.Places = &puzzle.Places{Goal: goalLine, License: r.licenseLine}
 	default:
 		e := errAt(r.file, n.line, "puzzle has neither clues nor a goal image")
-		switch {
-		case n.closes != 0:
-			e.Hint = fmt.Sprintf("is it the end of the <puzzle> of line %d, written without its '/'? Write </puzzle>", n.closes)
-		case firstElement(n) == nil:
-			e.Hint = "the <puzzle> holds nothing: remove its start tag if it is one too many"
-		default:
-			e.Hint = `give it <clues type="rows"> and <clues type="columns">, or a goal image in <solution type="goal">`
-		}
+		e.Hint = cmp.Or(emptyPuzzleHint(n), `give it <clues type="rows"> and <clues type="columns">, or a goal image in <solution type="goal">`)
 		return nil, strayLines(e, n, "rows")
 	}
 	p.Goal = goal
@@ -567,7 +560,12 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 	for _, side := range puzzle.TriddlerSides {
 		s, ok := sets[side]
 		if !ok {
-			return nil, strayLines(errAt(r.file, n.line, "triddler has no <clues type=%q>", side), n, side)
+			e := errAt(r.file, n.line, "triddler has no <clues type=%q>", side)
+			if len(sets) == 0 {
+				e = errAt(r.file, n.line, "triddler has no clues: want <clues> of types %s", strings.Join(puzzle.TriddlerSides, ", "))
+				e.Hint = emptyPuzzleHint(n)
+			}
+			return nil, strayLines(e, n, side)
 		}
 		p.TriddlerClues[side] = s.lines
 		p.Origin.Places.Triddler[side] = s.at // each <line>'s own line, for its problems
@@ -581,6 +579,19 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 	}
 	p.Palette = r.xp.pal
 	return p, checkPaletteSize(p.Palette)
+}
+
+// emptyPuzzleHint is the hint for a <puzzle> without clues: the end tag of
+// an earlier one written without its '/', or a start tag one too many when
+// it holds no element; "" when neither.
+func emptyPuzzleHint(n *xmlNode) string {
+	switch {
+	case n.closes != 0:
+		return fmt.Sprintf("is it the end of the <puzzle> of line %d, written without its '/'? Write </puzzle>", n.closes)
+	case firstElement(n) == nil:
+		return "the <puzzle> holds nothing: remove its start tag if it is one too many"
+	}
+	return ""
 }
 
 // readGoal reads the puzzle's goal: the first <solution type="goal"> (the

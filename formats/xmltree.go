@@ -438,9 +438,14 @@ func unclosedBefore(stack []*xmlNode, name string, line int) (int, puzzle.Diagno
 }
 
 func unclosedWarning(open *xmlNode, next string, line int) puzzle.Diagnostic {
+	hint := fmt.Sprintf("add </%s> where it ends", open.name)
+	if open.name == next && open.closes == 0 && holdsNothing(open) {
+		// Nothing between two start tags: one of them is a copy.
+		hint = fmt.Sprintf("it holds nothing before the <%s> of line %d: if its start tag is one too many, remove it", next, line)
+	}
 	return puzzle.Diagnostic{Line: open.line,
 		Message: fmt.Sprintf("<%s> is never closed: taken as ending where <%s> starts, at line %d", open.name, next, line),
-		Hint:    fmt.Sprintf("add </%s> where it ends", open.name)}
+		Hint:    hint}
 }
 
 // pbnAttrs are the attributes of the pbn elements that have some.
@@ -517,6 +522,11 @@ func firstElement(n *xmlNode) *xmlNode {
 		}
 	}
 	return nil
+}
+
+// holdsNothing reports whether n has no child element, count or text (yet).
+func holdsNothing(n *xmlNode) bool {
+	return firstElement(n) == nil && len(n.counts) == 0 && n.badCount == "" && strings.TrimSpace(n.text()) == ""
 }
 
 // endsInside is the error of a file that ends, at its line end, inside an
