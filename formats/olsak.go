@@ -161,7 +161,8 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 				if t != "" && ignoredFrom == 0 {
 					ignoredFrom = groupStarts[g]
 				}
-				continue // groups beyond the puzzle's are comments
+				groupNos[g] = append(groupNos[g], n) // counted, for a lost "#t"
+				continue                             // groups beyond the puzzle's are comments
 			}
 			if len(groupLines[g]) >= puzzle.MaxSide {
 				return nil, errAt(file, n, "more than %d lines in one group: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
@@ -185,6 +186,17 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 				e.Hint = fmt.Sprintf("the rows seem to end before line %d, where the columns' clues start: add a line \": columns\" before it", groupNos[0][k])
 			}
 		}
+		if len(groupLines) == 5 && triddler {
+			if g, k, ok := olsakTriddlerSplit(groupLines); ok {
+				e.Hint = fmt.Sprintf("the group of line %d seems to hold two groups' lines, the second from line %d: add a ':' line before it (\": %s\", if the groups are in order)",
+					groupStarts[g], groupNos[g][k], olsakTriddlerGroups[g+1].side)
+			}
+		}
+		return nil, e
+	}
+	if !triddler && len(groupLines) == 6 && !olsakGridFits(groupLines[0], groupLines[1]) && olsakTriddlerOutline(groupCounts(groupNos)) {
+		e := errAt(file, firstLine, "6 groups of clues, as a triddler has, and the first two do not fit each other as a grid's rows and columns")
+		e.Hint = "for a triddler, start the file with a line \"#t\""
 		return nil, e
 	}
 	var warnings []puzzle.Diagnostic // the groups beyond the puzzle's
@@ -423,11 +435,22 @@ func olsakFewGroups(file string, triddler bool, starts []int) *ParseError {
 }
 
 // olsakSplit returns where a grid's one group of clue lines, rows and
-// columns run together, splits into rows and columns that fit each other:
-// every colour filling as many cells in both, every row's blocks fitting
-// in as many cells as there are columns and every column's in as many as
-// there are rows. ok is false unless exactly one split does.
+// columns run together, splits into rows and columns that fit each other
+// (olsakGridFits). ok is false unless exactly one split does.
 func olsakSplit(lines [][]olsakToken) (k int, ok bool) {
+	found := 0
+	for split := 1; split < len(lines); split++ {
+		if olsakGridFits(lines[:split], lines[split:]) {
+			k, found = split, found+1
+		}
+	}
+	return k, found == 1
+}
+
+// olsakGridFits reports whether rows and cols fit each other: every colour
+// filling as many cells in both, every row's blocks fitting in as many cells
+// as there are columns and every column's in as many as there are rows.
+func olsakGridFits(rows, cols [][]olsakToken) bool {
 	need := func(l []olsakToken) int {
 		n := 0
 		for i, t := range l {
@@ -457,14 +480,60 @@ func olsakSplit(lines [][]olsakToken) (k int, ok bool) {
 		}
 		return true
 	}
+	return maps.Equal(sums(rows), sums(cols)) && fits(rows, len(cols)) && fits(cols, len(rows))
+}
+
+// olsakTriddlerOutline reports whether a triddler whose six groups hold
+// counts lines each, in the file's order, has an outline.
+func olsakTriddlerOutline(counts []int) bool {
+	p := &puzzle.Puzzle{Kind: puzzle.Triddler, TriddlerClues: map[string][]puzzle.Line{}}
+	for g, grp := range olsakTriddlerGroups {
+		p.TriddlerClues[grp.side] = make([]puzzle.Line, counts[g])
+	}
+	_, err := p.TriddlerGeometry()
+	return err == nil
+}
+
+// maxTriddlerSplitLines bounds the clue lines of a triddler whose lost ':'
+// line olsakTriddlerSplit looks for: one outline tried per line.
+const maxTriddlerSplitLines = 240
+
+func sumInts(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// groupCounts returns the number of lines of each group.
+func groupCounts[T any](groups [][]T) []int {
+	counts := make([]int, len(groups))
+	for i, l := range groups {
+		counts[i] = len(l)
+	}
+	return counts
+}
+
+// olsakTriddlerSplit looks at a triddler's five groups of clue lines (one
+// ':' line lost, its lines run into the group before): it returns the group
+// g whose lines split in two at its k-th line to give six groups of an
+// outline. ok is false unless exactly one split does.
+func olsakTriddlerSplit(lines [][][]olsakToken) (g, k int, ok bool) {
+	counts := groupCounts(lines)
+	if total := sumInts(counts); total > maxTriddlerSplitLines {
+		return 0, 0, false // an outline tried for each split would take long
+	}
 	found := 0
-	for split := 1; split < len(lines); split++ {
-		rows, cols := lines[:split], lines[split:]
-		if maps.Equal(sums(rows), sums(cols)) && fits(rows, len(cols)) && fits(cols, len(rows)) {
-			k, found = split, found+1
+	for i, n := range counts {
+		for split := 1; split < n; split++ {
+			six := slices.Concat(counts[:i], []int{split, n - split}, counts[i+1:])
+			if olsakTriddlerOutline(six) {
+				g, k, found = i, split, found+1
+			}
 		}
 	}
-	return k, found == 1
+	return g, k, found == 1
 }
 
 // olsakEmptyGroup is the error of a grid's group of clues (g: 0 rows, 1
