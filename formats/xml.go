@@ -215,6 +215,8 @@ type xmlPuzzleReader struct {
 	defLine int
 	// licenseLine is the line of <license>, 0 if none.
 	licenseLine int
+	// colorsEnd is the line of the puzzle's last <color>, 0 if none.
+	colorsEnd int
 }
 
 func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, error) {
@@ -299,6 +301,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 			e.Hint = hexHint(value, `<color name="red" char="r">d62828</color>`)
 			return e
 		}
+		r.colorsEnd = c.line
 		var ch rune
 		if s, ok := c.attr("char"); ok && s != "" {
 			ch = []rune(s)[0]
@@ -448,6 +451,9 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 			if own {
 				err = errAt(r.file, int(cn.line), "count colour %q is not defined", name)
 				err.Hint = fmt.Sprintf("define it in the puzzle, as in <color name=%q char=\"...\">rrggbb</color>", name)
+				if r.colorsEnd != 0 {
+					err.Hint = fmt.Sprintf("define it after line %d, with the other colours, as in <color name=%q char=\"...\">rrggbb</color>", r.colorsEnd, name)
+				}
 			} else {
 				// The count has no colour of its own: the default is wrong.
 				err = errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
