@@ -733,7 +733,7 @@ func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 		s := fmt.Sprintf("<clues type=%q> at line %d has %s for the image's %d %s",
 			c.what, c.set.line, puzzle.Plural(len(c.set.lines), "<line>"), len(c.want), c.what)
 		for i, l := range c.set.lines {
-			if i >= len(c.want) || !sameLine(l, c.want[i]) {
+			if i >= len(c.want) || !l.Fits(c.want[i]) { // a blot fits any length
 				s += fmt.Sprintf(", and the first that differs from the image is at line %d", c.set.at[i])
 				break
 			}
@@ -744,11 +744,6 @@ func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 		wrong = append(wrong, s)
 	}
 	return strings.Join(wrong, "; ")
-}
-
-// sameLine reports whether two clue lines are the same blocks.
-func sameLine(a, b puzzle.Line) bool {
-	return slices.EqualFunc(a, b, func(x, y puzzle.Clue) bool { return x.Len == y.Len && x.Color == y.Color })
 }
 
 // imageError is an error of a goal image at a line of its text (lines
