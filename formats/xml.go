@@ -718,9 +718,19 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 
 // goalSizeHint says which <clues> do not count the goal image's size, how
 // many <line>s they have, and the first of them that differs from the
-// image's: where one was added or lost.
+// image's: where one was added or lost. When the rows' clues are the
+// image's columns' and the columns' its rows', it says the two types seem
+// swapped.
 func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 	goalRows, goalCols := puzzle.CluesOf(goal)
+	fit := func(clues, want []puzzle.Line) bool { return slices.EqualFunc(clues, want, puzzle.Line.Fits) }
+	if fit(rows.lines, goalCols) && fit(cols.lines, goalRows) {
+		are := "are"
+		if slices.ContainsFunc(slices.Concat(rows.lines, cols.lines), puzzle.Line.Blotted) {
+			are = "fit" // blots stand for the image's lengths
+		}
+		return fmt.Sprintf("the rows' clues %s the image's columns', and the columns' its rows': are the types of the <clues> at lines %d and %d swapped?", are, rows.line, cols.line)
+	}
 	var wrong []string
 	for _, c := range []struct {
 		set  clueSet
