@@ -27,7 +27,8 @@ import (
 // topright, top); groups beyond those are comments. Inside a group every
 // line is a clue line, a blank one being an empty line. A number without a
 // colour character has the colour declared with input char '1' (black by
-// default); input char '0' is the background.
+// default: beside a declared black, a colour apart named "black (no
+// letter)", with a warning); input char '0' is the background.
 
 // olsakNamedColors are the colour names the format allows instead of #rrggbb.
 var olsakNamedColors = map[string]puzzle.RGB{
@@ -486,6 +487,9 @@ func olsakGridFits(rows, cols [][]olsakToken) bool {
 // olsakTriddlerOutline reports whether a triddler whose six groups hold
 // counts lines each, in the file's order, has an outline.
 func olsakTriddlerOutline(counts []int) bool {
+	if slices.Max(counts) > puzzle.MaxSide {
+		return false // a group beyond the puzzle's may be a long comment
+	}
 	p := &puzzle.Puzzle{Kind: puzzle.Triddler, TriddlerClues: map[string][]puzzle.Line{}}
 	for g, grp := range olsakTriddlerGroups {
 		p.TriddlerClues[grp.side] = make([]puzzle.Line, counts[g])
