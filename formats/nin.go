@@ -127,6 +127,11 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 		all[i] = line
 	}
 	p.Rows, p.Cols = all[:h], all[h:]
+	if w != h && !ninFits(p.Rows, p.Cols) && ninFits(all[w:], all[:w]) {
+		e := errAt(file, chosen[0].n, "the clues fit only with the first %d lines as the columns: .nin gives the %d rows first, then the %d columns", w, h, w)
+		e.Hint = fmt.Sprintf("move lines %d-%d, the columns' clues, after line %d", chosen[0].n, chosen[w-1].n, chosen[want-1].n)
+		return nil, e
+	}
 	at := lineNumbers(chosen)
 	p.Origin.Places = &puzzle.Places{Rows: at[:h], Cols: at[h:], RowsHeader: head.n, ColsHeader: head.n}
 	if ignoredFrom > 0 {
@@ -135,6 +140,26 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 			Hint:    ninExtraHint(w, h, nonBlank, moreText(*sc))})
 	}
 	return p, nil
+}
+
+// ninFits reports whether the row and column clues of a one-colour grid
+// fit each other: they fill as many cells, and each fits its line.
+func ninFits(rows, cols []puzzle.Line) bool {
+	cells := func(ls []puzzle.Line, length int) (int, bool) {
+		n := 0
+		for _, l := range ls {
+			if l.MinLength() > length {
+				return 0, false
+			}
+			for _, c := range l {
+				n += c.Len
+			}
+		}
+		return n, true
+	}
+	r, rok := cells(rows, len(cols))
+	c, cok := cells(cols, len(rows))
+	return rok && cok && r == c
 }
 
 func allNonBlank(ls []numberedLine) bool {

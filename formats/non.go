@@ -62,6 +62,7 @@ type nonParser struct {
 	divider       numberedLine            // the last line that looks like a mistyped "====", if any
 
 	colors     []nonColor
+	colorsEnd  int             // the last color line, 0 if there is none
 	colorNames map[string]bool // every Nonny colour name in the file
 	background *puzzle.RGB
 	colored    bool   // colours are declared or clues carry colour characters
@@ -381,6 +382,7 @@ func (np *nonParser) color(line int, rest string) error {
 		}
 		return e
 	}
+	np.colorsEnd = line
 	c := nonColor{rgb: rgb}
 	if r := []rune(f[0]); len(r) == 1 && len(f) == 2 {
 		c.char = r[0]
@@ -576,6 +578,7 @@ func (np *nonParser) finish() error {
 		np.p.Warnings = append(np.p.Warnings, t.warning(np.file))
 	}
 	np.strayWarnings()
+	np.trailingDivider(end)
 	return np.checkMaxRule()
 }
 

@@ -255,7 +255,37 @@ func (np *nonParser) clueLinesMismatch(header int, which, dim string, want, coun
 		setAt = fmt.Sprintf(" at line %d", at)
 	}
 	e.Hint = fmt.Sprintf("set %s %d%s, or %s", dim, count, setAt, fix)
+	if swapped := np.swappedHeaders(header, which, count); swapped != "" {
+		e.Hint = swapped
+	}
 	return e
+}
+
+// swappedHeaders returns, for a puzzle that is not square whose block
+// which (at line header) has count clue lines, as many as the other
+// dimension counts, and whose other block has as many as this one's
+// dimension, the hint that the two headers seem swapped; else "".
+func (np *nonParser) swappedHeaders(header int, which string, count int) string {
+	other, wantHere, wantThere := "rows", np.width, np.height
+	if which == "rows" {
+		other, wantHere, wantThere = "columns", np.height, np.width
+	}
+	if np.width == np.height || count != wantThere {
+		return ""
+	}
+	for sc := newLineScanner(np.text, np.first); ; {
+		l, ok := sc.next()
+		if !ok {
+			return ""
+		}
+		if k, rest := splitKey(l.text); strings.EqualFold(k, other) && rest == "" && l.n != header { // "rows 4" is a size
+			if countClueLines(*sc, np) != wantHere {
+				return ""
+			}
+			return fmt.Sprintf("the %s block has as many clue lines as there are %s, and the %s block (line %d) as many as there are %s: are the two headers swapped (lines %d and %d)?",
+				which, other, other, l.n, which, header, l.n)
+		}
+	}
 }
 
 // shortText is a line's text, trimmed and cut to be quoted in a message.

@@ -199,7 +199,17 @@ func (np *nonParser) firstUse(char rune, rowClues, colClues [][]rawClue) int {
 func (np *nonParser) warnUndeclaredAt(line int, char rune) {
 	np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: line,
 		Message: fmt.Sprintf("colour %q has no color line, unlike the others: nonopress picks a colour for it", char),
-		Hint:    fmt.Sprintf("declare it, as in: color %c #rrggbb; or use a declared colour", char)})
+		Hint:    np.declareHint(char)})
+}
+
+// declareHint says where to declare colour char: after the last color line
+// (where one was lost, most likely), or when only a background was declared,
+// anywhere before the clues.
+func (np *nonParser) declareHint(char rune) string {
+	if np.colorsEnd == 0 {
+		return fmt.Sprintf("declare it, as in: color %c #rrggbb; or use a declared colour", char)
+	}
+	return fmt.Sprintf("add a line \"color %c #rrggbb\" after line %d, with the other color lines; or use a declared colour", char, np.colorsEnd)
 }
 
 // checkMaxRule warns about rules longer than Simpson's obsolete maxrule.

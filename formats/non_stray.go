@@ -199,3 +199,18 @@ func (np *nonParser) givenTwice(l numberedLine, key, value string) {
 			Hint:    "remove the line that is wrong"})
 	}
 }
+
+// trailingDivider warns of a puzzle whose last line, end, is a divider
+// short of its '=' signs ("==" for "===="): most likely a bundle cut short
+// in the middle of one, the puzzles after it lost. A bundle that simply
+// holds fewer puzzles ends without one, and reads without a word, as does
+// a last line of other signs ("----", "####"), a ruler more likely.
+func (np *nonParser) trailingDivider(end int) {
+	if np.divider.n == 0 || np.divider.n != end || strings.Trim(np.divider.text, "= \t\r") != "" {
+		return
+	}
+	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: end, Severity: diag.Warning,
+		Message: fmt.Sprintf("the puzzle ends with a line %q, which is no divider", strings.TrimSpace(np.divider.text)),
+		Hint: fmt.Sprintf("the puzzles of a bundle are separated by a line \"%s\" alone: if the file was cut short here, restore the puzzles after it; if not, remove the line",
+			packDivider)})
+}

@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,7 +27,8 @@ import (
 // topright, top); groups beyond those are comments. Inside a group every
 // line is a clue line, a blank one being an empty line. A number without a
 // colour character has the colour declared with input char '1' (black by
-// default); input char '0' is the background.
+// default: beside a declared black, a colour apart named "black (no
+// letter)", with a warning); input char '0' is the background.
 
 // olsakNamedColors are the colour names the format allows instead of #rrggbb.
 var olsakNamedColors = map[string]puzzle.RGB{
@@ -160,7 +162,8 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 				if t != "" && ignoredFrom == 0 {
 					ignoredFrom = groupStarts[g]
 				}
-				continue // groups beyond the puzzle's are comments
+				groupNos[g] = append(groupNos[g], n) // counted, for a lost "#t"
+				continue                             // groups beyond the puzzle's are comments
 			}
 			if len(groupLines[g]) >= puzzle.MaxSide {
 				return nil, errAt(file, n, "more than %d lines in one group: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
@@ -184,6 +187,17 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 				e.Hint = fmt.Sprintf("the rows seem to end before line %d, where the columns' clues start: add a line \": columns\" before it", groupNos[0][k])
 			}
 		}
+		if len(groupLines) == 5 && triddler {
+			if g, k, ok := olsakTriddlerSplit(groupLines); ok {
+				e.Hint = fmt.Sprintf("the group of line %d seems to hold two groups' lines, the second from line %d: add a ':' line before it (\": %s\", if the groups are in order)",
+					groupStarts[g], groupNos[g][k], olsakTriddlerGroups[g+1].side)
+			}
+		}
+		return nil, e
+	}
+	if !triddler && len(groupLines) == 6 && !olsakGridFits(groupLines[0], groupLines[1]) && olsakTriddlerOutline(groupCounts(groupNos)) {
+		e := errAt(file, firstLine, "6 groups of clues, as a triddler has, and the first two do not fit each other as a grid's rows and columns")
+		e.Hint = "for a triddler, start the file with a line \"#t\""
 		return nil, e
 	}
 	var warnings []puzzle.Diagnostic // the groups beyond the puzzle's
@@ -226,7 +240,11 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		}
 		if tok.char == '1' {
 			index['1'] = len(pal)
-			pal = append(pal, def[1])
+			c, w, clash := olsakBareColor(def[1], pal, tok, line, paletteAt)
+			if clash {
+				p.Warnings = append(p.Warnings, w)
+			}
+			pal = append(pal, c)
 			return len(pal) - 1, nil
 		}
 		e := errAt(file, line, "colour %q is not in the palette", tok.char)
@@ -299,6 +317,37 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		p.TriddlerClues[grp.side] = lines
 	}
 	return p, nil
+}
+
+// olsakBareColor returns the colour of bare numbers, black, when the palette
+// pal does not declare colour '1'. When a declared colour is black too (the
+// usual palette of a black-and-white .g file, whose blocks carry a letter), a
+// bare number is likelier a letter forgotten than a colour apart: the colour
+// is named "black (no letter)", so that no message or legend shows two
+// colours both called black, takes a character of its own, and clash is set,
+// with the warning to give at tok's line.
+func olsakBareColor(black puzzle.Color, pal []puzzle.Color, tok olsakToken, line, paletteAt int) (c puzzle.Color, w puzzle.Diagnostic, clash bool) {
+	c = black
+	twin := slices.IndexFunc(pal[1:], func(d puzzle.Color) bool { return d.RGB == c.RGB || d.DisplayName() == c.Name })
+	if twin < 0 {
+		return c, w, false
+	}
+	twin++
+	c.Name = "black (no letter)"
+	for _, r := range "X#*" + "abcdefghijklmnopqrstuvwxyz" {
+		if !slices.ContainsFunc(pal, func(d puzzle.Color) bool { return d.Char == r }) {
+			c.Char = r
+			break
+		}
+	}
+	w = puzzle.Diagnostic{Line: line, Message: fmt.Sprintf(
+		"block %d has no colour letter: a bare number is a block of colour '1', which the palette does not declare, so nonopress makes it a colour apart, %q, besides %s",
+		tok.len, c.Name, pal[twin].DisplayName())}
+	w.Hint = "write the letter of the colour meant after the number"
+	if paletteAt != 0 {
+		w.Hint += fmt.Sprintf(", or declare colour '1' in the palette that starts at line %d", paletteAt)
+	}
+	return c, w, true
 }
 
 func reversed[T any](s []T) []T {
@@ -388,11 +437,22 @@ func olsakFewGroups(file string, triddler bool, starts []int) *ParseError {
 }
 
 // olsakSplit returns where a grid's one group of clue lines, rows and
-// columns run together, splits into rows and columns that fit each other:
-// every colour filling as many cells in both, every row's blocks fitting
-// in as many cells as there are columns and every column's in as many as
-// there are rows. ok is false unless exactly one split does.
+// columns run together, splits into rows and columns that fit each other
+// (olsakGridFits). ok is false unless exactly one split does.
 func olsakSplit(lines [][]olsakToken) (k int, ok bool) {
+	found := 0
+	for split := 1; split < len(lines); split++ {
+		if olsakGridFits(lines[:split], lines[split:]) {
+			k, found = split, found+1
+		}
+	}
+	return k, found == 1
+}
+
+// olsakGridFits reports whether rows and cols fit each other: every colour
+// filling as many cells in both, every row's blocks fitting in as many cells
+// as there are columns and every column's in as many as there are rows.
+func olsakGridFits(rows, cols [][]olsakToken) bool {
 	need := func(l []olsakToken) int {
 		n := 0
 		for i, t := range l {
@@ -422,14 +482,63 @@ func olsakSplit(lines [][]olsakToken) (k int, ok bool) {
 		}
 		return true
 	}
+	return maps.Equal(sums(rows), sums(cols)) && fits(rows, len(cols)) && fits(cols, len(rows))
+}
+
+// olsakTriddlerOutline reports whether a triddler whose six groups hold
+// counts lines each, in the file's order, has an outline.
+func olsakTriddlerOutline(counts []int) bool {
+	if slices.Max(counts) > puzzle.MaxSide {
+		return false // a group beyond the puzzle's may be a long comment
+	}
+	p := &puzzle.Puzzle{Kind: puzzle.Triddler, TriddlerClues: map[string][]puzzle.Line{}}
+	for g, grp := range olsakTriddlerGroups {
+		p.TriddlerClues[grp.side] = make([]puzzle.Line, counts[g])
+	}
+	_, err := p.TriddlerGeometry()
+	return err == nil
+}
+
+// maxTriddlerSplitLines bounds the clue lines of a triddler whose lost ':'
+// line olsakTriddlerSplit looks for: one outline tried per line.
+const maxTriddlerSplitLines = 240
+
+func sumInts(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// groupCounts returns the number of lines of each group.
+func groupCounts[T any](groups [][]T) []int {
+	counts := make([]int, len(groups))
+	for i, l := range groups {
+		counts[i] = len(l)
+	}
+	return counts
+}
+
+// olsakTriddlerSplit looks at a triddler's five groups of clue lines (one
+// ':' line lost, its lines run into the group before): it returns the group
+// g whose lines split in two at its k-th line to give six groups of an
+// outline. ok is false unless exactly one split does.
+func olsakTriddlerSplit(lines [][][]olsakToken) (g, k int, ok bool) {
+	counts := groupCounts(lines)
+	if total := sumInts(counts); total > maxTriddlerSplitLines {
+		return 0, 0, false // an outline tried for each split would take long
+	}
 	found := 0
-	for split := 1; split < len(lines); split++ {
-		rows, cols := lines[:split], lines[split:]
-		if maps.Equal(sums(rows), sums(cols)) && fits(rows, len(cols)) && fits(cols, len(rows)) {
-			k, found = split, found+1
+	for i, n := range counts {
+		for split := 1; split < n; split++ {
+			six := slices.Concat(counts[:i], []int{split, n - split}, counts[i+1:])
+			if olsakTriddlerOutline(six) {
+				g, k, found = i, split, found+1
+			}
 		}
 	}
-	return k, found == 1
+	return g, k, found == 1
 }
 
 // olsakEmptyGroup is the error of a grid's group of clues (g: 0 rows, 1

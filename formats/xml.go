@@ -215,6 +215,8 @@ type xmlPuzzleReader struct {
 	defLine int
 	// licenseLine is the line of <license>, 0 if none.
 	licenseLine int
+	// colorsEnd is the line of the puzzle's last <color>, 0 if none.
+	colorsEnd int
 }
 
 func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, error) {
@@ -299,6 +301,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 			e.Hint = hexHint(value, `<color name="red" char="r">d62828</color>`)
 			return e
 		}
+		r.colorsEnd = c.line
 		var ch rune
 		if s, ok := c.attr("char"); ok && s != "" {
 			ch = []rune(s)[0]
@@ -448,6 +451,9 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 			if own {
 				err = errAt(r.file, int(cn.line), "count colour %q is not defined", name)
 				err.Hint = fmt.Sprintf("define it in the puzzle, as in <color name=%q char=\"...\">rrggbb</color>", name)
+				if r.colorsEnd != 0 {
+					err.Hint = fmt.Sprintf("define it after line %d, with the other colours, as in <color name=%q char=\"...\">rrggbb</color>", r.colorsEnd, name)
+				}
 			} else {
 				// The count has no colour of its own: the default is wrong.
 				err = errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
@@ -538,14 +544,7 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 		p.Origin.Places = &puzzle.Places{Goal: goalLine, License: r.licenseLine}
 	default:
 		e := errAt(r.file, n.line, "puzzle has neither clues nor a goal image")
-		switch {
-		case n.closes != 0:
-			e.Hint = fmt.Sprintf("is it the end of the <puzzle> of line %d, written without its '/'? Write </puzzle>", n.closes)
-		case firstElement(n) == nil:
-			e.Hint = "the <puzzle> holds nothing: remove its start tag if it is one too many"
-		default:
-			e.Hint = `give it <clues type="rows"> and <clues type="columns">, or a goal image in <solution type="goal">`
-		}
+		e.Hint = cmp.Or(emptyPuzzleHint(n), `give it <clues type="rows"> and <clues type="columns">, or a goal image in <solution type="goal">`)
 		return nil, strayLines(e, n, "rows")
 	}
 	p.Goal = goal
@@ -568,7 +567,12 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 	for _, side := range puzzle.TriddlerSides {
 		s, ok := sets[side]
 		if !ok {
-			return nil, strayLines(errAt(r.file, n.line, "triddler has no <clues type=%q>", side), n, side)
+			e := errAt(r.file, n.line, "triddler has no <clues type=%q>", side)
+			if len(sets) == 0 {
+				e = errAt(r.file, n.line, "triddler has no clues: want <clues> of types %s", strings.Join(puzzle.TriddlerSides, ", "))
+				e.Hint = emptyPuzzleHint(n)
+			}
+			return nil, strayLines(e, n, side)
 		}
 		p.TriddlerClues[side] = s.lines
 		p.Origin.Places.Triddler[side] = s.at // each <line>'s own line, for its problems
@@ -582,6 +586,19 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 	}
 	p.Palette = r.xp.pal
 	return p, checkPaletteSize(p.Palette)
+}
+
+// emptyPuzzleHint is the hint for a <puzzle> without clues: the end tag of
+// an earlier one written without its '/', or a start tag one too many when
+// it holds no element; "" when neither.
+func emptyPuzzleHint(n *xmlNode) string {
+	switch {
+	case n.closes != 0:
+		return fmt.Sprintf("is it the end of the <puzzle> of line %d, written without its '/'? Write </puzzle>", n.closes)
+	case firstElement(n) == nil:
+		return "the <puzzle> holds nothing: remove its start tag if it is one too many"
+	}
+	return ""
 }
 
 // readGoal reads the puzzle's goal: the first <solution type="goal"> (the
@@ -702,9 +719,19 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 
 // goalSizeHint says which <clues> do not count the goal image's size, how
 // many <line>s they have, and the first of them that differs from the
-// image's: where one was added or lost.
+// image's: where one was added or lost. When the rows' clues are the
+// image's columns' and the columns' its rows', it says the two types seem
+// swapped.
 func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 	goalRows, goalCols := puzzle.CluesOf(goal)
+	fit := func(clues, want []puzzle.Line) bool { return slices.EqualFunc(clues, want, puzzle.Line.Fits) }
+	if fit(rows.lines, goalCols) && fit(cols.lines, goalRows) {
+		are := "are"
+		if slices.ContainsFunc(slices.Concat(rows.lines, cols.lines), puzzle.Line.Blotted) {
+			are = "fit" // blots stand for the image's lengths
+		}
+		return fmt.Sprintf("the rows' clues %s the image's columns', and the columns' its rows': are the types of the <clues> at lines %d and %d swapped?", are, rows.line, cols.line)
+	}
 	var wrong []string
 	for _, c := range []struct {
 		set  clueSet
@@ -717,7 +744,7 @@ func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 		s := fmt.Sprintf("<clues type=%q> at line %d has %s for the image's %d %s",
 			c.what, c.set.line, puzzle.Plural(len(c.set.lines), "<line>"), len(c.want), c.what)
 		for i, l := range c.set.lines {
-			if i >= len(c.want) || !sameLine(l, c.want[i]) {
+			if i >= len(c.want) || !l.Fits(c.want[i]) { // a blot fits any length
 				s += fmt.Sprintf(", and the first that differs from the image is at line %d", c.set.at[i])
 				break
 			}
@@ -728,11 +755,6 @@ func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 		wrong = append(wrong, s)
 	}
 	return strings.Join(wrong, "; ")
-}
-
-// sameLine reports whether two clue lines are the same blocks.
-func sameLine(a, b puzzle.Line) bool {
-	return slices.EqualFunc(a, b, func(x, y puzzle.Clue) bool { return x.Len == y.Len && x.Color == y.Color })
 }
 
 // imageError is an error of a goal image at a line of its text (lines

@@ -199,7 +199,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		case xml.StartElement:
 			name := strings.ToLower(t.Name.Local)
 			closes, written := 0, ""
-			if i, d := unclosedBefore(stack, name, line); i > 0 {
+			if i, d := unclosedBefore(stack, name, line, len(t.Attr) > 0); i > 0 {
 				if stack[i].name == name && len(t.Attr) == 0 {
 					closes = stack[i].line
 				}
@@ -417,30 +417,41 @@ func init() {
 }
 
 // unclosedBefore looks at the open elements (stack, the document first)
-// when an element called name starts at line: a pbn element of that name
-// still open, or a text-only one on top, cannot hold it, so it was left
-// open. It returns the depth to close the stack to (0 for none) and the
-// warning to give.
-func unclosedBefore(stack []*xmlNode, name string, line int) (int, puzzle.Diagnostic) {
+// when an element called name starts at line (attrs: with attributes): a
+// pbn element of that name still open, or a text-only one on top, cannot
+// hold it, so it was left open. It returns the depth to close the stack to
+// (0 for none) and the warning to give.
+func unclosedBefore(stack []*xmlNode, name string, line int, attrs bool) (int, puzzle.Diagnostic) {
 	if !pbnElements[name] {
 		return 0, puzzle.Diagnostic{}
 	}
 	top := stack[len(stack)-1]
 	if len(stack) > 1 && pbnLeaves[top.name] {
-		return len(stack) - 1, unclosedWarning(top, name, line)
+		return len(stack) - 1, unclosedWarning(top, name, line, attrs)
 	}
 	for i := len(stack) - 1; i > 0; i-- {
 		if stack[i].name == name {
-			return i, unclosedWarning(stack[i], name, line)
+			return i, unclosedWarning(stack[i], name, line, attrs)
 		}
 	}
 	return 0, puzzle.Diagnostic{}
 }
 
-func unclosedWarning(open *xmlNode, next string, line int) puzzle.Diagnostic {
+// unclosedWarning is the warning of element open, left open where an
+// element called next starts at line. When open holds nothing, the two
+// tags are one element's: its start tag doubled, or (next without
+// attributes) its end tag written without the '/'.
+func unclosedWarning(open *xmlNode, next string, line int, attrs bool) puzzle.Diagnostic {
+	hint := fmt.Sprintf("add </%s> where it ends", open.name)
+	if open.name == next && open.closes == 0 && holdsNothing(open) {
+		hint = fmt.Sprintf("it holds nothing before the <%s> of line %d: if its start tag is one too many, remove it", next, line)
+		if !attrs {
+			hint = fmt.Sprintf("it holds nothing before the <%s> of line %d: if that is its end tag, write </%s>; if a start tag is one too many, remove it", next, line, next)
+		}
+	}
 	return puzzle.Diagnostic{Line: open.line,
 		Message: fmt.Sprintf("<%s> is never closed: taken as ending where <%s> starts, at line %d", open.name, next, line),
-		Hint:    fmt.Sprintf("add </%s> where it ends", open.name)}
+		Hint:    hint}
 }
 
 // pbnAttrs are the attributes of the pbn elements that have some.
@@ -517,6 +528,11 @@ func firstElement(n *xmlNode) *xmlNode {
 		}
 	}
 	return nil
+}
+
+// holdsNothing reports whether n has no child element, count or text (yet).
+func holdsNothing(n *xmlNode) bool {
+	return firstElement(n) == nil && len(n.counts) == 0 && n.badCount == "" && strings.TrimSpace(n.text()) == ""
 }
 
 // endsInside is the error of a file that ends, at its line end, inside an

@@ -296,7 +296,10 @@ func (p *Puzzle) shiftHint() string {
 // shiftedUp returns the first index d from which got holds want's lines
 // moved up by one (got[i] is want[i+1] for d ≤ i < n-1, got[i] is want[i]
 // before d): want's line d was left out. ok is false when got is not so,
-// or when nothing but its last line differs.
+// or when nothing but its last line differs, unless that line is empty
+// and the lines before it are the same as it should be (a run of equal
+// clues, one of which was left out: the blank line after them was read as
+// the last).
 func shiftedUp(got, want []Line) (d int, ok bool) {
 	n := len(got)
 	if len(want) != n || n < 2 {
@@ -311,7 +314,7 @@ func shiftedUp(got, want []Line) (d int, ok bool) {
 	}
 	// d is where got first differs from want; the shift must start at or
 	// before it and cover everything after it but the last line.
-	if d >= n-1 || tail > d {
+	if tail > d || d == n-1 && (tail == d || len(got[d]) > 0) {
 		return 0, false
 	}
 	return tail, true

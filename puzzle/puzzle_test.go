@@ -154,7 +154,8 @@ func TestAuthorName(t *testing.T) {
 
 // TestShiftedUp finds where a clue line was left out of a block that the
 // goal's lines, moved up by one, fill from there on; a block that differs
-// elsewhere, or only in its last line, is no such shift.
+// elsewhere, or only in its last line, is no such shift, unless that line
+// is empty after a run of the clue it should have.
 func TestShiftedUp(t *testing.T) {
 	l := func(lens ...int) Line {
 		out := Line{}
@@ -174,6 +175,7 @@ func TestShiftedUp(t *testing.T) {
 		{"third left out", []Line{l(1), l(1), l(1), l(1), l()}, 2, true},
 		{"the same", want, 0, false},
 		{"only the last differs", []Line{l(1), l(1), l(5), l(1), l(2)}, 0, false},
+		{"fourth or fifth left out, the blank line after read as the last", []Line{l(1), l(1), l(5), l(1), l()}, 3, true},
 		{"one line changed", []Line{l(1), l(2), l(5), l(1), l(1)}, 0, false},
 		{"a different length", want[:4], 0, false},
 	} {
@@ -181,5 +183,9 @@ func TestShiftedUp(t *testing.T) {
 		if ok != tc.ok || ok && d != tc.d {
 			t.Errorf("%s: shiftedUp = %d, %v; want %d, %v", tc.name, d, ok, tc.d, tc.ok)
 		}
+	}
+	// The last line empty, but no run of its clue before it: a wrong last clue.
+	if d, ok := shiftedUp([]Line{l(1), l(5), l()}, []Line{l(1), l(5), l(1)}); ok {
+		t.Errorf("the last line empty after a different one: shiftedUp = %d, true; want false", d)
 	}
 }

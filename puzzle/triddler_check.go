@@ -24,22 +24,15 @@ func (p *Puzzle) triddlerProblems() diag.List {
 	g, err := p.TriddlerGeometry()
 	if err != nil {
 		d := diag.Diagnostic{File: p.Origin.File, Line: p.Origin.Line, Severity: diag.Error, Message: errorText(err, p)}
-		if fixes := p.shapeFixes(); len(fixes) > 0 && len(fixes) <= 3 {
-			if at := p.TriddlerSideLine(fixes[0].side); at != 0 {
-				d.Line = at
+		// A side one line off, else a side without lines (its ':' line
+		// doubled, most likely), else a side a few lines off.
+		if !p.shapeHint(&d, p.shapeFixes(1)) {
+			if side, ok := p.onlyEmptySide(); ok {
+				d.Line = p.TriddlerSideLine(side)
+				d.Hint = fmt.Sprintf("%s holds no clue line (%s): are its lines missing, or is its header one too many?", side, strings.TrimSuffix(p.sideAt(side), ", "))
+			} else {
+				p.shapeHint(&d, p.shapeFixes(maxShapeFix))
 			}
-			said := make([]string, len(fixes))
-			for i, f := range fixes {
-				more := "one line more"
-				if f.delta < 0 {
-					more = "one fewer"
-				}
-				said[i] = fmt.Sprintf("%s in %s (%s%d now)", more, f.side, p.sideAt(f.side), len(p.TriddlerClues[f.side]))
-			}
-			d.Hint = fmt.Sprintf("the six counts make an outline with %s: is a line missing or one too many there?", strings.Join(said, ", or "))
-		} else if side, ok := p.onlyEmptySide(); ok {
-			d.Line = p.TriddlerSideLine(side)
-			d.Hint = fmt.Sprintf("%s holds no clue line (%s): are its lines missing, or is its header one too many?", side, strings.TrimSuffix(p.sideAt(side), ", "))
 		}
 		return append(errs, d)
 	}
@@ -189,32 +182,73 @@ func errorText(err error, p *Puzzle) string {
 	return s
 }
 
+// shapeHint places d, the error of a triddler without an outline, at the
+// side of the first of fixes and says what they would change, when there
+// are one to three; it reports whether it did.
+func (p *Puzzle) shapeHint(d *diag.Diagnostic, fixes []shapeFix) bool {
+	if len(fixes) == 0 || len(fixes) > 3 {
+		return false
+	}
+	if at := p.TriddlerSideLine(fixes[0].side); at != 0 {
+		d.Line = at
+	}
+	said := make([]string, len(fixes))
+	for i, f := range fixes {
+		more := "one line more"
+		switch {
+		case f.delta == -1:
+			more = "one fewer"
+		case f.delta < 0:
+			more = fmt.Sprintf("%d lines fewer", -f.delta)
+		case f.delta > 1:
+			more = fmt.Sprintf("%d lines more", f.delta)
+		}
+		said[i] = fmt.Sprintf("%s in %s (%s%d now)", more, f.side, p.sideAt(f.side), len(p.TriddlerClues[f.side]))
+	}
+	ask := "is a line missing or one too many there?"
+	if f := fixes[0]; f.delta > 1 || f.delta < -1 {
+		ask = "are lines missing, or too many, there?"
+	}
+	d.Hint = fmt.Sprintf("the six counts make an outline with %s: %s", strings.Join(said, ", or "), ask)
+	return true
+}
+
 // shapeFix is a change of one side's clue count that gives a triddler's six
 // counts an outline.
 type shapeFix struct {
 	side  string
-	delta int // +1 or -1
+	delta int // the lines to add (or, negative, to remove)
 }
 
-// shapeFixes returns the sides of a triddler whose clue count, one more or
-// one fewer, would give its six counts an outline.
-func (p *Puzzle) shapeFixes() []shapeFix {
-	var out []shapeFix
-	for _, s := range TriddlerSides {
-		for _, d := range []int{-1, 1} {
-			n := len(p.TriddlerClues[s]) + d
-			if n < 0 {
-				continue
-			}
-			q := &Puzzle{Kind: Triddler, TriddlerClues: map[string][]Line{}}
-			for _, t := range TriddlerSides {
-				q.TriddlerClues[t] = p.TriddlerClues[t]
-			}
-			q.TriddlerClues[s] = make([]Line, n)
-			if _, err := q.TriddlerGeometry(); err == nil {
-				out = append(out, shapeFix{s, d})
+// maxShapeFix is the most lines shapeFixes adds to or removes from a side:
+// a file cut short in a side's group loses a few.
+const maxShapeFix = 3
+
+// shapeFixes returns the sides of a triddler whose clue count, changed by
+// the fewest lines that give its six counts an outline (at most most),
+// would do so, with that change.
+func (p *Puzzle) shapeFixes(most int) []shapeFix {
+	for size := 1; size <= most; size++ {
+		var out []shapeFix
+		for _, s := range TriddlerSides {
+			for _, d := range []int{-size, size} {
+				n := len(p.TriddlerClues[s]) + d
+				if n < 0 {
+					continue
+				}
+				q := &Puzzle{Kind: Triddler, TriddlerClues: map[string][]Line{}}
+				for _, t := range TriddlerSides {
+					q.TriddlerClues[t] = p.TriddlerClues[t]
+				}
+				q.TriddlerClues[s] = make([]Line, n)
+				if _, err := q.TriddlerGeometry(); err == nil {
+					out = append(out, shapeFix{s, d})
+				}
 			}
 		}
+		if len(out) > 0 {
+			return out
+		}
 	}
-	return out
+	return nil
 }

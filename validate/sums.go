@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -26,6 +27,10 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		return
 	}
 	color, diff := ms[0].Color, ms[0].Rows-ms[0].Cols
+	if hint := cmp.Or(oneSidedHint(p, ms[0]), copiedLineHint(p, ms[0])); hint != "" {
+		errs[0].Hint = hint
+		return
+	}
 	_, ss := suspects(p, func(l int, written puzzle.Line) []puzzle.Line {
 		if l < p.Height {
 			return sumFixes(written, color, -diff)
@@ -68,4 +73,69 @@ func sumFixes(clue puzzle.Line, color, delta int) []puzzle.Line {
 		}
 	}
 	return out
+}
+
+// oneSidedHint names the clues that hold blocks of m's colour when only the
+// rows or only the columns have any (a colour letter slipped, or a block
+// written without one): those clues are all the sums disagree on. It
+// returns "" when both sides have blocks of the colour.
+func oneSidedHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
+	if m.Rows != 0 && m.Cols != 0 {
+		return ""
+	}
+	var with []suspect
+	for l, clue := range slices.Concat(p.Rows, p.Cols) {
+		if slices.ContainsFunc(clue, func(b puzzle.Clue) bool { return b.Color == m.Color }) {
+			with = append(with, suspect{line: l})
+		}
+	}
+	none := "row"
+	if m.Cols == 0 {
+		none = "column"
+	}
+	return fmt.Sprintf("no %s has blocks of %s, only %s: give those blocks the colour meant",
+		none, p.Palette[m.Color].DisplayName(), listSuspects(p, with))
+}
+
+// copiedLineHint names two neighbouring lines with the same clue when the
+// side they are on fills as many cells too many as one of them holds, all
+// of m's colour, and the other side's clues would still fit without it: a
+// line copied, most likely (a doubled line adds a row or column to a
+// format whose size is its count of lines). It returns "" unless exactly
+// one such pair is found.
+func copiedLineHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
+	lines, across, first, extra := p.Rows, p.Cols, 0, m.Rows-m.Cols
+	if extra < 0 {
+		lines, across, first, extra = p.Cols, p.Rows, p.Height, -extra
+	}
+	for _, l := range across {
+		if l.MinLength() > len(lines)-1 {
+			return ""
+		}
+	}
+	found := -1
+	for i := 0; i+1 < len(lines); i++ {
+		l := lines[i]
+		if len(l) == 0 || !l.Equal(lines[i+1]) || slices.ContainsFunc(l, func(b puzzle.Clue) bool { return b.Color != m.Color }) {
+			continue
+		}
+		cells := 0
+		for _, b := range l {
+			cells += b.MinLen()
+		}
+		if cells != extra {
+			continue
+		}
+		if found >= 0 {
+			return ""
+		}
+		found = i
+	}
+	if found < 0 {
+		return ""
+	}
+	a, lineA, _ := nameLine(p, first+found)
+	b, lineB, _ := nameLine(p, first+found+1)
+	return fmt.Sprintf("%s (line %d) and %s (line %d) have the same clue, which fills the %s too many: if one is a copy, remove it",
+		a, lineA, b, lineB, puzzle.Plural(extra, "cell"))
 }

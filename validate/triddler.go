@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/nonopress/nonopress/diag"
@@ -46,11 +45,9 @@ func triddlerSumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 	if err != nil {
 		return
 	}
-	ss := triddlerSuspects(p, g)
-	if odd := p.OddTriddlerFamily(g); odd >= 0 {
-		// One wrong clue is in the family whose count differs.
-		ss = slices.DeleteFunc(ss, func(l int) bool { return g.Lines[l].Family != odd })
-	}
+	// One wrong clue is in the family whose count differs, if one does.
+	odd := p.OddTriddlerFamily(g)
+	ss, probed := triddlerSuspects(p, g, odd)
 	if len(ss) == 0 || len(ss) > 3 {
 		return
 	}
@@ -60,59 +57,128 @@ func triddlerSumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		names[i] = fmt.Sprintf("%s line %d (line %d)", tl.Side, tl.Index+1, p.TriddlerLine(tl.Side, tl.Index))
 	}
 	errs[0].Line = p.TriddlerLine(g.Lines[ss[0]].Side, g.Lines[ss[0]].Index)
+	how := "solving line by line"
+	if probed {
+		how = "solving line by line and trying each open cell's colours"
+	}
 	if len(ss) == 1 {
-		errs[0].Hint = fmt.Sprintf("look at the clue of %s first: without it, solving line by line meets no contradiction", names[0])
+		errs[0].Hint = fmt.Sprintf("look at the clue of %s first: without it, %s meets no contradiction", names[0], how)
 		return
 	}
-	errs[0].Hint = fmt.Sprintf("the wrong clue is likely that of %s: without any one of them, solving line by line meets no contradiction",
-		strings.Join(names, " or "))
+	errs[0].Hint = fmt.Sprintf("the wrong clue is likely that of %s: without any one of them, %s meets no contradiction",
+		strings.Join(names, " or "), how)
 }
 
 // triddlerSuspects returns the lines of a triddler (indices into g.Lines)
 // without whose clue line logic meets no contradiction in the others, when
 // with all of them it meets one; nil when it meets none, or when the
-// palette or the work is beyond what line logic here takes.
-func triddlerSuspects(p *puzzle.Puzzle, g *puzzle.TriGeometry) []int {
+// palette or the work is beyond what line logic here takes. When line
+// logic alone meets no contradiction with every clue, it probes (each open
+// cell set to each of its colours in turn, a colour that line logic then
+// contradicts ruled out), within maxProbeWork, and the suspects are the
+// lines of the family odd (-1 for all) without which probing meets none;
+// probed says so.
+func triddlerSuspects(p *puzzle.Puzzle, g *puzzle.TriGeometry, odd int) (ss []int, probed bool) {
 	if len(p.Palette) > maxContradictionColors || len(g.Cells)*len(g.Lines) > maxSuspectWork {
-		return nil
+		return nil, false
 	}
-	grid := make([]uint32, len(g.Cells))
-	var scratch []uint32
-	contradicts := func(skip int) bool {
-		all := uint32(1)<<len(p.Palette) - 1
-		for i := range grid {
-			grid[i] = all
+	t := &triLogic{p: p, g: g}
+	contradicts := t.contradicts
+	if !contradicts(-1) {
+		if len(g.Cells)*len(g.Cells)*len(g.Lines) > maxProbeWork || !t.probe(-1) {
+			return nil, false
 		}
-		for changed := true; changed; {
-			changed = false
-			for i, l := range g.Lines {
-				if i == skip {
-					continue
-				}
-				scratch = scratch[:0]
-				for _, c := range l.Cells {
-					scratch = append(scratch, grid[c])
-				}
-				if fits, err := solve.SolveLine(g.Clues[i], scratch); err != nil || !fits {
-					return true
-				}
-				for j, c := range l.Cells {
-					if scratch[j] != grid[c] {
-						grid[c], changed = scratch[j], true
-					}
+		contradicts, probed = t.probe, true
+	}
+	for i, l := range g.Lines {
+		if (odd < 0 || l.Family == odd) && !contradicts(i) {
+			ss = append(ss, i)
+		}
+	}
+	return ss, probed
+}
+
+// maxProbeWork bounds cells × cells × lines for triddlerSuspects' probing
+// (a run of line logic per open cell and colour, for each line left out):
+// a hexagon of side 6 and smaller.
+const maxProbeWork = 2_000_000
+
+// triLogic runs solve.SolveLine over a triddler's lines.
+type triLogic struct {
+	p       *puzzle.Puzzle
+	g       *puzzle.TriGeometry
+	grid    []uint32 // per cell: the colours still open
+	scratch []uint32
+}
+
+// contradicts runs line logic from an open grid, leaving out line skip (-1
+// for none), and reports whether it meets a line no placement fits.
+func (t *triLogic) contradicts(skip int) bool {
+	all := uint32(1)<<len(t.p.Palette) - 1
+	t.grid = make([]uint32, len(t.g.Cells))
+	for i := range t.grid {
+		t.grid[i] = all
+	}
+	return t.propagate(t.grid, skip)
+}
+
+// propagate narrows grid by line logic until nothing changes, leaving out
+// line skip, and reports whether it met a contradiction.
+func (t *triLogic) propagate(grid []uint32, skip int) bool {
+	for changed := true; changed; {
+		changed = false
+		for i, l := range t.g.Lines {
+			if i == skip {
+				continue
+			}
+			t.scratch = t.scratch[:0]
+			for _, c := range l.Cells {
+				t.scratch = append(t.scratch, grid[c])
+			}
+			if fits, err := solve.SolveLine(t.g.Clues[i], t.scratch); err != nil || !fits {
+				return true
+			}
+			for j, c := range l.Cells {
+				if t.scratch[j] != grid[c] {
+					grid[c], changed = t.scratch[j], true
 				}
 			}
 		}
-		return false
 	}
-	if !contradicts(-1) {
-		return nil
+	return false
+}
+
+// maxProbePasses bounds probe's passes over the cells.
+const maxProbePasses = 4
+
+// probe runs line logic leaving out line skip, then tries each colour of
+// each open cell: one that line logic contradicts is ruled out, pass after
+// pass until nothing changes (at most maxProbePasses). It reports whether
+// it met a contradiction.
+func (t *triLogic) probe(skip int) bool {
+	if t.contradicts(skip) {
+		return true
 	}
-	var out []int
-	for i := range g.Lines {
-		if !contradicts(i) {
-			out = append(out, i)
+	try := make([]uint32, len(t.grid))
+	for pass, changed := 0, true; changed && pass < maxProbePasses; pass++ {
+		changed = false
+		for c, open := range t.grid {
+			for b := uint32(1); b <= open; b <<= 1 {
+				if open&b == 0 || open == b {
+					continue
+				}
+				copy(try, t.grid)
+				try[c] = b
+				if !t.propagate(try, skip) {
+					continue
+				}
+				t.grid[c] &^= b
+				if t.propagate(t.grid, skip) {
+					return true
+				}
+				open, changed = t.grid[c], true
+			}
 		}
 	}
-	return out
+	return false
 }

@@ -93,9 +93,13 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		return r
 	}
 	if ms := p.GoalMismatches(); len(ms) > 0 {
-		if rows, cols := puzzle.CluesOf(p.Goal); p.Width == p.Height && sameLines(p.Rows, cols) && sameLines(p.Cols, rows) {
+		if rows, cols := puzzle.CluesOf(p.Goal); p.Width == p.Height && fitLines(p.Rows, cols) && fitLines(p.Cols, rows) {
+			are := "are"
+			if slices.ContainsFunc(slices.Concat(p.Rows, p.Cols), puzzle.Line.Blotted) {
+				are = "fit" // blots stand for the goal's lengths
+			}
 			at(diag.Error, p.HeaderLine(true), fmt.Sprintf("are the headers of the rows and columns blocks swapped (lines %d and %d)?", p.HeaderLine(true), p.HeaderLine(false)),
-				"goal contradicts clues: the row clues are the goal's column clues, and the column clues its row clues")
+				"goal contradicts clues: the row clues %s the goal's column clues, and the column clues its row clues", are)
 			return r
 		}
 		m := ms[0]
@@ -232,7 +236,8 @@ func goalFirst(goal *puzzle.Image, sols []*puzzle.Image) []*puzzle.Image {
 	return sols
 }
 
-// sameLines reports whether two lists of clue lines are equal.
-func sameLines(a, b []puzzle.Line) bool {
-	return slices.EqualFunc(a, b, func(x, y puzzle.Line) bool { return slices.Equal(x, y) })
+// fitLines reports whether each clue line allows the line of got beside it
+// (a blotted block stands for any length).
+func fitLines(clues, got []puzzle.Line) bool {
+	return slices.EqualFunc(clues, got, puzzle.Line.Fits)
 }
