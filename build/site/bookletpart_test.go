@@ -56,6 +56,7 @@ func TestBookletPartKeepsWhatABookletPrints(t *testing.T) {
 // clue is or which set the puzzle came in is not answered with a blank.
 func TestBookletPartKeepsTheWholeOrigin(t *testing.T) {
 	o := puzzle.Origin{File: "minis.nonpack", Line: 7, Index: 2, Format: "nonpack", SizeFromClues: true,
+		Syntax: puzzle.Syntax{License: "a line such as: license CC-BY-4.0", Goal: "a goal line"},
 		Places: &puzzle.Places{Rows: []int{9, 10}, Cols: []int{12}, RowsHeader: 8, ColsHeader: 11},
 		Set:    &puzzle.Meta{Title: "Minis", Author: "A"}}
 	v := reflect.ValueOf(o)
