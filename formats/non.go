@@ -69,10 +69,13 @@ type nonParser struct {
 	undeclared []rune // letters the clues or goal use as colours without a color line, in order
 }
 
+// nonSyntax is how a .non file writes a license and a goal.
+var nonSyntax = puzzle.Syntax{License: "a line such as: license CC-BY-4.0", Goal: "a goal line"}
+
 // readNon reads the puzzle in text, whose first line is line first of file.
 func readNon(file, text string, first int) (*puzzle.Puzzle, error) {
 	np := &nonParser{file: file, text: text, first: first, sc: newLineScanner(text, first),
-		p: &puzzle.Puzzle{Kind: puzzle.Grid}, colorNames: map[string]bool{}}
+		p: &puzzle.Puzzle{Kind: puzzle.Grid, Origin: puzzle.Origin{Syntax: nonSyntax}}, colorNames: map[string]bool{}}
 	np.p.Origin.Line = first
 	for sc := newLineScanner(text, first); ; {
 		l, ok := sc.next()

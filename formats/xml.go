@@ -219,9 +219,11 @@ type xmlPuzzleReader struct {
 	colorsEnd int
 }
 
+// xmlSyntax is how a <puzzle> writes a license and a goal.
+var xmlSyntax = puzzle.Syntax{License: "an element such as: <license>CC-BY-4.0</license>", Goal: "a <solution> element"}
+
 func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, error) {
-	p := &puzzle.Puzzle{Kind: puzzle.Grid}
-	p.Origin.Line = n.line
+	p := &puzzle.Puzzle{Kind: puzzle.Grid, Origin: puzzle.Origin{Line: n.line, Syntax: xmlSyntax}}
 	switch t, _ := n.attr("type"); strings.ToLower(strings.TrimSpace(t)) {
 	case "", "grid":
 	case "triddler":

@@ -211,6 +211,14 @@ type Meta struct {
 	Extra       []Property // any other property, in file order
 }
 
+// Syntax is how a puzzle's format writes what a check's hint may ask an
+// author to add, as the hint puts it after "add"; "" where the format has
+// no place for it.
+type Syntax struct {
+	License string // "a line such as: license CC-BY-4.0"
+	Goal    string // "a goal line"
+}
+
 // Origin is where a puzzle was read from.
 type Origin struct {
 	File   string // path as given to the reader
@@ -220,6 +228,9 @@ type Origin struct {
 	// SizeFromClues says the file gives no size: the width and height are
 	// the numbers of column and row clues (the reader counted them).
 	SizeFromClues bool
+	// Syntax is how the file's format writes what a check may ask its
+	// author to add; the zero Syntax for a format with room for none.
+	Syntax Syntax
 	// Places says where its clues, goal and keys are, when the format tells;
 	// nil otherwise.
 	Places *Places

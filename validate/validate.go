@@ -82,7 +82,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		r.Warnings = append(r.Warnings, w)
 	}
 	if strings.TrimSpace(p.Meta.License) == "" {
-		at(diag.Warning, p.Origin.Line, licenseHint(p.Origin.Format),
+		at(diag.Warning, p.Origin.Line, licenseHint(p.Origin.Syntax.License),
 			"no license: say under which terms the puzzle may be shared")
 	}
 	r.Warnings = append(r.Warnings, checkLicense(p)...)
@@ -185,36 +185,26 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	return r
 }
 
-// licenseHint says how a puzzle states its license: in its file, for the
-// formats that can, or in its note or its folder's (build/content/credits.go).
-func licenseHint(format string) string {
+// licenseHint says how a puzzle states its license: in its file as syntax
+// says (Origin.Syntax.License), when its format can, or in its note or its
+// folder's (build/content/credits.go).
+func licenseHint(syntax string) string {
 	const notes = "license: CC-BY-4.0 to the front matter of its note or of its folder's README.md, for every puzzle in the folder"
-	switch format {
-	case "non", "nonpack":
-		return "add a line such as: license CC-BY-4.0, or " + notes
-	case "xml":
-		return "add an element such as: <license>CC-BY-4.0</license>, or " + notes
+	if syntax == "" {
+		return "add " + notes
 	}
-	return "add " + notes
+	return "add " + syntax + ", or " + notes
 }
 
 // unknownHint says what may settle a puzzle the solver's budget did not:
-// for a puzzle without a goal, in a format that can carry one, the goal
-// (the solver then need not find a first solution itself, which is the
-// hard part of a grid with several); and a longer budget, which `check`
-// and a site's build set in different places.
+// for a puzzle without a goal, in a format that can carry one
+// (Origin.Syntax.Goal), the goal (the solver then need not find a first
+// solution itself, which is the hard part of a grid with several); and a
+// longer budget, which `check` and a site's build set in different places.
 func unknownHint(p *puzzle.Puzzle) string {
 	const longer = "give the solver more time with check -timeout, or with solver_budget in a site's nonopress.toml"
-	goal := ""
-	if p.Goal == nil {
-		switch p.Origin.Format {
-		case "non", "nonpack":
-			goal = "a goal line"
-		case "xml":
-			goal = "a <solution> element"
-		}
-	}
-	if goal == "" {
+	goal := p.Origin.Syntax.Goal
+	if p.Goal != nil || goal == "" {
 		return longer
 	}
 	return "add the picture as " + goal + ": the solver then need only look for a second solution; or " + longer

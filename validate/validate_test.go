@@ -209,19 +209,19 @@ func TestUnknownSaysWhatMaySettleIt(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		format string
+		format string // the goal's syntax
 		goal   *puzzle.Image
 		want   string
 	}{
-		{"non", nil, "add the picture as a goal line"},
-		{"xml", nil, "add the picture as a <solution> element"},
-		{"nin", nil, "give the solver more time with check -timeout"},
-		{"non", img, "give the solver more time with check -timeout"},
+		{"a goal line", nil, "add the picture as a goal line"},
+		{"a <solution> element", nil, "add the picture as a <solution> element"},
+		{"", nil, "give the solver more time with check -timeout"},
+		{"a goal line", img, "give the solver more time with check -timeout"},
 	} {
 		p := grid(".")
 		p.Width, p.Height = img.Width, img.Height
 		p.Rows, p.Cols = puzzle.CluesOf(img)
-		p.Goal, p.Origin.Format = tc.goal, tc.format
+		p.Goal, p.Origin.Syntax.Goal = tc.goal, tc.format
 		rep := Check(context.Background(), p, Options{Timeout: time.Nanosecond})
 		if rep.Verdict != "unknown" || len(rep.Warnings) != 1 {
 			t.Fatalf("%s, goal %v: verdict %q, warnings %q", tc.format, tc.goal != nil, rep.Verdict, messages(rep.Warnings))

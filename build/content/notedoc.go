@@ -66,7 +66,13 @@ type rebased struct {
 // ReadCollections parses the note of each collection of the tree under
 // root once for each body: it renders the note for each collection's page
 // with links (Page), keeps what the link check and Anchors read (Doc), and
-// lets each parse go once the last page of its body is rendered.
+// lets each parse go once the last page of its body is rendered. It
+// renders the note of a collection the site drops in the end (no file in
+// it or below publishes a puzzle) too: which those are is known only once
+// the files are published, and rendering then would keep every parse
+// until then (some 40 times its note's bytes) or parse it again. A folder
+// without puzzle files is no collection (Scan), so only a folder whose
+// every file fails or is left out pays a render for nothing.
 func (d *NoteDocs) ReadCollections(root *Collection, links Links) {
 	var read []*Collection
 	left := map[[sha256.Size]byte]int{} // pages of each body still to render

@@ -14,10 +14,13 @@ import (
 // booklets of a batch of collections once their files are published, so
 // parts are kept for a batch of puzzles at once; small all the same: the
 // puzzle without what no booklet prints (its goal, description, other
-// properties, reader warnings and where its parts are in its file), its
-// texts copied out of the file's text, its clues packed as varints (a few
-// bytes a clue instead of a slice of 24-byte clues per line) and a
-// two-colour solution one bit a cell.
+// properties and reader warnings), its texts copied out of the file's
+// text, its clues packed as varints (a few bytes a clue instead of a slice
+// of 24-byte clues per line) and a two-colour solution one bit a cell. Its
+// origin is kept whole, though no booklet asks yet (where its clues are in
+// its file: a number a row and column; its set, which its file's puzzles
+// share; whether its size was counted from its clues), so that a booklet
+// that comes to ask gets the puzzle's answer rather than a blank one.
 type BookletPart struct {
 	p            puzzle.Puzzle // Rows and Cols nil: in clues
 	clues        []byte
@@ -36,8 +39,7 @@ func NewBookletPart(p *puzzle.Puzzle, title string, solution *puzzle.Image, diff
 	b := &BookletPart{difficulty: difficulty, drawn: drawn}
 	b.solution, b.solutionBits = packSolution(solution)
 	b.p = puzzle.Puzzle{Kind: p.Kind, Width: p.Width, Height: p.Height, Palette: p.Palette,
-		TriddlerClues: p.TriddlerClues, Origin: puzzle.Origin{File: p.Origin.File, Line: p.Origin.Line,
-			Index: p.Origin.Index, Format: p.Origin.Format}}
+		TriddlerClues: p.TriddlerClues, Origin: p.Origin}
 	m := &p.Meta
 	b.p.Meta = puzzle.Meta{Title: strings.Clone(title), Author: strings.Clone(m.Author),
 		Copyright: strings.Clone(m.Copyright), License: strings.Clone(m.License),

@@ -11,7 +11,7 @@ import (
 // TestBookletPartKeepsWhatABookletPrints: a booklet part gives back the
 // puzzle's clues (blots too), size, palette, texts and place, its
 // solution and difficulty, and drops the goal, description, other
-// properties, warnings and places, leaving the puzzle as it was.
+// properties and warnings, leaving the puzzle as it was.
 func TestBookletPartKeepsWhatABookletPrints(t *testing.T) {
 	p := &puzzle.Puzzle{Width: 3, Height: 2, Palette: puzzle.DefaultPalette(),
 		Rows: []puzzle.Line{{{Len: 1, Color: 1}, {Len: 200, Color: 300, Blot: true}}, {}},
@@ -27,8 +27,7 @@ func TestBookletPartKeepsWhatABookletPrints(t *testing.T) {
 	if !reflect.DeepEqual(e.Solution, sol) || e.Difficulty != "line" || e.Drawn != nil {
 		t.Errorf("entry = %+v, want the solution and difficulty given", e)
 	}
-	if q.Goal != nil || q.Warnings != nil || q.Meta.Description != "" || q.Meta.Extra != nil ||
-		q.Origin.Places != nil || q.Origin.Set != nil {
+	if q.Goal != nil || q.Warnings != nil || q.Meta.Description != "" || q.Meta.Extra != nil {
 		t.Errorf("the booklet part kept what no booklet prints: %+v", q)
 	}
 	if q.Meta.Title != "Shown" || q.Meta.Author != "A" || q.Meta.Copyright != "C" || q.Meta.License != "L" ||
@@ -48,6 +47,28 @@ func TestBookletPartKeepsWhatABookletPrints(t *testing.T) {
 	}
 	if p.Goal == nil || p.Meta.Description == "" || p.Origin.Places == nil || p.Warnings == nil {
 		t.Error("the booklet part changed the puzzle")
+	}
+}
+
+// TestBookletPartKeepsTheWholeOrigin: a booklet part's puzzle has the
+// origin its source has, every field of it (the places of its clues, its
+// set, its size counted from its clues), so that a booklet asking where a
+// clue is or which set the puzzle came in is not answered with a blank.
+func TestBookletPartKeepsTheWholeOrigin(t *testing.T) {
+	o := puzzle.Origin{File: "minis.nonpack", Line: 7, Index: 2, Format: "nonpack", SizeFromClues: true,
+		Syntax: puzzle.Syntax{License: "a line such as: license CC-BY-4.0", Goal: "a goal line"},
+		Places: &puzzle.Places{Rows: []int{9, 10}, Cols: []int{12}, RowsHeader: 8, ColsHeader: 11},
+		Set:    &puzzle.Meta{Title: "Minis", Author: "A"}}
+	v := reflect.ValueOf(o)
+	for i := range v.NumField() {
+		if v.Field(i).IsZero() {
+			t.Fatalf("the test's origin leaves %s unset: set it, so that it is checked", v.Type().Field(i).Name)
+		}
+	}
+	p := &puzzle.Puzzle{Width: 1, Height: 2, Palette: puzzle.DefaultPalette(), Rows: make([]puzzle.Line, 2),
+		Cols: make([]puzzle.Line, 1), Origin: o}
+	if got := NewBookletPart(p, "", nil, "", nil).Entry().Puzzle.Origin; !reflect.DeepEqual(got, o) {
+		t.Errorf("origin = %+v, want the source's %+v", got, o)
 	}
 }
 
