@@ -96,7 +96,7 @@ type PuzzleFile struct {
 	// OwnTitle is the title the file itself gives: its puzzle's, or a
 	// set's own; the builder reads it before linking neighbours (Relink).
 	OwnTitle   string
-	Prev, Next Link   // the files before and after it in display order
+	Prev, Next Link // the files before and after it in display order
 	// GitAdded and GitChanged are the dates (RFC 3339) of the commit that
 	// added the file and of the last that changed it or its note, filled
 	// by the builder with git_info.
