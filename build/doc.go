@@ -37,7 +37,9 @@
 //
 // What a later build may reuse is one store (memo.go), saved as one file,
 // .nonopress-cache/store.gob beside the content folder (cache_dir in
-// nonopress.toml moves it), every part by a key from build/internal/key
+// nonopress.toml moves the folder inside the content folder; the titles
+// read for previous/next links are titles.json beside it, owntitles.go),
+// every part by a key from build/internal/key
 // hashed from the inputs that matter: each puzzle file's record (its
 // entries, diagnostics and output hashes: a file whose key is known and
 // whose outputs a buffer still holds is not even read), the rendered files
