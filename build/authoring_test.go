@@ -99,6 +99,10 @@ func TestNoContentFolder(t *testing.T) {
 	if len(sum.Warnings) != 1 || !strings.Contains(sum.Warnings[0], "no puzzle files found") {
 		t.Errorf("warnings = %q", sum.Warnings)
 	}
+	// Logged as check prints a problem: the folder first, then the severity.
+	if len(sum.Diagnostics) != 1 || !strings.HasPrefix(sum.Diagnostics[0].Labelled(), s.src+": warning: no puzzle files found (") {
+		t.Errorf("diagnostics = %q", sum.Diagnostics)
+	}
 }
 
 // TestSkipInvalidCountsPuzzles: a puzzle with several problems is one

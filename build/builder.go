@@ -220,7 +220,8 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	}
 	b.readGitDates(ctx, files)
 	if len(files) == 0 {
-		sum.warn(fmt.Sprintf("%s: no puzzle files found (.non, .nonpack, .xml, .pbn, .nin, .g, or a .png or .gif with a note of the same name)", b.cfg.Src))
+		sum.warnAt(diag.Diagnostic{File: b.cfg.Src, Severity: diag.Warning, Message: "no puzzle files found",
+			Hint: "puzzles are .non, .nonpack, .xml, .pbn, .nin and .g files, or a .png or .gif with a note of the same name"})
 	}
 	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {

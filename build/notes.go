@@ -38,10 +38,7 @@ func noteProblems(pub *site.Site, sum *Summary) diag.List {
 // on pub.
 func noteWarnings(pub *site.Site, c *content.Collection, sum *Summary) {
 	links := pub.LinkCheck().Parsed(c.NotePath, c.Dir, c.Note, pub.Notes.Doc(c.Note.Body))
-	for _, d := range append(slices.Clip(c.Note.Warnings), links...) {
-		sum.Diagnostics = append(sum.Diagnostics, d)
-		sum.Warnings = append(sum.Warnings, d.String())
-	}
+	sum.warnAt(append(slices.Clip(c.Note.Warnings), links...)...)
 	for _, sub := range c.Children {
 		noteWarnings(pub, sub, sum)
 	}

@@ -47,6 +47,15 @@ func (s *Summary) warn(msgs ...string) {
 	}
 }
 
+// warnAt adds warnings that have a place (a file, a line) to the summary:
+// logged as "file:line: warning: message (hint)", as check prints them.
+func (s *Summary) warnAt(ds ...diag.Diagnostic) {
+	for _, d := range ds {
+		s.Diagnostics = append(s.Diagnostics, d)
+		s.Warnings = append(s.Warnings, d.String())
+	}
+}
+
 // logSummary logs a build's warnings, skipped puzzles and summary line.
 func (b *Builder) logSummary(sum Summary, start time.Time) {
 	logWarnings(b.log, sum)
