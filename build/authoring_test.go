@@ -105,6 +105,26 @@ func TestNoContentFolder(t *testing.T) {
 	}
 }
 
+// TestNoPuzzlesWarningOnlyWhenNone: puzzles left out with their
+// collection, for a mistake in its note, are not "no puzzle files found".
+func TestNoPuzzlesWarningOnlyWhenNone(t *testing.T) {
+	s := newSite(t, "-- README.md --\n---\nweight: \"x\"\n---\nRoot.\n"+
+		"-- a/README.md --\n---\nweight: \"x\"\n---\nA.\n"+
+		"-- a/p.non --\n"+tinyNon("P", 0))
+	sum, err := s.build(Config{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range sum.Warnings {
+		if strings.Contains(w, "no puzzle files found") {
+			t.Errorf("warning %q, but a/p.non was left out with its collection", w)
+		}
+	}
+	if len(sum.Skipped) != 2 {
+		t.Errorf("skipped = %q, want the two notes", sum.Skipped)
+	}
+}
+
 // TestSkipInvalidCountsPuzzles: a puzzle with several problems is one
 // skipped puzzle.
 func TestSkipInvalidCountsPuzzles(t *testing.T) {

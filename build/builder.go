@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -219,7 +220,10 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 		return sum, err
 	}
 	b.readGitDates(ctx, files)
-	if len(files) == 0 {
+	// A tree whose puzzles are all in collections left out for their
+	// note's mistake has puzzle files: the note's error says why none is
+	// published.
+	if len(files) == 0 && !slices.ContainsFunc(root.Broken, func(c *content.Collection) bool { return c.Parent != nil }) {
 		sum.warnAt(diag.Diagnostic{File: b.cfg.Src, Severity: diag.Warning, Message: "no puzzle files found",
 			Hint: "puzzles are .non, .nonpack, .xml, .pbn, .nin and .g files, or a .png or .gif with a note of the same name"})
 	}
