@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/nonopress/nonopress/build"
 )
 
 // TestBrokenFileDoesNotFreezeTheRest: with one broken puzzle the others
@@ -125,4 +128,22 @@ func builtServer(t *testing.T, cfg Config) *Server {
 	s := &Server{cfg: cfg, hub: newHub(), builder: b}
 	s.rebuild(context.Background(), []string{})
 	return s
+}
+
+// TestBuiltLineCountsInWords: a rebuild's log line says "1 page" and "1
+// file changed", not "1 files".
+func TestBuiltLineCountsInWords(t *testing.T) {
+	for _, c := range []struct {
+		pages, changed int
+		want           string
+	}{
+		{33, 1, "built in 6ms: 33 pages, 1 file changed"},
+		{1, 7, "built in 6ms: 1 page, 7 files changed"},
+		{6, 0, "built in 6ms: 6 pages, 0 files changed"},
+	} {
+		sum := build.Summary{Pages: c.pages, Changed: make([]string, c.changed)}
+		if got := builtLine(6*time.Millisecond+200*time.Microsecond, sum); got != c.want {
+			t.Errorf("builtLine = %q, want %q", got, c.want)
+		}
+	}
 }

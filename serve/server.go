@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 //go:embed reload.js
@@ -181,6 +182,13 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 	}
 }
 
+// builtLine is the log line of a rebuild that took d: "built in 6ms: 33
+// pages, 1 file changed".
+func builtLine(d time.Duration, sum build.Summary) string {
+	return fmt.Sprintf("built in %s: %s, %s changed", d.Round(time.Millisecond),
+		puzzle.Plural(sum.Pages, "page"), puzzle.Plural(len(sum.Changed), "file"))
+}
+
 // rebuild hands changes to the builder (nil: its deferred work) and tells
 // the browsers what changed, or what failed.
 func (s *Server) rebuild(ctx context.Context, changed []string) {
@@ -203,7 +211,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		s.hub.publish(problemEvent(true, failure))
 		return
 	}
-	fmt.Fprintf(s.cfg.Log, "built in %s: %d pages, %d files changed\n", time.Since(start).Round(time.Millisecond), sum.Pages, len(sum.Changed))
+	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum))
 	// Puzzles left out show as errors in the page's panel (the rest of the
 	// site is up to date), warnings as notes; each is logged once.
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
