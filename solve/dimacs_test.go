@@ -3,7 +3,6 @@ package solve
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -28,18 +27,11 @@ var (
 	satModel  = flag.String("sat-model", "", "with -hard and -sat-dimacs: instead, read a SAT solver's output (v lines) and check its model against the clues")
 )
 
-// fallbackEncoding returns the solver and the SAT fallback's encoding of p
-// as it starts: after line logic and probing.
-func fallbackEncoding(t *testing.T, p *puzzle.Puzzle) (*solver, *satSearch) {
+// fallbackEncoding returns the solver and the SAT fallback's encoding of
+// p, named name, as it starts: after line logic and probing.
+func fallbackEncoding(t *testing.T, name string, p *puzzle.Puzzle) (*solver, *satSearch) {
 	t.Helper()
-	s := solverFor(context.Background(), p, options{})
-	if ok, err := s.g.propagate(); !ok || err != nil {
-		t.Fatalf("%s: line logic: %v %v", p.Meta.Title, ok, err)
-	}
-	s.g.startCaching()
-	if ok, err := s.probeToFixedPoint(); !ok || err != nil {
-		t.Fatalf("%s: probing: %v %v", p.Meta.Title, ok, err)
-	}
+	s := probedSolver(t, name, p, options{})
 	return s, newSatSearch(s)
 }
 
@@ -68,11 +60,22 @@ func writeDimacs(w io.Writer, e *satSearch, comment string) error {
 	return bw.Flush()
 }
 
+// dimacsLit is l as a DIMACS literal: variable v is v+1, negative when l
+// is negated; fromDimacs is its inverse.
 func dimacsLit(l lit) int {
-	if v := int(l.vari()) + 1; l&1 == 0 {
-		return v
+	v := int(l.vari()) + 1
+	if l&1 != 0 {
+		return -v
 	}
-	return -(int(l.vari()) + 1)
+	return v
+}
+
+func fromDimacs(n int) lit {
+	l := posLit(int32(max(n, -n) - 1))
+	if n < 0 {
+		return l.not()
+	}
+	return l
 }
 
 // readDimacsModel reads the v lines of a SAT solver's output: per DIMACS
@@ -122,7 +125,7 @@ func TestWriteDimacs(t *testing.T) {
 		if !re.MatchString(c.name) {
 			continue
 		}
-		s, e := fallbackEncoding(t, c.p)
+		s, e := fallbackEncoding(t, c.name, c.p)
 		if *satModel != "" {
 			f, err := os.Open(*satModel)
 			if err != nil {
@@ -152,7 +155,7 @@ func TestDimacsRoundTrip(t *testing.T) {
 	// and read back into a fresh solver, have a model, and its cells
 	// satisfy the clues.
 	p := puzzleOf(randomImage(1, 20, 20, 0.45), 2)
-	s, e := fallbackEncoding(t, p)
+	s, e := fallbackEncoding(t, "random-20-0.45-1", p)
 	if s.g.unknown == 0 {
 		t.Fatal("probing solved the grid: the test shows nothing")
 	}
@@ -177,11 +180,7 @@ func TestDimacsRoundTrip(t *testing.T) {
 				if err != nil || n == 0 || max(n, -n) > len(fresh.value) {
 					t.Fatalf("line %d: %q", i+1, line)
 				}
-				l := posLit(int32(max(n, -n) - 1))
-				if n < 0 {
-					l = l.not()
-				}
-				cl = append(cl, l)
+				cl = append(cl, fromDimacs(n))
 			}
 			fresh.addClause(cl...)
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"testing"
+
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 var (
@@ -21,6 +23,22 @@ var (
 // time, and checks each solution against the clues. The hard set's 40×40 grids at densities 0.4 to 0.45 are wide open
 // there (nearly every cell unsolved), and each dive that finds a solution
 // spares the SAT solver its longest search.
+// probedSolver returns a solver of p, with opts, at the state the search
+// starts from: line logic and probing done. name says which puzzle it is
+// when either finds a contradiction.
+func probedSolver(t *testing.T, name string, p *puzzle.Puzzle, opts options) *solver {
+	t.Helper()
+	s := solverFor(context.Background(), p, opts)
+	if ok, err := s.g.propagate(); !ok || err != nil {
+		t.Fatalf("%s: line logic found a contradiction (%v)", name, err)
+	}
+	s.g.startCaching()
+	if ok, err := s.probeToFixedPoint(); !ok || err != nil {
+		t.Fatalf("%s: probing found a contradiction (%v)", name, err)
+	}
+	return s
+}
+
 func TestDiveRate(t *testing.T) {
 	if *diveSeeds == 0 {
 		t.Skip("a measurement: give -dive-seeds")
@@ -30,14 +48,7 @@ func TestDiveRate(t *testing.T) {
 	for seed := uint64(*diveFirst); seed <= uint64(*diveSeeds); seed++ {
 		name := randomCaseName(40, *diveDensity, seed)
 		p := puzzleOf(randomImage(seed, 40, 40, *diveDensity), 2)
-		s := solverFor(context.Background(), p, options{diveRepairs: *diveRepairsFlag, repairBudget: *repairBudgetFlag, repairJumps: *repairJumpsFlag})
-		if ok, err := s.g.propagate(); !ok || err != nil {
-			t.Fatalf("seed %d: line logic found a contradiction (%v)", seed, err)
-		}
-		s.g.startCaching()
-		if ok, err := s.probeToFixedPoint(); !ok || err != nil {
-			t.Fatalf("seed %d: probing found a contradiction (%v)", seed, err)
-		}
+		s := probedSolver(t, name, p, options{diveRepairs: *diveRepairsFlag, repairBudget: *repairBudgetFlag, repairJumps: *repairJumpsFlag})
 		start := processCPU()
 		if _, _, err := s.dive(); err != nil {
 			t.Fatal(err)
