@@ -163,7 +163,8 @@ func (t *triLogic) probe(skip int) bool {
 	for pass, changed := 0, true; changed && pass < maxProbePasses; pass++ {
 		changed = false
 		for c, open := range t.grid {
-			for b := uint32(1); b <= open; b <<= 1 {
+			for rest := open; rest != 0; rest &= rest - 1 {
+				b := rest & -rest // the lowest colour left to try
 				if open&b == 0 || open == b {
 					continue
 				}
