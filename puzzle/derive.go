@@ -3,7 +3,6 @@ package puzzle
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/nonopress/nonopress/diag"
 )
@@ -305,12 +304,11 @@ func shiftedUp(got, want []Line) (d int, ok bool) {
 	if len(want) != n || n < 2 {
 		return 0, false
 	}
-	same := func(a, b Line) bool { return slices.Equal(a, b) }
 	tail := n - 1 // got[i] == want[i+1] for every i ≥ tail, i < n-1
-	for tail > 0 && same(got[tail-1], want[tail]) {
+	for tail > 0 && got[tail-1].Equal(want[tail]) {
 		tail--
 	}
-	for d = 0; d < n-1 && same(got[d], want[d]); d++ {
+	for d = 0; d < n-1 && got[d].Equal(want[d]); d++ {
 	}
 	// d is where got first differs from want; the shift must start at or
 	// before it and cover everything after it but the last line.
