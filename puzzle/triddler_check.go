@@ -236,12 +236,12 @@ func (p *Puzzle) shapeFixes(most int) []shapeFix {
 				if n < 0 {
 					continue
 				}
-				q := &Puzzle{Kind: Triddler, TriddlerClues: map[string][]Line{}}
+				lines := map[string]int{}
 				for _, t := range TriddlerSides {
-					q.TriddlerClues[t] = p.TriddlerClues[t]
+					lines[t] = len(p.TriddlerClues[t])
 				}
-				q.TriddlerClues[s] = make([]Line, n)
-				if _, err := q.TriddlerGeometry(); err == nil {
+				lines[s] = n
+				if HasTriddlerOutline(lines) {
 					out = append(out, shapeFix{s, d})
 				}
 			}
