@@ -3,6 +3,7 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/nonopress/nonopress/diag"
 )
@@ -40,6 +41,21 @@ func CluesOf(g *Image) (rows, cols []Line) {
 		cols[x] = LineOf(col)
 	}
 	return rows, cols
+}
+
+// SwappedClues reports whether clues of rows and cols are those of goal's
+// columns and rows (a rows block's header and a columns block's swapped):
+// each allows the goal's line beside it. verb is how a hint says so:
+// "are", or "fit" when a blot stands for one of the goal's lengths.
+func SwappedClues(rows, cols []Line, goal *Image) (verb string, ok bool) {
+	goalRows, goalCols := CluesOf(goal)
+	if !slices.EqualFunc(rows, goalCols, Line.Fits) || !slices.EqualFunc(cols, goalRows, Line.Fits) {
+		return "", false
+	}
+	if slices.ContainsFunc(slices.Concat(rows, cols), Line.Blotted) {
+		return "fit", true
+	}
+	return "are", true
 }
 
 // Equal reports whether two lines have the same blocks.
