@@ -113,7 +113,7 @@ func TestProbeTakesTheLastColour(t *testing.T) {
 		Lines: []puzzle.TriLine{{Cells: []int{0, 1}}},
 		Clues: []puzzle.Line{{{Len: 1, Color: maxContradictionColors - 1}}},
 	}
-	tl := &triLogic{p: p, g: g}
+	tl := newTriLogic(p, g)
 	if tl.probe(-1) {
 		t.Fatal("probe met a contradiction in clues that fit")
 	}
