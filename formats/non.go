@@ -509,10 +509,17 @@ func (np *nonParser) block(header int, which string) error {
 	return nil
 }
 
-// endsWithout is the error of a puzzle that ends, at line end, without
-// what it needs (a key, a block).
-func (np *nonParser) endsWithout(end int, what, needs, hint string) *ParseError {
-	e := errAt(np.file, end, "no %s: the puzzle ends at this line without %s", what, needs)
+// endLine is the puzzle's last line that is not blank: what is missing for
+// good is missed there, where it can be added and where a file cut short
+// lost it. It reads the text again, so it is asked only when needed.
+func (np *nonParser) endLine() int {
+	return max(lastNonBlank(np.text, np.first), np.p.Origin.Line)
+}
+
+// endsWithout is the error of a puzzle that ends (endLine) without what it
+// needs (a key, a block).
+func (np *nonParser) endsWithout(what, needs, hint string) *ParseError {
+	e := errAt(np.file, np.endLine(), "no %s: the puzzle ends at this line without %s", what, needs)
 	e.Hint = hint
 	return e
 }
@@ -520,15 +527,11 @@ func (np *nonParser) endsWithout(end int, what, needs, hint string) *ParseError 
 // finish checks that the puzzle is complete, builds its palette and
 // resolves clues and goal.
 func (np *nonParser) finish() error {
-	start := np.p.Origin.Line
-	// What is missing for good is missed where the puzzle ends: there it
-	// can be added, and there a file cut short lost it.
-	end := max(lastNonBlank(np.text, np.first), start)
 	if np.width == 0 {
-		return np.missing(np.endsWithout(end, "width", "a width (or columns N) key", "add a line \"width N\", N the number of columns"), "width", "columns")
+		return np.missing(np.endsWithout("width", "a width (or columns N) key", "add a line \"width N\", N the number of columns"), "width", "columns")
 	}
 	if np.height == 0 {
-		return np.missing(np.endsWithout(end, "height", "a height (or rows N) key", "add a line \"height N\", N the number of rows"), "height", "rows")
+		return np.missing(np.endsWithout("height", "a height (or rows N) key", "add a line \"height N\", N the number of rows"), "height", "rows")
 	}
 	np.p.Width, np.p.Height = np.width, np.height
 	rowClues, err := np.parseBlock(np.rows)
@@ -565,9 +568,9 @@ func (np *nonParser) finish() error {
 			np.p.Cols = cols
 		}
 	case np.rows == nil:
-		return np.noBlock("rows", end)
+		return np.noBlock("rows")
 	default:
-		return np.noBlock("columns", end)
+		return np.noBlock("columns")
 	}
 	if rowClues != nil {
 		np.p.Rows = resolveLines(rowClues, resolve)
@@ -581,7 +584,7 @@ func (np *nonParser) finish() error {
 		np.p.Warnings = append(np.p.Warnings, t.warning(np.file))
 	}
 	np.strayWarnings()
-	np.trailingDivider(end)
+	np.trailingDivider()
 	return np.checkMaxRule()
 }
 

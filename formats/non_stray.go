@@ -118,7 +118,7 @@ func pluralClueLines(n int) string {
 // noBlock is the error of a puzzle without its rows or columns block
 // (which): at the stray clue lines that need its header, if there are some,
 // else at the puzzle's end.
-func (np *nonParser) noBlock(which string, end int) error {
+func (np *nonParser) noBlock(which string) error {
 	for _, r := range np.stray {
 		if np.missingBlock(r) == which {
 			e := np.errAtCol(r.first, 1, "no %s block: %s from here on belong to no block", which, pluralClueLines(r.count))
@@ -126,7 +126,7 @@ func (np *nonParser) noBlock(which string, end int) error {
 			return np.missing(e, which)
 		}
 	}
-	e := np.endsWithout(end, which+" block", "one", fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s")))
+	e := np.endsWithout(which+" block", "one", fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s")))
 	return np.missing(e, which)
 }
 
@@ -200,13 +200,17 @@ func (np *nonParser) givenTwice(l numberedLine, key, value string) {
 	}
 }
 
-// trailingDivider warns of a puzzle whose last line, end, is a divider
+// trailingDivider warns of a puzzle whose last line (endLine) is a divider
 // short of its '=' signs ("==" for "===="): most likely a bundle cut short
 // in the middle of one, the puzzles after it lost. A bundle that simply
 // holds fewer puzzles ends without one, and reads without a word, as does
 // a last line of other signs ("----", "####"), a ruler more likely.
-func (np *nonParser) trailingDivider(end int) {
-	if np.divider.n == 0 || np.divider.n != end || strings.Trim(np.divider.text, "= \t\r") != "" {
+func (np *nonParser) trailingDivider() {
+	if np.divider.n == 0 || strings.Trim(np.divider.text, "= \t\r") != "" {
+		return
+	}
+	end := np.endLine()
+	if np.divider.n != end {
 		return
 	}
 	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: end, Severity: diag.Warning,

@@ -491,12 +491,11 @@ func olsakTriddlerOutline(counts []int) bool {
 	if slices.Max(counts) > puzzle.MaxSide {
 		return false // a group beyond the puzzle's may be a long comment
 	}
-	p := &puzzle.Puzzle{Kind: puzzle.Triddler, TriddlerClues: map[string][]puzzle.Line{}}
+	lines := map[string]int{}
 	for g, grp := range olsakTriddlerGroups {
-		p.TriddlerClues[grp.side] = make([]puzzle.Line, counts[g])
+		lines[grp.side] = counts[g]
 	}
-	_, err := p.TriddlerGeometry()
-	return err == nil
+	return puzzle.HasTriddlerOutline(lines)
 }
 
 // maxTriddlerSplitLines bounds the clue lines of a triddler whose lost ':'

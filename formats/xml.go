@@ -725,15 +725,10 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 // image's columns' and the columns' its rows', it says the two types seem
 // swapped.
 func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
-	goalRows, goalCols := puzzle.CluesOf(goal)
-	fit := func(clues, want []puzzle.Line) bool { return slices.EqualFunc(clues, want, puzzle.Line.Fits) }
-	if fit(rows.lines, goalCols) && fit(cols.lines, goalRows) {
-		are := "are"
-		if slices.ContainsFunc(slices.Concat(rows.lines, cols.lines), puzzle.Line.Blotted) {
-			are = "fit" // blots stand for the image's lengths
-		}
+	if are, ok := puzzle.SwappedClues(rows.lines, cols.lines, goal); ok {
 		return fmt.Sprintf("the rows' clues %s the image's columns', and the columns' its rows': are the types of the <clues> at lines %d and %d swapped?", are, rows.line, cols.line)
 	}
+	goalRows, goalCols := puzzle.CluesOf(goal)
 	var wrong []string
 	for _, c := range []struct {
 		set  clueSet

@@ -43,6 +43,21 @@ func CluesOf(g *Image) (rows, cols []Line) {
 	return rows, cols
 }
 
+// SwappedClues reports whether clues of rows and cols are those of goal's
+// columns and rows (a rows block's header and a columns block's swapped):
+// each allows the goal's line beside it. verb is how a hint says so:
+// "are", or "fit" when a blot stands for one of the goal's lengths.
+func SwappedClues(rows, cols []Line, goal *Image) (verb string, ok bool) {
+	goalRows, goalCols := CluesOf(goal)
+	if !slices.EqualFunc(rows, goalCols, Line.Fits) || !slices.EqualFunc(cols, goalRows, Line.Fits) {
+		return "", false
+	}
+	if slices.ContainsFunc(slices.Concat(rows, cols), Line.Blotted) {
+		return "fit", true
+	}
+	return "are", true
+}
+
 // Equal reports whether two lines have the same blocks.
 func (l Line) Equal(o Line) bool {
 	if len(l) != len(o) {
@@ -305,12 +320,11 @@ func shiftedUp(got, want []Line) (d int, ok bool) {
 	if len(want) != n || n < 2 {
 		return 0, false
 	}
-	same := func(a, b Line) bool { return slices.Equal(a, b) }
 	tail := n - 1 // got[i] == want[i+1] for every i ≥ tail, i < n-1
-	for tail > 0 && same(got[tail-1], want[tail]) {
+	for tail > 0 && got[tail-1].Equal(want[tail]) {
 		tail--
 	}
-	for d = 0; d < n-1 && same(got[d], want[d]); d++ {
+	for d = 0; d < n-1 && got[d].Equal(want[d]); d++ {
 	}
 	// d is where got first differs from want; the shift must start at or
 	// before it and cover everything after it but the last line.

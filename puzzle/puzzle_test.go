@@ -189,3 +189,27 @@ func TestShiftedUp(t *testing.T) {
 		t.Errorf("the last line empty after a different one: shiftedUp = %d, true; want false", d)
 	}
 }
+
+// TestSwappedClues: clues are the goal's with rows and columns swapped when
+// each allows the goal's line of the other kind, a blot any length.
+func TestSwappedClues(t *testing.T) {
+	goal := NewImage(2, 2)
+	goal.Cells = []uint8{1, 1, 0, 0} // rows [2] [], columns [1] [1]
+	rows, cols := CluesOf(goal)
+	blot := Line{{Len: 0, Color: 1, Blot: true}}
+	for _, c := range []struct {
+		name       string
+		rows, cols []Line
+		verb       string
+		ok         bool
+	}{
+		{"as written", rows, cols, "", false},
+		{"swapped", cols, rows, "are", true},
+		{"swapped, a blot", cols, []Line{blot, rows[1]}, "fit", true},
+		{"swapped, one changed", cols, []Line{{{Len: 1, Color: 1}}, rows[1]}, "", false},
+	} {
+		if verb, ok := SwappedClues(c.rows, c.cols, goal); verb != c.verb || ok != c.ok {
+			t.Errorf("%s: %q, %v; want %q, %v", c.name, verb, ok, c.verb, c.ok)
+		}
+	}
+}

@@ -115,6 +115,17 @@ func (p *Puzzle) TriddlerGeometry() (*TriGeometry, error) {
 		p.Where(), ErrTriddlerShape, n("topleft"), n("bottomleft"), n("top"), n("topright"), n("bottom"), n("bottomright"))
 }
 
+// HasTriddlerOutline reports whether a triddler whose sides hold lines[side]
+// clue lines each has an outline (TriddlerGeometry would find one).
+func HasTriddlerOutline(lines map[string]int) bool {
+	p := &Puzzle{Kind: Triddler, TriddlerClues: map[string][]Line{}}
+	for side, n := range lines {
+		p.TriddlerClues[side] = make([]Line, n)
+	}
+	_, err := p.TriddlerGeometry()
+	return err == nil
+}
+
 // countsMatch reports whether g has as many lines on each side as p has clues.
 func (g *TriGeometry) countsMatch(p *Puzzle) bool {
 	count := map[string]int{}

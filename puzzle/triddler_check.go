@@ -62,8 +62,8 @@ func (p *Puzzle) triddlerProblems() diag.List {
 		if !blots[c] && (count[0][c] != count[1][c] || count[0][c] != count[2][c]) {
 			errorf("triddler clues disagree on the cells of colour %s: %s %d, %s %d, %s %d", p.Palette[c].Name,
 				names[0], count[0][c], names[1], count[1][c], names[2], count[2][c])
-			if odd, ok := oddOne(count[0][c], count[1][c], count[2][c]); ok && len(familySides(g, odd)) > 0 {
-				sides := familySides(g, odd)
+			odd, ok := oddOne(count[0][c], count[1][c], count[2][c])
+			if sides := familySides(g, odd); ok && len(sides) > 0 {
 				at := make([]string, len(sides))
 				for i, s := range sides {
 					at[i] = s
@@ -236,12 +236,12 @@ func (p *Puzzle) shapeFixes(most int) []shapeFix {
 				if n < 0 {
 					continue
 				}
-				q := &Puzzle{Kind: Triddler, TriddlerClues: map[string][]Line{}}
+				lines := map[string]int{}
 				for _, t := range TriddlerSides {
-					q.TriddlerClues[t] = p.TriddlerClues[t]
+					lines[t] = len(p.TriddlerClues[t])
 				}
-				q.TriddlerClues[s] = make([]Line, n)
-				if _, err := q.TriddlerGeometry(); err == nil {
+				lines[s] = n
+				if HasTriddlerOutline(lines) {
 					out = append(out, shapeFix{s, d})
 				}
 			}

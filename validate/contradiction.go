@@ -236,6 +236,7 @@ type lineLogic struct {
 	p     *puzzle.Puzzle
 	grid  []uint32 // per cell: the colours still open
 	cells []uint32 // scratch: one line's cells
+	net   lineNet  // the rows, then the columns
 }
 
 // newLineLogic returns line logic for p, or false for a palette beyond
@@ -244,7 +245,52 @@ func newLineLogic(p *puzzle.Puzzle) (*lineLogic, bool) {
 	if len(p.Palette) > maxContradictionColors || len(p.Rows) != p.Height || len(p.Cols) != p.Width {
 		return nil, false
 	}
-	return &lineLogic{p: p, grid: make([]uint32, p.Width*p.Height), cells: make([]uint32, max(p.Width, p.Height))}, true
+	ll := &lineLogic{p: p, grid: make([]uint32, p.Width*p.Height), cells: make([]uint32, max(p.Width, p.Height))}
+	for l := range p.Height + p.Width {
+		cells := make([]int, ll.length(l))
+		for i := range cells {
+			cells[i] = ll.at(l, i)
+		}
+		ll.net.lines = append(ll.net.lines, cells)
+		ll.net.clues = append(ll.net.clues, ll.clue(l))
+	}
+	return ll, true
+}
+
+// lineNet is lines of cells (indices into a grid of colour sets, in clue
+// order) with their clues, which line logic narrows: a grid's rows and
+// columns, a triddler's three families.
+type lineNet struct {
+	lines   [][]int
+	clues   []puzzle.Line
+	scratch []uint32
+}
+
+// propagate narrows grid by line logic until nothing changes, leaving out
+// line skip (-1 for none). It returns the first line met with no placement
+// left, or -1.
+func (n *lineNet) propagate(grid []uint32, skip int) int {
+	for changed := true; changed; {
+		changed = false
+		for l, cells := range n.lines {
+			if l == skip {
+				continue
+			}
+			n.scratch = n.scratch[:0]
+			for _, c := range cells {
+				n.scratch = append(n.scratch, grid[c])
+			}
+			if fits, err := solve.SolveLine(n.clues[l], n.scratch); err != nil || !fits {
+				return l
+			}
+			for i, c := range cells {
+				if n.scratch[i] != grid[c] {
+					grid[c], changed = n.scratch[i], true
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // splitLine returns whether line l of p (rows first, then columns) is a
@@ -295,24 +341,7 @@ func (ll *lineLogic) run(skip int) int {
 	for i := range ll.grid {
 		ll.grid[i] = all
 	}
-	for changed := true; changed; {
-		changed = false
-		for l := range ll.p.Height + ll.p.Width {
-			if l == skip {
-				continue
-			}
-			cells := ll.load(l)
-			if fits, err := solve.SolveLine(ll.clue(l), cells); err != nil || !fits {
-				return l
-			}
-			for i := range cells {
-				if k := ll.at(l, i); cells[i] != ll.grid[k] {
-					ll.grid[k], changed = cells[i], true
-				}
-			}
-		}
-	}
-	return -1
+	return ll.net.propagate(ll.grid, skip)
 }
 
 // solved reports whether a run left one colour in every cell.

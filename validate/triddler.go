@@ -6,7 +6,6 @@ import (
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
-	"github.com/nonopress/nonopress/solve"
 )
 
 // triddlerMultiple warns that a triddler has several solutions, naming up
@@ -82,7 +81,7 @@ func triddlerSuspects(p *puzzle.Puzzle, g *puzzle.TriGeometry, odd int) (ss []in
 	if len(p.Palette) > maxContradictionColors || len(g.Cells)*len(g.Lines) > maxSuspectWork {
 		return nil, false
 	}
-	t := &triLogic{p: p, g: g}
+	t := newTriLogic(p, g)
 	contradicts := t.contradicts
 	if !contradicts(-1) {
 		if len(g.Cells)*len(g.Cells)*len(g.Lines) > maxProbeWork || !t.probe(-1) {
@@ -103,12 +102,20 @@ func triddlerSuspects(p *puzzle.Puzzle, g *puzzle.TriGeometry, odd int) (ss []in
 // a hexagon of side 6 and smaller.
 const maxProbeWork = 2_000_000
 
-// triLogic runs solve.SolveLine over a triddler's lines.
+// triLogic runs line logic over a triddler's lines.
 type triLogic struct {
-	p       *puzzle.Puzzle
-	g       *puzzle.TriGeometry
-	grid    []uint32 // per cell: the colours still open
-	scratch []uint32
+	p    *puzzle.Puzzle
+	g    *puzzle.TriGeometry
+	grid []uint32 // per cell: the colours still open
+	net  lineNet  // g's lines
+}
+
+func newTriLogic(p *puzzle.Puzzle, g *puzzle.TriGeometry) *triLogic {
+	t := &triLogic{p: p, g: g, net: lineNet{clues: g.Clues}}
+	for _, l := range g.Lines {
+		t.net.lines = append(t.net.lines, l.Cells)
+	}
+	return t
 }
 
 // contradicts runs line logic from an open grid, leaving out line skip (-1
@@ -125,27 +132,7 @@ func (t *triLogic) contradicts(skip int) bool {
 // propagate narrows grid by line logic until nothing changes, leaving out
 // line skip, and reports whether it met a contradiction.
 func (t *triLogic) propagate(grid []uint32, skip int) bool {
-	for changed := true; changed; {
-		changed = false
-		for i, l := range t.g.Lines {
-			if i == skip {
-				continue
-			}
-			t.scratch = t.scratch[:0]
-			for _, c := range l.Cells {
-				t.scratch = append(t.scratch, grid[c])
-			}
-			if fits, err := solve.SolveLine(t.g.Clues[i], t.scratch); err != nil || !fits {
-				return true
-			}
-			for j, c := range l.Cells {
-				if t.scratch[j] != grid[c] {
-					grid[c], changed = t.scratch[j], true
-				}
-			}
-		}
-	}
-	return false
+	return t.net.propagate(grid, skip) >= 0
 }
 
 // maxProbePasses bounds probe's passes over the cells.
@@ -163,7 +150,8 @@ func (t *triLogic) probe(skip int) bool {
 	for pass, changed := 0, true; changed && pass < maxProbePasses; pass++ {
 		changed = false
 		for c, open := range t.grid {
-			for b := uint32(1); b <= open; b <<= 1 {
+			for rest := open; rest != 0; rest &= rest - 1 {
+				b := rest & -rest // the lowest colour left to try
 				if open&b == 0 || open == b {
 					continue
 				}

@@ -101,3 +101,23 @@ func TestTriddlerMultipleAndNone(t *testing.T) {
 		t.Error("no swap of two clues made a puzzle without solution")
 	}
 }
+
+// TestProbeTakesTheLastColour: probing tries every open colour of a cell,
+// the palette's last of 32 too (the most line logic here takes), and
+// stops: a line of two cells, one of them colour 31, leaves both open
+// with nothing to rule out.
+func TestProbeTakesTheLastColour(t *testing.T) {
+	p := &puzzle.Puzzle{Kind: puzzle.Triddler, Palette: make([]puzzle.Color, maxContradictionColors)}
+	g := &puzzle.TriGeometry{
+		Cells: make([]puzzle.TriCell, 2),
+		Lines: []puzzle.TriLine{{Cells: []int{0, 1}}},
+		Clues: []puzzle.Line{{{Len: 1, Color: maxContradictionColors - 1}}},
+	}
+	tl := newTriLogic(p, g)
+	if tl.probe(-1) {
+		t.Fatal("probe met a contradiction in clues that fit")
+	}
+	if want := uint32(1) | 1<<(maxContradictionColors-1); tl.grid[0] != want || tl.grid[1] != want {
+		t.Errorf("cells left open %b %b, want %b", tl.grid[0], tl.grid[1], want)
+	}
+}

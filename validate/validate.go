@@ -8,7 +8,6 @@ package validate
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -93,11 +92,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		return r
 	}
 	if ms := p.GoalMismatches(); len(ms) > 0 {
-		if rows, cols := puzzle.CluesOf(p.Goal); p.Width == p.Height && fitLines(p.Rows, cols) && fitLines(p.Cols, rows) {
-			are := "are"
-			if slices.ContainsFunc(slices.Concat(p.Rows, p.Cols), puzzle.Line.Blotted) {
-				are = "fit" // blots stand for the goal's lengths
-			}
+		if are, swapped := puzzle.SwappedClues(p.Rows, p.Cols, p.Goal); p.Width == p.Height && swapped {
 			at(diag.Error, p.HeaderLine(true), fmt.Sprintf("are the headers of the rows and columns blocks swapped (lines %d and %d)?", p.HeaderLine(true), p.HeaderLine(false)),
 				"goal contradicts clues: the row clues %s the goal's column clues, and the column clues its row clues", are)
 			return r
@@ -224,10 +219,4 @@ func goalFirst(goal *puzzle.Image, sols []*puzzle.Image) []*puzzle.Image {
 		}
 	}
 	return sols
-}
-
-// fitLines reports whether each clue line allows the line of got beside it
-// (a blotted block stands for any length).
-func fitLines(clues, got []puzzle.Line) bool {
-	return slices.EqualFunc(clues, got, puzzle.Line.Fits)
 }
