@@ -17,8 +17,8 @@ import (
 // its cover, so that `nonopress print FOLDER` agrees with it: the folder
 // note's title (found is false without one), its description else first
 // line, and the newest date or lastmod in the front matter of its puzzles'
-// notes, else (git_info) of their last commits (zero when none has one:
-// never the clock).
+// notes, else (git_info) of their commits as the site dates them (zero
+// when none has one: never the clock).
 type folderCover struct {
 	Title, Note string
 	Date        time.Time
@@ -26,7 +26,8 @@ type folderCover struct {
 
 // readFolderCover reads the cover of the collection folder dir (ok false
 // when dir is not a folder); with gitInfo, a puzzle whose note gives no
-// date is dated by the last commit of its file or note, as on the site. A
+// date is dated by the commit that added its file, and one whose note gives
+// no lastmod by the last commit of its file or note, as on the site. A
 // note that cannot be parsed is an error naming it.
 func readFolderCover(ctx context.Context, dir string, gitInfo bool) (fc folderCover, ok bool, err error) {
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
@@ -55,14 +56,20 @@ func readFolderCover(ctx context.Context, dir string, gitInfo bool) (fc folderCo
 		if err != nil {
 			return fc, false, err
 		}
-		commit := ""
-		if when := commits.Last(dir, f.Abs, f.NotePath); !when.IsZero() {
-			commit = when.Format(time.RFC3339)
-		}
-		date := cmp.Or(front.DateRFC3339, commit)
-		fc.Date = content.NewestDay(fc.Date, date, cmp.Or(front.LastmodRFC3339, commit, date))
+		// As the site dates an entry (site.FileEntry): by the commit that
+		// added the file, its lastmod by the last that changed it or its note.
+		date := cmp.Or(front.DateRFC3339, rfc3339(commits.First(dir, f.Abs)))
+		fc.Date = content.NewestDay(fc.Date, date, cmp.Or(front.LastmodRFC3339, rfc3339(commits.Last(dir, f.Abs, f.NotePath)), date))
 	}
 	return fc, true, nil
+}
+
+// rfc3339 is t in RFC 3339, "" for the zero time (no commit).
+func rfc3339(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.RFC3339)
 }
 
 // noteFront is the front matter of a puzzle file's note; none without one.
