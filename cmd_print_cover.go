@@ -40,11 +40,12 @@ func readFolderCover(ctx context.Context, dir string, gitInfo bool) (fc folderCo
 	if len(root.Broken) > 0 {
 		return fc, false, root.Broken[0].NoteErr
 	}
-	var commits gitdate.Dates
 	if gitInfo {
-		if commits, err = gitdate.Read(ctx, dir); err != nil && !errors.Is(err, gitdate.ErrNoGit) {
+		commits, err := gitdate.Read(ctx, dir)
+		if err != nil && !errors.Is(err, gitdate.ErrNoGit) {
 			return fc, false, fmt.Errorf("git_info: %w", err)
 		}
+		content.SetGitDates(commits, dir, files) // none outside a repository
 	}
 	fc.Title = root.Note.Front.Title
 	fc.Note = root.Note.Front.Description
@@ -56,20 +57,11 @@ func readFolderCover(ctx context.Context, dir string, gitInfo bool) (fc folderCo
 		if err != nil {
 			return fc, false, err
 		}
-		// As the site dates an entry (site.FileEntry): by the commit that
-		// added the file, its lastmod by the last that changed it or its note.
-		date := cmp.Or(front.DateRFC3339, rfc3339(commits.First(dir, f.Abs)))
-		fc.Date = content.NewestDay(fc.Date, date, cmp.Or(front.LastmodRFC3339, rfc3339(commits.Last(dir, f.Abs, f.NotePath)), date))
+		// As the site dates an entry (site.FileEntry).
+		date := cmp.Or(front.DateRFC3339, f.GitAdded)
+		fc.Date = content.NewestDay(fc.Date, date, cmp.Or(front.LastmodRFC3339, f.GitChanged, date))
 	}
 	return fc, true, nil
-}
-
-// rfc3339 is t in RFC 3339, "" for the zero time (no commit).
-func rfc3339(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.Format(time.RFC3339)
 }
 
 // noteFront is the front matter of a puzzle file's note; none without one.
