@@ -17,8 +17,8 @@ import (
 // its cover, so that `nonopress print FOLDER` agrees with it: the folder
 // note's title (found is false without one), its description else first
 // line, and the newest date or lastmod in the front matter of its puzzles'
-// notes, else (git_info) of their last commits (zero when none has one:
-// never the clock).
+// notes, else (git_info) of their commits as the site dates them (zero
+// when none has one: never the clock).
 type folderCover struct {
 	Title, Note string
 	Date        time.Time
@@ -26,7 +26,8 @@ type folderCover struct {
 
 // readFolderCover reads the cover of the collection folder dir (ok false
 // when dir is not a folder); with gitInfo, a puzzle whose note gives no
-// date is dated by the last commit of its file or note, as on the site. A
+// date is dated by the commit that added its file, and one whose note gives
+// no lastmod by the last commit of its file or note, as on the site. A
 // note that cannot be parsed is an error naming it.
 func readFolderCover(ctx context.Context, dir string, gitInfo bool) (fc folderCover, ok bool, err error) {
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
@@ -39,11 +40,12 @@ func readFolderCover(ctx context.Context, dir string, gitInfo bool) (fc folderCo
 	if len(root.Broken) > 0 {
 		return fc, false, root.Broken[0].NoteErr
 	}
-	var commits gitdate.Dates
 	if gitInfo {
-		if commits, err = gitdate.Read(ctx, dir); err != nil && !errors.Is(err, gitdate.ErrNoGit) {
+		commits, err := gitdate.Read(ctx, dir)
+		if err != nil && !errors.Is(err, gitdate.ErrNoGit) {
 			return fc, false, fmt.Errorf("git_info: %w", err)
 		}
+		content.SetGitDates(commits, dir, files) // none outside a repository
 	}
 	fc.Title = root.Note.Front.Title
 	fc.Note = root.Note.Front.Description
@@ -55,12 +57,9 @@ func readFolderCover(ctx context.Context, dir string, gitInfo bool) (fc folderCo
 		if err != nil {
 			return fc, false, err
 		}
-		commit := ""
-		if when := commits.Last(dir, f.Abs, f.NotePath); !when.IsZero() {
-			commit = when.Format(time.RFC3339)
-		}
-		date := cmp.Or(front.DateRFC3339, commit)
-		fc.Date = content.NewestDay(fc.Date, date, cmp.Or(front.LastmodRFC3339, commit, date))
+		// As the site dates an entry (site.FileEntry).
+		date := cmp.Or(front.DateRFC3339, f.GitAdded)
+		fc.Date = content.NewestDay(fc.Date, date, cmp.Or(front.LastmodRFC3339, f.GitChanged, date))
 	}
 	return fc, true, nil
 }

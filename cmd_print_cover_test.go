@@ -86,6 +86,28 @@ func TestPrintFolderGitDate(t *testing.T) {
 	}
 }
 
+// TestPrintFolderGitDatesAsSite: with git_info, a puzzle is dated by the
+// commit that added its file and its note's lastmod stands for the later
+// commits, as the site dates its entries and so its booklet: a puzzle added
+// on 2 January 2024 whose note says lastmod 2024-02-01 and was committed
+// again in 2025 prints a booklet of 1 February 2024, not of the 2025 commit.
+func TestPrintFolderGitDatesAsSite(t *testing.T) {
+	gittest.Need(t)
+	repo := t.TempDir()
+	set := filepath.Join(repo, "set")
+	writeFile(t, repo, "nonopress.toml", "git_info = true\n")
+	writeFile(t, repo, "set/dancer.non", dancerNon)
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "init", "-q")
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "add", ".")
+	gittest.Run(t, repo, "2024-01-02T03:04:05Z", "commit", "-qm", "first")
+	writeFile(t, repo, "set/dancer.md", "---\nlastmod: 2024-02-01\n---\n")
+	gittest.Run(t, repo, "2025-03-03T03:04:05Z", "add", ".")
+	gittest.Run(t, repo, "2025-03-03T03:04:05Z", "commit", "-qm", "note")
+	if text := printedText(t, set); !strings.Contains(text, "1 February 2024") || strings.Contains(text, "2025") {
+		t.Errorf("the booklet is not dated as the site dates it (1 February 2024):\n%s", text)
+	}
+}
+
 // TestPrintSetFileOwnTitle: printing one set file without -title puts the
 // set's own title on the cover (a .nonpack's block of shared keys, an XML
 // <puzzleset>'s <title>), as the site titles the set's page, not the file

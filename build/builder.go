@@ -311,8 +311,7 @@ func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 		if d.Severity == diag.Error {
 			problems = append(problems, d)
 		}
-		sum.Warnings = append(sum.Warnings, d.String())
-		sum.Diagnostics = append(sum.Diagnostics, d)
+		sum.warnAt(d)
 	}
 	return problems
 }

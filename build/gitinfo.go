@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/gitdate"
@@ -28,14 +27,7 @@ func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile)
 		fmt.Fprintf(b.log, "warning: git_info: %v\n", err)
 		return
 	}
-	for _, f := range files {
-		if when := dates.First(b.cfg.Src, f.Abs); !when.IsZero() {
-			f.GitAdded = when.Format(time.RFC3339)
-		}
-		if when := dates.Last(b.cfg.Src, f.Abs, f.NotePath); !when.IsZero() {
-			f.GitChanged = when.Format(time.RFC3339)
-		}
-	}
+	content.SetGitDates(dates, b.cfg.Src, files)
 }
 
 // gitStamp is what the build stamp adds with git_info: the commit the tree

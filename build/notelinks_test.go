@@ -226,3 +226,35 @@ Dogs read [the folder](README.md) and [its note](./).
 		t.Errorf("the heading cat.md names renamed: warnings %q, want %q", sum.Warnings, want)
 	}
 }
+
+// TestHeadingRenameRemakesABrokenLinksHint: a puzzle's note whose link
+// names no heading of its collection's note is warned with the headings it
+// has; renaming one of them, though no link names it, makes that puzzle's
+// work again, so that the warning lists the headings as they are now.
+func TestHeadingRenameRemakesABrokenLinksHint(t *testing.T) {
+	s := newSite(t, `
+-- animals/README.md --
+## Owls
+
+## Wolves
+-- animals/cat.non --
+`+dotPuzzle+`-- animals/cat.md --
+Cats chase [badgers](README.md#badgers).
+`)
+	if hits := memoBuild(t, s); hits != 0 {
+		t.Fatalf("first build took %d files from the memo", hits)
+	}
+	if err := os.WriteFile(filepath.Join(s.src, "animals", "README.md"), []byte("## Owls\n\n## Foxes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.forgetStamp()
+	b := s.builder(Config{})
+	sum := mustBuildWith(t, b)
+	if hits := b.memo.hits.Load(); hits != 0 {
+		t.Errorf("a heading the broken link's hint lists renamed: %d files from the memo, want none", hits)
+	}
+	want := filepath.Join(s.src, "animals", "cat.md") + ":1: link to README.md#badgers leads to no heading of its note (its headings are #owls, #foxes)"
+	if !slices.Contains(sum.Warnings, want) {
+		t.Errorf("warnings %q, want %q", sum.Warnings, want)
+	}
+}

@@ -37,7 +37,7 @@ func noteProblems(pub *site.Site, sum *Summary) diag.List {
 // below it to sum, in path order: their front matter's, and their links'
 // on pub.
 func noteWarnings(pub *site.Site, c *content.Collection, sum *Summary) {
-	links := pub.LinkCheck().Parsed(c.NotePath, c.Dir, c.Note, pub.Notes.Doc(c.Note.Body))
+	links := pub.LinkCheck().Note(c.NotePath, c.Dir, c.Note) // from the parse pub.Notes keeps
 	sum.warnAt(append(slices.Clip(c.Note.Warnings), links...)...)
 	for _, sub := range c.Children {
 		noteWarnings(pub, sub, sum)

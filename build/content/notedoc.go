@@ -153,18 +153,7 @@ func (d *NoteDocs) Parse(body []byte) *NoteDoc {
 func (n *NoteDoc) parse() {
 	n.doc = n.md.Parser().Parse(text.NewReader(n.body), noteContext())
 	n.ids = headingIDsOf(n.doc)
-	n.refs, n.html = noteParts(n.doc, n.body)
-	ast.Walk(n.doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering {
-			switch l := node.(type) {
-			case *ast.Link:
-				n.dests = append(n.dests, rebased{l, l.Destination})
-			case *ast.Image:
-				n.dests = append(n.dests, rebased{l, l.Destination})
-			}
-		}
-		return ast.WalkContinue, nil
-	})
+	n.refs, n.dests, n.html = noteParts(n.doc, n.body)
 }
 
 // letGo lets the parse go, keeping what the link check reads.

@@ -74,8 +74,9 @@ func (c LinkCheck) Parsed(notePath, noteDir string, n Note, doc *NoteDoc) diag.L
 }
 
 // noteParts returns the links and images of a parsed note (of body), in
-// order, and the offsets of its raw HTML elements.
-func noteParts(doc ast.Node, body []byte) (refs []noteRef, html []int) {
+// order, as the link check reads them (refs) and as a page rebases them
+// (dests), and the offsets of its raw HTML elements.
+func noteParts(doc ast.Node, body []byte) (refs []noteRef, dests []rebased, html []int) {
 	ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -83,8 +84,10 @@ func noteParts(doc ast.Node, body []byte) (refs []noteRef, html []int) {
 		switch x := node.(type) {
 		case *ast.Link:
 			refs = append(refs, noteRef{"link to", string(x.Destination), node.Pos()})
+			dests = append(dests, rebased{x, x.Destination})
 		case *ast.Image:
 			refs = append(refs, noteRef{"image", string(x.Destination), node.Pos()})
+			dests = append(dests, rebased{x, x.Destination})
 		case *ast.RawHTML:
 			if at := x.Segments; at.Len() > 0 && isElement(body[at.At(0).Start:]) {
 				html = append(html, at.At(0).Start)
@@ -96,7 +99,7 @@ func noteParts(doc ast.Node, body []byte) (refs []noteRef, html []int) {
 		}
 		return ast.WalkContinue, nil
 	})
-	return refs, html
+	return refs, dests, html
 }
 
 // judge judges the links of one note in content folder noteDir.
