@@ -234,7 +234,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	defer out.Close()
 	b.memo.load()
 	links, notes := content.NewLinks(root, files), content.NewNoteDocs(b.md)
-	notes.ReadCollections(root, links)
+	notes.ReadCollections(root, links, nil)
 	pub := &site.Site{Title: site.FirstNonEmpty(b.site.Title, root.Note.Front.Title, defaultTitle),
 		Description: site.FirstNonEmpty(b.site.Description, root.Note.Front.Description, nav.FirstLine(root.Note.Body),
 			"Nonogram puzzles to play online, print and download."),

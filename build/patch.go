@@ -129,7 +129,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	}
 	b.memo.load()
 	notes := content.NewNoteDocs(b.md)
-	notes.ReadCollections(last.pub.Root, last.pub.Links)
+	notes.ReadCollections(last.pub.Root, last.pub.Links, remadeCollections(last, idx))
 	pub := &site.Site{Title: last.pub.Title, Description: last.pub.Description, Settings: last.pub.Settings,
 		Root: last.pub.Root, Notes: notes, Links: last.pub.Links, Anchors: last.pub.Anchors}
 	r := &run{Builder: b, out: out, assets: newAssetCache(b.fingerprint, b.memo.assetOutputs()), pub: pub, quick: true, deferred: 1}
@@ -221,18 +221,15 @@ func (b *Builder) retitle(ctx context.Context, l *lastBuild, idx []int) []int {
 // pages as the last build paginated them.
 func (r *run) patchPages(last *lastBuild, idx []int) (output.Drop, error) {
 	var drop output.Drop
-	colls := map[*content.Collection]bool{}
 	for _, i := range idx {
 		f := last.files[i]
 		drop.Dirs = append(drop.Dirs, f.Coll.URL+f.Slug+"/")
 		drop.Files = append(drop.Files, f.Coll.URL+f.Original)
-		for c := f.Coll; c != nil; c = c.Parent {
-			colls[c] = true
-		}
 	}
+	remade := remadeCollections(last, idx)
 	var order []*content.Collection
 	content.Walk(r.pub.Root, func(c *content.Collection) {
-		if !colls[c] {
+		if !remade(c) {
 			return
 		}
 		order = append(order, c)
@@ -271,4 +268,16 @@ func keptPages(pages []string, drop output.Drop) []string {
 		}
 	}
 	return kept
+}
+
+// remadeCollections reports which collections a patch of the files at idx
+// makes the pages of again: their own and every one above them.
+func remadeCollections(last *lastBuild, idx []int) func(*content.Collection) bool {
+	colls := map[*content.Collection]bool{}
+	for _, i := range idx {
+		for c := last.files[i].Coll; c != nil; c = c.Parent {
+			colls[c] = true
+		}
+	}
+	return func(c *content.Collection) bool { return colls[c] }
 }

@@ -72,16 +72,28 @@ type rebased struct {
 // the files are published, and rendering then would keep every parse
 // until then (some 40 times its note's bytes) or parse it again. A folder
 // without puzzle files is no collection (Scan), so only a folder whose
-// every file fails or is left out pays a render for nothing.
-func (d *NoteDocs) ReadCollections(root *Collection, links Links) {
-	var read []*Collection
+// every file fails or is left out pays a render for nothing. remade, when
+// not nil, says which collections' pages are made (a serve patch remakes
+// only the edited files' collections): the others' notes are parsed for
+// the link check and Anchors alone, not rendered.
+func (d *NoteDocs) ReadCollections(root *Collection, links Links, remade func(*Collection) bool) {
+	var read, others []*Collection
 	left := map[[sha256.Size]byte]int{} // pages of each body still to render
 	Walk(root, func(c *Collection) {
-		if c.NotePath != "" && c.NoteErr == nil {
+		switch {
+		case c.NotePath == "" || c.NoteErr != nil:
+		case remade != nil && !remade(c):
+			others = append(others, c)
+		default:
 			read = append(read, c)
 			left[sha256.Sum256(c.Note.Body)]++
 		}
 	})
+	for _, c := range others {
+		if doc := d.doc(c.Note.Body); left[sha256.Sum256(c.Note.Body)] == 0 {
+			doc.letGo() // no page renders this body
+		}
+	}
 	for _, c := range read {
 		doc := d.doc(c.Note.Body)
 		html, err := doc.Render(c.NotePath, c.Note.BodyLine, pageRebaser(links, c))

@@ -38,7 +38,7 @@ func TestReadCollectionsSharesABody(t *testing.T) {
 	}
 	links := Links{"a/owl.non": "site/a/owl.non", "b/c/owl.non": "site/b/c/owl.non", "d/owl.non": "site/d/owl/index.html"}
 	docs := NewNoteDocs(md)
-	docs.ReadCollections(root, links)
+	docs.ReadCollections(root, links, nil)
 	for _, c := range root.Children {
 		html, err := docs.Page(c, links)
 		if err != nil || !strings.Contains(string(html), href[c.Dir]) || !strings.Contains(string(html), `<h2 id="owls">`) {
@@ -56,5 +56,48 @@ func TestReadCollectionsSharesABody(t *testing.T) {
 	}
 	if _, err := docs.Doc(body).Render("a/README.md", 1, nil); err == nil {
 		t.Error("a parse let go was rendered")
+	}
+}
+
+// TestReadCollectionsRendersOnlyRemade: given which collections' pages are
+// remade (a serve patch), ReadCollections renders only their notes; the
+// others are parsed once for the link check and Anchors all the same, and
+// a body one of them shares with a remade collection is still rendered
+// for it.
+func TestReadCollectionsRendersOnlyRemade(t *testing.T) {
+	md := NewMarkdown(false)
+	count := &parseCounter{Parser: md.Parser()}
+	md.SetParser(count)
+	shared := []byte("## Owls\n")
+	root := &Collection{URL: ""}
+	for _, dir := range []string{"a", "b", "c"} {
+		body := shared
+		if dir == "c" {
+			body = []byte("## Cats\n")
+		}
+		root.Children = append(root.Children, &Collection{Dir: dir, URL: dir + "/", NotePath: dir + "/README.md",
+			Note: Note{Body: body, BodyLine: 1}, Parent: root})
+	}
+	docs := NewNoteDocs(md)
+	docs.ReadCollections(root, Links{}, func(c *Collection) bool { return c.Dir == "b" })
+	for _, c := range root.Children {
+		_, rendered := docs.pages[c]
+		if rendered != (c.Dir == "b") {
+			t.Errorf("%s: rendered %v, want %v", c.Dir, rendered, c.Dir == "b")
+		}
+	}
+	for _, c := range root.Children {
+		if c.Dir != "b" {
+			continue
+		}
+		if html, err := docs.Page(c, Links{}); err != nil || !strings.Contains(string(html), `id="owls"`) {
+			t.Errorf("b's page: %v %s", err, html)
+		}
+	}
+	if ids := NewAnchors(docs, root)["c/README.md"]; len(ids) != 1 || ids[0] != "cats" {
+		t.Errorf("anchors of a collection not remade: %q, want cats", ids)
+	}
+	if count.n != 2 {
+		t.Errorf("%d parses of two bodies, want 2", count.n)
 	}
 }
