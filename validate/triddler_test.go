@@ -121,3 +121,15 @@ func TestProbeTakesTheLastColour(t *testing.T) {
 		t.Errorf("cells left open %b %b, want %b", tl.grid[0], tl.grid[1], want)
 	}
 }
+
+// TestTriddlerSumsHintNamesLikelyClues: when two clues are as likely, the
+// hint tells the author to look at both, at their lines.
+func TestTriddlerSumsHintNamesLikelyClues(t *testing.T) {
+	p := hexagon2(0, 5, 10)
+	p.TriddlerClues["top"][1] = append(p.TriddlerClues["top"][1], puzzle.Clue{Len: 1, Color: 1})
+	r := Check(context.Background(), p, Options{})
+	want := "look at the clues of top line 1 (line 3) and top line 2 (line 3): the wrong clue is likely one of them, as without any one of them solving line by line meets no contradiction"
+	if len(r.Errors) != 1 || r.Errors[0].Hint != want {
+		t.Errorf("errors %v, want one with the hint %q", r.Errors, want)
+	}
+}
