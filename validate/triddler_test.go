@@ -122,14 +122,24 @@ func TestProbeTakesTheLastColour(t *testing.T) {
 	}
 }
 
-// TestTriddlerSumsHintNamesLikelyClues: when two clues are as likely, the
-// hint tells the author to look at both, at their lines.
+// TestTriddlerSumsHintNamesLikelyClues: when two or three clues are as
+// likely, the hint tells the author to look at them all, at their lines.
 func TestTriddlerSumsHintNamesLikelyClues(t *testing.T) {
-	p := hexagon2(0, 5, 10)
-	p.TriddlerClues["top"][1] = append(p.TriddlerClues["top"][1], puzzle.Clue{Len: 1, Color: 1})
-	r := Check(context.Background(), p, Options{})
-	want := "look at the clues of top line 1 (line 3) and top line 2 (line 3): the wrong clue is likely one of them, as without any one of them solving line by line meets no contradiction"
-	if len(r.Errors) != 1 || r.Errors[0].Hint != want {
-		t.Errorf("errors %v, want one with the hint %q", r.Errors, want)
+	for _, tc := range []struct {
+		filled []int
+		side   string
+		line   int
+		names  string
+	}{
+		{[]int{0, 5, 10}, "top", 1, "top line 1 (line 3) and top line 2 (line 3)"},
+		{[]int{2, 4, 6}, "top", 0, "top line 1 (line 3), top line 2 (line 3) and topright line 1 (line 3)"},
+	} {
+		p := hexagon2(tc.filled...)
+		p.TriddlerClues[tc.side][tc.line] = append(p.TriddlerClues[tc.side][tc.line], puzzle.Clue{Len: 1, Color: 1})
+		r := Check(context.Background(), p, Options{})
+		want := "look at the clues of " + tc.names + ": the wrong clue is likely one of them, as without any one of them solving line by line meets no contradiction"
+		if len(r.Errors) != 1 || r.Errors[0].Hint != want {
+			t.Errorf("%v, a block added to %s line %d: errors %v, want one with the hint %q", tc.filled, tc.side, tc.line+1, r.Errors, want)
+		}
 	}
 }
