@@ -37,9 +37,10 @@ import (
 // of a clue block left a line short) and says what to do: an edit the
 // author can make, as saysWhatToDo tells ("write", "add", "remove" opening
 // a clause, "did you mean"; a hint that only explains is not enough). The
-// share of mutants whose message reads well must not fall below mutantFloor
-// (a ratchet: raise it as the readers improve), and testdata/mutants.txt (-update rewrites it)
-// lists the figure and every poor mutant's message for a reviewer to read.
+// share of mutants whose message reads well must not fall below
+// mutantFloor (a ratchet: raise it as the readers improve), and
+// testdata/mutants.txt (-update rewrites it) lists the figure and every
+// poor mutant's message for a reviewer to read.
 //
 //	go test ./formats -run TestMutants -v        # prints the figure
 
