@@ -34,11 +34,13 @@ import (
 // runs on what reads, the solver's budget far beyond what these small
 // puzzles need). A message reads well when it names the file and the line
 // the mutation is on (or the one the mistake really is on, such as the head
-// of a clue block left a line short) and says what to do (a hint, or wording
-// such as "write", "add", "remove", "did you mean"). The share of mutants
-// whose message reads well must not fall below mutantFloor (a ratchet: raise
-// it as the readers improve), and testdata/mutants.txt (-update rewrites it)
-// lists the figure and every poor mutant's message for a reviewer to read.
+// of a clue block left a line short) and says what to do: an edit the
+// author can make, as saysWhatToDo tells ("write", "add", "remove" opening
+// a clause, "did you mean"; a hint that only explains is not enough). The
+// share of mutants whose message reads well must not fall below
+// mutantFloor (a ratchet: raise it as the readers improve), and
+// testdata/mutants.txt (-update rewrites it) lists the figure and every
+// poor mutant's message for a reviewer to read.
 //
 //	go test ./formats -run TestMutants -v        # prints the figure
 
@@ -77,8 +79,32 @@ const (
 
 var verdictOrder = []string{vGood, vWarned, vSame, vOther, vSilent, vNoFix, vWrongLine, vNoLine, vWrongFile, vPanic}
 
-// saysWhatToDo matches messages that tell the author what to write.
-var saysWhatToDo = regexp.MustCompile(`(?i)\b(want|wants|write|add|remove|delete|did you mean|expected|expects?|must|should|use|give|close|put|change|move|split|join|replace|set|needs?)\b`)
+// A diagnostic says what to do when its message or hint holds an action a
+// stranger can carry out on the file, in one of two forms:
+//
+//   - a clause that starts with an imperative verb of editing ("write the
+//     clues as numbers", "add a line \"rows\"", "remove it", "set width 5
+//     at line 4", "if one is a copy, remove it"); a clause starts the text
+//     or follows "(", or ":", ";", ",", ".", "?" and a space, an "or",
+//     "and" or "then" allowed before the verb. "look at", "check" and
+//     "compare" count only when the clause names a line: they say where;
+//   - "did you mean X?", which offers the text to write.
+//
+// Words that only describe a mistake do not count, however they are put:
+// "one colour character expected", "want #rrggbb", "must be a number", or
+// a question such as "is a line missing?" that leaves the author to work
+// out the edit.
+var (
+	actionVerb = regexp.MustCompile(`(?i)(?:^|\(|[:;,.?]\s)\s*(?:(?:or|and|then)\s+)?` +
+		`(?:write|add|remove|delete|set|use|give|put|change|move|split|join|replace|shorten|start|separate|declare|define|restore|save|fix|close|swap|rename|spell)\b`)
+	actionWhere = regexp.MustCompile(`(?i)(?:^|\(|[:;,.?]\s)\s*(?:(?:or|and|then)\s+)?(?:look at|check|compare)\b[^:;?]*\blines? \d`)
+	didYouMean  = regexp.MustCompile(`(?i)\bdid you mean \S[^?]*\?`)
+)
+
+// saysWhatToDo reports whether text holds an action (see above).
+func saysWhatToDo(text string) bool {
+	return actionVerb.MatchString(text) || actionWhere.MatchString(text) || didYouMean.MatchString(text)
+}
 
 // mutantSeed is a valid file the mutants are made from.
 type mutantSeed struct {
@@ -580,9 +606,9 @@ func judge(m mutant, want []*puzzle.Puzzle) (verdict, msg string) {
 	return vGood, msg
 }
 
-// saysFix reports whether a diagnostic says what to do: it has a hint, or
-// its message tells what to write.
-func saysFix(d diag.Diagnostic) bool { return d.Hint != "" || saysWhatToDo.MatchString(d.Message) }
+// saysFix reports whether a diagnostic says what to do: its message or its
+// hint holds an action (saysWhatToDo). A hint of its own is not enough.
+func saysFix(d diag.Diagnostic) bool { return saysWhatToDo(d.Message) || saysWhatToDo(d.Hint) }
 
 // mutantSolveTime is the solver's budget for a mutant: the seeds are small.
 const mutantSolveTime = 10 * time.Second
@@ -682,5 +708,40 @@ func TestMutants(t *testing.T) {
 	}
 	if share < mutantFloor {
 		t.Errorf("%.1f%% of the mutants read well, below the floor of %.1f%%: read the poor ones in %s", 100*share, 100*mutantFloor, golden)
+	}
+}
+
+// TestSaysWhatToDo pins the rule of saysWhatToDo on messages and hints the
+// readers and check give, or gave.
+func TestSaysWhatToDo(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{`write the block's length, as in <count>3</count>, or remove the <count>`, true},
+		{`did you mean "columns"?`, true},
+		{`did you mean <count>1</count>? A length is written in digits`, true},
+		{`a row of this puzzle has 5 cells: shorten the clue or change the size`, true},
+		{`is it the end of the <color> of line 11, written without its '/'? Write </color>`, true},
+		{`if the file was cut short, restore its end`, true},
+		{`set width 3 at line 1, or add the column clue that is missing`, true},
+		{`the first is at line 4: remove one of them`, true},
+		{`look at column 3 (line 17) first: without it, solving line by line meets no contradiction`, true},
+		{`compare with the column clues from line 12`, true},
+		{`"1a1a": one colour character expected after the number`, false},
+		{`colour "#FF": want #rrggbb or one of white, black, red, green, blue, pink, yellow`, false},
+		{`unexpected token; expected a number`, false},
+		{`the value must be a number`, false},
+		{`the clue of row 3 is on line 5`, false},
+		{`other programs read only <line>`, false},
+		{`the row clues from line 8 on match the goal's from row 2 on: is the clue line of row 1 missing before line 8?`, false},
+		{`are the headers of the rows and columns blocks swapped (lines 4 and 9)?`, false},
+		{`look at the picture first`, false},
+		{`the puzzle uses a colour set by the palette`, false},
+		{`a goal is one line of one character per cell, the rows one after another`, false},
+	} {
+		if got := saysWhatToDo(tc.text); got != tc.want {
+			t.Errorf("saysWhatToDo(%q) = %v, want %v", tc.text, got, tc.want)
+		}
 	}
 }

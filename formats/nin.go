@@ -37,6 +37,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	f := strings.Fields(head.text)
 	if len(f) != 2 {
 		e := errAt(file, head.n, "want \"width height\", got %q", head.text)
+		e.Hint = "write the width and the height, separated by a space, as in \"10 15\""
 		if parts := strings.FieldsFunc(head.text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) }); len(parts) == 2 && isDigits(parts[0]) && isDigits(parts[1]) {
 			e.Hint = fmt.Sprintf("write the width and height separated by a space: %q", parts[0]+" "+parts[1])
 		}

@@ -282,7 +282,7 @@ func (np *nonParser) swappedHeaders(header int, which string, count int) string 
 			if countClueLines(*sc, np) != wantHere {
 				return ""
 			}
-			return fmt.Sprintf("the %s block has as many clue lines as there are %s, and the %s block (line %d) as many as there are %s: are the two headers swapped (lines %d and %d)?",
+			return fmt.Sprintf("the %s block has as many clue lines as there are %s, and the %s block (line %d) as many as there are %s: if the two headers at lines %d and %d are swapped, swap them back",
 				which, other, other, l.n, which, header, l.n)
 		}
 	}

@@ -357,7 +357,7 @@ func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 	cells := []rune(np.goal)
 	if len(cells) != np.width*np.height {
 		e := errAt(np.file, np.goalLine, "goal has %s, but the puzzle is %dx%d: %d cells", puzzle.Plural(len(cells), "cell"), np.width, np.height, np.width*np.height)
-		e.Hint = "a goal is one line of one character per cell, the rows one after another"
+		e.Hint = fmt.Sprintf("write the goal as one line of %d characters, one per cell, the rows one after another", np.width*np.height)
 		for _, r := range np.stray {
 			if r.first == np.goalLine+1 {
 				e.Hint = fmt.Sprintf("write the goal on one line: line %d seems to go on with it", r.first)

@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,7 +111,9 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			case strings.HasPrefix(d, "d"):
 				stage, earlyPalette, paletteAt = palette, 0, n
 			default:
-				return nil, errAt(file, n, "unknown directive %q (want #d or #t)", t)
+				e := errAt(file, n, "unknown directive %q", t)
+				e.Hint = "write #d before the palette, or #t to start a triddler"
+				return nil, e
 			}
 		case strings.HasPrefix(text, ":"):
 			if firstLine == 0 {
@@ -133,7 +136,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 				e := errAt(file, n, "palette line %q: want \"c:c #rrggbb name\"", t)
 				e.Hint = "as in \"a:X #000000 black\": the input character, ':', the output character, the colour, a name"
 				if t[0] >= '0' && t[0] <= '9' {
-					e.Hint = fmt.Sprintf("this looks like a clue line: is the ':' line that starts its group missing before line %d?", n)
+					e.Hint = fmt.Sprintf("this looks like a clue line: if the ':' line that starts its group is missing, add it before line %d", n)
 				}
 				return nil, e
 			}
@@ -144,7 +147,9 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			if err != nil {
 				named, ok := olsakNamedColors[strings.ToLower(spec)]
 				if !ok {
-					return nil, errAt(file, n, "colour %q: want #rrggbb or one of white, black, red, green, blue, pink, yellow", spec)
+					e := errAt(file, n, "colour %q: want #rrggbb or one of white, black, red, green, blue, pink, yellow", spec)
+					e.Hint = hexHint(spec, "#d62828")
+					return nil, e
 				}
 				rgb = named
 			}
@@ -375,6 +380,14 @@ func splitOlsakColor(t string) (in, out rune, spec string, ok bool) {
 	return r[0], out, f[0], true
 }
 
+// olsakBlock is one block of a clue line, a number and its colour
+// character; olsakRunTogether is blocks written without the spaces between
+// them ("2a1b").
+var (
+	olsakBlock       = regexp.MustCompile(`\d+[^\d\s,;]`)
+	olsakRunTogether = regexp.MustCompile(`^(?:\d+[^\d\s,;]){2,}$`)
+)
+
 // parseOlsakLine reads the blocks of a clue line: "3a 1b 2" (a bare number
 // has colour '1').
 func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
@@ -405,6 +418,8 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 			e := errAt(file, n, "%q: one colour character expected after the number", f)
 			if strings.ContainsAny(f, ",;") {
 				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", spacedOut(t))
+			} else if olsakRunTogether.MatchString(f) {
+				e.Hint = fmt.Sprintf("did you mean %q? Blocks are separated by spaces", strings.TrimSpace(olsakBlock.ReplaceAllString(f, "$0 ")))
 			}
 			return nil, e
 		}

@@ -85,7 +85,7 @@ func (m misspelt) hint() string {
 		return fmt.Sprintf("did you mean %q?", m.fix)
 	}
 	if m.read {
-		return fmt.Sprintf("other programs read only %s", m.known)
+		return fmt.Sprintf("write %s: other programs read only that", m.known)
 	}
 	if m.known != "" && (m.known[0] == '<' || strings.HasSuffix(m.known, "=")) {
 		return fmt.Sprintf("did you mean %s?", m.known)

@@ -721,12 +721,12 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 
 // goalSizeHint says which <clues> do not count the goal image's size, how
 // many <line>s they have, and the first of them that differs from the
-// image's: where one was added or lost. When the rows' clues are the
-// image's columns' and the columns' its rows', it says the two types seem
-// swapped.
+// image's: where to remove those added or add those lost. When the rows'
+// clues are the image's columns' and the columns' its rows', it says to swap
+// the two types.
 func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 	if are, ok := puzzle.SwappedClues(rows.lines, cols.lines, goal); ok {
-		return fmt.Sprintf("the rows' clues %s the image's columns', and the columns' its rows': are the types of the <clues> at lines %d and %d swapped?", are, rows.line, cols.line)
+		return fmt.Sprintf("the rows' clues %s the image's columns', and the columns' its rows': if the types of the <clues> at lines %d and %d are swapped, swap them back", are, rows.line, cols.line)
 	}
 	goalRows, goalCols := puzzle.CluesOf(goal)
 	var wrong []string
@@ -740,13 +740,29 @@ func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 		}
 		s := fmt.Sprintf("<clues type=%q> at line %d has %s for the image's %d %s",
 			c.what, c.set.line, puzzle.Plural(len(c.set.lines), "<line>"), len(c.want), c.what)
+		diff := len(c.set.lines) - len(c.want)
 		for i, l := range c.set.lines {
 			if i >= len(c.want) || !l.Fits(c.want[i]) { // a blot fits any length
 				s += fmt.Sprintf(", and the first that differs from the image is at line %d", c.set.at[i])
+				// A <line> added or lost there (or a copy of the one before it).
+				switch {
+				case diff == 1:
+					s += ", likely the one too many: remove it"
+				case diff == -1:
+					s += ": add the <line> missing before it"
+				case diff > 1:
+					s += fmt.Sprintf(": remove the %d <line>s too many, from there on", diff)
+				default:
+					s += fmt.Sprintf(": add the %d <line>s missing, from there on", -diff)
+				}
 				break
 			}
-			if i == len(c.set.lines)-1 && len(c.set.lines) < len(c.want) {
-				s += ", all as the image gives them: the last is missing"
+			if i == len(c.set.lines)-1 && diff < 0 {
+				missing := "the <line>"
+				if diff < -1 {
+					missing = fmt.Sprintf("the %d <line>s", -diff)
+				}
+				s += fmt.Sprintf(", all as the image gives them: add %s missing after line %d", missing, c.set.at[i])
 			}
 		}
 		wrong = append(wrong, s)

@@ -280,7 +280,7 @@ func (p *Puzzle) sumsHint() string {
 	if m.Row {
 		line = p.RowLine(m.Index)
 	}
-	hint := fmt.Sprintf("the goal points at line %d: %s", line, m.Message)
+	hint := fmt.Sprintf("the goal points at line %d: %s; if the goal is right, write %s there", line, m.Message, p.FormatLine(m.Got))
 	switch {
 	case len(ms) == 2:
 		hint += "; 1 more line disagrees with the goal"
@@ -301,7 +301,7 @@ func (p *Puzzle) shiftHint() string {
 		lineOf    func(int) int
 	}{{"row", p.Rows, rows, p.RowLine}, {"column", p.Cols, cols, p.ColLine}} {
 		if d, ok := shiftedUp(side.got, side.want); ok {
-			return fmt.Sprintf("the %s clues from line %d on match the goal's from %s %d on: is the clue line of %s %d missing before line %d?",
+			return fmt.Sprintf("the %s clues from line %d on match the goal's from %s %d on: if the clue line of %s %d is missing, add it before line %d",
 				side.what, side.lineOf(d), side.what, d+2, side.what, d+1, side.lineOf(d))
 		}
 	}

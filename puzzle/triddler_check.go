@@ -29,7 +29,7 @@ func (p *Puzzle) triddlerProblems() diag.List {
 		if !p.shapeHint(&d, p.shapeFixes(1)) {
 			if side, ok := p.onlyEmptySide(); ok {
 				d.Line = p.TriddlerSideLine(side)
-				d.Hint = fmt.Sprintf("%s holds no clue line (%s): are its lines missing, or is its header one too many?", side, strings.TrimSuffix(p.sideAt(side), ", "))
+				d.Hint = fmt.Sprintf("%s holds no clue line (%s): add its lines, or remove its header if it is one too many", side, strings.TrimSuffix(p.sideAt(side), ", "))
 			} else {
 				p.shapeHint(&d, p.shapeFixes(maxShapeFix))
 			}
@@ -183,8 +183,8 @@ func errorText(err error, p *Puzzle) string {
 }
 
 // shapeHint places d, the error of a triddler without an outline, at the
-// side of the first of fixes and says what they would change, when there
-// are one to three; it reports whether it did.
+// side of the first of fixes and says what to add or remove, when there
+// are one to three fixes; it reports whether it did.
 func (p *Puzzle) shapeHint(d *diag.Diagnostic, fixes []shapeFix) bool {
 	if len(fixes) == 0 || len(fixes) > 3 {
 		return false
@@ -194,22 +194,18 @@ func (p *Puzzle) shapeHint(d *diag.Diagnostic, fixes []shapeFix) bool {
 	}
 	said := make([]string, len(fixes))
 	for i, f := range fixes {
-		more := "one line more"
+		do := "add a clue line to"
 		switch {
 		case f.delta == -1:
-			more = "one fewer"
+			do = "remove a clue line from"
 		case f.delta < 0:
-			more = fmt.Sprintf("%d lines fewer", -f.delta)
+			do = fmt.Sprintf("remove %d clue lines from", -f.delta)
 		case f.delta > 1:
-			more = fmt.Sprintf("%d lines more", f.delta)
+			do = fmt.Sprintf("add %d clue lines to", f.delta)
 		}
-		said[i] = fmt.Sprintf("%s in %s (%s%d now)", more, f.side, p.sideAt(f.side), len(p.TriddlerClues[f.side]))
+		said[i] = fmt.Sprintf("%s %s (%s%d now)", do, f.side, p.sideAt(f.side), len(p.TriddlerClues[f.side]))
 	}
-	ask := "is a line missing or one too many there?"
-	if f := fixes[0]; f.delta > 1 || f.delta < -1 {
-		ask = "are lines missing, or too many, there?"
-	}
-	d.Hint = fmt.Sprintf("the six counts make an outline with %s: %s", strings.Join(said, ", or "), ask)
+	d.Hint = strings.Join(said, ", or ") + ": the six counts then make an outline"
 	return true
 }
 

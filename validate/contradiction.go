@@ -175,7 +175,8 @@ func noSolution(p *puzzle.Puzzle, at func(diag.Severity, int, string, string, ..
 // blameSuspect reports the likeliest of the suspects ss.
 func blameSuspect(p *puzzle.Puzzle, ss []suspect, at func(diag.Severity, int, string, string, ...any)) {
 	first, line, clue := nameLine(p, ss[0].line)
-	at(diag.Error, line, evidence(p, ss), "no solution: the clue of %s (%s) cannot fit what the other lines force", first, p.FormatLine(clue))
+	at(diag.Error, line, fmt.Sprintf("look at %s (line %d) first: %s", first, line, evidence(p, ss)),
+		"no solution: the clue of %s (%s) cannot fit what the other lines force", first, p.FormatLine(clue))
 }
 
 // nameLine returns line l's name ("row 3", lines numbered rows first,
@@ -195,7 +196,8 @@ func evidence(p *puzzle.Puzzle, ss []suspect) string {
 	hint := "without it, solving line by line meets no contradiction"
 	switch s := ss[0]; {
 	case s.fit:
-		hint = "without it the other clues fit together, and they make this line " + p.FormatLine(s.called)
+		called := p.FormatLine(s.called)
+		hint = "without it the other clues fit together, and they make this line " + called + ": if they are right, write " + called + " there"
 	case s.settled:
 		hint += " and makes this line " + p.FormatLine(s.called)
 	}

@@ -90,8 +90,9 @@ func TestSwappedClueIsBlamedWithTheClueTheOthersCallFor(t *testing.T) {
 	if msg := messages(r.Errors); !strings.Contains(msg, "the clue of column 3 (3,1) cannot fit") {
 		t.Errorf("errors %q, want column 3 blamed", msg)
 	}
-	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Hint, "they make this line 1,3") {
-		t.Errorf("errors %+v, want the hint to give 1,3", r.Errors)
+	if len(r.Errors) != 1 || !strings.HasPrefix(r.Errors[0].Hint, "look at column 3 (line 1) first:") ||
+		!strings.Contains(r.Errors[0].Hint, "they make this line 1,3: if they are right, write 1,3 there") {
+		t.Errorf("errors %+v, want the hint to say to look at column 3 and give 1,3 to write", r.Errors)
 	}
 }
 

@@ -41,7 +41,7 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		return
 	}
 	if as := asLikely(ss); len(as) > 1 {
-		errs[0].Hint = fmt.Sprintf("the wrong clue is likely one of %s: without any one of them, solving line by line meets no contradiction",
+		errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them solving line by line meets no contradiction",
 			listSuspects(p, as))
 		return
 	}

@@ -64,8 +64,8 @@ func triddlerSumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		errs[0].Hint = fmt.Sprintf("look at the clue of %s first: without it, %s meets no contradiction", names[0], how)
 		return
 	}
-	errs[0].Hint = fmt.Sprintf("the wrong clue is likely that of %s: without any one of them, %s meets no contradiction",
-		strings.Join(names, " or "), how)
+	errs[0].Hint = fmt.Sprintf("look at the clues of %s: the wrong clue is likely one of them, as without any one of them %s meets no contradiction",
+		strings.Join(names[:len(names)-1], ", ")+" and "+names[len(names)-1], how)
 }
 
 // triddlerSuspects returns the lines of a triddler (indices into g.Lines)

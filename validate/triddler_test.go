@@ -121,3 +121,25 @@ func TestProbeTakesTheLastColour(t *testing.T) {
 		t.Errorf("cells left open %b %b, want %b", tl.grid[0], tl.grid[1], want)
 	}
 }
+
+// TestTriddlerSumsHintNamesLikelyClues: when two or three clues are as
+// likely, the hint tells the author to look at them all, at their lines.
+func TestTriddlerSumsHintNamesLikelyClues(t *testing.T) {
+	for _, tc := range []struct {
+		filled []int
+		side   string
+		line   int
+		names  string
+	}{
+		{[]int{0, 5, 10}, "top", 1, "top line 1 (line 3) and top line 2 (line 3)"},
+		{[]int{2, 4, 6}, "top", 0, "top line 1 (line 3), top line 2 (line 3) and topright line 1 (line 3)"},
+	} {
+		p := hexagon2(tc.filled...)
+		p.TriddlerClues[tc.side][tc.line] = append(p.TriddlerClues[tc.side][tc.line], puzzle.Clue{Len: 1, Color: 1})
+		r := Check(context.Background(), p, Options{})
+		want := "look at the clues of " + tc.names + ": the wrong clue is likely one of them, as without any one of them solving line by line meets no contradiction"
+		if len(r.Errors) != 1 || r.Errors[0].Hint != want {
+			t.Errorf("%v, a block added to %s line %d: errors %v, want one with the hint %q", tc.filled, tc.side, tc.line+1, r.Errors, want)
+		}
+	}
+}

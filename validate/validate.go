@@ -93,7 +93,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	}
 	if ms := p.GoalMismatches(); len(ms) > 0 {
 		if are, swapped := puzzle.SwappedClues(p.Rows, p.Cols, p.Goal); p.Width == p.Height && swapped {
-			at(diag.Error, p.HeaderLine(true), fmt.Sprintf("are the headers of the rows and columns blocks swapped (lines %d and %d)?", p.HeaderLine(true), p.HeaderLine(false)),
+			at(diag.Error, p.HeaderLine(true), fmt.Sprintf("if the rows and columns headers at lines %d and %d are swapped, swap them back", p.HeaderLine(true), p.HeaderLine(false)),
 				"goal contradicts clues: the row clues %s the goal's column clues, and the column clues its row clues", are)
 			return r
 		}
@@ -109,7 +109,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		if m.Row {
 			what, clueLine = "row", p.RowLine(m.Index)
 		}
-		at(diag.Error, p.GoalLine(), fmt.Sprintf("the clue of %s %d is on line %d", what, m.Index+1, clueLine),
+		at(diag.Error, p.GoalLine(), fmt.Sprintf("the clue of %s %d is on line %d: if the goal is right, write %s there", what, m.Index+1, clueLine, p.FormatLine(m.Got)),
 			"goal contradicts clues: %s%s", m.Message, more)
 		return r
 	}
