@@ -194,17 +194,19 @@ func nameLine(p *puzzle.Puzzle, l int) (name string, line int, clue puzzle.Line)
 // suspects are as likely (of the same cost).
 func evidence(p *puzzle.Puzzle, ss []suspect) string {
 	hint := "without it, solving line by line meets no contradiction"
+	fix := ""
 	switch s := ss[0]; {
 	case s.fit:
 		called := p.FormatLine(s.called)
-		hint = "without it the other clues fit together, and they make this line " + called + ": if they are right, write " + called + " there"
+		hint = "without it the other clues fit together and make this line " + called
+		fix = "; if they are right, write " + called + " there"
 	case s.settled:
 		hint += " and makes this line " + p.FormatLine(s.called)
 	}
 	if as := asLikely(ss); len(as) > 1 {
 		hint += "; so does leaving out " + listSuspects(p, as[1:])
 	}
-	return hint
+	return hint + fix
 }
 
 // asLikely returns the suspects of ss (sorted) that cost as little as the

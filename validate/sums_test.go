@@ -41,7 +41,7 @@ func TestSumsHintNamesTheClueOneOff(t *testing.T) {
 	p := withClues(rows, cols)
 	errs := []diag.Diagnostic{{Message: "row clues fill 28 cells of black but column clues fill 27", Hint: "before"}}
 	sumsHint(p, errs)
-	if want := "look at row 4 (line 1) first: without it the other clues fit together, and they make this line 4,1: if they are right, write 4,1 there"; errs[0].Hint != want {
+	if want := "look at row 4 (line 1) first: without it the other clues fit together and make this line 4,1; if they are right, write 4,1 there"; errs[0].Hint != want {
 		t.Errorf("hint %q, want %q", errs[0].Hint, want)
 	}
 	// Another error alone keeps its hint, and a goal decides instead.
