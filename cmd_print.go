@@ -60,8 +60,8 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if *paper == "" {
 		*paper = site.Paper
 	}
-	fontSubject := "-font " + *font // what a warning of the font is about
-	if *font == "" {
+	fontNamed, fontSubject := *font != "", "-font "+*font // what a warning of the font is about
+	if !fontNamed {
 		*font, fontSubject = site.Font, site.Font
 	}
 	opt.Fonts = render.NewFonts(*font)
@@ -72,6 +72,14 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if *date != "" {
 		if opt.Date, err = time.Parse(time.DateOnly, *date); err != nil {
 			return usageError{fmt.Sprintf("-date %q: want YYYY-MM-DD", *date)}
+		}
+	}
+	if fontNamed {
+		// A font named on the command line that cannot be used is an
+		// error at once, as a file named that does not exist is (exit 1),
+		// not a warning when some text needs it.
+		if err := render.CheckFont(*font); err != nil {
+			return fmt.Errorf("%s: %w", fontSubject, fontProblem(err))
 		}
 	}
 	files, err := printFiles(fs.Args())

@@ -374,6 +374,30 @@ func TestPrintWarningsNameTheirSubject(t *testing.T) {
 	}
 }
 
+// TestPrintFontFlagMustBeUsable: a -font FILE that does not exist, cannot
+// be read or is no TrueType font is an error at once naming it (exit 1, as
+// for a puzzle file named that does not exist), though no text needs it,
+// and nothing is written.
+func TestPrintFontFlagMustBeUsable(t *testing.T) {
+	dir := t.TempDir()
+	puzzle := writeFile(t, dir, "dancer.non", dancerNon)
+	otf := writeFile(t, dir, "cff.otf", "OTTO")
+	for _, c := range []struct{ font, want string }{
+		{filepath.Join(dir, "none.ttf"), "no such file or directory"},
+		{dir, "is a directory"},
+		{otf, "not a TrueType (glyf) font: a PDF can embed only those"},
+	} {
+		out := filepath.Join(dir, "b.pdf")
+		code, _, stderr := runCLI(t, "print", "-font", c.font, "-o", out, puzzle)
+		if want := "nonopress print: -font " + c.font + ": " + c.want + "\n"; code != 1 || stderr != want {
+			t.Errorf("-font %s: exit %d, stderr %q; want 1 and %q", c.font, code, stderr, want)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("-font %s: %s written (%v)", c.font, out, err)
+		}
+	}
+}
+
 // TestFlagsAfterFileNames: `convert -to xml FILE -o out.xml` reads -o as a
 // flag, not as a file; "--" makes what follows names even when it starts
 // with "-".

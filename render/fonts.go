@@ -132,6 +132,14 @@ func (e *FontError) Error() string { return fmt.Sprintf("font %s: %v", e.File, e
 
 func (e *FontError) Unwrap() error { return e.Err }
 
+// CheckFont reads the font file at path as Fonts would and returns why it
+// cannot be used (a *FontError), nil if it can: for a font named on the
+// command line, which is wrong at once, not only when text needs it.
+func CheckFont(path string) error {
+	_, _, err := readFont(path)
+	return err
+}
+
 // readFont reads and parses a TrueType font file; the error is a
 // *FontError.
 func readFont(file string) ([]byte, *sfnt.Font, error) {
