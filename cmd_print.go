@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -59,17 +60,26 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if *paper == "" {
 		*paper = site.Paper
 	}
-	if *font == "" {
-		*font = site.Font
+	fontNamed, fontSubject := *font != "", "-font "+*font // what a warning of the font is about
+	if !fontNamed {
+		*font, fontSubject = site.Font, site.Font
 	}
 	opt.Fonts = render.NewFonts(*font)
-	opt.Warn = func(err error) { fmt.Fprintf(c.stderr, "warning: %v\n", err) }
+	opt.Warn = func(err error) { fmt.Fprintln(c.stderr, renderWarning(*out, err).Labelled()) }
 	if opt.Paper, err = render.ParsePaper(*paper); err != nil {
 		return usageError{fmt.Sprintf("-paper %q: want %s", *paper, render.Papers)}
 	}
 	if *date != "" {
 		if opt.Date, err = time.Parse(time.DateOnly, *date); err != nil {
 			return usageError{fmt.Sprintf("-date %q: want YYYY-MM-DD", *date)}
+		}
+	}
+	if fontNamed {
+		// A font named on the command line that cannot be used is an
+		// error at once, as a file named that does not exist is (exit 1),
+		// not a warning when some text needs it.
+		if err := render.CheckFont(*font); err != nil {
+			return fmt.Errorf("%s: %w", fontSubject, fontProblem(err))
 		}
 	}
 	files, err := printFiles(fs.Args())
@@ -125,7 +135,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	if err := opt.Fonts.Problem(); err != nil {
-		fmt.Fprintf(c.stderr, "warning: %v\n", err)
+		fmt.Fprintln(c.stderr, diag.Warningf(fontSubject, "%v", fontProblem(err)).Labelled())
 	}
 	if err := atomicfile.Replace(*out, buf.Bytes()); err != nil {
 		return err
@@ -143,6 +153,28 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintln(c.stderr)
 	return nil
+}
+
+// renderWarning is the warning of what render warned of while making the
+// PDF out: at the puzzle's file and line (text no font draws), else at out
+// (the cover's text).
+func renderWarning(out string, err error) diag.Diagnostic {
+	d := diag.FromError(out, err)
+	d.Severity = diag.Warning
+	if d.File == "" {
+		d.File = out
+	}
+	return d
+}
+
+// fontProblem is why a font file cannot be used, without its name, which
+// the warning or error names as the subject.
+func fontProblem(err error) error {
+	var fe *render.FontError
+	if errors.As(err, &fe) {
+		return unwrapPathError(fe.Err)
+	}
+	return err
 }
 
 // folderCover is the cover the site gives the collection folder that is

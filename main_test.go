@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -338,6 +339,61 @@ func TestPrintWarnsOfMissingGlyphs(t *testing.T) {
 	for _, want := range []string{"odd.non", `puzzle "Odd `, "U+E123", filepath.Join("fonts", "none.otf")} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("print's warnings lack %q:\n%s", want, stderr)
+		}
+	}
+}
+
+// TestPrintWarningsNameTheirSubject: every warning print gives is in the
+// form README promises, "subject: warning: message (hint)": text no font
+// draws at the puzzle's file and line, or at the PDF for its cover; a site
+// font print cannot use at its path. None starts "warning:".
+func TestPrintWarningsNameTheirSubject(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "site/nonopress.toml", "font = \"fonts/none.otf\"\n")
+	font := writeFile(t, dir, "site/fonts/none.otf", "OTTO")
+	puzzle := writeFile(t, dir, "site/set/odd.non", strings.Replace(dancerNon, "Demo Puzzle", "Odd \uE123 title", 1))
+	out := filepath.Join(dir, "b.pdf")
+	code, _, stderr := runCLI(t, "print", "-o", out, "-title", "Cover \uE124", puzzle)
+	if code != 0 {
+		t.Fatalf("print: exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(stderr, "\n")
+	for _, want := range []string{
+		puzzle + `:1: warning: puzzle "Odd \ue123 title from Front Page": no font can draw "\ue123"`,
+		out + `: warning: the cover: no font can draw "\ue124"`,
+		font + ": warning: not a TrueType (glyf) font: a PDF can embed only those",
+	} {
+		if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, want) }) {
+			t.Errorf("no line starts %q:\n%s", want, stderr)
+		}
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "warning:") {
+			t.Errorf("a warning without its subject: %q", l)
+		}
+	}
+}
+
+// TestPrintFontFlagMustBeUsable: a -font FILE that does not exist, cannot
+// be read or is no TrueType font is an error at once naming it (exit 1, as
+// for a puzzle file named that does not exist), though no text needs it,
+// and nothing is written.
+func TestPrintFontFlagMustBeUsable(t *testing.T) {
+	dir := t.TempDir()
+	puzzle := writeFile(t, dir, "dancer.non", dancerNon)
+	otf := writeFile(t, dir, "cff.otf", "OTTO")
+	for _, c := range []struct{ font, want string }{
+		{filepath.Join(dir, "none.ttf"), "no such file or directory"},
+		{dir, "is a directory"},
+		{otf, "not a TrueType (glyf) font: a PDF can embed only those"},
+	} {
+		out := filepath.Join(dir, "b.pdf")
+		code, _, stderr := runCLI(t, "print", "-font", c.font, "-o", out, puzzle)
+		if want := "nonopress print: -font " + c.font + ": " + c.want + "\n"; code != 1 || stderr != want {
+			t.Errorf("-font %s: exit %d, stderr %q; want 1 and %q", c.font, code, stderr, want)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("-font %s: %s written (%v)", c.font, out, err)
 		}
 	}
 }

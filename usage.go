@@ -151,7 +151,9 @@ func unknownCommand(arg string) string {
 func nearestCommand(name string) string { return nearest(name, commandNames) }
 
 // nearest returns the one of names within two slips of name, "" when none
-// or several are, or name is too short for a guess.
+// or several are, or name is too short for a guess. It is not
+// spell.Closest, which takes the first of several as near, and no name
+// that differs only in case ("Print" for print, "-Mono" for -mono).
 func nearest(name string, names []string) string {
 	best, bestDist, tie := "", 3, false
 	for _, c := range names {

@@ -122,6 +122,7 @@ func TestUnknownCommandSuggests(t *testing.T) {
 		"buld":       `unknown command "buld": did you mean "build"?`,
 		"chekc":      `unknown command "chekc": did you mean "check"?`,
 		"Print":      `unknown command "Print": did you mean "print"?`,
+		"BUILD":      `unknown command "BUILD": did you mean "build"?`,
 		"convret":    `unknown command "convret": did you mean "convert"?`,
 		"serv":       `unknown command "serv": did you mean "serve"?`,
 		"versoin":    `unknown command "versoin": did you mean "version"?`,
@@ -193,6 +194,8 @@ func TestUnknownFlagSuggests(t *testing.T) {
 		{[]string{"print", "-mnoo", "x"}, "-mnoo (did you mean -mono?)\n"},
 		{[]string{"build", "-frobnicate"}, "-frobnicate\n"},
 		{[]string{"convert", "-ot", "xml"}, "-ot\n"}, // -o or -to: no guess
+		{[]string{"print", "-dote", "x"}, "-dote\n"}, // -date or -note: no guess
+		{[]string{"print", "-Mono", "x"}, "-Mono (did you mean -mono?)\n"},
 	} {
 		code, _, stderr := runCLI(t, c.args...)
 		if code != 2 || !strings.Contains(stderr, "flag provided but not defined: "+c.want) {

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,12 +146,62 @@ const unassigned = "\u2fe0\u2fe1"
 // no font draws (unassigned); it skips where an installed font draws them.
 func newUndrawableSite(t *testing.T) *testSite {
 	t.Helper()
+	return newUndrawable(t, `title "Zed"`, `title "Zed `+unassigned+`"`)
+}
+
+// newUndrawable is bookletSite with the text old replaced by new, which has
+// characters no font draws (unassigned); it skips where an installed font
+// draws them.
+func newUndrawable(t *testing.T, old, new string) *testSite {
+	t.Helper()
 	if fc, err := exec.LookPath("fc-list"); err == nil {
 		if out, _ := exec.Command(fc, ":charset=2fe0").Output(); len(out) > 0 {
 			t.Skip("an installed font draws U+2FE0: nothing is missing")
 		}
 	}
-	return newSite(t, strings.Replace(bookletSite, `title "Zed"`, `title "Zed `+unassigned+`"`, 1))
+	return newSite(t, strings.Replace(bookletSite, old, new, 1))
+}
+
+// TestSiteWideWarningsAtTheirPath: a warning about no puzzle file is logged
+// in the form of every other, "path: warning: message (hint)", at the
+// output path it is about (a booklet whose cover no font draws, a file in
+// the output folder nonopress did not write), and its diagnostic has that
+// path as its file; a warm build that reuses the booklet says the same.
+func TestSiteWideWarningsAtTheirPath(t *testing.T) {
+	s := newUndrawable(t, "title: Shapes", "title: Shapes "+unassigned)
+	s.mustBuild(Config{Quiet: true})
+	if err := os.WriteFile(filepath.Join(s.out, "CNAME"), []byte("example.org\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	booklet, cname := filepath.Join(s.out, "shapes", "booklet.pdf"), filepath.Join(s.out, "CNAME")
+	wants := []string{
+		booklet + fmt.Sprintf(": warning: the cover: no font can draw %q ([U+2FE0 U+2FE1]); they print as boxes (name a font", unassigned),
+		cname + ": warning: not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder",
+	}
+	for i, when := range []string{"after a file was added to the output", "warm, the booklet reused"} {
+		// A home note changed: the build is not found unchanged by its
+		// stamp, and the second reuses the booklet.
+		writeTree(t, s.src, fmt.Sprintf("-- README.md --\nHome note %d.\n", i))
+		var log strings.Builder
+		sum := s.mustBuild(Config{Log: &log})
+		for _, want := range wants {
+			if !slices.ContainsFunc(strings.Split(log.String(), "\n"), func(l string) bool { return strings.HasPrefix(l, want) }) {
+				t.Errorf("%s: no line starts %q:\n%s", when, want, log.String())
+			}
+		}
+		for _, l := range strings.Split(log.String(), "\n") {
+			if strings.HasPrefix(l, "warning:") {
+				t.Errorf("%s: a warning without its subject: %q", when, l)
+			}
+		}
+		files := map[string]bool{}
+		for _, d := range sum.Diagnostics {
+			files[d.File] = true
+		}
+		if !files[booklet] || !files[cname] {
+			t.Errorf("%s: the diagnostics' files %v lack %s or %s", when, files, booklet, cname)
+		}
+	}
 }
 
 // TestBookletMissingGlyphWarning: a title no installed font draws (printed

@@ -161,7 +161,7 @@ type run struct {
 	quick    bool
 	deferred int
 	// bookletWarnings are the booklets' render warnings, under mu.
-	bookletWarnings []string
+	bookletWarnings diag.List
 	// bookletsMade are the collections whose booklets were made with their
 	// batch of files (publishFiles).
 	bookletsMade map[*content.Collection]bool
@@ -201,7 +201,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 		if !quick {
 			// The verdicts found are worth keeping for the next try.
 			if err := b.memo.saveVerdicts(); err != nil {
-				fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
+				b.memo.warnNotSaved(b.log, err)
 			}
 		}
 		return sum, err
@@ -259,14 +259,14 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 		return sum, err
 	}
 	bookletWarnings := r.takeBookletWarnings()
-	sum.warn(bookletWarnings...)
-	sum.warn(foreignWarnings(b.cfg.Out, changes.Foreign)...)
+	sum.warnAt(bookletWarnings...)
+	sum.warnAt(foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	sum.Puzzles = len(r.pub.Entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Repaired = out.Repaired()
 	if err := r.keepMemo(b.stampOf(tree, sum, out)); err != nil {
-		fmt.Fprintf(b.log, "warning: cache store not saved: %v\n", err)
+		b.memo.warnNotSaved(b.log, err)
 	}
 	if quick {
 		r.deferred++ // the full build that follows saves the caches

@@ -3,6 +3,7 @@ package build
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -31,5 +32,21 @@ func TestCacheDirConfigured(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(filepath.Dir(s.src), CacheDir)); !os.IsNotExist(err) {
 		t.Errorf("the default cache folder was made anyway (%v)", err)
+	}
+}
+
+// A store that cannot be saved (here a folder stands where it goes) is a
+// warning at the store's path, in the form of every other: the build
+// itself succeeds.
+func TestStoreNotSavedWarnsAtItsPath(t *testing.T) {
+	s := newSite(t, smallSite)
+	store := filepath.Join(filepath.Dir(s.src), CacheDir, storeFile)
+	if err := os.MkdirAll(filepath.Join(store, "in-the-way"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	s.mustBuild(Config{Log: &log})
+	if want := store + ": warning: cache store not saved: "; !strings.Contains(log.String(), "\n"+want) && !strings.HasPrefix(log.String(), want) {
+		t.Errorf("the log has no line starting %q:\n%s", want, log.String())
 	}
 }

@@ -1,29 +1,30 @@
 package build
 
 import (
-	"fmt"
 	"path/filepath"
 
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/diag"
 )
 
 // foreignWarnings words what a commit found in the output folder that
-// nonopress did not write: kept files, with where to put them so that the
-// build publishes them; files the site now writes over; and a manifest that
-// could not be trusted.
-func foreignWarnings(out string, f output.Foreign) []string {
-	var w []string
+// nonopress did not write, each at its path: kept files, with where to put
+// them so that the build publishes them; files the site now writes over;
+// and a manifest that could not be trusted (at the folder).
+func foreignWarnings(out string, f output.Foreign) diag.List {
+	var w diag.List
 	for _, rel := range f.Kept {
-		w = append(w, fmt.Sprintf("%s: not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (or beside the puzzles, for images and documents)",
-			filepath.Join(out, filepath.FromSlash(rel))))
+		w = append(w, diag.Warningf(filepath.Join(out, filepath.FromSlash(rel)),
+			"not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (or beside the puzzles, for images and documents)"))
 	}
 	for _, rel := range f.Replaced {
-		w = append(w, fmt.Sprintf("%s: not written by nonopress, but the site now has a page or file of that name: the new site has the build's; yours is left in %s",
-			filepath.Join(out, filepath.FromSlash(rel)), output.BackName(out)))
+		w = append(w, diag.Warningf(filepath.Join(out, filepath.FromSlash(rel)),
+			"not written by nonopress, but the site now has a page or file of that name: the new site has the build's; yours is left in %s", output.BackName(out)))
 	}
 	if f.Unknown {
-		w = append(w, fmt.Sprintf("%s: its manifest (%s) is damaged or names paths outside the folder: files nonopress did not write cannot be told apart and were not carried into the new site (the old one is in %s)",
-			out, output.MarkerName, output.BackName(out)))
+		w = append(w, diag.Warningf(out,
+			"its manifest (%s) is damaged or names paths outside the folder: files nonopress did not write cannot be told apart and were not carried into the new site (the old one is in %s)",
+			output.MarkerName, output.BackName(out)))
 	}
 	return w
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/gitdate"
 )
 
@@ -24,7 +25,8 @@ func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile)
 		return
 	}
 	if err != nil {
-		fmt.Fprintf(b.log, "warning: git_info: %v\n", err)
+		// At the content folder, where git was run.
+		fmt.Fprintln(b.log, diag.Warningf(b.cfg.Src, "git_info: puzzles not dated from git: %v", err).Labelled())
 		return
 	}
 	content.SetGitDates(dates, b.cfg.Src, files)

@@ -1,7 +1,10 @@
 package build
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -210,6 +213,17 @@ func (m *fileMemo) save(same bool) error {
 	m.onDisk = err == nil
 	m.mu.Unlock()
 	return err
+}
+
+// warnNotSaved logs that the store could not be saved, at its path (said
+// once: an error about that path is given without it): the next build does
+// again the work it would have kept.
+func (m *fileMemo) warnNotSaved(log io.Writer, err error) {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == m.path {
+		err = fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	fmt.Fprintln(log, diag.Warningf(m.path, "cache store not saved: %v", err).Labelled())
 }
 
 // saveVerdicts saves the store when the solver's verdicts changed: after a

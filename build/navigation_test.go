@@ -272,3 +272,17 @@ func TestTagsPageWithoutTags(t *testing.T) {
 	}
 	checkLinks(t, s.out)
 }
+
+// TestGitInfoFailureWarnsAtTheContent: with git_info, a git log that fails
+// (a repository without a commit) is a warning at the content folder, in
+// the form of every other, and the build goes on without git dates.
+func TestGitInfoFailureWarnsAtTheContent(t *testing.T) {
+	gittest.Need(t)
+	s := newSite(t, "-- nonopress.toml --\ngit_info = true\n-- old.non --\n"+dot("Old"))
+	gittest.Run(t, filepath.Dir(s.src), "2024-01-02T03:04:05Z", "init", "-q")
+	var log strings.Builder
+	s.mustBuild(Config{Log: &log})
+	if want := s.src + ": warning: git_info: puzzles not dated from git: "; !strings.HasPrefix(log.String(), want) {
+		t.Errorf("the log does not start %q:\n%s", want, log.String())
+	}
+}

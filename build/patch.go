@@ -10,6 +10,7 @@ import (
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/build/site"
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/nav"
 )
 
@@ -31,7 +32,7 @@ type lastBuild struct {
 	index              map[string]int // files by cleaned absolute path
 	results            []fileResult   // by file, in path order
 	pages              []string       // the HTML pages in the sitemap
-	bookletWarnings    []string       // of the booklets a patch keeps as published
+	bookletWarnings    diag.List      // of the booklets a patch keeps as published
 	memoSite, memoLink string         // the memo's key parts (memoRun)
 }
 
@@ -163,8 +164,8 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	if err != nil {
 		return sum, true, err
 	}
-	sum.warn(last.bookletWarnings...)
-	sum.warn(foreignWarnings(b.cfg.Out, changes.Foreign)...)
+	sum.warnAt(last.bookletWarnings...)
+	sum.warnAt(foreignWarnings(b.cfg.Out, changes.Foreign)...)
 	r.pages = append(r.pages, keptPages(last.pages, drop)...)
 	sum.Puzzles = len(r.pub.Entries)
 	sum.Pages = len(r.pages) + 1 // and 404.html

@@ -7,6 +7,7 @@ import (
 
 	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/site"
+	"github.com/nonopress/nonopress/diag"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
@@ -109,7 +110,7 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection, in []*sit
 	key := k.Sum()
 	if outputs, ok := r.reuseAssets(c.URL, key); ok {
 		r.assets.store(key, outputs)
-		r.replayBookletWarnings(key)
+		r.replayBookletWarnings(key, r.bookletPath(c))
 		return nil
 	}
 	if r.keepPublished(c.URL + "booklet.pdf") {
@@ -124,9 +125,9 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection, in []*sit
 		return fmt.Errorf("booklet of %s: puzzle files changed during the build; build again", c.Title(r.pub.Title))
 	}
 	var buf bytes.Buffer
-	var warnings []string
+	var warnings diag.List
 	opt.Warn = func(err error) {
-		if w := bookletWarning(cover.Title, err); w != "" {
+		if w, ok := bookletWarning(r.bookletPath(c), err); ok {
 			warnings = append(warnings, w)
 		}
 	}
@@ -136,7 +137,7 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection, in []*sit
 	if err := render.CoverBooklet(&buf, cover, items, opt); err != nil {
 		return fmt.Errorf("booklet of %s: %w", c.Title(r.pub.Title), err)
 	}
-	r.keepBookletWarnings(key, warnings)
+	r.keepBookletWarnings(key, r.bookletPath(c), warnings)
 	h, err := r.out.Put(c.URL+"booklet.pdf", buf.Bytes())
 	if err != nil {
 		return &SiteError{Page: c.URL + "booklet.pdf", From: r.collectionSource(c), Err: err}

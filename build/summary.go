@@ -22,7 +22,7 @@ type Summary struct {
 	// Diagnostics are the same problems as values (file, line, column,
 	// severity, message, hint), in path order: every warning, and the
 	// errors that left puzzles out. Site-wide warnings (booklets, files in
-	// the output folder) have no file of their own: their message names it.
+	// the output folder) are at the output path they are about.
 	Diagnostics diag.List
 	Changed     []string // output paths (slash-separated) written or removed, sorted
 	// Deferred counts what BuildQuick left to the next Build: the files it
@@ -39,16 +39,9 @@ type Summary struct {
 	Unchanged bool
 }
 
-// warn adds site-wide warnings, which have no position, to the summary.
-func (s *Summary) warn(msgs ...string) {
-	s.Warnings = append(s.Warnings, msgs...)
-	for _, m := range msgs {
-		s.Diagnostics = append(s.Diagnostics, diag.Diagnostic{Severity: diag.Warning, Message: m})
-	}
-}
-
-// warnAt adds warnings that have a place (a file, a line) to the summary:
-// logged as "file:line: warning: message (hint)", as check prints them.
+// warnAt adds warnings to the summary, each at its place (a file, a line;
+// a site-wide one at the output path it is about): logged as
+// "file:line: warning: message (hint)", as check prints them.
 func (s *Summary) warnAt(ds ...diag.Diagnostic) {
 	for _, d := range ds {
 		s.Diagnostics = append(s.Diagnostics, d)
@@ -123,10 +116,6 @@ func logWarnings(w io.Writer, sum Summary) {
 		if d.Severity != diag.Error {
 			ds = append(ds, d)
 		}
-	}
-	if len(ds) != len(sum.Warnings) {
-		logList(w, sum.Warnings, "warning: ", "more warning")
-		return
 	}
 	lines, shown := 0, 0
 	hinted := map[string]bool{} // hints written: later warnings leave theirs out

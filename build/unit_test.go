@@ -93,7 +93,7 @@ func TestLogWarningsGroupsRepeats(t *testing.T) {
 	add(diag.Diagnostic{File: "f.non", Line: 2, Message: "twice"})
 	add(diag.Diagnostic{File: "g.non", Message: "duplicate of a.non", Hint: "they share progress"})
 	add(diag.Diagnostic{File: "h.non", Message: "duplicate of b.non", Hint: "they share progress"})
-	sum.warn("booklet of x: too large")
+	sum.warnAt(diag.Warningf("public/x/booklet.pdf", "too large")) // a site-wide warning, at its output path
 	var b strings.Builder
 	logWarnings(&b, sum)
 	want := `d/000.nin:1: warning: no license (add one)
@@ -103,7 +103,7 @@ e.non:2: warning: twice
 f.non:2: warning: twice
 g.non: warning: duplicate of a.non (they share progress)
 h.non: warning: duplicate of b.non
-warning: booklet of x: too large
+public/x/booklet.pdf: warning: too large
 `
 	if b.String() != want {
 		t.Errorf("logged\n%s\nwant\n%s", b.String(), want)

@@ -8,6 +8,7 @@ package diag
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,6 +88,14 @@ func (d Diagnostic) Labelled() string {
 		return pos + ": " + d.Severity.String() + ": " + msg.String()
 	}
 	return d.Severity.String() + ": " + msg.String()
+}
+
+// Warningf is a warning about file as a whole: a path, or what else the
+// warning is about, such as a flag ("-font x.ttf"). Labelled, it prints in
+// the form of every other: "public/CNAME: warning: not written by
+// nonopress".
+func Warningf(file, format string, args ...any) Diagnostic {
+	return Diagnostic{File: file, Severity: Warning, Message: fmt.Sprintf(format, args...)}
 }
 
 // Error makes a *Diagnostic usable as an error.

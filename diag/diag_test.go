@@ -32,6 +32,7 @@ func TestLabelled(t *testing.T) {
 			`typo.non:4: warning: unknown key "widht" (did you mean "width"?)`},
 		{Diagnostic{File: "a.non", Line: 7, Col: 3, Message: "bad clue"}, "a.non:7:3: error: bad clue"},
 		{Diagnostic{Severity: Warning, Message: "booklet too large"}, "warning: booklet too large"},
+		{Warningf("public/CNAME", "not written by %s", "nonopress"), "public/CNAME: warning: not written by nonopress"},
 	} {
 		if got := tc.d.Labelled(); got != tc.want {
 			t.Errorf("Labelled() = %q, want %q", got, tc.want)

@@ -399,8 +399,36 @@ var pbnChildren = map[string][]string{
 	"solution":  {"image", "note"},
 }
 
-// puzzleOnly are the elements that belong in a <puzzle> only.
-var puzzleOnly = map[string]bool{"color": true, "clues": true, "solution": true, "line": true, "count": true, "image": true}
+// puzzleOnly are the elements that belong in a <puzzle> only: those that
+// pbnChildren puts under a <puzzle> (as its children or theirs) and nowhere
+// outside one.
+var puzzleOnly = func() map[string]bool {
+	inside, outside := pbnDescendants("puzzle"), pbnDescendants("")
+	only := map[string]bool{}
+	for name := range inside {
+		if !outside[name] {
+			only[name] = true
+		}
+	}
+	return only
+}()
+
+// pbnDescendants are the elements pbnChildren lets stand under one called
+// parent, at any depth, but not under a <puzzle> in it.
+func pbnDescendants(parent string) map[string]bool {
+	found := map[string]bool{}
+	var walk func(string)
+	walk = func(p string) {
+		for _, c := range pbnChildren[p] {
+			if c != "puzzle" && !found[c] {
+				found[c] = true
+				walk(c)
+			}
+		}
+	}
+	walk(parent)
+	return found
+}
 
 // pbnLeaves are the elements of a pbn file that hold only text.
 var pbnLeaves = map[string]bool{"title": true, "author": true, "authorid": true, "copyright": true, "source": true,

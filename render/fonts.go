@@ -65,8 +65,8 @@ func NewFonts(path string) *Fonts {
 // output besides the system's fonts (Options' JSON is a cache key).
 func (f *Fonts) MarshalJSON() ([]byte, error) { return json.Marshal(f.path) }
 
-// Problem returns why the font file NewFonts was given cannot be used (nil
-// if it can, or was not needed yet).
+// Problem returns why the font file NewFonts was given cannot be used (a
+// *FontError; nil if it can, or was not needed yet).
 func (f *Fonts) Problem() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -121,13 +121,28 @@ func (f *Fonts) has(ff *fallbackFont, r rune) bool {
 	return err == nil && g != 0
 }
 
-// load reads and parses a font file once; nil if it is not a TrueType font.
-// A problem with the site's own font (site) is kept for Problem.
-func (f *Fonts) load(file string, site bool) *fallbackFont {
-	if ff, ok := f.loaded[file]; ok {
-		return ff
-	}
-	var ff *fallbackFont
+// FontError is why a font file cannot be used: it cannot be read, or is no
+// TrueType font.
+type FontError struct {
+	File string
+	Err  error // an *fs.PathError when the file cannot be read
+}
+
+func (e *FontError) Error() string { return fmt.Sprintf("font %s: %v", e.File, e.Err) }
+
+func (e *FontError) Unwrap() error { return e.Err }
+
+// CheckFont reads the font file at path as Fonts would and returns why it
+// cannot be used (a *FontError), nil if it can: for a font named on the
+// command line, which is wrong at once, not only when text needs it.
+func CheckFont(path string) error {
+	_, _, err := readFont(path)
+	return err
+}
+
+// readFont reads and parses a TrueType font file; the error is a
+// *FontError.
+func readFont(file string) ([]byte, *sfnt.Font, error) {
 	data, err := os.ReadFile(file)
 	if err == nil && !isTrueType(data) {
 		err = fmt.Errorf("not a TrueType (glyf) font: a PDF can embed only those")
@@ -136,10 +151,24 @@ func (f *Fonts) load(file string, site bool) *fallbackFont {
 	if err == nil {
 		parsed, err = sfnt.Parse(data)
 	}
+	if err != nil {
+		return nil, nil, &FontError{File: file, Err: err}
+	}
+	return data, parsed, nil
+}
+
+// load reads and parses a font file once; nil if it is not a TrueType font.
+// A problem with the site's own font (site) is kept for Problem.
+func (f *Fonts) load(file string, site bool) *fallbackFont {
+	if ff, ok := f.loaded[file]; ok {
+		return ff
+	}
+	var ff *fallbackFont
+	data, parsed, err := readFont(file)
 	if err == nil {
 		ff = &fallbackFont{file: file, family: fmt.Sprintf("fb%d", len(f.loaded)), data: data, font: parsed}
 	} else if site {
-		f.problem = fmt.Errorf("font %s: %w", file, err)
+		f.problem = err
 	}
 	f.loaded[file] = ff
 	return ff

@@ -35,13 +35,14 @@ func (e *MissingGlyphsError) message() string {
 	return fmt.Sprintf("no font can draw %q (%U); they print as boxes", e.Chars, []rune(e.Chars))
 }
 
-// Diagnostic is the warning at the puzzle's file and line (none for a
-// booklet's cover), for a build or check to print with its others.
+// Diagnostic is the warning at the puzzle's file and line, for a build or
+// check to print with its others; for a booklet's cover it has no file,
+// which the caller gives (the booklet's path).
 func (e *MissingGlyphsError) Diagnostic() diag.Diagnostic {
-	d := diag.Diagnostic{Severity: diag.Warning, Message: e.message(), Hint: missingHint}
+	d := diag.Diagnostic{Severity: diag.Warning, Message: "the cover: " + e.message(), Hint: missingHint}
 	if p := e.Puzzle; p != nil {
 		d.File, d.Line = p.Origin.File, p.Origin.Line
-		d.Message = fmt.Sprintf("puzzle %q: %s", p.Meta.Title, d.Message)
+		d.Message = fmt.Sprintf("puzzle %q: %s", p.Meta.Title, e.message())
 	}
 	return d
 }

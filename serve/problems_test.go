@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -145,5 +146,14 @@ func TestBuiltLineCountsInWords(t *testing.T) {
 		if got := builtLine(6*time.Millisecond+200*time.Microsecond, sum); got != c.want {
 			t.Errorf("builtLine = %q, want %q", got, c.want)
 		}
+	}
+}
+
+// TestDeferredWarningAtTheOutput: the deferred work failing is logged in
+// the form of every warning, at the output folder it was for.
+func TestDeferredWarningAtTheOutput(t *testing.T) {
+	got := deferredWarning("public", errors.New("disk full")).Labelled()
+	if want := "public: warning: deferred work (booklets, site-wide lists, caches) not done: disk full"; got != want {
+		t.Errorf("logged %q, want %q", got, want)
 	}
 }

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -189,6 +190,13 @@ func builtLine(d time.Duration, sum build.Summary) string {
 		puzzle.Plural(sum.Pages, "page"), puzzle.Plural(len(sum.Changed), "file"))
 }
 
+// deferredWarning is the warning, at the output folder out, that the work
+// a quick rebuild left for later (the booklets, the site-wide lists, the
+// caches) failed with err.
+func deferredWarning(out string, err error) diag.Diagnostic {
+	return diag.Warningf(out, "deferred work (booklets, site-wide lists, caches) not done: %v", err)
+}
+
 // rebuild hands changes to the builder (nil: its deferred work) and tells
 // the browsers what changed, or what failed.
 func (s *Server) rebuild(ctx context.Context, changed []string) {
@@ -199,7 +207,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	}
 	if changed == nil {
 		if err != nil {
-			fmt.Fprintf(s.cfg.Log, "warning: deferred work not done: %v\n", err)
+			fmt.Fprintln(s.cfg.Log, deferredWarning(s.cfg.Out, err).Labelled())
 		} else if len(sum.Changed) > 0 {
 			s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 		}

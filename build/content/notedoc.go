@@ -23,8 +23,8 @@ import (
 type NoteDocs struct {
 	md    goldmark.Markdown
 	mu    sync.Mutex
-	kept  map[[sha256.Size]byte]*NoteDoc // by the hash of the body
-	pages map[*Collection]renderedNote   // made by ReadCollections
+	kept  map[bodySum]*NoteDoc         // by the hash of the body
+	pages map[*Collection]renderedNote // made by ReadCollections
 }
 
 // renderedNote is a note rendered for a page, or why it could not be.
@@ -36,7 +36,7 @@ type renderedNote struct {
 // NewNoteDocs returns the parses of one build's notes, each parsed as md
 // renders it.
 func NewNoteDocs(md goldmark.Markdown) *NoteDocs {
-	return &NoteDocs{md: md, kept: map[[sha256.Size]byte]*NoteDoc{}, pages: map[*Collection]renderedNote{}}
+	return &NoteDocs{md: md, kept: map[bodySum]*NoteDoc{}, pages: map[*Collection]renderedNote{}}
 }
 
 // NoteDoc is a note's body parsed: what the link check reads of it, and
@@ -77,33 +77,41 @@ type rebased struct {
 // only the edited files' collections): the others' notes are parsed for
 // the link check and Anchors alone, not rendered.
 func (d *NoteDocs) ReadCollections(root *Collection, links Links, remade func(*Collection) bool) {
-	var read, others []*Collection
-	left := map[[sha256.Size]byte]int{} // pages of each body still to render
+	// Each body is hashed once, here: its hash finds its parse and counts
+	// the pages still to render from it.
+	type note struct {
+		c   *Collection
+		sum bodySum
+	}
+	var read, others []note
+	left := map[bodySum]int{} // pages of each body still to render
 	Walk(root, func(c *Collection) {
 		switch {
 		case c.NotePath == "" || c.NoteErr != nil:
 		case remade != nil && !remade(c):
-			others = append(others, c)
+			others = append(others, note{c, sumOf(c.Note.Body)})
 		default:
-			read = append(read, c)
-			left[sha256.Sum256(c.Note.Body)]++
+			n := note{c, sumOf(c.Note.Body)}
+			read = append(read, n)
+			left[n.sum]++
 		}
 	})
-	for _, c := range others {
-		if doc := d.doc(c.Note.Body); left[sha256.Sum256(c.Note.Body)] == 0 {
+	for _, n := range others {
+		if doc := d.docBy(n.sum, n.c.Note.Body); left[n.sum] == 0 {
 			doc.letGo() // no page renders this body
 		}
 	}
-	for _, c := range read {
-		doc := d.doc(c.Note.Body)
+	for _, n := range read {
+		c := n.c
+		doc := d.docBy(n.sum, c.Note.Body)
 		html, err := doc.Render(c.NotePath, c.Note.BodyLine, pageRebaser(links, c))
 		d.mu.Lock()
 		d.pages[c] = renderedNote{html, err}
 		d.mu.Unlock()
-		if sum := sha256.Sum256(c.Note.Body); left[sum] == 1 {
+		if left[n.sum] == 1 {
 			doc.letGo()
 		} else {
-			left[sum]--
+			left[n.sum]--
 		}
 	}
 }
@@ -134,11 +142,19 @@ func (d *NoteDocs) Doc(body []byte) *NoteDoc {
 }
 
 // doc is Doc with the parse, unless let go before.
-func (d *NoteDocs) doc(body []byte) *NoteDoc {
+func (d *NoteDocs) doc(body []byte) *NoteDoc { return d.docBy(sumOf(body), body) }
+
+// bodySum is the hash of a note's body, which NoteDocs keeps its parse by.
+type bodySum = [sha256.Size]byte
+
+// sumOf hashes a note's body.
+func sumOf(body []byte) bodySum { return sha256.Sum256(body) }
+
+// docBy is doc given the body's hash, sum.
+func (d *NoteDocs) docBy(sum bodySum, body []byte) *NoteDoc {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return &NoteDoc{blank: true}
 	}
-	sum := sha256.Sum256(body)
 	d.mu.Lock()
 	doc := d.kept[sum]
 	if doc == nil {
