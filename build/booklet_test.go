@@ -175,7 +175,7 @@ func TestSiteWideWarningsAtTheirPath(t *testing.T) {
 	}
 	booklet, cname := filepath.Join(s.out, "shapes", "booklet.pdf"), filepath.Join(s.out, "CNAME")
 	wants := []string{
-		booklet + fmt.Sprintf(": warning: the cover: no font can draw %q ([U+2FE0 U+2FE1]); they print as boxes (name a font", unassigned),
+		booklet + fmt.Sprintf(": warning: the cover: no font can draw %q (U+2FE0 U+2FE1); they print as boxes (name a font", unassigned),
 		cname + ": warning: not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder",
 	}
 	for i, when := range []string{"after a file was added to the output", "warm, the booklet reused"} {

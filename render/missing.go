@@ -32,7 +32,11 @@ func (e *MissingGlyphsError) Error() string {
 
 // message says which characters print as boxes.
 func (e *MissingGlyphsError) message() string {
-	return fmt.Sprintf("no font can draw %q (%U); they print as boxes", e.Chars, []rune(e.Chars))
+	points := make([]string, 0, len(e.Chars))
+	for _, r := range e.Chars {
+		points = append(points, fmt.Sprintf("%U", r))
+	}
+	return fmt.Sprintf("no font can draw %q (%s); they print as boxes", e.Chars, strings.Join(points, " "))
 }
 
 // Diagnostic is the warning at the puzzle's file and line, for a build or

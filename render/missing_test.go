@@ -46,3 +46,13 @@ func TestLayoutReturnsMissingGlyphs(t *testing.T) {
 		t.Errorf("the Go fonts draw %q, yet Missing() = %v", p.Meta.Title, m)
 	}
 }
+
+// TestMissingGlyphsNamesEachCodePoint checks that the warning spells each
+// character's code point on its own, as an author would look it up
+// ("U+2FE0 U+2FE1"), not as a Go slice ("[U+2FE0 U+2FE1]").
+func TestMissingGlyphsNamesEachCodePoint(t *testing.T) {
+	e := &MissingGlyphsError{Chars: "\u2fe0\u2fe1"}
+	if got, want := e.Diagnostic().Message, `the cover: no font can draw "\u2fe0\u2fe1" (U+2FE0 U+2FE1); they print as boxes`; got != want {
+		t.Errorf("message\n got %s\nwant %s", got, want)
+	}
+}
