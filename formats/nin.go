@@ -138,7 +138,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	if ignoredFrom > 0 {
 		p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: ignoredFrom,
 			Message: fmt.Sprintf("text after the %d clue lines ignored", want),
-			Hint:    ninExtraHint(w, h, nonBlank, moreText(*sc))})
+			Hint:    ninExtraHint(head.n, w, h, nonBlank, moreText(*sc))})
 	}
 	return p, nil
 }
@@ -191,7 +191,7 @@ func ninTooFew(file string, head, w, h, have int, body []numberedLine) error {
 	if w+h-have > 1 {
 		missing = fmt.Sprintf("the %d missing lines", w+h-have)
 	}
-	e.Hint = fmt.Sprintf("add %s (0 for an empty line), or fix the size on line %d%s", missing, head, where)
+	e.Hint = fmt.Sprintf("add %s (0 for an empty row or column), or fix the size on line %d%s", missing, head, where)
 	return e
 }
 
@@ -212,12 +212,12 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 }
 
 // ninExtraHint is the hint of the text after a .nin file's clues (w by h,
-// its non-blank lines so far given; more when other text follows the first
-// line after them): one line before it may be too many, and when it is
-// the only one, two neighbouring lines that are the same are the likely
-// copy.
-func ninExtraHint(w, h int, lines []numberedLine, more bool) string {
-	hint := fmt.Sprintf("the header asks for %d rows and %d columns; if this is a clue, a line before it is one too many", h, w)
+// the size at line head, its non-blank lines so far given; more when other
+// text follows the first line after them): one line before it may be too
+// many, and when it is the only one, two neighbouring lines that are the
+// same are the likely copy.
+func ninExtraHint(head, w, h int, lines []numberedLine, more bool) string {
+	hint := fmt.Sprintf("line %d asks for %d rows and %d columns; if this is a clue, remove the line before it that is one too many", head, h, w)
 	if a, b, ok := copiedLine(lines[:len(lines)-1]); ok && !more {
 		hint += fmt.Sprintf(": lines %d and %d are the same, is one a copy?", a, b)
 	}

@@ -70,7 +70,7 @@ type nonParser struct {
 }
 
 // nonSyntax is how a .non file writes a license and a goal.
-var nonSyntax = puzzle.Syntax{License: "a line such as: license CC-BY-4.0", Goal: "a goal line"}
+var nonSyntax = puzzle.Syntax{License: "a line such as \"license CC-BY-4.0\"", Goal: "a goal line"}
 
 // readNon reads the puzzle in text, whose first line is line first of file.
 func readNon(file, text string, first int) (*puzzle.Puzzle, error) {
@@ -186,14 +186,14 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 			return np.errAt(l.n, "maxrule: %w", err)
 		}
 		if np.maxRuleLine != 0 {
-			return np.errAt(l.n, "maxrule given twice (first on line %d)", np.maxRuleLine)
+			return np.errAt(l.n, "maxrule given twice, first on line %d", np.maxRuleLine)
 		}
 		np.maxRule, np.maxRuleLine = n, l.n
 	case "color", "colour":
 		return np.color(l.n, rest)
 	case "goal":
 		if np.goalLine != 0 {
-			e := errAt(np.file, l.n, "goal given twice (first on line %d)", np.goalLine)
+			e := errAt(np.file, l.n, "goal given twice, first on line %d", np.goalLine)
 			e.Hint = "a puzzle has one goal: remove the one that is wrong"
 			if stripSpaces(unquote(rest)) == np.goal {
 				e.Hint = "it is the same goal: remove this line"

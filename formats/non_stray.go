@@ -87,7 +87,7 @@ func (np *nonParser) strayHint(r lineRun) string {
 	if which := np.missingBlock(r); which != "" {
 		for _, t := range np.typos {
 			if t.known == which && t.line < r.first && t.line >= r.first-2 {
-				return fmt.Sprintf("line %d, %q, should read %q", t.line, t.key, which)
+				return fmt.Sprintf("change %q on line %d to %q", t.key, t.line, which)
 			}
 		}
 		return fmt.Sprintf("add a line %q before line %d, where they start", which, r.first)

@@ -346,11 +346,11 @@ func olsakBareColor(black puzzle.Color, pal []puzzle.Color, tok olsakToken, line
 		}
 	}
 	w = puzzle.Diagnostic{Line: line, Message: fmt.Sprintf(
-		"block %d has no colour letter: a bare number is a block of colour '1', which the palette does not declare, so nonopress makes it a colour apart, %q, besides %s",
+		"block %d has no colour letter, and the palette declares no colour '1': nonopress makes it a colour apart, %q, besides %s",
 		tok.len, c.Name, pal[twin].DisplayName())}
 	w.Hint = "write the letter of the colour meant after the number"
 	if paletteAt != 0 {
-		w.Hint += fmt.Sprintf(", or declare colour '1' in the palette that starts at line %d", paletteAt)
+		w.Hint += fmt.Sprintf(", or declare colour '1' in the palette at line %d", paletteAt)
 	}
 	return c, w, true
 }

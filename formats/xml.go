@@ -220,7 +220,7 @@ type xmlPuzzleReader struct {
 }
 
 // xmlSyntax is how a <puzzle> writes a license and a goal.
-var xmlSyntax = puzzle.Syntax{License: "an element such as: <license>CC-BY-4.0</license>", Goal: "a <solution> element"}
+var xmlSyntax = puzzle.Syntax{License: "an element such as <license>CC-BY-4.0</license>", Goal: "a <solution> element"}
 
 func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, error) {
 	p := &puzzle.Puzzle{Kind: puzzle.Grid, Origin: puzzle.Origin{Line: n.line, Syntax: xmlSyntax}}
@@ -311,7 +311,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 		def := xmlColor{name: name, char: ch, rgb: rgb}
 		for i, d := range xp.defined {
 			if ch != 0 && d.char == ch && d.name != name {
-				e := errAt(r.file, c.line, "colour %q has the char %q of colour %q (line %d)", name, string(ch), d.name, charLines[i])
+				e := errAt(r.file, c.line, "colour %q has the char %q of colour %q, on line %d", name, string(ch), d.name, charLines[i])
 				e.Hint = "give each colour a char of its own: the goal image tells colours by it"
 				return e
 			}

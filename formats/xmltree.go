@@ -273,7 +273,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 					hint = fmt.Sprintf("the start tag at line %d is likely misspelt: write <%s> there", top.line, name)
 				}
 				warn(puzzle.Diagnostic{Line: line,
-					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line), Hint: hint})
+					Message: fmt.Sprintf("</%s> taken as the end of the <%s> of line %d", t.Name.Local, top.name, top.line), Hint: hint})
 				if err := pop(len(stack) - 1); err != nil {
 					return warnings, err
 				}

@@ -215,7 +215,7 @@ type Meta struct {
 // author to add, as the hint puts it after "add"; "" where the format has
 // no place for it.
 type Syntax struct {
-	License string // "a line such as: license CC-BY-4.0"
+	License string // `a line such as "license CC-BY-4.0"`
 	Goal    string // "a goal line"
 }
 

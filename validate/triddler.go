@@ -12,7 +12,7 @@ import (
 // to four cells where two of them differ by row and by place in the row
 // (counting triangles from the left, from 1).
 func triddlerMultiple(p *puzzle.Puzzle, sols []*puzzle.Image, at func(diag.Severity, int, string, string, ...any)) {
-	const hint = "change the picture or add clues so that only one filling fits"
+	const hint = "change the picture or add clues so that only one picture fits"
 	g, err := p.TriddlerGeometry()
 	if err != nil || len(sols) < 2 {
 		at(diag.Warning, p.Origin.Line, hint, "multiple solutions")
