@@ -381,7 +381,7 @@ func (np *nonParser) color(line int, rest string) error {
 		e := errAt(np.file, line, "color %s: %w", f[0], err)
 		e.Hint = hexHint(f[1], `"color r #d62828"`)
 		if _, swapped := puzzle.ParseRGB(f[0]); swapped == nil && len([]rune(f[1])) == 1 {
-			e.Hint = fmt.Sprintf("the character comes first: \"color %s %s\"", f[1], f[0])
+			e.Hint = fmt.Sprintf("write the character first: \"color %s %s\"", f[1], f[0])
 		}
 		return e
 	}

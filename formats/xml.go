@@ -220,7 +220,7 @@ type xmlPuzzleReader struct {
 }
 
 // xmlSyntax is how a <puzzle> writes a license and a goal.
-var xmlSyntax = puzzle.Syntax{License: "an element such as <license>CC-BY-4.0</license>", Goal: "a <solution> element"}
+var xmlSyntax = puzzle.Syntax{License: "an element such as <license>CC-BY-4.0</license>", Goal: "a <solution> element", Headers: "the types of the <clues>"}
 
 func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, error) {
 	p := &puzzle.Puzzle{Kind: puzzle.Grid, Origin: puzzle.Origin{Line: n.line, Syntax: xmlSyntax}}
@@ -458,7 +458,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 				}
 			} else {
 				// The count has no colour of its own: the default is wrong.
-				err = errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
+				err = errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no colour of its own", name, cn.line)
 			}
 			if known := r.xp.closestName(name); known != "" {
 				err.Hint = fmt.Sprintf("did you mean %q?", known)

@@ -6,6 +6,7 @@
 package validate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -93,7 +94,8 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	}
 	if ms := p.GoalMismatches(); len(ms) > 0 {
 		if are, swapped := puzzle.SwappedClues(p.Rows, p.Cols, p.Goal); p.Width == p.Height && swapped {
-			at(diag.Error, p.HeaderLine(true), fmt.Sprintf("if the rows and columns headers at lines %d and %d are swapped, swap them back", p.HeaderLine(true), p.HeaderLine(false)),
+			headers := cmp.Or(p.Origin.Syntax.Headers, "the rows and columns headers")
+			at(diag.Error, p.HeaderLine(true), fmt.Sprintf("if %s at lines %d and %d are swapped, swap them back", headers, p.HeaderLine(true), p.HeaderLine(false)),
 				"goal contradicts clues: the row clues %s the goal's column clues, and the column clues its row clues", are)
 			return r
 		}
