@@ -39,7 +39,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 		e := errAt(file, head.n, "want \"width height\", got %q", head.text)
 		e.Hint = "write the width and the height, separated by a space, as in \"10 15\""
 		if parts := strings.FieldsFunc(head.text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) }); len(parts) == 2 && isDigits(parts[0]) && isDigits(parts[1]) {
-			e.Hint = fmt.Sprintf("write the width and height separated by a space: %q", parts[0]+" "+parts[1])
+			e.Hint = fmt.Sprintf("write the width and the height, separated by a space: %q", parts[0]+" "+parts[1])
 		}
 		return nil, e
 	}
@@ -121,7 +121,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 				continue
 			}
 			if len(line) >= puzzle.MaxSide {
-				return nil, errAt(file, l.n, "more than %d blocks in one line", puzzle.MaxSide)
+				return nil, errAt(file, l.n, "more than %d blocks in one clue", puzzle.MaxSide)
 			}
 			line = append(line, puzzle.Clue{Len: n, Color: 1})
 		}
@@ -206,7 +206,7 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 	case ok && isDigits(g):
 		e.Hint = fmt.Sprintf("did you mean %s?", g)
 	default:
-		e.Hint = "a clue line holds block lengths, numbers separated by spaces"
+		e.Hint = "write the clue as block lengths, numbers separated by spaces"
 	}
 	return e
 }

@@ -52,7 +52,7 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 		if t := strings.TrimSpace(l.text); !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, ";") && !strings.HasPrefix(t, "%") {
 			np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: runeCol(l.text, strings.Index(l.text, key)), Severity: diag.Warning,
 				Message: fmt.Sprintf("%q is not a key: the line is ignored", shortText(key)),
-				Hint:    "a line starts with a key such as title, width or rows, or is a clue line of a block"})
+				Hint:    "remove it: a line starts with a key such as title, width or rows, or is a clue line of a block"})
 		}
 		return
 	}

@@ -134,7 +134,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			in, out, spec, ok := splitOlsakColor(t)
 			if !ok {
 				e := errAt(file, n, "palette line %q: want \"c:c #rrggbb name\"", t)
-				e.Hint = "as in \"a:X #000000 black\": the input character, ':', the output character, the colour, a name"
+				e.Hint = "write it as in \"a:X #000000 black\": the input character, ':', the output character, the colour, a name"
 				if t[0] >= '0' && t[0] <= '9' {
 					e.Hint = fmt.Sprintf("this looks like a clue line: if the ':' line that starts its group is missing, add it before line %d", n)
 				}
@@ -427,7 +427,7 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 			continue
 		}
 		if len(toks) >= puzzle.MaxSide {
-			return nil, errAt(file, n, "more than %d blocks in one line", puzzle.MaxSide)
+			return nil, errAt(file, n, "more than %d blocks in one clue", puzzle.MaxSide)
 		}
 		toks = append(toks, olsakToken{len: v, char: ch})
 	}

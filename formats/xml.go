@@ -393,7 +393,7 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 				continue
 			}
 			if len(lines) >= puzzle.MaxSide {
-				return nil, errAt(r.file, ln.line, "more than %d lines in <clues type=%q>: %w", puzzle.MaxSide, t, puzzle.ErrTooLarge)
+				return nil, errAt(r.file, ln.line, "more than %d <line>s in <clues type=%q>: %w", puzzle.MaxSide, t, puzzle.ErrTooLarge)
 			}
 			l, err := r.readLine(ln)
 			if err != nil {
