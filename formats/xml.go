@@ -438,7 +438,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		return nil, e
 	}
 	if ln.tooManyCounts {
-		return nil, errAt(r.file, ln.line, "more than %d counts in one line: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
+		return nil, errAt(r.file, ln.line, "more than %d counts in one <line>: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
 	}
 	var l puzzle.Line
 	for _, cn := range ln.counts {
@@ -467,14 +467,14 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		}
 		if idx == puzzle.Background {
 			e := errAt(r.file, int(cn.line), "count of the background colour %q", name)
-			e.Hint = "a count is a block of a colour to fill: the background is what is left empty"
+			e.Hint = "give it the colour meant, or remove it: a count is a block to fill, and the background is what is left empty"
 			return nil, e
 		}
 		if len(r.xp.pal) > maxColors {
 			return nil, errAt(r.file, int(cn.line), "too many colours (at most %d)", maxColors-1)
 		}
 		if len(l) >= puzzle.MaxSide {
-			return nil, errAt(r.file, int(cn.line), "more than %d counts in one line", puzzle.MaxSide)
+			return nil, errAt(r.file, int(cn.line), "more than %d counts in one <line>", puzzle.MaxSide)
 		}
 		l = append(l, puzzle.Clue{Len: v, Color: idx, Blot: v == 0})
 	}

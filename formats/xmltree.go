@@ -539,7 +539,7 @@ func holdsNothing(n *xmlNode) bool {
 // element: reported where it ends, where the end tag or what was cut off
 // is missing.
 func endsInside(file string, open *xmlNode, end int) *ParseError {
-	e := errAt(file, end, "the file ends inside <%s> (line %d), which is never closed", open.name, open.line)
+	e := errAt(file, end, "the file ends inside the <%s> of line %d, which is never closed", open.name, open.line)
 	if end == open.line {
 		e = errAt(file, end, "<%s> is never closed: the file ends inside it", open.name)
 	}
