@@ -528,10 +528,10 @@ func (np *nonParser) endsWithout(what, needs, hint string) *ParseError {
 // resolves clues and goal.
 func (np *nonParser) finish() error {
 	if np.width == 0 {
-		return np.missing(np.endsWithout("width", "a width (or columns N) key", "add a line \"width N\", N the number of columns"), "width", "columns")
+		return np.missing(np.endsWithout("width", "one", "add a line \"width N\", N the number of columns, or Simpson's \"columns N\""), "width", "columns")
 	}
 	if np.height == 0 {
-		return np.missing(np.endsWithout("height", "a height (or rows N) key", "add a line \"height N\", N the number of rows"), "height", "rows")
+		return np.missing(np.endsWithout("height", "one", "add a line \"height N\", N the number of rows, or Simpson's \"rows N\""), "height", "rows")
 	}
 	np.p.Width, np.p.Height = np.width, np.height
 	rowClues, err := np.parseBlock(np.rows)

@@ -296,8 +296,8 @@ func (np *nonParser) swappedHeaders(header int, which string, count int) string 
 			if countClueLines(*sc, np) != wantHere {
 				return ""
 			}
-			return fmt.Sprintf("the %s block has as many clue lines as there are %s, and the %s block (line %d) as many as there are %s: if the two headers at lines %d and %d are swapped, swap them back",
-				which, other, other, l.n, which, header, l.n)
+			return fmt.Sprintf("this block has a clue line for each %s, and the %s block (line %d) one for each %s: if the headers at lines %d and %d are swapped, swap them back",
+				strings.TrimSuffix(other, "s"), other, l.n, strings.TrimSuffix(which, "s"), header, l.n)
 		}
 	}
 }

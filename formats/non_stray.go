@@ -135,7 +135,7 @@ func (np *nonParser) noBlock(which string) error {
 // missing.
 func (np *nonParser) nextPuzzleHint(line int) string {
 	if d := np.divider; d.n != 0 {
-		return fmt.Sprintf("another puzzle seems to start here, but line %d, %q, is not a divider: puzzles of a bundle are separated by a line \"%s\" alone",
+		return fmt.Sprintf("another puzzle seems to start here, but line %d, %q, is not a divider: change it to \"%s\", the line alone that separates the puzzles of a bundle",
 			d.n, strings.TrimSpace(d.text), packDivider)
 	}
 	if start := np.keysBefore(line); start != 0 {
