@@ -187,9 +187,9 @@ func ninTooFew(file string, head, w, h, have int, body []numberedLine) error {
 	if len(nonBlank) > h {
 		where = fmt.Sprintf("; as they stand, the row clues are lines %d-%d and the column clues start at line %d", nonBlank[0], nonBlank[h-1], nonBlank[h])
 	}
-	missing := "the missing line"
+	missing := "the missing clue line"
 	if w+h-have > 1 {
-		missing = fmt.Sprintf("the %d missing lines", w+h-have)
+		missing = fmt.Sprintf("the %d missing clue lines", w+h-have)
 	}
 	e.Hint = fmt.Sprintf("add %s (0 for an empty row or column), or fix the size on line %d%s", missing, head, where)
 	return e

@@ -45,7 +45,7 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want int, l
 		// The extra lines are as many as the other block needs: its
 		// header is missing.
 		e := np.clueLinesMismatch(header, which, dim, want, count, "")
-		e.Hint = fmt.Sprintf("the %d lines too many are the %s clues, as the %s is %d: add a line %q before line %d, where they start",
+		e.Hint = fmt.Sprintf("the %d clue lines too many are the %s clues, as the %s is %d: add a line %q before line %d, where they start",
 			count-want, strings.TrimSuffix(other, "s"), otherDim, otherWant, other, extra)
 		return e
 	}

@@ -697,7 +697,7 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 			}
 			idx, ok := r.xp.byChar(ch)
 			if !ok {
-				return nil, &imageError{lines: lines, err: fmt.Errorf("row %d, column %d: unknown colour character %q", len(rows)+1, len(row)+1, ch),
+				return nil, &imageError{lines: lines, err: fmt.Errorf("unknown colour character %q at row %d, column %d", ch, len(rows)+1, len(row)+1),
 					hint: fmt.Sprintf("define it, as in <color name=\"...\" char=\"%c\">rrggbb</color>, or use a defined colour's character", ch)}
 			}
 			if len(r.xp.pal) > maxColors {

@@ -111,7 +111,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		if m.Row {
 			what, clueLine = "row", p.RowLine(m.Index)
 		}
-		at(diag.Error, p.GoalLine(), fmt.Sprintf("the clue of %s %d is on line %d: if the goal is right, change it to %s", what, m.Index+1, clueLine, p.FormatLine(m.Got)),
+		at(diag.Error, p.GoalLine(), fmt.Sprintf("%s %d's clue is on line %d: if the goal is right, change it to %s", what, m.Index+1, clueLine, p.FormatLine(m.Got)),
 			"goal contradicts clues: %s%s", m.Message, more)
 		return r
 	}
