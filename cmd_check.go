@@ -255,8 +255,7 @@ func diagsOf(js []jsonDiagnostic) diag.List {
 func emptyFolderResults(folders []string) []checkResult {
 	var out []checkResult
 	for _, f := range folders {
-		w := diag.Diagnostic{File: f, Severity: diag.Warning, Message: "no puzzle files in this folder",
-			Hint: "puzzles are .non, .nin, .xml, .g and other puzzle files, or pictures with a Markdown note of the same name"}
+		w := diag.Diagnostic{File: f, Severity: diag.Warning, Message: "no puzzle files in this folder", Hint: build.NoPuzzlesHint}
 		out = append(out, checkResult{File: f, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(diag.List{w})})
 	}
 	return out

@@ -194,7 +194,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		}
 		if len(groupLines) == 5 && triddler {
 			if g, k, ok := olsakTriddlerSplit(groupLines); ok {
-				e.Hint = fmt.Sprintf("the group of line %d seems to hold two groups' lines, the second from line %d: add a ':' line before it (\": %s\", if the groups are in order)",
+				e.Hint = fmt.Sprintf("the group of line %d seems to hold two groups' lines, the second from line %d: add a ':' line before it, \": %s\" if the groups are in order",
 					groupStarts[g], groupNos[g][k], olsakTriddlerGroups[g+1].side)
 			}
 		}
