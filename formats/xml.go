@@ -514,7 +514,11 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 	rows, hasRows := sets["rows"]
 	cols, hasCols := sets["columns"]
 	if t, ok := firstOdd(sets, func(t string) bool { return t == "rows" || t == "columns" }); ok {
-		return nil, withSuggestion(errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle: want rows or columns", t), t, []string{"rows", "columns"})
+		e := errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle: want rows or columns", t)
+		if slices.Contains(puzzle.TriddlerSides, t) {
+			e.Hint = fmt.Sprintf(`for a triddler, write <puzzle type="triddler"> at line %d`, n.line)
+		}
+		return nil, withSuggestion(e, t, []string{"rows", "columns"})
 	}
 	switch {
 	case hasRows && !hasCols:
