@@ -203,7 +203,10 @@ func (p *Puzzle) shapeHint(d *diag.Diagnostic, fixes []shapeFix) bool {
 		case f.delta > 1:
 			do = fmt.Sprintf("add %d clue lines to", f.delta)
 		}
-		said[i] = fmt.Sprintf("%s %s (%s%d now)", do, f.side, p.sideAt(f.side), len(p.TriddlerClues[f.side]))
+		said[i] = fmt.Sprintf("%s %s, which has %d", do, f.side, len(p.TriddlerClues[f.side]))
+		if at := strings.TrimSuffix(p.sideAt(f.side), ", "); at != "" {
+			said[i] += " (" + at + ")"
+		}
 	}
 	d.Hint = strings.Join(said, ", or ") + ": the six counts then make an outline"
 	return true
