@@ -177,6 +177,20 @@ func nearName(path, file string) string {
 	return path
 }
 
+// difficultyWords says how a unique puzzle was solved, in an author's words
+// (-json keeps the grade's key: line, probe, search).
+func difficultyWords(grade string) string {
+	switch grade {
+	case "line":
+		return "solved line by line"
+	case "probe":
+		return "solved with look-ahead"
+	case "search":
+		return "solved by trial and error"
+	}
+	return grade
+}
+
 // printHuman prints a result for a person: the puzzle's verdict line and
 // its diagnostics. A diagnostic whose message and hint were printed in full
 // for another file (hinted) is printed without its hint, which names that
@@ -188,7 +202,7 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 		if r.Verdict != nil {
 			verdict = *r.Verdict
 			if r.Difficulty != nil {
-				verdict += ", " + *r.Difficulty
+				verdict += ", " + difficultyWords(*r.Difficulty)
 			}
 		}
 		title := r.Title
@@ -241,8 +255,7 @@ func diagsOf(js []jsonDiagnostic) diag.List {
 func emptyFolderResults(folders []string) []checkResult {
 	var out []checkResult
 	for _, f := range folders {
-		w := diag.Diagnostic{File: f, Severity: diag.Warning, Message: "no puzzle files in this folder",
-			Hint: "puzzles are .non, .nin, .xml, .g and other puzzle files, or pictures with a Markdown note of the same name"}
+		w := diag.Diagnostic{File: f, Severity: diag.Warning, Message: "no puzzle files in this folder", Hint: build.NoPuzzlesHint}
 		out = append(out, checkResult{File: f, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(diag.List{w})})
 	}
 	return out

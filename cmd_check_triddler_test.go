@@ -19,7 +19,7 @@ func TestCheckTriddlers(t *testing.T) {
 		"number-loom/puzzles/cut_and_polished.xml": "triddler, 96 cells",
 	} {
 		code, out, stderr := runCLI(t, "check", corpustest.Path(t, f))
-		if code != 0 || !strings.Contains(out, size+", 1 colour: unique, line") {
+		if code != 0 || !strings.Contains(out, size+", 1 colour: unique, solved line by line") {
 			t.Errorf("check %s: exit %d\n%s%s", f, code, out, stderr)
 		}
 		code, out, _ = runCLI(t, "check", "-json", corpustest.Path(t, f))

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/build"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -511,7 +512,7 @@ func TestCheckWarnsOfAFolderWithoutPuzzles(t *testing.T) {
 	empty := t.TempDir()
 	writeFile(t, empty, "notes.txt", "not a puzzle")
 	code, stdout, _ := runCLI(t, "check", empty)
-	if code != 0 || !strings.Contains(stdout, empty+": warning: no puzzle files in this folder") || !strings.Contains(stdout, "1 warning") {
+	if code != 0 || !strings.Contains(stdout, empty+": warning: no puzzle files in this folder ("+build.NoPuzzlesHint+")") || !strings.Contains(stdout, "1 warning") {
 		t.Errorf("check of a folder without puzzles: exit %d, output %q", code, stdout)
 	}
 	if code, _, _ := runCLI(t, "check", "-strict", empty); code != 1 {

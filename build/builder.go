@@ -224,8 +224,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	// note's mistake has puzzle files: the note's error says why none is
 	// published.
 	if len(files) == 0 && !slices.ContainsFunc(root.Broken, func(c *content.Collection) bool { return c.Parent != nil }) {
-		sum.warnAt(diag.Diagnostic{File: b.cfg.Src, Severity: diag.Warning, Message: "no puzzle files found",
-			Hint: "puzzles are .non, .nonpack, .xml, .pbn, .nin and .g files, or a .png or .gif with a note of the same name"})
+		sum.warnAt(diag.Diagnostic{File: b.cfg.Src, Severity: diag.Warning, Message: "no puzzle files found", Hint: NoPuzzlesHint})
 	}
 	out, err := output.Open(b.cfg.Out, b.min, &b.markers)
 	if err != nil {
@@ -315,6 +314,10 @@ func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	}
 	return problems
 }
+
+// NoPuzzlesHint is the hint of a folder without puzzle files, as a build
+// and check say it.
+const NoPuzzlesHint = "add puzzle files: .non, .nonpack, .xml, .pbn, .nin or .g, or a .png or .gif picture with a note of the same name"
 
 // SourceError is a failure to publish one source file (its output could not
 // be written, say): File names the file of the content tree it came from,

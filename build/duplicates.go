@@ -48,8 +48,8 @@ func duplicateDiagnostics(entries []*site.Entry, sev diag.Severity) diag.List {
 // Duplicate is the diagnostic of the puzzle in file that is the puzzle
 // at first over again (the same id), as the build and check say it.
 func Duplicate(file, first, id string, sev diag.Severity) diag.Diagnostic {
-	return diag.Diagnostic{File: file, Severity: sev, Message: fmt.Sprintf("duplicate: the same puzzle as %s (id %s)", first, id),
-		Hint: "players' progress is kept by id, so the two share it"}
+	return diag.Diagnostic{File: file, Severity: sev, Message: fmt.Sprintf("duplicate: the same puzzle as %s, id %s", first, id),
+		Hint: "players' progress is kept by id, so the two share it: remove one if it is a copy"}
 }
 
 // place names where an entry was read: its file and, when numbered, which

@@ -63,7 +63,7 @@ func TestNoteLinksLeadingNowhere(t *testing.T) {
 		readme + ":7: link to ../animls/cat.non leads nowhere (did you mean ../animals/cat.non?)",
 		readme + ":7: image phto.png leads nowhere (did you mean photo.png?)",
 		readme + ":8: link to ../../elsewhere.html leads nowhere (it climbs out of the content folder: give a full URL)",
-		cat + ":3: link to dog.md leads nowhere",
+		cat + ":3: link to dog.md leads nowhere (fix the path, or add the file it names)",
 	}
 	var got []string
 	for _, w := range sum.Warnings {
@@ -148,7 +148,7 @@ Cats chase [owls](README.md#owls).
 		t.Errorf("the heading is there, yet: %v", w)
 	}
 	edit("animals/README.md", "## Birds of prey\n")
-	want := filepath.Join(s.src, "animals", "cat.md") + ":1: link to README.md#owls leads to no heading of its note (its headings are #birds-of-prey)"
+	want := filepath.Join(s.src, "animals", "cat.md") + ":1: link to README.md#owls leads to no heading of its note (link one of its headings: #birds-of-prey)"
 	if w := warned(s.mustBuild(Config{})); !slices.Equal(w, []string{want}) {
 		t.Errorf("heading renamed: %q, want %q", w, want)
 	}
@@ -253,7 +253,7 @@ Cats chase [badgers](README.md#badgers).
 	if hits := b.memo.hits.Load(); hits != 0 {
 		t.Errorf("a heading the broken link's hint lists renamed: %d files from the memo, want none", hits)
 	}
-	want := filepath.Join(s.src, "animals", "cat.md") + ":1: link to README.md#badgers leads to no heading of its note (its headings are #owls, #foxes)"
+	want := filepath.Join(s.src, "animals", "cat.md") + ":1: link to README.md#badgers leads to no heading of its note (link one of its headings: #owls or #foxes)"
 	if !slices.Contains(sum.Warnings, want) {
 		t.Errorf("warnings %q, want %q", sum.Warnings, want)
 	}

@@ -82,7 +82,7 @@ func TestDuplicatePuzzlesAreNamed(t *testing.T) {
 			dups = append(dups, w)
 		}
 	}
-	first := filepath.Join(s.src, "a", "first.non") + " (id "
+	first := filepath.Join(s.src, "a", "first.non") + ", id "
 	if len(dups) != 2 ||
 		!strings.HasPrefix(dups[0], filepath.Join(s.src, "b", "copy.non")+": duplicate: ") || !strings.Contains(dups[0], first) ||
 		!strings.HasPrefix(dups[1], filepath.Join(s.src, "b", "pack.nonpack")+": puzzle 2: duplicate: ") || !strings.Contains(dups[1], first) {

@@ -32,7 +32,7 @@ columns
 func ExampleRead_error() {
 	_, err := formats.Read("bad.non", []byte("width 2\nheight 1\nrows\n1\n1\ncolumns\n1\n1\n"))
 	fmt.Println(err)
-	// Output: bad.non:3: rows block has 2 clue lines, but height is 1 (set height 2 at line 2, or remove the row clue that is too many; clue line 2 is line 5; lines 4 and 5 are the same: is one a copy?)
+	// Output: bad.non:3: rows block has 2 clue lines, but height is 1 (set height 2 at line 2, or remove the row clue that is too many: lines 4 and 5 are the same, is one a copy?)
 }
 
 func ExampleWriteNon() {

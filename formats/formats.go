@@ -11,6 +11,25 @@
 // capped at MaxFileSize (also after decompression), sides at puzzle.MaxSide
 // and clue lines at puzzle.MaxSide blocks. Every error names the file and,
 // where there is one, the line.
+//
+// Messages (here, and in puzzle and validate, which word the rest) are
+// written for an author who has never seen the code, one word for one
+// thing:
+//
+//   - "line N" is a line of the file, nothing else. A row or column of the
+//     puzzle is "row 3", "column 3" (a triddler's, "top clue 3"), never a
+//     line; "solving line by line" names the way of solving.
+//   - A "clue" is the numbers of one row or column ("the clue of row 3 is
+//     2,1"), a "clue line" the line of the file that holds one, a "block"
+//     one number of a clue.
+//   - A "header" starts a block of clues ("rows", a .g ':' line, <clues>);
+//     "heading" is only a Markdown heading of a note.
+//   - "colour" in prose; "color" only as written in a file (color r #d62828,
+//     color=). The "goal" is the picture the author meant.
+//   - A hint says what to do, with an editing verb ("set height 4 at line
+//     3", "change its clue to 1,3", "remove it") or "did you mean X?", and
+//     names the line rather than "there". It reads in one breath: no chain
+//     of colons ("the goal points at line 10: row 1: clue is 2,1 ...").
 package formats
 
 import (

@@ -721,7 +721,7 @@ func TestSaysWhatToDo(t *testing.T) {
 		{`write the block's length, as in <count>3</count>, or remove the <count>`, true},
 		{`did you mean "columns"?`, true},
 		{`did you mean <count>1</count>? A length is written in digits`, true},
-		{`a row of this puzzle has 5 cells: shorten the clue or change the size`, true},
+		{`shorten the clue or change the size`, true},
 		{`is it the end of the <color> of line 11, written without its '/'? Write </color>`, true},
 		{`if the file was cut short, restore its end`, true},
 		{`set width 3 at line 1, or add the column clue that is missing`, true},

@@ -39,7 +39,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 		e := errAt(file, head.n, "want \"width height\", got %q", head.text)
 		e.Hint = "write the width and the height, separated by a space, as in \"10 15\""
 		if parts := strings.FieldsFunc(head.text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) }); len(parts) == 2 && isDigits(parts[0]) && isDigits(parts[1]) {
-			e.Hint = fmt.Sprintf("write the width and height separated by a space: %q", parts[0]+" "+parts[1])
+			e.Hint = fmt.Sprintf("write the width and the height, separated by a space: %q", parts[0]+" "+parts[1])
 		}
 		return nil, e
 	}
@@ -121,7 +121,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 				continue
 			}
 			if len(line) >= puzzle.MaxSide {
-				return nil, errAt(file, l.n, "more than %d blocks in one line", puzzle.MaxSide)
+				return nil, errAt(file, l.n, "more than %d blocks in one clue", puzzle.MaxSide)
 			}
 			line = append(line, puzzle.Clue{Len: n, Color: 1})
 		}
@@ -138,7 +138,7 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	if ignoredFrom > 0 {
 		p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: ignoredFrom,
 			Message: fmt.Sprintf("text after the %d clue lines ignored", want),
-			Hint:    ninExtraHint(w, h, nonBlank, moreText(*sc))})
+			Hint:    ninExtraHint(head.n, w, h, nonBlank, moreText(*sc))})
 	}
 	return p, nil
 }
@@ -187,11 +187,11 @@ func ninTooFew(file string, head, w, h, have int, body []numberedLine) error {
 	if len(nonBlank) > h {
 		where = fmt.Sprintf("; as they stand, the row clues are lines %d-%d and the column clues start at line %d", nonBlank[0], nonBlank[h-1], nonBlank[h])
 	}
-	missing := "the missing line"
+	missing := "the missing clue line"
 	if w+h-have > 1 {
-		missing = fmt.Sprintf("the %d missing lines", w+h-have)
+		missing = fmt.Sprintf("the %d missing clue lines", w+h-have)
 	}
-	e.Hint = fmt.Sprintf("add %s (0 for an empty line), or fix the size on line %d%s", missing, head, where)
+	e.Hint = fmt.Sprintf("add %s (0 for an empty row or column), or fix the size on line %d%s", missing, head, where)
 	return e
 }
 
@@ -206,18 +206,18 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 	case ok && isDigits(g):
 		e.Hint = fmt.Sprintf("did you mean %s?", g)
 	default:
-		e.Hint = "a clue line holds block lengths, numbers separated by spaces"
+		e.Hint = "write the clue as block lengths, numbers separated by spaces"
 	}
 	return e
 }
 
 // ninExtraHint is the hint of the text after a .nin file's clues (w by h,
-// its non-blank lines so far given; more when other text follows the first
-// line after them): one line before it may be too many, and when it is
-// the only one, two neighbouring lines that are the same are the likely
-// copy.
-func ninExtraHint(w, h int, lines []numberedLine, more bool) string {
-	hint := fmt.Sprintf("the header asks for %d rows and %d columns; if this is a clue, a line before it is one too many", h, w)
+// the size at line head, its non-blank lines so far given; more when other
+// text follows the first line after them): one line before it may be too
+// many, and when it is the only one, two neighbouring lines that are the
+// same are the likely copy.
+func ninExtraHint(head, w, h int, lines []numberedLine, more bool) string {
+	hint := fmt.Sprintf("line %d asks for %d rows and %d columns; if this is a clue, remove the line before it that is one too many", head, h, w)
 	if a, b, ok := copiedLine(lines[:len(lines)-1]); ok && !more {
 		hint += fmt.Sprintf(": lines %d and %d are the same, is one a copy?", a, b)
 	}

@@ -70,7 +70,7 @@ type nonParser struct {
 }
 
 // nonSyntax is how a .non file writes a license and a goal.
-var nonSyntax = puzzle.Syntax{License: "a line such as: license CC-BY-4.0", Goal: "a goal line"}
+var nonSyntax = puzzle.Syntax{License: "a line such as \"license CC-BY-4.0\"", Goal: "a goal line"}
 
 // readNon reads the puzzle in text, whose first line is line first of file.
 func readNon(file, text string, first int) (*puzzle.Puzzle, error) {
@@ -186,14 +186,14 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 			return np.errAt(l.n, "maxrule: %w", err)
 		}
 		if np.maxRuleLine != 0 {
-			return np.errAt(l.n, "maxrule given twice (first on line %d)", np.maxRuleLine)
+			return np.errAt(l.n, "maxrule given twice, first on line %d", np.maxRuleLine)
 		}
 		np.maxRule, np.maxRuleLine = n, l.n
 	case "color", "colour":
 		return np.color(l.n, rest)
 	case "goal":
 		if np.goalLine != 0 {
-			e := errAt(np.file, l.n, "goal given twice (first on line %d)", np.goalLine)
+			e := errAt(np.file, l.n, "goal given twice, first on line %d", np.goalLine)
 			e.Hint = "a puzzle has one goal: remove the one that is wrong"
 			if stripSpaces(unquote(rest)) == np.goal {
 				e.Hint = "it is the same goal: remove this line"
@@ -381,7 +381,7 @@ func (np *nonParser) color(line int, rest string) error {
 		e := errAt(np.file, line, "color %s: %w", f[0], err)
 		e.Hint = hexHint(f[1], `"color r #d62828"`)
 		if _, swapped := puzzle.ParseRGB(f[0]); swapped == nil && len([]rune(f[1])) == 1 {
-			e.Hint = fmt.Sprintf("the character comes first: \"color %s %s\"", f[1], f[0])
+			e.Hint = fmt.Sprintf("write the character first: \"color %s %s\"", f[1], f[0])
 		}
 		return e
 	}
@@ -528,10 +528,10 @@ func (np *nonParser) endsWithout(what, needs, hint string) *ParseError {
 // resolves clues and goal.
 func (np *nonParser) finish() error {
 	if np.width == 0 {
-		return np.missing(np.endsWithout("width", "a width (or columns N) key", "add a line \"width N\", N the number of columns"), "width", "columns")
+		return np.missing(np.endsWithout("width", "one", "add a line \"width N\", N the number of columns, or Simpson's \"columns N\""), "width", "columns")
 	}
 	if np.height == 0 {
-		return np.missing(np.endsWithout("height", "a height (or rows N) key", "add a line \"height N\", N the number of rows"), "height", "rows")
+		return np.missing(np.endsWithout("height", "one", "add a line \"height N\", N the number of rows, or Simpson's \"rows N\""), "height", "rows")
 	}
 	np.p.Width, np.p.Height = np.width, np.height
 	rowClues, err := np.parseBlock(np.rows)

@@ -45,15 +45,20 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want int, l
 		// The extra lines are as many as the other block needs: its
 		// header is missing.
 		e := np.clueLinesMismatch(header, which, dim, want, count, "")
-		e.Hint = fmt.Sprintf("the %d lines too many are the %s clues, as the %s is %d: add a line %q before line %d, where they start",
+		e.Hint = fmt.Sprintf("the %d clue lines too many are the %s clues, as the %s is %d: add a line %q before line %d, where they start",
 			count-want, strings.TrimSuffix(other, "s"), otherDim, otherWant, other, extra)
 		return e
 	}
-	fix = fmt.Sprintf("%s; clue line %d is line %d", fix, want+1, extra)
-	if a, b, ok := copiedLine(lines); ok && count == want+1 {
-		fix += fmt.Sprintf("; lines %d and %d are the same: is one a copy?", a, b)
-	} else {
-		fix += np.goalDiff(which, lines, ahead)
+	differs, agree, hasGoal := np.goalDiff(which, lines, ahead)
+	switch a, b, copied := copiedLine(lines); {
+	case copied && count == want+1:
+		fix += fmt.Sprintf(": lines %d and %d are the same, is one a copy?", a, b)
+	case hasGoal && differs > 0:
+		fix += fmt.Sprintf("; the first clue line that differs from the goal is line %d", differs)
+	case hasGoal && agree:
+		fix += fmt.Sprintf(", from line %d on: the first %d agree with the goal", extra, want)
+	default:
+		fix += fmt.Sprintf("; the first clue line past the %s is line %d", dim, extra)
 	}
 	return np.clueLinesMismatch(header, which, dim, want, count, fix)
 }
@@ -86,12 +91,21 @@ func findKey(sc lineScanner, key string) (numberedLine, bool) {
 func (np *nonParser) tooFewClueLines(header int, which, dim string, want int, lines []numberedLine, stop numberedLine) error {
 	have := len(lines)
 	line := strings.TrimSuffix(which, "s")
-	end := "the block ends at the end of the puzzle"
-	if stop.n != 0 {
-		end = fmt.Sprintf("the block ends before line %d, %q", stop.n, shortText(stop.text))
+	fix := fmt.Sprintf("add %s (0 for an empty %s)", theClues(want-have, which, "missing"), line)
+	switch differs, agree, hasGoal := np.goalDiff(which, lines, *np.sc); {
+	case hasGoal && differs > 0 && want-have == 1:
+		fix += fmt.Sprintf(", likely before line %d, the first that differs from the goal", differs)
+	case hasGoal && differs > 0:
+		fix += fmt.Sprintf("; the first clue line that differs from the goal is line %d", differs)
+	case hasGoal && agree:
+		fix += fmt.Sprintf(" after line %d: those before agree with the goal", lines[have-1].n)
+	case stop.n == 0:
+		fix += "; the block ends at the end of the puzzle"
+	case strings.Contains(stop.text, `"`):
+		fix += fmt.Sprintf("; the block ends before line %d", stop.n)
+	default:
+		fix += fmt.Sprintf("; the block ends before line %d, %q", stop.n, shortText(stop.text))
 	}
-	fix := fmt.Sprintf("add %s, 0 for an empty %s; %s", theClues(want-have, which, "missing"), line, end)
-	fix += np.goalDiff(which, lines, *np.sc)
 	return np.clueLinesMismatch(header, which, dim, want, have, fix)
 }
 
@@ -282,8 +296,8 @@ func (np *nonParser) swappedHeaders(header int, which string, count int) string 
 			if countClueLines(*sc, np) != wantHere {
 				return ""
 			}
-			return fmt.Sprintf("the %s block has as many clue lines as there are %s, and the %s block (line %d) as many as there are %s: if the two headers at lines %d and %d are swapped, swap them back",
-				which, other, other, l.n, which, header, l.n)
+			return fmt.Sprintf("this block has a clue line for each %s, and the %s block (line %d) one for each %s: if the headers at lines %d and %d are swapped, swap them back",
+				strings.TrimSuffix(other, "s"), other, l.n, strings.TrimSuffix(which, "s"), header, l.n)
 		}
 	}
 }
@@ -314,34 +328,25 @@ func countClueLines(sc lineScanner, np *nonParser) int {
 
 // goalDiff compares the clue lines of a block (which: "rows" or "columns")
 // that does not fit its dimension with the clues of the puzzle's goal, read
-// before the block or found ahead in sc (a copy): it names the first line
-// that differs, where one was added or lost, or says that the lines agree
-// with the goal's first ones. It returns "" without a goal of the right
-// size.
-func (np *nonParser) goalDiff(which string, lines []numberedLine, sc lineScanner) string {
+// before the block or found ahead in sc (a copy): it returns the line of the
+// first that differs (where one was added or lost), or agree when each of
+// them agrees with the goal as far as the goal goes. ok is false without a
+// goal of the right size.
+func (np *nonParser) goalDiff(which string, lines []numberedLine, sc lineScanner) (differs int, agree, ok bool) {
 	goal := []rune(np.goal)
 	if np.goalLine == 0 {
 		goal = []rune(goalAhead(sc))
 	}
 	if np.width == 0 || np.height == 0 || len(goal) != np.width*np.height {
-		return ""
+		return 0, false, false
 	}
 	want := goalRuns(goal, np.width, np.height, which == "rows")
-	for i, l := range lines {
-		if i >= len(want) {
-			return fmt.Sprintf("; the first %d agree with the goal: the lines after them are too many", len(want))
-		}
+	for i, l := range lines[:min(len(lines), len(want))] {
 		if !slices.Equal(clueLens(l.text), want[i]) {
-			return fmt.Sprintf("; the first clue line that differs from the goal is line %d", l.n)
+			return l.n, false, true
 		}
 	}
-	switch missing := len(want) - len(lines); {
-	case missing == 1:
-		return "; they agree with the goal's first ones: the missing one is the last"
-	case missing > 1:
-		return fmt.Sprintf("; they agree with the goal's first ones: the missing ones are the last %d", missing)
-	}
-	return ""
+	return 0, true, true
 }
 
 // goalAhead returns the goal of the lines left in sc, or "".

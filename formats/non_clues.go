@@ -93,7 +93,7 @@ func (np *nonParser) ignored(l numberedLine, col int) {
 // ignoredAfterNumber warns that characters after a number of clue line l,
 // at column col, are ignored.
 func (np *nonParser) ignoredAfterNumber(l numberedLine, col int, chars string) {
-	hint := "a number may be followed only by a colour character"
+	hint := "remove it: a number may be followed only by a colour character"
 	if sep := []rune(chars)[0]; len(chars) > 1 && strings.ContainsRune(";./|", sep) && strings.ContainsAny(chars, "0123456789") {
 		hint = fmt.Sprintf("\"%c\" does not separate numbers: write %q", sep, strings.ReplaceAll(strings.TrimSpace(l.text), string(sep), ","))
 	}

@@ -52,7 +52,7 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 		if t := strings.TrimSpace(l.text); !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, ";") && !strings.HasPrefix(t, "%") {
 			np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: runeCol(l.text, strings.Index(l.text, key)), Severity: diag.Warning,
 				Message: fmt.Sprintf("%q is not a key: the line is ignored", shortText(key)),
-				Hint:    "a line starts with a key such as title, width or rows, or is a clue line of a block"})
+				Hint:    "remove it: a line starts with a key such as title, width or rows, or is a clue line of a block"})
 		}
 		return
 	}
@@ -87,7 +87,7 @@ func (np *nonParser) strayHint(r lineRun) string {
 	if which := np.missingBlock(r); which != "" {
 		for _, t := range np.typos {
 			if t.known == which && t.line < r.first && t.line >= r.first-2 {
-				return fmt.Sprintf("line %d, %q, should read %q", t.line, t.key, which)
+				return fmt.Sprintf("change %q on line %d to %q", t.key, t.line, which)
 			}
 		}
 		return fmt.Sprintf("add a line %q before line %d, where they start", which, r.first)
@@ -135,7 +135,7 @@ func (np *nonParser) noBlock(which string) error {
 // missing.
 func (np *nonParser) nextPuzzleHint(line int) string {
 	if d := np.divider; d.n != 0 {
-		return fmt.Sprintf("another puzzle seems to start here, but line %d, %q, is not a divider: puzzles of a bundle are separated by a line \"%s\" alone",
+		return fmt.Sprintf("another puzzle seems to start here, but line %d, %q, is not a divider: change it to \"%s\", the line alone that separates the puzzles of a bundle",
 			d.n, strings.TrimSpace(d.text), packDivider)
 	}
 	if start := np.keysBefore(line); start != 0 {

@@ -134,7 +134,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			in, out, spec, ok := splitOlsakColor(t)
 			if !ok {
 				e := errAt(file, n, "palette line %q: want \"c:c #rrggbb name\"", t)
-				e.Hint = "as in \"a:X #000000 black\": the input character, ':', the output character, the colour, a name"
+				e.Hint = "write it as in \"a:X #000000 black\": the input character, ':', the output character, the colour, a name"
 				if t[0] >= '0' && t[0] <= '9' {
 					e.Hint = fmt.Sprintf("this looks like a clue line: if the ':' line that starts its group is missing, add it before line %d", n)
 				}
@@ -194,7 +194,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		}
 		if len(groupLines) == 5 && triddler {
 			if g, k, ok := olsakTriddlerSplit(groupLines); ok {
-				e.Hint = fmt.Sprintf("the group of line %d seems to hold two groups' lines, the second from line %d: add a ':' line before it (\": %s\", if the groups are in order)",
+				e.Hint = fmt.Sprintf("the group of line %d seems to hold two groups' lines, the second from line %d: add a ':' line before it, \": %s\" if the groups are in order",
 					groupStarts[g], groupNos[g][k], olsakTriddlerGroups[g+1].side)
 			}
 		}
@@ -346,11 +346,11 @@ func olsakBareColor(black puzzle.Color, pal []puzzle.Color, tok olsakToken, line
 		}
 	}
 	w = puzzle.Diagnostic{Line: line, Message: fmt.Sprintf(
-		"block %d has no colour letter: a bare number is a block of colour '1', which the palette does not declare, so nonopress makes it a colour apart, %q, besides %s",
+		"block %d has no colour letter, and the palette declares no colour '1': nonopress makes it a colour apart, %q, besides %s",
 		tok.len, c.Name, pal[twin].DisplayName())}
 	w.Hint = "write the letter of the colour meant after the number"
 	if paletteAt != 0 {
-		w.Hint += fmt.Sprintf(", or declare colour '1' in the palette that starts at line %d", paletteAt)
+		w.Hint += fmt.Sprintf(", or declare colour '1' in the palette at line %d", paletteAt)
 	}
 	return c, w, true
 }
@@ -427,7 +427,7 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 			continue
 		}
 		if len(toks) >= puzzle.MaxSide {
-			return nil, errAt(file, n, "more than %d blocks in one line", puzzle.MaxSide)
+			return nil, errAt(file, n, "more than %d blocks in one clue", puzzle.MaxSide)
 		}
 		toks = append(toks, olsakToken{len: v, char: ch})
 	}

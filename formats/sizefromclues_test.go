@@ -25,11 +25,11 @@ func TestSizeFromClues(t *testing.T) {
 <line></line>
 </clues>
 </puzzle></puzzleset>
-`, true, "a row of this puzzle has 2 cells, one for each column clue (from line 2): shorten the clue, or add the column clues missing there"},
+`, true, "a row has one cell for each column clue, from line 2: shorten the clue, or add the column clues that are missing"},
 		{"three.g", ": rows\n3\n0\n: columns\n1\n1\n", true,
-			"a row of this puzzle has 2 cells, one for each column clue (from line 4): shorten the clue, or add the column clues missing there"},
+			"a row has one cell for each column clue, from line 4: shorten the clue, or add the column clues that are missing"},
 		{"three.non", "width 2\nheight 2\nrows\n3\n0\ncolumns\n1\n1\n", false,
-			"a row of this puzzle has 2 cells: shorten the clue or change the size"},
+			"shorten the clue or change the size"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ps, err := Read(c.name, []byte(c.src))

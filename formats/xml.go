@@ -220,7 +220,7 @@ type xmlPuzzleReader struct {
 }
 
 // xmlSyntax is how a <puzzle> writes a license and a goal.
-var xmlSyntax = puzzle.Syntax{License: "an element such as: <license>CC-BY-4.0</license>", Goal: "a <solution> element"}
+var xmlSyntax = puzzle.Syntax{License: "an element such as <license>CC-BY-4.0</license>", Goal: "a <solution> element", Headers: "the types of the <clues>"}
 
 func readXMLPuzzle(file string, n *xmlNode, defs setDefaults) (*puzzle.Puzzle, error) {
 	p := &puzzle.Puzzle{Kind: puzzle.Grid, Origin: puzzle.Origin{Line: n.line, Syntax: xmlSyntax}}
@@ -311,7 +311,7 @@ func (r *xmlPuzzleReader) readColors(n *xmlNode) error {
 		def := xmlColor{name: name, char: ch, rgb: rgb}
 		for i, d := range xp.defined {
 			if ch != 0 && d.char == ch && d.name != name {
-				e := errAt(r.file, c.line, "colour %q has the char %q of colour %q (line %d)", name, string(ch), d.name, charLines[i])
+				e := errAt(r.file, c.line, "colour %q has the char %q of colour %q, on line %d", name, string(ch), d.name, charLines[i])
 				e.Hint = "give each colour a char of its own: the goal image tells colours by it"
 				return e
 			}
@@ -393,7 +393,7 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 				continue
 			}
 			if len(lines) >= puzzle.MaxSide {
-				return nil, errAt(r.file, ln.line, "more than %d lines in <clues type=%q>: %w", puzzle.MaxSide, t, puzzle.ErrTooLarge)
+				return nil, errAt(r.file, ln.line, "more than %d <line>s in <clues type=%q>: %w", puzzle.MaxSide, t, puzzle.ErrTooLarge)
 			}
 			l, err := r.readLine(ln)
 			if err != nil {
@@ -438,7 +438,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		return nil, e
 	}
 	if ln.tooManyCounts {
-		return nil, errAt(r.file, ln.line, "more than %d counts in one line: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
+		return nil, errAt(r.file, ln.line, "more than %d counts in one <line>: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
 	}
 	var l puzzle.Line
 	for _, cn := range ln.counts {
@@ -458,7 +458,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 				}
 			} else {
 				// The count has no colour of its own: the default is wrong.
-				err = errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no color of its own", name, cn.line)
+				err = errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no colour of its own", name, cn.line)
 			}
 			if known := r.xp.closestName(name); known != "" {
 				err.Hint = fmt.Sprintf("did you mean %q?", known)
@@ -467,14 +467,14 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		}
 		if idx == puzzle.Background {
 			e := errAt(r.file, int(cn.line), "count of the background colour %q", name)
-			e.Hint = "a count is a block of a colour to fill: the background is what is left empty"
+			e.Hint = "give it the colour meant, or remove it: a count is a block to fill, and the background is what is left empty"
 			return nil, e
 		}
 		if len(r.xp.pal) > maxColors {
 			return nil, errAt(r.file, int(cn.line), "too many colours (at most %d)", maxColors-1)
 		}
 		if len(l) >= puzzle.MaxSide {
-			return nil, errAt(r.file, int(cn.line), "more than %d counts in one line", puzzle.MaxSide)
+			return nil, errAt(r.file, int(cn.line), "more than %d counts in one <line>", puzzle.MaxSide)
 		}
 		l = append(l, puzzle.Clue{Len: v, Color: idx, Blot: v == 0})
 	}
@@ -514,7 +514,11 @@ func (r *xmlPuzzleReader) finishGrid(n *xmlNode, sets map[string]clueSet) (*puzz
 	rows, hasRows := sets["rows"]
 	cols, hasCols := sets["columns"]
 	if t, ok := firstOdd(sets, func(t string) bool { return t == "rows" || t == "columns" }); ok {
-		return nil, withSuggestion(errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle: want rows or columns", t), t, []string{"rows", "columns"})
+		e := errAt(r.file, sets[t].line, "<clues type=%q> in a grid puzzle: want rows or columns", t)
+		if slices.Contains(puzzle.TriddlerSides, t) {
+			e.Hint = fmt.Sprintf(`for a triddler, write <puzzle type="triddler"> at line %d`, n.line)
+		}
+		return nil, withSuggestion(e, t, []string{"rows", "columns"})
 	}
 	switch {
 	case hasRows && !hasCols:
@@ -697,7 +701,7 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 			}
 			idx, ok := r.xp.byChar(ch)
 			if !ok {
-				return nil, &imageError{lines: lines, err: fmt.Errorf("row %d, column %d: unknown colour character %q", len(rows)+1, len(row)+1, ch),
+				return nil, &imageError{lines: lines, err: fmt.Errorf("unknown colour character %q at row %d, column %d", ch, len(rows)+1, len(row)+1),
 					hint: fmt.Sprintf("define it, as in <color name=\"...\" char=\"%c\">rrggbb</color>, or use a defined colour's character", ch)}
 			}
 			if len(r.xp.pal) > maxColors {

@@ -273,7 +273,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 					hint = fmt.Sprintf("the start tag at line %d is likely misspelt: write <%s> there", top.line, name)
 				}
 				warn(puzzle.Diagnostic{Line: line,
-					Message: fmt.Sprintf("</%s> taken as the end of <%s> (line %d)", t.Name.Local, top.name, top.line), Hint: hint})
+					Message: fmt.Sprintf("</%s> taken as the end of the <%s> of line %d", t.Name.Local, top.name, top.line), Hint: hint})
 				if err := pop(len(stack) - 1); err != nil {
 					return warnings, err
 				}
@@ -567,7 +567,7 @@ func holdsNothing(n *xmlNode) bool {
 // element: reported where it ends, where the end tag or what was cut off
 // is missing.
 func endsInside(file string, open *xmlNode, end int) *ParseError {
-	e := errAt(file, end, "the file ends inside <%s> (line %d), which is never closed", open.name, open.line)
+	e := errAt(file, end, "the file ends inside the <%s> of line %d, which is never closed", open.name, open.line)
 	if end == open.line {
 		e = errAt(file, end, "<%s> is never closed: the file ends inside it", open.name)
 	}

@@ -46,7 +46,7 @@ func TestBlotProblems(t *testing.T) {
 		t.Fatalf("goal mismatches %v, want none", m)
 	}
 	p.Goal = &Image{Width: 3, Height: 1, Cells: []uint8{1, 0, 1}}
-	if m := p.GoalMismatches(); len(m) == 0 || !strings.Contains(m[0].Message, "clue is ?") {
+	if m := p.GoalMismatches(); len(m) == 0 || !strings.Contains(m[0].Message, "the clue of row 1 is ?") {
 		t.Fatalf("goal mismatches %v, want row 1's (two blocks for one blot)", m)
 	}
 	q := &Puzzle{Width: 2, Height: 1, Palette: DefaultPalette(),

@@ -104,7 +104,8 @@ type Mismatch struct {
 	Index int  // from 0
 	Want  Line // the clue as given
 	Got   Line // the clue the goal gives
-	// Message says it in words: "row 3: clue is 2,1 but the goal gives 3".
+	// Message says it in words: "the clue of row 3 is 2,1 but the goal
+	// gives 3".
 	Message string
 }
 
@@ -120,13 +121,13 @@ func (p *Puzzle) GoalMismatches() []Mismatch {
 	for i := range min(len(rows), len(p.Rows)) {
 		if !p.Rows[i].Fits(rows[i]) {
 			out = append(out, Mismatch{Row: true, Index: i, Want: p.Rows[i], Got: rows[i],
-				Message: fmt.Sprintf("row %d: clue is %s but the goal gives %s", i+1, p.FormatLine(p.Rows[i]), p.FormatLine(rows[i]))})
+				Message: fmt.Sprintf("the clue of row %d is %s but the goal gives %s", i+1, p.FormatLine(p.Rows[i]), p.FormatLine(rows[i]))})
 		}
 	}
 	for i := range min(len(cols), len(p.Cols)) {
 		if !p.Cols[i].Fits(cols[i]) {
 			out = append(out, Mismatch{Index: i, Want: p.Cols[i], Got: cols[i],
-				Message: fmt.Sprintf("column %d: clue is %s but the goal gives %s", i+1, p.FormatLine(p.Cols[i]), p.FormatLine(cols[i]))})
+				Message: fmt.Sprintf("the clue of column %d is %s but the goal gives %s", i+1, p.FormatLine(p.Cols[i]), p.FormatLine(cols[i]))})
 		}
 	}
 	return out
@@ -185,9 +186,9 @@ func (p *Puzzle) Problems() diag.List {
 		errorAt(p.HeaderLine(false), "", "%s for width %d", Plural(len(p.Cols), "column clue"), p.Width)
 	}
 	check := func(row bool, lines []Line, length int) {
-		what, lineOf := "column", p.ColLine
+		what, lineOf, across := "column", p.ColLine, "high"
 		if row {
-			what, lineOf = "row", p.RowLine
+			what, lineOf, across = "row", p.RowLine, "wide"
 		}
 		for i, l := range lines {
 			for _, c := range l {
@@ -199,8 +200,8 @@ func (p *Puzzle) Problems() diag.List {
 				}
 			}
 			if n := l.MinLength(); n > length {
-				errorAt(lineOf(i), p.tooLongHint(row, length),
-					"%s %d: clue %s needs %d cells but the line has %d", what, i+1, p.FormatLine(l), n, length)
+				errorAt(lineOf(i), p.tooLongHint(row),
+					"%s %d: clue %s needs %d cells but the puzzle is %s %s", what, i+1, p.FormatLine(l), n, Plural(length, "cell"), across)
 			}
 		}
 	}
@@ -280,12 +281,12 @@ func (p *Puzzle) sumsHint() string {
 	if m.Row {
 		line = p.RowLine(m.Index)
 	}
-	hint := fmt.Sprintf("the goal points at line %d: %s; if the goal is right, write %s there", line, m.Message, p.FormatLine(m.Got))
+	hint := fmt.Sprintf("at line %d, %s: if the goal is right, change the clue to %s", line, m.Message, p.FormatLine(m.Got))
 	switch {
 	case len(ms) == 2:
-		hint += "; 1 more line disagrees with the goal"
+		hint += "; 1 more clue disagrees with the goal"
 	case len(ms) > 2:
-		hint += fmt.Sprintf("; %d more lines disagree with the goal", len(ms)-1)
+		hint += fmt.Sprintf("; %d more clues disagree with the goal", len(ms)-1)
 	}
 	return hint
 }
@@ -358,17 +359,17 @@ func Plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// tooLongHint is the hint of a row (or column) clue longer than the length
-// of its lines: when the file gives no size, only clue lines
+// tooLongHint is the hint of a row (or column) clue longer than the
+// puzzle is wide (or high): when the file gives no size, only clue lines
 // (Origin.SizeFromClues), where the other block that counts them starts.
-func (p *Puzzle) tooLongHint(row bool, length int) string {
+func (p *Puzzle) tooLongHint(row bool) string {
 	what, other := "column", "row"
 	if row {
 		what, other = "row", "column"
 	}
 	if p.Origin.SizeFromClues && p.HeaderLine(!row) > 0 {
-		return fmt.Sprintf("a %s of this puzzle has %s, one for each %s clue (from line %d): shorten the clue, or add the %s clues missing there",
-			what, Plural(length, "cell"), other, p.HeaderLine(!row), other)
+		return fmt.Sprintf("a %s has one cell for each %s clue, from line %d: shorten the clue, or add the %s clues that are missing",
+			what, other, p.HeaderLine(!row), other)
 	}
-	return fmt.Sprintf("a %s of this puzzle has %s: shorten the clue or change the size", what, Plural(length, "cell"))
+	return "shorten the clue or change the size"
 }

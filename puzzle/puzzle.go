@@ -213,10 +213,13 @@ type Meta struct {
 
 // Syntax is how a puzzle's format writes what a check's hint may ask an
 // author to add, as the hint puts it after "add"; "" where the format has
-// no place for it.
+// no place for it. Headers names what starts the rows and the columns
+// blocks, in a hint asking to swap them; "" for the plain "the rows and
+// columns headers".
 type Syntax struct {
-	License string // "a line such as: license CC-BY-4.0"
+	License string // `a line such as "license CC-BY-4.0"`
 	Goal    string // "a goal line"
+	Headers string // "the types of the <clues>"
 }
 
 // Origin is where a puzzle was read from.

@@ -90,12 +90,12 @@ func TestGoalMismatchesAndValidate(t *testing.T) {
 	}
 	p.Goal.Set(0, 0, 1)
 	m := p.GoalMismatches()
-	if len(m) != 2 || m[0].Message != "row 1: clue is 2 but the goal gives 3" || m[1].Message != "column 1: clue is 2,1 but the goal gives 1,2,1" {
+	if len(m) != 2 || m[0].Message != "the clue of row 1 is 2 but the goal gives 3" || m[1].Message != "the clue of column 1 is 2,1 but the goal gives 1,2,1" {
 		t.Errorf("mismatches = %+v", m)
 	}
 	p.Rows[2] = Line{{Len: 3, Color: 1}, {Len: 3, Color: 1}}
 	errs := p.Validate()
-	if len(errs) != 1 || !strings.Contains(errs[0], "row 3: clue 3,3 needs 7 cells but the line has 5") {
+	if len(errs) != 1 || !strings.Contains(errs[0], "row 3: clue 3,3 needs 7 cells but the puzzle is 5 cells wide") {
 		t.Errorf("Validate = %q", errs)
 	}
 }

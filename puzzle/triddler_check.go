@@ -40,7 +40,7 @@ func (p *Puzzle) triddlerProblems() diag.List {
 		need, prev := 0, -1
 		for j, c := range g.Clues[i] {
 			if c.MinLen() < 1 || c.Color < 1 || c.Color >= len(p.Palette) {
-				errorAt(p.TriddlerLine(l.Side, l.Index), "triddler %s line %d, block %d: %d of colour %d (want a length of at least 1 and a colour of the palette)", l.Side, l.Index+1, j+1, c.Len, c.Color)
+				errorAt(p.TriddlerLine(l.Side, l.Index), "triddler %s clue %d, block %d: %d of colour %d (want a length of at least 1 and a colour of the palette)", l.Side, l.Index+1, j+1, c.Len, c.Color)
 				continue
 			}
 			if c.Color == prev {
@@ -50,7 +50,7 @@ func (p *Puzzle) triddlerProblems() diag.List {
 			prev = c.Color
 		}
 		if need > len(l.Cells) {
-			errorAt(p.TriddlerLine(l.Side, l.Index), "triddler %s line %d (%s) needs %d cells; the line has %d", l.Side, l.Index+1, p.FormatLine(g.Clues[i]), need, len(l.Cells))
+			errorAt(p.TriddlerLine(l.Side, l.Index), "triddler %s clue %d (%s) needs %d cells but its line has %d", l.Side, l.Index+1, p.FormatLine(g.Clues[i]), need, len(l.Cells))
 		}
 	}
 	if len(errs) > 0 {
@@ -203,7 +203,10 @@ func (p *Puzzle) shapeHint(d *diag.Diagnostic, fixes []shapeFix) bool {
 		case f.delta > 1:
 			do = fmt.Sprintf("add %d clue lines to", f.delta)
 		}
-		said[i] = fmt.Sprintf("%s %s (%s%d now)", do, f.side, p.sideAt(f.side), len(p.TriddlerClues[f.side]))
+		said[i] = fmt.Sprintf("%s %s, which has %d", do, f.side, len(p.TriddlerClues[f.side]))
+		if at := strings.TrimSuffix(p.sideAt(f.side), ", "); at != "" {
+			said[i] += " (" + at + ")"
+		}
 	}
 	d.Hint = strings.Join(said, ", or ") + ": the six counts then make an outline"
 	return true

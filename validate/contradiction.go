@@ -163,12 +163,16 @@ func noSolution(p *puzzle.Puzzle, at func(diag.Severity, int, string, string, ..
 	case len(ss) > 0:
 		blameSuspect(p, ss, at)
 	case first < 0:
-		at(diag.Error, p.HeaderLine(true), "no single line is to blame: compare the picture you meant with the clues, or add a goal",
+		at(diag.Error, p.HeaderLine(true), "no single clue is to blame: compare the picture you meant with the clues, or add a goal",
 			"no solution: the clues contradict each other")
 	default:
 		name, line, clue := nameLine(p, first)
-		at(diag.Error, line, "check this clue and those of the lines crossing it",
-			"no solution: the clue of %s (%s) cannot fit what the other lines force", name, p.FormatLine(clue))
+		across := "rows"
+		if strings.HasPrefix(name, "row") {
+			across = "columns"
+		}
+		at(diag.Error, line, fmt.Sprintf("check it and the clues of the %s crossing it", across),
+			"no solution: the clue of %s (%s) cannot fit what the other clues force", name, p.FormatLine(clue))
 	}
 }
 
@@ -176,7 +180,7 @@ func noSolution(p *puzzle.Puzzle, at func(diag.Severity, int, string, string, ..
 func blameSuspect(p *puzzle.Puzzle, ss []suspect, at func(diag.Severity, int, string, string, ...any)) {
 	first, line, clue := nameLine(p, ss[0].line)
 	at(diag.Error, line, fmt.Sprintf("look at %s (line %d) first: %s", first, line, evidence(p, ss)),
-		"no solution: the clue of %s (%s) cannot fit what the other lines force", first, p.FormatLine(clue))
+		"no solution: the clue of %s (%s) cannot fit what the other clues force", first, p.FormatLine(clue))
 }
 
 // nameLine returns line l's name ("row 3", lines numbered rows first,
@@ -190,21 +194,26 @@ func nameLine(p *puzzle.Puzzle, l int) (name string, line int, clue puzzle.Line)
 }
 
 // evidence says why the first of the suspects ss is blamed: what line
-// logic does without it and what the others make of it, and which other
-// suspects are as likely (of the same cost).
+// logic does without it and what the others make of its clue, and which
+// other suspects are as likely (of the same cost): "the other clues fit
+// together without it, as they do without column 2 (line 9); if they are
+// right, change its clue to 1,3".
 func evidence(p *puzzle.Puzzle, ss []suspect) string {
 	hint := "without it, solving line by line meets no contradiction"
 	fix := ""
 	switch s := ss[0]; {
 	case s.fit:
-		called := p.FormatLine(s.called)
-		hint = "without it the other clues fit together and make this line " + called
-		fix = "; if they are right, write " + called + " there"
+		hint = "the other clues fit together without it"
+		fix = "; if they are right, change its clue to " + p.FormatLine(s.called)
 	case s.settled:
-		hint += " and makes this line " + p.FormatLine(s.called)
+		hint += ", and makes its clue " + p.FormatLine(s.called)
 	}
 	if as := asLikely(ss); len(as) > 1 {
-		hint += "; so does leaving out " + listSuspects(p, as[1:])
+		if ss[0].fit {
+			hint += ", as they do without " + listSuspects(p, as[1:], "or")
+		} else {
+			hint += "; so does leaving out " + listSuspects(p, as[1:], "or")
+		}
 	}
 	return hint + fix
 }
@@ -220,18 +229,22 @@ func asLikely(ss []suspect) []suspect {
 }
 
 // listSuspects names up to three suspects with their lines, and counts the
-// rest.
-func listSuspects(p *puzzle.Puzzle, ss []suspect) string {
+// rest, the last joined with conj ("and", "or"): "row 1 (line 2), row 2
+// (line 3) and column 1 (line 4)", "row 1 (line 2), row 2 (line 3),
+// column 1 (line 4) and 2 more".
+func listSuspects(p *puzzle.Puzzle, ss []suspect, conj string) string {
 	var names []string
 	for _, s := range ss[:min(3, len(ss))] {
 		n, l, _ := nameLine(p, s.line)
 		names = append(names, fmt.Sprintf("%s (line %d)", n, l))
 	}
-	list := strings.Join(names, ", ")
 	if len(ss) > 3 {
-		list += fmt.Sprintf(" and %d more", len(ss)-3)
+		names = append(names, fmt.Sprintf("%d more", len(ss)-3))
 	}
-	return list
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
 }
 
 // lineLogic runs solve.SolveLine over a puzzle's rows and columns, lines

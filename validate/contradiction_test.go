@@ -91,7 +91,7 @@ func TestSwappedClueIsBlamedWithTheClueTheOthersCallFor(t *testing.T) {
 		t.Errorf("errors %q, want column 3 blamed", msg)
 	}
 	if len(r.Errors) != 1 || !strings.HasPrefix(r.Errors[0].Hint, "look at column 3 (line 1) first:") ||
-		!strings.Contains(r.Errors[0].Hint, "fit together and make this line 1,3; if they are right, write 1,3 there") {
+		!strings.Contains(r.Errors[0].Hint, "fit together without it; if they are right, change its clue to 1,3") {
 		t.Errorf("errors %+v, want the hint to say to look at column 3 and give 1,3 to write", r.Errors)
 	}
 }

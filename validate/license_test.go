@@ -54,7 +54,7 @@ func TestNoSolutionNamesAContradictedLine(t *testing.T) {
 	if r.Verdict != "none" || len(r.Errors) != 1 {
 		t.Fatalf("verdict %q, errors %v", r.Verdict, r.Errors)
 	}
-	if e := r.Errors[0]; e.Line != 11 || !strings.Contains(e.Message, "column 3 (2) cannot fit what the other lines force") {
+	if e := r.Errors[0]; e.Line != 11 || !strings.Contains(e.Message, "column 3 (2) cannot fit what the other clues force") {
 		t.Errorf("error %v: want one at a clue line naming it", e)
 	}
 }

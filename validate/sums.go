@@ -41,8 +41,8 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		return
 	}
 	if as := asLikely(ss); len(as) > 1 {
-		errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them solving line by line meets no contradiction",
-			listSuspects(p, as))
+		errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them, solving line by line meets no contradiction",
+			listSuspects(p, as, "and"))
 		return
 	}
 	name, line, _ := nameLine(p, ss[0].line)
@@ -94,7 +94,7 @@ func oneSidedHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
 		none = "column"
 	}
 	return fmt.Sprintf("no %s has blocks of %s, only %s: give those blocks the colour meant",
-		none, p.Palette[m.Color].DisplayName(), listSuspects(p, with))
+		none, p.Palette[m.Color].DisplayName(), listSuspects(p, with, "and"))
 }
 
 // copiedLineHint names two neighbouring lines with the same clue when the

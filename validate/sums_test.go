@@ -41,11 +41,11 @@ func TestSumsHintNamesTheClueOneOff(t *testing.T) {
 	p := withClues(rows, cols)
 	errs := []diag.Diagnostic{{Message: "row clues fill 28 cells of black but column clues fill 27", Hint: "before"}}
 	sumsHint(p, errs)
-	if want := "look at row 4 (line 1) first: without it the other clues fit together and make this line 4,1; if they are right, write 4,1 there"; errs[0].Hint != want {
+	if want := "look at row 4 (line 1) first: the other clues fit together without it; if they are right, change its clue to 4,1"; errs[0].Hint != want {
 		t.Errorf("hint %q, want %q", errs[0].Hint, want)
 	}
 	// Another error alone keeps its hint, and a goal decides instead.
-	other := []diag.Diagnostic{{Message: "row 1: clue 9 needs 9 cells but the line has 7", Hint: "before"}}
+	other := []diag.Diagnostic{{Message: "row 1: clue 9 needs 9 cells but the puzzle is 7 cells wide", Hint: "before"}}
 	sumsHint(p, other)
 	p.Goal = puzzle.NewImage(7, 7)
 	goalErrs := []diag.Diagnostic{{Message: "row clues fill 28 cells", Hint: "before"}}
@@ -61,7 +61,7 @@ func TestSumsHintListsCluesAsLikely(t *testing.T) {
 	p := withClues([]puzzle.Line{line(1), line(2)}, []puzzle.Line{line(2), line(2)})
 	errs := []diag.Diagnostic{{Message: "row clues fill 3 cells of black but column clues fill 4"}}
 	sumsHint(p, errs)
-	if !strings.HasPrefix(errs[0].Hint, "look at row 1 (line 1), column 1 (line 1), column 2 (line 1): the wrong clue is likely one of them") {
+	if !strings.HasPrefix(errs[0].Hint, "look at row 1 (line 1), column 1 (line 1) and column 2 (line 1): the wrong clue is likely one of them") {
 		t.Errorf("hint %q", errs[0].Hint)
 	}
 }

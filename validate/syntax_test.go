@@ -15,16 +15,16 @@ import (
 // hints they always had, and a format with no room for a license or a
 // goal is not asked for one.
 func TestHintsSayHowTheFileWritesIt(t *testing.T) {
-	const notes = "license: CC-BY-4.0 to the front matter of its note or of its folder's README.md, for every puzzle in the folder"
-	const non, xml = "add a line such as: license CC-BY-4.0, or " + notes, "add an element such as: <license>CC-BY-4.0</license>, or " + notes
+	const notes = `put "license: CC-BY-4.0" in the front matter of its note, or of its folder's README.md for the whole folder`
+	const non, xml = `add a line such as "license CC-BY-4.0", or ` + notes, "add an element such as <license>CC-BY-4.0</license>, or " + notes
 	const nonGoal, xmlGoal, longer = "add the picture as a goal line: ", "add the picture as a <solution> element: ", "give the solver more time"
 	for _, c := range []struct{ name, src, license, goal string }{
 		{"one.non", "width 1\nheight 1\nrows\n1\ncolumns\n1\n", non, nonGoal},
 		{"two.nonpack", "title Set\n====\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n====\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n", non, nonGoal},
 		{"one.xml", `<puzzleset><puzzle type="grid"><clues type="columns"><line><count>1</count></line></clues>` +
 			`<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>`, xml, xmlGoal},
-		{"one.nin", "1 1\n1\n1\n", "add " + notes, longer},
-		{"one.g", ": rows\n1\n: columns\n1\n", "add " + notes, longer},
+		{"one.nin", "1 1\n1\n1\n", notes, longer},
+		{"one.g", ": rows\n1\n: columns\n1\n", notes, longer},
 	} {
 		ps, err := formats.Read(c.name, []byte(c.src))
 		if err != nil || len(ps) == 0 {

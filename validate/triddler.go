@@ -12,7 +12,7 @@ import (
 // to four cells where two of them differ by row and by place in the row
 // (counting triangles from the left, from 1).
 func triddlerMultiple(p *puzzle.Puzzle, sols []*puzzle.Image, at func(diag.Severity, int, string, string, ...any)) {
-	const hint = "change the picture or add clues so that only one filling fits"
+	const hint = "change the picture or add clues so that only one picture fits"
 	g, err := p.TriddlerGeometry()
 	if err != nil || len(sols) < 2 {
 		at(diag.Warning, p.Origin.Line, hint, "multiple solutions")
@@ -53,7 +53,7 @@ func triddlerSumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 	names := make([]string, len(ss))
 	for i, l := range ss {
 		tl := g.Lines[l]
-		names[i] = fmt.Sprintf("%s line %d (line %d)", tl.Side, tl.Index+1, p.TriddlerLine(tl.Side, tl.Index))
+		names[i] = fmt.Sprintf("%s clue %d (line %d)", tl.Side, tl.Index+1, p.TriddlerLine(tl.Side, tl.Index))
 	}
 	errs[0].Line = p.TriddlerLine(g.Lines[ss[0]].Side, g.Lines[ss[0]].Index)
 	how := "solving line by line"
@@ -61,10 +61,10 @@ func triddlerSumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		how = "solving line by line and trying each open cell's colours"
 	}
 	if len(ss) == 1 {
-		errs[0].Hint = fmt.Sprintf("look at the clue of %s first: without it, %s meets no contradiction", names[0], how)
+		errs[0].Hint = fmt.Sprintf("look at %s first: without it, %s meets no contradiction", names[0], how)
 		return
 	}
-	errs[0].Hint = fmt.Sprintf("look at the clues of %s: the wrong clue is likely one of them, as without any one of them %s meets no contradiction",
+	errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them, %s meets no contradiction",
 		strings.Join(names[:len(names)-1], ", ")+" and "+names[len(names)-1], how)
 }
 

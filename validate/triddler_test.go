@@ -47,7 +47,7 @@ func TestTriddlerProblems(t *testing.T) {
 		want string
 	}{
 		{"counts", func(p *puzzle.Puzzle) { p.TriddlerClues["topleft"] = nil }, "no outline"},
-		{"colour", func(p *puzzle.Puzzle) { p.TriddlerClues["top"][0] = puzzle.Line{{Len: 1, Color: 7}} }, "top line 1, block 1"},
+		{"colour", func(p *puzzle.Puzzle) { p.TriddlerClues["top"][0] = puzzle.Line{{Len: 1, Color: 7}} }, "top clue 1, block 1"},
 		{"too long", func(p *puzzle.Puzzle) { p.TriddlerClues["bottom"][1] = puzzle.Line{{Len: 9, Color: 1}} }, "needs 9 cells"},
 		{"sums", func(p *puzzle.Puzzle) { p.TriddlerClues["topleft"][0] = puzzle.Line{{Len: 1, Color: 1}} }, "disagree on the cells of colour black"},
 	} {
@@ -131,13 +131,13 @@ func TestTriddlerSumsHintNamesLikelyClues(t *testing.T) {
 		line   int
 		names  string
 	}{
-		{[]int{0, 5, 10}, "top", 1, "top line 1 (line 3) and top line 2 (line 3)"},
-		{[]int{2, 4, 6}, "top", 0, "top line 1 (line 3), top line 2 (line 3) and topright line 1 (line 3)"},
+		{[]int{0, 5, 10}, "top", 1, "top clue 1 (line 3) and top clue 2 (line 3)"},
+		{[]int{2, 4, 6}, "top", 0, "top clue 1 (line 3), top clue 2 (line 3) and topright clue 1 (line 3)"},
 	} {
 		p := hexagon2(tc.filled...)
 		p.TriddlerClues[tc.side][tc.line] = append(p.TriddlerClues[tc.side][tc.line], puzzle.Clue{Len: 1, Color: 1})
 		r := Check(context.Background(), p, Options{})
-		want := "look at the clues of " + tc.names + ": the wrong clue is likely one of them, as without any one of them solving line by line meets no contradiction"
+		want := "look at " + tc.names + ": the wrong clue is likely one of them, as without any one of them, solving line by line meets no contradiction"
 		if len(r.Errors) != 1 || r.Errors[0].Hint != want {
 			t.Errorf("%v, a block added to %s line %d: errors %v, want one with the hint %q", tc.filled, tc.side, tc.line+1, r.Errors, want)
 		}

@@ -6,6 +6,7 @@
 package validate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -93,7 +94,8 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 	}
 	if ms := p.GoalMismatches(); len(ms) > 0 {
 		if are, swapped := puzzle.SwappedClues(p.Rows, p.Cols, p.Goal); p.Width == p.Height && swapped {
-			at(diag.Error, p.HeaderLine(true), fmt.Sprintf("if the rows and columns headers at lines %d and %d are swapped, swap them back", p.HeaderLine(true), p.HeaderLine(false)),
+			headers := cmp.Or(p.Origin.Syntax.Headers, "the rows and columns headers")
+			at(diag.Error, p.HeaderLine(true), fmt.Sprintf("if %s at lines %d and %d are swapped, swap them back", headers, p.HeaderLine(true), p.HeaderLine(false)),
 				"goal contradicts clues: the row clues %s the goal's column clues, and the column clues its row clues", are)
 			return r
 		}
@@ -101,15 +103,15 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		more := ""
 		switch {
 		case len(ms) == 2:
-			more = "; 1 more line disagrees"
+			more = "; 1 more clue disagrees"
 		case len(ms) > 2:
-			more = fmt.Sprintf("; %d more lines disagree", len(ms)-1)
+			more = fmt.Sprintf("; %d more clues disagree", len(ms)-1)
 		}
 		what, clueLine := "column", p.ColLine(m.Index)
 		if m.Row {
 			what, clueLine = "row", p.RowLine(m.Index)
 		}
-		at(diag.Error, p.GoalLine(), fmt.Sprintf("the clue of %s %d is on line %d: if the goal is right, write %s there", what, m.Index+1, clueLine, p.FormatLine(m.Got)),
+		at(diag.Error, p.GoalLine(), fmt.Sprintf("%s %d's clue is on line %d: if the goal is right, change it to %s", what, m.Index+1, clueLine, p.FormatLine(m.Got)),
 			"goal contradicts clues: %s%s", m.Message, more)
 		return r
 	}
@@ -160,7 +162,7 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 		if p.Goal != nil {
 			line = p.GoalLine()
 		}
-		at(diag.Warning, line, "change the picture or add clues so that only one filling fits",
+		at(diag.Warning, line, "change the picture or add clues so that only one picture fits",
 			"multiple solutions: two of them differ at column,row %s", strings.Join(cells, " "))
 	case solve.Unknown:
 		at(diag.Warning, p.Origin.Line, unknownHint(p),
@@ -184,9 +186,9 @@ func Check(ctx context.Context, p *puzzle.Puzzle, opt Options) Report {
 // says (Origin.Syntax.License), when its format can, or in its note or its
 // folder's (build/content/credits.go).
 func licenseHint(syntax string) string {
-	const notes = "license: CC-BY-4.0 to the front matter of its note or of its folder's README.md, for every puzzle in the folder"
+	const notes = "put \"license: CC-BY-4.0\" in the front matter of its note, or of its folder's README.md for the whole folder"
 	if syntax == "" {
-		return "add " + notes
+		return notes
 	}
 	return "add " + syntax + ", or " + notes
 }

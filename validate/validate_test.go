@@ -69,14 +69,14 @@ func TestCheckVerdicts(t *testing.T) {
 	contradicting := grid("##.", ".#.", ".##")
 	contradicting.Goal.Set(2, 0, 1)
 	r = Check(ctx, contradicting, Options{})
-	if !strings.Contains(messages(r.Errors), "goal contradicts clues: row 1: clue is 2 but the goal gives 3") || r.Verdict != "" {
+	if !strings.Contains(messages(r.Errors), "goal contradicts clues: the clue of row 1 is 2 but the goal gives 3") || r.Verdict != "" {
 		t.Errorf("contradicting goal: verdict %q, errors %q", r.Verdict, messages(r.Errors))
 	}
 
 	malformed := grid("##.", ".#.", ".##")
 	malformed.Rows[0] = puzzle.Line{{Len: 4, Color: 1}}
 	r = Check(ctx, malformed, Options{})
-	if !strings.Contains(messages(r.Errors), "row 1: clue 4 needs 4 cells but the line has 3") {
+	if !strings.Contains(messages(r.Errors), "row 1: clue 4 needs 4 cells but the puzzle is 3 cells wide") {
 		t.Errorf("malformed: %q", messages(r.Errors))
 	}
 

@@ -153,8 +153,8 @@ func TestParseNoteWarnsOfMisspeltKeys(t *testing.T) {
 	}
 	// A text value YAML cuts at a comment, unnoticed but for this.
 	n, err = ParseNote("cat.md", []byte("---\ntitle: #1 puzzle\nauthor: Ann #2\ndraft: true # for now\ndescription: \"x # y\"\n---\n"))
-	if err != nil || len(n.Warnings) != 2 || n.Warnings[0].String() != `cat.md:2: front matter: title: is empty, as YAML reads #1 puzzle as a comment (put the value in quotes: title: "#1 puzzle")` ||
-		n.Warnings[1].String() != `cat.md:3: front matter: author: is "Ann", as YAML reads what follows " #" as a comment (put the value in quotes: author: "Ann #2")` {
+	if err != nil || len(n.Warnings) != 2 || n.Warnings[0].String() != `cat.md:2: front matter: title is empty, as YAML reads #1 puzzle as a comment (put the value in quotes: title: "#1 puzzle")` ||
+		n.Warnings[1].String() != `cat.md:3: front matter: author is "Ann", as YAML reads what follows " #" as a comment (put the value in quotes: author: "Ann #2")` {
 		t.Errorf("comments: warnings %v, err %v: want two, for title and author", n.Warnings, err)
 	}
 	_, err = ParseNote("cat.md", []byte("+++\ntitle = \"Cat\"\n"))

@@ -26,7 +26,7 @@ func TestFolderNotesLinks(t *testing.T) {
 		for _, d := range NewFolderNotes(nil).Links(note, Note{Body: []byte(body), BodyLine: 1}) {
 			got = append(got, strings.TrimPrefix(d.String(), note+":"))
 		}
-		want := "1: link to ../birds/README.md#sparrows leads to no heading of its note (its headings are #owls)"
+		want := "1: link to ../birds/README.md#sparrows leads to no heading of its note (link one of its headings: #owls)"
 		if site == "safe" {
 			want += "\n1: raw HTML left out of the page (write it in Markdown, or set unsafe_html = true in nonopress.toml)"
 		}

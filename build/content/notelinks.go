@@ -145,13 +145,12 @@ func (j *judge) ref(ref noteRef, hinted bool) (msg, hint string) {
 	if sheetOf := puzzleOfSheet(j.keys, key); sheetOf != "" {
 		return msg, sheetHint(j.Links, sheetOf)
 	}
-	if !hinted {
-		return msg, ""
+	if hinted {
+		if near := nearest(j.keys, j.noteDir, ref.dest, key); near != "" {
+			return msg, fmt.Sprintf("did you mean %s?", near)
+		}
 	}
-	if near := nearest(j.keys, j.noteDir, ref.dest, key); near != "" {
-		return msg, fmt.Sprintf("did you mean %s?", near)
-	}
-	return msg, ""
+	return msg, "fix the path, or add the file it names"
 }
 
 // pictureExts are the extensions of the files a browser shows as an image.
@@ -190,9 +189,14 @@ func headingHint(frag string, ids []string) (found bool, hint string) {
 	if near := spell.Closest(frag, ids, func(string) int { return 3 }); near != "" {
 		return false, fmt.Sprintf("did you mean #%s?", near)
 	} else if len(ids) > 0 {
-		return false, "its headings are #" + strings.Join(ids[:min(len(ids), 5)], ", #")
+		shown := ids[:min(len(ids), 5)]
+		list := "#" + shown[len(shown)-1]
+		if len(shown) > 1 {
+			list = "#" + strings.Join(shown[:len(shown)-1], ", #") + " or " + list
+		}
+		return false, "link one of its headings: " + list
 	}
-	return false, "it has no headings"
+	return false, "it has no headings: remove #" + frag
 }
 
 // isElement reports whether raw HTML starting with b opens an element a

@@ -20,19 +20,19 @@ func TestLinkCheck(t *testing.T) {
 		{"\n\n![p](photo.png)", "5: image photo.png leads nowhere (did you mean Photo.png?)"},
 		{"[o](../brids/owl.non#x)", "3: link to ../brids/owl.non#x leads nowhere (did you mean ../birds/owl.non#x?)"},
 		{"[c](../Animals/cat.non)", "3: link to ../Animals/cat.non leads nowhere (did you mean ../animals/cat.non?)"},
-		{"[z](zebra.non)", "3: link to zebra.non leads nowhere"},
+		{"[z](zebra.non)", "3: link to zebra.non leads nowhere (fix the path, or add the file it names)"},
 		{"![a](cat.md) ![b](cat.non)", "3: image cat.md is no picture: it leads to a page (show a picture file (.png, .jpg, .svg...), or make it a link: [text](cat.md))\n" +
 			"3: image cat.non is no picture: it leads to cat.non (show a picture file (.png, .jpg, .svg...), or make it a link: [text](cat.non))"},
 		{"[s](cat.pdf) [t](../birds/owl.svg)", "3: link to cat.pdf leads nowhere (the sheets of cat.non are on its page: link its note, cat.md)\n" +
 			"3: link to ../birds/owl.svg leads nowhere (the sheets of owl.non are on its page: give it a note, owl.md, and link that)"},
 		{"[t](../../etc.html)", "3: link to ../../etc.html leads nowhere (it climbs out of the content folder: give a full URL)"},
-		{"[d](notes.docx)", "3: link to notes.docx leads nowhere"},
+		{"[d](notes.docx)", "3: link to notes.docx leads nowhere (fix the path, or add the file it names)"},
 		{"text\n\n<div>a</div>\n\nand <b>b</b>", "5: raw HTML left out of the page (2 places) (write it in Markdown, or set unsafe_html = true in nonopress.toml)"},
 		{"`[c](cat.nn)`\n\n    [c](cat.nn)", ""},
 		{"## Hints\n\n[h](#hints) [t](#top) [m](#main) [p](#np-play) [f](#fn:1) [o](../birds/owl.non#x) [b](../birds/#owls)", ""},
 		{"## Hints\n\n[h](#hnts)", "5: link to #hnts leads to no heading of its note (did you mean #hints?)"},
-		{"[h](../birds/README.md#sparrows)", "3: link to ../birds/README.md#sparrows leads to no heading of its note (its headings are #owls, #hints)"},
-		{"[h](#x)", "3: link to #x leads to no heading of its note (it has no headings)"},
+		{"[h](../birds/README.md#sparrows)", "3: link to ../birds/README.md#sparrows leads to no heading of its note (link one of its headings: #owls or #hints)"},
+		{"[h](#x)", "3: link to #x leads to no heading of its note (it has no headings: remove #x)"},
 		{"<!-- to do: more hints -->\n\ntext <!-- inline --> and\n\n<!DOCTYPE html>", ""},
 	}
 	check := LinkCheck{Links: links, Anchors: Anchors{"birds": {"owls", "hints"}, "birds/README.md": {"owls", "hints"}}, Docs: NewNoteDocs(NewMarkdown(false))}
@@ -54,8 +54,8 @@ func TestLinkCheck(t *testing.T) {
 }
 
 // TestLinkCheckHintsFewLinks: of a note's many links that lead nowhere,
-// each is warned of, the first maxHinted with the path meant: each hint
-// searches every published path.
+// each is warned of, the first maxHinted with the path meant (each such
+// hint searches every published path), the rest with the plain fix.
 func TestLinkCheckHintsFewLinks(t *testing.T) {
 	links := Links{}
 	for i := range 1000 {
@@ -68,12 +68,12 @@ func TestLinkCheckHintsFewLinks(t *testing.T) {
 	got := LinkCheck{Links: links, Docs: NewNoteDocs(NewMarkdown(false))}.Note("a/README.md", "a", Note{Body: []byte(body.String()), BodyLine: 1})
 	hinted := 0
 	for _, d := range got {
-		if d.Hint != "" {
+		if strings.HasPrefix(d.Hint, "did you mean") {
 			hinted++
 		}
 	}
-	if len(got) != 500 || hinted != maxHinted || got[0].Hint != "did you mean p0.non?" {
-		t.Errorf("%d warnings, %d with a hint (the first %q), want 500, %d", len(got), hinted, got[0].Hint, maxHinted)
+	if len(got) != 500 || hinted != maxHinted || got[0].Hint != "did you mean p0.non?" || got[499].Hint != "fix the path, or add the file it names" {
+		t.Errorf("%d warnings, %d with the path meant (the first %q, the last %q), want 500, %d", len(got), hinted, got[0].Hint, got[499].Hint, maxHinted)
 	}
 }
 

@@ -104,9 +104,9 @@ func commentedValues(path string, head []byte) diag.List {
 		}
 		var msg string
 		if kept, _, cut := strings.Cut(value, " #"); strings.HasPrefix(value, "#") {
-			msg = fmt.Sprintf("front matter: %s: is empty, as YAML reads %s as a comment", key, value)
+			msg = fmt.Sprintf("front matter: %s is empty, as YAML reads %s as a comment", key, value)
 		} else if cut {
-			msg = fmt.Sprintf("front matter: %s: is %q, as YAML reads what follows \" #\" as a comment", key, strings.TrimSpace(kept))
+			msg = fmt.Sprintf("front matter: %s is %q, as YAML reads what follows \" #\" as a comment", key, strings.TrimSpace(kept))
 		} else {
 			continue
 		}
