@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,7 +146,7 @@ func TestUserFilesWarnedByBuildsThatChangeNothing(t *testing.T) {
 		}
 		var lines []string
 		for _, rel := range want {
-			line := filepath.Join(s.out, filepath.FromSlash(rel)) + ": warning: not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder"
+			line := filepath.Join(s.out, filepath.FromSlash(rel)) + ": warning: not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (published under static/) or, for an image, a PDF or a .txt file, in the content tree at its path"
 			lines = append(lines, line)
 			if !strings.Contains(log.String(), "\n"+line) && !strings.HasPrefix(log.String(), line) {
 				t.Errorf("%s: no line %q in the log:\n%s", when, line, log.String())
@@ -177,4 +178,37 @@ func TestUserFilesWarnedByBuildsThatChangeNothing(t *testing.T) {
 	}
 	build("a file removed from the user's folder", false, "CNAME", "mine/b.txt")
 	build("again after the removal", true, "CNAME", "mine/b.txt")
+}
+
+// A file of a user's own at a path the site later writes gives way to the
+// site's, and the warning says where the user's copy went (the back
+// buffer) and that the next build writes over it there, as it does.
+func TestUserFileTheSiteLaterWritesIsLeftBehind(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{Quiet: true})
+	if err := os.MkdirAll(filepath.Join(s.out, "zebras"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(s.out, "zebras", "index.html"), []byte("my page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
+	sum := s.mustBuild(Config{Quiet: true})
+	back := output.BackName(s.out)
+	want := filepath.Join(s.out, "zebras", "index.html") + ": not written by nonopress, but the site now has a page or file of that name: the new site has the build's; yours is left in " + back + ", which the next build writes over: move it out before building again"
+	if !slices.Contains(sum.Warnings, want) {
+		t.Errorf("warnings %q, want %q", sum.Warnings, want)
+	}
+	if s.read("zebras/index.html") == "my page" {
+		t.Error("the user's page is published, not the site's")
+	}
+	mine := filepath.Join(back, "zebras", "index.html")
+	if data, err := os.ReadFile(mine); err != nil || string(data) != "my page" {
+		t.Errorf("the user's copy is not where the warning says: %q, %v", data, err)
+	}
+	writeTree(t, s.src, "-- zebras/more.non --\n"+tinyNon("More", 1))
+	s.mustBuild(Config{Quiet: true})
+	if data, err := os.ReadFile(mine); err == nil && string(data) == "my page" {
+		t.Error("the next build kept the user's copy: the warning and README say it writes over it (say so no more there)")
+	}
 }
