@@ -1,12 +1,15 @@
 package build
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/nonopress/nonopress/build/output"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // forgeManifest adds lines to an output folder's marker, as anyone who can
@@ -112,4 +115,100 @@ func TestUserFilesInTheOutputAreKept(t *testing.T) {
 	writeTree(t, s.src, "-- animals/newz.non --\n"+tinyNon("z", 2))
 	s.mustBuild(Config{Quiet: true})
 	check("build after the failed one")
+}
+
+// A build that changes nothing warns of the files a user added to the
+// output folder as a build that publishes does, in the log and its
+// summary line: the build that finds the file (nothing to swap), and each
+// build after it, answered by the stamp, until a file is added beside the
+// user's own (in a folder of theirs) or removed. The files stay in place.
+func TestUserFilesWarnedByBuildsThatChangeNothing(t *testing.T) {
+	s := newSite(t, smallSite)
+	mustBuildWith(t, stampedBuilder(s, Config{Quiet: true}))
+	add := func(rel string) {
+		t.Helper()
+		p := filepath.Join(s.out, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(rel), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// build checks that a build changes nothing and warns of exactly the
+	// files want (by path), then that they are there.
+	build := func(when string, stamped bool, want ...string) {
+		t.Helper()
+		var log strings.Builder
+		sum := mustBuildWith(t, stampedBuilder(s, Config{Log: &log}))
+		if sum.Written != 0 || sum.Removed != 0 || sum.Unchanged != stamped {
+			t.Fatalf("%s: %d written, %d removed, unchanged by its stamp %v; want nothing changed, %v", when, sum.Written, sum.Removed, sum.Unchanged, stamped)
+		}
+		var lines []string
+		for _, rel := range want {
+			line := filepath.Join(s.out, filepath.FromSlash(rel)) + ": warning: not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (published under static/) or, for an image, a PDF or a .txt file, in the content tree at its path"
+			lines = append(lines, line)
+			if !strings.Contains(log.String(), "\n"+line) && !strings.HasPrefix(log.String(), line) {
+				t.Errorf("%s: no line %q in the log:\n%s", when, line, log.String())
+			}
+			if !s.exists(rel) || s.read(rel) != rel {
+				t.Errorf("%s: %s not kept in place", when, rel)
+			}
+		}
+		if len(sum.Warnings) != len(want) {
+			t.Errorf("%s: warnings %q, want one for each of %q", when, sum.Warnings, want)
+		}
+		summary := fmt.Sprintf("0 files changed, 0 removed, %s,", puzzle.Plural(len(want), "warning"))
+		if !strings.Contains(log.String(), summary) {
+			t.Errorf("%s: the summary line does not say %q:\n%s", when, summary, log.String())
+		}
+	}
+	build("nothing added", true)
+	add("CNAME")
+	build("a file added", false, "CNAME")
+	build("again", true, "CNAME")
+	build("and again", true, "CNAME")
+	add("mine/a.txt")
+	build("a folder of the user's added", false, "CNAME", "mine/a.txt")
+	build("again after the folder", true, "CNAME", "mine/a.txt")
+	add("mine/b.txt")
+	build("a file added in the user's folder", false, "CNAME", "mine/a.txt", "mine/b.txt")
+	if err := os.Remove(filepath.Join(s.out, "mine", "a.txt")); err != nil {
+		t.Fatal(err)
+	}
+	build("a file removed from the user's folder", false, "CNAME", "mine/b.txt")
+	build("again after the removal", true, "CNAME", "mine/b.txt")
+}
+
+// A file of a user's own at a path the site later writes gives way to the
+// site's, and the warning says where the user's copy went (the back
+// buffer) and that the next build writes over it there, as it does.
+func TestUserFileTheSiteLaterWritesIsLeftBehind(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{Quiet: true})
+	if err := os.MkdirAll(filepath.Join(s.out, "zebras"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(s.out, "zebras", "index.html"), []byte("my page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
+	sum := s.mustBuild(Config{Quiet: true})
+	back := output.BackName(s.out)
+	want := filepath.Join(s.out, "zebras", "index.html") + ": not written by nonopress, but the site now has a page or file of that name: the new site has the build's; yours is left in " + back + ", which the next build writes over: move it out before building again"
+	if !slices.Contains(sum.Warnings, want) {
+		t.Errorf("warnings %q, want %q", sum.Warnings, want)
+	}
+	if s.read("zebras/index.html") == "my page" {
+		t.Error("the user's page is published, not the site's")
+	}
+	mine := filepath.Join(back, "zebras", "index.html")
+	if data, err := os.ReadFile(mine); err != nil || string(data) != "my page" {
+		t.Errorf("the user's copy is not where the warning says: %q, %v", data, err)
+	}
+	writeTree(t, s.src, "-- zebras/more.non --\n"+tinyNon("More", 1))
+	s.mustBuild(Config{Quiet: true})
+	if data, err := os.ReadFile(mine); err == nil && string(data) == "my page" {
+		t.Error("the next build kept the user's copy: the warning and README say it writes over it (say so no more there)")
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -238,5 +239,66 @@ func TestRebuildKeepsBookletWarnings(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the edit's summary lost the booklet's warning: %q", sum.Warnings)
+	}
+}
+
+// Each of serve's rebuilds warns of a file a user added to the output
+// folder, as a build does: a patch after an edit of a puzzle file, one
+// whose edit changed nothing it publishes (before and after the back
+// buffer is readied), a quick build after an edit of a note, and the full
+// builds that catch up after them. The file stays.
+func TestRebuildWarnsOfUserFiles(t *testing.T) {
+	s := newSite(t, smallSite)
+	b := s.builder(Config{Quiet: true})
+	ctx := t.Context()
+	if _, err := b.Rebuild(ctx, []string{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(s.out, "CNAME"), []byte("example.org\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cross := filepath.Join(s.src, "animals", "cross.non")
+	data, err := os.ReadFile(cross)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rebuild := func(when string, changed []string) {
+		t.Helper()
+		sum, err := b.Rebuild(ctx, changed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Pages == 0 {
+			return // the back buffer readied for the next edit: no build
+		}
+		want := filepath.Join(s.out, "CNAME") + ": not written by nonopress: kept in place"
+		if !slices.ContainsFunc(sum.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
+			t.Errorf("%s: warnings %q do not start one %q", when, sum.Warnings, want)
+		}
+		if !s.exists("CNAME") {
+			t.Fatalf("%s: CNAME lost", when)
+		}
+	}
+	// Before the back buffer is readied, a patch that changes nothing
+	// does not swap.
+	rebuild("saved unchanged", []string{cross})
+	settle(t, b)
+	edit(t, cross, `title "`, `title "Edited `)
+	rebuild("a puzzle file edited", []string{cross})
+	for b.Pending() {
+		rebuild("catching up after the edit", nil)
+	}
+	if err := os.WriteFile(cross, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rebuild("the edit undone", []string{cross})
+	rebuild("saved again unchanged", []string{cross})
+	for b.Pending() {
+		rebuild("catching up after the undo", nil)
+	}
+	writeTree(t, s.src, "-- animals/README.md --\nAn edited note.\n")
+	rebuild("a note edited", []string{filepath.Join(s.src, "animals", "README.md")})
+	for b.Pending() {
+		rebuild("catching up after the note", nil)
 	}
 }

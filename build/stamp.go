@@ -33,8 +33,10 @@ import (
 // a second change within the file system's time granularity could keep its
 // metadata. A tree holding a symbolic link is never stamped: what the link
 // points to is not walked. The published folder's folders are those of its
-// manifest when the stamp was written, kept in the stamp (Folders), so that
-// checking them reads no manifest: a stat a folder.
+// manifest when the stamp was written and those holding the files of a
+// user's own the build found there (whose warnings the recorded summary
+// repeats: one added or removed beside them is a change), kept in the stamp
+// (Folders), so that checking them reads no manifest: a stat a folder.
 
 // buildStamp is the stamp of the store: the key and the summary of the
 // build that wrote it ("" for none).
@@ -46,8 +48,9 @@ type buildStamp struct {
 	Skipped  []string
 	// Diagnostics are Summary.Diagnostics.
 	Diagnostics diag.List
-	// Folders are the published site's folders (output.PublishedFolders),
-	// whose state the key holds.
+	// Folders are the published site's folders and those of the files in
+	// it that nonopress did not write (output.StampFolders), whose state
+	// the key holds.
 	Folders []string
 }
 
@@ -193,7 +196,7 @@ func (b *Builder) storedStamp() (buildStamp, error) {
 func (b *Builder) stampOf(tree string, sum Summary, out *output.Store) buildStamp {
 	st := buildStamp{Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics}
 	if tree != "" {
-		st.Folders = out.PublishedFolders()
+		st.Folders = out.StampFolders()
 		st.Key = b.stampKey(tree, b.foldersState(st.Folders))
 	}
 	return st

@@ -39,7 +39,13 @@ func (s *Store) Commit() (Changes, error) {
 			}
 			s.now = s.frontManifest()
 			s.now.dirs = s.frontFolders()
-			return Changes{}, err
+			if err != nil {
+				return Changes{}, err
+			}
+			// Not swapped: the user's files stay where they are, and are
+			// said as by a commit that swaps.
+			foreign, err := s.foundForeign()
+			return Changes{Foreign: foreign}, err
 		}
 		if err := s.linkPending(); err != nil {
 			return Changes{}, fmt.Errorf("link unchanged output: %w", err)

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/nonopress/nonopress/internal/atomicfile"
@@ -177,16 +177,15 @@ func (s *Store) isForeign(rel string, d fs.DirEntry) bool {
 // deletes: a failed build leaves the published folder, user files included,
 // as it was.
 func (s *Store) keepForeign() (Foreign, error) {
-	var f Foreign
 	if s.foreign == nil {
-		return f, nil
+		return Foreign{}, nil
 	}
-	<-s.foreign.done
-	if s.foreign.err != nil {
-		return f, fmt.Errorf("keep files nonopress did not write: %w", s.foreign.err)
+	found, err := s.foundForeign()
+	if err != nil {
+		return found, err
 	}
-	f.Unknown = s.foreign.unknown
-	for _, rel := range s.foreign.paths {
+	f := Foreign{Unknown: found.Unknown}
+	for _, rel := range found.Kept {
 		if _, built := s.Hash(rel); built {
 			f.Replaced = append(f.Replaced, rel)
 			continue
@@ -202,13 +201,25 @@ func (s *Store) keepForeign() (Foreign, error) {
 		}
 		f.Kept = append(f.Kept, rel)
 	}
-	sort.Strings(f.Kept)
-	sort.Strings(f.Replaced)
 	// Recorded before the marker, so that the next build need not walk.
 	if err := writeUserList(s.back, f.Kept); err != nil {
 		return f, fmt.Errorf("keep files nonopress did not write: %w", err)
 	}
 	return f, nil
+}
+
+// foundForeign waits for the scan and returns what it found as kept, in
+// order: a commit that does not swap (nothing changed) leaves every such
+// file where it is, and keepForeign sorts out from them those it cannot.
+func (s *Store) foundForeign() (Foreign, error) {
+	if s.foreign == nil {
+		return Foreign{}, nil
+	}
+	<-s.foreign.done
+	if s.foreign.err != nil {
+		return Foreign{}, fmt.Errorf("keep files nonopress did not write: %w", s.foreign.err)
+	}
+	return Foreign{Kept: slices.Sorted(slices.Values(s.foreign.paths)), Unknown: s.foreign.unknown}, nil
 }
 
 // isTempName reports the temporary files of nonopress's own writes, which

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -95,5 +96,36 @@ func TestForeignListChangedAfterMarkerWalks(t *testing.T) {
 	}
 	if f, _ := publish(t, out, 5); !slices.Equal(f.Kept, []string{"robots.txt"}) {
 		t.Errorf("kept %q after the list was emptied, want robots.txt", f.Kept)
+	}
+}
+
+// A user's file kept across commits leaves nothing beside it: the second
+// commit links it over the same file (a hard link of it, kept by the
+// first), which must not leave the temporary name of the link behind, in
+// the back buffer or, after the swap, in the published site
+// (CNAME.np-link.tmp served beside CNAME).
+func TestKeptFileLeavesNoTemporaryLink(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	if err := os.MkdirAll(filepath.Join(out, "mine"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, rel := range []string{"CNAME", "mine/notes.txt"} {
+		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(rel)), []byte(rel), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 4 {
+		if f, _ := publish(t, out, 3); !slices.Equal(f.Kept, []string{"CNAME", "mine/notes.txt"}) {
+			t.Fatalf("commit %d kept %q", i+1, f.Kept)
+		}
+		for _, dir := range []string{out, BackName(out)} {
+			filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && isTempName(d.Name()) {
+					t.Errorf("commit %d left %s", i+1, p)
+				}
+				return nil
+			})
+		}
 	}
 }

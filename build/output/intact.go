@@ -236,3 +236,20 @@ func (s *Store) PublishedFolders() []string {
 	}
 	return s.now.dirs.sorted
 }
+
+// StampFolders returns the folders whose state (FoldersDigest) says whether
+// the published folder is as the commit left it: the site's
+// (PublishedFolders), then, sorted, those that hold or are above the files
+// the commit found there that nonopress did not write, so that a file a
+// user adds beside those, or removes, is seen too.
+func (s *Store) StampFolders() []string {
+	dirs := s.PublishedFolders()
+	if dirs == nil || s.foreign == nil {
+		return dirs
+	}
+	<-s.foreign.done
+	if extra := foldersBeyond(s.now.dirs, s.foreign.paths); len(extra.sorted) > 0 {
+		return slices.Concat(dirs, extra.sorted)
+	}
+	return dirs
+}

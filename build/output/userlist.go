@@ -111,17 +111,25 @@ func (f *folderSet) has(d string) bool {
 // besides. known reports whether a folder is one of them.
 func (s *Store) knownDirs(kept []string) (order []string, known func(string) bool) {
 	dirs := s.frontFolders()
+	extra := foldersBeyond(dirs, kept)
+	order = dirs.sorted
+	if len(extra.sorted) > 0 {
+		order = slices.Concat(order, extra.sorted)
+	}
+	return order, func(d string) bool { return dirs.has(d) || extra.has(d) }
+}
+
+// foldersBeyond returns the folders that hold, or are above, the given
+// files and that dirs does not have, with them sorted.
+func foldersBeyond(dirs *folderSet, files []string) *folderSet {
 	extra := &folderSet{files: map[string]int{}}
-	for _, p := range kept {
+	for _, p := range files {
 		for d := path.Dir(p); !dirs.has(d) && !extra.has(d); d = path.Dir(d) {
 			extra.files[d] = 0
 		}
 	}
-	order = dirs.sorted
-	if len(extra.files) > 0 {
-		order = slices.Concat(order, slices.Sorted(maps.Keys(extra.files)))
-	}
-	return order, func(d string) bool { return dirs.has(d) || extra.has(d) }
+	extra.sorted = slices.Sorted(maps.Keys(extra.files))
+	return extra
 }
 
 // frontFolders returns the folders of the published manifest as it was

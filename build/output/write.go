@@ -48,7 +48,11 @@ func (s *Store) Reuse(files map[string]string) bool {
 	return true
 }
 
-// linkAtomic makes dst a hard link to src, replacing dst atomically.
+// linkAtomic makes dst a hard link to src, replacing dst atomically. When
+// dst is already a link to src (a user's file kept by the commit before,
+// found again in the folder that commit swapped out), the rename does
+// nothing and leaves the temporary name, which is then removed: it would
+// otherwise be published beside the file.
 func linkAtomic(src, dst string) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
@@ -58,9 +62,7 @@ func linkAtomic(src, dst string) error {
 	if err := os.Link(src, tmp); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, dst); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	err := os.Rename(tmp, dst)
+	os.Remove(tmp) // gone unless the rename failed or did nothing
+	return err
 }
