@@ -47,7 +47,7 @@ func TestBrowserFilterOnOnePageOfMany(t *testing.T) {
 	if st.ElsewhereHidden || st.Elsewhere != "Filter and sort see this page's puzzles only. Search all puzzles for “kettle”" || !strings.HasSuffix(st.Href, "/search/index.html?q=kettle") {
 		t.Fatalf("no way to the other pages' puzzles: %+v", st)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(".np-cards-elsewhere a")), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	follow(t, ctx, chromedp.Click(chromedp.CSS(".np-cards-elsewhere a")))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll(".np-search-list a")].some(a => a.firstChild.textContent === "Kettle")`)); err != nil {
 		t.Errorf("the search for the filter's words does not find the puzzle on page 3: %v", err)
 	}
@@ -105,7 +105,7 @@ func TestBrowserHomeShortcuts(t *testing.T) {
 	if want := []string{"Easy", "Small, up to 10×10", "1×1"}; !reflect.DeepEqual(labels, want) {
 		t.Fatalf("home page shortcuts %q, want %q", labels, want)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(`.np-shortcuts li:nth-child(2) a`)), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	follow(t, ctx, chromedp.Click(chromedp.CSS(`.np-shortcuts li:nth-child(2) a`)))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 3`)); err != nil {
 		t.Errorf("the small grids' shortcut: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
 	}
@@ -138,7 +138,9 @@ func TestBrowserSearchNarrowing(t *testing.T) {
 	if want := []string{"1×1 (12)", "2×1 (10)"}; !reflect.DeepEqual(offers, want) {
 		t.Fatalf("narrowing offered %q, want %q", offers, want)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(`.np-search-narrow li:nth-child(2) a`)), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	// The link leads to a new page of the search: waiting for its list
+	// would find the list of the page being left.
+	follow(t, ctx, chromedp.Click(chromedp.CSS(`.np-search-narrow li:nth-child(2) a`)))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 10 && document.querySelector("#np-q").value === "puzzle 2x1"`)); err != nil {
 		t.Errorf("after 2×1: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
 	}

@@ -56,6 +56,19 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	}
 }
 
+// follow runs steps that start a navigation (a click on a link, Enter on a
+// link or in a form) and waits until the page they lead to has loaded, its
+// deferred scripts run. Waiting for an element instead can find it in the
+// page being left, when that page has one too, or in the new page before
+// its scripts ran: the next step then polls a page that goes away, or reads
+// what the new page's script has not made yet.
+func follow(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if _, err := chromedp.RunResponse(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // pdfPageObject matches a page object of a PDF (not the /Pages tree).
 var pdfPageObject = regexp.MustCompile(`/Type\s*/Page\b[^s]`)
 
@@ -95,10 +108,8 @@ func TestBrowserDemoSite(t *testing.T) {
 	}
 
 	// Open a puzzle from its card, reveal its solution.
-	do(t, ctx,
-		chromedp.Click(chromedp.CSS(`.np-card[data-title="Sailboat"] a`)),
-		chromedp.WaitVisible(chromedp.CSS("details.np-solution")),
-	)
+	follow(t, ctx, chromedp.Click(chromedp.CSS(`.np-card[data-title="Sailboat"] a`)))
+	do(t, ctx, chromedp.WaitVisible(chromedp.CSS("details.np-solution")))
 	if eval[bool](t, ctx, `document.querySelector("details.np-solution").open`) {
 		t.Errorf("solution shown before it was asked for")
 	}

@@ -54,10 +54,7 @@ func TestBrowserSearchAndFilter(t *testing.T) {
 	}
 	// A result's link leads to its page.
 	query("sailb")
-	// The click starts a navigation: wait for an element only a puzzle page
-	// has, not for the h1 of the page being left (reading that raced with the
-	// navigation).
-	do(t, ctx, chromedp.Click(chromedp.CSS(".np-search-results a")), chromedp.WaitReady(chromedp.CSS(".np-play-slot")))
+	follow(t, ctx, chromedp.Click(chromedp.CSS(".np-search-results a")))
 	if h1 := eval[string](t, ctx, `document.querySelector("h1").textContent`); h1 != "Sailboat" {
 		t.Errorf("the result led to %q", h1)
 	}
@@ -160,7 +157,7 @@ func TestBrowserSearchBoxSlipAndBack(t *testing.T) {
 	if f := focusedElement(t, ctx); f != "A:Sailboat" {
 		t.Fatalf("Down on the corrected results: focus on %q, want Sailboat", f)
 	}
-	do(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitReady(chromedp.CSS(".np-play-slot")))
+	follow(t, ctx, chromedp.KeyEvent(kb.Enter))
 	if h1 := eval[string](t, ctx, `document.querySelector("h1").textContent`); h1 != "Sailboat" {
 		t.Errorf("Enter on the result led to %q", h1)
 	}
@@ -232,7 +229,7 @@ func TestBrowserSearchPageHistory(t *testing.T) {
 	if f := eval[string](t, ctx, `document.activeElement.textContent`); !strings.HasPrefix(f, "Sailboat") {
 		t.Fatalf("Down from the search page's box: the focus is on %q, want the first result", f)
 	}
-	do(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitReady(chromedp.CSS(".np-play-slot")))
+	follow(t, ctx, chromedp.KeyEvent(kb.Enter))
 	do(t, ctx, chromedp.NavigateBack(), chromedp.WaitReady(chromedp.CSS("#np-q")))
 	shows("sailb", "Sailboat")
 
@@ -273,10 +270,7 @@ func TestBrowserSearchWithoutJavaScript(t *testing.T) {
 	if v := eval[string](t, ctx, `getComputedStyle(document.querySelector(".np-cards-tools")).visibility`); v != "hidden" {
 		t.Errorf("without scripts the cards' filter and sort are %s", v)
 	}
-	do(t, ctx,
-		chromedp.SendKeys(chromedp.CSS("form.np-search input"), "sail"+kb.Enter),
-		chromedp.WaitReady(chromedp.CSS(".np-search-status")),
-	)
+	follow(t, ctx, chromedp.SendKeys(chromedp.CSS("form.np-search input"), "sail"+kb.Enter))
 	if url := eval[string](t, ctx, `location.href`); !strings.HasSuffix(url, "/search/index.html?q=sail") {
 		t.Errorf("Enter in the box led to %s", url)
 	}

@@ -58,8 +58,11 @@ func TestReloadKeepsPlaceThroughAnError(t *testing.T) {
 		t.Errorf("the missing page of a puzzle in error says %q (err %v), want it left out while dot.non has an error", why, err)
 	}
 	os.WriteFile(puzzle, []byte(dot), 0o644)
-	waitFor(t, ctx, "the page back once fixed", `document.readyState === "complete" && /^Dot/.test(document.title)`)
-	time.Sleep(300 * time.Millisecond) // the browser's own restoring, if any
+	// The page puts itself back at its place just after it loaded, taking
+	// the place it kept out of the tab's storage: wait for that, not for a
+	// while, which a loaded machine can outlast.
+	waitFor(t, ctx, "the page back once fixed, its kept place taken", `document.readyState === "complete" && /^Dot/.test(document.title) &&
+		sessionStorage.getItem("nonopress-place:" + location.pathname) === null`)
 	y, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`scrollY`))
 	if err != nil {
 		t.Fatal(err)
@@ -85,12 +88,18 @@ func TestReloadOnlyForWhatThePageShows(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the page connected", `!!(window.nonopressReload && window.nonopressReload.source.readyState === 1)`)
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`window.__before = 1`)); err != nil {
+	// The page counts the reload events it got, after its own handler ran
+	// (listeners run in the order they were added), and notes a reload as
+	// soon as one starts: the test waits for the event to be handled, not
+	// for a while in which a reload should not come.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`window.__before = 1; window.__events = 0; window.__reloading = false;
+		navigation.addEventListener("navigate", () => { window.__reloading = true });
+		nonopressReload.source.addEventListener("reload", () => { window.__events++ })`)); err != nil {
 		t.Fatal(err)
 	}
 	s.hub.publish(event{Name: "reload", Data: reloadData([]string{"authors/index.html", "booklet.pdf", "catalogue.json", "search-index.js"})})
-	time.Sleep(500 * time.Millisecond)
-	if kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__before === 1`)); err != nil || !kept {
+	waitFor(t, ctx, "the page handled the event", `window.__events === 1 || !window.__before`)
+	if kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__before === 1 && !window.__reloading`)); err != nil || !kept {
 		t.Errorf("the page reloaded for the search index and lists it does not show (err %v)", err)
 	}
 	s.hub.publish(event{Name: "reload", Data: reloadData([]string{"static/site.css"})})
