@@ -145,3 +145,20 @@ func TestNumberedName(t *testing.T) {
 		}
 	}
 }
+
+// A file of a user's own kept in place (p/z), where the site later makes a
+// folder (p/z/index.txt), is taken over and kept aside like any other: the
+// build does not fail on its twin in the back buffer (the old site), which
+// stands where the folder must be made ("not a directory").
+func TestKeptFileWhereTheSiteMakesAFolder(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "p/z", "mine")
+	if f, _ := publish(t, out, 3); !slices.Equal(f.Kept, []string{"p/z"}) {
+		t.Fatalf("kept %q, want p/z", f.Kept)
+	}
+	f, _ := publish(t, out, 26)
+	wantKept(t, "taken over", out, f, [][3]string{{"p/z", "p/z", "mine"}})
+	publish(t, out, 26)
+	checkCopy(t, "a build after", out, "p/z", "mine")
+}
