@@ -227,3 +227,31 @@ func TestUserFileTheSiteLaterWritesIsKept(t *testing.T) {
 	}
 	check("two builds after")
 }
+
+// With the output folder inside the content tree, the kept folder beside
+// it is no content: its files are not published (a kept puzzle file would
+// be, as a puzzle of a collection public.nonopress-kept).
+func TestKeptFolderInsideTheContentTreeIsNotPublished(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.out = filepath.Join(s.src, "public")
+	s.mustBuild(Config{Quiet: true})
+	mine := "-- zebras/stripes.non --\n" + tinyNon("My stripes", 1)
+	writeTree(t, s.out, mine)
+	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
+	s.mustBuild(Config{Quiet: true})
+	if !fileExists(filepath.Join(output.KeptName(s.out), "zebras", "stripes.non")) {
+		t.Fatal("the user's puzzle file is not kept")
+	}
+	writeTree(t, s.src, "-- zebras/more.non --\n"+tinyNon("More", 1))
+	s.mustBuild(Config{Quiet: true})
+	for rel, data := range snapshot(t, s.out) {
+		if strings.Contains(string(data), "My stripes") {
+			t.Errorf("the kept puzzle is published, in %s", rel)
+		}
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
