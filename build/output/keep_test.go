@@ -162,3 +162,33 @@ func TestKeptFileWhereTheSiteMakesAFolder(t *testing.T) {
 	publish(t, out, 26)
 	checkCopy(t, "a build after", out, "p/z", "mine")
 }
+
+// A symbolic link of a user's own that the site takes over is kept as a
+// link to the same target, not followed: its target is neither copied nor
+// changed, even one outside the published folder.
+func TestTakenOverLinkIsKeptAsALink(t *testing.T) {
+	dir := t.TempDir()
+	out, target := filepath.Join(dir, "public"), filepath.Join(dir, "secret.txt")
+	if err := os.WriteFile(target, []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	publish(t, out, 3)
+	if err := os.MkdirAll(filepath.Join(out, "p", "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(out, "p", "d", "index.txt")); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := publish(t, out, 4)
+	copy := filepath.Join(KeptName(out), "p", "d", "index.txt")
+	if want := []Takeover{{Path: "p/d/index.txt", Copy: copy}}; !slices.Equal(f.Replaced, want) {
+		t.Errorf("taken over %q, want %q", f.Replaced, want)
+	}
+	publish(t, out, 4)
+	if got, err := os.Readlink(copy); err != nil || got != target {
+		t.Errorf("kept %q (%v), want a link to %s", got, err, target)
+	}
+	if data, err := os.ReadFile(target); err != nil || string(data) != "secret" {
+		t.Errorf("the link's target changed: %q, %v", data, err)
+	}
+}
