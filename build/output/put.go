@@ -78,10 +78,10 @@ func (s *Store) PutExact(rel string, data []byte) (string, error) {
 
 // clearWay removes from the back buffer a file (or a symbolic link) that
 // stands where a folder of rel must be: a user's file the old site held,
-// swapped out with it, which no manifest lists (kept in the published
-// folder too, a hard link of the same file), never a file this build put.
-// It reports whether it removed one. Through a Root, as every removal from
-// the back buffer.
+// swapped out with it (kept in the published folder too, a hard link of
+// the same file), never one this build put or a manifest of either folder
+// lists. It reports whether it removed one. Through a Root, as every
+// removal from the back buffer.
 func (s *Store) clearWay(rel string) bool {
 	root, err := os.OpenRoot(s.back)
 	if err != nil {
@@ -100,8 +100,12 @@ func (s *Store) clearWay(rel string) bool {
 		}
 		s.mu.Lock()
 		_, put := s.written[d]
+		_, inBack := s.backHashes[d]
 		s.mu.Unlock()
-		return !put && root.Remove(filepath.FromSlash(d)) == nil
+		if _, inFront := s.frontHashes[d]; put || inBack || inFront {
+			return false
+		}
+		return root.Remove(filepath.FromSlash(d)) == nil
 	}
 	return false
 }
