@@ -215,7 +215,7 @@ func (b *Builder) build(ctx context.Context, quick bool) (Summary, error) {
 // (stamped with tree, the tree's digest, after a full build).
 func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary, error) {
 	var sum Summary
-	root, files, err := content.Scan(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out))
+	root, files, err := content.Scan(b.cfg.Src, b.cfg.Out, output.BackName(b.cfg.Out), output.KeptName(b.cfg.Out))
 	if err != nil {
 		return sum, err
 	}

@@ -11,8 +11,8 @@ import (
 // nonopress did not write, each at its path: kept files, with where to put
 // them so that the build publishes them (templates/static/ publishes under
 // static/, the content tree images, PDFs and .txt files at their path: a
-// CNAME has no such place); files the site now writes over, whose copy the
-// next build writes over in turn; and a manifest that could not be trusted
+// CNAME has no such place); files the site now writes over, with where
+// the user's copy is kept; and a manifest that could not be trusted
 // (at the folder).
 func foreignWarnings(out string, f output.Foreign) diag.List {
 	var w diag.List
@@ -20,9 +20,9 @@ func foreignWarnings(out string, f output.Foreign) diag.List {
 		w = append(w, diag.Warningf(filepath.Join(out, filepath.FromSlash(rel)),
 			"not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (published under static/) or, for an image, a PDF or a .txt file, in the content tree at its path"))
 	}
-	for _, rel := range f.Replaced {
-		w = append(w, diag.Warningf(filepath.Join(out, filepath.FromSlash(rel)),
-			"not written by nonopress, but the site now has a page or file of that name: the new site has the build's; yours is left in %s, which the next build writes over: move it out before building again", output.BackName(out)))
+	for _, t := range f.Replaced {
+		w = append(w, diag.Warningf(filepath.Join(out, filepath.FromSlash(t.Path)),
+			"not written by nonopress, but the site now has a page or file of that name: the new site has the build's, and yours is now at %s, where no build writes over it or deletes it", t.Copy))
 	}
 	if f.Unknown {
 		w = append(w, diag.Warningf(out,

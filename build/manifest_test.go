@@ -181,9 +181,12 @@ func TestUserFilesWarnedByBuildsThatChangeNothing(t *testing.T) {
 }
 
 // A file of a user's own at a path the site later writes gives way to the
-// site's, and the warning says where the user's copy went (the back
-// buffer) and that the next build writes over it there, as it does.
-func TestUserFileTheSiteLaterWritesIsLeftBehind(t *testing.T) {
+// site's, and is kept beside the output folder (public.nonopress-kept, at
+// the same path), as the warning says: it survives the builds that follow,
+// a failed one among them (which writes into the back buffer, where the
+// old site went), as every build before kept the user's copy there and the
+// next one wrote over it.
+func TestUserFileTheSiteLaterWritesIsKept(t *testing.T) {
 	s := newSite(t, smallSite)
 	s.mustBuild(Config{Quiet: true})
 	if err := os.MkdirAll(filepath.Join(s.out, "zebras"), 0o755); err != nil {
@@ -194,21 +197,61 @@ func TestUserFileTheSiteLaterWritesIsLeftBehind(t *testing.T) {
 	}
 	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
 	sum := s.mustBuild(Config{Quiet: true})
-	back := output.BackName(s.out)
-	want := filepath.Join(s.out, "zebras", "index.html") + ": not written by nonopress, but the site now has a page or file of that name: the new site has the build's; yours is left in " + back + ", which the next build writes over: move it out before building again"
+	mine := filepath.Join(output.KeptName(s.out), "zebras", "index.html")
+	want := filepath.Join(s.out, "zebras", "index.html") + ": not written by nonopress, but the site now has a page or file of that name: the new site has the build's, and yours is now at " + mine + ", where no build writes over it or deletes it"
 	if !slices.Contains(sum.Warnings, want) {
 		t.Errorf("warnings %q, want %q", sum.Warnings, want)
 	}
 	if s.read("zebras/index.html") == "my page" {
 		t.Error("the user's page is published, not the site's")
 	}
-	mine := filepath.Join(back, "zebras", "index.html")
-	if data, err := os.ReadFile(mine); err != nil || string(data) != "my page" {
-		t.Errorf("the user's copy is not where the warning says: %q, %v", data, err)
+	check := func(when string) {
+		t.Helper()
+		if data, err := os.ReadFile(mine); err != nil || string(data) != "my page" {
+			t.Errorf("%s: the user's copy is not where the warning said: %q, %v", when, data, err)
+		}
+	}
+	check("taken over")
+	writeTree(t, s.src, "-- zebras/more.non --\n"+tinyNon("More", 1)+"-- zebras/broken.non --\nwidth 0\n")
+	if _, err := s.build(Config{Quiet: true}); err == nil {
+		t.Fatal("a build with a broken puzzle did not fail")
+	}
+	check("after a failed build")
+	if err := os.Remove(filepath.Join(s.src, "zebras", "broken.non")); err != nil {
+		t.Fatal(err)
+	}
+	s.mustBuild(Config{Quiet: true})
+	writeTree(t, s.src, "-- zebras/last.non --\n"+tinyNon("Last", 0))
+	if sum := s.mustBuild(Config{Quiet: true}); len(sum.Warnings) != 0 {
+		t.Errorf("a build after the take-over warns: %q", sum.Warnings)
+	}
+	check("two builds after")
+}
+
+// With the output folder inside the content tree, the kept folder beside
+// it is no content: its files are not published (a kept puzzle file would
+// be, as a puzzle of a collection public.nonopress-kept).
+func TestKeptFolderInsideTheContentTreeIsNotPublished(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.out = filepath.Join(s.src, "public")
+	s.mustBuild(Config{Quiet: true})
+	mine := "-- zebras/stripes.non --\n" + tinyNon("My stripes", 1)
+	writeTree(t, s.out, mine)
+	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
+	s.mustBuild(Config{Quiet: true})
+	if !fileExists(filepath.Join(output.KeptName(s.out), "zebras", "stripes.non")) {
+		t.Fatal("the user's puzzle file is not kept")
 	}
 	writeTree(t, s.src, "-- zebras/more.non --\n"+tinyNon("More", 1))
 	s.mustBuild(Config{Quiet: true})
-	if data, err := os.ReadFile(mine); err == nil && string(data) == "my page" {
-		t.Error("the next build kept the user's copy: the warning and README say it writes over it (say so no more there)")
+	for rel, data := range snapshot(t, s.out) {
+		if strings.Contains(string(data), "My stripes") {
+			t.Errorf("the kept puzzle is published, in %s", rel)
+		}
 	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }

@@ -66,7 +66,7 @@ func (b *Builder) treeDigest() string {
 	if err != nil {
 		return ""
 	}
-	skip := map[string]bool{b.cacheDir: true, front: true, back: true}
+	skip := map[string]bool{b.cacheDir: true, front: true, back: true, output.KeptName(front): true}
 	// The settings as this builder loaded them: a serve builder may have
 	// read nonopress.toml and the templates long before the walk.
 	k := key.New(b.fingerprint, "build stamp")

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/build/output"
 )
 
 // TestBrokenFileDoesNotFreezeTheRest: with one broken puzzle the others
@@ -155,5 +156,42 @@ func TestDeferredWarningAtTheOutput(t *testing.T) {
 	got := deferredWarning("public", errors.New("disk full")).Labelled()
 	if want := "public: warning: deferred work (booklets, site-wide lists, caches) not done: disk full"; got != want {
 		t.Errorf("logged %q, want %q", got, want)
+	}
+}
+
+// TestServeKeepsAFileItTakesOver: a file of a user's own in the output
+// folder at a path an edit makes the site write is kept beside it
+// (public.nonopress-kept), as the log says, and stays there through the
+// rebuilds that follow, which write over the back buffer within moments.
+func TestServeKeepsAFileItTakesOver(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	puzzle := filepath.Join(src, "dot.non")
+	os.WriteFile(puzzle, []byte(dot), 0o644)
+	var log strings.Builder
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
+	ctx := context.Background()
+	s.rebuild(ctx, nil) // readies the back buffer
+	if err := os.WriteFile(filepath.Join(out, "robots.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	robots := filepath.Join(src, "robots.txt")
+	os.WriteFile(robots, []byte("User-agent: *\n"), 0o644)
+	s.rebuild(ctx, []string{robots})
+	kept := filepath.Join(output.KeptName(out), "robots.txt")
+	if !strings.Contains(log.String(), "yours is now at "+kept+",") {
+		t.Errorf("the log does not say where the user's robots.txt is kept (%s):\n%s", kept, log.String())
+	}
+	for i, title := range []string{"Dot edited", "Dot again", "Dot once more"} {
+		s.rebuild(ctx, nil)
+		os.WriteFile(puzzle, []byte(strings.Replace(dot, `"Dot"`, `"`+title+`"`, 1)), 0o644)
+		s.rebuild(ctx, []string{puzzle})
+		if data, err := os.ReadFile(kept); err != nil || string(data) != "mine" {
+			t.Fatalf("rebuild %d after the take-over: kept copy %q, %v", i+1, data, err)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "robots.txt")); err != nil || string(data) != "User-agent: *\n" {
+		t.Errorf("published robots.txt %q, %v: want the site's", data, err)
 	}
 }

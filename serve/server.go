@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -94,11 +95,12 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	s.rebuild(ctx, []string{})
 
 	outAbs, _ := filepath.Abs(cfg.Out)
+	keptAbs := output.KeptName(outAbs) // where the build keeps a user's files it takes over
 	changes, err := watch(ctx, cfg.Src, watchOptions{
 		Debounce: cfg.Debounce, Poll: cfg.Poll, Log: cfg.Log,
 		Skip: func(p string) bool {
 			abs, err := filepath.Abs(p)
-			return err == nil && (abs == outAbs || strings.HasPrefix(abs, outAbs+string(filepath.Separator)))
+			return err == nil && (inFolder(abs, outAbs) || inFolder(abs, keptAbs))
 		},
 	})
 	if err != nil {
@@ -370,4 +372,9 @@ func insertAt(page []byte, i int, tag string) []byte {
 	out = append(out, page[:i]...)
 	out = append(out, tag...)
 	return append(out, page[i:]...)
+}
+
+// inFolder reports whether the absolute path p is dir or inside it.
+func inFolder(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
 }

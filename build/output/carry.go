@@ -154,6 +154,7 @@ func (s *Store) commitCarried() (Changes, error) {
 	if err := swapDirs(s.back, s.front); err != nil {
 		return Changes{}, fmt.Errorf("publish output: %w", err)
 	}
+	s.dropTakenOver(foreign.Replaced)
 	for _, p := range stale {
 		delete(s.backHashes, p)
 	}

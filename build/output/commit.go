@@ -69,6 +69,7 @@ func (s *Store) Commit() (Changes, error) {
 	if err := swapDirs(s.back, s.front); err != nil {
 		return Changes{}, fmt.Errorf("publish output: %w", err)
 	}
+	s.dropTakenOver(foreign.Replaced)
 	if err := s.repairBackMarker(was); err != nil {
 		return Changes{}, err
 	}
@@ -212,12 +213,17 @@ func (s *Store) removeFromBack(stale []string) error {
 		if err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("remove stale output: %w", err)
 		}
-		for d := path.Dir(rel); d != "." && !dirs[d]; d = path.Dir(d) {
-			dirs[d] = true
-		}
+		addFolders(dirs, rel)
 	}
 	removeEmptyDirs(s.back, dirs)
 	return nil
+}
+
+// addFolders adds to dirs the folders that hold rel (slash-separated).
+func addFolders(dirs map[string]bool, rel string) {
+	for d := path.Dir(rel); d != "." && !dirs[d]; d = path.Dir(d) {
+		dirs[d] = true
+	}
 }
 
 // removeEmptyDirs removes those of the given folders (slash-separated, under

@@ -16,13 +16,14 @@ import (
 // Foreign is what a commit found in the published folder that nonopress did
 // not write (a CNAME, a robots.txt, a folder of a user's own): Kept were
 // linked into the new site at the same place, so that they stay published
-// across every build; Replaced are paths the build now writes itself, whose
-// user copy was left in the old site (the back buffer) instead. Unknown is
-// set when the published folder's manifest could not be trusted, so that its
-// files could not be told apart: none was carried over.
+// across every build; Replaced are those at paths the build now writes
+// itself (or where it made a folder), copied into the kept folder instead.
+// Unknown is set when the published folder's manifest could not be
+// trusted, so that its files could not be told apart: none was carried over.
 type Foreign struct {
-	Kept, Replaced []string
-	Unknown        bool
+	Kept     []string
+	Replaced []Takeover
+	Unknown  bool
 }
 
 // foreignScan is the walk of the published folder for files its manifest
@@ -172,10 +173,13 @@ func (s *Store) isForeign(rel string, d fs.DirEntry) bool {
 
 // keepForeign waits for the scan and hard-links each file it found into
 // the back buffer, which is about to be swapped in, so that files a user
-// put in the published folder stay published. It runs after the stale
-// files are removed, so nothing it links is removed again, and it never
-// deletes: a failed build leaves the published folder, user files included,
-// as it was.
+// put in the published folder stay published. A file at a path the build
+// now writes is copied into the kept folder instead, before the swap (after
+// it, the old site is the back buffer, which the next build writes over):
+// whatever happens to the build after, the copy is there. It runs after the
+// stale files are removed, so nothing it links is removed again, and it
+// never deletes: a failed build leaves the published folder, user files
+// included, as it was.
 func (s *Store) keepForeign() (Foreign, error) {
 	if s.foreign == nil {
 		return Foreign{}, nil
@@ -185,21 +189,34 @@ func (s *Store) keepForeign() (Foreign, error) {
 		return found, err
 	}
 	f := Foreign{Unknown: found.Unknown}
+	var keep *keeper
+	defer func() { keep.close() }()
 	for _, rel := range found.Kept {
-		if _, built := s.Hash(rel); built {
-			f.Replaced = append(f.Replaced, rel)
-			continue
+		if _, built := s.Hash(rel); !built {
+			src := filepath.Join(s.front, filepath.FromSlash(rel))
+			err := linkAtomic(src, filepath.Join(s.back, filepath.FromSlash(rel)))
+			if err == nil {
+				f.Kept = append(f.Kept, rel)
+				continue
+			}
+			if errors.Is(err, fs.ErrNotExist) {
+				continue // a listed file the user has removed since
+			}
+			// A folder the build made where the user's file was: the
+			// build wins, the file is kept aside.
 		}
-		src := filepath.Join(s.front, filepath.FromSlash(rel))
-		if err := linkAtomic(src, filepath.Join(s.back, filepath.FromSlash(rel))); errors.Is(err, fs.ErrNotExist) {
-			continue // a listed file the user has removed since
-		} else if err != nil {
-			// A folder the build made where the user's file was (or the
-			// file went away): the build wins, the file stays in the old site.
-			f.Replaced = append(f.Replaced, rel)
-			continue
+		if keep == nil {
+			if keep, err = s.openKeeper(); err != nil {
+				return f, fmt.Errorf("keep %s, a file of yours the site now writes: %w", filepath.Join(s.front, filepath.FromSlash(rel)), err)
+			}
 		}
-		f.Kept = append(f.Kept, rel)
+		kept, err := keep.keep(rel)
+		if err != nil {
+			return f, fmt.Errorf("keep %s, a file of yours the site now writes, in %s: %w", filepath.Join(s.front, filepath.FromSlash(rel)), keep.dir, err)
+		}
+		if kept != "" {
+			f.Replaced = append(f.Replaced, Takeover{Path: rel, Copy: kept})
+		}
 	}
 	// Recorded before the marker, so that the next build need not walk.
 	if err := writeUserList(s.back, f.Kept); err != nil {

@@ -42,10 +42,11 @@ func validManifest(hashes map[string]string) bool {
 // a build deletes files in it, so it must be the folder it appears to be.
 var ErrLinkedBackBuffer = errors.New("the back buffer is a symbolic link; nonopress writes and deletes in it, so it must be a real folder: remove the link")
 
-// checkNotLink refuses a back buffer that is a symbolic link (a committed or
-// restored one could point anywhere).
-func checkNotLink(back string) error {
-	info, err := os.Lstat(back)
+// checkNotLink refuses a folder of nonopress's beside the output (the back
+// buffer, the kept folder) that is a symbolic link, with linked: a
+// committed or restored one could point anywhere.
+func checkNotLink(dir string, linked error) error {
+	info, err := os.Lstat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -53,7 +54,7 @@ func checkNotLink(back string) error {
 		return fmt.Errorf("output folder: %w", err)
 	}
 	if info.Mode()&fs.ModeSymlink != 0 {
-		return fmt.Errorf("output folder %s: %w", back, ErrLinkedBackBuffer)
+		return fmt.Errorf("output folder %s: %w", dir, linked)
 	}
 	return nil
 }

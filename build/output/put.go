@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/tdewolff/minify/v2"
 )
@@ -68,7 +69,45 @@ func (s *Store) PutExact(rel string, data []byte) (string, error) {
 		return "", err
 	}
 	// In a clean back buffer, a file not in the manifest does not exist.
-	return h, writeBack(dst, data, inBack || !s.backClean)
+	err := writeBack(dst, data, inBack || !s.backClean)
+	if errors.Is(err, syscall.ENOTDIR) && s.clearWay(rel) {
+		err = writeBack(dst, data, inBack || !s.backClean)
+	}
+	return h, err
+}
+
+// clearWay removes from the back buffer a file (or a symbolic link) that
+// stands where a folder of rel must be: a user's file the old site held,
+// swapped out with it (kept in the published folder too, a hard link of
+// the same file), never one this build put or a manifest of either folder
+// lists. It reports whether it removed one. Through a Root, as every
+// removal from the back buffer.
+func (s *Store) clearWay(rel string) bool {
+	root, err := os.OpenRoot(s.back)
+	if err != nil {
+		return false
+	}
+	defer root.Close()
+	parts := strings.Split(rel, "/")
+	for i := 1; i < len(parts); i++ {
+		d := strings.Join(parts[:i], "/")
+		info, err := root.Lstat(filepath.FromSlash(d))
+		if err != nil {
+			return false
+		}
+		if info.IsDir() {
+			continue
+		}
+		s.mu.Lock()
+		_, put := s.written[d]
+		_, inBack := s.backHashes[d]
+		s.mu.Unlock()
+		if _, inFront := s.frontHashes[d]; put || inBack || inFront {
+			return false
+		}
+		return root.Remove(filepath.FromSlash(d)) == nil
+	}
+	return false
 }
 
 // markDirty marks the back buffer dirty, in the background: the marker is

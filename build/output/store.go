@@ -108,7 +108,7 @@ func Open(out string, min *Minifier, manifests *Manifests) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{front: front, back: back, minify: min, manifests: manifests}
-	if err := checkNotLink(back); err != nil {
+	if err := checkNotLink(back, ErrLinkedBackBuffer); err != nil {
 		return nil, err
 	}
 	for _, dir := range []string{s.front, s.back} {

@@ -1,0 +1,283 @@
+package output
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// A Takeover is a file of a user's own at a path the site now writes: the
+// new site has the build's file there, and the user's was copied, before
+// the swap, to Copy (an absolute path in the kept folder, KeptName), where
+// no build writes over it or deletes it.
+type Takeover struct {
+	Path string // slash-separated, in the published folder
+	Copy string
+}
+
+// KeptName returns the folder beside an output folder where a build keeps
+// the files of a user's own that the site takes over (public.nonopress-kept
+// beside public): visible, outside the folders a build swaps, writes and
+// deletes in, and out of the cache folder, which may be thrown away.
+func KeptName(out string) string {
+	return filepath.Join(filepath.Dir(out), filepath.Base(out)+".nonopress-kept")
+}
+
+// ErrLinkedKeptFolder is returned when the kept folder is a symbolic link:
+// a build copies a user's files into it, so it must be the folder it
+// appears to be.
+var ErrLinkedKeptFolder = errors.New("the folder where nonopress keeps your files that the site takes over is a symbolic link; it must be a real folder: remove the link (the build changed nothing)")
+
+// maxKeptCopies caps the numbered copies of one name in the kept folder.
+const maxKeptCopies = 1000
+
+// keeper copies files of the published folder into the kept folder, both
+// opened as a Root: a symbolic link in either cannot lead a copy, or a
+// folder made for one, outside them.
+type keeper struct {
+	dir         string
+	front, kept *os.Root
+}
+
+// openKeeper opens the published folder and the kept folder (made if
+// missing) for keeping files; a kept folder that is a symbolic link, or
+// is replaced by one while it is opened, is refused.
+func (s *Store) openKeeper() (*keeper, error) {
+	k := &keeper{dir: KeptName(s.front)}
+	if err := os.Mkdir(k.dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return nil, err
+	}
+	info, err := os.Lstat(k.dir)
+	if err != nil {
+		return nil, err
+	}
+	if info.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
+	}
+	if k.kept, err = os.OpenRoot(k.dir); err != nil {
+		return nil, err
+	}
+	if opened, err := k.kept.Stat("."); err != nil || !os.SameFile(info, opened) {
+		k.close()
+		return nil, fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
+	}
+	if k.front, err = os.OpenRoot(s.front); err != nil {
+		k.close()
+		return nil, err
+	}
+	return k, nil
+}
+
+func (k *keeper) close() {
+	if k == nil {
+		return
+	}
+	for _, r := range []*os.Root{k.front, k.kept} {
+		if r != nil {
+			r.Close()
+		}
+	}
+}
+
+// keep copies the published file rel (slash-separated) into the kept
+// folder at the same path, or, if a different file already has that name
+// there, at the first free numbered name (robots.1.txt, robots.2.txt, ...):
+// a kept copy is never written over. A copy of the same bytes already kept
+// under one of those names is used as it is, so that a build that failed
+// after keeping a file and is run again keeps it once. A symbolic link is
+// kept as a link to the same target, never followed. It returns the copy's
+// absolute path, or "" if rel is gone.
+func (k *keeper) keep(rel string) (string, error) {
+	name := filepath.FromSlash(rel)
+	info, err := k.front.Lstat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if dir := filepath.Dir(name); dir != "." {
+		if err := k.kept.MkdirAll(dir, 0o755); err != nil {
+			return "", err
+		}
+	}
+	var kept string
+	switch {
+	case info.Mode()&fs.ModeSymlink != 0:
+		kept, err = k.keepLink(name)
+	case info.Mode().IsRegular():
+		kept, err = k.keepFile(name, info.Mode().Perm())
+	default:
+		return "", fmt.Errorf("%s is not a regular file", rel)
+	}
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(k.dir, kept), nil
+}
+
+// keepFile copies the regular file name to a temporary file of the kept
+// folder, then links it at the first name free or holding the same bytes.
+func (k *keeper) keepFile(name string, perm fs.FileMode) (string, error) {
+	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".np-keep.tmp")
+	defer k.kept.Remove(tmp)
+	if err := k.copyToTemp(name, tmp, perm); err != nil {
+		return "", err
+	}
+	return keepAs(name, func(cand string) (bool, error) {
+		if same, err := k.sameBytes(tmp, cand); same || err != nil {
+			return same, err
+		}
+		return taken(k.kept.Link(tmp, cand))
+	})
+}
+
+// keepLink makes a link to the target of the symbolic link name at the
+// first name free or holding a link to the same target.
+func (k *keeper) keepLink(name string) (string, error) {
+	target, err := k.front.Readlink(name)
+	if err != nil {
+		return "", err
+	}
+	return keepAs(name, func(cand string) (bool, error) {
+		if t, err := k.kept.Readlink(cand); err == nil {
+			return t == target, nil
+		}
+		return taken(k.kept.Symlink(target, cand))
+	})
+}
+
+// taken is the result of making a kept copy at a name: done, or the name
+// is someone else's (try the next), or an error.
+func taken(err error) (bool, error) {
+	if errors.Is(err, fs.ErrExist) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// keepAs tries put at name and then at its numbered names until it says
+// done, and returns the name it did.
+func keepAs(name string, put func(cand string) (bool, error)) (string, error) {
+	for i := range maxKeptCopies {
+		cand := numberedName(name, i)
+		done, err := put(cand)
+		if err != nil {
+			return "", err
+		}
+		if done {
+			return cand, nil
+		}
+	}
+	return "", fmt.Errorf("%d copies of %s are kept already: move some out", maxKeptCopies, name)
+}
+
+// numberedName is name for i 0, else name with i before its extension
+// (robots.1.txt, CNAME.1, .htaccess.1).
+func numberedName(name string, i int) string {
+	if i == 0 {
+		return name
+	}
+	dir, base := filepath.Split(name)
+	ext := filepath.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	if stem == "" {
+		stem, ext = base, ""
+	}
+	return fmt.Sprintf("%s%s.%d%s", dir, stem, i, ext)
+}
+
+// copyToTemp copies the published file name to tmp in the kept folder
+// (replacing one a killed build left), synced.
+func (k *keeper) copyToTemp(name, tmp string, perm fs.FileMode) error {
+	src, err := k.front.Open(name)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	if err := k.kept.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	dst, err := k.kept.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(dst, src)
+	if err == nil {
+		err = dst.Sync()
+	}
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// sameBytes reports whether the kept files a and b are both regular and
+// hold the same bytes (false if b does not exist).
+func (k *keeper) sameBytes(a, b string) (bool, error) {
+	ia, err := k.kept.Lstat(a)
+	if err != nil {
+		return false, err
+	}
+	ib, err := k.kept.Lstat(b)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && (!ib.Mode().IsRegular() || ib.Size() != ia.Size()) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	fa, err := k.kept.Open(a)
+	if err != nil {
+		return false, err
+	}
+	defer fa.Close()
+	fb, err := k.kept.Open(b)
+	if err != nil {
+		return false, err
+	}
+	defer fb.Close()
+	bufA, bufB := make([]byte, 32<<10), make([]byte, 32<<10)
+	for {
+		na, errA := io.ReadFull(fa, bufA)
+		nb, errB := io.ReadFull(fb, bufB)
+		if !bytes.Equal(bufA[:na], bufB[:nb]) {
+			return false, nil
+		}
+		if errA == io.EOF || errA == io.ErrUnexpectedEOF {
+			return errB == io.EOF || errB == io.ErrUnexpectedEOF, nil
+		}
+		if errA != nil {
+			return false, errA
+		}
+		if errB != nil {
+			return false, errB
+		}
+	}
+}
+
+// dropTakenOver removes from the back buffer, just swapped out (the old
+// site), the user's files the site took over, each copied to the kept
+// folder already: one where the site now has a folder would be in the way
+// of the next build's writes there. Through a Root, as every removal from
+// the back buffer; a file that cannot be removed is left (as before).
+func (s *Store) dropTakenOver(taken []Takeover) {
+	if len(taken) == 0 {
+		return
+	}
+	root, err := os.OpenRoot(s.back)
+	if err != nil {
+		return
+	}
+	defer root.Close()
+	dirs := map[string]bool{}
+	for _, t := range taken {
+		root.Remove(filepath.FromSlash(t.Path))
+		addFolders(dirs, t.Path)
+	}
+	removeEmptyDirs(s.back, dirs)
+}

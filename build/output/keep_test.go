@@ -1,0 +1,194 @@
+package output
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// userFile writes a file of a user's own into the published folder out.
+func userFile(t *testing.T, out, rel, text string) {
+	t.Helper()
+	p := filepath.Join(out, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wantKept checks that the kept copies of f are exactly want (path in the
+// published folder → path in the kept folder of out) and hold texts.
+func wantKept(t *testing.T, when, out string, f Foreign, want [][3]string) {
+	t.Helper()
+	var got []Takeover
+	for _, w := range want {
+		got = append(got, Takeover{Path: w[0], Copy: filepath.Join(KeptName(out), filepath.FromSlash(w[1]))})
+	}
+	if !slices.Equal(f.Replaced, got) {
+		t.Errorf("%s: taken over %q, want %q", when, f.Replaced, got)
+	}
+	for _, w := range want {
+		checkCopy(t, when, out, w[1], w[2])
+	}
+}
+
+// checkCopy checks that the kept folder of out holds text at rel.
+func checkCopy(t *testing.T, when, out, rel, text string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(KeptName(out), filepath.FromSlash(rel)))
+	if err != nil || string(data) != text {
+		t.Errorf("%s: kept copy %s holds %q (%v), want %q", when, rel, data, err, text)
+	}
+}
+
+// A file of a user's own at a path the site then writes, in a folder of
+// the user's own (p/d/) and where the site makes a folder (p/e, a file of
+// the user's, becomes the site's folder p/e/), is copied to the kept folder
+// beside the published one, at the same path, before the swap; the copy
+// survives the builds that follow (which write over the back buffer, where
+// the old site and the user's file went). Taken over a second time, with
+// other bytes, the new copy takes a numbered name and the first is kept;
+// with the same bytes (a build run again after one that failed), the copy
+// there is used.
+func TestTakenOverFileIsKept(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "p/d/index.txt", "mine")
+	userFile(t, out, "p/e", "my e")
+	f, _ := publish(t, out, 5)
+	wantKept(t, "taken over", out, f, [][3]string{{"p/d/index.txt", "p/d/index.txt", "mine"}, {"p/e", "p/e", "my e"}})
+	for i := range 3 {
+		f, _ := publish(t, out, 5)
+		if len(f.Replaced) != 0 {
+			t.Errorf("build %d after: taken over %q again", i+1, f.Replaced)
+		}
+		checkCopy(t, "builds after", out, "p/d/index.txt", "mine")
+		checkCopy(t, "builds after", out, "p/e", "my e")
+	}
+
+	publish(t, out, 3) // the site no longer writes p/d/ or p/e/
+	userFile(t, out, "p/d/index.txt", "mine again")
+	userFile(t, out, "p/e", "my e") // the same bytes
+	f, _ = publish(t, out, 5)
+	wantKept(t, "taken over again", out, f, [][3]string{{"p/d/index.txt", "p/d/index.1.txt", "mine again"}, {"p/e", "p/e", "my e"}})
+	checkCopy(t, "taken over again", out, "p/d/index.txt", "mine")
+	if ents, _ := os.ReadDir(KeptName(out)); len(ents) != 1 {
+		t.Errorf("the kept folder holds %d entries, want p/ alone (no temporary file)", len(ents))
+	}
+}
+
+// A kept folder that is a symbolic link, or one holding a link that leads
+// outside it, makes the commit fail without writing outside it; the
+// published folder (the user's file in it) stays as it was.
+func TestKeptFolderLinksAreRefused(t *testing.T) {
+	for _, c := range []struct{ name, link string }{{"kept folder", "."}, {"folder in it", "p"}} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out, outside := filepath.Join(dir, "public"), filepath.Join(dir, "outside")
+			if err := os.MkdirAll(outside, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			link := filepath.Clean(filepath.Join(KeptName(out), c.link))
+			if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, link); err != nil {
+				t.Fatal(err)
+			}
+			publish(t, out, 3)
+			userFile(t, out, "p/d/index.txt", "mine")
+			s, err := Open(out, NewMinifier(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			for _, rel := range []string{"p/a/index.txt", "p/d/index.txt"} {
+				if _, err := s.Put(rel, []byte("site")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err = s.Commit()
+			if err == nil {
+				t.Fatal("the commit kept the user's file through a symbolic link")
+			}
+			if c.link == "." && !errors.Is(err, ErrLinkedKeptFolder) {
+				t.Errorf("error %v, want %v", err, ErrLinkedKeptFolder)
+			}
+			if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+				t.Errorf("the commit wrote outside the kept folder: %d entries", len(ents))
+			}
+			if data, err := os.ReadFile(filepath.Join(out, "p", "d", "index.txt")); err != nil || string(data) != "mine" {
+				t.Errorf("the published folder changed: %q, %v", data, err)
+			}
+		})
+	}
+}
+
+func TestNumberedName(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		i    int
+		want string
+	}{
+		{"robots.txt", 0, "robots.txt"},
+		{"robots.txt", 2, "robots.2.txt"},
+		{filepath.Join("a", "index.html"), 1, filepath.Join("a", "index.1.html")},
+		{"CNAME", 1, "CNAME.1"},
+		{".htaccess", 1, ".htaccess.1"},
+	} {
+		if got := numberedName(c.name, c.i); got != c.want {
+			t.Errorf("numberedName(%q, %d) = %q, want %q", c.name, c.i, got, c.want)
+		}
+	}
+}
+
+// A file of a user's own kept in place (p/z), where the site later makes a
+// folder (p/z/index.txt), is taken over and kept aside like any other: the
+// build does not fail on its twin in the back buffer (the old site), which
+// stands where the folder must be made ("not a directory").
+func TestKeptFileWhereTheSiteMakesAFolder(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "p/z", "mine")
+	if f, _ := publish(t, out, 3); !slices.Equal(f.Kept, []string{"p/z"}) {
+		t.Fatalf("kept %q, want p/z", f.Kept)
+	}
+	f, _ := publish(t, out, 26)
+	wantKept(t, "taken over", out, f, [][3]string{{"p/z", "p/z", "mine"}})
+	publish(t, out, 26)
+	checkCopy(t, "a build after", out, "p/z", "mine")
+}
+
+// A symbolic link of a user's own that the site takes over is kept as a
+// link to the same target, not followed: its target is neither copied nor
+// changed, even one outside the published folder.
+func TestTakenOverLinkIsKeptAsALink(t *testing.T) {
+	dir := t.TempDir()
+	out, target := filepath.Join(dir, "public"), filepath.Join(dir, "secret.txt")
+	if err := os.WriteFile(target, []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	publish(t, out, 3)
+	if err := os.MkdirAll(filepath.Join(out, "p", "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(out, "p", "d", "index.txt")); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := publish(t, out, 4)
+	copy := filepath.Join(KeptName(out), "p", "d", "index.txt")
+	if want := []Takeover{{Path: "p/d/index.txt", Copy: copy}}; !slices.Equal(f.Replaced, want) {
+		t.Errorf("taken over %q, want %q", f.Replaced, want)
+	}
+	publish(t, out, 4)
+	if got, err := os.Readlink(copy); err != nil || got != target {
+		t.Errorf("kept %q (%v), want a link to %s", got, err, target)
+	}
+	if data, err := os.ReadFile(target); err != nil || string(data) != "secret" {
+		t.Errorf("the link's target changed: %q, %v", data, err)
+	}
+}
