@@ -8,7 +8,11 @@ type Places struct {
 	Rows, Cols             []int // the line of each row's and column's clue
 	RowsHeader, ColsHeader int   // the line of the rows and columns blocks' headers
 	Goal                   int   // the line of the goal
-	License                int   // the line of the license key
+	// LastRowBlank and LastColBlank say that the rows' (or columns')
+	// last clue was read from a blank line, as an empty row: a .non block
+	// one clue line short takes the blank line after it so.
+	LastRowBlank, LastColBlank bool
+	License                    int // the line of the license key
 	// Triddler is the line of each triddler clue, by side, when the reader
 	// records them.
 	Triddler map[string][]int

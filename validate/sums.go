@@ -27,7 +27,7 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		return
 	}
 	color, diff := ms[0].Color, ms[0].Rows-ms[0].Cols
-	if hint := cmp.Or(oneSidedHint(p, ms[0]), copiedLineHint(p, ms[0])); hint != "" {
+	if hint := cmp.Or(oneSidedHint(p, ms[0]), copiedLineHint(p, ms[0]), p.BlankLastHint()); hint != "" {
 		errs[0].Hint = hint
 		return
 	}
