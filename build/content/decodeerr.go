@@ -45,6 +45,9 @@ func yamlError(path string, head []byte, err error) error {
 			return d
 		}
 	}
+	if d := indentedKey(path, head); d != nil && !strings.Contains(msg, "cannot unmarshal") {
+		return d
+	}
 	at := 1
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		k, _ := strconv.Atoi(m[1])
