@@ -195,7 +195,10 @@ func difficultyWords(grade string) string {
 // its diagnostics. A diagnostic whose message and hint were printed in full
 // for another file (hinted) is printed without its hint, which names that
 // file instead: "no license" and its fix across a folder of .nin files,
-// said in full a hundred times, hid the other warnings.
+// said in full a hundred times, hid the other warnings. A diagnostic
+// about another file (the note that gave the puzzle its license) is
+// printed once, for the first puzzle it is about (hinted holds its
+// labelled line).
 func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 	if r.Index >= 0 {
 		verdict := "not solved"
@@ -223,6 +226,13 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 	all.Sort()
 	grid := r.diffGrid // under the warning it shows, else last
 	for _, d := range all {
+		if d.File != r.File {
+			k := [2]string{d.Labelled(), "\x00"}
+			if hinted[k] != "" {
+				continue // a note's, printed for another puzzle it credits
+			}
+			hinted[k] = d.File
+		}
 		if d.Hint != "" {
 			k := [2]string{d.Message, d.Hint}
 			if first, ok := hinted[k]; !ok {
