@@ -145,12 +145,38 @@ func (j *judge) ref(ref noteRef, hinted bool) (msg, hint string) {
 	if sheetOf := puzzleOfSheet(j.keys, key); sheetOf != "" {
 		return msg, sheetHint(j.Links, sheetOf)
 	}
+	if hint := j.pageHint(ref, key); hint != "" {
+		return msg, hint
+	}
 	if hinted {
 		if near := nearest(j.keys, j.noteDir, ref.dest, key); near != "" {
 			return msg, fmt.Sprintf("did you mean %s?", near)
 		}
 	}
 	return msg, "fix the path, or add the file it names"
+}
+
+// pageHint is the hint of a link meant for a puzzle's page: to the note
+// it does not have (heart.md beside heart.non), or to the page's folder
+// on the site (heart/). A puzzle's page is reached through its note, so
+// the hint names the note, to add if need be; "" for any other link.
+func (j *judge) pageHint(ref noteRef, key string) string {
+	stem := strings.TrimSuffix(key, "/")
+	if ext := strings.ToLower(path.Ext(stem)); ext == ".md" {
+		stem = strings.TrimSuffix(stem, path.Ext(stem))
+	} else if ext != "" {
+		return ""
+	}
+	f := puzzleOfStem(j.keys, stem)
+	if f == "" {
+		return ""
+	}
+	note := relAsWritten(j.noteDir, ref.dest, stem+".md")
+	if _, ok := j.Links[stem+".md"]; ok {
+		return fmt.Sprintf("did you mean %s? A puzzle's page is reached through its note", note)
+	}
+	return fmt.Sprintf("%s has no note, the way to its page: add %s, even empty, and link that, or link %s for the file itself",
+		path.Base(f), path.Base(note), relAsWritten(j.noteDir, ref.dest, f))
 }
 
 // pictureExts are the extensions of the files a browser shows as an image.
@@ -235,7 +261,12 @@ func puzzleOfSheet(keys []string, key string) string {
 	if ext := strings.ToLower(path.Ext(key)); ext != ".pdf" && ext != ".svg" {
 		return ""
 	}
-	stem := strings.TrimSuffix(key, path.Ext(key))
+	return puzzleOfStem(keys, strings.TrimSuffix(key, path.Ext(key)))
+}
+
+// puzzleOfStem is the puzzle file (of keys, sorted) whose path without its
+// extension is stem, or "".
+func puzzleOfStem(keys []string, stem string) string {
 	i, _ := slices.BinarySearch(keys, stem+".")
 	for ; i < len(keys) && strings.HasPrefix(keys[i], stem+"."); i++ {
 		if formats.Known(keys[i]) && path.Join(path.Dir(keys[i]), BaseName(path.Base(keys[i]))) == stem {
