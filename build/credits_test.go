@@ -92,7 +92,8 @@ func TestFolderNoteWarnings(t *testing.T) {
 // TestFolderNoteLicenseWarnedAtNote checks that a license a collection's
 // note gives its puzzles, written with spaces, is warned about at the
 // note's line, where it can be fixed, not at each puzzle file, and that
-// the build's log says it once however many puzzles it credits.
+// the build's summary and log say it once however many puzzles it
+// credits.
 func TestFolderNoteLicenseWarnedAtNote(t *testing.T) {
 	nin := "2 2\n1\n1\n1\n1\n"
 	s := newSite(t, "-- wilk/README.md --\n---\nauthor: Jakub Wilk\nlicense: CC BY 4.0\n---\n"+
@@ -100,10 +101,17 @@ func TestFolderNoteLicenseWarnedAtNote(t *testing.T) {
 	var log strings.Builder
 	sum := s.mustBuild(Config{Log: &log})
 	want := filepath.Join("wilk", "README.md") + `:3: license "CC BY 4.0" is an SPDX identifier written with spaces`
+	said := 0
 	for _, w := range sum.Warnings {
-		if strings.Contains(w, "written with spaces") && !strings.Contains(w, want) {
-			t.Errorf("warned %q, want it at the note: %q", w, want)
+		if strings.Contains(w, "written with spaces") {
+			said++
+			if !strings.Contains(w, want) {
+				t.Errorf("warned %q, want it at the note: %q", w, want)
+			}
 		}
+	}
+	if said != 1 {
+		t.Errorf("the summary holds it %d times, want once: %q", said, sum.Warnings)
 	}
 	if n := strings.Count(log.String(), "written with spaces"); n != 1 {
 		t.Errorf("the log says it %d times, want once:\n%s", n, log.String())
