@@ -173,6 +173,18 @@ func (xp *xmlPalette) closestName(name string) string {
 	return suggestColor(name, names)
 }
 
+// nameOfChar returns the name of the colour the puzzle defines with char
+// s (a count's color= written with the colour's char, as a goal writes
+// it), or "".
+func (xp *xmlPalette) nameOfChar(s string) string {
+	for _, c := range xp.defined {
+		if string(c.char) == s && c.name != "" {
+			return c.name
+		}
+	}
+	return ""
+}
+
 func (xp *xmlPalette) byName(name string) (int, bool) {
 	if i, ok := xp.index[name]; ok {
 		return i, true
@@ -462,6 +474,11 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 			}
 			if known := r.xp.closestName(name); known != "" {
 				err.Hint = fmt.Sprintf("did you mean %q?", known)
+			}
+			if named := r.xp.nameOfChar(name); named != "" && own {
+				err.Hint = fmt.Sprintf("%q is the char of %s: a count names its colour, as in <count color=%q>", name, named, named)
+			} else if named != "" {
+				err.Hint = fmt.Sprintf("%q is the char of %s: defaultcolor names a colour, as in defaultcolor=%q", name, named, named)
 			}
 			return nil, err
 		}
