@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,6 +116,17 @@ func TestFolderNoteLicenseWarnedAtNote(t *testing.T) {
 	}
 	if n := strings.Count(log.String(), "written with spaces"); n != 1 {
 		t.Errorf("the log says it %d times, want once:\n%s", n, log.String())
+	}
+	// A line added above the license moves the warning with it, though the
+	// credits are the same.
+	note := "---\n# credits\nauthor: Jakub Wilk\nlicense: CC BY 4.0\n---\n"
+	if err := os.WriteFile(filepath.Join(s.src, "wilk", "README.md"), []byte(note), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum = s.mustBuild(Config{})
+	moved := strings.Replace(want, ":3:", ":4:", 1)
+	if !slices.ContainsFunc(sum.Warnings, func(w string) bool { return strings.Contains(w, moved) }) {
+		t.Errorf("after a line was added above the license, warnings %q, want %q", sum.Warnings, moved)
 	}
 }
 
