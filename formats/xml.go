@@ -211,6 +211,17 @@ func (xp *xmlPalette) byChar(ch rune) (int, bool) {
 	return 0, false
 }
 
+// charInOtherCase returns the defined colour whose char is ch in another
+// case ('X' for 'x'), if one is.
+func (xp *xmlPalette) charInOtherCase(ch rune) (xmlColor, bool) {
+	for _, c := range xp.defined {
+		if c.char != ch && unicode.ToLower(c.char) == unicode.ToLower(ch) {
+			return c, true
+		}
+	}
+	return xmlColor{}, false
+}
+
 func (xp *xmlPalette) add(c xmlColor) int {
 	xp.index[c.name] = len(xp.pal)
 	xp.pal = append(xp.pal, puzzle.Color{Char: c.char, Name: c.name, RGB: c.rgb})
@@ -718,8 +729,12 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 			}
 			idx, ok := r.xp.byChar(ch)
 			if !ok {
-				return nil, &imageError{lines: lines, err: fmt.Errorf("unknown colour character %q at row %d, column %d", ch, len(rows)+1, len(row)+1),
+				e := &imageError{lines: lines, err: fmt.Errorf("unknown colour character %q at row %d, column %d", ch, len(rows)+1, len(row)+1),
 					hint: fmt.Sprintf("define it, as in <color name=\"...\" char=\"%c\">rrggbb</color>, or use a defined colour's character", ch)}
+				if c, ok := r.xp.charInOtherCase(ch); ok {
+					e.hint = fmt.Sprintf("did you mean %q, the char of %s? Characters differ by case", c.char, c.name)
+				}
+				return nil, e
 			}
 			if len(r.xp.pal) > maxColors {
 				return nil, errors.New("too many colours")
