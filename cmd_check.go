@@ -53,6 +53,9 @@ type checkResult struct {
 // message as before, col and hint since diag carries them (0 and "" when
 // unknown).
 type jsonDiagnostic struct {
+	// File is set when the diagnostic is about another file than the
+	// object's (the puzzle's note, the folder note that gave its license).
+	File    string `json:"file,omitempty"`
 	Line    int    `json:"line"`
 	Col     int    `json:"col"`
 	Message string `json:"message"`
@@ -116,12 +119,15 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 			}
 		}
 		if *asJSON {
+			r.nameOtherFiles()
 			if err := enc.Encode(r); err != nil {
 				return err
 			}
 			continue
 		}
-		c.printHuman(r, hinted)
+		left := c.printHuman(r, hinted)
+		nErr -= left.Count(diag.Error)
+		nWarn -= left.Count(diag.Warning)
 	}
 	if !*asJSON {
 		fmt.Fprintf(c.stdout, "%s in %s: %d unique, %d multiple, %d without solution, %d unknown; %s, %s\n",
@@ -195,8 +201,11 @@ func difficultyWords(grade string) string {
 // its diagnostics. A diagnostic whose message and hint were printed in full
 // for another file (hinted) is printed without its hint, which names that
 // file instead: "no license" and its fix across a folder of .nin files,
-// said in full a hundred times, hid the other warnings.
-func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
+// said in full a hundred times, hid the other warnings. A diagnostic
+// about another file (the note that gave the puzzle its license) is
+// printed once, for the first puzzle it is about (hinted holds its
+// labelled line), and counted once: printHuman returns those it left out.
+func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) (left diag.List) {
 	if r.Index >= 0 {
 		verdict := "not solved"
 		if r.Verdict != nil {
@@ -223,6 +232,14 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 	all.Sort()
 	grid := r.diffGrid // under the warning it shows, else last
 	for _, d := range all {
+		if d.File != r.File {
+			k := [2]string{d.Labelled(), "\x00"}
+			if hinted[k] != "" {
+				left = append(left, d) // a note's, printed for another puzzle it credits
+				continue
+			}
+			hinted[k] = d.File
+		}
 		if d.Hint != "" {
 			k := [2]string{d.Message, d.Hint}
 			if first, ok := hinted[k]; !ok {
@@ -238,6 +255,19 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 		}
 	}
 	fmt.Fprint(c.stdout, grid)
+	return left
+}
+
+// nameOtherFiles sets the File of r's diagnostics that are about another
+// file than r's, for -json.
+func (r *checkResult) nameOtherFiles() {
+	for _, l := range [][]jsonDiagnostic{r.Errors, r.Warnings} {
+		for i := range l {
+			if f := l[i].d.File; f != "" && f != r.File {
+				l[i].File = f
+			}
+		}
+	}
 }
 
 // diagsOf returns the diagnostics of a result's JSON form.

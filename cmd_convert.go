@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
@@ -30,15 +31,19 @@ type convertCommand struct{ stdout, stderr io.Writer }
 
 func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("convert")
-	to := fs.String("to", "", "the output `FORMAT`: non, nonpack, xml or g (required)")
+	to := fs.String("to", "", "the output `FORMAT`: non, nonpack, xml or g (required, unless the -o file's name says it)")
 	out := fs.String("o", "", "write to `FILE` (or, for an existing folder, a file for each input in it) instead of standard output")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	*to = strings.ToLower(strings.TrimPrefix(*to, "."))
+	if named, ok := formats.FormatOf(*out); ok && *to == "" && named != "nin" {
+		*to = named // -o out.xml says it
+	}
 	switch *to {
 	case "non", "nonpack", "xml", "g":
 	case "":
-		return usageError{"-to is required: non, nonpack, xml or g"}
+		return usageError{"-to is required: non, nonpack, xml or g (or an -o FILE named so)"}
 	default:
 		return usageError{fmt.Sprintf("-to %q: want non, nonpack, xml or g", *to)}
 	}

@@ -295,3 +295,30 @@ func TestConvertWritesTheSpecExampleAsWritten(t *testing.T) {
 		t.Errorf("through XML: exit %d, stderr %q, wrote\n%s", code, stderr, again)
 	}
 }
+
+// TestConvertFormatFromOutputName: without -to, the -o file's name says
+// the format (out.xml, out.nonpack.gz), and -to is read in any case and
+// with a dot (XML, .g); a name that says no format to write still asks
+// for -to.
+func TestConvertFormatFromOutputName(t *testing.T) {
+	dir := t.TempDir()
+	src := writeFile(t, dir, "dancer.non", dancerNon)
+	for name, magic := range map[string]string{"out.xml": "<?xml", "out.nonpack.gz": "\x1f\x8b", "out.g": "#d"} {
+		out := filepath.Join(dir, name)
+		if code, _, stderr := runCLI(t, "convert", "-o", out, src); code != 0 {
+			t.Errorf("-o %s: exit %d, %s", name, code, stderr)
+			continue
+		}
+		if data, _ := os.ReadFile(out); !strings.HasPrefix(string(data), magic) {
+			t.Errorf("-o %s: starts %q, want %q", name, data[:min(len(data), 8)], magic)
+		}
+	}
+	for _, to := range []string{"XML", ".xml"} {
+		if code, stdout, stderr := runCLI(t, "convert", "-to", to, src); code != 0 || !strings.HasPrefix(stdout, "<?xml") {
+			t.Errorf("-to %s: exit %d, %s", to, code, stderr)
+		}
+	}
+	if code, _, stderr := runCLI(t, "convert", "-o", filepath.Join(dir, "out.nin"), src); code != 2 || !strings.Contains(stderr, "-to is required") {
+		t.Errorf("-o out.nin without -to: exit %d, %s", code, stderr)
+	}
+}

@@ -549,3 +549,27 @@ func TestConvertNamesThePuzzleItCannotWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckJSONNamesANotesFile: a diagnostic -json gives a puzzle about
+// another file (the folder note whose license the puzzle takes) names that
+// file, so that its line is not read as the puzzle file's.
+func TestCheckJSONNamesANotesFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "README.md", "---\nauthor: Ann\nlicense: CC BY 4.0\n---\n")
+	writeFile(t, dir, "a.nin", "1 1\n1\n1\n")
+	_, out, _ := runCLI(t, "check", "-json", filepath.Join(dir, "a.nin"))
+	var r struct {
+		File     string
+		Warnings []struct {
+			File    string
+			Line    int
+			Message string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Warnings) != 1 {
+		t.Fatalf("output %s: %v", out, err)
+	}
+	if w := r.Warnings[0]; w.File != filepath.Join(dir, "README.md") || w.Line != 3 || !strings.Contains(w.Message, "written with spaces") {
+		t.Errorf("warning %+v, want README.md line 3 (object's file %s)", w, r.File)
+	}
+}

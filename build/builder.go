@@ -284,18 +284,25 @@ func (b *Builder) prepareBack(ctx context.Context) error {
 
 // gather collects the files' results, in path order, into the run's
 // entries and bundles and sum's warnings and skipped puzzles, and returns
-// the problems (duplicate ids among them).
+// the problems (duplicate ids among them). A warning about another file
+// that several files' results hold (a note's license, for each puzzle the
+// note credits) is counted once.
 func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	var problems diag.List
+	said := map[diag.Diagnostic]bool{}
 	for _, res := range results {
 		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
-		sum.Diagnostics = append(sum.Diagnostics, res.diags...)
 		for _, d := range res.diags {
-			if d.Severity == diag.Error {
+			switch {
+			case d.Severity == diag.Error:
 				problems = append(problems, d)
-			} else {
+			case said[d]:
+				continue
+			default:
+				said[d] = true
 				sum.Warnings = append(sum.Warnings, d.String())
 			}
+			sum.Diagnostics = append(sum.Diagnostics, d)
 		}
 		r.pub.Entries = append(r.pub.Entries, res.entries...)
 		if res.bundle != nil {

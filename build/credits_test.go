@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,6 +87,46 @@ func TestFolderNoteWarnings(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no warning of the misspelt key: %q", sum.Warnings)
+	}
+}
+
+// TestFolderNoteLicenseWarnedAtNote checks that a license a collection's
+// note gives its puzzles, written with spaces, is warned about at the
+// note's line, where it can be fixed, not at each puzzle file, and that
+// the build's summary and log say it once however many puzzles it
+// credits.
+func TestFolderNoteLicenseWarnedAtNote(t *testing.T) {
+	nin := "2 2\n1\n1\n1\n1\n"
+	s := newSite(t, "-- wilk/README.md --\n---\nauthor: Jakub Wilk\nlicense: CC BY 4.0\n---\n"+
+		"-- wilk/a.nin --\n"+nin+"-- wilk/b.nin --\n"+nin)
+	var log strings.Builder
+	sum := s.mustBuild(Config{Log: &log})
+	want := filepath.Join("wilk", "README.md") + `:3: license "CC BY 4.0" is an SPDX identifier written with spaces`
+	said := 0
+	for _, w := range sum.Warnings {
+		if strings.Contains(w, "written with spaces") {
+			said++
+			if !strings.Contains(w, want) {
+				t.Errorf("warned %q, want it at the note: %q", w, want)
+			}
+		}
+	}
+	if said != 1 {
+		t.Errorf("the summary holds it %d times, want once: %q", said, sum.Warnings)
+	}
+	if n := strings.Count(log.String(), "written with spaces"); n != 1 {
+		t.Errorf("the log says it %d times, want once:\n%s", n, log.String())
+	}
+	// A line added above the license moves the warning with it, though the
+	// credits are the same.
+	note := "---\n# credits\nauthor: Jakub Wilk\nlicense: CC BY 4.0\n---\n"
+	if err := os.WriteFile(filepath.Join(s.src, "wilk", "README.md"), []byte(note), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum = s.mustBuild(Config{})
+	moved := strings.Replace(want, ":3:", ":4:", 1)
+	if !slices.ContainsFunc(sum.Warnings, func(w string) bool { return strings.Contains(w, moved) }) {
+		t.Errorf("after a line was added above the license, warnings %q, want %q", sum.Warnings, moved)
 	}
 }
 

@@ -74,7 +74,7 @@ func TestConfigErrors(t *testing.T) {
 		// TOML's syntax errors, said as the mistake behind them with the fix.
 		{"title = \"x\"\npaper = a4\n", `nonopress.toml:2: paper: text in TOML needs quotes (write paper = "a4")`},
 		{"strict = yes\n", `nonopress.toml:1: strict: "yes" is not true or false (write strict = true or strict = false)`},
-		{"title: My puzzles\n", `nonopress.toml:1: "title: My puzzles" is written as YAML: TOML (between +++ lines) writes key = value (write title = "My puzzles")`},
+		{"title: My puzzles\n", `nonopress.toml:1: "title: My puzzles" is written as YAML: TOML writes key = value (write title = "My puzzles")`},
 	} {
 		s := newSite(t, "-- nonopress.toml --\n"+tc.toml)
 		_, err := New(Config{Src: s.src, Out: s.out})

@@ -2,6 +2,7 @@ package diag
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -23,7 +24,9 @@ const Listed = 3
 // Grouped groups l by what its diagnostics say, in order of first
 // appearance. A group of at most listed diagnostics is given as groups of
 // one, each printed in full; a diagnostic without a file (its message
-// names what it is about) is never grouped.
+// names what it is about) is never grouped. A diagnostic the same as an
+// earlier one in all (a note's, reached from each puzzle it credits) is
+// left out.
 func Grouped(l List, listed int) []Group {
 	byKey := map[string]List{}
 	var order []string
@@ -31,6 +34,9 @@ func Grouped(l List, listed int) []Group {
 		key := fmt.Sprintf("%d\x00%s\x00%s", d.Severity, d.Message, d.Hint)
 		if d.File == "" {
 			key = fmt.Sprint(i)
+		}
+		if slices.Contains(byKey[key], d) {
+			continue
 		}
 		if byKey[key] == nil {
 			order = append(order, key)

@@ -579,13 +579,19 @@ func (np *nonParser) finish() error {
 		np.p.Cols = resolveLines(colClues, resolve)
 	}
 	np.p.Origin.Places = &puzzle.Places{RowsHeader: np.rowsHeader, ColsHeader: np.colsHeader,
-		Rows: lineNumbers(np.rows), Cols: lineNumbers(np.cols), Goal: np.goalLine, License: np.licenseLine}
+		Rows: lineNumbers(np.rows), Cols: lineNumbers(np.cols), Goal: np.goalLine, License: np.licenseLine,
+		LastRowBlank: lastBlank(np.rows), LastColBlank: lastBlank(np.cols)}
 	for _, t := range np.typos {
 		np.p.Warnings = append(np.p.Warnings, t.warning(np.file))
 	}
 	np.strayWarnings()
 	np.trailingDivider()
 	return np.checkMaxRule()
+}
+
+// lastBlank reports whether the last of a block's lines is blank.
+func lastBlank(ls []numberedLine) bool {
+	return len(ls) > 0 && ls[len(ls)-1].blank()
 }
 
 // lineNumbers returns the number of each line.

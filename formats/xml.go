@@ -173,6 +173,18 @@ func (xp *xmlPalette) closestName(name string) string {
 	return suggestColor(name, names)
 }
 
+// nameOfChar returns the name of the colour the puzzle defines with char
+// s (a count's color= written with the colour's char, as a goal writes
+// it), or "".
+func (xp *xmlPalette) nameOfChar(s string) string {
+	for _, c := range xp.defined {
+		if string(c.char) == s && c.name != "" {
+			return c.name
+		}
+	}
+	return ""
+}
+
 func (xp *xmlPalette) byName(name string) (int, bool) {
 	if i, ok := xp.index[name]; ok {
 		return i, true
@@ -197,6 +209,17 @@ func (xp *xmlPalette) byChar(ch rune) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// charInOtherCase returns the defined colour whose char is ch in another
+// case ('X' for 'x'), if one is.
+func (xp *xmlPalette) charInOtherCase(ch rune) (xmlColor, bool) {
+	for _, c := range xp.defined {
+		if c.char != ch && unicode.ToLower(c.char) == unicode.ToLower(ch) {
+			return c, true
+		}
+	}
+	return xmlColor{}, false
 }
 
 func (xp *xmlPalette) add(c xmlColor) int {
@@ -463,6 +486,11 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 			if known := r.xp.closestName(name); known != "" {
 				err.Hint = fmt.Sprintf("did you mean %q?", known)
 			}
+			if named := r.xp.nameOfChar(name); named != "" && own {
+				err.Hint = fmt.Sprintf("%q is the char of %s: a count names its colour, as in <count color=%q>", name, named, named)
+			} else if named != "" {
+				err.Hint = fmt.Sprintf("%q is the char of %s: defaultcolor names a colour, as in defaultcolor=%q", name, named, named)
+			}
 			return nil, err
 		}
 		if idx == puzzle.Background {
@@ -701,8 +729,12 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 			}
 			idx, ok := r.xp.byChar(ch)
 			if !ok {
-				return nil, &imageError{lines: lines, err: fmt.Errorf("unknown colour character %q at row %d, column %d", ch, len(rows)+1, len(row)+1),
+				e := &imageError{lines: lines, err: fmt.Errorf("unknown colour character %q at row %d, column %d", ch, len(rows)+1, len(row)+1),
 					hint: fmt.Sprintf("define it, as in <color name=\"...\" char=\"%c\">rrggbb</color>, or use a defined colour's character", ch)}
+				if c, ok := r.xp.charInOtherCase(ch); ok {
+					e.hint = fmt.Sprintf("did you mean %q, the char of %s? Characters differ by case", c.char, c.name)
+				}
+				return nil, e
 			}
 			if len(r.xp.pal) > maxColors {
 				return nil, errors.New("too many colours")

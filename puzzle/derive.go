@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -267,7 +268,7 @@ func (m SumsMismatch) Message(p *Puzzle) string {
 // clues.
 func (p *Puzzle) sumsHint() string {
 	if p.Goal == nil || p.Goal.Width != p.Width || p.Goal.Height != p.Height {
-		return p.columnsHint()
+		return cmp.Or(p.BlankLastHint(), p.columnsHint())
 	}
 	if hint := p.shiftHint(); hint != "" {
 		return hint
@@ -333,6 +334,33 @@ func shiftedUp(got, want []Line) (d int, ok bool) {
 		return 0, false
 	}
 	return tail, true
+}
+
+// BlankLastHint explains sums that differ when the side whose clues fill
+// fewer cells took its last clue from the blank line after its block: its
+// block is one clue line short, the blank line made up the count, and the
+// clue line left out holds the cells missing. "" when that is not so.
+func (p *Puzzle) BlankLastHint() string {
+	ms := p.SumsMismatches()
+	if len(ms) == 0 {
+		return ""
+	}
+	short := ms[0].Rows < ms[0].Cols
+	for _, m := range ms {
+		if m.Rows < m.Cols != short {
+			return "" // each side lacks cells of some colour
+		}
+	}
+	places := p.places()
+	what, n, line := "row", p.Height, p.RowLine(p.Height-1)
+	if !short {
+		what, n, line = "column", p.Width, p.ColLine(p.Width-1)
+	}
+	if short && !places.LastRowBlank || !short && !places.LastColBlank {
+		return ""
+	}
+	return fmt.Sprintf("the %ss block has %s and the blank line %d after them, read as an empty %s %d: if a %s's clue line is missing, add it where it belongs, and write 0 for an empty %s",
+		what, Plural(n-1, "clue line"), line, what, n, what, what)
 }
 
 // columnsHint points from the row clues' sums to the column clues: their

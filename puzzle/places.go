@@ -8,7 +8,14 @@ type Places struct {
 	Rows, Cols             []int // the line of each row's and column's clue
 	RowsHeader, ColsHeader int   // the line of the rows and columns blocks' headers
 	Goal                   int   // the line of the goal
-	License                int   // the line of the license key
+	// LastRowBlank and LastColBlank say that the rows' (or columns')
+	// last clue was read from a blank line, as an empty row: a .non block
+	// one clue line short takes the blank line after it so.
+	LastRowBlank, LastColBlank bool
+	License                    int // the line of the license key
+	// LicenseFile is the file that gives the license, when not the
+	// puzzle's own (a note's front matter); License is its line there.
+	LicenseFile string
 	// Triddler is the line of each triddler clue, by side, when the reader
 	// records them.
 	Triddler map[string][]int
@@ -43,8 +50,15 @@ func (p *Puzzle) ColLine(i int) int { return p.placeOr(p.places().Cols, i, p.pla
 // GoalLine returns the line of the goal, or the puzzle's own line.
 func (p *Puzzle) GoalLine() int { return p.orStart(p.places().Goal) }
 
-// LicenseLine returns the line of the license key, or the puzzle's own line.
-func (p *Puzzle) LicenseLine() int { return p.orStart(p.places().License) }
+// LicensePlace returns the file and line of the license key: a note's,
+// when one gave the puzzle its license, else the puzzle's own file and
+// the key's line, or the puzzle's own line.
+func (p *Puzzle) LicensePlace() (file string, line int) {
+	if f := p.places().LicenseFile; f != "" {
+		return f, p.places().License
+	}
+	return p.Origin.File, p.orStart(p.places().License)
+}
 
 // HeaderLine returns the line of the rows (row true) or columns block's
 // header, or the puzzle's own line.

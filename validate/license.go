@@ -70,7 +70,8 @@ func knownLicense(id string) bool {
 // an unknown identifier gets the closest known one as its hint.
 func checkLicense(p *puzzle.Puzzle) diag.List {
 	license := strings.TrimSpace(p.Meta.License)
-	warn := diag.Diagnostic{File: p.Origin.File, Line: p.LicenseLine(), Severity: diag.Warning}
+	file, line := p.LicensePlace()
+	warn := diag.Diagnostic{File: file, Line: line, Severity: diag.Warning}
 	if dashed := strings.Join(strings.Fields(license), "-"); dashed != license && knownLicense(dashed) {
 		warn.Message = fmt.Sprintf("license %q is an SPDX identifier written with spaces", license)
 		warn.Hint = fmt.Sprintf("did you mean %q?", dashed)

@@ -23,11 +23,14 @@ import (
 // the sums of one colour differ, and line logic finds a suspect.
 func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 	ms := p.SumsMismatches()
+	if swappedColourHints(p, ms, errs) {
+		return
+	}
 	if p.Goal != nil || len(ms) != 1 || len(errs) != 1 || errs[0].Message != ms[0].Message(p) {
 		return
 	}
 	color, diff := ms[0].Color, ms[0].Rows-ms[0].Cols
-	if hint := cmp.Or(oneSidedHint(p, ms[0]), copiedLineHint(p, ms[0])); hint != "" {
+	if hint := cmp.Or(oneSidedHint(p, ms[0]), copiedLineHint(p, ms[0]), p.BlankLastHint()); hint != "" {
 		errs[0].Hint = hint
 		return
 	}
@@ -83,18 +86,53 @@ func oneSidedHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
 	if m.Rows != 0 && m.Cols != 0 {
 		return ""
 	}
-	var with []suspect
-	for l, clue := range slices.Concat(p.Rows, p.Cols) {
-		if slices.ContainsFunc(clue, func(b puzzle.Clue) bool { return b.Color == m.Color }) {
-			with = append(with, suspect{line: l})
-		}
-	}
 	none := "row"
 	if m.Cols == 0 {
 		none = "column"
 	}
 	return fmt.Sprintf("no %s has blocks of %s, only %s: give those blocks the colour meant",
-		none, p.Palette[m.Color].DisplayName(), listSuspects(p, with, "and"))
+		none, p.Palette[m.Color].DisplayName(), cluesWith(p, m.Color))
+}
+
+// cluesWith lists the clues that hold blocks of a colour, with their
+// lines: "row 5 (line 14)".
+func cluesWith(p *puzzle.Puzzle, color int) string {
+	var with []suspect
+	for l, clue := range slices.Concat(p.Rows, p.Cols) {
+		if slices.ContainsFunc(clue, func(b puzzle.Clue) bool { return b.Color == color }) {
+			with = append(with, suspect{line: l})
+		}
+	}
+	return listSuspects(p, with, "and")
+}
+
+// swappedColourHints gives the hints of two colours' sums errors (errs
+// holds them alone, as Problems reports them) when a colour's blocks are
+// on one side only and the other colour lacks as many cells on that side:
+// a colour letter slipped (`3y` for `3g`, y then a colour of its own). Each
+// error's hint names the clues with the stray colour's blocks and the
+// colour they most likely mean. It reports whether it did.
+func swappedColourHints(p *puzzle.Puzzle, ms []puzzle.SumsMismatch, errs []diag.Diagnostic) bool {
+	if len(ms) != 2 || len(errs) != 2 || errs[0].Message != ms[0].Message(p) || errs[1].Message != ms[1].Message(p) {
+		return false
+	}
+	for i := range 2 {
+		stray, meant := ms[i], ms[1-i]
+		if stray.Rows != 0 && stray.Cols != 0 || stray.Rows-stray.Cols != meant.Cols-meant.Rows {
+			continue
+		}
+		side, other := "row", "column"
+		if stray.Rows == 0 {
+			side, other = other, side
+		}
+		name, meantName := p.Palette[stray.Color].DisplayName(), p.Palette[meant.Color].DisplayName()
+		n := puzzle.Plural(max(stray.Rows, stray.Cols), "cell")
+		errs[i].Hint = oneSidedHint(p, stray) + fmt.Sprintf(", %s most likely: the %s clues lack %s of it", meantName, side, n)
+		errs[1-i].Hint = fmt.Sprintf("the %s clues have %s of %s instead, which no %s has, in %s: give those blocks %s",
+			side, n, name, other, cluesWith(p, stray.Color), meantName)
+		return true
+	}
+	return false
 }
 
 // copiedLineHint names two neighbouring lines with the same clue when the

@@ -81,6 +81,8 @@ func TestParseNote(t *testing.T) {
 		{"---\ntitle: \"two\n  lines\"\nweight: heavy\n---\n", `n.md:4: front matter: weight: "heavy" is not a number`},
 		// A value of the wrong type is said by its key, with the fix.
 		{"---\ntitle: Cups\ntags: a, b\n---\n", `n.md:3: front matter: tags: "a, b" is not a list (write a list in brackets, as in tags: [a, b])`},
+		{"---\ntags: handmade, small\nweight: \"very heavy\"\n---\n", `n.md:2: front matter: tags: "handmade, small" is not a list (write a list in brackets, as in tags: [handmade, small])`},
+		{"---\nweight: \"very heavy\"\n---\n", `n.md:2: front matter: weight: "very heavy" is not a number`},
 		{"---\ndraft: maybe\n---\n", `n.md:2: front matter: draft: "maybe" is not true or false`},
 		// A list or mapping where one value goes, at its key's line.
 		{"---\nauthor: [Ann, Bo]\n---\n", `n.md:2: front matter: author: a list is not one value (write it as one text, as in author: "Ann, Bo")`},

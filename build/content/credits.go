@@ -23,13 +23,22 @@ import (
 func Credit(p *puzzle.Puzzle, own FrontMatter, folders []FrontMatter) *puzzle.Puzzle {
 	m := p.Meta
 	m.Author = credited(m.Author, own.Author, folders, func(fm FrontMatter) string { return fm.Author })
-	m.License = credited(m.License, own.License, folders, func(fm FrontMatter) string { return fm.License })
+	license, from := creditedFrom(m.License, own, folders, func(fm FrontMatter) string { return fm.License })
+	m.License = license
 	m.Copyright = credited(m.Copyright, own.Copyright, folders, func(fm FrontMatter) string { return fm.Copyright })
 	if m.Author == p.Meta.Author && m.License == p.Meta.License && m.Copyright == p.Meta.Copyright {
 		return p
 	}
 	q := *p
 	q.Meta = m
+	if from != nil && from.LicenseFile != "" && m.License != p.Meta.License {
+		var places puzzle.Places
+		if p.Origin.Places != nil {
+			places = *p.Origin.Places
+		}
+		places.LicenseFile, places.License = from.LicenseFile, from.LicenseLine
+		q.Origin.Places = &places
+	}
 	return &q
 }
 
@@ -40,15 +49,25 @@ func credited(file, own string, folders []FrontMatter, of func(FrontMatter) stri
 	if v := strings.TrimSpace(own); v != "" {
 		return v
 	}
-	if strings.TrimSpace(file) != "" {
-		return file
+	v, _ := creditedFrom(file, FrontMatter{}, folders, of)
+	return v
+}
+
+// creditedFrom is credited for a credit that of reads from own and from
+// folders alike, with the front matter that gives it (nil for the file's).
+func creditedFrom(file string, own FrontMatter, folders []FrontMatter, of func(FrontMatter) string) (string, *FrontMatter) {
+	if v := strings.TrimSpace(of(own)); v != "" {
+		return v, &own
 	}
-	for _, fm := range folders {
+	if strings.TrimSpace(file) != "" {
+		return file, nil
+	}
+	for i, fm := range folders {
 		if v := strings.TrimSpace(of(fm)); v != "" {
-			return v
+			return v, &folders[i]
 		}
 	}
-	return file
+	return file, nil
 }
 
 // Fronts returns the front matter of the notes of c and the collections
@@ -112,7 +131,7 @@ func (n *FolderNotes) Fronts(file string) []FrontMatter {
 			n.front[dir] = fn
 		}
 		if fn.ok {
-			out = append(out, fn.front)
+			out = append(out, asSeenFrom(fn.front, file))
 		}
 		if dir == stop {
 			return out
@@ -123,6 +142,24 @@ func (n *FolderNotes) Fronts(file string) []FrontMatter {
 		}
 		dir = up
 	}
+}
+
+// asSeenFrom returns a folder note's front matter with the path of its
+// license's note written as the path of file, a puzzle file as named on
+// the command line, leads to it ("content/README.md" for
+// "content/animals/cat.nin"), for messages.
+func asSeenFrom(fm FrontMatter, file string) FrontMatter {
+	if fm.LicenseFile == "" {
+		return fm
+	}
+	dir, err := filepath.Abs(filepath.Dir(file))
+	if err != nil {
+		return fm
+	}
+	if rel, err := filepath.Rel(dir, fm.LicenseFile); err == nil {
+		fm.LicenseFile = filepath.Join(filepath.Dir(file), rel)
+	}
+	return fm
 }
 
 // rootOf returns the root of the tree a folder is checked in: the nearest

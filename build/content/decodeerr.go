@@ -45,6 +45,9 @@ func yamlError(path string, head []byte, err error) error {
 			return d
 		}
 	}
+	if d := indentedKey(path, head); d != nil && !strings.Contains(msg, "cannot unmarshal") {
+		return d
+	}
 	at := 1
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		k, _ := strconv.Atoi(m[1])
@@ -81,14 +84,18 @@ func yamlTypeError(path string, head []byte, k int, msg string) error {
 	if m == nil {
 		return nil
 	}
+	got := m[1]
+	if v := strings.Trim(strings.TrimSpace(value), `"'`); strings.HasSuffix(got, "...") && strings.HasPrefix(v, strings.TrimSuffix(got, "...")) {
+		got = v // YAML cuts a value it quotes after 7 characters
+	}
 	switch into := m[2]; {
 	case strings.HasPrefix(into, "int"), strings.HasPrefix(into, "float"):
-		d.Message = fmt.Sprintf("front matter: %s: %q is not a number", key, m[1])
+		d.Message = fmt.Sprintf("front matter: %s: %q is not a number", key, got)
 	case strings.HasPrefix(into, "[]"):
-		d.Message = fmt.Sprintf("front matter: %s: %q is not a list", key, m[1])
-		d.Hint = fmt.Sprintf("write a list in brackets, as in %s: [%s]", key, m[1])
+		d.Message = fmt.Sprintf("front matter: %s: %q is not a list", key, got)
+		d.Hint = fmt.Sprintf("write a list in brackets, as in %s: [%s]", key, got)
 	case into == "bool":
-		d.Message = fmt.Sprintf("front matter: %s: %q is not true or false", key, m[1])
+		d.Message = fmt.Sprintf("front matter: %s: %q is not true or false", key, got)
 	default:
 		return nil
 	}

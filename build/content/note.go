@@ -39,6 +39,11 @@ type FrontMatter struct {
 
 	DateRFC3339    string `yaml:"-" toml:"-"` // Date normalised to RFC 3339 ("" when not given)
 	LastmodRFC3339 string `yaml:"-" toml:"-"` // Lastmod normalised to RFC 3339 ("" when not given)
+	// LicenseFile and LicenseLine are where License is given: the note's
+	// path, and the line of its key, so that a warning about the license
+	// of a puzzle it credits is said where it can be fixed.
+	LicenseFile string `yaml:"-" toml:"-"`
+	LicenseLine int    `yaml:"-" toml:"-"`
 }
 
 // Note is a Markdown file split into its front matter and body.
@@ -156,6 +161,9 @@ func ParseNote(path string, data []byte) (Note, error) {
 		return n, fmt.Errorf("%s:%d: front matter: lastmod: %v", path, 1+keyLine(head, "lastmod")+yamlKeyLine(head, "lastmod"), err)
 	}
 	n.Front.LastmodRFC3339 = lm
+	if n.Front.License != "" {
+		n.Front.LicenseFile, n.Front.LicenseLine = path, 1+keyLine(head, "license")+yamlKeyLine(head, "license")
+	}
 	n.Warnings = misspeltKeys(path, head, delim == "+++")
 	if delim == "---" {
 		n.Warnings = append(n.Warnings, commentedValues(path, head)...)

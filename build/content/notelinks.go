@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/diag"
-	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/spell"
 	"github.com/yuin/goldmark/ast"
 )
@@ -145,6 +144,9 @@ func (j *judge) ref(ref noteRef, hinted bool) (msg, hint string) {
 	if sheetOf := puzzleOfSheet(j.keys, key); sheetOf != "" {
 		return msg, sheetHint(j.Links, sheetOf)
 	}
+	if hint := j.pageHint(ref, key); hint != "" {
+		return msg, hint
+	}
 	if hinted {
 		if near := nearest(j.keys, j.noteDir, ref.dest, key); near != "" {
 			return msg, fmt.Sprintf("did you mean %s?", near)
@@ -226,33 +228,6 @@ func linkPath(noteDir, dest string) (string, bool) {
 		key = ""
 	}
 	return key, true
-}
-
-// puzzleOfSheet is the puzzle file (of keys, sorted) whose sheet a link to
-// key, a .pdf or .svg that is not there, was probably meant for: one of the
-// same name in the same folder (house.non for house.pdf), or "".
-func puzzleOfSheet(keys []string, key string) string {
-	if ext := strings.ToLower(path.Ext(key)); ext != ".pdf" && ext != ".svg" {
-		return ""
-	}
-	stem := strings.TrimSuffix(key, path.Ext(key))
-	i, _ := slices.BinarySearch(keys, stem+".")
-	for ; i < len(keys) && strings.HasPrefix(keys[i], stem+"."); i++ {
-		if formats.Known(keys[i]) && path.Join(path.Dir(keys[i]), BaseName(path.Base(keys[i]))) == stem {
-			return keys[i]
-		}
-	}
-	return ""
-}
-
-// sheetHint is the hint of a link to the sheet of puzzle file f, which is
-// on the puzzle's page: the way there is its note.
-func sheetHint(l Links, f string) string {
-	note := path.Join(path.Dir(f), BaseName(path.Base(f))+".md")
-	if _, ok := l[note]; ok {
-		return fmt.Sprintf("the sheets of %s are on its page: link its note, %s", path.Base(f), path.Base(note))
-	}
-	return fmt.Sprintf("the sheets of %s are on its page: give it a note, %s, and link that", path.Base(f), path.Base(note))
 }
 
 // maxHinted is how many links of a note that lead nowhere get the path

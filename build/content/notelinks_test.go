@@ -25,6 +25,9 @@ func TestLinkCheck(t *testing.T) {
 			"3: image cat.non is no picture: it leads to cat.non (show a picture file (.png, .jpg, .svg...), or make it a link: [text](cat.non))"},
 		{"[s](cat.pdf) [t](../birds/owl.svg)", "3: link to cat.pdf leads nowhere (the sheets of cat.non are on its page: link its note, cat.md)\n" +
 			"3: link to ../birds/owl.svg leads nowhere (the sheets of owl.non are on its page: give it a note, owl.md, and link that)"},
+		{"[o](../birds/owl.md) [p](../birds/owl/) [c](cat/)", "3: link to ../birds/owl.md leads nowhere (owl.non has no note, the way to its page: add owl.md, even empty, and link that, or link ../birds/owl.non for the file itself)\n" +
+			"3: link to ../birds/owl/ leads nowhere (owl.non has no note, the way to its page: add owl.md, even empty, and link that, or link ../birds/owl.non for the file itself)\n" +
+			"3: link to cat/ leads nowhere (did you mean cat.md? A puzzle's page is reached through its note)"},
 		{"[t](../../etc.html)", "3: link to ../../etc.html leads nowhere (it climbs out of the content folder: give a full URL)"},
 		{"[d](notes.docx)", "3: link to notes.docx leads nowhere (fix the path, or add the file it names)"},
 		{"text\n\n<div>a</div>\n\nand <b>b</b>", "5: raw HTML left out of the page (2 places) (write it in Markdown, or set unsafe_html = true in nonopress.toml)"},

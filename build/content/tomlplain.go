@@ -29,7 +29,11 @@ func TOMLLineError(path string, at int, data []byte, row int, prefix string, fie
 	if !ok {
 		if k, v, yamlish := strings.Cut(l, ":"); yamlish && isKey(strings.TrimSpace(k)) {
 			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-			d.Message = fmt.Sprintf("%s%q is written as YAML: TOML (between +++ lines) writes key = value", prefix, l)
+			toml := "TOML" // nonopress.toml, which has no +++ lines
+			if prefix != "" {
+				toml = "TOML (between +++ lines)" // a note's front matter
+			}
+			d.Message = fmt.Sprintf("%s%q is written as YAML: %s writes key = value", prefix, l, toml)
 			if v == "" || strings.ContainsAny(v[:1], "\"'[{0123456789") || v == "true" || v == "false" {
 				d.Hint = "write " + k + " = " + v
 			} else {

@@ -75,6 +75,50 @@ func noSpaceAfterColon(path string, head []byte) *diag.Diagnostic {
 	return nil
 }
 
+// indentedKey is the error of a key written indented under a key whose
+// value is on its own line (` author: Ada` after `description: My
+// puzzles`): YAML reads it as more of that value, or as a mapping where
+// none can be, and says "mapping values are not allowed in this context"
+// or "did not find expected key". nil when no line is so.
+func indentedKey(path string, head []byte) *diag.Diagnostic {
+	lines := strings.Split(string(head), "\n")
+	prev := -1 // the last line that is not blank or a comment
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		key, _, ok := strings.Cut(t, ":")
+		if ok && t != l && isKey(key) && prev >= 0 {
+			pk, pv, pok := strings.Cut(lines[prev], ":")
+			if pok && isKey(pk) && strings.TrimSpace(pv) != "" {
+				return &diag.Diagnostic{File: path, Line: 1 + i + 1, Severity: diag.Error,
+					Message: fmt.Sprintf("front matter: %q is indented, so YAML reads it as part of %s (line %d)", key+":", pk, 1+prev+1),
+					Hint:    fmt.Sprintf("remove the %s before %q: a key starts its line, as the others do", indentName(l[:len(l)-len(t)]), key+":")}
+			}
+		}
+		prev = i
+	}
+	return nil
+}
+
+// indentName names the white space that indents a line: "space",
+// "2 tabs".
+func indentName(indent string) string {
+	noun := "spaces and tabs"
+	switch {
+	case strings.Trim(indent, " ") == "" && len(indent) == 1:
+		return "space"
+	case strings.Trim(indent, "\t") == "" && len(indent) == 1:
+		return "tab"
+	case strings.Trim(indent, " ") == "":
+		noun = "spaces"
+	case strings.Trim(indent, "\t") == "":
+		noun = "tabs"
+	}
+	return noun
+}
+
 // textKeys are the front matter keys whose values are text, which a
 // comment cuts short unnoticed (a number or true, or a list, would not
 // take a # anyway); listKeys those whose values are lists.
