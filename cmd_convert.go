@@ -29,6 +29,9 @@ import (
 // error, with nothing written.
 type convertCommand struct{ stdout, stderr io.Writer }
 
+// convertFormats are the formats convert writes, those -to takes.
+var convertFormats = []string{"non", "nonpack", "xml", "g"}
+
 func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("convert")
 	to := fs.String("to", "", "the output `FORMAT`: non, nonpack, xml or g (required, unless the -o file's name says it)")
@@ -37,12 +40,12 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	*to = strings.ToLower(strings.TrimPrefix(*to, "."))
-	if named, ok := formats.FormatOf(*out); ok && *to == "" && named != "nin" {
+	if named, ok := formats.FormatOf(*out); ok && *to == "" && slices.Contains(convertFormats, named) {
 		*to = named // -o out.xml says it
 	}
-	switch *to {
-	case "non", "nonpack", "xml", "g":
-	case "":
+	switch {
+	case slices.Contains(convertFormats, *to):
+	case *to == "":
 		return usageError{"-to is required: non, nonpack, xml or g (or an -o FILE named so)"}
 	default:
 		return usageError{fmt.Sprintf("-to %q: want non, nonpack, xml or g", *to)}
@@ -56,7 +59,7 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	if named, ok := formats.FormatOf(*out); ok && named != *to {
 		// Readers, nonopress's among them, go by the name.
 		msg := fmt.Sprintf("-o %s: the name says .%s, but -to %s writes .%s: name it so", *out, named, *to, *to)
-		if named != "nin" {
+		if slices.Contains(convertFormats, named) {
 			msg += " or give -to " + named
 		}
 		return usageError{msg}
