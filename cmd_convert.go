@@ -242,7 +242,7 @@ func (c *convertCommand) readBack(to string, all []*puzzle.Puzzle, data []byte) 
 			continue
 		}
 		if len(lost) > 0 {
-			d.Message = fmt.Sprintf("%s left out: %s", joinList(lost), noPlaceIn(to))
+			d.Message = fmt.Sprintf("%s left out: %s", puzzle.Enumerate(lost, "and"), noPlaceIn(to))
 			if to != "xml" {
 				d.Hint = "-to xml keeps them"
 			}
@@ -250,7 +250,7 @@ func (c *convertCommand) readBack(to string, all []*puzzle.Puzzle, data []byte) 
 		}
 		if len(setLost) > 0 && !setWarned[p.Origin.File] {
 			setWarned[p.Origin.File] = true
-			d.Message, d.Hint = fmt.Sprintf("the %s of the set it came in left out: %s", joinList(setLost), noSetIn(to, all)), ""
+			d.Message, d.Hint = fmt.Sprintf("the %s of the set it came in left out: %s", puzzle.Enumerate(setLost, "and"), noSetIn(to, all)), ""
 			c.report(d)
 		}
 	}
