@@ -105,6 +105,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	verdicts := map[string]int{}
 	enc := json.NewEncoder(c.stdout)
 	hinted := map[[2]string]string{} // a message and hint printed in full: the file it was printed for
+	saidOther := map[string]bool{}   // the labelled lines printed of diagnostics about another file
 	var nFiles int
 	for i, r := range results {
 		if i == 0 || r.File != results[i-1].File {
@@ -125,7 +126,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 			}
 			continue
 		}
-		left := c.printHuman(r, hinted)
+		left := c.printHuman(r, hinted, saidOther)
 		nErr -= left.Count(diag.Error)
 		nWarn -= left.Count(diag.Warning)
 	}
@@ -203,9 +204,9 @@ func difficultyWords(grade string) string {
 // file instead: "no license" and its fix across a folder of .nin files,
 // said in full a hundred times, hid the other warnings. A diagnostic
 // about another file (the note that gave the puzzle its license) is
-// printed once, for the first puzzle it is about (hinted holds its
+// printed once, for the first puzzle it is about (saidOther holds its
 // labelled line), and counted once: printHuman returns those it left out.
-func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) (left diag.List) {
+func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string, saidOther map[string]bool) (left diag.List) {
 	if r.Index >= 0 {
 		verdict := "not solved"
 		if r.Verdict != nil {
@@ -233,12 +234,12 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) (l
 	grid := r.diffGrid // under the warning it shows, else last
 	for _, d := range all {
 		if d.File != r.File {
-			k := [2]string{d.Labelled(), "\x00"}
-			if hinted[k] != "" {
+			said := d.Labelled()
+			if saidOther[said] {
 				left = append(left, d) // a note's, printed for another puzzle it credits
 				continue
 			}
-			hinted[k] = d.File
+			saidOther[said] = true
 		}
 		if d.Hint != "" {
 			k := [2]string{d.Message, d.Hint}

@@ -29,6 +29,9 @@ import (
 // error, with nothing written.
 type convertCommand struct{ stdout, stderr io.Writer }
 
+// convertFormats are the formats convert writes, those -to takes.
+var convertFormats = []string{"non", "nonpack", "xml", "g"}
+
 func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("convert")
 	to := fs.String("to", "", "the output `FORMAT`: non, nonpack, xml or g (required, unless the -o file's name says it)")
@@ -37,12 +40,12 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	*to = strings.ToLower(strings.TrimPrefix(*to, "."))
-	if named, ok := formats.FormatOf(*out); ok && *to == "" && named != "nin" {
+	if named, ok := formats.FormatOf(*out); ok && *to == "" && slices.Contains(convertFormats, named) {
 		*to = named // -o out.xml says it
 	}
-	switch *to {
-	case "non", "nonpack", "xml", "g":
-	case "":
+	switch {
+	case slices.Contains(convertFormats, *to):
+	case *to == "":
 		return usageError{"-to is required: non, nonpack, xml or g (or an -o FILE named so)"}
 	default:
 		return usageError{fmt.Sprintf("-to %q: want non, nonpack, xml or g", *to)}
@@ -56,7 +59,7 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	if named, ok := formats.FormatOf(*out); ok && named != *to {
 		// Readers, nonopress's among them, go by the name.
 		msg := fmt.Sprintf("-o %s: the name says .%s, but -to %s writes .%s: name it so", *out, named, *to, *to)
-		if named != "nin" {
+		if slices.Contains(convertFormats, named) {
 			msg += " or give -to " + named
 		}
 		return usageError{msg}
@@ -239,7 +242,7 @@ func (c *convertCommand) readBack(to string, all []*puzzle.Puzzle, data []byte) 
 			continue
 		}
 		if len(lost) > 0 {
-			d.Message = fmt.Sprintf("%s left out: %s", joinList(lost), noPlaceIn(to))
+			d.Message = fmt.Sprintf("%s left out: %s", puzzle.Enumerate(lost, "and"), noPlaceIn(to))
 			if to != "xml" {
 				d.Hint = "-to xml keeps them"
 			}
@@ -247,7 +250,7 @@ func (c *convertCommand) readBack(to string, all []*puzzle.Puzzle, data []byte) 
 		}
 		if len(setLost) > 0 && !setWarned[p.Origin.File] {
 			setWarned[p.Origin.File] = true
-			d.Message, d.Hint = fmt.Sprintf("the %s of the set it came in left out: %s", joinList(setLost), noSetIn(to, all)), ""
+			d.Message, d.Hint = fmt.Sprintf("the %s of the set it came in left out: %s", puzzle.Enumerate(setLost, "and"), noSetIn(to, all)), ""
 			c.report(d)
 		}
 	}

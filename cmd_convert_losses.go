@@ -115,11 +115,3 @@ func goalRGB(p *puzzle.Puzzle) []string {
 	}
 	return out
 }
-
-// joinList writes items as "a, b and c".
-func joinList(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}

@@ -78,7 +78,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		// A font named on the command line that cannot be used is an
 		// error at once, as a file named that does not exist is (exit 1),
 		// not a warning when some text needs it.
-		if err := render.CheckFont(*font); err != nil {
+		if err := opt.Fonts.Check(); err != nil {
 			return fmt.Errorf("%s: %w", fontSubject, fontProblem(err))
 		}
 	}

@@ -573,3 +573,15 @@ func TestCheckJSONNamesANotesFile(t *testing.T) {
 		t.Errorf("warning %+v, want README.md line 3 (object's file %s)", w, r.File)
 	}
 }
+
+// TestDifficultyWords: check's verdict line says each solver grade in an
+// author's words, and a grade it does not know as it is.
+func TestDifficultyWords(t *testing.T) {
+	for grade, want := range map[string]string{
+		"line": "solved line by line", "probe": "solved with look-ahead", "search": "solved by trial and error", "other": "other",
+	} {
+		if got := difficultyWords(grade); got != want {
+			t.Errorf("difficultyWords(%q) = %q, want %q", grade, got, want)
+		}
+	}
+}

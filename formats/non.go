@@ -517,9 +517,10 @@ func (np *nonParser) endLine() int {
 }
 
 // endsWithout is the error of a puzzle that ends (endLine) without what it
-// needs (a key, a block).
-func (np *nonParser) endsWithout(what, needs, hint string) *ParseError {
-	e := errAt(np.file, np.endLine(), "no %s: the puzzle ends at this line without %s", what, needs)
+// needs (a key, a block): "no width: the puzzle ends at this line without
+// one".
+func (np *nonParser) endsWithout(what, hint string) *ParseError {
+	e := errAt(np.file, np.endLine(), "no %s: the puzzle ends at this line without one", what)
 	e.Hint = hint
 	return e
 }
@@ -528,10 +529,10 @@ func (np *nonParser) endsWithout(what, needs, hint string) *ParseError {
 // resolves clues and goal.
 func (np *nonParser) finish() error {
 	if np.width == 0 {
-		return np.missing(np.endsWithout("width", "one", "add a line \"width N\", N the number of columns, or Simpson's \"columns N\""), "width", "columns")
+		return np.missing(np.endsWithout("width", "add a line \"width N\", N the number of columns, or Simpson's \"columns N\""), "width", "columns")
 	}
 	if np.height == 0 {
-		return np.missing(np.endsWithout("height", "one", "add a line \"height N\", N the number of rows, or Simpson's \"rows N\""), "height", "rows")
+		return np.missing(np.endsWithout("height", "add a line \"height N\", N the number of rows, or Simpson's \"rows N\""), "height", "rows")
 	}
 	np.p.Width, np.p.Height = np.width, np.height
 	rowClues, err := np.parseBlock(np.rows)

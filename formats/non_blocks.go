@@ -49,13 +49,13 @@ func (np *nonParser) tooManyClueLines(header int, which, dim string, want int, l
 			count-want, strings.TrimSuffix(other, "s"), otherDim, otherWant, other, extra)
 		return e
 	}
-	differs, agree, hasGoal := np.goalDiff(which, lines, ahead)
+	differs, hasGoal := np.goalDiff(which, lines, ahead)
 	switch a, b, copied := copiedLine(lines); {
 	case copied && count == want+1:
 		fix += fmt.Sprintf(": lines %d and %d are the same, is one a copy?", a, b)
-	case hasGoal && differs > 0:
+	case differs > 0:
 		fix += fmt.Sprintf("; the first clue line that differs from the goal is line %d", differs)
-	case hasGoal && agree:
+	case hasGoal: // all agree with the goal
 		fix += fmt.Sprintf(", from line %d on: the first %d agree with the goal", extra, want)
 	default:
 		fix += fmt.Sprintf("; the first clue line past the %s is line %d", dim, extra)
@@ -92,12 +92,12 @@ func (np *nonParser) tooFewClueLines(header int, which, dim string, want int, li
 	have := len(lines)
 	line := strings.TrimSuffix(which, "s")
 	fix := fmt.Sprintf("add %s (0 for an empty %s)", theClues(want-have, which, "missing"), line)
-	switch differs, agree, hasGoal := np.goalDiff(which, lines, *np.sc); {
-	case hasGoal && differs > 0 && want-have == 1:
+	switch differs, hasGoal := np.goalDiff(which, lines, *np.sc); {
+	case differs > 0 && want-have == 1:
 		fix += fmt.Sprintf(", likely before line %d, the first that differs from the goal", differs)
-	case hasGoal && differs > 0:
+	case differs > 0:
 		fix += fmt.Sprintf("; the first clue line that differs from the goal is line %d", differs)
-	case hasGoal && agree:
+	case hasGoal: // all agree with the goal
 		fix += fmt.Sprintf(" after line %d: those before agree with the goal", lines[have-1].n)
 	case stop.n == 0:
 		fix += "; the block ends at the end of the puzzle"
@@ -329,24 +329,24 @@ func countClueLines(sc lineScanner, np *nonParser) int {
 // goalDiff compares the clue lines of a block (which: "rows" or "columns")
 // that does not fit its dimension with the clues of the puzzle's goal, read
 // before the block or found ahead in sc (a copy): it returns the line of the
-// first that differs (where one was added or lost), or agree when each of
-// them agrees with the goal as far as the goal goes. ok is false without a
-// goal of the right size.
-func (np *nonParser) goalDiff(which string, lines []numberedLine, sc lineScanner) (differs int, agree, ok bool) {
+// first that differs (where one was added or lost), 0 when each of them
+// agrees with the goal as far as the goal goes. ok is false without a goal
+// of the right size (differs 0 then too).
+func (np *nonParser) goalDiff(which string, lines []numberedLine, sc lineScanner) (differs int, ok bool) {
 	goal := []rune(np.goal)
 	if np.goalLine == 0 {
 		goal = []rune(goalAhead(sc))
 	}
 	if np.width == 0 || np.height == 0 || len(goal) != np.width*np.height {
-		return 0, false, false
+		return 0, false
 	}
 	want := goalRuns(goal, np.width, np.height, which == "rows")
 	for i, l := range lines[:min(len(lines), len(want))] {
 		if !slices.Equal(clueLens(l.text), want[i]) {
-			return l.n, false, true
+			return l.n, true
 		}
 	}
-	return 0, true, true
+	return 0, true
 }
 
 // goalAhead returns the goal of the lines left in sc, or "".

@@ -126,7 +126,7 @@ func (np *nonParser) noBlock(which string) error {
 			return np.missing(e, which)
 		}
 	}
-	e := np.endsWithout(which+" block", "one", fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s")))
+	e := np.endsWithout(which+" block", fmt.Sprintf("write a line %q, then one clue line per %s", which, strings.TrimSuffix(which, "s")))
 	return np.missing(e, which)
 }
 

@@ -483,13 +483,13 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 				// The count has no colour of its own: the default is wrong.
 				err = errAt(r.file, r.defLine, "defaultcolor %q is not defined, and the count at line %d has no colour of its own", name, cn.line)
 			}
-			if known := r.xp.closestName(name); known != "" {
-				err.Hint = fmt.Sprintf("did you mean %q?", known)
-			}
-			if named := r.xp.nameOfChar(name); named != "" && own {
+			switch named, known := r.xp.nameOfChar(name), r.xp.closestName(name); {
+			case named != "" && own:
 				err.Hint = fmt.Sprintf("%q is the char of %s: a count names its colour, as in <count color=%q>", name, named, named)
-			} else if named != "" {
+			case named != "":
 				err.Hint = fmt.Sprintf("%q is the char of %s: defaultcolor names a colour, as in defaultcolor=%q", name, named, named)
+			case known != "":
+				err.Hint = fmt.Sprintf("did you mean %q?", known)
 			}
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/nonopress/nonopress/diag"
 )
@@ -385,6 +386,15 @@ func Plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Enumerate lists items as a sentence does, the last joined with conj
+// ("and", "or"): "a", "a and b", "a, b and c".
+func Enumerate(items []string, conj string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
 }
 
 // tooLongHint is the hint of a row (or column) clue longer than the

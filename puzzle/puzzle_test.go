@@ -213,3 +213,21 @@ func TestSwappedClues(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumerate checks the lists hints make: one item alone, two joined by
+// the word given, more with commas before it.
+func TestEnumerate(t *testing.T) {
+	for _, c := range []struct {
+		items      []string
+		conj, want string
+	}{
+		{nil, "and", ""},
+		{[]string{"row 1"}, "or", "row 1"},
+		{[]string{"row 1", "row 2"}, "or", "row 1 or row 2"},
+		{[]string{"title", "author", "license"}, "and", "title, author and license"},
+	} {
+		if got := Enumerate(c.items, c.conj); got != c.want {
+			t.Errorf("Enumerate(%q, %q) = %q, want %q", c.items, c.conj, got, c.want)
+		}
+	}
+}

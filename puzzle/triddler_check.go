@@ -29,7 +29,7 @@ func (p *Puzzle) triddlerProblems() diag.List {
 		if !p.shapeHint(&d, p.shapeFixes(1)) {
 			if side, ok := p.onlyEmptySide(); ok {
 				d.Line = p.TriddlerSideLine(side)
-				d.Hint = fmt.Sprintf("%s holds no clue line (%s): add its lines, or remove its header if it is one too many", side, strings.TrimSuffix(p.sideAt(side), ", "))
+				d.Hint = fmt.Sprintf("%s holds no clue line (%s): add its lines, or remove its header if it is one too many", side, p.sideAt(side))
 			} else {
 				p.shapeHint(&d, p.shapeFixes(maxShapeFix))
 			}
@@ -68,7 +68,7 @@ func (p *Puzzle) triddlerProblems() diag.List {
 				for i, s := range sides {
 					at[i] = s
 					if where := p.sideAt(s); where != "" {
-						at[i] += " (" + strings.TrimSuffix(where, ", ") + ")"
+						at[i] += " (" + where + ")"
 					}
 				}
 				d := &errs[len(errs)-1]
@@ -161,13 +161,13 @@ func familySides(g *TriGeometry, family int) []string {
 	return out
 }
 
-// sideAt says where a triddler side stands, "line N, ", or "" when unknown.
+// sideAt says where a triddler side stands, "line N", or "" when unknown.
 func (p *Puzzle) sideAt(side string) string {
 	if at := p.places().TriddlerHeaders[side]; at > 0 {
-		return fmt.Sprintf("line %d, ", at)
+		return fmt.Sprintf("line %d", at)
 	}
 	if at := p.TriddlerLine(side, 0); at > 0 && at != p.Origin.Line {
-		return fmt.Sprintf("line %d, ", at)
+		return fmt.Sprintf("line %d", at)
 	}
 	return ""
 }
@@ -204,7 +204,7 @@ func (p *Puzzle) shapeHint(d *diag.Diagnostic, fixes []shapeFix) bool {
 			do = fmt.Sprintf("add %d clue lines to", f.delta)
 		}
 		said[i] = fmt.Sprintf("%s %s, which has %d", do, f.side, len(p.TriddlerClues[f.side]))
-		if at := strings.TrimSuffix(p.sideAt(f.side), ", "); at != "" {
+		if at := p.sideAt(f.side); at != "" {
 			said[i] += " (" + at + ")"
 		}
 	}

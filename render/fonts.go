@@ -132,12 +132,18 @@ func (e *FontError) Error() string { return fmt.Sprintf("font %s: %v", e.File, e
 
 func (e *FontError) Unwrap() error { return e.Err }
 
-// CheckFont reads the font file at path as Fonts would and returns why it
-// cannot be used (a *FontError), nil if it can: for a font named on the
-// command line, which is wrong at once, not only when text needs it.
-func CheckFont(path string) error {
-	_, _, err := readFont(path)
-	return err
+// Check loads the font file NewFonts was given now, not when text first
+// needs it, and returns why it cannot be used (a *FontError), nil if it
+// can or none was given: for a font named on the command line, which is
+// wrong at once. The font read is kept for the text that needs it.
+func (f *Fonts) Check() error {
+	if f.path == "" {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.load(f.path, true)
+	return f.problem
 }
 
 // readFont reads and parses a TrueType font file; the error is a

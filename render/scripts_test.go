@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"golang.org/x/image/font/gofont/goregular"
 )
 
 // scriptTitles are titles in scripts the Go fonts do not cover.
@@ -166,5 +168,32 @@ func TestFontsOrder(t *testing.T) {
 	system := NewFonts("")
 	if ff := system.fontFor('猫'); ff == nil {
 		t.Error("no system font found for 猫")
+	}
+}
+
+// TestFontsCheckKeepsTheFontItRead: Check says at once why a font file
+// cannot be used (a *FontError naming it), and the font it reads is the
+// one text then draws with, not read a second time (gone from the disk by
+// then here).
+func TestFontsCheckKeepsTheFontItRead(t *testing.T) {
+	bad := writeTemp(t, "font.otf", []byte("OTTO not really a font"))
+	var fe *FontError
+	if err := NewFonts(bad).Check(); !errors.As(err, &fe) || fe.File != bad {
+		t.Errorf("Check of a CFF font: %v, want a *FontError naming %s", err, bad)
+	}
+	if err := NewFonts("").Check(); err != nil {
+		t.Errorf("Check without a font: %v", err)
+	}
+	good := writeTemp(t, "go.ttf", goregular.TTF)
+	f := NewFonts(good)
+	f.dirs = nil
+	if err := f.Check(); err != nil {
+		t.Fatalf("Check of a TrueType font: %v", err)
+	}
+	if err := os.Remove(good); err != nil {
+		t.Fatal(err)
+	}
+	if ff := f.fontFor('A'); ff == nil || ff.file != good || f.Problem() != nil {
+		t.Errorf("after Check, 'A' is drawn with %v (problem %v), want the font Check read", ff, f.Problem())
 	}
 }

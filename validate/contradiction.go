@@ -241,10 +241,7 @@ func listSuspects(p *puzzle.Puzzle, ss []suspect, conj string) string {
 	if len(ss) > 3 {
 		names = append(names, fmt.Sprintf("%d more", len(ss)-3))
 	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
+	return puzzle.Enumerate(names, conj)
 }
 
 // lineLogic runs solve.SolveLine over a puzzle's rows and columns, lines

@@ -1,11 +1,13 @@
 package validate
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -63,5 +65,31 @@ func TestSumsHintListsCluesAsLikely(t *testing.T) {
 	sumsHint(p, errs)
 	if !strings.HasPrefix(errs[0].Hint, "look at row 1 (line 1), column 1 (line 1) and column 2 (line 1): the wrong clue is likely one of them") {
 		t.Errorf("hint %q", errs[0].Hint)
+	}
+}
+
+// TestSumsHintBlankLastLine: a .non block one clue line short that took
+// the blank line after it as its last, empty row or column is named as
+// such, for rows and for columns alike, and a 0 written there is not.
+func TestSumsHintBlankLastLine(t *testing.T) {
+	const short, full = "1\n3\n5\n1 1\n\n", "1\n4\n3\n4\n1\n"
+	for _, c := range []struct{ src, want string }{
+		{"width 5\nheight 5\nrows\n" + short + "columns\n" + full,
+			"the rows block has 4 clue lines and the blank line 8 after them, read as an empty row 5"},
+		{"width 5\nheight 5\ncolumns\n" + short + "rows\n" + full,
+			"the columns block has 4 clue lines and the blank line 8 after them, read as an empty column 5"},
+		{"width 5\nheight 5\ncolumns\n" + strings.Replace(short, "\n\n", "\n0\n", 1) + "rows\n" + full, ""},
+	} {
+		ps, err := formats.Read("house.non", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Check(context.Background(), ps[0], Options{})
+		if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "clues fill") {
+			t.Fatalf("%q: errors %v, want the sums' alone", c.src, r.Errors)
+		}
+		if got := r.Errors[0].Hint; c.want == "" && strings.Contains(got, "blank line") || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: hint %q, want it to start %q", c.src, got, c.want)
+		}
 	}
 }

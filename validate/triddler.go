@@ -65,7 +65,7 @@ func triddlerSumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		return
 	}
 	errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them, %s meets no contradiction",
-		strings.Join(names[:len(names)-1], ", ")+" and "+names[len(names)-1], how)
+		puzzle.Enumerate(names, "and"), how)
 }
 
 // triddlerSuspects returns the lines of a triddler (indices into g.Lines)
