@@ -81,7 +81,10 @@ func (d *diveStack) push(cell, color, m int) (bool, error) {
 func (d *diveStack) settle(m int) (bool, error) {
 	ok, err := d.s.g.propagate()
 	if ok && err == nil && d.probing {
-		return d.probeChanged(m)
+		ok, err = d.probeChanged(m)
+		if ok && err == nil && d.s.opts.onSettle != nil {
+			d.s.opts.onSettle(len(d.taken))
+		}
 	}
 	return ok, err
 }

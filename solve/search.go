@@ -47,6 +47,9 @@ type options struct {
 	decimate       int // decisions of the decimation after a failed dive (decimate.go); 0 for decimateDecisions, -1 for none
 	decimateAfter  int // conflicts of the SAT solver after a failed dive before the decimation; 0 for decimateAfter
 	decimateBudget int // conflicts of the decimation's first SAT question after a decision, doubled while it cannot tell; 0 for decimateBudget
+
+	onSettle func(depth int)       // measurement: called after each of the dive's steps that line logic and probing accept
+	onRepair func(taken, dead int) // measurement: called after a repair with the decisions taken and the shortest dead prefix
 }
 
 // solver runs one Solve: propagation, probing and a search that stops at the
