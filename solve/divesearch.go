@@ -44,6 +44,39 @@ type diveStack struct {
 
 	lineSeen, cellSeen []bool // scratch of probeChanged
 	cells              []int
+
+	flowForced int // cells the last settleByFlow set
+}
+
+// settleByFlow runs the counting relaxation by blocks (flow.go) on the
+// grid: false when it finds the state infeasible; else the cells it forces
+// are set, propagated and probed, their number in d.flowForced.
+func (d *diveStack) settleByFlow() (bool, error) {
+	g := d.s.g
+	d.s.flowCount.checks++
+	r := d.s.flowRelax.check(g, true)
+	d.flowForced = len(r.black) + len(r.white)
+	if !r.ok {
+		d.s.flowCount.fails++
+		return false, nil
+	}
+	if d.flowForced == 0 || d.s.opts.diveFlow < 2 {
+		d.flowForced = 0
+		return true, nil
+	}
+	d.s.flowCount.forced += d.flowForced
+	m := g.mark()
+	for _, c := range r.black {
+		g.set(c, 2)
+	}
+	for _, c := range r.white {
+		g.set(c, 1)
+	}
+	ok, err := g.propagate()
+	if ok && err == nil {
+		return d.probeChanged(m)
+	}
+	return ok, err
 }
 
 // newDiveStack returns an empty stack that may backjump jumps times (before
@@ -84,6 +117,12 @@ func (d *diveStack) settle(m int) (bool, error) {
 		ok, err = d.probeChanged(m)
 		if ok && err == nil && d.s.opts.onSettle != nil {
 			d.s.opts.onSettle(len(d.taken))
+		}
+		for ok && err == nil && d.s.opts.diveFlow > 0 && d.s.colors == 2 && !d.s.g.solved() {
+			ok, err = d.settleByFlow()
+			if ok && err == nil && d.flowForced == 0 {
+				break
+			}
 		}
 	}
 	return ok, err

@@ -44,6 +44,7 @@ var (
 	hardCPU      = flag.Duration("hard-cpu", 0, "with -hard: a budget of process CPU time per case instead of -hard-budget's wall time (for a loaded machine)")
 	hardSeeds    = flag.Int("hard-seeds", 0, "with -hard: also random grids from seeds up to this one (a sweep; the set itself is fixed)")
 	hardDecimate = flag.Int("hard-decimate", 0, "with -hard: the decisions of the decimation after a failed dive (decimate.go; 0 for the default, -1 for none), each decimation logged")
+	hardFlow     = flag.Int("hard-flow", 0, "with -hard: the dive runs the counting relaxation after each step (1: only its infeasibility, 2: its forced cells too)")
 	hardGoal     = flag.Bool("hard-goal", false, "give each random grid the image its clues come from as its goal, as an author's file has")
 )
 
@@ -173,7 +174,7 @@ func TestHardSet(t *testing.T) {
 			t.Logf("%-18s decimation after %d conflicts: %d decisions, %d conflicts, widest question %d, found %v, cpu %.2fs", c.name, after, spent.decisions, spent.conflicts, spent.widest, found, (processCPU() - cpu).Seconds())
 		}
 		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT, "dfs": depthFirstOnly}[*hardSearch],
-			encoding: map[string]satEncoding{"order": encodeOrder, "automaton": encodeAutomaton}[*hardEncode], decimate: *hardDecimate})
+			encoding: map[string]satEncoding{"order": encodeOrder, "automaton": encodeAutomaton}[*hardEncode], decimate: *hardDecimate, diveFlow: *hardFlow})
 		cancel()
 		if err != nil {
 			t.Fatal(err)

@@ -48,6 +48,8 @@ type options struct {
 	decimateAfter  int // conflicts of the SAT solver after a failed dive before the decimation; 0 for decimateAfter
 	decimateBudget int // conflicts of the decimation's first SAT question after a decision, doubled while it cannot tell; 0 for decimateBudget
 
+	diveFlow int // the dive's steps run the counting relaxation (flow.go) after probing: 1 its infeasibility, 2 its forced cells too
+
 	onSettle func(depth int)       // measurement: called after each of the dive's steps that line logic and probing accept
 	onRepair func(taken, dead int) // measurement: called after a repair with the decisions taken and the shortest dead prefix
 }
@@ -68,6 +70,9 @@ type solver struct {
 	difficulty    Difficulty
 
 	probe prober
+
+	flowRelax flowRelax                           // its scratch
+	flowCount struct{ checks, fails, forced int } // the dive's counting relaxation (options.diveFlow)
 }
 
 func newSolver(ctx context.Context, w, h int, rows, cols [][]block, colors int, opts options) *solver {
