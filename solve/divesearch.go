@@ -46,6 +46,13 @@ type diveStack struct {
 	cells              []int
 
 	flowForced int // cells the last settleByFlow set
+	deadEnds   int // contradictions met so far
+}
+
+// flowOn reports whether the dive's steps run the counting relaxation:
+// with options.diveFlow 3, only after the first contradiction.
+func (d *diveStack) flowOn() bool {
+	return d.s.opts.diveFlow > 0 && (d.s.opts.diveFlow < 3 || d.deadEnds > 0)
 }
 
 // settleByFlow runs the counting relaxation by blocks (flow.go) on the
@@ -60,7 +67,7 @@ func (d *diveStack) settleByFlow() (bool, error) {
 		d.s.flowCount.fails++
 		return false, nil
 	}
-	if d.flowForced == 0 || d.s.opts.diveFlow < 2 {
+	if d.flowForced == 0 || d.s.opts.diveFlow == 1 {
 		d.flowForced = 0
 		return true, nil
 	}
@@ -118,7 +125,7 @@ func (d *diveStack) settle(m int) (bool, error) {
 		if ok && err == nil && d.s.opts.onSettle != nil {
 			d.s.opts.onSettle(len(d.taken))
 		}
-		for ok && err == nil && d.s.opts.diveFlow > 0 && d.s.colors == 2 && !d.s.g.solved() {
+		for ok && err == nil && d.flowOn() && d.s.colors == 2 && !d.s.g.solved() {
 			ok, err = d.settleByFlow()
 			if ok && err == nil && d.flowForced == 0 {
 				break
@@ -133,6 +140,7 @@ func (d *diveStack) settle(m int) (bool, error) {
 // backjumps are spent, repairs (satRepair).
 func (d *diveStack) refuteLast() (bool, error) {
 	g := d.s.g
+	d.deadEnds++
 	for {
 		last := d.taken[len(d.taken)-1]
 		d.taken = d.taken[:len(d.taken)-1]

@@ -48,7 +48,9 @@ type options struct {
 	decimateAfter  int // conflicts of the SAT solver after a failed dive before the decimation; 0 for decimateAfter
 	decimateBudget int // conflicts of the decimation's first SAT question after a decision, doubled while it cannot tell; 0 for decimateBudget
 
-	diveFlow int // the dive's steps run the counting relaxation (flow.go) after probing: 1 its infeasibility, 2 its forced cells too
+	diveFlow int // the dive's steps run the counting relaxation (flow.go) after probing: 1 its infeasibility, 2 its forced cells too, 3 as 2 after the first contradiction
+
+	flowAfterDecimation bool // after a decimation that found nothing, the dive again with the counting relaxation
 
 	onSettle func(depth int)       // measurement: called after each of the dive's steps that line logic and probing accept
 	onRepair func(taken, dead int) // measurement: called after a repair with the decisions taken and the shortest dead prefix
