@@ -92,9 +92,6 @@ func (d *diveStack) satRepair() (refute int, solved bool, err error) {
 	}
 	d.repair.left--
 	n, solved, err := d.shortestDeadPrefix()
-	if d.s.opts.onRepair != nil {
-		d.s.opts.onRepair(len(d.taken), n)
-	}
 	if n <= 0 || solved || err != nil {
 		return -1, solved, err
 	}

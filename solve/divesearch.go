@@ -44,46 +44,6 @@ type diveStack struct {
 
 	lineSeen, cellSeen []bool // scratch of probeChanged
 	cells              []int
-
-	flowForced int // cells the last settleByFlow set
-	deadEnds   int // contradictions met so far
-}
-
-// flowOn reports whether the dive's steps run the counting relaxation:
-// with options.diveFlow 3, only after the first contradiction.
-func (d *diveStack) flowOn() bool {
-	return d.s.opts.diveFlow > 0 && (d.s.opts.diveFlow < 3 || d.deadEnds > 0)
-}
-
-// settleByFlow runs the counting relaxation by blocks (flow.go) on the
-// grid: false when it finds the state infeasible; else the cells it forces
-// are set, propagated and probed, their number in d.flowForced.
-func (d *diveStack) settleByFlow() (bool, error) {
-	g := d.s.g
-	d.s.flowCount.checks++
-	r := d.s.flowRelax.check(g, true)
-	d.flowForced = len(r.black) + len(r.white)
-	if !r.ok {
-		d.s.flowCount.fails++
-		return false, nil
-	}
-	if d.flowForced == 0 || d.s.opts.diveFlow == 1 {
-		d.flowForced = 0
-		return true, nil
-	}
-	d.s.flowCount.forced += d.flowForced
-	m := g.mark()
-	for _, c := range r.black {
-		g.set(c, 2)
-	}
-	for _, c := range r.white {
-		g.set(c, 1)
-	}
-	ok, err := g.propagate()
-	if ok && err == nil {
-		return d.probeChanged(m)
-	}
-	return ok, err
 }
 
 // newDiveStack returns an empty stack that may backjump jumps times (before
@@ -121,16 +81,7 @@ func (d *diveStack) push(cell, color, m int) (bool, error) {
 func (d *diveStack) settle(m int) (bool, error) {
 	ok, err := d.s.g.propagate()
 	if ok && err == nil && d.probing {
-		ok, err = d.probeChanged(m)
-		if ok && err == nil && d.s.opts.onSettle != nil {
-			d.s.opts.onSettle(len(d.taken))
-		}
-		for ok && err == nil && d.flowOn() && d.s.colors == 2 && !d.s.g.solved() {
-			ok, err = d.settleByFlow()
-			if ok && err == nil && d.flowForced == 0 {
-				break
-			}
-		}
+		return d.probeChanged(m)
 	}
 	return ok, err
 }
@@ -140,7 +91,6 @@ func (d *diveStack) settle(m int) (bool, error) {
 // backjumps are spent, repairs (satRepair).
 func (d *diveStack) refuteLast() (bool, error) {
 	g := d.s.g
-	d.deadEnds++
 	for {
 		last := d.taken[len(d.taken)-1]
 		d.taken = d.taken[:len(d.taken)-1]

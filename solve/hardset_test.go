@@ -36,17 +36,15 @@ import (
 //	go test ./solve -run TestWriteHardSet -hardset-out DIR   # as .non files, for `nonopress check`
 
 var (
-	hardPattern   = flag.String("hard", "", "run the hard-set cases matching this regexp with the -hard-budget each, and log their times")
-	hardsetOut    = flag.String("hardset-out", "", "write the hard set as .non files into this folder")
-	hardSearch    = flag.String("hard-search", "", "with -hard: the search strategy, learn, sat or dfs (default: the solver's)")
-	hardEncode    = flag.String("hard-encoding", "", "with -hard: the SAT encoding, order or automaton (default: the solver's)")
-	hardBudget    = flag.Duration("hard-budget", 60*time.Second, "with -hard: the budget of each case (wall time: on a loaded machine, give more)")
-	hardCPU       = flag.Duration("hard-cpu", 0, "with -hard: a budget of process CPU time per case instead of -hard-budget's wall time (for a loaded machine)")
-	hardSeeds     = flag.Int("hard-seeds", 0, "with -hard: also random grids from seeds up to this one (a sweep; the set itself is fixed)")
-	hardDecimate  = flag.Int("hard-decimate", 0, "with -hard: the decisions of the decimation after a failed dive (decimate.go; 0 for the default, -1 for none), each decimation logged")
-	hardFlow      = flag.Int("hard-flow", 0, "with -hard: the dive runs the counting relaxation after each step (1: only its infeasibility, 2: its forced cells too)")
-	hardFlowAfter = flag.Bool("hard-flow-after", false, "with -hard: after a decimation that found nothing, the dive again with the counting relaxation")
-	hardGoal      = flag.Bool("hard-goal", false, "give each random grid the image its clues come from as its goal, as an author's file has")
+	hardPattern  = flag.String("hard", "", "run the hard-set cases matching this regexp with the -hard-budget each, and log their times")
+	hardsetOut   = flag.String("hardset-out", "", "write the hard set as .non files into this folder")
+	hardSearch   = flag.String("hard-search", "", "with -hard: the search strategy, learn, sat or dfs (default: the solver's)")
+	hardEncode   = flag.String("hard-encoding", "", "with -hard: the SAT encoding, order or automaton (default: the solver's)")
+	hardBudget   = flag.Duration("hard-budget", 60*time.Second, "with -hard: the budget of each case (wall time: on a loaded machine, give more)")
+	hardCPU      = flag.Duration("hard-cpu", 0, "with -hard: a budget of process CPU time per case instead of -hard-budget's wall time (for a loaded machine)")
+	hardSeeds    = flag.Int("hard-seeds", 0, "with -hard: also random grids from seeds up to this one (a sweep; the set itself is fixed)")
+	hardDecimate = flag.Int("hard-decimate", 0, "with -hard: the decisions of the decimation after a failed dive (decimate.go; 0 for the default, -1 for none), each decimation logged")
+	hardGoal     = flag.Bool("hard-goal", false, "give each random grid the image its clues come from as its goal, as an author's file has")
 )
 
 // sweepDensities are the densities that only a sweep (-hard-seeds) adds,
@@ -175,7 +173,7 @@ func TestHardSet(t *testing.T) {
 			t.Logf("%-18s decimation after %d conflicts: %d decisions, %d conflicts, widest question %d, found %v, cpu %.2fs", c.name, after, spent.decisions, spent.conflicts, spent.widest, found, (processCPU() - cpu).Seconds())
 		}
 		res, err := solveWith(ctx, c.p, options{search: map[string]strategy{"learn": depthFirstThenLearn, "sat": depthFirstThenSAT, "dfs": depthFirstOnly}[*hardSearch],
-			encoding: map[string]satEncoding{"order": encodeOrder, "automaton": encodeAutomaton}[*hardEncode], decimate: *hardDecimate, diveFlow: *hardFlow, flowAfterDecimation: *hardFlowAfter})
+			encoding: map[string]satEncoding{"order": encodeOrder, "automaton": encodeAutomaton}[*hardEncode], decimate: *hardDecimate})
 		cancel()
 		if err != nil {
 			t.Fatal(err)

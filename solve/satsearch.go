@@ -284,28 +284,11 @@ func (e *satSearch) decimate() error {
 	if decimateTrace != nil {
 		decimateTrace(e.sat.Conflicts-e.divedAt, spent, len(e.s.solutions) > 0)
 	}
-	if err == nil && len(e.s.solutions) == 0 && e.s.opts.flowAfterDecimation && e.s.colors == 2 {
-		err = e.flowDive()
-	}
 	if err != nil || len(e.s.solutions) == 0 {
 		return err
 	}
 	e.resumeFrom(e.s.solutions[0].Cells, e.sure)
 	return nil
-}
-
-// flowDive runs the probing dive again, with the counting relaxation
-// (options.diveFlow 2), after a decimation that found nothing.
-func (e *satSearch) flowDive() error {
-	s := e.s
-	was := s.opts.diveFlow
-	s.opts.diveFlow = 2
-	defer func() { s.opts.diveFlow = was }()
-	_, _, err := s.diveWith(newDiveStack(s, s.jumpsBeforeRepair(), true))
-	if decimateTrace != nil {
-		decimateTrace(-1, decimateSpent{}, len(s.solutions) > 0)
-	}
-	return err
 }
 
 // resumeFrom sets the solver going again after a dive that reached colors

@@ -47,13 +47,6 @@ type options struct {
 	decimate       int // decisions of the decimation after a failed dive (decimate.go); 0 for decimateDecisions, -1 for none
 	decimateAfter  int // conflicts of the SAT solver after a failed dive before the decimation; 0 for decimateAfter
 	decimateBudget int // conflicts of the decimation's first SAT question after a decision, doubled while it cannot tell; 0 for decimateBudget
-
-	diveFlow int // the dive's steps run the counting relaxation (flow.go) after probing: 1 its infeasibility, 2 its forced cells too, 3 as 2 after the first contradiction
-
-	flowAfterDecimation bool // after a decimation that found nothing, the dive again with the counting relaxation
-
-	onSettle func(depth int)       // measurement: called after each of the dive's steps that line logic and probing accept
-	onRepair func(taken, dead int) // measurement: called after a repair with the decisions taken and the shortest dead prefix
 }
 
 // solver runs one Solve: propagation, probing and a search that stops at the
@@ -72,9 +65,6 @@ type solver struct {
 	difficulty    Difficulty
 
 	probe prober
-
-	flowRelax flowRelax                           // its scratch
-	flowCount struct{ checks, fails, forced int } // the dive's counting relaxation (options.diveFlow)
 }
 
 func newSolver(ctx context.Context, w, h int, rows, cols [][]block, colors int, opts options) *solver {
