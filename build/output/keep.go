@@ -279,5 +279,5 @@ func (s *Store) dropTakenOver(taken []Takeover) {
 		root.Remove(filepath.FromSlash(t.Path))
 		addFolders(dirs, t.Path)
 	}
-	removeEmptyDirs(s.back, dirs)
+	removeEmptyDirs(root, dirs)
 }

@@ -192,3 +192,26 @@ func TestTakenOverLinkIsKeptAsALink(t *testing.T) {
 		t.Errorf("the link's target changed: %q, %v", data, err)
 	}
 }
+
+// Dropping a taken-over file from the back buffer, where a folder of its
+// path has been replaced by a symbolic link since the scan, removes nothing
+// outside the back buffer: neither the file nor the folders left empty are
+// looked for through the link.
+func TestDropTakenOverStaysInTheBackBuffer(t *testing.T) {
+	dir := t.TempDir()
+	back, outside := filepath.Join(dir, "back"), filepath.Join(dir, "outside")
+	if err := os.MkdirAll(filepath.Join(outside, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(back, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(back, "p")); err != nil {
+		t.Fatal(err)
+	}
+	s := &Store{back: back}
+	s.dropTakenOver([]Takeover{{Path: "p/d/index.txt"}})
+	if _, err := os.Stat(filepath.Join(outside, "d")); err != nil {
+		t.Errorf("a folder outside the back buffer was removed: %v", err)
+	}
+}
