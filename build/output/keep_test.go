@@ -215,3 +215,21 @@ func TestDropTakenOverStaysInTheBackBuffer(t *testing.T) {
 		t.Errorf("a folder outside the back buffer was removed: %v", err)
 	}
 }
+
+// A file taken over where a file kept before stands at one of its folders
+// (p/e, kept when the site made a folder there; then, the site's folder
+// gone, the user's p/e/index.txt, taken over in turn) is kept in a numbered
+// folder beside it (p/e.1/index.txt): the build does not fail on the kept
+// file, and that file is not written over.
+func TestTakenOverFileWhereAFileIsKept(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "p/e", "my e")
+	f, _ := publish(t, out, 5)
+	wantKept(t, "a file taken over", out, f, [][3]string{{"p/e", "p/e", "my e"}})
+	publish(t, out, 3) // the site no longer writes p/e/
+	userFile(t, out, "p/e/index.txt", "mine")
+	f, _ = publish(t, out, 5)
+	wantKept(t, "a file in its place taken over", out, f, [][3]string{{"p/e/index.txt", "p/e.1/index.txt", "mine"}})
+	checkCopy(t, "a file in its place taken over", out, "p/e", "my e")
+}
