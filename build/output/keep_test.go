@@ -233,3 +233,24 @@ func TestTakenOverFileWhereAFileIsKept(t *testing.T) {
 	wantKept(t, "a file in its place taken over", out, f, [][3]string{{"p/e/index.txt", "p/e.1/index.txt", "mine"}})
 	checkCopy(t, "a file in its place taken over", out, "p/e", "my e")
 }
+
+// A file this build put is never cleared out of the way of a folder a
+// later Put makes at its path: the second Put fails, the first file stays.
+func TestPutDoesNotClearAFileItPut(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	s, err := Open(out, NewMinifier(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Put("p/x", []byte("page")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Put("p/x/index.txt", []byte("under it")); err == nil {
+		t.Error("a file was put under a file this build put")
+	}
+	if data, err := os.ReadFile(filepath.Join(BackName(out), "p", "x")); err != nil || string(data) != "page" {
+		t.Errorf("the file put first holds %q (%v), want it kept", data, err)
+	}
+}
