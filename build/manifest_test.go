@@ -125,16 +125,7 @@ func TestUserFilesInTheOutputAreKept(t *testing.T) {
 func TestUserFilesWarnedByBuildsThatChangeNothing(t *testing.T) {
 	s := newSite(t, smallSite)
 	mustBuildWith(t, stampedBuilder(s, Config{Quiet: true}))
-	add := func(rel string) {
-		t.Helper()
-		p := filepath.Join(s.out, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(rel), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	add := func(rel string) { writeTree(t, s.out, "-- "+rel+" --\n"+rel) }
 	// build checks that a build changes nothing and warns of exactly the
 	// files want (by path), then that they are there.
 	build := func(when string, stamped bool, want ...string) {
@@ -189,12 +180,7 @@ func TestUserFilesWarnedByBuildsThatChangeNothing(t *testing.T) {
 func TestUserFileTheSiteLaterWritesIsKept(t *testing.T) {
 	s := newSite(t, smallSite)
 	s.mustBuild(Config{Quiet: true})
-	if err := os.MkdirAll(filepath.Join(s.out, "zebras"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(s.out, "zebras", "index.html"), []byte("my page"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTree(t, s.out, "-- zebras/index.html --\nmy page")
 	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
 	sum := s.mustBuild(Config{Quiet: true})
 	mine := filepath.Join(output.KeptName(s.out), "zebras", "index.html")
@@ -239,8 +225,8 @@ func TestKeptFolderInsideTheContentTreeIsNotPublished(t *testing.T) {
 	writeTree(t, s.out, mine)
 	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
 	s.mustBuild(Config{Quiet: true})
-	if !fileExists(filepath.Join(output.KeptName(s.out), "zebras", "stripes.non")) {
-		t.Fatal("the user's puzzle file is not kept")
+	if _, err := os.Stat(filepath.Join(output.KeptName(s.out), "zebras", "stripes.non")); err != nil {
+		t.Fatalf("the user's puzzle file is not kept: %v", err)
 	}
 	writeTree(t, s.src, "-- zebras/more.non --\n"+tinyNon("More", 1))
 	s.mustBuild(Config{Quiet: true})
@@ -249,9 +235,4 @@ func TestKeptFolderInsideTheContentTreeIsNotPublished(t *testing.T) {
 			t.Errorf("the kept puzzle is published, in %s", rel)
 		}
 	}
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }

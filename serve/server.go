@@ -94,14 +94,9 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, hub: newHub(), builder: b, done: make(chan error, 1), published: newPublished(cfg.Out)}
 	s.rebuild(ctx, []string{})
 
-	outAbs, _ := filepath.Abs(cfg.Out)
-	keptAbs := output.KeptName(outAbs) // where the build keeps a user's files it takes over
 	changes, err := watch(ctx, cfg.Src, watchOptions{
 		Debounce: cfg.Debounce, Poll: cfg.Poll, Log: cfg.Log,
-		Skip: func(p string) bool {
-			abs, err := filepath.Abs(p)
-			return err == nil && (inFolder(abs, outAbs) || inFolder(abs, keptAbs))
-		},
+		Skip: inOutput(cfg.Out),
 	})
 	if err != nil {
 		ln.Close()
@@ -372,6 +367,19 @@ func insertAt(page []byte, i int, tag string) []byte {
 	out = append(out, page[:i]...)
 	out = append(out, tag...)
 	return append(out, page[i:]...)
+}
+
+// inOutput reports the paths in the output folder out or in the folder
+// beside it where the build keeps a user's files it takes over: the
+// build's own writes, which the watch of a content tree that holds them
+// must not take for edits.
+func inOutput(out string) func(path string) bool {
+	outAbs, _ := filepath.Abs(out)
+	keptAbs := output.KeptName(outAbs)
+	return func(p string) bool {
+		abs, err := filepath.Abs(p)
+		return err == nil && (inFolder(abs, outAbs) || inFolder(abs, keptAbs))
+	}
 }
 
 // inFolder reports whether the absolute path p is dir or inside it.

@@ -25,6 +25,25 @@ func TestIgnored(t *testing.T) {
 	}
 }
 
+// TestInOutput: with the output folder inside the content tree, the watch
+// skips it and the folder beside it where the build keeps a user's files
+// it takes over, and nothing else (not a folder whose name starts the
+// same).
+func TestInOutput(t *testing.T) {
+	src := t.TempDir()
+	skip := inOutput(filepath.Join(src, "public"))
+	for _, rel := range []string{"public", "public/a/index.html", "public.nonopress-kept", "public.nonopress-kept/robots.txt"} {
+		if !skip(filepath.Join(src, filepath.FromSlash(rel))) {
+			t.Errorf("%s is watched", rel)
+		}
+	}
+	for _, rel := range []string{".", "a.non", "publications/a.non", "public.nonopress-keptx/a.non"} {
+		if skip(filepath.Join(src, filepath.FromSlash(rel))) {
+			t.Errorf("%s is skipped", rel)
+		}
+	}
+}
+
 // nextBatch waits for a batch containing want, with a deadline.
 func nextBatch(t *testing.T, batches <-chan []string, want string) []string {
 	t.Helper()

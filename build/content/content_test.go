@@ -208,3 +208,14 @@ func TestFolderTitle(t *testing.T) {
 		}
 	}
 }
+
+// The hint of a key indented under another names what indents it.
+func TestIndentName(t *testing.T) {
+	for indent, want := range map[string]string{
+		" ": "space", "\t": "tab", "   ": "spaces", "\t\t": "tabs", " \t": "spaces and tabs",
+	} {
+		if got := indentName(indent); got != want {
+			t.Errorf("indentName(%q) = %q, want %q", indent, got, want)
+		}
+	}
+}

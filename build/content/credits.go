@@ -22,10 +22,10 @@ import (
 // puzzle may be shared), and p is returned as it is when they change nothing.
 func Credit(p *puzzle.Puzzle, own FrontMatter, folders []FrontMatter) *puzzle.Puzzle {
 	m := p.Meta
-	m.Author = credited(m.Author, own.Author, folders, func(fm FrontMatter) string { return fm.Author })
-	license, from := creditedFrom(m.License, own, folders, func(fm FrontMatter) string { return fm.License })
-	m.License = license
-	m.Copyright = credited(m.Copyright, own.Copyright, folders, func(fm FrontMatter) string { return fm.Copyright })
+	var from *FrontMatter // the note the license is from
+	m.Author, _ = credited(m.Author, own, folders, func(fm FrontMatter) string { return fm.Author })
+	m.License, from = credited(m.License, own, folders, func(fm FrontMatter) string { return fm.License })
+	m.Copyright, _ = credited(m.Copyright, own, folders, func(fm FrontMatter) string { return fm.Copyright })
 	if m.Author == p.Meta.Author && m.License == p.Meta.License && m.Copyright == p.Meta.Copyright {
 		return p
 	}
@@ -42,20 +42,11 @@ func Credit(p *puzzle.Puzzle, own FrontMatter, folders []FrontMatter) *puzzle.Pu
 	return &q
 }
 
-// credited is one credit as a puzzle ends up with it: its own note's (own),
-// else its file's (file), else the nearest folder note's (of each of
-// folders).
-func credited(file, own string, folders []FrontMatter, of func(FrontMatter) string) string {
-	if v := strings.TrimSpace(own); v != "" {
-		return v
-	}
-	v, _ := creditedFrom(file, FrontMatter{}, folders, of)
-	return v
-}
-
-// creditedFrom is credited for a credit that of reads from own and from
-// folders alike, with the front matter that gives it (nil for the file's).
-func creditedFrom(file string, own FrontMatter, folders []FrontMatter, of func(FrontMatter) string) (string, *FrontMatter) {
+// credited is one credit as a puzzle ends up with it, which of reads from
+// a front matter: its own note's (own), else its file's (file), else the
+// nearest folder note's (of each of folders); with the front matter that
+// gives it (nil for the file's).
+func credited(file string, own FrontMatter, folders []FrontMatter, of func(FrontMatter) string) (string, *FrontMatter) {
 	if v := strings.TrimSpace(of(own)); v != "" {
 		return v, &own
 	}

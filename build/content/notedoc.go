@@ -97,13 +97,13 @@ func (d *NoteDocs) ReadCollections(root *Collection, links Links, remade func(*C
 		}
 	})
 	for _, n := range others {
-		if doc := d.docBy(n.sum, n.c.Note.Body); left[n.sum] == 0 {
+		if doc := d.doc(n.sum, n.c.Note.Body); left[n.sum] == 0 {
 			doc.letGo() // no page renders this body
 		}
 	}
 	for _, n := range read {
 		c := n.c
-		doc := d.docBy(n.sum, c.Note.Body)
+		doc := d.doc(n.sum, c.Note.Body)
 		html, err := doc.Render(c.NotePath, c.Note.BodyLine, pageRebaser(links, c))
 		d.mu.Lock()
 		d.pages[c] = renderedNote{html, err}
@@ -136,13 +136,10 @@ func (d *NoteDocs) Page(c *Collection, links Links) (template.HTML, error) {
 // Doc returns what the link check reads of a note's body (it cannot be
 // rendered), parsing it on first use and keeping it for the build.
 func (d *NoteDocs) Doc(body []byte) *NoteDoc {
-	doc := d.doc(body)
+	doc := d.doc(sumOf(body), body)
 	doc.letGo()
 	return doc
 }
-
-// doc is Doc with the parse, unless let go before.
-func (d *NoteDocs) doc(body []byte) *NoteDoc { return d.docBy(sumOf(body), body) }
 
 // bodySum is the hash of a note's body, which NoteDocs keeps its parse by.
 type bodySum = [sha256.Size]byte
@@ -150,8 +147,9 @@ type bodySum = [sha256.Size]byte
 // sumOf hashes a note's body.
 func sumOf(body []byte) bodySum { return sha256.Sum256(body) }
 
-// docBy is doc given the body's hash, sum.
-func (d *NoteDocs) docBy(sum bodySum, body []byte) *NoteDoc {
+// doc is Doc with the parse, unless let go before, given the body's hash,
+// sum.
+func (d *NoteDocs) doc(sum bodySum, body []byte) *NoteDoc {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return &NoteDoc{blank: true}
 	}

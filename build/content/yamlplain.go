@@ -102,21 +102,20 @@ func indentedKey(path string, head []byte) *diag.Diagnostic {
 	return nil
 }
 
-// indentName names the white space that indents a line: "space",
-// "2 tabs".
+// indentName names the white space that indents a line: "space", "tab",
+// "spaces", "tabs" or "spaces and tabs".
 func indentName(indent string) string {
-	noun := "spaces and tabs"
 	switch {
-	case strings.Trim(indent, " ") == "" && len(indent) == 1:
+	case indent == " ":
 		return "space"
-	case strings.Trim(indent, "\t") == "" && len(indent) == 1:
+	case indent == "\t":
 		return "tab"
 	case strings.Trim(indent, " ") == "":
-		noun = "spaces"
+		return "spaces"
 	case strings.Trim(indent, "\t") == "":
-		noun = "tabs"
+		return "tabs"
 	}
-	return noun
+	return "spaces and tabs"
 }
 
 // textKeys are the front matter keys whose values are text, which a

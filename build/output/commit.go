@@ -215,7 +215,7 @@ func (s *Store) removeFromBack(stale []string) error {
 		}
 		addFolders(dirs, rel)
 	}
-	removeEmptyDirs(s.back, dirs)
+	removeEmptyDirs(root, dirs)
 	return nil
 }
 
@@ -226,10 +226,11 @@ func addFolders(dirs map[string]bool, rel string) {
 	}
 }
 
-// removeEmptyDirs removes those of the given folders (slash-separated, under
+// removeEmptyDirs removes those of the given folders (slash-separated, in
 // root) that are empty, deepest first, so that a folder is emptied before
-// its parent is tried.
-func removeEmptyDirs(root string, dirs map[string]bool) {
+// its parent is tried. Through the Root, as the files in them: a folder
+// replaced by a symbolic link cannot lead a removal outside it.
+func removeEmptyDirs(root *os.Root, dirs map[string]bool) {
 	order := make([]string, 0, len(dirs))
 	for d := range dirs {
 		order = append(order, d)
@@ -242,6 +243,6 @@ func removeEmptyDirs(root string, dirs map[string]bool) {
 		return order[i] < order[j]
 	})
 	for _, d := range order {
-		os.Remove(filepath.Join(root, filepath.FromSlash(d))) // fails, as it should, unless empty
+		root.Remove(filepath.FromSlash(d)) // fails, as it should, unless empty
 	}
 }

@@ -192,8 +192,8 @@ func (s *Store) keepForeign() (Foreign, error) {
 	var keep *keeper
 	defer func() { keep.close() }()
 	for _, rel := range found.Kept {
+		src := filepath.Join(s.front, filepath.FromSlash(rel))
 		if _, built := s.Hash(rel); !built {
-			src := filepath.Join(s.front, filepath.FromSlash(rel))
 			err := linkAtomic(src, filepath.Join(s.back, filepath.FromSlash(rel)))
 			if err == nil {
 				f.Kept = append(f.Kept, rel)
@@ -207,12 +207,12 @@ func (s *Store) keepForeign() (Foreign, error) {
 		}
 		if keep == nil {
 			if keep, err = s.openKeeper(); err != nil {
-				return f, fmt.Errorf("keep %s, a file of yours the site now writes: %w", filepath.Join(s.front, filepath.FromSlash(rel)), err)
+				return f, fmt.Errorf("keep %s, a file of yours the site now writes: %w", src, err)
 			}
 		}
 		kept, err := keep.keep(rel)
 		if err != nil {
-			return f, fmt.Errorf("keep %s, a file of yours the site now writes, in %s: %w", filepath.Join(s.front, filepath.FromSlash(rel)), keep.dir, err)
+			return f, fmt.Errorf("keep %s, a file of yours the site now writes, in %s: %w", src, keep.dir, err)
 		}
 		if kept != "" {
 			f.Replaced = append(f.Replaced, Takeover{Path: rel, Copy: kept})

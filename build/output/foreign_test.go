@@ -44,15 +44,7 @@ var generation int
 func TestForeignCheapPathFindsNewFiles(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	publish(t, out, 20)
-	write := func(rel string) {
-		p := filepath.Join(out, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(rel), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(rel string) { userFile(t, out, rel, rel) }
 	write("CNAME")
 	write("mine/deep/notes.txt")
 	f, _ := publish(t, out, 20) // walks: no list yet
@@ -107,13 +99,8 @@ func TestForeignListChangedAfterMarkerWalks(t *testing.T) {
 func TestKeptFileLeavesNoTemporaryLink(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	publish(t, out, 3)
-	if err := os.MkdirAll(filepath.Join(out, "mine"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	for _, rel := range []string{"CNAME", "mine/notes.txt"} {
-		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(rel)), []byte(rel), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		userFile(t, out, rel, rel)
 	}
 	for i := range 4 {
 		if f, _ := publish(t, out, 3); !slices.Equal(f.Kept, []string{"CNAME", "mine/notes.txt"}) {

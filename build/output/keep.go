@@ -101,17 +101,20 @@ func (k *keeper) keep(rel string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	dst := name
 	if dir := filepath.Dir(name); dir != "." {
-		if err := k.kept.MkdirAll(dir, 0o755); err != nil {
+		made, err := k.keptFolder(dir)
+		if err != nil {
 			return "", err
 		}
+		dst = filepath.Join(made, filepath.Base(name))
 	}
 	var kept string
 	switch {
 	case info.Mode()&fs.ModeSymlink != 0:
-		kept, err = k.keepLink(name)
+		kept, err = k.keepLink(name, dst)
 	case info.Mode().IsRegular():
-		kept, err = k.keepFile(name, info.Mode().Perm())
+		kept, err = k.keepFile(name, dst, info.Mode().Perm())
 	default:
 		return "", fmt.Errorf("%s is not a regular file", rel)
 	}
@@ -121,15 +124,41 @@ func (k *keeper) keep(rel string) (string, error) {
 	return filepath.Join(k.dir, kept), nil
 }
 
-// keepFile copies the regular file name to a temporary file of the kept
-// folder, then links it at the first name free or holding the same bytes.
-func (k *keeper) keepFile(name string, perm fs.FileMode) (string, error) {
-	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".np-keep.tmp")
+// keptFolder makes the folder dir (of a file to keep) in the kept folder
+// and returns it: where a file kept before stands at one of its folders
+// (the file p/e, kept when the site made a folder there, and now
+// p/e/index.txt to keep), that folder takes the first free numbered name
+// instead (p/e.1/), as a copy does. A symbolic link there is gone through
+// as the Root allows: one that leads outside the kept folder is refused.
+func (k *keeper) keptFolder(dir string) (string, error) {
+	made := "."
+	for _, part := range strings.Split(dir, string(filepath.Separator)) {
+		next, err := keepAs(filepath.Join(made, part), func(cand string) (bool, error) {
+			err := k.kept.Mkdir(cand, 0o755)
+			if errors.Is(err, fs.ErrExist) {
+				info, err := k.kept.Lstat(cand)
+				return err == nil && (info.IsDir() || info.Mode()&fs.ModeSymlink != 0), err
+			}
+			return err == nil, err
+		})
+		if err != nil {
+			return "", err
+		}
+		made = next
+	}
+	return made, nil
+}
+
+// keepFile copies the regular published file name to a temporary file of
+// the kept folder, then links it at dst, or the first numbered name of dst
+// free or holding the same bytes.
+func (k *keeper) keepFile(name, dst string, perm fs.FileMode) (string, error) {
+	tmp := filepath.Join(filepath.Dir(dst), "."+filepath.Base(dst)+".np-keep.tmp")
 	defer k.kept.Remove(tmp)
 	if err := k.copyToTemp(name, tmp, perm); err != nil {
 		return "", err
 	}
-	return keepAs(name, func(cand string) (bool, error) {
+	return keepAs(dst, func(cand string) (bool, error) {
 		if same, err := k.sameBytes(tmp, cand); same || err != nil {
 			return same, err
 		}
@@ -137,14 +166,15 @@ func (k *keeper) keepFile(name string, perm fs.FileMode) (string, error) {
 	})
 }
 
-// keepLink makes a link to the target of the symbolic link name at the
-// first name free or holding a link to the same target.
-func (k *keeper) keepLink(name string) (string, error) {
+// keepLink makes a link to the target of the published symbolic link name
+// at dst, or the first numbered name of dst free or holding a link to the
+// same target.
+func (k *keeper) keepLink(name, dst string) (string, error) {
 	target, err := k.front.Readlink(name)
 	if err != nil {
 		return "", err
 	}
-	return keepAs(name, func(cand string) (bool, error) {
+	return keepAs(dst, func(cand string) (bool, error) {
 		if t, err := k.kept.Readlink(cand); err == nil {
 			return t == target, nil
 		}
@@ -279,5 +309,5 @@ func (s *Store) dropTakenOver(taken []Takeover) {
 		root.Remove(filepath.FromSlash(t.Path))
 		addFolders(dirs, t.Path)
 	}
-	removeEmptyDirs(s.back, dirs)
+	removeEmptyDirs(root, dirs)
 }

@@ -192,3 +192,65 @@ func TestTakenOverLinkIsKeptAsALink(t *testing.T) {
 		t.Errorf("the link's target changed: %q, %v", data, err)
 	}
 }
+
+// Dropping a taken-over file from the back buffer, where a folder of its
+// path has been replaced by a symbolic link since the scan, removes nothing
+// outside the back buffer: neither the file nor the folders left empty are
+// looked for through the link.
+func TestDropTakenOverStaysInTheBackBuffer(t *testing.T) {
+	dir := t.TempDir()
+	back, outside := filepath.Join(dir, "back"), filepath.Join(dir, "outside")
+	if err := os.MkdirAll(filepath.Join(outside, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(back, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(back, "p")); err != nil {
+		t.Fatal(err)
+	}
+	s := &Store{back: back}
+	s.dropTakenOver([]Takeover{{Path: "p/d/index.txt"}})
+	if _, err := os.Stat(filepath.Join(outside, "d")); err != nil {
+		t.Errorf("a folder outside the back buffer was removed: %v", err)
+	}
+}
+
+// A file taken over where a file kept before stands at one of its folders
+// (p/e, kept when the site made a folder there; then, the site's folder
+// gone, the user's p/e/index.txt, taken over in turn) is kept in a numbered
+// folder beside it (p/e.1/index.txt): the build does not fail on the kept
+// file, and that file is not written over.
+func TestTakenOverFileWhereAFileIsKept(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "p/e", "my e")
+	f, _ := publish(t, out, 5)
+	wantKept(t, "a file taken over", out, f, [][3]string{{"p/e", "p/e", "my e"}})
+	publish(t, out, 3) // the site no longer writes p/e/
+	userFile(t, out, "p/e/index.txt", "mine")
+	f, _ = publish(t, out, 5)
+	wantKept(t, "a file in its place taken over", out, f, [][3]string{{"p/e/index.txt", "p/e.1/index.txt", "mine"}})
+	checkCopy(t, "a file in its place taken over", out, "p/e", "my e")
+}
+
+// A file this build put is never cleared out of the way of a folder a
+// later Put makes at its path: the second Put fails, the first file stays.
+func TestPutDoesNotClearAFileItPut(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	s, err := Open(out, NewMinifier(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Put("p/x", []byte("page")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Put("p/x/index.txt", []byte("under it")); err == nil {
+		t.Error("a file was put under a file this build put")
+	}
+	if data, err := os.ReadFile(filepath.Join(BackName(out), "p", "x")); err != nil || string(data) != "page" {
+		t.Errorf("the file put first holds %q (%v), want it kept", data, err)
+	}
+}
