@@ -1,10 +1,12 @@
 package output
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 )
 
@@ -114,5 +116,37 @@ func TestKeptFileLeavesNoTemporaryLink(t *testing.T) {
 				return nil
 			})
 		}
+	}
+}
+
+// A file system that refuses hard links (EXDEV from a mount inside the
+// folder, EPERM from the kernel's protection of another owner's file)
+// must not cost the user their files: each is copied into the new site
+// instead, a symbolic link as a link, and none is taken for a file the
+// site now writes (nothing goes to the kept folder).
+func TestForeignKeptWhereHardLinksAreRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "CNAME", "example.org")
+	userFile(t, out, "mine/notes.txt", "notes")
+	if err := os.Symlink("notes.txt", filepath.Join(out, "mine", "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	defer func(link func(string, string) error) { hardLink = link }(hardLink)
+	hardLink = func(src, dst string) error { return &os.LinkError{Op: "link", Old: src, New: dst, Err: syscall.EXDEV} }
+	for range 2 {
+		f, _ := publish(t, out, 3)
+		if want := []string{"CNAME", "mine/link.txt", "mine/notes.txt"}; !slices.Equal(f.Kept, want) || len(f.Replaced) != 0 {
+			t.Fatalf("kept %q, replaced %v; want %q kept, none replaced", f.Kept, f.Replaced, want)
+		}
+		if data, err := os.ReadFile(filepath.Join(out, "CNAME")); err != nil || string(data) != "example.org" {
+			t.Fatalf("CNAME after the commit: %q, %v", data, err)
+		}
+		if target, err := os.Readlink(filepath.Join(out, "mine", "link.txt")); err != nil || target != "notes.txt" {
+			t.Fatalf("mine/link.txt after the commit: %q, %v (want a link to notes.txt)", target, err)
+		}
+	}
+	if _, err := os.Stat(KeptName(out)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a kept folder was made (%v): no file was taken over", err)
 	}
 }

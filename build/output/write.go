@@ -1,6 +1,10 @@
 package output
 
 import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -48,7 +52,8 @@ func (s *Store) Reuse(files map[string]string) bool {
 	return true
 }
 
-// linkAtomic makes dst a hard link to src, replacing dst atomically. When
+// linkAtomic makes dst a hard link to src (a copy where the file system
+// refuses hard links), replacing dst atomically. When
 // dst is already a link to src (a user's file kept by the commit before,
 // found again in the folder that commit swapped out), the rename does
 // nothing and leaves the temporary name, which is then removed: it would
@@ -59,10 +64,56 @@ func linkAtomic(src, dst string) error {
 	}
 	tmp := dst + ".np-link.tmp"
 	os.Remove(tmp)
-	if err := os.Link(src, tmp); err != nil {
-		return err
+	if err := hardLink(src, tmp); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		// Refused (a file system without hard links, a mount inside the
+		// folder, or the kernel's protection of another owner's file): a
+		// copy serves as well, costing the bytes.
+		if cerr := copyAside(src, tmp); cerr != nil {
+			os.Remove(tmp)
+			return fmt.Errorf("%w (and copying: %v)", err, cerr)
+		}
 	}
 	err := os.Rename(tmp, dst)
 	os.Remove(tmp) // gone unless the rename failed or did nothing
+	return err
+}
+
+// hardLink is os.Link; tests replace it to play a file system that refuses
+// hard links.
+var hardLink = os.Link
+
+// copyAside makes tmp a copy of src: a symbolic link as a link to the same
+// target (never followed), a regular file with its bytes and permissions.
+func copyAside(src, tmp string) error {
+	info, err := os.Lstat(src)
+	if err != nil {
+		return err
+	}
+	if info.Mode()&fs.ModeSymlink != 0 {
+		target, err := os.Readlink(src)
+		if err != nil {
+			return err
+		}
+		return os.Symlink(target, tmp)
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", src)
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, info.Mode().Perm())
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
 	return err
 }
