@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/grade"
 )
 
 // sample is a small archive: two folders, shared authors and tags.
@@ -138,6 +140,42 @@ console.log(JSON.stringify(out));
 		t.Fatalf("node: %v\n%s", err, outb)
 	}
 	return strings.TrimSpace(string(outb))
+}
+
+// TestSearchSaysEveryGrade: search.js, which has the grades' words by the
+// number the index stores, finds a puzzle of each grade by its Word and by
+// its Name (as the cards show it, dash left out), finds no other for them,
+// and says the Word in the puzzle's result, as cards and sheets do. A grade
+// added to package grade without its words in search.js fails.
+func TestSearchSaysEveryGrade(t *testing.T) {
+	grades := grade.All()
+	var puzzles []Puzzle
+	var queries []string
+	for i, g := range grades {
+		// In colour: "black and white" would find "trial and error".
+		puzzles = append(puzzles, Puzzle{Title: fmt.Sprintf("Puzzle %c", 'A'+i), Width: 5, Height: 5, Colors: 2,
+			Difficulty: g.Key, Page: "p/" + g.Key + "/index.html"})
+		queries = append(queries, g.Word, strings.ReplaceAll(g.Name, " – ", " "))
+	}
+	script, err := Script(puzzles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	described := `out["described"] = {total: 0, titles: items.map(x => s.describe(x, false)), pages: []};`
+	var got map[string]struct{ Titles []string }
+	if err := json.Unmarshal([]byte(runSearch(t, script, queries, described)), &got); err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range grades {
+		for _, q := range queries[2*i : 2*i+2] {
+			if want := []string{puzzles[i].Title}; !slices.Equal(got[q].Titles, want) {
+				t.Errorf("grade %q: search %q found %q, want %q", g.Key, q, got[q].Titles, want)
+			}
+		}
+		if d := got["described"].Titles; len(d) != len(grades) || !slices.Contains(strings.Split(d[i], " · "), g.Word) {
+			t.Errorf("grade %q: results say %q, want %q in the %d-th", g.Key, d, g.Word, i+1)
+		}
+	}
 }
 
 func TestSearchResults(t *testing.T) {
