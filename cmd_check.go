@@ -16,6 +16,7 @@ import (
 	"github.com/nonopress/nonopress/build/site"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/validate"
 )
@@ -186,16 +187,11 @@ func nearName(path, file string) string {
 
 // difficultyWords says how a unique puzzle was solved, in an author's words
 // (-json keeps the grade's key: line, probe, search).
-func difficultyWords(grade string) string {
-	switch grade {
-	case "line":
-		return "solved line by line"
-	case "probe":
-		return "solved with look-ahead"
-	case "search":
-		return "solved by trial and error"
+func difficultyWords(key string) string {
+	if g, ok := grade.Of(key); ok {
+		return g.Solved
 	}
-	return grade
+	return key
 }
 
 // printHuman prints a result for a person: the puzzle's verdict line and

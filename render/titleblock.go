@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -96,20 +97,16 @@ func factsLine(p *puzzle.Puzzle, difficulty string, withSize bool) string {
 	return strings.Join(facts, " · ")
 }
 
-// DifficultyWords says a solver grade ("line", "probe", "search") in words
-// a solver understands ("easy", "medium", "hard"); any other non-empty text
-// is returned as it is, and "" stays "".
-func DifficultyWords(grade string) string {
-	switch g := strings.TrimSpace(grade); g {
-	case "line":
-		return "easy"
-	case "probe":
-		return "medium"
-	case "search":
-		return "hard"
-	default:
-		return g
+// DifficultyWords says a solver grade ("line", "probe", "search") in the
+// word a person solving understands, its Word in package grade ("easy",
+// "medium", "hard"); any other text is returned as it is, without the
+// spaces around it, and "" stays "".
+func DifficultyWords(key string) string {
+	key = strings.TrimSpace(key)
+	if g, ok := grade.Of(key); ok {
+		return g.Word
 	}
+	return key
 }
 
 // nameAndDate draws "Name ______  Date ______" with its baseline at y,

@@ -94,3 +94,15 @@ func TestBookletCaptionLeavesOutTheAuthorsAddress(t *testing.T) {
 		t.Errorf("the booklet prints the author's e-mail address:\n%s", text)
 	}
 }
+
+// DifficultyWords says each solver grade in its word, a word of the
+// caller's as it is (trimmed), and nothing for no difficulty.
+func TestDifficultyWords(t *testing.T) {
+	for key, want := range map[string]string{
+		"line": "easy", "probe": "medium", " search\n": "hard", "tricky": "tricky", " ": "", "": "",
+	} {
+		if got := DifficultyWords(key); got != want {
+			t.Errorf("DifficultyWords(%q) = %q, want %q", key, got, want)
+		}
+	}
+}

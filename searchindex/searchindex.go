@@ -16,7 +16,8 @@
 //
 // where a puzzle's page is dirs[dir] + leaf + "/index.html" from the site
 // root, author and license are indexes into their tables (0 is ""), grade is
-// 0 (unknown), 1 (line), 2 (probe) or 3 (search). A triddler's row has an
+// 0 (unknown) or the grade's grade.Rank: 1 (line), 2 (probe) or 3 (search),
+// which search.js words as package grade does. A triddler's row has an
 // eleventh field, its number of triangles (its width and height are 0);
 // version 1 had none.
 package searchindex
@@ -26,6 +27,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/nonopress/nonopress/grade"
 )
 
 // Version is the index format's version, its "v".
@@ -40,9 +43,6 @@ type Puzzle struct {
 	Difficulty             string // line, probe, search or ""
 	Page                   string // from the site root: "a/b/slug/index.html"
 }
-
-// grades numbers the difficulties as the index stores them.
-var grades = map[string]int{"line": 1, "probe": 2, "search": 3}
 
 // table numbers strings in the order they are first met; 0 is "".
 type table struct {
@@ -78,7 +78,7 @@ func Script(puzzles []Puzzle) ([]byte, error) {
 			tagIDs = append(tagIDs, tags.id(t))
 		}
 		row := []any{p.Title, dirs.id(dir), leaf, authors.id(p.Author), licenses.id(p.License),
-			p.Width, p.Height, p.Colors, grades[p.Difficulty], tagIDs}
+			p.Width, p.Height, p.Colors, grade.Rank(p.Difficulty), tagIDs}
 		if p.Triangles > 0 {
 			row = append(row, p.Triangles)
 		}

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/grade"
 )
 
 // sample is a small archive: two folders, shared authors and tags.
@@ -138,6 +140,69 @@ console.log(JSON.stringify(out));
 		t.Fatalf("node: %v\n%s", err, outb)
 	}
 	return strings.TrimSpace(string(outb))
+}
+
+// TestSearchSaysEveryGrade: search.js, which has the grades' words by the
+// number the index stores, finds the puzzles of each grade by its Word and
+// by its Name (as the cards show it, dash left out), and no others; says
+// the Word in their results, as cards and sheets do; and offers the Word to
+// narrow a search that finds puzzles of several grades. The search page's
+// label names each Word. A grade added to package grade without its words
+// in search.js and search.html fails.
+func TestSearchSaysEveryGrade(t *testing.T) {
+	const each = 8 // of each grade: three grades make enough to be offered narrowings
+	grades := grade.All()
+	var puzzles []Puzzle
+	var queries []string
+	for i, g := range grades {
+		for j := range each {
+			// In colour: "black and white" would find "trial and error".
+			puzzles = append(puzzles, Puzzle{Title: fmt.Sprintf("Puzzle %c%d", 'A'+i, j), Width: 5, Height: 5, Colors: 2,
+				Difficulty: g.Key, Page: fmt.Sprintf("p/%s%d/index.html", g.Key, j)})
+		}
+		queries = append(queries, g.Word, strings.ReplaceAll(g.Name, " – ", " "))
+	}
+	script, err := Script(puzzles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := `out["described"] = {total: 0, titles: items.map(x => s.describe(x, false)), pages: []};
+out["offered"] = {total: 0, titles: s.narrowings(items, "puzzle", s.find(items, "puzzle", 10)).map(o => o.label), pages: []};`
+	var got map[string]struct {
+		Total  int
+		Titles []string
+	}
+	if err := json.Unmarshal([]byte(runSearch(t, script, queries, extra)), &got); err != nil {
+		t.Fatal(err)
+	}
+	described, offered := got["described"].Titles, got["offered"].Titles
+	if len(described) != len(puzzles) {
+		t.Fatalf("described %d results, want %d", len(described), len(puzzles))
+	}
+	var words []string
+	for i, g := range grades {
+		prefix := fmt.Sprintf("Puzzle %c", 'A'+i)
+		for _, q := range queries[2*i : 2*i+2] {
+			r := got[q]
+			if r.Total != each || len(r.Titles) == 0 || slices.ContainsFunc(r.Titles, func(s string) bool { return !strings.HasPrefix(s, prefix) }) {
+				t.Errorf("grade %q: search %q found %q (%d in all), want the %d of %s…", g.Key, q, r.Titles, r.Total, each, prefix)
+			}
+		}
+		if d := described[i*each]; !slices.Contains(strings.Split(d, " · "), g.Word) {
+			t.Errorf("grade %q: its result says %q, want %q in it", g.Key, d, g.Word)
+		}
+		if !slices.Contains(offered, g.Word) {
+			t.Errorf("grade %q: a search of all offers %q to narrow it, not %q", g.Key, offered, g.Word)
+		}
+		words = append(words, g.Word)
+	}
+	page, err := os.ReadFile(filepath.Join("..", "templates", "search.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "difficulty (" + strings.Join(words, ", ") + ")"; !bytes.Contains(page, []byte(want)) {
+		t.Errorf("the search page's label does not say %q", want)
+	}
 }
 
 func TestSearchResults(t *testing.T) {

@@ -87,6 +87,10 @@
 //   - Search: a guess is needed (search, learning or the SAT solver found
 //     the solution).
 //
+// Package grade says them in people's words ("easy", "solved line by line",
+// "Easy – line logic"); a grade added here needs its words there (a test
+// checks).
+//
 // # Effort
 //
 // Effort counts the steps of the solve in a person's terms, on one counter:

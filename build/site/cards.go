@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/nav"
 )
 
@@ -66,16 +67,11 @@ func pageOf(pg nav.Page, pages, n int) string {
 	return fmt.Sprintf("Puzzles %d–%d of %d · page %d of %d", pg.Start+1, pg.End, n, pg.Number, pages)
 }
 
-// difficultyRank orders difficulties for sorting cards: easiest first, then
-// puzzles whose difficulty is not known.
+// difficultyRank orders difficulties for sorting cards: easiest first (from
+// 1), then puzzles whose difficulty is not known.
 func difficultyRank(d string) int {
-	switch d {
-	case "line":
-		return 1
-	case "probe":
-		return 2
-	case "search":
-		return 3
+	if r := grade.Rank(d); r > 0 {
+		return r
 	}
-	return 4
+	return len(grade.All()) + 1
 }

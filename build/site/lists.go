@@ -130,7 +130,7 @@ func (s *Site) TagPages() []Page {
 				return d
 			}})
 		}
-		sp := newSpan()
+		var sp span
 		for _, e := range g.entries {
 			sp.add(e)
 		}

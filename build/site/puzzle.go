@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/templates"
 	"github.com/nonopress/nonopress/validate"
@@ -92,7 +93,7 @@ func (s *Site) puzzleView(e *Entry, p *puzzle.Puzzle, rep *validate.Report) *Puz
 	view := &PuzzleView{
 		Entry: e, AuthorAnchor: anchor("author", e.Author), LicenseAnchor: licenseAnchor(e.License), SPDX: spdxURL(e.License),
 		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
-		Grade: gradeName(e.Difficulty), VerdictText: verdictText(e.Verdict), Grades: gradeViews(),
+		Grade: gradeName(e.Difficulty), VerdictText: verdictText(e.Verdict), Grades: grade.All(),
 		DateText: dateText(e.Date), Paper: cssPaper(s.Settings.Paper), PlayReserve: playReserve(p),
 		Play: templates.NewPlayData(p, e.ID, e.Title, playOptions(rep)...), Description: strings.TrimSpace(p.Meta.Description),
 		Triddler: templates.NewTriddlerPlay(p, e.ID, e.Title, playOptions(rep)...), Legend: e.Swatches,

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/puzzle"
 	"github.com/nonopress/nonopress/templates"
 )
@@ -58,7 +59,7 @@ func BenchmarkRenderFullPuzzlePage(b *testing.B) {
 	p := benchPuzzle(25, 30)
 	v := data.Puzzle
 	v.Play = templates.NewPlayData(p, v.Entry.ID, v.Entry.Title)
-	v.Grades = gradeViews()
+	v.Grades = grade.All()
 	v.Legend = []Swatch{{Name: "black", Hex: "#000000"}, {Name: "red", Hex: "#cc0000"}}
 	v.Downloads = append(v.Downloads,
 		Download{Label: "Puzzle (.non)", Data: template.URL("data:text/plain;charset=utf-8;base64," + strings.Repeat("dGl0bGUgIkJsb2Ii", 100)), File: "heron.non"},

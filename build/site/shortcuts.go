@@ -5,8 +5,10 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/grade"
 )
 
 // Shortcut is a ready-made search the home page offers: a difficulty, one
@@ -47,9 +49,10 @@ func (s *Site) Shortcuts(from string) []Shortcut {
 	add := func(label, q string) {
 		out = append(out, Shortcut{Label: label, URL: search + "?q=" + url.QueryEscape(q)})
 	}
-	for _, g := range []struct{ difficulty, word string }{{"line", "Easy"}, {"probe", "Medium"}, {"search", "Hard"}} {
-		if grades[g.difficulty] {
-			add(g.word, g.word)
+	for _, g := range grade.All() {
+		if grades[g.Key] {
+			word := strings.ToUpper(g.Word[:1]) + g.Word[1:]
+			add(word, word)
 		}
 	}
 	var common [][2]int

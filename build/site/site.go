@@ -72,7 +72,7 @@ func (s *Site) Arrange() {
 		content.SortCollections(c.Children)
 		kept := c.Children[:0]
 		n := len(l.Entries)
-		l.span = newSpan()
+		l.span = span{}
 		for _, e := range l.Entries {
 			l.span.add(e)
 		}

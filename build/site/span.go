@@ -2,19 +2,19 @@ package site
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/nonopress/nonopress/grade"
 )
 
 // span is what a collection's puzzles, with those below it, range over:
 // the smallest and largest grids by cells, and the easiest and hardest
-// grades (indexes into grades; −1 while none is graded). A triddler counts
-// for its grade only: its triangles are no size a grid's can be put beside.
+// grades (their grade.Rank, 1 the easiest; 0 while none is graded). A
+// triddler counts for its grade only: its triangles are no size a grid's
+// can be put beside. The zero span has seen no puzzle.
 type span struct {
 	smallest, largest *Entry
 	easiest, hardest  int
 }
-
-func newSpan() span { return span{easiest: -1, hardest: -1} }
 
 // add widens s to take in e.
 func (s *span) add(e *Entry) {
@@ -26,14 +26,18 @@ func (s *span) add(e *Entry) {
 			s.largest = e
 		}
 	}
-	for i, g := range grades {
-		if g.key == e.Difficulty {
-			if s.easiest < 0 || i < s.easiest {
-				s.easiest = i
-			}
-			s.hardest = max(s.hardest, i)
-		}
+	s.addRank(grade.Rank(e.Difficulty))
+}
+
+// addRank widens s to take in the grade of rank r; 0 is none.
+func (s *span) addRank(r int) {
+	if r == 0 {
+		return
 	}
+	if s.easiest == 0 || r < s.easiest {
+		s.easiest = r
+	}
+	s.hardest = max(s.hardest, r)
 }
 
 // join widens s to take in t.
@@ -43,11 +47,8 @@ func (s *span) join(t span) {
 			s.add(e)
 		}
 	}
-	for _, i := range []int{t.easiest, t.hardest} {
-		if i >= 0 {
-			s.add(&Entry{Kind: "grade only", Difficulty: grades[i].key})
-		}
-	}
+	s.addRank(t.easiest)
+	s.addRank(t.hardest)
 }
 
 // Parts says the span as a collection's card does, in parts that each stay
@@ -59,9 +60,9 @@ func (s span) Parts() []string {
 		size := func(e *Entry) string { return fmt.Sprintf("%d×%d", e.Width, e.Height) }
 		parts = append(parts, fromTo(size(s.smallest), size(s.largest)))
 	}
-	if s.easiest >= 0 {
-		word := func(i int) string { name, _, _ := strings.Cut(grades[i].Name, " "); return strings.ToLower(name) }
-		parts = append(parts, fromTo(word(s.easiest), word(s.hardest)))
+	if s.easiest > 0 {
+		grades := grade.All()
+		parts = append(parts, fromTo(grades[s.easiest-1].Word, grades[s.hardest-1].Word))
 	}
 	return parts
 }

@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"strings"
 
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/templates"
 )
 
@@ -106,7 +107,7 @@ type PuzzleView struct {
 	AuthorAnchor, LicenseAnchor, SPDX    string
 	Description                          string // the puzzle file's own description
 	Badge, BadgeText, Grade, VerdictText string
-	Grades                               []GradeView
+	Grades                               []grade.Words
 	DateText, Lastmod, LastmodText       string   // Lastmod: "" when it is the date
 	PlayReserve                          int      // px kept for the play grid while it is drawn
 	Warnings                             []string // only where the site shows them publicly (and in serve)

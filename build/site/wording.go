@@ -5,47 +5,21 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
-// GradeView is a difficulty grade as visitors read it: a name and what it
-// means for solving.
-type GradeView struct{ Name, Meaning string }
-
-// grades are the solver's difficulty grades in visitors' words, easiest
-// first (solve/doc.go defines them for authors).
-var grades = []struct {
-	key string
-	GradeView
-}{
-	{"line", GradeView{"Easy – line logic", "Every cell follows from one row or column at a time: no guessing, no looking ahead."}},
-	{"probe", GradeView{"Medium – look-ahead", "Some cells need a look ahead: suppose a colour, follow the lines until they contradict. Still no guessing."}},
-	{"search", GradeView{"Hard – trial and error", "Logic alone stalls: the solver had to guess and back-track, and so will you."}},
-}
-
-// gradeName is the visitor's name of a difficulty grade, "" when unknown.
+// gradeName is the visitor's name of a difficulty grade, "Easy – line
+// logic"; "" when unknown.
 func gradeName(difficulty string) string {
-	for _, g := range grades {
-		if g.key == difficulty {
-			return g.Name
-		}
-	}
-	return ""
+	g, _ := grade.Of(difficulty)
+	return g.Name
 }
 
 // gradeWord is a difficulty grade in one word, "easy"; "" when unknown.
 func gradeWord(difficulty string) string {
-	name, _, _ := strings.Cut(gradeName(difficulty), " ")
-	return strings.ToLower(name)
-}
-
-// gradeViews lists the grades and their meanings, for the puzzle page.
-func gradeViews() []GradeView {
-	out := make([]GradeView, len(grades))
-	for i, g := range grades {
-		out[i] = g.GradeView
-	}
-	return out
+	g, _ := grade.Of(difficulty)
+	return g.Word
 }
 
 // verdictText says in a sentence what the solver found.
