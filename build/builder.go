@@ -282,46 +282,6 @@ func (b *Builder) prepareBack(ctx context.Context) error {
 	return output.Prepare(ctx, b.cfg.Out, b.min, &b.markers)
 }
 
-// gather collects the files' results, in path order, into the run's
-// entries and bundles and sum's warnings and skipped puzzles, and returns
-// the problems (duplicate ids among them). A warning about another file
-// that several files' results hold (a note's license, for each puzzle the
-// note credits) is counted once.
-func (r *run) gather(results []fileResult, sum *Summary) diag.List {
-	var problems diag.List
-	said := map[diag.Diagnostic]bool{}
-	for _, res := range results {
-		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
-		for _, d := range res.diags {
-			switch {
-			case d.Severity == diag.Error:
-				problems = append(problems, d)
-			case said[d]:
-				continue
-			default:
-				said[d] = true
-				sum.Warnings = append(sum.Warnings, d.String())
-			}
-			sum.Diagnostics = append(sum.Diagnostics, d)
-		}
-		r.pub.Entries = append(r.pub.Entries, res.entries...)
-		if res.bundle != nil {
-			r.bundles = append(r.bundles, res.bundle)
-		}
-	}
-	dupSeverity := diag.Warning
-	if r.strict {
-		dupSeverity = diag.Error
-	}
-	for _, d := range duplicateDiagnostics(r.pub.Entries, dupSeverity) {
-		if d.Severity == diag.Error {
-			problems = append(problems, d)
-		}
-		sum.warnAt(d)
-	}
-	return problems
-}
-
 // NoPuzzlesHint is the hint of a folder without puzzle files, as a build
 // and check say it.
 const NoPuzzlesHint = "add puzzle files: .non, .nonpack, .xml, .pbn, .nin or .g, or a .png or .gif picture with a note of the same name"

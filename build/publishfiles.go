@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"slices"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
@@ -149,4 +150,51 @@ func (r *run) writeBatchBooklets(ctx context.Context, in []*content.PuzzleFile, 
 		r.bookletsMade[c] = true
 	}
 	return err
+}
+
+// gather collects the files' results, in path order, into the run's
+// entries and bundles and sum's warnings and skipped puzzles, and returns
+// the problems (duplicate ids among them), with the warnings of the
+// puzzles left out among them, each after its puzzle's errors at the
+// lines above: a failed build lists them together. A warning about another file
+// that several files' results hold (a note's license, for each puzzle the
+// note credits) is counted once.
+func (r *run) gather(results []fileResult, sum *Summary) diag.List {
+	var problems diag.List
+	said := map[diag.Diagnostic]bool{}
+	for _, res := range results {
+		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
+		for _, d := range res.diags {
+			switch {
+			case d.Severity == diag.Error:
+				problems = append(problems, d)
+			case said[d]:
+				continue
+			default:
+				said[d] = true
+				sum.Warnings = append(sum.Warnings, d.String())
+				if slices.Contains(res.leftOutWarnings, d) {
+					// Listed with the puzzle's errors, which it often explains.
+					problems = append(problems, d)
+					sum.LeftOut = append(sum.LeftOut, d)
+				}
+			}
+			sum.Diagnostics = append(sum.Diagnostics, d)
+		}
+		r.pub.Entries = append(r.pub.Entries, res.entries...)
+		if res.bundle != nil {
+			r.bundles = append(r.bundles, res.bundle)
+		}
+	}
+	dupSeverity := diag.Warning
+	if r.strict {
+		dupSeverity = diag.Error
+	}
+	for _, d := range duplicateDiagnostics(r.pub.Entries, dupSeverity) {
+		if d.Severity == diag.Error {
+			problems = append(problems, d)
+		}
+		sum.warnAt(d)
+	}
+	return problems
 }

@@ -25,8 +25,12 @@ type fileResult struct {
 	// leftOut names each puzzle (or unreadable part, or note) its errors
 	// keep out, one line each: what -skip-invalid reports as skipped.
 	leftOut []string
-	bundle  *bundlePage // the page of a file of several puzzles
-	fatal   error       // the build cannot go on (output not writable, template error)
+	// leftOutWarnings are the warnings of the puzzles left out, which
+	// often say why (a colour with no color line, then clue sums that
+	// disagree): in diags too, and under their puzzle's line in leftOut.
+	leftOutWarnings diag.List
+	bundle          *bundlePage // the page of a file of several puzzles
+	fatal           error       // the build cannot go on (output not writable, template error)
 	// read is what processFile made the result of: the memo records it
 	// only under a key of the same bytes (sourceDigests.made).
 	read sourceDigests
@@ -103,7 +107,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 
 // resultOf turns a file's record back into its result.
 func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
-	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut, anchors: rec.Anchors}
+	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut, leftOutWarnings: rec.LeftOutWarnings, anchors: rec.Anchors}
 	pages := make([]string, 0, len(rec.Entries))
 	for i := range rec.Entries {
 		e := rec.Entries[i] // a copy: the record stays as kept
@@ -135,7 +139,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 			res.fatal = err
 		} else if err != nil {
 			res.diags = append(res.diags, diag.FromError(f.NotePath, err))
-			res.leftOut = append(res.leftOut, skippedLine(res.diags))
+			res.leftOut = append(res.leftOut, skippedLine(res.diags, nil))
 		}
 		return res
 	}
@@ -156,7 +160,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	if perr != nil {
 		unread := formats.Diagnostics(f.Abs, perr)
 		res.diags = append(res.diags, unread...)
-		res.leftOut = append(res.leftOut, skippedLine(unread))
+		res.leftOut = append(res.leftOut, skippedLine(unread, nil))
 	}
 	fc, err := r.fileContextOf(f, n, doc, puzzles, res.read.file)
 	if err != nil {
@@ -258,9 +262,10 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 		p = content.Credit(p, fm, f.Coll.Fronts())
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
 		problems, warnings := r.judge(f, p.Origin.File, &rep)
-		res.diags = append(res.diags, problems...)
 		if len(problems) > 0 {
-			res.leftOut = append(res.leftOut, skippedLine(problems))
+			res.diags = append(res.diags, inLineOrder(problems, warnings)...)
+			res.leftOut = append(res.leftOut, skippedLine(problems, warnings))
+			res.leftOutWarnings = append(res.leftOutWarnings, warnings...)
 			continue
 		}
 		res.diags = append(res.diags, warnings...)
@@ -271,30 +276,6 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 		res.entries = append(res.entries, e)
 	}
 	return checked
-}
-
-// judge returns a puzzle's problems (which keep it out: its errors, and
-// with Strict its warnings too) and the warnings published with it, about
-// its file (origin, as the puzzle names it), or about the note that gave
-// it what a warning is about (its license).
-func (r *run) judge(f *content.PuzzleFile, origin string, rep *validate.Report) (problems, warnings diag.List) {
-	for _, d := range rep.Errors {
-		d.File, d.Severity = f.Abs, diag.Error
-		problems = append(problems, d)
-	}
-	for _, d := range rep.Warnings {
-		if d.File == "" || d.File == origin {
-			d.File = f.Abs
-		}
-		d.Severity = diag.Warning
-		if r.strict {
-			d.Severity = diag.Error
-			problems = append(problems, d)
-			continue
-		}
-		warnings = append(warnings, d)
-	}
-	return problems, warnings
 }
 
 // bookletPart is a puzzle's part of its collection's booklet key: its file's
@@ -315,16 +296,6 @@ func bookletPart(fileHash string, index int, title string, p *puzzle.Puzzle, sol
 // them.
 func creditsKey(k *key.Hasher, p *puzzle.Puzzle) {
 	k.String(p.Meta.Author).String(p.Meta.License).String(p.Meta.Copyright)
-}
-
-// skippedLine names a puzzle (or a file's unreadable part) left out, by
-// its first problem ("path:line: error: message (left out)"): one line per
-// puzzle, however many problems it has.
-func skippedLine(problems diag.List) string {
-	if len(problems) == 1 {
-		return problems[0].Labelled() + " (left out)"
-	}
-	return fmt.Sprintf("%s (left out, with %s)", problems[0].Labelled(), puzzle.Plural(len(problems)-1, "more problem"))
 }
 
 // setTitle returns the title of the bundle or set the puzzles came in, or

@@ -48,6 +48,7 @@ type buildStamp struct {
 	Skipped  []string
 	// Diagnostics are Summary.Diagnostics.
 	Diagnostics diag.List
+	LeftOut     diag.List // Summary.LeftOut
 	// Folders are the published site's folders and those of the files in
 	// it that nonopress did not write (output.StampFolders), whose state
 	// the key holds.
@@ -175,7 +176,7 @@ func (b *Builder) stamped() (tree string, sum Summary, ok bool) {
 	if st.Key != b.stampKey(tree, <-folders) {
 		return tree, sum, false
 	}
-	return tree, Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Diagnostics: st.Diagnostics, Unchanged: true}, true
+	return tree, Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: st.Skipped, Diagnostics: st.Diagnostics, LeftOut: st.LeftOut, Unchanged: true}, true
 }
 
 // storedStamp reads the stamp of the store file: a regular file only, and
@@ -194,7 +195,7 @@ func (b *Builder) storedStamp() (buildStamp, error) {
 // key, which matches nothing) for a quick build or a tree that cannot be
 // stamped.
 func (b *Builder) stampOf(tree string, sum Summary, out *output.Store) buildStamp {
-	st := buildStamp{Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics}
+	st := buildStamp{Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics, LeftOut: sum.LeftOut}
 	if tree != "" {
 		st.Folders = out.StampFolders()
 		st.Key = b.stampKey(tree, b.foldersState(st.Folders))

@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,7 +25,12 @@ type Summary struct {
 	// errors that left puzzles out. Site-wide warnings (booklets, files in
 	// the output folder) are at the output path they are about.
 	Diagnostics diag.List
-	Changed     []string // output paths (slash-separated) written or removed, sorted
+	// LeftOut are the warnings of the puzzles left out (in Warnings and
+	// Diagnostics too, and counted with them), which often say why: the
+	// log lists them under their puzzle's line in Skipped, not again with
+	// the warnings of what was published.
+	LeftOut diag.List
+	Changed []string // output paths (slash-separated) written or removed, sorted
 	// Deferred counts what BuildQuick left to the next Build: the files it
 	// kept as they were published instead of making them again (booklets
 	// and site-wide lists), and the caches it did not save; 0 after Build.
@@ -67,8 +73,11 @@ func (b *Builder) logSummary(sum Summary, start time.Time) {
 
 // Error is a build that failed because puzzles or notes are invalid.
 type Error struct {
-	Diagnostics diag.List // every problem, in path order
-	Problems    []string  // the same as "path:line: error: message (hint)" (Labelled)
+	// Diagnostics are every problem, in path order, with the warnings of
+	// the puzzles in error, which often say the cause, among their errors
+	// in line order (as check lists them).
+	Diagnostics diag.List
+	Problems    []string // the same as "path:line: error: message (hint)" (Labelled)
 }
 
 // newError makes the Error of a build's problems.
@@ -80,8 +89,15 @@ func newError(problems diag.List) *Error {
 	return e
 }
 
+// Error says how many problems failed the build, and how many warnings of
+// their puzzles are listed with them: "3 problems, with 1 warning of their
+// puzzles".
 func (e *Error) Error() string {
-	return fmt.Sprintf("build failed, the output was left as it was: %s:\n%s", puzzle.Plural(len(e.Problems), "problem"), strings.Join(e.Problems, "\n"))
+	n := puzzle.Plural(e.Diagnostics.Count(diag.Error), "problem")
+	if w := e.Diagnostics.Count(diag.Warning); w > 0 {
+		n += ", with " + puzzle.Plural(w, "warning") + " of their puzzles"
+	}
+	return fmt.Sprintf("build failed, the output was left as it was: %s:\n%s", n, strings.Join(e.Problems, "\n"))
 }
 
 // logListMax is how many warnings (or skipped puzzles) the log lists; the
@@ -113,7 +129,7 @@ func logList(w io.Writer, list []string, prefix, more string) {
 func logWarnings(w io.Writer, sum Summary) {
 	var ds diag.List
 	for _, d := range sum.Diagnostics {
-		if d.Severity != diag.Error {
+		if d.Severity != diag.Error && !slices.Contains(sum.LeftOut, d) {
 			ds = append(ds, d)
 		}
 	}

@@ -15,6 +15,9 @@ func TestBuildErrorCountsItsProblemsInWords(t *testing.T) {
 	}{
 		{diag.List{one}, "as it was: 1 problem:\na.non:3: error: no solution"},
 		{diag.List{one, one}, "as it was: 2 problems:\n"},
+		// A puzzle's warnings listed with its errors are counted apart.
+		{diag.List{one, {File: "a.non", Line: 5, Severity: diag.Warning, Message: "colour 'y' has no color line"}},
+			"as it was: 1 problem, with 1 warning of their puzzles:\na.non:3: error: no solution\na.non:5: warning: colour 'y' has no color line"},
 	} {
 		if got := newError(c.problems).Error(); !strings.Contains(got, c.want) {
 			t.Errorf("Error() = %q, want it to contain %q", got, c.want)
@@ -23,18 +26,24 @@ func TestBuildErrorCountsItsProblemsInWords(t *testing.T) {
 }
 
 // TestSkippedLine checks how the log names a puzzle left out: by its first
-// problem, as check writes it, and how many more it has.
+// problem, as check writes it, and how many more it has, then its
+// warnings, indented, in line order.
 func TestSkippedLine(t *testing.T) {
 	one := diag.Diagnostic{File: "a.non", Line: 3, Severity: diag.Error, Message: "no solution", Hint: "fix a clue"}
+	w := func(line int, msg string) diag.Diagnostic {
+		return diag.Diagnostic{File: "a.non", Line: line, Severity: diag.Warning, Message: msg}
+	}
 	for _, c := range []struct {
-		problems diag.List
-		want     string
+		problems, warnings diag.List
+		want               string
 	}{
-		{diag.List{one}, "a.non:3: error: no solution (fix a clue) (left out)"},
-		{diag.List{one, one}, "a.non:3: error: no solution (fix a clue) (left out, with 1 more problem)"},
-		{diag.List{one, one, one}, "a.non:3: error: no solution (fix a clue) (left out, with 2 more problems)"},
+		{diag.List{one}, nil, "a.non:3: error: no solution (fix a clue) (left out)"},
+		{diag.List{one, one}, nil, "a.non:3: error: no solution (fix a clue) (left out, with 1 more problem)"},
+		{diag.List{one, one, one}, nil, "a.non:3: error: no solution (fix a clue) (left out, with 2 more problems)"},
+		{diag.List{one}, diag.List{w(9, "later"), w(2, "earlier")},
+			"a.non:3: error: no solution (fix a clue) (left out)\n  a.non:2: warning: earlier\n  a.non:9: warning: later"},
 	} {
-		if got := skippedLine(c.problems); got != c.want {
+		if got := skippedLine(c.problems, c.warnings); got != c.want {
 			t.Errorf("skippedLine = %q, want %q", got, c.want)
 		}
 	}

@@ -82,12 +82,57 @@ func (np *nonParser) unknownColorName(l numberedLine, tok clueField) *ParseError
 // ignored warns that the rest of clue line l, from column col, is ignored.
 func (np *nonParser) ignored(l numberedLine, col int) {
 	rest := strings.TrimSpace(string([]rune(l.text)[col-1:]))
+	hint := np.colorBlockHint(rest)
 	if len(rest) > 20 {
 		rest = string([]rune(rest)[:20]) + "…"
 	}
 	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: col, Severity: diag.Warning,
 		Message: fmt.Sprintf("%q in a clue line is not a number: ignored with the rest of the line", rest),
-		Hint:    "write clues as numbers separated by spaces or commas"})
+		Hint:    hint})
+}
+
+// colorBlockHint is the hint of the ignored rest of a clue line: when it
+// starts with the name of a colour the file declares by its letter ("red
+// 1" beside `color r #ff0000`), how to write that colour's block, "1r";
+// else how to write clues.
+func (np *nonParser) colorBlockHint(rest string) string {
+	const plain = "write clues as numbers separated by spaces or commas"
+	fields := clueFields(rest)
+	if len(fields) == 0 || !isWord(fields[0].text) {
+		return plain
+	}
+	char := np.letterOf(strings.ToLower(fields[0].text))
+	if char == 0 {
+		return plain
+	}
+	how := fmt.Sprintf("a colour's block is its number followed by the letter of the colour's color line, \"color %c\"", char)
+	if len(fields) > 1 && isClueNumber(fields[1].text) {
+		n := strings.TrimRightFunc(fields[1].text, func(r rune) bool { return r < '0' || r > '9' })
+		return fmt.Sprintf("write %q: %s", n+string(char), how)
+	}
+	return fmt.Sprintf("%s: \"3%c\" is a block of 3", how, char)
+}
+
+// letterOf returns the letter of the colour a clue line names by word (in
+// lower case): a colour declared by its letter whose colour is word ("red"
+// for #ff0000), else, when word is a colour's name, one whose letter is
+// word's first ("yellow" for color y #f4b41a, a gold); 0 for none.
+func (np *nonParser) letterOf(word string) rune {
+	for _, c := range np.colors {
+		if c.name == "" && puzzle.NearestColorName(c.rgb) == word {
+			return c.char
+		}
+	}
+	if !puzzle.IsColorName(word) {
+		return 0
+	}
+	first, _ := utf8.DecodeRuneInString(word)
+	for _, c := range np.colors {
+		if c.name == "" && c.char == first {
+			return c.char
+		}
+	}
+	return 0
 }
 
 // ignoredAfterNumber warns that characters after a number of clue line l,

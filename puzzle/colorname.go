@@ -46,6 +46,17 @@ func NearestColorName(c RGB) string {
 	return wellKnownColors[nearestKnown(c, nil)].name
 }
 
+// IsColorName reports whether name, in lower case, is a well-known colour
+// name ("yellow", "dark green"), one NearestColorName may return.
+func IsColorName(name string) bool {
+	for _, k := range wellKnownColors {
+		if k.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // nearestKnown returns the index of the well-known colour closest to c that
 // taken does not mark, or -1 when every one is taken.
 func nearestKnown(c RGB, taken map[string]bool) int {

@@ -72,3 +72,11 @@ func TestNamesThatSpellTheValue(t *testing.T) {
 		t.Errorf("a white named #fff is named %q, want white", white[0].Name)
 	}
 }
+
+func TestIsColorName(t *testing.T) {
+	for name, want := range map[string]bool{"yellow": true, "dark green": true, "note": false, "Yellow": false, "": false} {
+		if got := IsColorName(name); got != want {
+			t.Errorf("IsColorName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -30,18 +30,26 @@ func TestPanelGroupsRepeatedWarnings(t *testing.T) {
 		files[name+".non"] = fmt.Sprintf("width %d\nheight 1\nrows\n%d\ncolumns\n%s", n, n, strings.Repeat("1\n", n))
 	}
 	_, url := browsedSite(t, files)
+	_, text := panelText(t, url+"/")
+	if !strings.Contains(text, "6 warnings") || strings.Count(text, "no license") != 1 || !strings.Contains(text, "the same in 4 more files: ") ||
+		!strings.Contains(text, `unknown key "tilte"`) {
+		t.Errorf("the panel says:\n%s\nwant 6 warnings, \"no license\" once with the 4 other files, and the misspelt key", text)
+	}
+}
+
+// panelText opens url in a browser and returns the tab and the text of
+// the panel, once it shows.
+func panelText(t *testing.T, url string) (context.Context, string) {
+	t.Helper()
 	ctx := browsertest.New(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/"), chromedp.WaitVisible(chromedp.CSS("#nonopress-error-overlay"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#nonopress-error-overlay"))); err != nil {
 		t.Fatal(err)
 	}
 	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#nonopress-error-overlay').innerText`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(text, "6 warnings") || strings.Count(text, "no license") != 1 || !strings.Contains(text, "the same in 4 more files: ") ||
-		!strings.Contains(text, `unknown key "tilte"`) {
-		t.Errorf("the panel says:\n%s\nwant 6 warnings, \"no license\" once with the 4 other files, and the misspelt key", text)
-	}
+	return ctx, text
 }
 
 // TestLogGroupsRepeatedWarnings checks that serve's log says a warning

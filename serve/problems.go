@@ -62,10 +62,18 @@ func failureDiagnostics(err error) diag.List {
 	return diag.List{diag.FromError("", err)}
 }
 
-// split separates errors from warnings.
+// split separates the errors, with the warnings of the files they are in
+// (which often say the cause: a colour with no color line, then clue sums
+// that disagree), from the other warnings, each in the order of l.
 func split(l diag.List) (errs, warnings diag.List) {
+	inError := map[string]bool{}
 	for _, d := range l {
-		if d.Severity == diag.Error {
+		if d.Severity == diag.Error && d.File != "" {
+			inError[d.File] = true
+		}
+	}
+	for _, d := range l {
+		if d.Severity == diag.Error || inError[d.File] {
 			errs = append(errs, d)
 		} else {
 			warnings = append(warnings, d)
@@ -77,8 +85,11 @@ func split(l diag.List) (errs, warnings diag.List) {
 // problemEvent is the event that tells browsers a build's problems: a
 // "builderror" while puzzles are left out (the rest of the site is up to
 // date) or the build failed, else "ok", with the warnings either way (one
-// that many files share once, and how many there are in all). Its
-// message says the same as text, for a reader of the raw stream.
+// that many files share once, and how many there are in all). The
+// problems are the errors with the warnings of their files among them, in
+// the build's order (a puzzle's in line order); warning_count counts the
+// others. Its message says the same as text, for a reader of the raw
+// stream.
 func problemEvent(failed bool, l diag.List) event {
 	errs, warnings := split(l)
 	data := map[string]any{"warnings": groupedProblems(warnings), "warning_count": len(warnings)}
@@ -87,10 +98,14 @@ func problemEvent(failed bool, l diag.List) event {
 	}
 	head := "build failed; the site is as it was before this change:"
 	if !failed {
-		head = puzzle.Plural(len(errs), "problem") + " left puzzles out until fixed; the rest of the site is up to date:"
+		head = puzzle.Plural(errs.Count(diag.Error), "problem") + " left puzzles out until fixed; the rest of the site is up to date:"
 	}
 	lines := make([]string, 0, len(errs))
 	for _, d := range errs {
+		if d.Severity == diag.Warning {
+			lines = append(lines, d.Labelled()) // "warning:" sets it apart
+			continue
+		}
 		lines = append(lines, d.String())
 	}
 	data["message"] = head + "\n\n" + strings.Join(lines, "\n")

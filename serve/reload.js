@@ -91,7 +91,8 @@
       problems.forEach(function (p) { overlay.appendChild(item(p)); });
     }
     if (warnings.length > 0) {
-      overlay.appendChild(heading(plural(d.warning_count || warnings.length, "warning")));
+      var listed = problems.some(function (p) { return p.severity === "warning"; });
+      overlay.appendChild(heading(plural(d.warning_count || warnings.length, listed ? "other warning" : "warning")));
       warnings.forEach(function (p) { overlay.appendChild(item(typeof p === "string" ? { message: p, severity: "warning" } : p)); });
     }
   }
@@ -104,11 +105,14 @@
     return b;
   }
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
-  // summary is the folded panel's line: "1 error, 230 warnings".
+  // summary is the folded panel's line: "1 error, 230 warnings", those
+  // listed with the errors (their files' warnings) counted with the rest.
   function summary(d) {
     var parts = [], problems = d.problems || [];
-    if (d.message) { parts.push(problems.length > 0 ? plural(problems.length, "error") : "build failed"); }
-    if ((d.warnings || []).length > 0) { parts.push(plural(d.warning_count || d.warnings.length, "warning")); }
+    var errors = problems.filter(function (p) { return p.severity !== "warning"; }).length;
+    var warnings = problems.length - errors + ((d.warnings || []).length > 0 ? (d.warning_count || d.warnings.length) : 0);
+    if (d.message) { parts.push(problems.length > 0 ? plural(errors, "error") : "build failed"); }
+    if (warnings > 0) { parts.push(plural(warnings, "warning")); }
     return parts.join(", ");
   }
   // The problems the author hid, as keys (severity, place, message), kept

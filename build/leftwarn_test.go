@@ -1,0 +1,116 @@
+package build
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/puzzle"
+)
+
+// undeclaredColour is a site with a puzzle whose warning says why it is in
+// error: its third row names a colour "y" with no color line (line 11),
+// so the clue sums disagree (errors at the rows block, line 8).
+func undeclaredColour(t *testing.T) string {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "undeclared-colour.non"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return smallSite + "-- p/undecl.non --\n" + string(data)
+}
+
+// TestFailedBuildListsTheWarningsOfItsPuzzles: a build that fails lists
+// the warnings of the puzzle in error with its errors, in line order as
+// check does, and counts them apart from the problems.
+func TestFailedBuildListsTheWarningsOfItsPuzzles(t *testing.T) {
+	s := newSite(t, undeclaredColour(t))
+	_, err := s.build(Config{})
+	var berr *Error
+	if !errors.As(err, &berr) {
+		t.Fatalf("err = %v, want a build error", err)
+	}
+	var undecl diag.List
+	for _, d := range berr.Diagnostics {
+		if strings.HasSuffix(d.File, "undecl.non") {
+			undecl = append(undecl, d)
+		}
+	}
+	if len(undecl) != 3 || undecl[2].Severity != diag.Warning || !strings.Contains(undecl[2].Message, "'y' has no color line") ||
+		undecl[0].Line != 8 || undecl[1].Line != 8 || undecl[2].Line != 11 {
+		t.Fatalf("problems of undecl.non = %v, want its two errors at line 8, then its warning at line 11", undecl)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "2 problems, with 1 warning of their puzzles:") ||
+		!strings.Contains(msg, "undecl.non:11: warning: colour 'y' has no color line") {
+		t.Errorf("error:\n%s\nwant the count of each and the warning labelled", msg)
+	}
+}
+
+// TestStrictBuildFailsOnTheWarningsOfAPuzzleInError: with Strict the
+// warning is one of the problems, as before.
+func TestStrictBuildFailsOnTheWarningsOfAPuzzleInError(t *testing.T) {
+	s := newSite(t, undeclaredColour(t))
+	_, err := s.build(Config{Strict: true})
+	var berr *Error
+	if !errors.As(err, &berr) {
+		t.Fatalf("err = %v, want a build error", err)
+	}
+	if n := berr.Diagnostics.Count(diag.Warning); n != 0 {
+		t.Errorf("%d warnings among the problems, want the warning made an error", n)
+	}
+	if !strings.Contains(err.Error(), "undecl.non:11: error: colour 'y' has no color line") {
+		t.Errorf("error:\n%s\nwant the warning as an error", err)
+	}
+}
+
+// TestSkipInvalidLogsTheWarningsOfAPuzzleLeftOut: with SkipInvalid the log
+// lists the puzzle's warning under the line that says it was left out,
+// once, and the summary counts it with the warnings it printed.
+func TestSkipInvalidLogsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
+	s := newSite(t, undeclaredColour(t))
+	var log bytes.Buffer
+	sum, err := s.build(Config{SkipInvalid: true, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "(left out, with 1 more problem)\n  ") ||
+		!strings.HasSuffix(sum.Skipped[0], "undecl.non:11: warning: colour 'y' has no color line, unlike the others: nonopress picks a colour for it "+
+			"(add a line \"color y #rrggbb\" after line 6, with the other color lines; or use a declared colour)") {
+		t.Errorf("skipped = %q, want the puzzle's line, then its warning", sum.Skipped)
+	}
+	if len(sum.LeftOut) != 1 || sum.LeftOut[0].Line != 11 {
+		t.Errorf("LeftOut = %v, want the warning of line 11", sum.LeftOut)
+	}
+	out := log.String()
+	if n := strings.Count(out, "has no color line"); n != 1 {
+		t.Errorf("the warning is in the log %d times, want once:\n%s", n, out)
+	}
+	if !strings.Contains(out, "(left out, with 1 more problem)\n  ") {
+		t.Errorf("log:\n%s\nwant the warning under the puzzle's line", out)
+	}
+	warnings := len(sum.Warnings)
+	if !strings.Contains(out, puzzle.Plural(warnings, "warning")+", 1 left out") || !containsWarning(sum.Warnings, "has no color line") {
+		t.Errorf("log:\n%s\nwant the summary to count the %d warnings, the left-out puzzle's among them", out, warnings)
+	}
+	// The next build takes the file's result from the store: the same.
+	s.forgetStamp()
+	again, err := s.build(Config{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(again.Skipped, "\n") != strings.Join(sum.Skipped, "\n") || len(again.LeftOut) != 1 || len(again.Warnings) != warnings {
+		t.Errorf("from the store: skipped %q, left-out warnings %v, %d warnings; want %q, 1, %d", again.Skipped, again.LeftOut, len(again.Warnings), sum.Skipped, warnings)
+	}
+}
+
+func containsWarning(ws []string, part string) bool {
+	for _, w := range ws {
+		if strings.Contains(w, part) {
+			return true
+		}
+	}
+	return false
+}
