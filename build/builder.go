@@ -245,7 +245,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	if err != nil {
 		return sum, err
 	}
-	problems = append(problems, noteProblems(r.pub, &sum)...)
+	problems = append(problems, noteProblems(r.pub, &sum, r.strict)...)
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, newError(problems)
 	}
@@ -284,22 +284,15 @@ func (b *Builder) prepareBack(ctx context.Context) error {
 
 // gather collects the files' results, in path order, into the run's
 // entries and bundles and sum's warnings and skipped puzzles, and returns
-// the problems (duplicate ids among them). A warning about another file
-// that several files' results hold (a note's license, for each puzzle the
-// note credits) is counted once.
+// the problems (duplicate ids among them).
 func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	var problems diag.List
-	said := map[diag.Diagnostic]bool{}
 	for _, res := range results {
 		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
 		for _, d := range res.diags {
-			switch {
-			case d.Severity == diag.Error:
+			if d.Severity == diag.Error {
 				problems = append(problems, d)
-			case said[d]:
-				continue
-			default:
-				said[d] = true
+			} else {
 				sum.Warnings = append(sum.Warnings, d.String())
 			}
 			sum.Diagnostics = append(sum.Diagnostics, d)

@@ -140,6 +140,8 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		return res
 	}
 	res.diags = append(res.diags, n.Warnings...)
+	// The license the note gives, warned about once for all the file's puzzles.
+	res.diags = append(res.diags, licenseDiagnostics(n.Front, r.strict)...)
 	doc := r.pub.Notes.Parse(n.Body) // for its links and its pages
 	check := r.pub.LinkCheck()
 	res.diags = append(res.diags, check.Parsed(f.NotePath, f.Coll.Dir, n, doc)...)
@@ -257,7 +259,7 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 		}
 		p = content.Credit(p, fm, f.Coll.Fronts())
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
-		problems, warnings := r.judge(f, p.Origin.File, &rep)
+		problems, warnings := r.judge(f, &rep)
 		res.diags = append(res.diags, problems...)
 		if len(problems) > 0 {
 			res.leftOut = append(res.leftOut, skippedLine(problems))
@@ -275,18 +277,14 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 
 // judge returns a puzzle's problems (which keep it out: its errors, and
 // with Strict its warnings too) and the warnings published with it, about
-// its file (origin, as the puzzle names it), or about the note that gave
-// it what a warning is about (its license).
-func (r *run) judge(f *content.PuzzleFile, origin string, rep *validate.Report) (problems, warnings diag.List) {
+// its file.
+func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warnings diag.List) {
 	for _, d := range rep.Errors {
 		d.File, d.Severity = f.Abs, diag.Error
 		problems = append(problems, d)
 	}
 	for _, d := range rep.Warnings {
-		if d.File == "" || d.File == origin {
-			d.File = f.Abs
-		}
-		d.Severity = diag.Warning
+		d.File, d.Severity = f.Abs, diag.Warning
 		if r.strict {
 			d.Severity = diag.Error
 			problems = append(problems, d)
