@@ -133,7 +133,9 @@ func TestFolderNoteLicenseWarnedAtNote(t *testing.T) {
 
 // TestNoteLicenseStrict checks that with Strict a license a note gets
 // wrong (a folder's, a puzzle's own) fails the build as one problem each,
-// at the note's line, however many puzzles it credits: not one per puzzle.
+// at the note's line, however many puzzles it credits: not one per puzzle;
+// and that with SkipInvalid too the log says it, once (a puzzle's own
+// note's keeps its puzzles out, as a license in their file does).
 func TestNoteLicenseStrict(t *testing.T) {
 	// Three unique puzzles, with no warning of their own.
 	s := newSite(t, "-- wilk/README.md --\n---\nauthor: Jakub Wilk\nlicense: CC BY 4.0\n---\n"+
@@ -155,6 +157,19 @@ func TestNoteLicenseStrict(t *testing.T) {
 	}
 	if len(berr.Problems) != len(want) {
 		t.Errorf("build -strict: problems\n%s\nwant only the two notes'", strings.Join(berr.Problems, "\n"))
+	}
+	// With SkipInvalid the folder note's puzzles are published, and the
+	// log says its error once, which no skipped puzzle's line says; the
+	// puzzle's own note keeps its file's puzzle out, said once.
+	var log strings.Builder
+	sum := s.mustBuild(Config{Strict: true, SkipInvalid: true, Log: &log})
+	for _, w := range want {
+		if n := strings.Count(log.String(), w); n != 1 {
+			t.Errorf("build -strict -skip-invalid: the log says %q %d times, want once:\n%s", w, n, log.String())
+		}
+	}
+	if sum.Puzzles != 2 || len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], want[0]) {
+		t.Errorf("build -strict -skip-invalid: %d puzzles published, %q left out; want 2, and c.nin's left out", sum.Puzzles, sum.Skipped)
 	}
 }
 

@@ -140,8 +140,15 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		return res
 	}
 	res.diags = append(res.diags, n.Warnings...)
-	// The license the note gives, warned about once for all the file's puzzles.
-	res.diags = append(res.diags, licenseDiagnostics(n.Front, r.strict)...)
+	// The license the note gives, warned about once for all the file's
+	// puzzles; with strict an error that keeps them out, as a license in
+	// their file would.
+	license := licenseDiagnostics(n.Front, r.strict)
+	res.diags = append(res.diags, license...)
+	if license.HasErrors() {
+		res.leftOut = append(res.leftOut, skippedLine(license))
+		return res
+	}
 	doc := r.pub.Notes.Parse(n.Body) // for its links and its pages
 	check := r.pub.LinkCheck()
 	res.diags = append(res.diags, check.Parsed(f.NotePath, f.Coll.Dir, n, doc)...)
