@@ -99,6 +99,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	files := found.files
 	notes := content.NewFolderNotes(fs.Args())
 	results, done := checkFiles(ctx, files, notes, validate.Options{Timeout: *timeout})
+	giveFolderNoteLicenses(results, files, notes)
 	results = append(append(emptyFolderResults(found.empty), folderNoteResults(found.folders, notes)...), results...)
 	markDuplicates(results)
 
@@ -106,7 +107,6 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	verdicts := map[string]int{}
 	enc := json.NewEncoder(c.stdout)
 	hinted := map[[2]string]string{} // a message and hint printed in full: the file it was printed for
-	saidOther := map[string]bool{}   // the labelled lines printed of diagnostics about another file
 	var nFiles int
 	for i, r := range results {
 		if i == 0 || r.File != results[i-1].File {
@@ -127,9 +127,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 			}
 			continue
 		}
-		left := c.printHuman(r, hinted, saidOther)
-		nErr -= left.Count(diag.Error)
-		nWarn -= left.Count(diag.Warning)
+		c.printHuman(r, hinted)
 	}
 	if !*asJSON {
 		fmt.Fprintf(c.stdout, "%s in %s: %d unique, %d multiple, %d without solution, %d unknown; %s, %s\n",
@@ -198,11 +196,8 @@ func difficultyWords(key string) string {
 // its diagnostics. A diagnostic whose message and hint were printed in full
 // for another file (hinted) is printed without its hint, which names that
 // file instead: "no license" and its fix across a folder of .nin files,
-// said in full a hundred times, hid the other warnings. A diagnostic
-// about another file (the note that gave the puzzle its license) is
-// printed once, for the first puzzle it is about (saidOther holds its
-// labelled line), and counted once: printHuman returns those it left out.
-func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string, saidOther map[string]bool) (left diag.List) {
+// said in full a hundred times, hid the other warnings.
+func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 	if r.Index >= 0 {
 		verdict := "not solved"
 		if r.Verdict != nil {
@@ -229,14 +224,6 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string, sa
 	all.Sort()
 	grid := r.diffGrid // under the warning it shows, else last
 	for _, d := range all {
-		if d.File != r.File {
-			said := d.Labelled()
-			if saidOther[said] {
-				left = append(left, d) // a note's, printed for another puzzle it credits
-				continue
-			}
-			saidOther[said] = true
-		}
 		if d.Hint != "" {
 			k := [2]string{d.Message, d.Hint}
 			if first, ok := hinted[k]; !ok {
@@ -252,7 +239,6 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string, sa
 		}
 	}
 	fmt.Fprint(c.stdout, grid)
-	return left
 }
 
 // nameOtherFiles sets the File of r's diagnostics that are about another

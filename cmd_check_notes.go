@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
@@ -25,25 +26,26 @@ func readNoteBeside(file string) (n content.Note, path string, err error) {
 
 // checkNote reads the Markdown note of the same name beside a puzzle file,
 // as the site build does, and returns its front matter's errors and
-// warnings and its links' (notes.Links) as a result of index -1, or nil
-// when there is no note or nothing to say.
+// warnings, its license's (once for all the file's puzzles, which are not
+// warned about it themselves) and its links' (notes.Links) as a result of
+// index -1, or nil when there is no note or nothing to say.
 func checkNote(file string, notes *content.FolderNotes) *checkResult {
 	n, path, err := readNoteBeside(file)
 	if path == "" {
 		return nil
 	}
-	return noteResult(path, n, err, notes)
+	return noteResult(path, n, err, n.Front.LicenseWarnings(), notes)
 }
 
-// noteResult is a note's front matter errors and warnings, and the
-// warnings of its links, as a result of index -1, or nil when there is
-// nothing to say.
-func noteResult(path string, n content.Note, err error, notes *content.FolderNotes) *checkResult {
+// noteResult is a note's front matter errors and warnings, then license's
+// (the warnings about the license it gives), and the warnings of its
+// links, as a result of index -1, or nil when there is nothing to say.
+func noteResult(path string, n content.Note, err error, license diag.List, notes *content.FolderNotes) *checkResult {
 	r := &checkResult{File: path, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(n.Warnings), ColorNames: []string{}}
 	if err != nil {
 		r.Errors = jsonDiagnostics(diag.List{diag.FromError(path, err)})
 	} else {
-		r.Warnings = append(r.Warnings, jsonDiagnostics(notes.Links(path, n))...)
+		r.Warnings = append(r.Warnings, jsonDiagnostics(append(slices.Clip(license), notes.Links(path, n)...))...)
 	}
 	if len(r.Errors)+len(r.Warnings) == 0 {
 		return nil
@@ -68,9 +70,39 @@ func folderNoteResults(folders []string, notes *content.FolderNotes) []checkResu
 		if err == nil {
 			n, err = content.ParseNote(note, data)
 		}
-		if r := noteResult(note, n, err, notes); r != nil {
+		// Its license is said with the first puzzle it may credit
+		// (giveFolderNoteLicenses), as for a folder above those named.
+		if r := noteResult(note, n, err, nil, notes); r != nil {
 			out = append(out, *r)
 		}
 	}
 	return out
+}
+
+// giveFolderNoteLicenses gives the warnings about the license each folder
+// note gives (content.FrontMatter.LicenseWarnings), checked once a note,
+// to the first result of a puzzle file below it (one of files, not a
+// note's result), in the order check prints them: said there once, at the
+// note's line, however many puzzles the note credits, which are not
+// warned about it themselves (-json names the note as its file).
+func giveFolderNoteLicenses(results []checkResult, files []string, notes *content.FolderNotes) {
+	first := map[string]bool{} // the puzzle files whose first result is still to come
+	for _, f := range files {
+		first[f] = true
+	}
+	given := map[string]bool{} // the notes whose license is said, by absolute path
+	for i := range results {
+		if !first[results[i].File] {
+			continue
+		}
+		first[results[i].File] = false
+		for _, fm := range notes.Fronts(results[i].File) {
+			abs, err := filepath.Abs(fm.LicenseFile)
+			if fm.LicenseFile == "" || err != nil || given[abs] {
+				continue
+			}
+			given[abs] = true
+			results[i].Warnings = append(results[i].Warnings, jsonDiagnostics(fm.LicenseWarnings())...)
+		}
+	}
 }

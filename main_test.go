@@ -585,3 +585,28 @@ func TestDifficultyWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckNoteLicenseSaidOnce: a license a folder's note gets wrong is
+// said once, at the note's line, whether the puzzle files or their folder
+// are named, in the text (and its count) and in -json, and alone it fails
+// `check -strict` (exit 1) as a puzzle's own license warning does.
+func TestCheckNoteLicenseSaidOnce(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "README.md", "---\nauthor: Ann\nlicense: CC BY 4.0\n---\n")
+	a := writeFile(t, dir, "a.nin", "1 1\n1\n1\n")
+	b := writeFile(t, dir, "b.nin", "2 1\n2\n1\n1\n")
+	const said = `README.md:3: warning: license "CC BY 4.0" is an SPDX identifier written with spaces`
+	for _, args := range [][]string{{a, b}, {dir}} {
+		code, out, _ := runCLI(t, append([]string{"check"}, args...)...)
+		if code != 0 || strings.Count(out, said) != 1 || !strings.Contains(out, "0 errors, 1 warning\n") {
+			t.Errorf("check %v: exit %d, want 0 and the note's warning once, counted once:\n%s", args, code, out)
+		}
+		if code, _, _ := runCLI(t, append([]string{"check", "-strict"}, args...)...); code != 1 {
+			t.Errorf("check -strict %v with only the note's license warning: exit %d, want 1", args, code)
+		}
+		_, out, _ = runCLI(t, append([]string{"check", "-json"}, args...)...)
+		if n := strings.Count(out, `"file":"`+filepath.Join(dir, "README.md")+`","line":3`); n != 1 {
+			t.Errorf("check -json %v: the note's warning in %d objects, want 1:\n%s", args, n, out)
+		}
+	}
+}

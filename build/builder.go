@@ -245,7 +245,7 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	if err != nil {
 		return sum, err
 	}
-	problems = append(problems, noteProblems(r.pub, &sum)...)
+	problems = append(problems, noteProblems(r.pub, &sum, r.strict)...)
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, newError(problems)
 	}

@@ -2,6 +2,7 @@ package build
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"os"
 	"path/filepath"
@@ -127,6 +128,48 @@ func TestFolderNoteLicenseWarnedAtNote(t *testing.T) {
 	moved := strings.Replace(want, ":3:", ":4:", 1)
 	if !slices.ContainsFunc(sum.Warnings, func(w string) bool { return strings.Contains(w, moved) }) {
 		t.Errorf("after a line was added above the license, warnings %q, want %q", sum.Warnings, moved)
+	}
+}
+
+// TestNoteLicenseStrict checks that with Strict a license a note gets
+// wrong (a folder's, a puzzle's own) fails the build as one problem each,
+// at the note's line, however many puzzles it credits: not one per puzzle;
+// and that with SkipInvalid too the log says it, once (a puzzle's own
+// note's keeps its puzzles out, as a license in their file does).
+func TestNoteLicenseStrict(t *testing.T) {
+	// Three unique puzzles, with no warning of their own.
+	s := newSite(t, "-- wilk/README.md --\n---\nauthor: Jakub Wilk\nlicense: CC BY 4.0\n---\n"+
+		"-- wilk/a.nin --\n1 1\n1\n1\n-- wilk/b.nin --\n2 1\n2\n1\n1\n"+
+		"-- wilk/c.nin --\n1 2\n1\n1\n2\n-- wilk/c.md --\n---\nlicense: CC BY-SA 4.0\n---\n")
+	_, err := s.build(Config{Strict: true})
+	var berr *Error
+	if !errors.As(err, &berr) {
+		t.Fatalf("build -strict: %v, want an *Error", err)
+	}
+	want := []string{
+		filepath.Join("wilk", "c.md") + `:2: error: license "CC BY-SA 4.0" is an SPDX identifier written with spaces`,
+		filepath.Join("wilk", "README.md") + `:3: error: license "CC BY 4.0" is an SPDX identifier written with spaces`,
+	}
+	for _, w := range want {
+		if n := len(slices.DeleteFunc(slices.Clone(berr.Problems), func(p string) bool { return !strings.Contains(p, w) })); n != 1 {
+			t.Errorf("build -strict: %d problems %q, want 1 among:\n%s", n, w, strings.Join(berr.Problems, "\n"))
+		}
+	}
+	if len(berr.Problems) != len(want) {
+		t.Errorf("build -strict: problems\n%s\nwant only the two notes'", strings.Join(berr.Problems, "\n"))
+	}
+	// With SkipInvalid the folder note's puzzles are published, and the
+	// log says its error once, which no skipped puzzle's line says; the
+	// puzzle's own note keeps its file's puzzle out, said once.
+	var log strings.Builder
+	sum := s.mustBuild(Config{Strict: true, SkipInvalid: true, Log: &log})
+	for _, w := range want {
+		if n := strings.Count(log.String(), w); n != 1 {
+			t.Errorf("build -strict -skip-invalid: the log says %q %d times, want once:\n%s", w, n, log.String())
+		}
+	}
+	if sum.Puzzles != 2 || len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], want[0]) {
+		t.Errorf("build -strict -skip-invalid: %d puzzles published, %q left out; want 2, and c.nin's left out", sum.Puzzles, sum.Skipped)
 	}
 }
 

@@ -17,18 +17,14 @@ import (
 
 // judge returns a puzzle's problems (which keep it out: its errors, and
 // with Strict its warnings too) and the warnings published with it, about
-// its file (origin, as the puzzle names it), or about the note that gave
-// it what a warning is about (its license).
-func (r *run) judge(f *content.PuzzleFile, origin string, rep *validate.Report) (problems, warnings diag.List) {
+// its file.
+func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warnings diag.List) {
 	for _, d := range rep.Errors {
 		d.File, d.Severity = f.Abs, diag.Error
 		problems = append(problems, d)
 	}
 	for _, d := range rep.Warnings {
-		if d.File == "" || d.File == origin {
-			d.File = f.Abs
-		}
-		d.Severity = diag.Warning
+		d.File, d.Severity = f.Abs, diag.Warning
 		if r.strict {
 			d.Severity = diag.Error
 			problems = append(problems, d)

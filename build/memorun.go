@@ -87,8 +87,6 @@ func (m *memoRun) key(f *content.PuzzleFile, fileHash, noteHash string, noteBlan
 		// Its puzzles carry the tags, and may be credited by the notes.
 		k.String(strings.Join(c.Note.Front.Tags, "\x00"))
 		k.String(c.Note.Front.Author).String(c.Note.Front.License).String(c.Note.Front.Copyright)
-		k.String(c.Note.Front.LicenseFile) // where a warning about its license is
-		k.Int(c.Note.Front.LicenseLine)
 	}
 	k.String(fileHash)
 	k.String(f.NotePath)

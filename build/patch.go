@@ -148,7 +148,7 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 	if err := ctx.Err(); err != nil {
 		return sum, true, err
 	}
-	problems := append(r.gather(r.results, &sum), noteProblems(pub, &sum)...)
+	problems := append(r.gather(r.results, &sum), noteProblems(pub, &sum, r.strict)...)
 	if len(problems) > 0 && !b.cfg.SkipInvalid {
 		return sum, true, newError(problems)
 	}

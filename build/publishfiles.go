@@ -161,17 +161,12 @@ func (r *run) writeBatchBooklets(ctx context.Context, in []*content.PuzzleFile, 
 // note credits) is counted once.
 func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	var problems diag.List
-	said := map[diag.Diagnostic]bool{}
 	for _, res := range results {
 		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
 		for _, d := range res.diags {
-			switch {
-			case d.Severity == diag.Error:
+			if d.Severity == diag.Error {
 				problems = append(problems, d)
-			case said[d]:
-				continue
-			default:
-				said[d] = true
+			} else {
 				sum.Warnings = append(sum.Warnings, d.String())
 				if slices.Contains(res.leftOutWarnings, d) {
 					// Listed with the puzzle's errors, which it often explains.

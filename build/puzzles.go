@@ -144,6 +144,15 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		return res
 	}
 	res.diags = append(res.diags, n.Warnings...)
+	// The license the note gives, warned about once for all the file's
+	// puzzles; with strict an error that keeps them out, as a license in
+	// their file would.
+	license := licenseDiagnostics(n.Front, r.strict)
+	res.diags = append(res.diags, license...)
+	if license.HasErrors() {
+		res.leftOut = append(res.leftOut, skippedLine(license, nil))
+		return res
+	}
 	doc := r.pub.Notes.Parse(n.Body) // for its links and its pages
 	check := r.pub.LinkCheck()
 	res.diags = append(res.diags, check.Parsed(f.NotePath, f.Coll.Dir, n, doc)...)
@@ -261,7 +270,7 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 		}
 		p = content.Credit(p, fm, f.Coll.Fronts())
 		rep := validate.Check(ctx, p, validate.Options{Timeout: r.site.Budget, Cache: r.memo.verdicts.get()})
-		problems, warnings := r.judge(f, p.Origin.File, &rep)
+		problems, warnings := r.judge(f, &rep)
 		if len(problems) > 0 {
 			res.diags = append(res.diags, inLineOrder(problems, warnings)...)
 			res.leftOut = append(res.leftOut, skippedLine(problems, warnings))

@@ -126,3 +126,19 @@ func TestLogWarningsIsCapped(t *testing.T) {
 		t.Errorf("capped log: %d lines, first %q, last %q", len(lines), lines[0], lines[len(lines)-1])
 	}
 }
+
+// TestLogWarningsWritesErrorsLeftNowhereElse checks that the log writes an
+// error the summary counts as a warning (a duplicate id, a note's license,
+// which -strict makes errors that leave nothing out), and leaves the
+// errors that left a puzzle out to the skipped lines.
+func TestLogWarningsWritesErrorsLeftNowhereElse(t *testing.T) {
+	var sum Summary
+	sum.warnAt(diag.Diagnostic{File: "b.non", Severity: diag.Error, Message: "duplicate of a.non"})
+	sum.Diagnostics = append(sum.Diagnostics, diag.Diagnostic{File: "c.non", Line: 3, Severity: diag.Error, Message: "no solution"})
+	sum.Skipped = append(sum.Skipped, "c.non:3: error: no solution (left out)")
+	var b strings.Builder
+	logWarnings(&b, sum)
+	if want := "b.non: error: duplicate of a.non\n"; b.String() != want {
+		t.Errorf("logged %q, want %q", b.String(), want)
+	}
+}

@@ -23,21 +23,15 @@ const Listed = 3
 // Grouped groups l by what its diagnostics say, in order of first
 // appearance. A group of at most listed diagnostics is given as groups of
 // one, each printed in full; a diagnostic without a file (its message
-// names what it is about) is never grouped. A diagnostic of a file the
-// same as an earlier one in all (a note's, reached from each puzzle it
-// credits) is left out.
+// names what it is about) is never grouped.
 func Grouped(l List, listed int) []Group {
 	byKey := map[string]List{}
-	seen := map[Diagnostic]bool{}
 	var order []string
 	for i, d := range l {
 		key := fmt.Sprintf("%d\x00%s\x00%s", d.Severity, d.Message, d.Hint)
 		if d.File == "" {
 			key = fmt.Sprint(i)
-		} else if seen[d] {
-			continue
 		}
-		seen[d] = true
 		if byKey[key] == nil {
 			order = append(order, key)
 		}

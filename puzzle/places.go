@@ -13,8 +13,9 @@ type Places struct {
 	// one clue line short takes the blank line after it so.
 	LastRowBlank, LastColBlank bool
 	License                    int // the line of the license key
-	// LicenseFile is the file that gives the license, when not the
-	// puzzle's own (a note's front matter); License is its line there.
+	// LicenseFile is the note that gives the license, when not the
+	// puzzle's own file (its front matter): the note's reader checks that
+	// license, once for all the puzzles it credits.
 	LicenseFile string
 	// Triddler is the line of each triddler clue, by side, when the reader
 	// records them.
@@ -50,15 +51,12 @@ func (p *Puzzle) ColLine(i int) int { return p.placeOr(p.places().Cols, i, p.pla
 // GoalLine returns the line of the goal, or the puzzle's own line.
 func (p *Puzzle) GoalLine() int { return p.orStart(p.places().Goal) }
 
-// LicensePlace returns the file and line of the license key: a note's,
-// when one gave the puzzle its license, else the puzzle's own file and
-// the key's line, or the puzzle's own line.
-func (p *Puzzle) LicensePlace() (file string, line int) {
-	if f := p.places().LicenseFile; f != "" {
-		return f, p.places().License
-	}
-	return p.Origin.File, p.orStart(p.places().License)
-}
+// LicenseLine returns the line of the license key, or the puzzle's own line.
+func (p *Puzzle) LicenseLine() int { return p.orStart(p.places().License) }
+
+// LicenseFromNote reports whether a note gave the puzzle its license
+// (Places.LicenseFile), so that the puzzle's own file has none to check.
+func (p *Puzzle) LicenseFromNote() bool { return p.places().LicenseFile != "" }
 
 // HeaderLine returns the line of the rows (row true) or columns block's
 // header, or the puzzle's own line.

@@ -65,12 +65,24 @@ func knownLicense(id string) bool {
 	return dep
 }
 
-// checkLicense returns the warnings about p's license: none when it is
-// missing (Check says so itself) or free text or a valid SPDX expression;
-// an unknown identifier gets the closest known one as its hint.
+// checkLicense returns the warnings about the license p's own file gives:
+// none when it is missing (Check says so itself) or free text or a valid
+// SPDX expression, nor when a note gave it (LicenseFromNote: the note's
+// reader warns about it once, at the note, however many puzzles it
+// credits).
 func checkLicense(p *puzzle.Puzzle) diag.List {
-	license := strings.TrimSpace(p.Meta.License)
-	file, line := p.LicensePlace()
+	if p.LicenseFromNote() {
+		return nil
+	}
+	return LicenseWarnings(p.Meta.License, p.Origin.File, p.LicenseLine())
+}
+
+// LicenseWarnings returns the warnings about a license given at file's
+// line (a puzzle file's, a note's front matter): none when it is missing
+// or free text or a valid SPDX expression; an unknown identifier gets the
+// closest known one as its hint.
+func LicenseWarnings(license, file string, line int) diag.List {
+	license = strings.TrimSpace(license)
 	warn := diag.Diagnostic{File: file, Line: line, Severity: diag.Warning}
 	if dashed := strings.Join(strings.Fields(license), "-"); dashed != license && knownLicense(dashed) {
 		warn.Message = fmt.Sprintf("license %q is an SPDX identifier written with spaces", license)

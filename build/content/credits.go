@@ -36,7 +36,7 @@ func Credit(p *puzzle.Puzzle, own FrontMatter, folders []FrontMatter) *puzzle.Pu
 		if p.Origin.Places != nil {
 			places = *p.Origin.Places
 		}
-		places.LicenseFile, places.License = from.LicenseFile, from.LicenseLine
+		places.LicenseFile = from.LicenseFile // the note warns of its license (LicenseWarnings), not the puzzle
 		q.Origin.Places = &places
 	}
 	return &q

@@ -1,11 +1,15 @@
 package content
 
 import (
+	"context"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
+	"github.com/nonopress/nonopress/validate"
 )
 
 // TestCredit checks that a puzzle's note states its credits over its
@@ -74,5 +78,45 @@ func TestFolderFronts(t *testing.T) {
 	write("site/a/README.md", note("changed"))
 	if got := licenses(notes.Fronts(filepath.Join(root, "site/a/b/y.non"))); !reflect.DeepEqual(got, []string{"a", "site"}) {
 		t.Errorf("a second file of the run: %q, want the notes as first read", got)
+	}
+}
+
+// TestNoteLicenseCheckedOnceAtNote checks that a license a folder's note
+// gives, written with spaces, is warned about by the note's own check,
+// once and at its key's line, and not by the validation of each puzzle it
+// credits, whose file says nothing of it; and that a puzzle's own license,
+// which comes before its folder's, is still checked at the puzzle's line.
+func TestNoteLicenseCheckedOnceAtNote(t *testing.T) {
+	n, err := ParseNote("README.md", []byte("---\nauthor: Ann\nlicense: CC BY 4.0\n---\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	licenseWarnings := func(file string, data string) []string {
+		t.Helper()
+		ps, err := formats.Read(file, []byte(data))
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%s: %v", file, err)
+		}
+		rep := validate.Check(context.Background(), Credit(ps[0], FrontMatter{}, []FrontMatter{n.Front}), validate.Options{})
+		var out []string
+		for _, d := range rep.Warnings {
+			if strings.HasPrefix(d.Message, "license ") {
+				out = append(out, d.String())
+			}
+		}
+		return out
+	}
+	for _, file := range []string{"a.nin", "b.nin"} {
+		if ws := licenseWarnings(file, "1 1\n1\n1\n"); len(ws) != 0 {
+			t.Errorf("%s, credited by the note: warned %q, want nothing (the note says it)", file, ws)
+		}
+	}
+	ws := n.Front.LicenseWarnings()
+	if len(ws) != 1 || !strings.HasPrefix(ws[0].String(), `README.md:3: license "CC BY 4.0" is an SPDX identifier written with spaces`) {
+		t.Errorf("the note's license warnings %v, want one at README.md:3", ws)
+	}
+	own := "license \"CC BY-SA 4.0\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	if ws := licenseWarnings("own.non", own); len(ws) != 1 || !strings.HasPrefix(ws[0], `own.non:1: license "CC BY-SA 4.0"`) {
+		t.Errorf("a puzzle's own license over the note's: warned %q, want one at own.non:1", ws)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/spell"
+	"github.com/nonopress/nonopress/validate"
 	"github.com/pelletier/go-toml/v2"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -41,9 +42,20 @@ type FrontMatter struct {
 	LastmodRFC3339 string `yaml:"-" toml:"-"` // Lastmod normalised to RFC 3339 ("" when not given)
 	// LicenseFile and LicenseLine are where License is given: the note's
 	// path, and the line of its key, so that a warning about the license
-	// of a puzzle it credits is said where it can be fixed.
+	// (LicenseWarnings) is said where it can be fixed.
 	LicenseFile string `yaml:"-" toml:"-"`
 	LicenseLine int    `yaml:"-" toml:"-"`
+}
+
+// LicenseWarnings returns the warnings about the license the front matter
+// gives (validate.LicenseWarnings), at its key's line: whoever reports the
+// note says them, once for all the puzzles it credits, which are not
+// warned about it themselves (puzzle.Puzzle.LicenseFromNote).
+func (fm FrontMatter) LicenseWarnings() diag.List {
+	if fm.LicenseFile == "" {
+		return nil
+	}
+	return validate.LicenseWarnings(fm.License, fm.LicenseFile, fm.LicenseLine)
 }
 
 // Note is a Markdown file split into its front matter and body.
