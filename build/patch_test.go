@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/internal/archivegen"
 )
 
@@ -239,6 +241,47 @@ func TestRebuildKeepsBookletWarnings(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the edit's summary lost the booklet's warning: %q", sum.Warnings)
+	}
+}
+
+// Serve's rebuild after an edit does not patch a published folder whose
+// manifest cannot be trusted (a patch would carry none of its files, and
+// the commit would keep the whole old site as a user's): it builds every
+// file, so that only the user's file is kept and warned of, and the builds
+// that catch up after it copy no page of the site aside as a user's.
+func TestRebuildAfterAnUntrustedManifestDoesNotPatch(t *testing.T) {
+	s := newSite(t, smallSite)
+	b := s.builder(Config{Quiet: true})
+	ctx := t.Context()
+	if _, err := b.Rebuild(ctx, []string{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, b)
+	writeTree(t, s.out, "-- CNAME --\nexample.org\n")
+	forgeManifest(t, s.out, "../elsewhere")
+	cross := filepath.Join(s.src, "animals", "cross.non")
+	edit(t, cross, `title "`, `title "Edited `)
+	changed := []string{cross}
+	for {
+		sum, err := b.Rebuild(ctx, changed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changed = nil
+		for _, w := range sum.Warnings {
+			if strings.Contains(w, "not written by nonopress") && !strings.HasPrefix(w, filepath.Join(s.out, "CNAME")+": ") {
+				t.Errorf("a file of the site taken for a user's: %s", w)
+			}
+		}
+		if !s.exists("CNAME") || !s.exists("index.html") {
+			t.Fatalf("after the edit: CNAME there %v, index.html there %v", s.exists("CNAME"), s.exists("index.html"))
+		}
+		if !b.Pending() {
+			break
+		}
+	}
+	if _, err := os.Stat(output.KeptName(s.out)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("files copied aside as a user's (%v)", err)
 	}
 }
 
