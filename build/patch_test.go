@@ -42,6 +42,18 @@ func inodes(t *testing.T, dir string) map[string]uint64 {
 	return out
 }
 
+// served makes s's builder with cfg and runs serve's first build with
+// it, then the builds that ready the back buffer for an edit.
+func (s *testSite) served(t *testing.T, cfg Config) *Builder {
+	t.Helper()
+	b := s.builder(cfg)
+	if _, err := b.Rebuild(t.Context(), []string{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, b)
+	return b
+}
+
 // settle lets the builder do its deferred work, as serve does when idle.
 func settle(t *testing.T, b *Builder) {
 	t.Helper()
@@ -182,12 +194,8 @@ func relatedOutputs(t *testing.T, src, target string) func(string) bool {
 // stays; fixed, it comes back.
 func TestRebuildLeavesOutABrokenPuzzle(t *testing.T) {
 	s := newSite(t, smallSite)
-	b := s.builder(Config{SkipInvalid: true})
+	b := s.served(t, Config{SkipInvalid: true})
 	ctx := t.Context()
-	if _, err := b.Rebuild(ctx, []string{}); err != nil {
-		t.Fatal(err)
-	}
-	settle(t, b)
 	corner := filepath.Join(s.src, "animals", "corner.non")
 	good, err := os.ReadFile(corner)
 	if err != nil {
@@ -223,12 +231,8 @@ func TestRebuildLeavesOutABrokenPuzzle(t *testing.T) {
 // summary of an edit still names a title no font draws.
 func TestRebuildKeepsBookletWarnings(t *testing.T) {
 	s := newUndrawableSite(t)
-	b := s.builder(Config{Quiet: true, SkipInvalid: true})
+	b := s.served(t, Config{Quiet: true, SkipInvalid: true})
 	ctx := t.Context()
-	if _, err := b.Rebuild(ctx, []string{}); err != nil {
-		t.Fatal(err)
-	}
-	settle(t, b)
 	alpha := filepath.Join(s.src, "shapes", "alpha.non")
 	edit(t, alpha, `title "`, `title "Edited `)
 	sum, err := b.Rebuild(ctx, []string{alpha})
@@ -251,12 +255,8 @@ func TestRebuildKeepsBookletWarnings(t *testing.T) {
 // that catch up after it copy no page of the site aside as a user's.
 func TestRebuildAfterAnUntrustedManifestDoesNotPatch(t *testing.T) {
 	s := newSite(t, smallSite)
-	b := s.builder(Config{Quiet: true})
+	b := s.served(t, Config{Quiet: true})
 	ctx := t.Context()
-	if _, err := b.Rebuild(ctx, []string{}); err != nil {
-		t.Fatal(err)
-	}
-	settle(t, b)
 	writeTree(t, s.out, "-- CNAME --\nexample.org\n")
 	forgeManifest(t, s.out, "../elsewhere")
 	cross := filepath.Join(s.src, "animals", "cross.non")
