@@ -145,6 +145,29 @@ func TestUserFilesKeptPastAnUntrustedManifest(t *testing.T) {
 	}
 }
 
+// The build that finds the output folder's manifest untrusted leaves no
+// stamp: the build after it, which changes nothing, does not answer from
+// one with the warning of the manifest (which is trusted again), but warns
+// of the user's file alone; the one after that answers from its stamp.
+func TestUntrustedManifestWarnedOnce(t *testing.T) {
+	s := newSite(t, smallSite)
+	mustBuildWith(t, stampedBuilder(s, Config{Quiet: true}))
+	writeTree(t, s.out, "-- CNAME --\nexample.org\n")
+	forgeManifest(t, s.out, "../elsewhere")
+	untrusted := s.out + ": its manifest (.nonopress) was damaged"
+	kept := filepath.Join(s.out, "CNAME") + ": not written by nonopress: kept in place"
+	for i, want := range []struct{ untrusted, stamped bool }{{true, false}, {false, false}, {false, true}} {
+		sum := mustBuildWith(t, stampedBuilder(s, Config{Quiet: true}))
+		w := strings.Join(sum.Warnings, "\n")
+		if strings.Contains(w, untrusted) != want.untrusted || !strings.Contains(w, kept) || sum.Unchanged != want.stamped {
+			t.Errorf("build %d: unchanged by its stamp %v, warnings:\n%s\nwant the manifest's %v, the CNAME's, stamped %v", i+1, sum.Unchanged, w, want.untrusted, want.stamped)
+		}
+	}
+	if s.read("CNAME") != "example.org\n" {
+		t.Error("CNAME lost")
+	}
+}
+
 // A build that changes nothing warns of the files a user added to the
 // output folder as a build that publishes does, in the log and its
 // summary line: the build that finds the file (nothing to swap), and each
