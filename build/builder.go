@@ -264,6 +264,9 @@ func (b *Builder) publish(ctx context.Context, quick bool, tree string) (Summary
 	sum.Pages = len(r.pages) + 1 // and 404.html
 	sum.Written, sum.Removed, sum.Changed = changes.Written, changes.Removed, changes.Paths
 	sum.Repaired = out.Repaired()
+	if changes.Foreign.Unknown {
+		tree = "" // no stamp: its warning of the manifest holds for this build alone
+	}
 	if err := r.keepMemo(b.stampOf(tree, sum, out)); err != nil {
 		b.memo.warnNotSaved(b.log, err)
 	}

@@ -13,7 +13,7 @@ import (
 // static/, the content tree images, PDFs and .txt files at their path: a
 // CNAME has no such place); files the site now writes over, with where
 // the user's copy is kept; and a manifest that could not be trusted
-// (at the folder).
+// (at the folder), which made every file the site does not write be kept.
 func foreignWarnings(out string, f output.Foreign) diag.List {
 	var w diag.List
 	for _, rel := range f.Kept {
@@ -26,8 +26,8 @@ func foreignWarnings(out string, f output.Foreign) diag.List {
 	}
 	if f.Unknown {
 		w = append(w, diag.Warningf(out,
-			"its manifest (%s) is damaged or names paths outside the folder: files nonopress did not write cannot be told apart and were not carried into the new site (the old one is in %s)",
-			output.MarkerName, output.BackName(out)))
+			"its manifest (%s) was damaged or named paths outside the folder, so files nonopress did not write could not be told apart: every file there the new site does not write was kept as yours (%d, each named in its own warning; old pages of the site among them can be deleted), and one at a path the site writes was taken for the site's own",
+			output.MarkerName, len(f.Kept)+len(f.Replaced)))
 	}
 	return w
 }

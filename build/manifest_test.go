@@ -117,6 +117,57 @@ func TestUserFilesInTheOutputAreKept(t *testing.T) {
 	check("build after the failed one")
 }
 
+// A file a user added to the output folder is not lost when the folder's
+// manifest cannot be trusted (a path in it leaves the folder): the build
+// that finds it so keeps every file it does not write, warning of the
+// manifest and naming the file, and the file is still published after the
+// next build, which writes over the back buffer the old site went to.
+func TestUserFilesKeptPastAnUntrustedManifest(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{Quiet: true})
+	writeTree(t, s.out, "-- CNAME --\npuzzles.example.org\n")
+	forgeManifest(t, s.out, "../elsewhere")
+	kept := filepath.Join(s.out, "CNAME") + ": not written by nonopress: kept in place"
+	for i, untrusted := range []bool{true, false} {
+		writeTree(t, s.src, "-- animals/new"+string(rune('a'+i))+".non --\n"+tinyNon("n", i))
+		w := strings.Join(s.mustBuild(Config{Quiet: true}).Warnings, "\n")
+		if !s.exists("CNAME") || s.read("CNAME") != "puzzles.example.org\n" {
+			t.Fatalf("build %d: CNAME lost", i+1)
+		}
+		if !strings.Contains(w, kept) {
+			t.Errorf("build %d: no warning names the kept CNAME:\n%s", i+1, w)
+		}
+		said := strings.Contains(w, s.out+": its manifest (.nonopress) was damaged or named paths outside the folder") &&
+			strings.Contains(w, "every file there the new site does not write was kept as yours (1,")
+		if said != untrusted {
+			t.Errorf("build %d: warned of the untrusted manifest %v, want %v:\n%s", i+1, said, untrusted, w)
+		}
+	}
+}
+
+// The build that finds the output folder's manifest untrusted leaves no
+// stamp: the build after it, which changes nothing, does not answer from
+// one with the warning of the manifest (which is trusted again), but warns
+// of the user's file alone; the one after that answers from its stamp.
+func TestUntrustedManifestWarnedOnce(t *testing.T) {
+	s := newSite(t, smallSite)
+	mustBuildWith(t, stampedBuilder(s, Config{Quiet: true}))
+	writeTree(t, s.out, "-- CNAME --\nexample.org\n")
+	forgeManifest(t, s.out, "../elsewhere")
+	untrusted := s.out + ": its manifest (.nonopress) was damaged"
+	kept := filepath.Join(s.out, "CNAME") + ": not written by nonopress: kept in place"
+	for i, want := range []struct{ untrusted, stamped bool }{{true, false}, {false, false}, {false, true}} {
+		sum := mustBuildWith(t, stampedBuilder(s, Config{Quiet: true}))
+		w := strings.Join(sum.Warnings, "\n")
+		if strings.Contains(w, untrusted) != want.untrusted || !strings.Contains(w, kept) || sum.Unchanged != want.stamped {
+			t.Errorf("build %d: unchanged by its stamp %v, warnings:\n%s\nwant the manifest's %v, the CNAME's, stamped %v", i+1, sum.Unchanged, w, want.untrusted, want.stamped)
+		}
+	}
+	if s.read("CNAME") != "example.org\n" {
+		t.Error("CNAME lost")
+	}
+}
+
 // A build that changes nothing warns of the files a user added to the
 // output folder as a build that publishes does, in the log and its
 // summary line: the build that finds the file (nothing to swap), and each

@@ -123,9 +123,11 @@ func (b *Builder) patch(ctx context.Context, changed []string) (sum Summary, ok 
 		return sum, true, err
 	}
 	defer out.Close()
-	if out.Damaged() {
-		// Files were deleted from the published site: a patch would carry
-		// its gaps over, a quick build writes them again.
+	if out.Damaged() || !out.Trusted() {
+		// Files were deleted from the published site, or its manifest
+		// cannot be trusted: a patch would carry the gaps over (or carry
+		// nothing, and keep the whole old site as a user's files), a quick
+		// build writes every file again.
 		return sum, false, nil
 	}
 	b.memo.load()

@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/internal/archivegen"
 )
 
@@ -38,6 +40,18 @@ func inodes(t *testing.T, dir string) map[string]uint64 {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// served makes s's builder with cfg and runs serve's first build with
+// it, then the builds that ready the back buffer for an edit.
+func (s *testSite) served(t *testing.T, cfg Config) *Builder {
+	t.Helper()
+	b := s.builder(cfg)
+	if _, err := b.Rebuild(t.Context(), []string{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, b)
+	return b
 }
 
 // settle lets the builder do its deferred work, as serve does when idle.
@@ -180,12 +194,8 @@ func relatedOutputs(t *testing.T, src, target string) func(string) bool {
 // stays; fixed, it comes back.
 func TestRebuildLeavesOutABrokenPuzzle(t *testing.T) {
 	s := newSite(t, smallSite)
-	b := s.builder(Config{SkipInvalid: true})
+	b := s.served(t, Config{SkipInvalid: true})
 	ctx := t.Context()
-	if _, err := b.Rebuild(ctx, []string{}); err != nil {
-		t.Fatal(err)
-	}
-	settle(t, b)
 	corner := filepath.Join(s.src, "animals", "corner.non")
 	good, err := os.ReadFile(corner)
 	if err != nil {
@@ -221,12 +231,8 @@ func TestRebuildLeavesOutABrokenPuzzle(t *testing.T) {
 // summary of an edit still names a title no font draws.
 func TestRebuildKeepsBookletWarnings(t *testing.T) {
 	s := newUndrawableSite(t)
-	b := s.builder(Config{Quiet: true, SkipInvalid: true})
+	b := s.served(t, Config{Quiet: true, SkipInvalid: true})
 	ctx := t.Context()
-	if _, err := b.Rebuild(ctx, []string{}); err != nil {
-		t.Fatal(err)
-	}
-	settle(t, b)
 	alpha := filepath.Join(s.src, "shapes", "alpha.non")
 	edit(t, alpha, `title "`, `title "Edited `)
 	sum, err := b.Rebuild(ctx, []string{alpha})
@@ -239,6 +245,43 @@ func TestRebuildKeepsBookletWarnings(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the edit's summary lost the booklet's warning: %q", sum.Warnings)
+	}
+}
+
+// Serve's rebuild after an edit does not patch a published folder whose
+// manifest cannot be trusted (a patch would carry none of its files, and
+// the commit would keep the whole old site as a user's): it builds every
+// file, so that only the user's file is kept and warned of, and the builds
+// that catch up after it copy no page of the site aside as a user's.
+func TestRebuildAfterAnUntrustedManifestDoesNotPatch(t *testing.T) {
+	s := newSite(t, smallSite)
+	b := s.served(t, Config{Quiet: true})
+	ctx := t.Context()
+	writeTree(t, s.out, "-- CNAME --\nexample.org\n")
+	forgeManifest(t, s.out, "../elsewhere")
+	cross := filepath.Join(s.src, "animals", "cross.non")
+	edit(t, cross, `title "`, `title "Edited `)
+	changed := []string{cross}
+	for {
+		sum, err := b.Rebuild(ctx, changed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changed = nil
+		for _, w := range sum.Warnings {
+			if strings.Contains(w, "not written by nonopress") && !strings.HasPrefix(w, filepath.Join(s.out, "CNAME")+": ") {
+				t.Errorf("a file of the site taken for a user's: %s", w)
+			}
+		}
+		if !s.exists("CNAME") || !s.exists("index.html") {
+			t.Fatalf("after the edit: CNAME there %v, index.html there %v", s.exists("CNAME"), s.exists("index.html"))
+		}
+		if !b.Pending() {
+			break
+		}
+	}
+	if _, err := os.Stat(output.KeptName(s.out)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("files copied aside as a user's (%v)", err)
 	}
 }
 

@@ -192,8 +192,8 @@ func (b *Builder) storedStamp() (buildStamp, error) {
 
 // stampOf is the stamp of a full build of the tree of digest tree, under
 // the output folders as the build, committed to out, left them; none (""
-// key, which matches nothing) for a quick build or a tree that cannot be
-// stamped.
+// key, which matches nothing) for a quick build, a tree that cannot be
+// stamped, or a build that found the published manifest untrusted ("" tree).
 func (b *Builder) stampOf(tree string, sum Summary, out *output.Store) buildStamp {
 	st := buildStamp{Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skipped: sum.Skipped, Diagnostics: sum.Diagnostics, LeftOut: sum.LeftOut}
 	if tree != "" {

@@ -19,7 +19,10 @@ import (
 // across every build; Replaced are those at paths the build now writes
 // itself (or where it made a folder), copied into the kept folder instead.
 // Unknown is set when the published folder's manifest could not be
-// trusted, so that its files could not be told apart: none was carried over.
+// trusted, so that its files could not be told apart: every file there
+// the build did not write (old pages of the site among them) was then
+// taken for the user's and is in Kept (or Replaced, where the build made a
+// folder), and one at a path the build writes was taken for its own.
 type Foreign struct {
 	Kept     []string
 	Replaced []Takeover
@@ -56,13 +59,19 @@ func (s *Store) startForeignScan() {
 // findForeign lists the files of the published folder that its manifest
 // does not list (regular files and symbolic links; nonopress's own
 // bookkeeping aside). unknown is set when the folder has a marker whose
-// manifest could not be trusted: its files cannot be told apart. With a
-// trusted list of the files the last commit kept, only the folders changed
-// since are read (findForeignCheap); otherwise the whole folder is walked.
+// manifest could not be trusted: its files cannot be told apart, so every
+// file in it is listed (the whole folder is walked, never following a
+// symbolic link), and keepForeign keeps those the build does not write.
+// With a trusted list of the files the last commit kept, only the folders
+// changed since are read (findForeignCheap); otherwise the whole folder is
+// walked.
 func (s *Store) findForeign(sc *foreignScan) (paths []string, unknown bool, err error) {
 	if s.frontHashes == nil {
-		_, err := os.Stat(filepath.Join(s.front, MarkerName))
-		return nil, err == nil, nil
+		if _, err := os.Lstat(filepath.Join(s.front, MarkerName)); err != nil {
+			return nil, false, nil // no site there yet
+		}
+		paths, err = s.walkForeign(sc, ".") // frontHashes nil: every file
+		return paths, true, err
 	}
 	if mark, ok := markTime(s.front); ok {
 		if kept, ok := readUserList(s.front, mark); ok {
@@ -179,7 +188,9 @@ func (s *Store) isForeign(rel string, d fs.DirEntry) bool {
 // whatever happens to the build after, the copy is there. It runs after the
 // stale files are removed, so nothing it links is removed again, and it
 // never deletes: a failed build leaves the published folder, user files
-// included, as it was.
+// included, as it was. With a manifest that could not be trusted (Unknown),
+// every file found is kept but those at paths the build writes: those
+// cannot be told from the old site's own pages, and are taken for them.
 func (s *Store) keepForeign() (Foreign, error) {
 	if s.foreign == nil {
 		return Foreign{}, nil
@@ -193,7 +204,11 @@ func (s *Store) keepForeign() (Foreign, error) {
 	defer func() { keep.close() }()
 	for _, rel := range found.Kept {
 		src := filepath.Join(s.front, filepath.FromSlash(rel))
-		if _, built := s.Hash(rel); !built {
+		_, built := s.Hash(rel)
+		if built && found.Unknown {
+			continue
+		}
+		if !built {
 			err := linkAtomic(src, filepath.Join(s.back, filepath.FromSlash(rel)))
 			if err == nil {
 				f.Kept = append(f.Kept, rel)

@@ -150,3 +150,45 @@ func TestForeignKeptWhereHardLinksAreRefused(t *testing.T) {
 		t.Errorf("a kept folder was made (%v): no file was taken over", err)
 	}
 }
+
+// With a published manifest that cannot be trusted (a path in it leaves the
+// folder), the commit keeps every file of the published folder that the
+// build does not write: the user's, and an old page of the site, which it
+// cannot tell apart. A file at a path the build writes is the build's. The
+// kept files are still published after the next commit, which writes over
+// the back buffer the old site went to. A symbolic link is kept as one.
+func TestForeignUntrustedManifestKeepsWhatTheBuildDoesNotWrite(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "CNAME", "puzzles.example.org\n")
+	userFile(t, out, "mine/notes.txt", "my notes")
+	outside := t.TempDir() // a link to a folder is kept as a link, never walked into
+	userFile(t, outside, "secret.txt", "not in the site")
+	if err := os.Symlink(outside, filepath.Join(out, "link")); err != nil {
+		t.Fatal(err)
+	}
+	marker := filepath.Join(out, MarkerName)
+	data, err := os.ReadFile(marker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(marker, append(data, "00112233 ../elsewhere\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := publish(t, out, 2)
+	if want := []string{"CNAME", "link", "mine/notes.txt", "p/c/index.txt"}; !f.Unknown || !slices.Equal(f.Kept, want) || len(f.Replaced) != 0 {
+		t.Fatalf("untrusted manifest: %+v, want unknown, kept %q", f, want)
+	}
+	f, _ = publish(t, out, 2)
+	if want := []string{"CNAME", "link", "mine/notes.txt", "p/c/index.txt"}; f.Unknown || !slices.Equal(f.Kept, want) {
+		t.Fatalf("the commit after: %+v, want kept %q", f, want)
+	}
+	for rel, text := range map[string]string{"CNAME": "puzzles.example.org\n", "mine/notes.txt": "my notes", "p/c/index.txt": "\x02"} {
+		if got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(rel))); err != nil || string(got) != text {
+			t.Errorf("%s after two commits: %q, %v; want %q", rel, got, err, text)
+		}
+	}
+	if target, err := os.Readlink(filepath.Join(out, "link")); err != nil || target != outside {
+		t.Errorf("link after two commits: %q, %v; want a link to %s", target, err, outside)
+	}
+}

@@ -221,6 +221,14 @@ func (s *Store) EachWritten(fn func(rel, hash string)) {
 	}
 }
 
+// Trusted reports whether the published folder's manifest was read and
+// trusted as the build began: false for a folder with no site yet, and
+// for one whose manifest is damaged or names a path outside it, whose
+// files nonopress cannot tell from a user's (see keepForeign).
+func (s *Store) Trusted() bool {
+	return s.frontHashes != nil
+}
+
 // ReadBack reads a file this build put or reused.
 func (s *Store) ReadBack(rel string) ([]byte, error) {
 	return s.readPending(rel)
