@@ -338,7 +338,8 @@ func readAndCheck(ctx context.Context, file string, notes *content.FolderNotes, 
 	start := time.Now()
 	puzzles, err := formats.ReadFile(file)
 	if err != nil {
-		unreadable = &checkResult{File: file, Index: -1, Errors: jsonDiagnostics(formats.Diagnostics(file, err)), Warnings: []jsonDiagnostic{}}
+		unreadable = &checkResult{File: file, Index: -1, Errors: jsonDiagnostics(formats.Diagnostics(file, err)),
+			Warnings: jsonDiagnostics(formats.Warnings(err))}
 		unreadable.Seconds = time.Since(start).Seconds()
 	}
 	own, _, err := readNoteBeside(file)

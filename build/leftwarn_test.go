@@ -28,17 +28,7 @@ func undeclaredColour(t *testing.T) string {
 // check does, and counts them apart from the problems.
 func TestFailedBuildListsTheWarningsOfItsPuzzles(t *testing.T) {
 	s := newSite(t, undeclaredColour(t))
-	_, err := s.build(Config{})
-	var berr *Error
-	if !errors.As(err, &berr) {
-		t.Fatalf("err = %v, want a build error", err)
-	}
-	var undecl diag.List
-	for _, d := range berr.Diagnostics {
-		if strings.HasSuffix(d.File, "undecl.non") {
-			undecl = append(undecl, d)
-		}
-	}
+	undecl, err := failedBuildOf(t, s, "undecl.non")
 	if len(undecl) != 3 || undecl[2].Severity != diag.Warning || !strings.Contains(undecl[2].Message, "'y' has no color line") ||
 		undecl[0].Line != 8 || undecl[1].Line != 8 || undecl[2].Line != 11 {
 		t.Fatalf("problems of undecl.non = %v, want its two errors at line 8, then its warning at line 11", undecl)
@@ -106,6 +96,24 @@ func TestSkipInvalidLogsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
 	}
 }
 
+// failedBuildOf builds s, which must fail, and returns its problems about
+// the file whose path ends in name, in their order, and its error.
+func failedBuildOf(t *testing.T, s *testSite, name string) (diag.List, error) {
+	t.Helper()
+	_, err := s.build(Config{})
+	var berr *Error
+	if !errors.As(err, &berr) {
+		t.Fatalf("err = %v, want a build error", err)
+	}
+	var of diag.List
+	for _, d := range berr.Diagnostics {
+		if strings.HasSuffix(d.File, name) {
+			of = append(of, d)
+		}
+	}
+	return of, err
+}
+
 func containsWarning(ws []string, part string) bool {
 	for _, w := range ws {
 		if strings.Contains(w, part) {
@@ -113,4 +121,31 @@ func containsWarning(ws []string, part string) bool {
 		}
 	}
 	return false
+}
+
+// TestUnreadableFileListsTheWarningsBeforeItsError: a file whose reading
+// stops at an error (an unknown colour name, line 8) has its warning of
+// the line above (the misspelt color key that would declare the colour,
+// line 5) listed with the error, in line order, in a failed build and
+// under the file's line with SkipInvalid.
+func TestUnreadableFileListsTheWarningsBeforeItsError(t *testing.T) {
+	const file = "license CC0-1.0\nwidth 2\nheight 2\ncolor red #ff0000\ncolr green #00aa00\nrows\nred 2\ngreen 2\ncolumns\nred 1 green 1\nred 1 green 1\n"
+	s := newSite(t, smallSite+"-- p/names.non --\n"+file)
+	names, _ := failedBuildOf(t, s, "names.non")
+	if len(names) != 2 || names[0].Severity != diag.Warning || names[0].Line != 5 || !strings.Contains(names[0].Message, `unknown key "colr"`) ||
+		names[1].Severity != diag.Error || names[1].Line != 8 {
+		t.Fatalf("problems of names.non = %v, want its warning at line 5, then its error at line 8", names)
+	}
+
+	sum, err := s.build(Config{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "names.non:8:1: error: unknown colour name \"green\" (left out)\n  ") ||
+		!strings.HasSuffix(sum.Skipped[0], "names.non:5:1: warning: unknown key \"colr\" (did you mean \"color\"?)") {
+		t.Errorf("skipped = %q, want the file's line, then its warning", sum.Skipped)
+	}
+	if len(sum.LeftOut) != 1 || sum.LeftOut[0].Line != 5 {
+		t.Errorf("LeftOut = %v, want the warning of line 5", sum.LeftOut)
+	}
 }

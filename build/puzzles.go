@@ -167,9 +167,12 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	data, puzzles, perr := src.data, src.puzzles, src.err
 	res.read.file = fileHashOf(data)
 	if perr != nil {
-		unread := formats.Diagnostics(f.Abs, perr)
-		res.diags = append(res.diags, unread...)
-		res.leftOut = append(res.leftOut, skippedLine(unread, nil))
+		// The warnings given before reading failed are listed with its
+		// errors, as those of a puzzle in error are: one may say why.
+		unread, warnings := formats.Diagnostics(f.Abs, perr), formats.Warnings(perr)
+		res.diags = append(res.diags, inLineOrder(unread, warnings)...)
+		res.leftOut = append(res.leftOut, skippedLine(unread, warnings))
+		res.leftOutWarnings = append(res.leftOutWarnings, warnings...)
 	}
 	fc, err := r.fileContextOf(f, n, doc, puzzles, res.read.file)
 	if err != nil {

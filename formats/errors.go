@@ -17,6 +17,11 @@ type ParseError struct {
 	Err  error
 	// Hint is an optional way to fix the mistake ("did you mean \"width\"?").
 	Hint string
+	// Warnings are those the reader gave before it failed, in line order,
+	// their File set: one may say the cause of the error (a color line
+	// whose key is misspelt, then a goal with a colour character that no
+	// line declares). See Warnings.
+	Warnings diag.List
 }
 
 func (e *ParseError) Error() string {
@@ -41,20 +46,37 @@ func (e *ParseError) Diagnostic() diag.Diagnostic {
 // position are given file.
 func Diagnostics(file string, err error) diag.List {
 	var out diag.List
-	var walk func(error)
-	walk = func(err error) {
-		if joined, ok := err.(interface{ Unwrap() []error }); ok {
-			for _, e := range joined.Unwrap() {
-				walk(e)
-			}
-			return
-		}
-		out = append(out, diag.FromError(file, err))
-	}
-	if err != nil {
-		walk(err)
-	}
+	eachError(err, func(e error) { out = append(out, diag.FromError(file, e)) })
 	return out
+}
+
+// Warnings returns the warnings of a reading error (possibly several
+// joined with errors.Join): those its readers gave before they failed
+// (ParseError.Warnings), in order. A caller that reports the error
+// reports them with it, in line order, as they may say its cause.
+func Warnings(err error) diag.List {
+	var out diag.List
+	eachError(err, func(e error) {
+		if pe := (*ParseError)(nil); errors.As(e, &pe) {
+			out = append(out, pe.Warnings...)
+		}
+	})
+	return out
+}
+
+// eachError calls f on each error of err, an error or several joined with
+// errors.Join (at any depth), in order.
+func eachError(err error, f func(error)) {
+	if err == nil {
+		return
+	}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range joined.Unwrap() {
+			eachError(e, f)
+		}
+		return
+	}
+	f(err)
 }
 
 // Sentinel errors that callers may test for with errors.Is.

@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -94,13 +96,35 @@ func readNon(file, text string, first int) (*puzzle.Puzzle, error) {
 			break
 		}
 		if err := np.line(l); err != nil {
-			return nil, err
+			return nil, np.failed(err)
 		}
 	}
 	if err := np.finish(); err != nil {
-		return nil, err
+		return nil, np.failed(err)
 	}
 	return np.p, nil
+}
+
+// failed returns err, the error that stops reading the puzzle, with the
+// warnings given before it (ParseError.Warnings), misspelt keys among
+// them, but for the one err is about.
+func (np *nonParser) failed(err error) error {
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	warnings := slices.Clone(np.p.Warnings)
+	for _, t := range np.typos {
+		if t.line != pe.Line {
+			warnings = append(warnings, t.warning(np.file))
+		}
+	}
+	for i := range warnings {
+		warnings[i].File, warnings[i].Severity = np.file, diag.Warning
+	}
+	warnings.Sort()
+	pe.Warnings = warnings
+	return err
 }
 
 func (np *nonParser) errAt(line int, format string, args ...any) error {

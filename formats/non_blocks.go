@@ -161,6 +161,14 @@ func (np *nonParser) mistypedClueLine(header int, which string, want, have int, 
 		// name it does not define.
 		return np.unknownColorName(stop, fields[0])
 	}
+	if blocks, chars, read := np.namedBlocks(fields); len(blocks) > 0 && read == len(fields) && !np.isKey(fields[0].text) {
+		// Nonny's colour names in a file that declares its colours by
+		// letter.
+		e := np.errAtCol(stop.n, 1, "%q is not a number, so the %s block of line %d stops before this line, with %d of its %d clues",
+			fields[0].text, which, header, have, want)
+		e.Hint = writeLetterBlocks(blocks, chars)
+		return e
+	}
 	guess := make([]string, len(fields))
 	bad := -1
 	for i, f := range fields {

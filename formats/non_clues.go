@@ -97,20 +97,60 @@ func (np *nonParser) ignored(l numberedLine, col int) {
 // else how to write clues.
 func (np *nonParser) colorBlockHint(rest string) string {
 	const plain = "write clues as numbers separated by spaces or commas"
-	fields := clueFields(rest)
-	if len(fields) == 0 || !isWord(fields[0].text) {
+	blocks, chars, _ := np.namedBlocks(clueFields(rest))
+	switch {
+	case len(chars) == 0:
 		return plain
+	case len(blocks) == 0:
+		return fmt.Sprintf("%s: \"3%c\" is a block of 3", letterBlockHow(chars), chars[0])
 	}
-	char := np.letterOf(strings.ToLower(fields[0].text))
-	if char == 0 {
-		return plain
+	return writeLetterBlocks(blocks, chars)
+}
+
+// writeLetterBlocks is the hint to write blocks, of the colours of the
+// letters chars, and how such a block is written.
+func writeLetterBlocks(blocks []string, chars []rune) string {
+	return fmt.Sprintf("write %q: %s", strings.Join(blocks, " "), letterBlockHow(chars))
+}
+
+// letterBlockHow says how a block of the colours of the letters chars is
+// written.
+func letterBlockHow(chars []rune) string {
+	lines := make([]string, len(chars))
+	for i, c := range chars {
+		lines[i] = fmt.Sprintf("\"color %c\"", c)
 	}
-	how := fmt.Sprintf("a colour's block is its number followed by the letter of the colour's color line, \"color %c\"", char)
-	if len(fields) > 1 && isClueNumber(fields[1].text) {
-		n := strings.TrimRightFunc(fields[1].text, func(r rune) bool { return r < '0' || r > '9' })
-		return fmt.Sprintf("write %q: %s", n+string(char), how)
+	return "a colour's block is its number followed by the letter of the colour's color line, " + strings.Join(lines, ", ")
+}
+
+// namedBlocks reads fields, the words of a clue line that starts with the
+// name of a colour the file declares by its letter, as Nonny's colour
+// names that colour the numbers after them ("red 3 blue 1"), up to the
+// first word that is neither such a name nor a number. It returns the
+// blocks written with the letters ("3r", "1b"), the letters named, and how
+// many fields it read; no letters when the first field names none.
+func (np *nonParser) namedBlocks(fields []clueField) (blocks []string, chars []rune, read int) {
+	var char rune
+	for _, f := range fields {
+		if isClueNumber(f.text) && char != 0 {
+			n := strings.TrimRightFunc(f.text, func(r rune) bool { return r < '0' || r > '9' })
+			blocks = append(blocks, n+string(char))
+			read++
+			continue
+		}
+		if !isWord(f.text) {
+			break
+		}
+		c := np.letterOf(strings.ToLower(f.text))
+		if c == 0 {
+			break
+		}
+		if char = c; !slices.Contains(chars, c) {
+			chars = append(chars, c)
+		}
+		read++
 	}
-	return fmt.Sprintf("%s: \"3%c\" is a block of 3", how, char)
+	return blocks, chars, read
 }
 
 // letterOf returns the letter of the colour a clue line names by word (in
