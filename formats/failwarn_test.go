@@ -44,7 +44,9 @@ func TestWarningsOfAFailedRead(t *testing.T) {
 // A .g puzzle and an XML triddler that fail to read keep the warnings
 // their readers gave before: a block without its colour letter, before a
 // letter the palette lacks; the triddler's solution ignored, before its
-// palette is found too large (now at the <puzzle>'s line).
+// palette is found too large (now at the <puzzle>'s line); and in any
+// format, a byte of invalid UTF-8 replaced, the cause of a .nin clue's
+// "\uFFFD" that is no block length.
 func TestWarningsOfAFailedReadInOtherFormats(t *testing.T) {
 	g := "#d\n   0:   #FFFFFF   white\n   a:a  #000000   black\n: rows\n1a 1\n1a\n: columns\n1a\n1b\n"
 	var colors, sides strings.Builder
@@ -63,6 +65,7 @@ func TestWarningsOfAFailedReadInOtherFormats(t *testing.T) {
 	}{
 		{"bare.g", g, 9, 5, "block 1 has no colour letter"},
 		{"many.xml", xml, 3, 4, "triddler solution image ignored"},
+		{"rep.nin", "2 2\n1\n1 \xe9\n1\n1\n", 3, 3, "invalid UTF-8 replaced"},
 	} {
 		_, err := Read(c.file, []byte(c.text))
 		if d := Diagnostics(c.file, err); len(d) != 1 || d[0].Line != c.errLine {
