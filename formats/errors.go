@@ -3,6 +3,7 @@ package formats
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/nonopress/nonopress/diag"
 )
@@ -62,6 +63,24 @@ func Warnings(err error) diag.List {
 		}
 	})
 	return out
+}
+
+// withWarnings returns err, the error that stopped the reading of file,
+// with warnings, those the reader gave before it, kept as its
+// ParseError.Warnings in line order (their File and Severity set). An
+// error that is no ParseError is returned as it is.
+func withWarnings(file string, err error, warnings diag.List) error {
+	var pe *ParseError
+	if !errors.As(err, &pe) || len(warnings) == 0 {
+		return err
+	}
+	kept := slices.Clone(warnings)
+	for i := range kept {
+		kept[i].File, kept[i].Severity = file, diag.Warning
+	}
+	kept.Sort()
+	pe.Warnings = kept
+	return err
 }
 
 // eachError calls f on each error of err, an error or several joined with

@@ -1,10 +1,12 @@
 package formats
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // A puzzle that fails to read keeps the warnings given before its error
@@ -36,5 +38,42 @@ func TestWarningsOfAFailedRead(t *testing.T) {
 	}
 	if ws := Warnings(nil); len(ws) != 0 {
 		t.Errorf("Warnings(nil) = %v", ws)
+	}
+}
+
+// A .g puzzle and an XML triddler that fail to read keep the warnings
+// their readers gave before: a block without its colour letter, before a
+// letter the palette lacks; the triddler's solution ignored, before its
+// palette is found too large (now at the <puzzle>'s line); and in any
+// format, a byte of invalid UTF-8 replaced, the cause of a .nin clue's
+// "\uFFFD" that is no block length.
+func TestWarningsOfAFailedReadInOtherFormats(t *testing.T) {
+	g := "#d\n   0:   #FFFFFF   white\n   a:a  #000000   black\n: rows\n1a 1\n1a\n: columns\n1a\n1b\n"
+	var colors, sides strings.Builder
+	for i := range maxColors {
+		fmt.Fprintf(&colors, "<color name=\"c%d\" char=\"%c\">%06x</color>\n", i, rune(0x100+i), i)
+	}
+	for _, s := range puzzle.TriddlerSides {
+		fmt.Fprintf(&sides, "<clues type=%q><line></line></clues>\n", s)
+	}
+	xml := "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle type=\"triddler\">\n<solution type=\"goal\"><image>|X|</image></solution>\n" +
+		colors.String() + sides.String() + "</puzzle>\n</puzzleset>\n"
+	for _, c := range []struct {
+		file, text       string
+		errLine, warning int
+		says             string
+	}{
+		{"bare.g", g, 9, 5, "block 1 has no colour letter"},
+		{"many.xml", xml, 3, 4, "triddler solution image ignored"},
+		{"rep.nin", "2 2\n1\n1 \xe9\n1\n1\n", 3, 3, "invalid UTF-8 replaced"},
+	} {
+		_, err := Read(c.file, []byte(c.text))
+		if d := Diagnostics(c.file, err); len(d) != 1 || d[0].Line != c.errLine {
+			t.Errorf("%s: Diagnostics = %v, want one error at line %d", c.file, d, c.errLine)
+		}
+		ws := Warnings(err)
+		if len(ws) != 1 || ws[0].File != c.file || ws[0].Line != c.warning || ws[0].Severity != diag.Warning || !strings.Contains(ws[0].Message, c.says) {
+			t.Errorf("%s: Warnings = %v, want %q at line %d", c.file, ws, c.says, c.warning)
+		}
 	}
 }

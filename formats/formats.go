@@ -223,7 +223,8 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 		}
 	}
 	if len(ps) == 0 && len(errs) == 1 {
-		return nil, errs[0]
+		// A byte replaced may be the cause: "\uFFFD" is no block length.
+		return nil, withWarnings(name, errs[0], append(Warnings(errs[0]), utf8Warnings(badLines, badTotal)...))
 	}
 	if len(ps) == 0 && len(errs) == 0 {
 		if len(bytes.TrimSpace(data)) == 0 {
@@ -330,22 +331,33 @@ func sanitizeUTF8(data []byte) ([]byte, []int, int) {
 	return out.Bytes(), lines, total
 }
 
-// attachUTF8Warnings adds a warning to the puzzle each bad line belongs to:
-// the last puzzle starting at or before it (or the first puzzle). The first
-// puzzle is told of the bad lines beyond those listed.
+// attachUTF8Warnings adds the warnings of the bad lines (utf8Warnings) to
+// the puzzle each belongs to: the last puzzle starting at or before it (or
+// the first puzzle); the one of the bad lines beyond those listed to the
+// first.
 func attachUTF8Warnings(ps []*puzzle.Puzzle, lines []int, total int) {
 	if len(ps) == 0 {
 		return
 	}
-	for _, l := range lines {
-		i := sort.Search(len(ps), func(i int) bool { return ps[i].Origin.Line > l }) - 1
-		if i < 0 {
+	for _, w := range utf8Warnings(lines, total) {
+		i := sort.Search(len(ps), func(i int) bool { return ps[i].Origin.Line > w.Line }) - 1
+		if i < 0 || w.Line == 0 {
 			i = 0
 		}
-		ps[i].Warnings = append(ps[i].Warnings, puzzle.Diagnostic{Line: l, Message: "invalid UTF-8 replaced with U+FFFD"})
+		ps[i].Warnings = append(ps[i].Warnings, w)
+	}
+}
+
+// utf8Warnings returns a warning for each of the lines where invalid UTF-8
+// was replaced, and one of the lines beyond them when total is more.
+func utf8Warnings(lines []int, total int) []puzzle.Diagnostic {
+	var out []puzzle.Diagnostic
+	for _, l := range lines {
+		out = append(out, puzzle.Diagnostic{Line: l, Message: "invalid UTF-8 replaced with U+FFFD"})
 	}
 	if total > len(lines) {
-		ps[0].Warnings = append(ps[0].Warnings, puzzle.Diagnostic{
+		out = append(out, puzzle.Diagnostic{
 			Message: fmt.Sprintf("invalid UTF-8 on %d more lines of the file, replaced with U+FFFD", total-len(lines))})
 	}
+	return out
 }

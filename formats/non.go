@@ -10,7 +10,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -119,12 +118,7 @@ func (np *nonParser) failed(err error) error {
 			warnings = append(warnings, t.warning(np.file))
 		}
 	}
-	for i := range warnings {
-		warnings[i].File, warnings[i].Severity = np.file, diag.Warning
-	}
-	warnings.Sort()
-	pe.Warnings = warnings
-	return err
+	return withWarnings(np.file, err, warnings)
 }
 
 func (np *nonParser) errAt(line int, format string, args ...any) error {

@@ -224,6 +224,10 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 	// black for bare numbers when '1' is not declared.
 	p := &puzzle.Puzzle{Kind: puzzle.Grid, Warnings: warnings}
 	p.Origin.Line = firstLine
+	// failed returns err, which stops the reading, with the warnings of
+	// the blocks read before it; those of the groups ignored, which an
+	// error about the groups explains better, are left out.
+	failed := func(err error) error { return withWarnings(file, err, p.Warnings[len(warnings):]) }
 	def := puzzle.DefaultPalette()
 	pal := []puzzle.Color{def[0]}
 	index := map[rune]int{}
@@ -272,7 +276,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 			for _, tok := range toks {
 				idx, err := resolve(tok, groupNos[g][i])
 				if err != nil {
-					return nil, err
+					return nil, failed(err)
 				}
 				l = append(l, puzzle.Clue{Len: tok.len, Color: idx})
 			}
@@ -280,7 +284,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		}
 	}
 	if err := checkPaletteSize(pal); err != nil {
-		return nil, errAt(file, 0, "%w", err)
+		return nil, failed(errAt(file, 0, "%w", err))
 	}
 	p.Palette = pal
 	if !triddler {
@@ -290,7 +294,7 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		p.Origin.Places = &puzzle.Places{Rows: groupNos[0], Cols: groupNos[1], RowsHeader: groupStarts[0], ColsHeader: groupStarts[1]}
 		for g, name := range []string{"rows", "columns"} {
 			if len(out[g]) == 0 {
-				return nil, olsakEmptyGroup(file, name, g, groupStarts)
+				return nil, failed(olsakEmptyGroup(file, name, g, groupStarts))
 			}
 		}
 		return p, nil

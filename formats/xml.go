@@ -619,7 +619,11 @@ func (r *xmlPuzzleReader) finishTriddler(n *xmlNode, sets map[string]clueSet) (*
 		}
 	}
 	p.Palette = r.xp.pal
-	return p, checkPaletteSize(p.Palette)
+	if err := checkPaletteSize(p.Palette); err != nil {
+		// The solution ignored is said with the error, as a warning.
+		return nil, withWarnings(r.file, errAt(r.file, n.line, "%w", err), p.Warnings)
+	}
+	return p, nil
 }
 
 // emptyPuzzleHint is the hint for a <puzzle> without clues: the end tag of
