@@ -34,7 +34,8 @@ var convertFormats = []string{"non", "nonpack", "xml", "g"}
 
 func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("convert")
-	to := fs.String("to", "", "the output `FORMAT`: non, nonpack, xml or g (required, unless the -o file's name says it)")
+	list := puzzle.Enumerate(convertFormats, "or") // "non, nonpack, xml or g"
+	to := fs.String("to", "", "the output `FORMAT`: "+list+" (required, unless the -o file's name says it)")
 	out := fs.String("o", "", "write to `FILE` (or, for an existing folder, a file for each input in it) instead of standard output")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -46,9 +47,9 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	switch {
 	case slices.Contains(convertFormats, *to):
 	case *to == "":
-		return usageError{"-to is required: non, nonpack, xml or g (or an -o FILE named so)"}
+		return usageError{"-to is required: " + list + " (or an -o FILE named so)"}
 	default:
-		return usageError{fmt.Sprintf("-to %q: want non, nonpack, xml or g", *to)}
+		return usageError{fmt.Sprintf("-to %q: want %s", *to, list)}
 	}
 	if fs.NArg() == 0 {
 		return usageError{"no FILE given"}

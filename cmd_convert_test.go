@@ -321,4 +321,16 @@ func TestConvertFormatFromOutputName(t *testing.T) {
 	if code, _, stderr := runCLI(t, "convert", "-o", filepath.Join(dir, "out.nin"), src); code != 2 || !strings.Contains(stderr, "-to is required") {
 		t.Errorf("-o out.nin without -to: exit %d, %s", code, stderr)
 	}
+	// Both usage errors name the formats of the one list -to is checked against.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", filepath.Join(dir, "out.nin")}, "-to is required: non, nonpack, xml or g (or an -o FILE named so)\n"},
+		{[]string{"-to", "nin"}, "-to \"nin\": want non, nonpack, xml or g\n"},
+	} {
+		if code, _, stderr := runCLI(t, append(append([]string{"convert"}, c.args...), src)...); code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q in it", c.args, code, stderr, c.want)
+		}
+	}
 }

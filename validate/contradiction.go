@@ -259,14 +259,21 @@ func newLineLogic(p *puzzle.Puzzle) (*lineLogic, bool) {
 	if len(p.Palette) > maxContradictionColors || len(p.Rows) != p.Height || len(p.Cols) != p.Width {
 		return nil, false
 	}
-	ll := &lineLogic{p: p, grid: make([]uint32, p.Width*p.Height), cells: make([]uint32, max(p.Width, p.Height))}
-	for l := range p.Height + p.Width {
-		cells := make([]int, ll.length(l))
-		for i := range cells {
-			cells[i] = ll.at(l, i)
+	ll := &lineLogic{p: p, grid: make([]uint32, p.Width*p.Height), cells: make([]uint32, max(p.Width, p.Height)),
+		net: lineNet{clues: slices.Concat(p.Rows, p.Cols)}}
+	for y := range p.Height {
+		row := make([]int, p.Width)
+		for x := range row {
+			row[x] = y*p.Width + x
 		}
-		ll.net.lines = append(ll.net.lines, cells)
-		ll.net.clues = append(ll.net.clues, ll.clue(l))
+		ll.net.lines = append(ll.net.lines, row)
+	}
+	for x := range p.Width {
+		col := make([]int, p.Height)
+		for y := range col {
+			col[y] = y*p.Width + x
+		}
+		ll.net.lines = append(ll.net.lines, col)
 	}
 	return ll, true
 }
@@ -316,33 +323,14 @@ func splitLine(p *puzzle.Puzzle, l int) (row bool, index int) {
 	return false, l - p.Height
 }
 
-func (ll *lineLogic) clue(l int) puzzle.Line {
-	if row, i := splitLine(ll.p, l); row {
-		return ll.p.Rows[i]
-	}
-	return ll.p.Cols[l-ll.p.Height]
-}
-
-// at returns the grid index of cell i of line l.
-func (ll *lineLogic) at(l, i int) int {
-	if row, j := splitLine(ll.p, l); row {
-		return j*ll.p.Width + i
-	}
-	return i*ll.p.Width + l - ll.p.Height
-}
-
-func (ll *lineLogic) length(l int) int {
-	if row, _ := splitLine(ll.p, l); row {
-		return ll.p.Width
-	}
-	return ll.p.Height
-}
+// clue returns the clue of line l.
+func (ll *lineLogic) clue(l int) puzzle.Line { return ll.net.clues[l] }
 
 // load copies line l's cells into the scratch and returns it.
 func (ll *lineLogic) load(l int) []uint32 {
-	cells := ll.cells[:ll.length(l)]
-	for i := range cells {
-		cells[i] = ll.grid[ll.at(l, i)]
+	cells := ll.cells[:len(ll.net.lines[l])]
+	for i, c := range ll.net.lines[l] {
+		cells[i] = ll.grid[c]
 	}
 	return cells
 }
@@ -371,9 +359,9 @@ func (ll *lineLogic) solved() bool {
 // settled returns the clue of line l's cells after a run, and false when
 // one of them has more than one colour open.
 func (ll *lineLogic) settled(l int) (puzzle.Line, bool) {
-	colors := make([]uint8, ll.length(l))
-	for i := range colors {
-		set := ll.grid[ll.at(l, i)]
+	colors := make([]uint8, len(ll.net.lines[l]))
+	for i, c := range ll.net.lines[l] {
+		set := ll.grid[c]
 		if set == 0 || set&(set-1) != 0 {
 			return nil, false
 		}
