@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,13 +115,9 @@ func failedBuildOf(t *testing.T, s *testSite, name string) (diag.List, error) {
 	return of, err
 }
 
+// containsWarning reports whether one of the warnings ws says part.
 func containsWarning(ws []string, part string) bool {
-	for _, w := range ws {
-		if strings.Contains(w, part) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ws, func(w string) bool { return strings.Contains(w, part) })
 }
 
 // TestUnreadableFileListsTheWarningsBeforeItsError: a file whose reading

@@ -22,15 +22,17 @@ var changedCross = strings.NewReplacer(`title "Cross"`, `title "Changed cross"`,
 // this counts the memo, not the stamp's shortcut).
 func memoBuild(t *testing.T, s *testSite) int64 {
 	t.Helper()
+	hits, _ := memoBuildSummary(t, s)
+	return hits
+}
+
+// memoBuildSummary is memoBuild that also returns the build's summary.
+func memoBuildSummary(t *testing.T, s *testSite) (int64, Summary) {
+	t.Helper()
 	s.forgetStamp() // a full build, which consults the memo for every file
-	b, err := New(Config{Src: s.src, Out: s.out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Build(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	return b.memo.hits.Load()
+	b := s.builder(Config{})
+	sum := mustBuildWith(t, b)
+	return b.memo.hits.Load(), sum
 }
 
 // coldSnapshot builds archive (with changes written over it) from scratch

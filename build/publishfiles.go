@@ -156,9 +156,7 @@ func (r *run) writeBatchBooklets(ctx context.Context, in []*content.PuzzleFile, 
 // entries and bundles and sum's warnings and skipped puzzles, and returns
 // the problems (duplicate ids among them), with the warnings of the
 // puzzles left out among them, each after its puzzle's errors at the
-// lines above: a failed build lists them together. A warning about another file
-// that several files' results hold (a note's license, for each puzzle the
-// note credits) is counted once.
+// lines above: a failed build lists them together.
 func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	var problems diag.List
 	for _, res := range results {

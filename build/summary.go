@@ -3,7 +3,6 @@ package build
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -125,18 +124,23 @@ func logList(w io.Writer, list []string, prefix, more string) {
 // repeated a hundred times hides the warnings that differ. A hint (the
 // fix) is written the first time only: twenty duplicates need not each
 // say that players' progress is kept by id. The Summary keeps every
-// warning in full. An error is written here only when the summary counts
-// it as a warning: one that -strict made of a warning that leaves nothing
-// out (a duplicate id, a note's license), which -skip-invalid lists
-// nowhere else; the others are the skipped puzzles' lines.
+// warning in full. One rule says what is written: what the summary counts
+// as a warning (every warning, and an error that -strict made of a warning
+// that leaves nothing out: a duplicate id, a note's license, which
+// -skip-invalid lists nowhere else), less the warnings of the puzzles left
+// out, which the skipped puzzles' lines list under their errors.
 func logWarnings(w io.Writer, sum Summary) {
-	var ds diag.List
-	warned := map[string]bool{} // an error the summary counts as a warning: one that left nothing out
+	warned := map[string]bool{}
 	for _, s := range sum.Warnings {
 		warned[s] = true
 	}
+	leftOut := map[diag.Diagnostic]bool{}
+	for _, d := range sum.LeftOut {
+		leftOut[d] = true
+	}
+	var ds diag.List
 	for _, d := range sum.Diagnostics {
-		if d.Severity != diag.Error && !slices.Contains(sum.LeftOut, d) || d.Severity == diag.Error && warned[d.String()] {
+		if warned[d.String()] && !leftOut[d] {
 			ds = append(ds, d)
 		}
 	}

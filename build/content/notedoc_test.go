@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -20,13 +21,19 @@ func (p *parseCounter) Parse(r text.Reader, opts ...parser.ParseOption) ast.Node
 	return p.Parser.Parse(r, opts...)
 }
 
+// countingMarkdown returns a Markdown whose parser counts its parses.
+func countingMarkdown() (goldmark.Markdown, *parseCounter) {
+	md := NewMarkdown(false)
+	count := &parseCounter{Parser: md.Parser()}
+	md.SetParser(count)
+	return md, count
+}
+
 // TestReadCollectionsSharesABody: two collections whose notes have the
 // same body share one parse, yet each page gets the note with its own
 // links; what is kept serves the link check, and is no longer rendered.
 func TestReadCollectionsSharesABody(t *testing.T) {
-	md := NewMarkdown(false)
-	count := &parseCounter{Parser: md.Parser()}
-	md.SetParser(count)
+	md, count := countingMarkdown()
 	body := []byte("## Owls\n\nSee [the owl](owl.non#top).\n")
 	root := &Collection{URL: ""}
 	// d's owl is published as a page: its link differs from the others',
@@ -65,9 +72,7 @@ func TestReadCollectionsSharesABody(t *testing.T) {
 // a body one of them shares with a remade collection is still rendered
 // for it.
 func TestReadCollectionsRendersOnlyRemade(t *testing.T) {
-	md := NewMarkdown(false)
-	count := &parseCounter{Parser: md.Parser()}
-	md.SetParser(count)
+	md, count := countingMarkdown()
 	shared := []byte("## Owls\n")
 	root := &Collection{URL: ""}
 	for _, dir := range []string{"a", "b", "c"} {
