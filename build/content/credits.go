@@ -107,10 +107,11 @@ func NewFolderNotes(tops []string) *FolderNotes {
 // in, or else the file's folder alone. A note that cannot be read or
 // parsed is left out (the build reports it).
 func (n *FolderNotes) Fronts(file string) []FrontMatter {
-	dir, err := filepath.Abs(filepath.Dir(file))
+	fileDir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
 		return nil
 	}
+	dir := fileDir
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	stop := n.rootOf(dir)
@@ -122,7 +123,7 @@ func (n *FolderNotes) Fronts(file string) []FrontMatter {
 			n.front[dir] = fn
 		}
 		if fn.ok {
-			out = append(out, asSeenFrom(fn.front, file))
+			out = append(out, asSeenFrom(fn.front, file, fileDir))
 		}
 		if dir == stop {
 			return out
@@ -138,16 +139,13 @@ func (n *FolderNotes) Fronts(file string) []FrontMatter {
 // asSeenFrom returns a folder note's front matter with the path of its
 // license's note written as the path of file, a puzzle file as named on
 // the command line, leads to it ("content/README.md" for
-// "content/animals/cat.nin"), for messages.
-func asSeenFrom(fm FrontMatter, file string) FrontMatter {
+// "content/animals/cat.nin"), for messages; fileDir is file's folder as
+// an absolute path, which the caller has.
+func asSeenFrom(fm FrontMatter, file, fileDir string) FrontMatter {
 	if fm.LicenseFile == "" {
 		return fm
 	}
-	dir, err := filepath.Abs(filepath.Dir(file))
-	if err != nil {
-		return fm
-	}
-	if rel, err := filepath.Rel(dir, fm.LicenseFile); err == nil {
+	if rel, err := filepath.Rel(fileDir, fm.LicenseFile); err == nil {
 		fm.LicenseFile = filepath.Join(filepath.Dir(file), rel)
 	}
 	return fm
