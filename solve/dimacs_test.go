@@ -121,21 +121,24 @@ func TestWriteDimacs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var model map[int]bool
+	if *satModel != "" {
+		f, err := os.Open(*satModel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		model, err = readDimacsModel(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", *satModel, err)
+		}
+	}
 	for _, c := range hardSet() {
 		if !re.MatchString(c.name) {
 			continue
 		}
 		s, e := fallbackEncoding(t, c.name, c.p)
-		if *satModel != "" {
-			f, err := os.Open(*satModel)
-			if err != nil {
-				t.Fatal(err)
-			}
-			model, err := readDimacsModel(f)
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+		if model != nil {
 			t.Logf("%s: the model satisfies the clues: %v", c.name, c.p.Satisfies(dimacsImage(s, e, model)))
 			continue
 		}
