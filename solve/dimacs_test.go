@@ -191,9 +191,19 @@ func TestDimacsRoundTrip(t *testing.T) {
 	if st := fresh.solve(); st != satTrue {
 		t.Fatalf("the clues read back: %v, want a model", st)
 	}
-	model := map[int]bool{}
+	var out strings.Builder // the model as a SAT solver prints it
+	out.WriteString("s SATISFIABLE\nv")
 	for v := range fresh.value {
-		model[v+1] = fresh.modelTrue(posLit(int32(v)))
+		n := v + 1
+		if !fresh.modelTrue(posLit(int32(v))) {
+			n = -n
+		}
+		fmt.Fprintf(&out, " %d", n)
+	}
+	out.WriteString(" 0\n")
+	model, err := readDimacsModel(strings.NewReader(out.String()))
+	if err != nil {
+		t.Fatal(err)
 	}
 	if img := dimacsImage(s, e, model); !p.Satisfies(img) {
 		t.Error("the model of the clauses read back does not satisfy the clues")
