@@ -61,6 +61,7 @@ func parse(out []byte) (Dates, error) {
 		if err != nil {
 			return nil, fmt.Errorf("gitdate: bad commit date %q: %w", head, err)
 		}
+		when = when.UTC()
 		for _, f := range fields[1:] {
 			name := strings.TrimLeft(string(f), "\n")
 			if name == "" {
@@ -70,9 +71,9 @@ func parse(out []byte) (Dates, error) {
 			// the last change, and each older one moves First back.
 			span, seen := dates[name]
 			if !seen {
-				span.Last = when.UTC()
+				span.Last = when
 			}
-			span.First = when.UTC()
+			span.First = when
 			dates[name] = span
 		}
 	}

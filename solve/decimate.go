@@ -57,15 +57,15 @@ const (
 
 // decimation holds one decimation's state.
 type decimation struct {
-	s      *solver
-	b      *beliefs
-	d      *diveStack // its decisions, and its settle (line logic and probing)
-	left   int        // decisions it may still take
-	spent  int        // its SAT solver's conflicts when it started
-	budget int        // conflicts of a first question
-	widest int        // the largest budget a question had
-	cells  []int
-	biases []float64
+	s         *solver
+	b         *beliefs
+	d         *diveStack // its decisions, and its settle (line logic and probing)
+	left      int        // decisions it may still take
+	startedAt int        // its SAT solver's conflicts when it started
+	budget    int        // conflicts of a first question
+	widest    int        // the largest budget a question had
+	cells     []int
+	biases    []float64
 }
 
 // decimateLeft returns the decisions the decimation may take: 0 when it
@@ -96,8 +96,8 @@ func (s *solver) decimate() (decimateSpent, error) {
 	dm := &decimation{s: s, b: newBeliefs(g), d: newDiveStack(s, 0, true), left: s.decimateLeft(),
 		budget: cmp.Or(s.opts.decimateBudget, decimateBudget)}
 	dm.d.repair = newDiveRepair(s, root)
-	dm.spent = dm.d.repair.e.sat.Conflicts
-	dm.d.repair.bounded, dm.d.repair.until = true, dm.spent+decimateConflicts*dm.left
+	dm.startedAt = dm.d.repair.e.sat.Conflicts
+	dm.d.repair.bounded, dm.d.repair.until = true, dm.startedAt+decimateConflicts*dm.left
 	rounds := decimateFirstRounds
 	for !g.solved() && len(s.solutions) == 0 {
 		if !dm.b.run(rounds) {
@@ -141,7 +141,7 @@ func (s *solver) decimate() (decimateSpent, error) {
 
 // used returns what the decimation has spent so far.
 func (dm *decimation) used() decimateSpent {
-	return decimateSpent{decisions: dm.s.decimateLeft() - dm.left, conflicts: dm.d.repair.e.sat.Conflicts - dm.spent, widest: dm.widest}
+	return decimateSpent{decisions: dm.s.decimateLeft() - dm.left, conflicts: dm.d.repair.e.sat.Conflicts - dm.startedAt, widest: dm.widest}
 }
 
 // surest returns the open cells to set next, the surest first: a share

@@ -121,21 +121,24 @@ func TestWriteDimacs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var model map[int]bool
+	if *satModel != "" {
+		f, err := os.Open(*satModel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		model, err = readDimacsModel(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", *satModel, err)
+		}
+	}
 	for _, c := range hardSet() {
 		if !re.MatchString(c.name) {
 			continue
 		}
 		s, e := fallbackEncoding(t, c.name, c.p)
-		if *satModel != "" {
-			f, err := os.Open(*satModel)
-			if err != nil {
-				t.Fatal(err)
-			}
-			model, err := readDimacsModel(f)
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+		if model != nil {
 			t.Logf("%s: the model satisfies the clues: %v", c.name, c.p.Satisfies(dimacsImage(s, e, model)))
 			continue
 		}
@@ -188,9 +191,19 @@ func TestDimacsRoundTrip(t *testing.T) {
 	if st := fresh.solve(); st != satTrue {
 		t.Fatalf("the clues read back: %v, want a model", st)
 	}
-	model := map[int]bool{}
+	var out strings.Builder // the model as a SAT solver prints it
+	out.WriteString("s SATISFIABLE\nv")
 	for v := range fresh.value {
-		model[v+1] = fresh.modelTrue(posLit(int32(v)))
+		n := v + 1
+		if !fresh.modelTrue(posLit(int32(v))) {
+			n = -n
+		}
+		fmt.Fprintf(&out, " %d", n)
+	}
+	out.WriteString(" 0\n")
+	model, err := readDimacsModel(strings.NewReader(out.String()))
+	if err != nil {
+		t.Fatal(err)
 	}
 	if img := dimacsImage(s, e, model); !p.Satisfies(img) {
 		t.Error("the model of the clauses read back does not satisfy the clues")

@@ -17,12 +17,6 @@ var (
 	repairJumpsFlag  = flag.Int("repair-jumps", 0, "with -dive-seeds: backjumps before the first SAT repair and between two (0 for the default, -1 for none)")
 )
 
-// TestDiveRate is a measurement, not a check: from the state the SAT
-// fallback starts from (line logic and probing at the root), it runs the dive
-// alone on each grid and logs whether it reached a solution and its CPU
-// time, and checks each solution against the clues. The hard set's 40×40 grids at densities 0.4 to 0.45 are wide open
-// there (nearly every cell unsolved), and each dive that finds a solution
-// spares the SAT solver its longest search.
 // probedSolver returns a solver of p, with opts, at the state the search
 // starts from: line logic and probing done. name says which puzzle it is
 // when either finds a contradiction.
@@ -39,6 +33,12 @@ func probedSolver(t *testing.T, name string, p *puzzle.Puzzle, opts options) *so
 	return s
 }
 
+// TestDiveRate is a measurement, not a check: from the state the SAT
+// fallback starts from (line logic and probing at the root), it runs the dive
+// alone on each grid and logs whether it reached a solution and its CPU
+// time, and checks each solution against the clues. The hard set's 40×40 grids at densities 0.4 to 0.45 are wide open
+// there (nearly every cell unsolved), and each dive that finds a solution
+// spares the SAT solver its longest search.
 func TestDiveRate(t *testing.T) {
 	if *diveSeeds == 0 {
 		t.Skip("a measurement: give -dive-seeds")
