@@ -27,6 +27,7 @@ import (
 	"github.com/nonopress/nonopress/build"
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/treefile"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -378,11 +379,11 @@ func inOutput(out string) func(path string) bool {
 	keptAbs := output.KeptName(outAbs)
 	return func(p string) bool {
 		abs, err := filepath.Abs(p)
-		return err == nil && (inFolder(abs, outAbs) || inFolder(abs, keptAbs))
+		if err != nil {
+			return false
+		}
+		_, inOut := treefile.Inside(outAbs, abs)
+		_, inKept := treefile.Inside(keptAbs, abs)
+		return inOut || inKept
 	}
-}
-
-// inFolder reports whether the absolute path p is dir or inside it.
-func inFolder(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
 }
