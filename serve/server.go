@@ -214,7 +214,9 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	if err != nil {
 		failure := failureDiagnostics(err)
 		s.logged.add(s.cfg.Log, failure)
-		s.hub.publish(problemEvent(true, failure))
+		// A failed build's problems hold no warning but those of its
+		// puzzles in error: each goes with the errors.
+		s.hub.publish(problemEvent(true, failure, failure))
 		return
 	}
 	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum))
@@ -222,7 +224,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	// site is up to date), warnings as notes; each is logged once.
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
 	s.leftOut.set(s.cfg.Src, sum.Diagnostics)
-	s.hub.publish(problemEvent(false, sum.Diagnostics))
+	s.hub.publish(problemEvent(false, sum.Diagnostics, sum.LeftOut))
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
