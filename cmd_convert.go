@@ -19,9 +19,10 @@ import (
 )
 
 // convertCommand rewrites puzzles in another format: `nonopress convert -to
-// non|nonpack|xml|g [-o FILE|FOLDER] FILE...`. Several puzzles make a bundle
-// or an XML puzzle set; a .non or .g file holds exactly one. With -o naming
-// a folder, each file given is converted on its own into it.
+// FORMAT [-o FILE|FOLDER] FILE...`, FORMAT one of convertFormats. Several
+// puzzles make a bundle or an XML puzzle set; a .non or .g file holds
+// exactly one. With -o naming a folder, each file given is converted on
+// its own into it.
 //
 // What it writes it reads back: what the target format has no place for
 // (metadata in .g, a colour name of two words in .non, ...) is named in a

@@ -14,14 +14,19 @@ import (
 // with "  nonopress NAME"; a synopsis too long for 80 columns goes on in
 // lines indented under its flags. README.md's "Commands" shows the same
 // lines (TestReadmeShowsTheUsage).
-const usage = `nonopress builds static sites from nonogram puzzle archives.
+var usage = usageOf(convertFormats)
+
+// usageOf is usage with convertTo, the formats convert writes, as the
+// values of its -to.
+func usageOf(convertTo []string) string {
+	return `nonopress builds static sites from nonogram puzzle archives.
 
 Usage:
   nonopress build   [-src content] [-out public] [-base-url URL] [-strict]
                     [-skip-invalid] [-quiet] [-cpuprofile FILE]
   nonopress serve   [-src content] [-out public] [-addr 127.0.0.1:8080] [-poll]
   nonopress check   [-json] [-strict] [-timeout 10s] [-explain] PATH...
-  nonopress convert -to non|nonpack|xml|g [-o FILE|FOLDER] FILE...
+  nonopress convert -to ` + strings.Join(convertTo, "|") + ` [-o FILE|FOLDER] FILE...
   nonopress print   [-paper a3|a4|a5|letter] [-o booklet.pdf] [-title TITLE]
                     [-note TEXT] [-date YYYY-MM-DD] [-font FILE] [-mono]
                     [-timeout 10s] [-skip-invalid] PATH...
@@ -30,6 +35,7 @@ Usage:
 Run 'nonopress COMMAND -h' (or 'nonopress help COMMAND') for a command's flags.
 Exit status: 0 all is well, 1 a puzzle or input in error, 2 a usage mistake.
 `
+}
 
 // helpWidth is the width every help text fits in.
 const helpWidth = 80

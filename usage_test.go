@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -201,5 +202,19 @@ func TestUnknownFlagSuggests(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, "flag provided but not defined: "+c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
 		}
+	}
+}
+
+// The usage names the formats convert writes from their one list: a
+// format added to convertFormats is in the usage, which says them as
+// -to takes them.
+func TestUsageNamesTheConvertFormatsOfItsList(t *testing.T) {
+	if usage != usageOf(convertFormats) {
+		t.Error("usage is not usageOf(convertFormats)")
+	}
+	more := append(slices.Clip(convertFormats), "new")
+	want := "  nonopress convert -to " + strings.Join(more, "|") + " [-o FILE|FOLDER] FILE...\n"
+	if got := usageOf(more); !strings.Contains(got, want) {
+		t.Errorf("usage with a format more says\n%s\nwant the line\n%s", got, want)
 	}
 }

@@ -25,6 +25,10 @@ type Words struct {
 	// Name is the grade as the site's cards and puzzle pages name it: its
 	// Word capitalised, a dash and the technique, "Easy – line logic".
 	Name string
+	// Technique is the solver's name for what the grade needs, as
+	// solve/doc.go says it: "probing", where Name says "look-ahead". The
+	// site's search finds the grade by it too.
+	Technique string
 	// Meaning is what the grade means for solving, on the puzzle page.
 	Meaning string
 }
@@ -32,11 +36,11 @@ type Words struct {
 // table is every grade the solver gives, easiest first (solve/doc.go
 // defines them for authors).
 var table = [...]Words{
-	{"line", "easy", "solved line by line", "Easy – line logic",
+	{"line", "easy", "solved line by line", "Easy – line logic", "line logic",
 		"Every cell follows from one row or column at a time: no guessing, no looking ahead."},
-	{"probe", "medium", "solved with look-ahead", "Medium – look-ahead",
+	{"probe", "medium", "solved with look-ahead", "Medium – look-ahead", "probing",
 		"Some cells need a look ahead: suppose a colour, follow the lines until they contradict. Still no guessing."},
-	{"search", "hard", "solved by trial and error", "Hard – trial and error",
+	{"search", "hard", "solved by trial and error", "Hard – trial and error", "search",
 		"Logic alone stalls: the solver had to guess and back-track, and so will you."},
 }
 

@@ -12,7 +12,7 @@ import (
 func TestWordsAreWhole(t *testing.T) {
 	keys, words := map[string]bool{}, map[string]bool{}
 	for i, g := range All() {
-		if g.Key == "" || g.Word == "" || g.Solved == "" || g.Name == "" || g.Meaning == "" {
+		if g.Key == "" || g.Word == "" || g.Solved == "" || g.Name == "" || g.Technique == "" || g.Meaning == "" {
 			t.Errorf("grade %d %+v: a word is missing", i, g)
 			continue
 		}
@@ -25,6 +25,9 @@ func TestWordsAreWhole(t *testing.T) {
 		}
 		if want := strings.ToUpper(g.Word[:1]) + g.Word[1:] + " – "; !strings.HasPrefix(g.Name, want) {
 			t.Errorf("grade %q: Name %q does not begin %q", g.Key, g.Name, want)
+		}
+		if g.Technique != strings.ToLower(g.Technique) {
+			t.Errorf("grade %q: Technique %q is not lower-case, as a search finds it", g.Key, g.Technique)
 		}
 		if !strings.HasPrefix(g.Solved, "solved ") {
 			t.Errorf("grade %q: Solved %q does not begin \"solved \"", g.Key, g.Solved)

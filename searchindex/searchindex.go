@@ -6,20 +6,22 @@
 // written once each in tables and referred to by number, which keeps the
 // index at about 60 bytes per puzzle (see the package's tests for sizes).
 //
-// The index's shape (version 2):
+// The index's shape (version 3):
 //
 //	window.npSearchIndex = {
-//	  "v": 2,
+//	  "v": 3,
 //	  "authors": [...], "licenses": [...], "tags": [...], "dirs": [...],
+//	  "grades": [["", ""], ["easy", "easy line logic"], ...],
 //	  "p": [[title, dir, leaf, author, license, width, height, colours, grade, [tag...]], ...]
 //	}
 //
 // where a puzzle's page is dirs[dir] + leaf + "/index.html" from the site
 // root, author and license are indexes into their tables (0 is ""), grade is
 // 0 (unknown) or the grade's grade.Rank: 1 (line), 2 (probe) or 3 (search),
-// which search.js words as package grade does. A triddler's row has an
-// eleventh field, its number of triangles (its width and height are 0);
-// version 1 had none.
+// and an index into grades, which words each as package grade does (see
+// gradeTable): search.js has no words of its own for them (version 2 had
+// no grades). A triddler's row has an eleventh field, its number of
+// triangles (its width and height are 0); version 1 had none.
 package searchindex
 
 import (
@@ -32,7 +34,7 @@ import (
 )
 
 // Version is the index format's version, its "v".
-const Version = 2
+const Version = 3
 
 // Puzzle is what the index knows of one puzzle.
 type Puzzle struct {
@@ -85,13 +87,14 @@ func Script(puzzles []Puzzle) ([]byte, error) {
 		rows = append(rows, row)
 	}
 	body, err := json.Marshal(struct {
-		V        int      `json:"v"`
-		Authors  []string `json:"authors"`
-		Licenses []string `json:"licenses"`
-		Tags     []string `json:"tags"`
-		Dirs     []string `json:"dirs"`
-		P        [][]any  `json:"p"`
-	}{Version, authors.list, licenses.list, tags.list, dirs.list, rows})
+		V        int         `json:"v"`
+		Authors  []string    `json:"authors"`
+		Licenses []string    `json:"licenses"`
+		Tags     []string    `json:"tags"`
+		Dirs     []string    `json:"dirs"`
+		Grades   [][2]string `json:"grades"`
+		P        [][]any     `json:"p"`
+	}{Version, authors.list, licenses.list, tags.list, dirs.list, gradeTable(), rows})
 	if err != nil {
 		return nil, fmt.Errorf("searchindex: %w", err)
 	}
@@ -101,4 +104,21 @@ func Script(puzzles []Puzzle) ([]byte, error) {
 	b.Write(body)
 	b.WriteString(";\n")
 	return b.Bytes(), nil
+}
+
+// gradeTable is the index's grades, by grade.Rank (0, no grade, is ["",
+// ""]): the Word a result says of the grade, and the words a search finds
+// it by, its Word, the technique its Name says and the solver's name for
+// it where that differs: "medium look-ahead probing".
+func gradeTable() [][2]string {
+	out := [][2]string{{"", ""}}
+	for _, g := range grade.All() {
+		_, named, _ := strings.Cut(g.Name, " – ")
+		found := []string{g.Word, strings.ToLower(named)}
+		if !strings.EqualFold(named, g.Technique) {
+			found = append(found, g.Technique)
+		}
+		out = append(out, [2]string{g.Word, strings.Join(found, " ")})
+	}
+	return out
 }

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -73,6 +74,12 @@ func TestScriptTables(t *testing.T) {
 	// A triddler's row ends with its triangles; a grid's has none.
 	if got := fmt.Sprint(rows[5]); got != "[Wake up 3 wake-up 0 0 0 0 1 0 [] 24]" {
 		t.Errorf("row of the triddler: %s", got)
+	}
+	// The grades' words, by rank: what a result says, and what finds it.
+	var grades [][2]string
+	json.Unmarshal(m["grades"], &grades)
+	if want := [][2]string{{"", ""}, {"easy", "easy line logic"}, {"medium", "medium look-ahead probing"}, {"hard", "hard trial and error search"}}; !reflect.DeepEqual(grades, want) {
+		t.Errorf("grades %q, want %q", grades, want)
 	}
 	// A page at the root has the empty folder.
 	if got := fmt.Sprint(rows[4][1:3]); got != "[0 top]" {
@@ -142,32 +149,84 @@ console.log(JSON.stringify(out));
 	return strings.TrimSpace(string(outb))
 }
 
-// TestSearchSaysEveryGrade: search.js, which has the grades' words by the
-// number the index stores, finds the puzzles of each grade by its Word and
-// by its Name (as the cards show it, dash left out), and no others; says
-// the Word in their results, as cards and sheets do; and offers the Word to
-// narrow a search that finds puzzles of several grades. The search page's
-// label names each Word. A grade added to package grade without its words
-// in search.js and search.html fails.
-func TestSearchSaysEveryGrade(t *testing.T) {
-	const each = 8 // of each grade: three grades make enough to be offered narrowings
+// TestSearchSaysOnlyTheIndexsGrades: search.js has no difficulty words of
+// its own; it says those the index gives, which are package grade's. With
+// the table's words, it finds the puzzles of each grade by its Word, by its
+// Name (as the cards show it, dash left out) and by the solver's Technique,
+// and no others; says the Word in their results, as cards and sheets do;
+// offers the Words to narrow a search that finds puzzles of several grades;
+// and names the easiest's Word when it asks for a word more. With other
+// words in the index's table, it says those alone: a grade word the page
+// shows that is not the table's fails.
+func TestSearchSaysOnlyTheIndexsGrades(t *testing.T) {
 	grades := grade.All()
+	var real []string
+	for _, g := range grades {
+		real = append(real, g.Word)
+	}
+	others := make([][2]string, len(grades))
+	for i := range others {
+		word := fmt.Sprintf("grade%c", 'a'+i)
+		others[i] = [2]string{word, word + " " + fmt.Sprintf("skill%c", 'a'+i)}
+	}
+	for _, c := range []struct {
+		name  string
+		table [][2]string
+	}{{"package grade's words", gradeTable()[1:]}, {"other words", others}} {
+		t.Run(c.name, func(t *testing.T) {
+			shown := gradesShown(t, c.table)
+			if c.name == "other words" {
+				for _, w := range real {
+					if strings.Contains(shown, w) {
+						t.Errorf("with other words in the index, the page says %q, not the index's:\n%s", w, shown)
+					}
+				}
+			}
+		})
+	}
+	for _, name := range []string{"static/search.js", "search.html"} {
+		src, err := os.ReadFile(filepath.Join("..", "templates", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range real {
+			if regexp.MustCompile(`\b` + w + `\b`).Match(src) {
+				t.Errorf("templates/%s spells the grade %q: it should take it from package grade", name, w)
+			}
+		}
+	}
+}
+
+// gradesShown builds an index of puzzles of each grade whose grades table
+// (gradeTable) is table, each grade's Word and the words a search finds it
+// by, and checks in node that search.js finds, says and offers the grades
+// by those words; it returns all it said, results, offers and summary.
+func gradesShown(t *testing.T, table [][2]string) string {
+	t.Helper()
+	const each = 8 // of each grade: three grades make enough to be offered narrowings
 	var puzzles []Puzzle
-	var queries []string
-	for i, g := range grades {
+	for i, g := range grade.All() {
 		for j := range each {
 			// In colour: "black and white" would find "trial and error".
 			puzzles = append(puzzles, Puzzle{Title: fmt.Sprintf("Puzzle %c%d", 'A'+i, j), Width: 5, Height: 5, Colors: 2,
 				Difficulty: g.Key, Page: fmt.Sprintf("p/%s%d/index.html", g.Key, j)})
 		}
-		queries = append(queries, g.Word, strings.ReplaceAll(g.Name, " – ", " "))
 	}
 	script, err := Script(puzzles)
 	if err != nil {
 		t.Fatal(err)
 	}
+	m := decode(t, script)
+	m["grades"], _ = json.Marshal(append([][2]string{{"", ""}}, table...))
+	body, _ := json.Marshal(m)
+	script = []byte("window.npSearchIndex=" + string(body) + ";\n")
+	var queries []string
+	for _, g := range table {
+		queries = append(queries, strings.Fields(g[1])...)
+	}
 	extra := `out["described"] = {total: 0, titles: items.map(x => s.describe(x, false)), pages: []};
-out["offered"] = {total: 0, titles: s.narrowings(items, "puzzle", s.find(items, "puzzle", 10)).map(o => o.label), pages: []};`
+out["offered"] = {total: 0, titles: s.narrowings(items, "puzzle", s.find(items, "puzzle", 10)).map(o => o.label), pages: []};
+out["summary"] = {total: 0, titles: [s.summary(items, "puzzle", s.find(items, "puzzle", 3))], pages: []};`
 	var got map[string]struct {
 		Total  int
 		Titles []string
@@ -175,34 +234,32 @@ out["offered"] = {total: 0, titles: s.narrowings(items, "puzzle", s.find(items, 
 	if err := json.Unmarshal([]byte(runSearch(t, script, queries, extra)), &got); err != nil {
 		t.Fatal(err)
 	}
-	described, offered := got["described"].Titles, got["offered"].Titles
-	if len(described) != len(puzzles) {
-		t.Fatalf("described %d results, want %d", len(described), len(puzzles))
+	described, offered, summary := got["described"].Titles, got["offered"].Titles, got["summary"].Titles
+	if len(described) != len(puzzles) || len(summary) != 1 {
+		t.Fatalf("described %d results, want %d; summary %q", len(described), len(puzzles), summary)
 	}
-	var words []string
-	for i, g := range grades {
+	for i, g := range table {
 		prefix := fmt.Sprintf("Puzzle %c", 'A'+i)
-		for _, q := range queries[2*i : 2*i+2] {
+		for _, q := range strings.Fields(g[1]) {
+			if q == "and" {
+				continue // "trial and error"
+			}
 			r := got[q]
 			if r.Total != each || len(r.Titles) == 0 || slices.ContainsFunc(r.Titles, func(s string) bool { return !strings.HasPrefix(s, prefix) }) {
-				t.Errorf("grade %q: search %q found %q (%d in all), want the %d of %s…", g.Key, q, r.Titles, r.Total, each, prefix)
+				t.Errorf("grade %q: search %q found %q (%d in all), want the %d of %s…", g[0], q, r.Titles, r.Total, each, prefix)
 			}
 		}
-		if d := described[i*each]; !slices.Contains(strings.Split(d, " · "), g.Word) {
-			t.Errorf("grade %q: its result says %q, want %q in it", g.Key, d, g.Word)
+		if d := described[i*each]; !slices.Contains(strings.Split(d, " · "), g[0]) {
+			t.Errorf("grade %q: its result says %q, want %q in it", g[0], d, g[0])
 		}
-		if !slices.Contains(offered, g.Word) {
-			t.Errorf("grade %q: a search of all offers %q to narrow it, not %q", g.Key, offered, g.Word)
+		if !slices.Contains(offered, g[0]) {
+			t.Errorf("grade %q: a search of all offers %q to narrow it, not %q", g[0], offered, g[0])
 		}
-		words = append(words, g.Word)
 	}
-	page, err := os.ReadFile(filepath.Join("..", "templates", "search.html"))
-	if err != nil {
-		t.Fatal(err)
+	if want := "add a word to narrow it (a size, “small”, “" + table[0][0] + "”, an author)."; !strings.HasSuffix(summary[0], want) {
+		t.Errorf("a search with more results than shown says %q, want it to end %q", summary[0], want)
 	}
-	if want := "difficulty (" + strings.Join(words, ", ") + ")"; !bytes.Contains(page, []byte(want)) {
-		t.Errorf("the search page's label does not say %q", want)
-	}
+	return strings.Join(slices.Concat(described, offered, summary), "\n")
 }
 
 func TestSearchResults(t *testing.T) {
@@ -317,8 +374,8 @@ func TestSearchAsVisitorsType(t *testing.T) {
 	}
 	// find is what the pages call: search, then a second reading of the
 	// query; pages holds what the query was read as and what the page says.
-	extra := `for (const q of Object.keys(out)) { const r = s.find(items, q, 10); out[q] = {total: r.total, titles: r.results.map(x => x.title), pages: [r.fixed, s.summary(q, r)]}; }
-out.limited = {total: 0, titles: [], pages: ["", s.summary("black and white", s.find(items, "black and white", 3))]};`
+	extra := `for (const q of Object.keys(out)) { const r = s.find(items, q, 10); out[q] = {total: r.total, titles: r.results.map(x => x.title), pages: [r.fixed, s.summary(items, q, r)]}; }
+out.limited = {total: 0, titles: [], pages: ["", s.summary(items, "black and white", s.find(items, "black and white", 3))]};`
 	var got map[string]struct {
 		Total  int
 		Titles []string

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // leftOutPages knows where the pages of the files in error would be, so
@@ -59,8 +60,8 @@ func (p *leftOutPages) at(urlPath string) string {
 // root's note makes no page of its own (a mistake there leaves out the
 // note alone).
 func pageAddress(src, file string) (string, bool) {
-	rel, err := filepath.Rel(src, file)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := treefile.Inside(src, file)
+	if !ok {
 		return "", false
 	}
 	parts := strings.Split(filepath.ToSlash(rel), "/")

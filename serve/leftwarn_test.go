@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,20 +24,33 @@ func undeclared(t *testing.T) string {
 	return string(data)
 }
 
+// panelState builds a content tree of files (name → text) and returns
+// the event a browser that connects gets first, its data, and in it the
+// problems and the other warnings its panel lists.
+func panelState(t *testing.T, files map[string]string) (state event, data map[string]any, problems, warnings []problem) {
+	t.Helper()
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	for name, text := range files {
+		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
+	}
+	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
+	_, state = s.hub.subscribe()
+	data, _ = state.Data.(map[string]any)
+	problems, _ = data["problems"].([]problem)
+	warnings, _ = data["warnings"].([]problem)
+	return state, data, problems, warnings
+}
+
 // TestPanelListsTheWarningsOfAPuzzleLeftOut: the panel lists a puzzle's
 // warnings with the errors that leave it out, in line order as check
 // does, and the other warnings apart; its message counts the errors.
 func TestPanelListsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	os.MkdirAll(src, 0o755)
-	os.WriteFile(filepath.Join(src, "undecl.non"), []byte(undeclared(t)), 0o644)
-	os.WriteFile(filepath.Join(src, "free.non"), []byte(strings.Replace(twoDots, "license CC0-1.0\n", "", 1)), 0o644)
-	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
-	_, state := s.hub.subscribe()
-	data, _ := state.Data.(map[string]any)
-	problems, _ := data["problems"].([]problem)
-	warnings, _ := data["warnings"].([]problem)
+	state, data, problems, warnings := panelState(t, map[string]string{
+		"undecl.non": undeclared(t),
+		"free.non":   strings.Replace(twoDots, "license CC0-1.0\n", "", 1),
+	})
 	var got []string
 	for _, p := range problems {
 		got = append(got, filepath.Base(p.File)+":"+p.Severity+":"+p.Message[:min(len(p.Message), 24)])
@@ -61,7 +75,8 @@ func TestFailedBuildPanelListsTheWarningsOfItsPuzzles(t *testing.T) {
 		{File: "a.non", Line: 8, Severity: diag.Error, Message: "row clues fill 5 cells of red but column clues fill 8"},
 		{File: "a.non", Line: 11, Severity: diag.Warning, Message: "colour 'y' has no color line"},
 	}}
-	ev := problemEvent(true, failureDiagnostics(err))
+	failure := failureDiagnostics(err)
+	ev := problemEvent(true, failure, failure)
 	data, _ := ev.Data.(map[string]any)
 	problems, _ := data["problems"].([]problem)
 	if ev.Name != "builderror" || len(problems) != 2 || problems[1].Severity != "warning" || data["warning_count"] != 0 {
@@ -86,4 +101,27 @@ func TestPanelShowsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the folded panel counts both warnings", `/nonopress: 2 errors, 2 warnings/.test(document.querySelector('#nonopress-error-overlay').innerText)`)
+}
+
+// TestPanelListsOnlyTheLeftOutPuzzlesWarningsOfABundle: in a bundle with
+// one puzzle in error and another published, the panel lists with the
+// errors the warning of the puzzle they leave out, and the published
+// one's apart with the other warnings, as the build knows them by puzzle
+// (Summary.LeftOut), not by file.
+func TestPanelListsOnlyTheLeftOutPuzzlesWarningsOfABundle(t *testing.T) {
+	bundle := undeclared(t) + "====\n" + strings.Replace(twoDots, "license CC0-1.0\n", "", 1)
+	state, data, problems, warnings := panelState(t, map[string]string{"set.nonpack": bundle})
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.Severity+":"+strconv.Itoa(p.Line))
+	}
+	if want := "error:8|error:8|warning:11"; state.Name != "builderror" || strings.Join(got, "|") != want {
+		t.Errorf("state %s, problems %s; want %s (the left-out puzzle's errors and warning)", state.Name, strings.Join(got, "|"), want)
+	}
+	if len(warnings) != 1 || warnings[0].Line != 18 || !strings.HasPrefix(warnings[0].Message, "no license") || data["warning_count"] != 1 {
+		t.Errorf("warnings %+v (%v): want the published puzzle's no license (line 18) alone", warnings, data["warning_count"])
+	}
+	if msg, _ := data["message"].(string); strings.Contains(msg, "no license") {
+		t.Errorf("message:\n%s\nwant the published puzzle's warning left out of it", msg)
+	}
 }

@@ -52,8 +52,9 @@ func problemsOf(l diag.List) []problem {
 }
 
 // failureDiagnostics are the diagnostics of a build that failed: its
-// problems when puzzles are in error, else the error itself (an output
-// that cannot be written, a template that does not parse).
+// problems when puzzles are in error (the errors, and the warnings of the
+// puzzles in error alone), else the error itself (an output that cannot
+// be written, a template that does not parse).
 func failureDiagnostics(err error) diag.List {
 	var be *build.Error
 	if errors.As(err, &be) && len(be.Diagnostics) > 0 {
@@ -62,18 +63,18 @@ func failureDiagnostics(err error) diag.List {
 	return diag.List{diag.FromError("", err)}
 }
 
-// split separates the errors, with the warnings of the files they are in
-// (which often say the cause: a colour with no color line, then clue sums
-// that disagree), from the other warnings, each in the order of l.
-func split(l diag.List) (errs, warnings diag.List) {
-	inError := map[string]bool{}
-	for _, d := range l {
-		if d.Severity == diag.Error && d.File != "" {
-			inError[d.File] = true
-		}
+// split separates the errors, with the warnings of the puzzles they leave
+// out (leftOut, which often say the cause: a colour with no color line,
+// then clue sums that disagree), from the other warnings, each in the
+// order of l. The build knows leftOut by puzzle: in a bundle, the warnings
+// of a puzzle it published stay with the other warnings.
+func split(l, leftOut diag.List) (errs, warnings diag.List) {
+	withErrors := make(map[diag.Diagnostic]bool, len(leftOut))
+	for _, d := range leftOut {
+		withErrors[d] = true
 	}
 	for _, d := range l {
-		if d.Severity == diag.Error || inError[d.File] {
+		if d.Severity == diag.Error || withErrors[d] {
 			errs = append(errs, d)
 		} else {
 			warnings = append(warnings, d)
@@ -82,16 +83,17 @@ func split(l diag.List) (errs, warnings diag.List) {
 	return errs, warnings
 }
 
-// problemEvent is the event that tells browsers a build's problems: a
+// problemEvent is the event that tells browsers a build's problems, l,
+// of which leftOut are the warnings of the puzzles left out: a
 // "builderror" while puzzles are left out (the rest of the site is up to
 // date) or the build failed, else "ok", with the warnings either way (one
 // that many files share once, and how many there are in all). The
-// problems are the errors with the warnings of their files among them, in
-// the build's order (a puzzle's in line order); warning_count counts the
-// others. Its message says the same as text, for a reader of the raw
+// problems are the errors with the warnings of their puzzles among them,
+// in the build's order (a puzzle's in line order); warning_count counts
+// the others. Its message says the same as text, for a reader of the raw
 // stream.
-func problemEvent(failed bool, l diag.List) event {
-	errs, warnings := split(l)
+func problemEvent(failed bool, l, leftOut diag.List) event {
+	errs, warnings := split(l, leftOut)
 	data := map[string]any{"warnings": groupedProblems(warnings), "warning_count": len(warnings)}
 	if !failed && len(errs) == 0 {
 		return event{Name: "ok", Data: data}

@@ -27,6 +27,7 @@ import (
 	"github.com/nonopress/nonopress/build"
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/treefile"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -213,7 +214,9 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	if err != nil {
 		failure := failureDiagnostics(err)
 		s.logged.add(s.cfg.Log, failure)
-		s.hub.publish(problemEvent(true, failure))
+		// A failed build's problems hold no warning but those of its
+		// puzzles in error: each goes with the errors.
+		s.hub.publish(problemEvent(true, failure, failure))
 		return
 	}
 	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum))
@@ -221,7 +224,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	// site is up to date), warnings as notes; each is logged once.
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
 	s.leftOut.set(s.cfg.Src, sum.Diagnostics)
-	s.hub.publish(problemEvent(false, sum.Diagnostics))
+	s.hub.publish(problemEvent(false, sum.Diagnostics, sum.LeftOut))
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
@@ -378,11 +381,11 @@ func inOutput(out string) func(path string) bool {
 	keptAbs := output.KeptName(outAbs)
 	return func(p string) bool {
 		abs, err := filepath.Abs(p)
-		return err == nil && (inFolder(abs, outAbs) || inFolder(abs, keptAbs))
+		if err != nil {
+			return false
+		}
+		_, inOut := treefile.Inside(outAbs, abs)
+		_, inKept := treefile.Inside(keptAbs, abs)
+		return inOut || inKept
 	}
-}
-
-// inFolder reports whether the absolute path p is dir or inside it.
-func inFolder(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
 }

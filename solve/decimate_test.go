@@ -12,10 +12,7 @@ import (
 // the solver and whether the grid was left as it was.
 func decimateFrom(t *testing.T, ctx context.Context, seed uint64, side int, density float64, opts options) (decimateSpent, *solver, bool, error) {
 	t.Helper()
-	s := solverFor(ctx, puzzleOf(randomImage(seed, side, side, density), 2), opts)
-	if ok, err := s.g.propagate(); !ok || err != nil {
-		t.Fatalf("seed %d: line logic found a contradiction (%v)", seed, err)
-	}
+	s := propagatedSolver(t, ctx, fmt.Sprintf("seed %d", seed), puzzleOf(randomImage(seed, side, side, density), 2), opts)
 	before := slices.Clone(s.g.cells)
 	spent, err := s.decimate()
 	return spent, s, slices.Equal(before, s.g.cells), err

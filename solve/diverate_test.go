@@ -17,15 +17,24 @@ var (
 	repairJumpsFlag  = flag.Int("repair-jumps", 0, "with -dive-seeds: backjumps before the first SAT repair and between two (0 for the default, -1 for none)")
 )
 
+// propagatedSolver returns a solver of p, with opts and ctx, at line
+// logic's state. name says which puzzle it is when line logic finds a
+// contradiction.
+func propagatedSolver(t *testing.T, ctx context.Context, name string, p *puzzle.Puzzle, opts options) *solver {
+	t.Helper()
+	s := solverFor(ctx, p, opts)
+	if ok, err := s.g.propagate(); !ok || err != nil {
+		t.Fatalf("%s: line logic found a contradiction (%v)", name, err)
+	}
+	return s
+}
+
 // probedSolver returns a solver of p, with opts, at the state the search
 // starts from: line logic and probing done. name says which puzzle it is
 // when either finds a contradiction.
 func probedSolver(t *testing.T, name string, p *puzzle.Puzzle, opts options) *solver {
 	t.Helper()
-	s := solverFor(context.Background(), p, opts)
-	if ok, err := s.g.propagate(); !ok || err != nil {
-		t.Fatalf("%s: line logic found a contradiction (%v)", name, err)
-	}
+	s := propagatedSolver(t, context.Background(), name, p, opts)
 	s.g.startCaching()
 	if ok, err := s.probeToFixedPoint(); !ok || err != nil {
 		t.Fatalf("%s: probing found a contradiction (%v)", name, err)

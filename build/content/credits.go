@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nonopress/nonopress/internal/treefile"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -180,17 +181,14 @@ func widestTop(dir string, tops []string) string {
 	best := ""
 	for _, top := range tops {
 		t, err := filepath.Abs(top)
-		if err == nil && within(dir, t) && (best == "" || len(t) < len(best)) {
+		if err != nil {
+			continue
+		}
+		if _, in := treefile.Inside(t, dir); in && (best == "" || len(t) < len(best)) {
 			best = t
 		}
 	}
 	return best
-}
-
-// within reports whether dir is top or inside it.
-func within(dir, top string) bool {
-	rel, err := filepath.Rel(top, dir)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // folderFront reads the front matter of a folder's note (README.md,

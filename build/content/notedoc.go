@@ -150,9 +150,6 @@ func sumOf(body []byte) bodySum { return sha256.Sum256(body) }
 // doc is Doc with the parse, unless let go before, given the body's hash,
 // sum.
 func (d *NoteDocs) doc(sum bodySum, body []byte) *NoteDoc {
-	if len(bytes.TrimSpace(body)) == 0 {
-		return &NoteDoc{blank: true}
-	}
 	d.mu.Lock()
 	doc := d.kept[sum]
 	if doc == nil {
@@ -166,17 +163,18 @@ func (d *NoteDocs) doc(sum bodySum, body []byte) *NoteDoc {
 
 // Parse parses a note's body for the caller alone, who lets it go.
 func (d *NoteDocs) Parse(body []byte) *NoteDoc {
-	if len(bytes.TrimSpace(body)) == 0 {
-		return &NoteDoc{blank: true}
-	}
 	doc := &NoteDoc{md: d.md, body: body}
 	doc.once.Do(doc.parse)
 	return doc
 }
 
 // parse parses the body and collects its headings' ids, links and raw
-// HTML.
+// HTML; a body of nothing but white space is blank, with nothing to parse.
 func (n *NoteDoc) parse() {
+	if len(bytes.TrimSpace(n.body)) == 0 {
+		n.blank = true
+		return
+	}
 	n.doc = n.md.Parser().Parse(text.NewReader(n.body), noteContext())
 	n.ids = headingIDsOf(n.doc)
 	n.refs, n.dests, n.html = noteParts(n.doc, n.body)

@@ -106,3 +106,32 @@ func TestReadCollectionsRendersOnlyRemade(t *testing.T) {
 		t.Errorf("%d parses of two bodies, want 2", count.n)
 	}
 }
+
+// TestBlankNoteIsNotParsed: a note whose body is nothing but white space
+// renders as nothing, for the caller (Parse) as for the build (Doc, and
+// Page after ReadCollections let it go), with no parse and no link
+// checked.
+func TestBlankNoteIsNotParsed(t *testing.T) {
+	md, count := countingMarkdown()
+	docs := NewNoteDocs(md)
+	body := []byte(" \n\n\t\n")
+	root := &Collection{URL: ""}
+	c := &Collection{Dir: "a", URL: "a/", NotePath: "a/README.md", Note: Note{Body: body, BodyLine: 3}, Parent: root}
+	root.Children = append(root.Children, c)
+	docs.ReadCollections(root, Links{}, nil)
+	page, err := docs.Page(c, Links{})
+	if page != "" || err != nil {
+		t.Errorf("Page = %q, %v; want nothing", page, err)
+	}
+	for name, doc := range map[string]*NoteDoc{"Parse": docs.Parse(body), "Doc": docs.Doc(body)} {
+		if html, err := doc.Render("a/README.md", 3, nil); html != "" || err != nil {
+			t.Errorf("%s: Render = %q, %v; want nothing", name, html, err)
+		}
+	}
+	if w := (LinkCheck{Docs: docs}).Note("a/README.md", "a", c.Note); len(w) != 0 {
+		t.Errorf("warnings %v", w)
+	}
+	if count.n != 0 {
+		t.Errorf("%d parses of a blank body, want none", count.n)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/nav"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -145,6 +146,7 @@ func (s *Site) SearchPage() Page {
 		d := s.pageData("search", "Search", "search/")
 		d.Description = "Search the nonogram puzzles of " + s.Title + " by title, author, tag, size, colours, difficulty or license."
 		d.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
+		d.Grades = grade.All()
 		return d
 	}}
 }

@@ -44,6 +44,7 @@ type PageData struct {
 	Booklet     string
 	Puzzle      *PuzzleView
 	Groups      []GroupView
+	Grades      []grade.Words // the search page's: the difficulty grades, easiest first
 }
 
 // CollectionView is a link to a collection with its puzzle count, what

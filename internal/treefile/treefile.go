@@ -91,8 +91,21 @@ func (t *Tree) Resolve(path string) (string, error) {
 
 // contains reports whether real (absolute, resolved) is the root or below it.
 func (t *Tree) contains(real string) bool {
-	rel, err := filepath.Rel(t.root, real)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	_, ok := Inside(t.root, real)
+	return ok
+}
+
+// Inside reports whether path is the folder dir or inside it, and if so
+// path relative to dir ("." for dir itself). Both are absolute, or both
+// relative to the same folder (one of each is never inside); they are
+// compared as written, cleaned but with no symbolic link followed, so
+// "a/bc" is not inside "a/b" and "a/b/../c" is not inside "a/b".
+func Inside(dir, path string) (rel string, ok bool) {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return rel, true
 }
 
 // chunk is how much Read reads between looks at its context.

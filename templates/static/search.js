@@ -7,11 +7,6 @@
 (function (root) {
   "use strict";
 
-  // GRADES are the words a difficulty is found by (the cards' wording and
-  // the solver's), GRADE_NAMES what a result says of it.
-  var GRADES = ["", "easy line logic", "medium look-ahead probing", "hard trial and error search"];
-  var GRADE_NAMES = ["", "easy", "medium", "hard"];
-
   // LETTERS are the letters that lose no accent to NFD but are written
   // without one by those who cannot type them.
   var LETTERS = { "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th" };
@@ -28,11 +23,16 @@
   }
 
   // prepare turns the index into one folded text per puzzle to match
-  // against, and the data results are shown from.
+  // against, and the data results are shown from. The index words the
+  // difficulty grades (package grade): what a result says of its grade,
+  // the words it is found by, and the grades' words, easiest first, which
+  // the lists keep (items.grades) for the searches they suggest.
   function prepare(ix) {
     var items = new Array(ix.p.length);
+    var grades = ix.grades || [["", ""]];
+    items.grades = grades.slice(1).map(function (g) { return g[0]; });
     for (var i = 0; i < ix.p.length; i++) {
-      var r = ix.p[i];
+      var r = ix.p[i], grade = grades[r[8]] || grades[0];
       var tags = r[9].map(function (t) { return ix.tags[t]; });
       var author = ix.authors[r[3]], license = ix.licenses[r[4]];
       // "colour" finds the puzzles in colour, not every puzzle.
@@ -47,8 +47,8 @@
       // A grid of up to 10 a side is "small" (build/site.SmallSide).
       var sizeWords = r[10] ? size : r[5] + "x" + r[6] + (r[5] <= 10 && r[6] <= 10 ? " small" : "");
       var text = " " + fold([r[0], author, license, tags.join(" "), folder].join(" \u0001 ")) + " \u0001 " +
-        [sizeWords, colours, GRADES[r[8]]].join(" \u0001 ") + " ";
-      items[i] = { title: r[0], lower: fold(r[0]), by: fold(author), text: text, author: author, size: size, colours: r[7], grade: r[8], dir: dir,
+        [sizeWords, colours, grade[1]].join(" \u0001 ") + " ";
+      items[i] = { title: r[0], lower: fold(r[0]), by: fold(author), text: text, author: author, size: size, colours: r[7], grade: grade[0], dir: dir,
         page: dir + r[2] + "/index.html" };
     }
     return items;
@@ -179,13 +179,14 @@
     return again;
   }
 
-  // summary is what a search says of what it found for query: how many,
-  // and when the query was read otherwise, how.
-  function summary(query, found) {
+  // summary is what a search of items says of what it found for query: how
+  // many, and when the query was read otherwise, how.
+  function summary(items, query, found) {
     var q = "“" + query.trim() + "”";
     if (found.total === 0) return "No puzzle matches " + q + ".";
     var n = found.total + " puzzle" + (found.total === 1 ? "" : "s");
-    var shown = found.total > found.results.length ? ", the first " + found.results.length + " shown: add a word to narrow it (a size, “small”, “easy”, an author)." : ".";
+    var easiest = items.grades.length ? " “" + items.grades[0] + "”," : "";
+    var shown = found.total > found.results.length ? ", the first " + found.results.length + " shown: add a word to narrow it (a size, “small”," + easiest + " an author)." : ".";
     if (found.fixed) return "No puzzle matches " + q + "; " + n + " found for “" + found.fixed + "”" + shown;
     return n + " found" + shown;
   }
@@ -214,7 +215,9 @@
     // other of its kind.
     var named = function (re) { return have.some(function (w) { return re.test(w); }); };
     var offers = [];
-    if (!named(/^(easy|medium|hard)$/)) offers.push(["easy", "easy"], ["medium", "medium"], ["hard", "hard"]);
+    if (!have.some(function (w) { return items.grades.indexOf(w) >= 0; })) {
+      items.grades.forEach(function (g) { offers.push([g, g]); });
+    }
     if (!named(/^(small|\d+x\d+)$/)) {
       offers.push(["small", "small"]);
       common.forEach(function (sz) { offers.push([sz, sz.replace("×", "x")]); });
@@ -233,7 +236,7 @@
   // share a title, which would otherwise read alike).
   function describe(it, inFolder) {
     var parts = [it.size, it.colours > 1 ? it.colours + " colours" : "black and white"];
-    if (it.grade) parts.push(GRADE_NAMES[it.grade]);
+    if (it.grade) parts.push(it.grade);
     if (it.author) parts.push("by " + it.author);
     if (inFolder && it.dir) parts.push("in " + it.dir.replace(/\/$/, ""));
     return parts.join(" · ");
@@ -358,12 +361,12 @@
       withIndex(siteRoot, function (ix) {
         if (!ix || input.value !== q) return; // no index: Enter opens the search page
         var found = find(ix, q, 8);
-        said.textContent = summary(q, found);
+        said.textContent = summary(ix, q, found);
         fillList(list, siteRoot, found.results);
         if (found.fixed || found.total === 0) {
           var note = doc.createElement("li");
           note.className = "np-search-note";
-          note.textContent = summary(q, found);
+          note.textContent = summary(ix, q, found);
           list.insertBefore(note, list.firstChild);
         }
         if (found.total > found.results.length) {
@@ -416,6 +419,11 @@
     var list = doc.querySelector(".np-search-list");
     var siteRoot = "../";
     var title = doc.title;
+    // The easiest grade's word, for the prompt before the index loads: the
+    // page has the grades' words (data-grades, from package grade).
+    var easiest = (form.getAttribute("data-grades") || "").split(" ")[0];
+    var prompt = "Type a title, an author, a tag, a size such as 15x15 or “small”, “colour”, " + (easiest ? "“" + easiest + "”, " : "") +
+      "or a license; words combine, as in “" + (easiest ? easiest + " " : "") + "10x10”.";
     // The words that narrow a search of many results, between the status
     // and the list.
     var narrow = doc.createElement("nav");
@@ -445,13 +453,13 @@
       // The tab and the history list name the query.
       doc.title = query.trim() ? "“" + query.trim() + "” · " + title : title;
       narrow.hidden = true;
-      if (!query.trim()) { status.textContent = "Type a title, an author, a tag, a size such as 15x15 or “small”, “colour”, “easy”, or a license; words combine, as in “easy 10x10”."; list.textContent = ""; return; }
+      if (!query.trim()) { status.textContent = prompt; list.textContent = ""; return; }
       status.textContent = "Searching…";
       withIndex(siteRoot, function (ix) {
         if (!ix) { status.textContent = "The search index could not be loaded here: browse the collections, authors and tags instead."; return; }
         var found = find(ix, query, 500);
         fillList(list, siteRoot, found.results);
-        status.textContent = summary(query, found);
+        status.textContent = summary(ix, query, found);
         offer(ix, query, found);
       });
     }
