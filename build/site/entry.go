@@ -122,7 +122,7 @@ func NewEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *E
 		ID:        p.ID(),
 		Title:     FirstNonEmpty(fm.Title, p.Meta.Title, fallbackTitle),
 		Author:    p.Meta.AuthorName(),
-		Copyright: strings.TrimSpace(p.Meta.Copyright),
+		Copyright: p.Meta.CopyrightNotice(),
 		License:   strings.TrimSpace(p.Meta.License),
 		Catalogue: strings.TrimSpace(p.Meta.Catalogue),
 		Width:     p.Width,
