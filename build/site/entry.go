@@ -36,6 +36,7 @@ type Entry struct {
 	Page        string            `json:"page,omitempty"`
 	Sheet       string            `json:"sheet,omitempty"`    // "" when render could not draw it
 	Solution    string            `json:"solution,omitempty"` // "" when there is none
+	PDF         string            `json:"pdf,omitempty"`      // the sheet PDF (answer on page 2); "" without a sheet
 	Source      string            `json:"source,omitempty"`   // the published copy of its file
 	Warnings    []string          `json:"-"`
 	Tags        []string          `json:"tags,omitempty"` // its note's, then its collections' notes'
