@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -38,5 +39,43 @@ func TestCheckJSONObjectsShareTheirShape(t *testing.T) {
 	}
 	if objects != 4 {
 		t.Errorf("%d objects, want 4 (puzzle, unreadable file, note, empty folder):\n%s", objects, out)
+	}
+}
+
+// check of a site's folder, or of a file in it, reads its nonopress.toml
+// as the build does, and a mistake there is an error at its line (exit 1,
+// and an object of index -1 in -json): a CI job that runs check before
+// build no longer passes check and then fails to build.
+func TestCheckReadsTheSiteConfiguration(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "content/nonopress.toml", "title = \"Club\"\nper_pgae = 50\n")
+	writeFile(t, dir, "content/animals/dancer.non", dancerNon)
+	content, toml := filepath.Join(dir, "content"), filepath.Join(dir, "content", "nonopress.toml")
+	for _, path := range []string{content, filepath.Join(content, "animals", "dancer.non")} {
+		code, out, _ := runCLI(t, "check", path)
+		if want := toml + `:2: error: unknown key "per_pgae" (did you mean "per_page"?)`; code != 1 || !strings.Contains(out, want+"\n") {
+			t.Errorf("check %s: exit %d, want 1 and %q:\n%s", path, code, want, out)
+		}
+	}
+	code, out, _ := runCLI(t, "check", "-json", content)
+	first, _, _ := strings.Cut(out, "\n")
+	var r struct {
+		File   string
+		Index  int
+		Errors []struct {
+			Line          int
+			Message, Hint string
+		}
+	}
+	if err := json.Unmarshal([]byte(first), &r); err != nil {
+		t.Fatal(err)
+	}
+	if code != 1 || r.File != toml || r.Index != -1 || len(r.Errors) != 1 || r.Errors[0].Line != 2 ||
+		r.Errors[0].Message != `unknown key "per_pgae"` || r.Errors[0].Hint != `did you mean "per_page"?` {
+		t.Errorf("check -json: exit %d, first object %+v", code, r)
+	}
+	writeFile(t, dir, "content/nonopress.toml", "title = \"Club\"\nper_page = 50\n")
+	if code, out, _ := runCLI(t, "check", content); code != 0 || strings.Contains(out, "nonopress.toml") {
+		t.Errorf("check with a good nonopress.toml: exit %d\n%s", code, out)
 	}
 }
