@@ -65,6 +65,13 @@ type jsonDiagnostic struct {
 	d diag.Diagnostic
 }
 
+// fileResult is the result (index -1) of a file, or a part of one, that is
+// no puzzle, with its errors and warnings: its lists are [] in JSON, never
+// null, as a puzzle's are, so that a script may take their length.
+func fileResult(file string, errs, warns diag.List) *checkResult {
+	return &checkResult{File: file, Index: -1, Errors: jsonDiagnostics(errs), Warnings: jsonDiagnostics(warns), ColorNames: []string{}}
+}
+
 // jsonDiagnostics converts a list, never returning nil (JSON gets []).
 func jsonDiagnostics(l diag.List) []jsonDiagnostic {
 	out := make([]jsonDiagnostic, 0, len(l))
@@ -100,7 +107,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	notes := content.NewFolderNotes(fs.Args())
 	results, done := checkFiles(ctx, files, notes, validate.Options{Timeout: *timeout})
 	giveFolderNoteLicenses(results, files, notes)
-	results = append(append(emptyFolderResults(found.empty), folderNoteResults(found.folders, notes)...), results...)
+	results = append(append(append(settingsResults(fs.Args()), emptyFolderResults(found.empty)...), folderNoteResults(found.folders, notes)...), results...)
 	markDuplicates(results)
 
 	var nErr, nWarn, nPuzzles int
@@ -269,7 +276,7 @@ func emptyFolderResults(folders []string) []checkResult {
 	var out []checkResult
 	for _, f := range folders {
 		w := diag.Diagnostic{File: f, Severity: diag.Warning, Message: "no puzzle files in this folder", Hint: build.NoPuzzlesHint}
-		out = append(out, checkResult{File: f, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(diag.List{w})})
+		out = append(out, *fileResult(f, nil, diag.List{w}))
 	}
 	return out
 }
@@ -338,8 +345,7 @@ func readAndCheck(ctx context.Context, file string, notes *content.FolderNotes, 
 	start := time.Now()
 	puzzles, err := formats.ReadFile(file)
 	if err != nil {
-		unreadable = &checkResult{File: file, Index: -1, Errors: jsonDiagnostics(formats.Diagnostics(file, err)),
-			Warnings: jsonDiagnostics(formats.Warnings(err))}
+		unreadable = fileResult(file, formats.Diagnostics(file, err), formats.Warnings(err))
 		unreadable.Seconds = time.Since(start).Seconds()
 	}
 	own, _, err := readNoteBeside(file)

@@ -41,7 +41,7 @@ func checkNote(file string, notes *content.FolderNotes) *checkResult {
 // (the warnings about the license it gives), and the warnings of its
 // links, as a result of index -1, or nil when there is nothing to say.
 func noteResult(path string, n content.Note, err error, license diag.List, notes *content.FolderNotes) *checkResult {
-	r := &checkResult{File: path, Index: -1, Errors: []jsonDiagnostic{}, Warnings: jsonDiagnostics(n.Warnings), ColorNames: []string{}}
+	r := fileResult(path, nil, n.Warnings)
 	if err != nil {
 		r.Errors = jsonDiagnostics(diag.List{diag.FromError(path, err)})
 	} else {

@@ -250,8 +250,9 @@ func (c *printCommand) report(ds diag.List, skipping bool) {
 }
 
 // pathsTitle is a booklet's title from what it prints: one file's or
-// folder's name, or for several in one folder that folder's name (not the
-// first file's); for paths in several folders, the first one's name.
+// folder's name, or for several in one folder that folder's title (not the
+// first file's); for paths in several folders, the first one's name. A
+// folder is titled as the site titles it (folderTitle).
 func pathsTitle(paths []string) string {
 	name := func(p string) string {
 		abs, err := filepath.Abs(p)
@@ -259,7 +260,7 @@ func pathsTitle(paths []string) string {
 			abs = filepath.Clean(p)
 		}
 		if info, err := os.Stat(abs); err == nil && info.IsDir() {
-			return content.FolderTitle(filepath.Base(abs)) // as the site titles its collection
+			return folderTitle(abs)
 		}
 		return content.BaseName(filepath.Base(abs))
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -75,4 +76,21 @@ func noteFront(f *content.PuzzleFile) (content.FrontMatter, error) {
 	}
 	n, err := content.ParseNote(f.NotePath, data)
 	return n.Front, err
+}
+
+// folderTitle is the title the site gives folder dir: for the content
+// folder (the one with nonopress.toml) the site's title, as its home page
+// shows it; else its note's title; else its name as a reader would write
+// it ("02_not_so_tough" reads "Not so tough"). Printing two collections of
+// a site is thus titled by the site, not by the content folder's name.
+func folderTitle(dir string) string {
+	if _, err := os.Stat(filepath.Join(dir, content.ConfigFile)); err == nil {
+		if settings, err := content.ReadSettings(dir); err == nil && settings.Title != "" {
+			return settings.Title
+		}
+	}
+	if fc, ok, err := readFolderCover(context.Background(), dir, false); ok && err == nil && fc.Title != "" {
+		return fc.Title
+	}
+	return content.FolderTitle(filepath.Base(dir))
 }

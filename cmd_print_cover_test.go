@@ -223,3 +223,36 @@ func TestPrintSettingsMistake(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr, want)
 	}
 }
+
+// TestPrintSeveralFoldersTitle: a booklet of two collections of a site is
+// titled by the site, as its home page, not by the content folder's name
+// ("content"); without nonopress.toml by the folder's note; and several
+// files of a collection by its note's title, as its page and booklet are.
+func TestPrintSeveralFoldersTitle(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "site/content/nonopress.toml", "title = \"Riverside Puzzle Club\"\n")
+	writeFile(t, dir, "site/content/README.md", "---\ntitle: Welcome\n---\n")
+	writeFile(t, dir, "other/content/README.md", "---\ntitle: Our archive\n---\n")
+	for _, top := range []string{"site/content", "other/content"} {
+		writeFile(t, dir, top+"/animals/README.md", "---\ntitle: Animals\n---\n")
+		writeFile(t, dir, top+"/animals/dancer.non", dancerNon)
+		writeFile(t, dir, top+"/animals/two.non", "license CC0-1.0\ntitle \"Two\"\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
+		writeFile(t, dir, top+"/shapes/dancer.non", dancerNon)
+	}
+	for _, c := range []struct {
+		paths []string
+		want  string
+	}{
+		{[]string{"site/content/animals", "site/content/shapes"}, "Riverside Puzzle Club"},
+		{[]string{"other/content/animals", "other/content/shapes"}, "Our archive"},
+		{[]string{"site/content/animals/dancer.non", "site/content/animals/two.non"}, "Animals"},
+	} {
+		var paths []string
+		for _, p := range c.paths {
+			paths = append(paths, filepath.Join(dir, filepath.FromSlash(p)))
+		}
+		if cover, _, _ := strings.Cut(printedText(t, paths...), "\f"); !strings.HasPrefix(strings.TrimSpace(cover), c.want+"\n") {
+			t.Errorf("print %v: the cover is titled\n%s\nwant %q", c.paths, cover, c.want)
+		}
+	}
+}

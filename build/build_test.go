@@ -107,7 +107,7 @@ func TestCatalogueMatchesPuzzles(t *testing.T) {
 	}
 	want := site.Entry{Title: "The Cross", Author: "Ann Author", License: "CC0-1.0", Width: 3, Height: 3, Colors: 1,
 		Verdict: "unique", Difficulty: cat[1].Difficulty, Page: "animals/cross/index.html",
-		Sheet: "animals/cross/sheet.svg", Solution: "animals/cross/solution.svg", Source: "animals/cross.non", ID: cat[1].ID,
+		Sheet: "animals/cross/sheet.svg", Solution: "animals/cross/solution.svg", PDF: "animals/cross/sheet.pdf", Source: "animals/cross.non", ID: cat[1].ID,
 		Tags: []string{"easy", "symbol"}}
 	if !reflect.DeepEqual(cat[1], want) {
 		t.Errorf("catalogue[1] = %+v\nwant %+v", cat[1], want)
@@ -120,7 +120,7 @@ func checkCatalogue(t *testing.T, src, out string, cat []site.Entry) {
 	t.Helper()
 	ids := map[string]bool{}
 	for _, c := range cat {
-		for _, f := range []string{c.Page, c.Sheet, c.Solution, c.Source} {
+		for _, f := range []string{c.Page, c.Sheet, c.Solution, c.PDF, c.Source} {
 			if f == "" {
 				continue
 			}

@@ -93,6 +93,27 @@ func TestNoteLinksLeadingNowhere(t *testing.T) {
 	}
 }
 
+// TestNoteLinksIntoALeftOutCollection: with SkipInvalid, a collection
+// whose note has a mistake is left out, and a link to it from another note
+// leads nowhere: its hint names the note to fix, not the path, which is
+// right.
+func TestNoteLinksIntoALeftOutCollection(t *testing.T) {
+	s := newSite(t, `
+-- README.md --
+See [the birds](birds/).
+-- birds/README.md --
+---
+tags: "a, b"
+---
+-- birds/owl.non --
+`+dotPuzzle)
+	sum := s.mustBuild(Config{SkipInvalid: true})
+	want := filepath.Join(s.src, "README.md") + ":1: link to birds/ leads nowhere (birds/ is left out of the site until the mistake in its note birds/README.md is fixed)"
+	if !slices.Contains(sum.Warnings, want) {
+		t.Errorf("warnings:\n%s\nwant among them:\n%s", strings.Join(sum.Warnings, "\n"), want)
+	}
+}
+
 // TestNoteHeadingsAndFootnotes: a note's headings have ids that links with
 // a fragment reach (checkLinks checks every fragment), letters beyond ASCII
 // kept, never one the page has (#main, where "Skip to content" leads), and

@@ -105,6 +105,9 @@ func (r *run) puzzleAssets(ws *workerScratch, e *site.Entry, p *puzzle.Puzzle, r
 	if has("solution.svg") {
 		e.Solution = e.Dir + "solution.svg"
 	}
+	if has("sheet.pdf") {
+		e.PDF = e.Dir + "sheet.pdf"
+	}
 	switch {
 	case has("thumb.svg"):
 		e.Thumb = e.Dir + "thumb.svg"

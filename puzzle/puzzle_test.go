@@ -152,6 +152,27 @@ func TestAuthorName(t *testing.T) {
 	}
 }
 
+// TestCopyrightNotice checks that the e-mail addresses in angle brackets a
+// copyright gives are left out of the notice shown, as the author's are,
+// and that other notices are kept.
+func TestCopyrightNotice(t *testing.T) {
+	for in, want := range map[string]string{
+		"© 2010 Frederico Vera <dktcoding@gmail.com>":      "© 2010 Frederico Vera",
+		"© 2007 Ann <a@example.org>, Bob <b@example.org>.": "© 2007 Ann, Bob.",
+		" Copyright 2017 Gregory Kikola ":                  "Copyright 2017 Gregory Kikola",
+		"<ann@example.org>":                                "<ann@example.org>",
+		"© <ann@example.org>":                              "© <ann@example.org>",
+		"© Ann <the elder>":                                "© Ann <the elder>",
+		"© Ann <the elder> <a@example.org>":                "© Ann <the elder>",
+		"a < b <c@d>":                                      "a < b",
+		"":                                                 "",
+	} {
+		if got := (Meta{Copyright: in}).CopyrightNotice(); got != want {
+			t.Errorf("CopyrightNotice of %q = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // TestShiftedUp finds where a clue line was left out of a block that the
 // goal's lines, moved up by one, fill from there on; a block that differs
 // elsewhere, or only in its last line, is no such shift, unless that line

@@ -44,8 +44,9 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 }
 
 // CoverBooklet writes a collection booklet PDF: a cover (title, note, count,
-// authors, and opt.Date if set); a contents page listing each puzzle with its
-// page, size and difficulty; the puzzles numbered in order, one per page or,
+// authors, and opt.Date if set); the contents listing each puzzle with its
+// page, size and difficulty, under the cover's text when they fit there,
+// else on pages of their own; the puzzles numbered in order, one per page or,
 // when they fit with cells of at least 4.5 mm, two or four to a page; then an
 // answer key packing many small solutions to a page. Every page after the
 // cover shows its number, which is its page in the PDF, and the PDF has a
@@ -88,8 +89,14 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 		warnMissing(m, opt, e.Puzzle, "")
 	}
 	// Page numbers are PDF page numbers: the cover is page 1, the contents
-	// follow, and their length depends only on the number of entries.
+	// follow (on the cover itself when they fit under its text), and their
+	// length depends only on the number of entries.
+	front, free := coverPage(m, cover, entries, paper, opt)
 	contentsLen := contentsPageCount(paper, len(entries))
+	onCover := contentsOnCover(len(entries), free)
+	if onCover > 0 {
+		contentsLen = 0
+	}
 	first := 2 + contentsLen
 	pages, entryPage := puzzlePages(m, entries, paper, opt.MonoSafe, first)
 	answersFrom := first + len(pages)
@@ -97,8 +104,13 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 	if len(answers) == 0 {
 		answersFrom = 0
 	}
-	contents := contentsPages(m, entries, entryPage, answersFrom, paper)
-	all := append([]*scene{coverPage(m, cover, entries, paper, opt)}, contents...)
+	var contents []*scene
+	if onCover > 0 {
+		contentsPages(m, entries, entryPage, answersFrom, paper, front, onCover)
+	} else {
+		contents = contentsPages(m, entries, entryPage, answersFrom, paper, nil, 0)
+	}
+	all := append([]*scene{front}, contents...)
 	all = append(all, pages...)
 	return append(all, answers...), nil
 }

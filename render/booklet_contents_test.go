@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nonopress/nonopress/internal/corpustest"
 )
@@ -52,7 +53,7 @@ func TestBookletContents(t *testing.T) {
 		listed := map[string]int{}   // "Puzzle 7" or "Answers" → page
 		contentsLine := regexp.MustCompile(`(?m)^\s*(?:(\d+)\. Mixed \d+|(Answers)) .*?(\d+)\s*$`)
 		size, _ := paperSize(paper)
-		for _, m := range contentsLine.FindAllStringSubmatch(layoutText(t, path, 2, 1+contentsPageCount(size, len(entries))), -1) {
+		for _, m := range contentsLine.FindAllStringSubmatch(layoutText(t, path, 1, 1+contentsPageCount(size, len(entries))), -1) {
 			n, _ := strconv.Atoi(m[3])
 			key := "Puzzle " + m[1]
 			if m[2] != "" {
@@ -104,8 +105,8 @@ func hasLine(text, s string) bool {
 }
 
 // TestContentsColumnsDoNotTouch lists a triddler ("triddler, 96 triangles",
-// wider than a grid's "00×00, 00 colours") and grids on the contents page of
-// A5, A4 and Letter booklets, and measures from pdftotext's word boxes that
+// wider than a grid's "00×00, 00 colours") and grids in the contents of A5,
+// A4 and Letter booklets (on their cover), and measures from pdftotext's word boxes that
 // each line's size ends at least 2 mm before its difficulty begins: the
 // number-loom booklet printed "triddler, 96 triangleseasy".
 func TestContentsColumnsDoNotTouch(t *testing.T) {
@@ -122,9 +123,9 @@ func TestContentsColumnsDoNotTouch(t *testing.T) {
 		if err := Booklet(&b, "Columns", entries, Options{Paper: paper}); err != nil {
 			t.Fatal(err)
 		}
-		var lines [][]pdfWord // the contents page's words, by line
+		var lines [][]pdfWord // the contents' words (under the cover's text), by line
 		for _, w := range pdfWords(t, writeTemp(t, "booklet.pdf", b.Bytes())) {
-			if w.Page != 2 {
+			if w.Page != 1 {
 				continue
 			}
 			if n := len(lines); n > 0 && math.Abs(lines[n-1][0].YMin-w.YMin) < 1 {
@@ -147,6 +148,57 @@ func TestContentsColumnsDoNotTouch(t *testing.T) {
 		}
 		if checked != len(entries) {
 			t.Errorf("%s: found the difficulty of %d contents lines, want %d (a word run into it?)", paper, checked, len(entries))
+		}
+	}
+}
+
+// TestShortBookletListsItsContentsOnTheCover: a booklet whose contents fit
+// under its cover's text lists them there, below the authors and above the
+// date, and its puzzles start on page 2 (a contents page of its own was a
+// sheet of paper mostly blank, beside a cover mostly blank); one whose
+// contents do not fit keeps them on page 2.
+func TestShortBookletListsItsContentsOnTheCover(t *testing.T) {
+	date := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		paper    Paper
+		n        int
+		contents int // the page of the contents
+	}{{A4, 5, 1}, {A5, 6, 1}, {Letter, 13, 1}, {A4, 40, 2}, {A5, 20, 2}} {
+		var b bytes.Buffer
+		err := CoverBooklet(&b, Cover{Title: "Club night", Note: "For Thursday."}, mixedBooklet(t, c.n), Options{Paper: c.paper, Date: date})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var authors, contents, first, last, dated float64 // tops of words of page 1
+		puzzle1 := 0                                      // the page headed "Puzzle 1"
+		words := pdfWords(t, writeTemp(t, "booklet.pdf", b.Bytes()))
+		for i, w := range words {
+			switch {
+			case w.Page == 1 && w.Text == "Puzzles" && words[i+1].Text == "by":
+				authors = w.YMax
+			case w.Text == "Contents" && w.Page == c.contents:
+				contents = w.YMin
+			case w.Page == c.contents && w.Text == "1." && first == 0:
+				first = w.YMin
+			case w.Page == c.contents && w.Text == "Answers":
+				last = w.YMax
+			case w.Page == 1 && w.Text == "2026":
+				dated = w.YMin
+			case w.Text == "Puzzle" && i+1 < len(words) && words[i+1].Text == "1" && puzzle1 == 0:
+				puzzle1 = w.Page
+			}
+		}
+		name := fmt.Sprintf("%d puzzles on %s", c.n, c.paper)
+		if contents == 0 || first == 0 || last == 0 {
+			t.Errorf("%s: no contents on page %d", name, c.contents)
+			continue
+		}
+		if puzzle1 != c.contents+1 {
+			t.Errorf("%s: puzzle 1 on page %d, want %d", name, puzzle1, c.contents+1)
+		}
+		if c.contents == 1 && !(authors < contents && contents < first && first < last && last < dated) {
+			t.Errorf("%s: the cover's authors end at %.0f pt, its contents run from %.0f (first line %.0f) to %.0f pt, its date starts at %.0f pt: want them in that order",
+				name, authors, contents, first, last, dated)
 		}
 	}
 }

@@ -14,12 +14,14 @@ const (
 	contentsSize  = 3.5 // a contents line: 10 pt
 	contentsRow   = 6.0 // from one contents line to the next
 	contentsTop   = margin + headingSize*2.4
+	contentsGap   = 14.0 // between the cover's text and the contents on it
 )
 
 // coverPage shows the booklet's title, its note, how many puzzles it holds,
-// their authors and, when the caller gave one, its date.
-func coverPage(m *metrics, cover Cover, entries []BookletEntry, paper pageSize, opt Options) *scene {
-	s := &scene{Width: paper.Width, Height: paper.Height, Name: printable(cover.Title)}
+// their authors and, when the caller gave one, its date; free is where the
+// room under its text begins and ends (the contents may go there).
+func coverPage(m *metrics, cover Cover, entries []BookletEntry, paper pageSize, opt Options) (s *scene, free [2]float64) {
+	s = &scene{Width: paper.Width, Height: paper.Height, Name: printable(cover.Title)}
 	s.Bookmarks = append(s.Bookmarks, bookmark{Title: cover.Title, Y: 0})
 	width := paper.Width - 4*margin
 	y := paper.Height * 0.3
@@ -45,10 +47,24 @@ func coverPage(m *metrics, cover Cover, entries []BookletEntry, paper pageSize, 
 			y += attribSize * 1.2 * 1.4
 		}
 	}
+	bottom := paper.Height - 1.5*margin
 	if !opt.Date.IsZero() {
 		s.add(newText(paper.Width/2, paper.Height-2*margin, 4, anchorMiddle, false, textGrey, opt.Date.Format("2 January 2006")))
+		bottom = paper.Height - 2*margin - 4*2
 	}
-	return s
+	return s, [2]float64{y, bottom}
+}
+
+// contentsOnCover is where the contents of n puzzles begin on the cover
+// (the top of their heading), or 0 when they do not fit under its text,
+// free (coverPage): a short booklet's contents share its cover, so that
+// the contents do not take a page of their own.
+func contentsOnCover(n int, free [2]float64) float64 {
+	top := free[0] + contentsGap
+	if top+(contentsTop-margin)+float64(n)*contentsRow > free[1] {
+		return 0
+	}
+	return top
 }
 
 // bookletAuthors lists the entries' authors once each, in order of first
@@ -80,9 +96,14 @@ func contentsPageCount(paper pageSize, n int) int {
 
 // contentsPages lists each puzzle with its number, title, size, difficulty
 // and page (entryPage), then the answers' page (none when answersFrom is 0).
-// They are the booklet's pages 2 onwards.
-func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersFrom int, paper pageSize) []*scene {
+// They are the booklet's pages 2 onwards, or, when cover is given, all on
+// the cover from top down (contentsOnCover) and none of their own.
+func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersFrom int, paper pageSize, cover *scene, top float64) []*scene {
 	per := contentsRowsPerPage(paper)
+	first := contentsTop // the first line's place on the first page
+	if cover != nil {
+		per, first = len(entries)+1, top-margin+contentsTop
+	}
 	left, right := margin, paper.Width-margin
 	numW := m.width(strconv.Itoa(len(entries))+".", contentsSize, false)
 	// The size and difficulty columns are as wide as their widest entry
@@ -99,18 +120,25 @@ func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersF
 	titleX := left + numW + 2
 	titleW := sizeX - 3 - titleX
 	var pages []*scene
+	pg := cover
 	row := 0
 	line := func(num, title, size, diff, page string, bold bool) {
-		if row%per == 0 {
-			pg := numberedPage(paper, 2+len(pages))
-			if row == 0 {
-				pg.add(newText(left, margin+headingSize*0.8, headingSize*1.2, anchorStart, true, black, "Contents"))
-				pg.Bookmarks = append(pg.Bookmarks, bookmark{Title: "Contents", Y: margin})
+		if row == 0 {
+			head := first - contentsTop + margin
+			if pg == nil {
+				pg = numberedPage(paper, 2)
+				pages = append(pages, pg)
 			}
+			pg.add(newText(left, head+headingSize*0.8, headingSize*1.2, anchorStart, true, black, "Contents"))
+			pg.Bookmarks = append(pg.Bookmarks, bookmark{Title: "Contents", Y: head})
+		} else if row%per == 0 {
+			pg = numberedPage(paper, 2+len(pages))
 			pages = append(pages, pg)
 		}
-		pg := pages[len(pages)-1]
 		y := contentsTop + float64(row%per)*contentsRow
+		if row < per {
+			y += first - contentsTop
+		}
 		if t := m.wrap(title, contentsSize, titleW, bold, 1); len(t) > 0 {
 			title = t[0]
 		}

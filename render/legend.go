@@ -82,7 +82,7 @@ func attribution(m *metrics, p *puzzle.Puzzle, x, y, w float64) ([]item, float64
 	if a := meta.AuthorName(); a != "" { // the name: an e-mail address after it is not printed
 		put("by "+a, attribSize, false)
 	}
-	if c := copyrightNotice(meta.Copyright); c != "" {
+	if c := copyrightNotice(meta); c != "" {
 		put(c, attribSize, false)
 	}
 	if meta.License != "" {

@@ -150,11 +150,13 @@ func TestBookletPages(t *testing.T) {
 		size  string
 		pages int
 	}{
-		// Cover; contents; puzzles, up to four to a page; the answers,
-		// packed on one page.
-		{1, A4, a4Points, 1 + 1 + 1 + 1},
-		{5, A4, a4Points, 1 + 1 + 2 + 1},
-		{13, Letter, letterPoints, 1 + 1 + 4 + 1},
+		// Cover, with the contents under its text when they fit, else
+		// a contents page; puzzles, up to four to a page; the answers,
+		// packed on one page (two for 60).
+		{1, A4, a4Points, 1 + 1 + 1},
+		{5, A4, a4Points, 1 + 2 + 1},
+		{13, Letter, letterPoints, 1 + 4 + 1},
+		{60, A4, a4Points, 1 + 1 + 15 + 2},
 	} {
 		var b bytes.Buffer
 		if err := Booklet(&b, "Test booklet", bookletOf(t, c.n), Options{Paper: c.paper}); err != nil {

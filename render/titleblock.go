@@ -62,7 +62,7 @@ func creditLine(meta puzzle.Meta) string {
 	if a := meta.AuthorName(); a != "" {
 		parts = append(parts, "by "+a)
 	}
-	if c := copyrightNotice(meta.Copyright); c != "" {
+	if c := copyrightNotice(meta); c != "" {
 		parts = append(parts, c)
 	}
 	if l := strings.TrimSpace(meta.License); l != "" {
@@ -71,9 +71,11 @@ func creditLine(meta puzzle.Meta) string {
 	return strings.Join(parts, " · ")
 }
 
-// copyrightNotice is c led by "©" unless it already says copyright; "" for none.
-func copyrightNotice(c string) string {
-	c = strings.TrimSpace(c)
+// copyrightNotice is the puzzle's copyright without e-mail addresses
+// (puzzle.Meta.CopyrightNotice), led by "©" unless it already says
+// copyright; "" for none.
+func copyrightNotice(meta puzzle.Meta) string {
+	c := meta.CopyrightNotice()
 	lower := strings.ToLower(c)
 	if c == "" || strings.HasPrefix(c, "©") || strings.HasPrefix(lower, "(c)") || strings.HasPrefix(lower, "copyright") {
 		return c

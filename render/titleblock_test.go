@@ -52,6 +52,21 @@ func TestTitleBlockLeavesOutTheAuthorsAddress(t *testing.T) {
 	}
 }
 
+// A sheet's copyright notice leaves out the e-mail address it gives, as the
+// author's is left out, on the sheet's title block and on a booklet page's
+// caption alike.
+func TestCopyrightLeavesOutTheAddress(t *testing.T) {
+	p := &puzzle.Puzzle{Width: 3, Height: 2, Palette: puzzle.DefaultPalette(),
+		Meta: puzzle.Meta{Title: "Spade", Author: "Frederico Vera <dktcoding@gmail.com>",
+			Copyright: "© 2010 Frederico Vera <dktcoding@gmail.com>", License: "CC-BY-SA-4.0"}}
+	if got, want := titleTexts(t, p, ""), []string{"Spade", "by Frederico Vera · © 2010 Frederico Vera · License: CC-BY-SA-4.0", "3×2"}; !slices.Equal(got, want) {
+		t.Errorf("title block %q, want %q", got, want)
+	}
+	d := dancer(t)
+	d.Meta.Copyright = "© 2010 Frederico Vera <dktcoding@gmail.com>"
+	checkBookletCredit(t, d, "© 2010 Frederico Vera")
+}
+
 // A grid too large for its cells to be solved on paper even on A3 is
 // warned about, at its file and line; a large but printable one is not.
 func TestTooSmallToPrint(t *testing.T) {
@@ -82,16 +97,23 @@ func TestTooSmallToPrint(t *testing.T) {
 func TestBookletCaptionLeavesOutTheAuthorsAddress(t *testing.T) {
 	p := dancer(t)
 	p.Meta.Author = "Frederico Vera <dktcoding@gmail.com>"
+	checkBookletCredit(t, p, "by Frederico Vera")
+}
+
+// checkBookletCredit checks that a booklet of p alone prints want and not
+// the e-mail address dktcoding@gmail.com that p's file gives.
+func checkBookletCredit(t *testing.T, p *puzzle.Puzzle, want string) {
+	t.Helper()
 	var b bytes.Buffer
 	if err := Booklet(&b, "Credits", []BookletEntry{{Puzzle: p, Solution: p.Goal}}, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	text := pdfText(t, writeTemp(t, "booklet.pdf", b.Bytes()))
-	if !strings.Contains(text, "by Frederico Vera") {
-		t.Errorf("the booklet does not credit the author by name:\n%s", text)
+	if !strings.Contains(text, want) {
+		t.Errorf("the booklet does not print %q:\n%s", want, text)
 	}
 	if strings.Contains(text, "dktcoding") {
-		t.Errorf("the booklet prints the author's e-mail address:\n%s", text)
+		t.Errorf("the booklet prints the e-mail address:\n%s", text)
 	}
 }
 

@@ -51,5 +51,5 @@ func treeLinkCheck(root string, site bool) *LinkCheck {
 	}
 	docs := NewNoteDocs(NewMarkdown(settings.UnsafeHTML))
 	return &LinkCheck{Links: NewLinks(top, files), Anchors: NewAnchors(docs, top), Docs: docs,
-		RawHTML: settings.UnsafeHTML, Partial: !site}
+		RawHTML: settings.UnsafeHTML, Partial: !site, LeftOut: top.Broken}
 }

@@ -49,3 +49,24 @@ func writeTestFile(t *testing.T, root, rel, text string) string {
 	}
 	return p
 }
+
+// TestFolderNotesLinksIntoALeftOutCollection: a link to a collection left
+// out for a mistake in its note, or to a file in it, leads nowhere on the
+// site, and its hint names that note, not a path to fix (the file is there).
+func TestFolderNotesLinksIntoALeftOutCollection(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, text string) string { return writeTestFile(t, root, rel, text) }
+	write("nonopress.toml", "title = \"S\"\n")
+	write("birds/README.md", "---\ntags: \"a, b\"\n---\n")
+	write("birds/owl.non", "")
+	body := "[birds](birds/) and [the owl](birds/owl.non)\n"
+	note := write("README.md", body)
+	var got []string
+	for _, d := range NewFolderNotes(nil).Links(note, Note{Body: []byte(body), BodyLine: 1}) {
+		got = append(got, strings.TrimPrefix(d.String(), note+":"))
+	}
+	const hint = " leads nowhere (birds/ is left out of the site until the mistake in its note birds/README.md is fixed)"
+	if want := "1: link to birds/" + hint + "\n1: link to birds/owl.non" + hint; strings.Join(got, "\n") != want {
+		t.Errorf("got  %q\nwant %q", strings.Join(got, "\n"), want)
+	}
+}

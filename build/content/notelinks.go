@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net/url"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -23,6 +24,10 @@ type LinkCheck struct {
 	// Partial is set when Links are those of a folder that may be part of
 	// a larger site: a link climbing out of it is not judged.
 	Partial bool
+	// LeftOut are the collections left out for a mistake in their note
+	// (Collection.Broken): a link to what they hold leads nowhere until the
+	// note is fixed, which its hint says instead of blaming the path.
+	LeftOut []*Collection
 }
 
 // noteRef is a link or image of a note: "link to" or "image", its
@@ -138,6 +143,9 @@ func (j *judge) ref(ref noteRef, hinted bool) (msg, hint string) {
 		return fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest), "it climbs out of the content folder: give a full URL"
 	}
 	msg = fmt.Sprintf("%s %s leads nowhere", ref.what, ref.dest)
+	if c := j.leftOutWith(key); c != nil {
+		return msg, fmt.Sprintf("%s is left out of the site until the mistake in its note %s is fixed", c.Dir+"/", path.Join(c.Dir, filepath.Base(c.NotePath)))
+	}
 	if j.keys == nil {
 		j.keys = slices.Sorted(maps.Keys(j.Links)) // a tie goes the same way each time
 	}
@@ -153,6 +161,18 @@ func (j *judge) ref(ref noteRef, hinted bool) (msg, hint string) {
 		}
 	}
 	return msg, "fix the path, or add the file it names"
+}
+
+// leftOutWith is the collection left out for its note's mistake that holds
+// content path key (or is it), or nil; the root's mistake leaves out only
+// its note.
+func (c LinkCheck) leftOutWith(key string) *Collection {
+	for _, coll := range c.LeftOut {
+		if coll.Parent != nil && (key == coll.Dir || strings.HasPrefix(key, coll.Dir+"/")) {
+			return coll
+		}
+	}
+	return nil
 }
 
 // pictureExts are the extensions of the files a browser shows as an image.

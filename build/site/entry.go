@@ -36,6 +36,7 @@ type Entry struct {
 	Page        string            `json:"page,omitempty"`
 	Sheet       string            `json:"sheet,omitempty"`    // "" when render could not draw it
 	Solution    string            `json:"solution,omitempty"` // "" when there is none
+	PDF         string            `json:"pdf,omitempty"`      // the sheet PDF (answer on page 2); "" without a sheet
 	Source      string            `json:"source,omitempty"`   // the published copy of its file
 	Warnings    []string          `json:"-"`
 	Tags        []string          `json:"tags,omitempty"` // its note's, then its collections' notes'
@@ -122,7 +123,7 @@ func NewEntry(p *puzzle.Puzzle, fm content.FrontMatter, fallbackTitle string) *E
 		ID:        p.ID(),
 		Title:     FirstNonEmpty(fm.Title, p.Meta.Title, fallbackTitle),
 		Author:    p.Meta.AuthorName(),
-		Copyright: strings.TrimSpace(p.Meta.Copyright),
+		Copyright: p.Meta.CopyrightNotice(),
 		License:   strings.TrimSpace(p.Meta.License),
 		Catalogue: strings.TrimSpace(p.Meta.Catalogue),
 		Width:     p.Width,

@@ -26,7 +26,11 @@ type Site struct {
 // LinkCheck checks the notes of the site for links that lead nowhere, and
 // raw HTML its pages leave out.
 func (s *Site) LinkCheck() content.LinkCheck {
-	return content.LinkCheck{Links: s.Links, Anchors: s.Anchors, Docs: s.Notes, RawHTML: s.Settings.UnsafeHTML}
+	check := content.LinkCheck{Links: s.Links, Anchors: s.Anchors, Docs: s.Notes, RawHTML: s.Settings.UnsafeHTML}
+	if s.Root != nil {
+		check.LeftOut = s.Root.Broken
+	}
+	return check
 }
 
 // Listing is what a collection's page shows once its puzzles are published.

@@ -138,3 +138,13 @@ func TestEntryAuthorWithoutAddress(t *testing.T) {
 		t.Errorf("entry author %q, want Jakub Wilk", got)
 	}
 }
+
+// TestEntryCopyrightWithoutAddress checks that a puzzle's page shows its
+// copyright without the e-mail address its file gives, as its author.
+func TestEntryCopyrightWithoutAddress(t *testing.T) {
+	p := &puzzle.Puzzle{Width: 1, Height: 1, Palette: puzzle.DefaultPalette(),
+		Meta: puzzle.Meta{Copyright: "© 2010 Frederico Vera <dktcoding@gmail.com>"}}
+	if got := NewEntry(p, content.FrontMatter{}, "x").Copyright; got != "© 2010 Frederico Vera" {
+		t.Errorf("entry copyright %q, want © 2010 Frederico Vera", got)
+	}
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every object check -json prints has the same fields with the same JSON
+// types, whatever it is about: a puzzle, a file that cannot be read, a note
+// in error, a folder with no puzzle. A list is [] when empty, never null, so
+// that a CI script may take its length.
+func TestCheckJSONObjectsShareTheirShape(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a/dancer.non", dancerNon)
+	writeFile(t, dir, "a/broken.non", "widht 5\nheight 1\nrows\n1\ncolumns\n1\n")
+	writeFile(t, dir, "a/README.md", "---\ntags: \"a, b\"\n---\n")
+	writeFile(t, dir, "empty/notes.txt", "no puzzle here")
+	_, out, _ := runCLI(t, "check", "-json", dir, dir+"/empty")
+	var shape string // the first object's: key and JSON type of each field
+	objects := 0
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		objects++
+		var s []string
+		for _, key := range []string{"file", "index", "id", "title", "author", "license", "width", "height", "colors", "color_names", "errors", "warnings", "seconds"} {
+			s = append(s, fmt.Sprintf("%s:%T", key, m[key]))
+		}
+		if shape == "" {
+			shape = strings.Join(s, " ")
+		} else if got := strings.Join(s, " "); got != shape {
+			t.Errorf("object %s\nhas the shape %s\nwant %s", l, got, shape)
+		}
+	}
+	if objects != 4 {
+		t.Errorf("%d objects, want 4 (puzzle, unreadable file, note, empty folder):\n%s", objects, out)
+	}
+}
+
+// check of a site's folder, or of a file in it, reads its nonopress.toml
+// as the build does, and a mistake there is an error at its line (exit 1,
+// and an object of index -1 in -json): a CI job that runs check before
+// build no longer passes check and then fails to build.
+func TestCheckReadsTheSiteConfiguration(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "content/nonopress.toml", "title = \"Club\"\nper_pgae = 50\n")
+	writeFile(t, dir, "content/animals/dancer.non", dancerNon)
+	content, toml := filepath.Join(dir, "content"), filepath.Join(dir, "content", "nonopress.toml")
+	for _, path := range []string{content, filepath.Join(content, "animals", "dancer.non")} {
+		code, out, _ := runCLI(t, "check", path)
+		if want := toml + `:2: error: unknown key "per_pgae" (did you mean "per_page"?)`; code != 1 || !strings.Contains(out, want+"\n") {
+			t.Errorf("check %s: exit %d, want 1 and %q:\n%s", path, code, want, out)
+		}
+	}
+	code, out, _ := runCLI(t, "check", "-json", content)
+	first, _, _ := strings.Cut(out, "\n")
+	var r struct {
+		File   string
+		Index  int
+		Errors []struct {
+			Line          int
+			Message, Hint string
+		}
+	}
+	if err := json.Unmarshal([]byte(first), &r); err != nil {
+		t.Fatal(err)
+	}
+	if code != 1 || r.File != toml || r.Index != -1 || len(r.Errors) != 1 || r.Errors[0].Line != 2 ||
+		r.Errors[0].Message != `unknown key "per_pgae"` || r.Errors[0].Hint != `did you mean "per_page"?` {
+		t.Errorf("check -json: exit %d, first object %+v", code, r)
+	}
+	writeFile(t, dir, "content/nonopress.toml", "title = \"Club\"\nper_page = 50\n")
+	if code, out, _ := runCLI(t, "check", content); code != 0 || strings.Contains(out, "nonopress.toml") {
+		t.Errorf("check with a good nonopress.toml: exit %d\n%s", code, out)
+	}
+}
