@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"path/filepath"
 
 	"github.com/nonopress/nonopress/build/output"
@@ -13,7 +14,11 @@ import (
 // static/, the content tree images, PDFs and .txt files at their path: a
 // CNAME has no such place); files the site now writes over, with where
 // the user's copy is kept; and a manifest that could not be trusted
-// (at the folder), which made every file the site does not write be kept.
+// (at the folder), which made every file the site does not write be kept,
+// and every file it writes over that is neither the site's nor the old
+// page the manifest records be copied to the kept folder: counted there,
+// not named one by one (a manifest damaged beyond reading records none, and
+// a whole old site may be copied).
 func foreignWarnings(out string, f output.Foreign) diag.List {
 	var w diag.List
 	for _, rel := range f.Kept {
@@ -25,9 +30,15 @@ func foreignWarnings(out string, f output.Foreign) diag.List {
 			"not written by nonopress, but the site now has a page or file of that name: the new site has the build's, and yours is now at %s, where no build writes over it or deletes it", t.Copy))
 	}
 	if f.Unknown {
-		w = append(w, diag.Warningf(out,
-			"its manifest (%s) was damaged or named paths outside the folder, so files nonopress did not write could not be told apart: every file there the new site does not write was kept as yours (%d, each named in its own warning; old pages of the site among them can be deleted), and one at a path the site writes was taken for the site's own",
-			output.MarkerName, len(f.Kept)+len(f.Replaced)))
+		said := fmt.Sprintf("its manifest (%s) was damaged or named paths outside the folder, so files nonopress did not write could not be told apart: every file there the new site does not write was kept as yours (%d, each named in its own warning; old pages of the site among them can be deleted)",
+			output.MarkerName, len(f.Kept)+len(f.Replaced))
+		if n := len(f.Overwritten); n > 0 {
+			said += fmt.Sprintf(", and every file at a path the site writes that held neither the site's bytes nor those the manifest recorded for it (%d: yours, or pages edited by hand) was copied to %s, at its path there (or a numbered name beside it), before the site's was written over it",
+				n, output.KeptName(out))
+		} else {
+			said += ", and every file at a path the site writes held the site's own bytes"
+		}
+		w = append(w, diag.Warningf(out, "%s", said))
 	}
 	return w
 }

@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -142,6 +143,58 @@ func TestUserFilesKeptPastAnUntrustedManifest(t *testing.T) {
 		if said != untrusted {
 			t.Errorf("build %d: warned of the untrusted manifest %v, want %v:\n%s", i+1, said, untrusted, w)
 		}
+	}
+}
+
+// With the output folder's manifest untrusted, a user's page at a path the
+// site then writes cannot be told from the old site's by its path: it is
+// copied to the kept folder before it is written over (the old pages that
+// changed are not: they hold the bytes the manifest records), and one
+// warning at the folder counts the copies and says where they are, none
+// naming each. The copy survives the builds after.
+func TestUntrustedManifestCopiesWhatTheSiteWritesOver(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{Quiet: true})
+	writeTree(t, s.out, "-- zebras/index.html --\nmy page")
+	forgeManifest(t, s.out, "../elsewhere")
+	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
+	sum := s.mustBuild(Config{Quiet: true})
+	kept := output.KeptName(s.out)
+	mine := filepath.Join(kept, "zebras", "index.html")
+	if data, err := os.ReadFile(mine); err != nil || string(data) != "my page" {
+		t.Errorf("the user's page is not kept: %q, %v", data, err)
+	}
+	copies := 0
+	filepath.WalkDir(kept, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			copies++
+		}
+		return err
+	})
+	if copies != 1 {
+		t.Errorf("%d files copied to the kept folder, want the user's page alone (old pages are known by the bytes the manifest records)", copies)
+	}
+	said := fmt.Sprintf(", and every file at a path the site writes that held neither the site's bytes nor those the manifest recorded for it (%d: yours, or pages edited by hand) was copied to %s, at its path there", copies, kept)
+	var atFolder []string
+	for _, w := range sum.Warnings {
+		if strings.HasPrefix(w, s.out+":") {
+			atFolder = append(atFolder, w)
+		}
+		if strings.Contains(w, "nonopress-kept/") {
+			t.Errorf("a warning names a copy: %s", w)
+		}
+	}
+	if len(atFolder) != 1 || !strings.Contains(atFolder[0], said) {
+		t.Errorf("warnings at the folder %q, want one saying %q", atFolder, said)
+	}
+	for i := range 2 {
+		writeTree(t, s.src, "-- zebras/more"+string(rune('a'+i))+".non --\n"+tinyNon("More", i))
+		if sum := s.mustBuild(Config{Quiet: true}); len(sum.Warnings) != 0 {
+			t.Errorf("build %d after: warnings %q", i+1, sum.Warnings)
+		}
+	}
+	if data, err := os.ReadFile(mine); err != nil || string(data) != "my page" {
+		t.Errorf("two builds after: the user's page is not kept: %q, %v", data, err)
 	}
 }
 

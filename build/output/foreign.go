@@ -22,11 +22,14 @@ import (
 // trusted, so that its files could not be told apart: every file there
 // the build did not write (old pages of the site among them) was then
 // taken for the user's and is in Kept (or Replaced, where the build made a
-// folder), and one at a path the build writes was taken for its own.
+// folder), and each at a path the build writes whose bytes differ from
+// the build's (a user's file, or an old page of the site) was copied into
+// the kept folder before it was written over, and is in Overwritten.
 type Foreign struct {
-	Kept     []string
-	Replaced []Takeover
-	Unknown  bool
+	Kept        []string
+	Replaced    []Takeover
+	Overwritten []Takeover
+	Unknown     bool
 }
 
 // foreignScan is the walk of the published folder for files its manifest
@@ -41,6 +44,9 @@ type foreignScan struct {
 	done    chan struct{}
 	paths   []string // slash-separated, in walk order
 	unknown bool
+	// claimed is what an untrusted manifest (unknown) says of its paths:
+	// a file holding the bytes it records is the old site's page.
+	claimed map[string]string
 	err     error
 	// dirsRead counts the folders listed (a measure of the walk's cost).
 	dirsRead int
@@ -70,6 +76,7 @@ func (s *Store) findForeign(sc *foreignScan) (paths []string, unknown bool, err 
 		if _, err := os.Lstat(filepath.Join(s.front, MarkerName)); err != nil {
 			return nil, false, nil // no site there yet
 		}
+		sc.claimed, _ = readClaims(s.front) // none if unreadable: every file differs
 		paths, err = s.walkForeign(sc, ".") // frontHashes nil: every file
 		return paths, true, err
 	}
@@ -190,7 +197,10 @@ func (s *Store) isForeign(rel string, d fs.DirEntry) bool {
 // never deletes: a failed build leaves the published folder, user files
 // included, as it was. With a manifest that could not be trusted (Unknown),
 // every file found is kept but those at paths the build writes: those
-// cannot be told from the old site's own pages, and are taken for them.
+// cannot be told from the old site's own pages, and each whose bytes differ
+// both from the build's and from those the manifest records for it (an old
+// page that changed since) is copied into the kept folder too
+// (Overwritten).
 func (s *Store) keepForeign() (Foreign, error) {
 	if s.foreign == nil {
 		return Foreign{}, nil
@@ -204,10 +214,7 @@ func (s *Store) keepForeign() (Foreign, error) {
 	defer func() { keep.close() }()
 	for _, rel := range found.Kept {
 		src := filepath.Join(s.front, filepath.FromSlash(rel))
-		_, built := s.Hash(rel)
-		if built && found.Unknown {
-			continue
-		}
+		h, built := s.Hash(rel)
 		if !built {
 			err := linkAtomic(src, filepath.Join(s.back, filepath.FromSlash(rel)))
 			if err == nil {
@@ -222,14 +229,31 @@ func (s *Store) keepForeign() (Foreign, error) {
 		}
 		if keep == nil {
 			if keep, err = s.openKeeper(); err != nil {
-				return f, fmt.Errorf("keep %s, a file of yours the site now writes: %w", src, err)
+				return f, fmt.Errorf("keep %s, a file the site now writes: %w", src, err)
 			}
+		}
+		overwritten := built && found.Unknown
+		if overwritten {
+			same, err := keep.holds(rel, h, s.foreign.claimed[rel])
+			if err != nil {
+				return f, fmt.Errorf("compare %s with the page the site writes there: %w", src, err)
+			}
+			if same {
+				continue // the site's bytes, new or old (or gone): nothing to keep
+			}
+		}
+		if err := keep.openKept(); err != nil {
+			return f, fmt.Errorf("keep %s, a file of yours the site now writes: %w", src, err)
 		}
 		kept, err := keep.keep(rel)
 		if err != nil {
 			return f, fmt.Errorf("keep %s, a file of yours the site now writes, in %s: %w", src, keep.dir, err)
 		}
-		if kept != "" {
+		switch {
+		case kept == "":
+		case overwritten:
+			f.Overwritten = append(f.Overwritten, Takeover{Path: rel, Copy: kept})
+		default:
 			f.Replaced = append(f.Replaced, Takeover{Path: rel, Copy: kept})
 		}
 	}

@@ -167,14 +167,7 @@ func TestForeignUntrustedManifestKeepsWhatTheBuildDoesNotWrite(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(out, "link")); err != nil {
 		t.Fatal(err)
 	}
-	marker := filepath.Join(out, MarkerName)
-	data, err := os.ReadFile(marker)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(marker, append(data, "00112233 ../elsewhere\n"...), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	forgeMarker(t, out)
 	f, _ := publish(t, out, 2)
 	if want := []string{"CNAME", "link", "mine/notes.txt", "p/c/index.txt"}; !f.Unknown || !slices.Equal(f.Kept, want) || len(f.Replaced) != 0 {
 		t.Fatalf("untrusted manifest: %+v, want unknown, kept %q", f, want)

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -38,39 +39,50 @@ const maxKeptCopies = 1000
 
 // keeper copies files of the published folder into the kept folder, both
 // opened as a Root: a symbolic link in either cannot lead a copy, or a
-// folder made for one, outside them.
+// folder made for one, outside them. The kept folder is made and opened
+// only for the first copy (openKept): a build that copies nothing leaves
+// none.
 type keeper struct {
 	dir         string
 	front, kept *os.Root
 }
 
-// openKeeper opens the published folder and the kept folder (made if
-// missing) for keeping files; a kept folder that is a symbolic link, or
-// is replaced by one while it is opened, is refused.
+// openKeeper opens the published folder for keeping its files.
 func (s *Store) openKeeper() (*keeper, error) {
-	k := &keeper{dir: KeptName(s.front)}
-	if err := os.Mkdir(k.dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-		return nil, err
-	}
-	info, err := os.Lstat(k.dir)
+	front, err := os.OpenRoot(s.front)
 	if err != nil {
 		return nil, err
 	}
+	return &keeper{dir: KeptName(s.front), front: front}, nil
+}
+
+// openKept opens the kept folder (made if missing), once; a kept folder
+// that is a symbolic link, or is replaced by one while it is opened, is
+// refused.
+func (k *keeper) openKept() error {
+	if k.kept != nil {
+		return nil
+	}
+	if err := os.Mkdir(k.dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	info, err := os.Lstat(k.dir)
+	if err != nil {
+		return err
+	}
 	if info.Mode()&fs.ModeSymlink != 0 {
-		return nil, fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
+		return fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
 	}
-	if k.kept, err = os.OpenRoot(k.dir); err != nil {
-		return nil, err
+	kept, err := os.OpenRoot(k.dir)
+	if err != nil {
+		return err
 	}
-	if opened, err := k.kept.Stat("."); err != nil || !os.SameFile(info, opened) {
-		k.close()
-		return nil, fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
+	if opened, err := kept.Stat("."); err != nil || !os.SameFile(info, opened) {
+		kept.Close()
+		return fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
 	}
-	if k.front, err = os.OpenRoot(s.front); err != nil {
-		k.close()
-		return nil, err
-	}
-	return k, nil
+	k.kept = kept
+	return nil
 }
 
 func (k *keeper) close() {
@@ -84,6 +96,27 @@ func (k *keeper) close() {
 	}
 }
 
+// holds reports whether the published file rel (slash-separated) is a
+// regular file whose bytes have one of the given hashes, or is gone
+// (nothing to keep).
+func (k *keeper) holds(rel string, hashes ...string) (bool, error) {
+	name := filepath.FromSlash(rel)
+	info, err := k.front.Lstat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true, nil
+	}
+	if err != nil || !info.Mode().IsRegular() {
+		return false, err
+	}
+	f, err := k.front.Open(name)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	h, err := hashRead(f)
+	return slices.Contains(hashes, h), err
+}
+
 // keep copies the published file rel (slash-separated) into the kept
 // folder at the same path, or, if a different file already has that name
 // there, at the first free numbered name (robots.1.txt, robots.2.txt, ...):
@@ -91,7 +124,8 @@ func (k *keeper) close() {
 // under one of those names is used as it is, so that a build that failed
 // after keeping a file and is run again keeps it once. A symbolic link is
 // kept as a link to the same target, never followed. It returns the copy's
-// absolute path, or "" if rel is gone.
+// absolute path, or "" if rel is gone. The kept folder must be open
+// (openKept).
 func (k *keeper) keep(rel string) (string, error) {
 	name := filepath.FromSlash(rel)
 	info, err := k.front.Lstat(name)

@@ -2,6 +2,7 @@ package output
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,12 +25,19 @@ func userFile(t *testing.T, out, rel, text string) {
 // published folder → path in the kept folder of out) and hold texts.
 func wantKept(t *testing.T, when, out string, f Foreign, want [][3]string) {
 	t.Helper()
+	wantCopied(t, when, out, f.Replaced, want)
+}
+
+// wantCopied checks that the copies made are exactly want (path in the
+// published folder → path in the kept folder of out) and hold texts.
+func wantCopied(t *testing.T, when, out string, made []Takeover, want [][3]string) {
+	t.Helper()
 	var got []Takeover
 	for _, w := range want {
 		got = append(got, Takeover{Path: w[0], Copy: filepath.Join(KeptName(out), filepath.FromSlash(w[1]))})
 	}
-	if !slices.Equal(f.Replaced, got) {
-		t.Errorf("%s: taken over %q, want %q", when, f.Replaced, got)
+	if !slices.Equal(made, got) {
+		t.Errorf("%s: copied %q, want %q", when, made, got)
 	}
 	for _, w := range want {
 		checkCopy(t, when, out, w[1], w[2])
@@ -252,5 +260,56 @@ func TestPutDoesNotClearAFileItPut(t *testing.T) {
 	}
 	if data, err := os.ReadFile(filepath.Join(BackName(out), "p", "x")); err != nil || string(data) != "page" {
 		t.Errorf("the file put first holds %q (%v), want it kept", data, err)
+	}
+}
+
+// forgeMarker adds a path outside the folder to out's manifest, which makes
+// it untrusted.
+func forgeMarker(t *testing.T, out string) {
+	t.Helper()
+	marker := filepath.Join(out, MarkerName)
+	data, err := os.ReadFile(marker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(marker, append(data, "00112233 ../elsewhere\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// With a published manifest that cannot be trusted, a file at a path the
+// site writes cannot be told from the old site's page there by its path:
+// each whose bytes differ both from the site's and from those the
+// manifest records for it (a user's file written over a page, p/b; a
+// user's file where the site adds a page, p/d) is copied to the kept
+// folder before the swap, as a file taken over is; an old page that
+// changed since (p/a, the bytes the manifest records) and one holding the
+// site's bytes (p/c) are not. The copies survive the builds that follow,
+// which copy nothing again.
+func TestUntrustedManifestKeepsWhatTheSiteWritesOver(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "p/b/index.txt", "mine")
+	userFile(t, out, "p/d/index.txt", "my d")
+	forgeMarker(t, out)
+	f, _ := publish(t, out, 5)
+	if !f.Unknown || len(f.Replaced) != 0 {
+		t.Errorf("untrusted manifest: %+v, want unknown, none replaced", f)
+	}
+	want := [][3]string{{"p/b/index.txt", "p/b/index.txt", "mine"}, {"p/d/index.txt", "p/d/index.txt", "my d"}}
+	wantCopied(t, "untrusted manifest", out, f.Overwritten, want)
+	for _, site := range []string{"a", "c"} {
+		if _, err := os.Stat(filepath.Join(KeptName(out), "p", site)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("p/%s, the site's own page, was copied (%v)", site, err)
+		}
+	}
+	for i := range 2 {
+		f, _ := publish(t, out, 5)
+		if len(f.Overwritten)+len(f.Replaced) != 0 {
+			t.Errorf("build %d after: copied %v, %v again", i+1, f.Overwritten, f.Replaced)
+		}
+		for _, w := range want {
+			checkCopy(t, "builds after", out, w[1], w[2])
+		}
 	}
 }
