@@ -169,7 +169,8 @@ func (s *Store) removeStale() error {
 }
 
 // removeStaleKnown is removeStale for a back buffer that was clean when the
-// build began: it held exactly the files of its manifest (backHashes), and
+// build began: it held the files of its manifest (backHashes) and those of
+// a user's its list names (backUserFiles), and
 // the build has added only files it recorded, so the stale files are the
 // manifest's that this build did not write, found without walking the whole
 // folder (a walk costs as much as a warm build of a large site). Folders
@@ -184,13 +185,15 @@ func (s *Store) removeStaleKnown() error {
 		}
 	}
 	slices.Sort(stale) // in order: of several failing removals, the first is said
-	return s.removeFromBack(stale)
+	return s.removeFromBack(stale, s.backUserFiles())
 }
 
 // removeFromBack removes the given files of the back buffer (paths of its
-// manifest) and the folders their removal leaves empty, and the temporary
-// file of a marker that a killed build may have left at the top.
-func (s *Store) removeFromBack(stale []string) error {
+// manifest), and those of a user's it held (users: where one is a folder
+// now, or cannot be removed, it is left), and the folders their removal
+// leaves empty, and the temporary file of a marker that a killed build may
+// have left at the top.
+func (s *Store) removeFromBack(stale, users []string) error {
 	if ents, err := os.ReadDir(s.back); err == nil {
 		for _, e := range ents {
 			if name := e.Name(); atomicfile.IsTemp(name) {
@@ -214,6 +217,13 @@ func (s *Store) removeFromBack(stale []string) error {
 			return fmt.Errorf("remove stale output: %w", err)
 		}
 		addFolders(dirs, rel)
+	}
+	for _, rel := range users {
+		name := filepath.FromSlash(rel)
+		if info, err := root.Lstat(name); err == nil && !info.IsDir() {
+			root.Remove(name)
+			addFolders(dirs, rel)
+		}
 	}
 	removeEmptyDirs(root, dirs)
 	return nil

@@ -185,3 +185,31 @@ func TestForeignUntrustedManifestKeepsWhatTheBuildDoesNotWrite(t *testing.T) {
 		t.Errorf("link after two commits: %q, %v; want a link to %s", target, err, outside)
 	}
 }
+
+// A file (or folder) a user removes from the published folder stays
+// removed: the builds after do not bring it back from the back buffer,
+// which holds the site before (the file with it).
+func TestForeignRemovedFileStaysRemoved(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "CNAME", "example.org")
+	userFile(t, out, "mine/notes.txt", "notes")
+	publish(t, out, 3)
+	publish(t, out, 3)
+	for _, rel := range []string{"CNAME", "mine"} {
+		if err := os.RemoveAll(filepath.Join(out, rel)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 3 {
+		f, _ := publish(t, out, 3)
+		if len(f.Kept) != 0 {
+			t.Errorf("build %d after the removal: kept %q", i+1, f.Kept)
+		}
+		for _, rel := range []string{"CNAME", "mine/notes.txt", "mine"} {
+			if _, err := os.Lstat(filepath.Join(out, filepath.FromSlash(rel))); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("build %d after the removal: %s is back (%v)", i+1, rel, err)
+			}
+		}
+	}
+}
