@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/diag"
@@ -10,7 +11,7 @@ import (
 
 // foreignWarnings words what a commit found in the output folder that
 // nonopress did not write, each at its path: kept files, with where to put
-// them so that the build publishes them (templates/static/ publishes under
+// them so that the build publishes them (and kept empty folders) (templates/static/ publishes under
 // static/, the content tree images, PDFs and .txt files at their path: a
 // CNAME has no such place); files the site now writes over, with where
 // the user's copy is kept; and a manifest that could not be trusted
@@ -22,7 +23,12 @@ import (
 func foreignWarnings(out string, f output.Foreign) diag.List {
 	var w diag.List
 	for _, rel := range f.Kept {
-		w = append(w, diag.Warningf(filepath.Join(out, filepath.FromSlash(rel)),
+		at := filepath.Join(out, filepath.FromSlash(rel))
+		if strings.HasSuffix(rel, "/") {
+			w = append(w, diag.Warningf(at, "an empty folder nonopress did not make: kept in place (a web server serves nothing from it)"))
+			continue
+		}
+		w = append(w, diag.Warningf(at,
 			"not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (published under static/) or, for an image, a PDF or a .txt file, in the content tree at its path"))
 	}
 	for _, t := range f.Replaced {

@@ -189,8 +189,9 @@ func (s *Store) removeStaleKnown() error {
 }
 
 // removeFromBack removes the given files of the back buffer (paths of its
-// manifest), and those of a user's it held (users: where one is a folder
-// now, or cannot be removed, it is left), and the folders their removal
+// manifest), and those of a user's it held (users, "name/" for an empty
+// folder: where a file is a folder now, a folder is not empty, or one
+// cannot be removed, it is left), and the folders their removal
 // leaves empty, and the temporary file of a marker that a killed build may
 // have left at the top.
 func (s *Store) removeFromBack(stale, users []string) error {
@@ -219,10 +220,11 @@ func (s *Store) removeFromBack(stale, users []string) error {
 		addFolders(dirs, rel)
 	}
 	for _, rel := range users {
-		name := filepath.FromSlash(rel)
-		if info, err := root.Lstat(name); err == nil && !info.IsDir() {
-			root.Remove(name)
-			addFolders(dirs, rel)
+		dir, folder := strings.CutSuffix(rel, "/") // an empty folder
+		name := filepath.FromSlash(dir)
+		if info, err := root.Lstat(name); err == nil && info.IsDir() == folder {
+			root.Remove(name) // a folder only if empty
+			addFolders(dirs, dir)
 		}
 	}
 	removeEmptyDirs(root, dirs)

@@ -3,6 +3,7 @@ package output
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -15,7 +16,8 @@ import (
 
 // Foreign is what a commit found in the published folder that nonopress did
 // not write (a CNAME, a robots.txt, a folder of a user's own): Kept were
-// linked into the new site at the same place, so that they stay published
+// linked into the new site at the same place (an empty folder, "name/",
+// made there), so that they stay published
 // across every build; Replaced are those at paths the build now writes
 // itself (or where it made a folder), copied into the kept folder instead.
 // Unknown is set when the published folder's manifest could not be
@@ -115,6 +117,9 @@ func (s *Store) findForeignCheap(sc *foreignScan, mark int64, kept []string) ([]
 			paths = append(paths, byDir[d]...)
 			continue
 		}
+		if len(ents) == 0 && s.userFolder(d) && isFolder(s.front, d) {
+			paths = append(paths, d+"/")
+		}
 		for _, e := range ents {
 			rel := path.Join(d, e.Name())
 			switch {
@@ -154,9 +159,12 @@ func (s *Store) changedFolder(sc *foreignScan, times *treeTimes, d string, mark 
 }
 
 // walkForeign walks the folder rel (slash-separated, "." for the top) of
-// the published folder for files its manifest does not list.
+// the published folder for files its manifest does not list, and for
+// empty folders of a user's (as "rel/"). A walk lists a folder's entries
+// right after the folder: one followed by an entry outside it is empty.
 func (s *Store) walkForeign(sc *foreignScan, rel string) (paths []string, err error) {
 	top := filepath.Join(s.front, filepath.FromSlash(rel))
+	empty := "" // the last folder walked, while no entry of it has come
 	err = filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
 		if errors.Is(err, fs.ErrNotExist) && p == top {
 			return fs.SkipAll
@@ -164,17 +172,34 @@ func (s *Store) walkForeign(sc *foreignScan, rel string) (paths []string, err er
 		if err != nil {
 			return err
 		}
-		if d.IsDir() {
-			sc.dirsRead++
-		}
 		rel, _ := filepath.Rel(s.front, p)
 		rel = filepath.ToSlash(rel)
+		if empty != "" && path.Dir(rel) != empty {
+			paths = append(paths, empty+"/")
+		}
+		empty = ""
+		if d.IsDir() {
+			sc.dirsRead++
+			if s.userFolder(rel) {
+				empty = rel
+			}
+		}
 		if s.isForeign(rel, d) {
 			paths = append(paths, rel)
 		}
 		return nil
 	})
+	if empty != "" && err == nil {
+		paths = append(paths, empty+"/")
+	}
 	return paths, err
+}
+
+// userFolder reports whether the folder rel of the published folder may
+// be a user's: neither the top nor a folder of the manifest (one emptied
+// by hand is the site's, made again by the build).
+func (s *Store) userFolder(rel string) bool {
+	return rel != "." && (s.frontDirs == nil || !s.frontDirs.has(rel))
 }
 
 // isForeign reports whether the entry rel of the published folder is a
@@ -213,6 +238,12 @@ func (s *Store) keepForeign() (Foreign, error) {
 	var keep *keeper
 	defer func() { keep.close() }()
 	for _, rel := range found.Kept {
+		if dir, ok := strings.CutSuffix(rel, "/"); ok {
+			if s.keepFolder(dir) {
+				f.Kept = append(f.Kept, rel)
+			}
+			continue
+		}
 		src := filepath.Join(s.front, filepath.FromSlash(rel))
 		h, built := s.Hash(rel)
 		if !built {
@@ -262,6 +293,37 @@ func (s *Store) keepForeign() (Foreign, error) {
 		return f, fmt.Errorf("keep files nonopress did not write: %w", err)
 	}
 	return f, nil
+}
+
+// keepFolder makes the empty folder dir of a user's (slash-separated) in
+// the back buffer, and reports whether it is there and empty: kept. Where
+// the site has a file, or a folder of its files, it is not (it held
+// nothing to lose). Through a Root, as every change to the back buffer
+// that a path of the published folder leads.
+func (s *Store) keepFolder(dir string) bool {
+	root, err := os.OpenRoot(s.back)
+	if err != nil {
+		return false
+	}
+	defer root.Close()
+	name := filepath.FromSlash(dir)
+	if root.MkdirAll(name, 0o755) != nil {
+		return false
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	ents, err := f.ReadDir(1)
+	return len(ents) == 0 && errors.Is(err, io.EOF)
+}
+
+// isFolder reports whether rel (slash-separated) is a folder of dir, not
+// a symbolic link.
+func isFolder(dir, rel string) bool {
+	info, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rel)))
+	return err == nil && info.IsDir()
 }
 
 // foundForeign waits for the scan and returns what it found as kept, in

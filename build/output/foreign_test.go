@@ -186,6 +186,45 @@ func TestForeignUntrustedManifestKeepsWhatTheBuildDoesNotWrite(t *testing.T) {
 	}
 }
 
+// An empty folder a user makes in the published folder, at the top (mine/)
+// or in a folder of the site (p/a/e/), is kept in place like a file of
+// theirs, through every build after (each swaps the site, and the one
+// before with it); a folder the user fills then is no longer listed (its
+// file is), and one the user removes stays removed.
+func TestForeignEmptyFolderIsKept(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	for _, d := range []string{"mine", "p/a/e"} {
+		if err := os.MkdirAll(filepath.Join(out, filepath.FromSlash(d)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 3 {
+		f, _ := publish(t, out, 3)
+		if want := []string{"mine/", "p/a/e/"}; !slices.Equal(f.Kept, want) {
+			t.Errorf("build %d: kept %q, want %q", i+1, f.Kept, want)
+		}
+		for _, d := range []string{"mine", "p/a/e"} {
+			if info, err := os.Stat(filepath.Join(out, filepath.FromSlash(d))); err != nil || !info.IsDir() {
+				t.Errorf("build %d: %s is gone from the published folder (%v)", i+1, d, err)
+			}
+		}
+	}
+	userFile(t, out, "mine/a.txt", "a")
+	if err := os.Remove(filepath.Join(out, "p", "a", "e")); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		f, _ := publish(t, out, 3)
+		if want := []string{"mine/a.txt"}; !slices.Equal(f.Kept, want) {
+			t.Errorf("build %d after the change: kept %q, want %q", i+1, f.Kept, want)
+		}
+		if _, err := os.Lstat(filepath.Join(out, "p", "a", "e")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("build %d after the change: p/a/e is back (%v)", i+1, err)
+		}
+	}
+}
+
 // A file (or folder) a user removes from the published folder stays
 // removed: the builds after do not bring it back from the back buffer,
 // which holds the site before (the file with it).

@@ -67,7 +67,7 @@ func readUserListAnyTime(dir string) ([]string, bool) {
 		if p == "" {
 			continue
 		}
-		if !ValidPath(p) {
+		if !ValidPath(strings.TrimSuffix(p, "/")) { // "name/": an empty folder
 			return nil, false
 		}
 		kept = append(kept, p)
