@@ -258,3 +258,25 @@ func removeEmptyDirs(root *os.Root, dirs map[string]bool) {
 		root.Remove(filepath.FromSlash(d)) // fails, as it should, unless empty
 	}
 }
+
+// dropTakenOver removes from the back buffer, just swapped out (the old
+// site), the user's files the site took over, each copied to the kept
+// folder already: one where the site now has a folder would be in the way
+// of the next build's writes there. Through a Root, as every removal from
+// the back buffer; a file that cannot be removed is left (as before).
+func (s *Store) dropTakenOver(taken []Takeover) {
+	if len(taken) == 0 {
+		return
+	}
+	root, err := os.OpenRoot(s.back)
+	if err != nil {
+		return
+	}
+	defer root.Close()
+	dirs := map[string]bool{}
+	for _, t := range taken {
+		root.Remove(filepath.FromSlash(t.Path))
+		addFolders(dirs, t.Path)
+	}
+	removeEmptyDirs(root, dirs)
+}

@@ -14,6 +14,18 @@ import (
 // every call, so that each commit swaps) into out and returns what the
 // commit kept, and how many folders the walk for user files read.
 func publish(t *testing.T, out string, pages int) (Foreign, int) {
+	t.Helper()
+	c, s, err := commitPages(t, out, pages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Foreign, s.foreign.dirsRead
+}
+
+// commitPages puts the pages p/a/index.txt, p/b/index.txt, ... into out
+// (the first with new bytes each time) and commits them: the commit's
+// result, and the store (closed).
+func commitPages(t *testing.T, out string, pages int) (Changes, *Store, error) {
 	generation++
 	t.Helper()
 	s, err := Open(out, NewMinifier(), nil)
@@ -31,10 +43,7 @@ func publish(t *testing.T, out string, pages int) (Foreign, int) {
 		}
 	}
 	c, err := s.Commit()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c.Foreign, s.foreign.dirsRead
+	return c, s, err
 }
 
 var generation int
@@ -148,41 +157,6 @@ func TestForeignKeptWhereHardLinksAreRefused(t *testing.T) {
 	}
 	if _, err := os.Stat(KeptName(out)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a kept folder was made (%v): no file was taken over", err)
-	}
-}
-
-// With a published manifest that cannot be trusted (a path in it leaves the
-// folder), the commit keeps every file of the published folder that the
-// build does not write: the user's, and an old page of the site, which it
-// cannot tell apart. A file at a path the build writes is the build's. The
-// kept files are still published after the next commit, which writes over
-// the back buffer the old site went to. A symbolic link is kept as one.
-func TestForeignUntrustedManifestKeepsWhatTheBuildDoesNotWrite(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "public")
-	publish(t, out, 3)
-	userFile(t, out, "CNAME", "puzzles.example.org\n")
-	userFile(t, out, "mine/notes.txt", "my notes")
-	outside := t.TempDir() // a link to a folder is kept as a link, never walked into
-	userFile(t, outside, "secret.txt", "not in the site")
-	if err := os.Symlink(outside, filepath.Join(out, "link")); err != nil {
-		t.Fatal(err)
-	}
-	forgeMarker(t, out)
-	f, _ := publish(t, out, 2)
-	if want := []string{"CNAME", "link", "mine/notes.txt", "p/c/index.txt"}; !f.Unknown || !slices.Equal(f.Kept, want) || len(f.Replaced) != 0 {
-		t.Fatalf("untrusted manifest: %+v, want unknown, kept %q", f, want)
-	}
-	f, _ = publish(t, out, 2)
-	if want := []string{"CNAME", "link", "mine/notes.txt", "p/c/index.txt"}; f.Unknown || !slices.Equal(f.Kept, want) {
-		t.Fatalf("the commit after: %+v, want kept %q", f, want)
-	}
-	for rel, text := range map[string]string{"CNAME": "puzzles.example.org\n", "mine/notes.txt": "my notes", "p/c/index.txt": "\x02"} {
-		if got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(rel))); err != nil || string(got) != text {
-			t.Errorf("%s after two commits: %q, %v; want %q", rel, got, err, text)
-		}
-	}
-	if target, err := os.Readlink(filepath.Join(out, "link")); err != nil || target != outside {
-		t.Errorf("link after two commits: %q, %v; want a link to %s", target, err, outside)
 	}
 }
 

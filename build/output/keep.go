@@ -34,6 +34,12 @@ func KeptName(out string) string {
 // appears to be.
 var ErrLinkedKeptFolder = errors.New("the folder where nonopress keeps your files that the site takes over is a symbolic link; it must be a real folder: remove the link (the build changed nothing)")
 
+// ErrKeptLinkOutside is returned when a symbolic link in the kept folder
+// (one of a user's kept there, or made by hand) stands where a folder of a
+// file to keep must be, and leads outside the kept folder or nowhere: a
+// copy is never made through it.
+var ErrKeptLinkOutside = errors.New("a symbolic link in the folder where nonopress keeps your files that the site takes over, leading outside that folder or nowhere, stands where a file of yours must be kept: move or delete the link (the build changed nothing)")
+
 // maxKeptCopies caps the numbered copies of one name in the kept folder.
 const maxKeptCopies = 1000
 
@@ -163,17 +169,24 @@ func (k *keeper) keep(rel string) (string, error) {
 // (the file p/e, kept when the site made a folder there, and now
 // p/e/index.txt to keep), that folder takes the first free numbered name
 // instead (p/e.1/), as a copy does. A symbolic link there is gone through
-// as the Root allows: one that leads outside the kept folder is refused.
+// as the Root allows: one that leads outside the kept folder, or nowhere,
+// is refused (ErrKeptLinkOutside, naming it).
 func (k *keeper) keptFolder(dir string) (string, error) {
 	made := "."
 	for _, part := range strings.Split(dir, string(filepath.Separator)) {
 		next, err := keepAs(filepath.Join(made, part), func(cand string) (bool, error) {
 			err := k.kept.Mkdir(cand, 0o755)
-			if errors.Is(err, fs.ErrExist) {
-				info, err := k.kept.Lstat(cand)
-				return err == nil && (info.IsDir() || info.Mode()&fs.ModeSymlink != 0), err
+			if !errors.Is(err, fs.ErrExist) {
+				return err == nil, err
 			}
-			return err == nil, err
+			info, err := k.kept.Lstat(cand)
+			if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+				return err == nil && info.IsDir(), err
+			}
+			if _, err := k.kept.Stat(cand); err != nil {
+				return false, fmt.Errorf("%s: %w", filepath.Join(k.dir, cand), ErrKeptLinkOutside)
+			}
+			return true, nil
 		})
 		if err != nil {
 			return "", err
@@ -322,26 +335,4 @@ func (k *keeper) sameBytes(a, b string) (bool, error) {
 			return false, errB
 		}
 	}
-}
-
-// dropTakenOver removes from the back buffer, just swapped out (the old
-// site), the user's files the site took over, each copied to the kept
-// folder already: one where the site now has a folder would be in the way
-// of the next build's writes there. Through a Root, as every removal from
-// the back buffer; a file that cannot be removed is left (as before).
-func (s *Store) dropTakenOver(taken []Takeover) {
-	if len(taken) == 0 {
-		return
-	}
-	root, err := os.OpenRoot(s.back)
-	if err != nil {
-		return
-	}
-	defer root.Close()
-	dirs := map[string]bool{}
-	for _, t := range taken {
-		root.Remove(filepath.FromSlash(t.Path))
-		addFolders(dirs, t.Path)
-	}
-	removeEmptyDirs(root, dirs)
 }

@@ -2,10 +2,10 @@ package output
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -123,8 +123,8 @@ func TestKeptFolderLinksAreRefused(t *testing.T) {
 			if err == nil {
 				t.Fatal("the commit kept the user's file through a symbolic link")
 			}
-			if c.link == "." && !errors.Is(err, ErrLinkedKeptFolder) {
-				t.Errorf("error %v, want %v", err, ErrLinkedKeptFolder)
+			if want := map[string]error{".": ErrLinkedKeptFolder, "p": ErrKeptLinkOutside}[c.link]; !errors.Is(err, want) {
+				t.Errorf("error %v, want %v", err, want)
 			}
 			if ents, _ := os.ReadDir(outside); len(ents) != 0 {
 				t.Errorf("the commit wrote outside the kept folder: %d entries", len(ents))
@@ -263,53 +263,41 @@ func TestPutDoesNotClearAFileItPut(t *testing.T) {
 	}
 }
 
-// forgeMarker adds a path outside the folder to out's manifest, which makes
-// it untrusted.
-func forgeMarker(t *testing.T, out string) {
-	t.Helper()
-	marker := filepath.Join(out, MarkerName)
-	data, err := os.ReadFile(marker)
-	if err != nil {
+// A symbolic link of a user's kept in the kept folder (p/d, leading outside
+// it) where a later take-over must make a folder (p/d/index.txt) makes the
+// commit fail, writing nothing through the link and leaving the published
+// folder as it was, with an error that names the link and says to move or
+// delete it; once it is moved, the take-over goes through.
+func TestKeptLinkInTheWayOfATakeover(t *testing.T) {
+	dir := t.TempDir()
+	out, outside := filepath.Join(dir, "public"), filepath.Join(dir, "outside")
+	if err := os.Mkdir(outside, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(marker, append(data, "00112233 ../elsewhere\n"...), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// With a published manifest that cannot be trusted, a file at a path the
-// site writes cannot be told from the old site's page there by its path:
-// each whose bytes differ both from the site's and from those the
-// manifest records for it (a user's file written over a page, p/b; a
-// user's file where the site adds a page, p/d) is copied to the kept
-// folder before the swap, as a file taken over is; an old page that
-// changed since (p/a, the bytes the manifest records) and one holding the
-// site's bytes (p/c) are not. The copies survive the builds that follow,
-// which copy nothing again.
-func TestUntrustedManifestKeepsWhatTheSiteWritesOver(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "public")
 	publish(t, out, 3)
-	userFile(t, out, "p/b/index.txt", "mine")
-	userFile(t, out, "p/d/index.txt", "my d")
-	forgeMarker(t, out)
-	f, _ := publish(t, out, 5)
-	if !f.Unknown || len(f.Replaced) != 0 {
-		t.Errorf("untrusted manifest: %+v, want unknown, none replaced", f)
+	if err := os.Symlink(outside, filepath.Join(out, "p", "d")); err != nil {
+		t.Fatal(err)
 	}
-	want := [][3]string{{"p/b/index.txt", "p/b/index.txt", "mine"}, {"p/d/index.txt", "p/d/index.txt", "my d"}}
-	wantCopied(t, "untrusted manifest", out, f.Overwritten, want)
-	for _, site := range []string{"a", "c"} {
-		if _, err := os.Stat(filepath.Join(KeptName(out), "p", site)); !errors.Is(err, fs.ErrNotExist) {
-			t.Errorf("p/%s, the site's own page, was copied (%v)", site, err)
-		}
+	f, _ := publish(t, out, 4)
+	link := filepath.Join(KeptName(out), "p", "d")
+	if want := []Takeover{{Path: "p/d", Copy: link}}; !slices.Equal(f.Replaced, want) {
+		t.Fatalf("taken over %q, want %q", f.Replaced, want)
 	}
-	for i := range 2 {
-		f, _ := publish(t, out, 5)
-		if len(f.Overwritten)+len(f.Replaced) != 0 {
-			t.Errorf("build %d after: copied %v, %v again", i+1, f.Overwritten, f.Replaced)
-		}
-		for _, w := range want {
-			checkCopy(t, "builds after", out, w[1], w[2])
-		}
+	publish(t, out, 3)
+	userFile(t, out, "p/d/index.txt", "mine")
+	_, _, err := commitPages(t, out, 4)
+	if !errors.Is(err, ErrKeptLinkOutside) || !strings.Contains(err.Error(), link+": ") {
+		t.Errorf("error %v, want %v naming %s", err, ErrKeptLinkOutside, link)
 	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+		t.Errorf("the commit wrote through the link: %d entries", len(ents))
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "p", "d", "index.txt")); err != nil || string(data) != "mine" {
+		t.Errorf("the published folder changed: %q, %v", data, err)
+	}
+	if err := os.Rename(link, link+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	f, _ = publish(t, out, 4)
+	wantKept(t, "the link moved", out, f, [][3]string{{"p/d/index.txt", "p/d/index.txt", "mine"}})
 }
