@@ -272,26 +272,10 @@ func numberedName(name string, i int) string {
 // copyToTemp copies the published file name to tmp in the kept folder
 // (replacing one a killed build left), synced.
 func (k *keeper) copyToTemp(name, tmp string, perm fs.FileMode) error {
-	src, err := k.front.Open(name)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
 	if err := k.kept.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	dst, err := k.kept.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(dst, src)
-	if err == nil {
-		err = dst.Sync()
-	}
-	if cerr := dst.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return copyRegular(k.front, name, k.kept, tmp, perm, true)
 }
 
 // sameBytes reports whether the kept files a and b are both regular and
