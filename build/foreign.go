@@ -39,7 +39,7 @@ func foreignWarnings(out string, f output.Foreign) diag.List {
 		said := fmt.Sprintf("its manifest (%s) was damaged or named paths outside the folder, so files nonopress did not write could not be told apart: every file there the new site does not write was kept as yours (%d, each named in its own warning; old pages of the site among them can be deleted)",
 			output.MarkerName, len(f.Kept)+len(f.Replaced))
 		if n := len(f.Overwritten); n > 0 {
-			said += fmt.Sprintf(", and every file at a path the site writes that held neither the site's bytes nor those the manifest recorded for it (%d: yours, or pages edited by hand) was copied to %s, at its path there (or a numbered name beside it), before the site's was written over it",
+			said += fmt.Sprintf(", and every file at a path the site writes that held neither the site's bytes nor those the manifest recorded for it (%d: yours, pages edited by hand, or old pages it did not record) was copied to %s, at its path there (or a numbered name beside it), before the site's was written over it",
 				n, output.KeptName(out))
 		} else {
 			said += ", and every file at a path the site writes held the site's own bytes"

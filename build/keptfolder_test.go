@@ -40,7 +40,7 @@ func TestUntrustedManifestCopiesWhatTheSiteWritesOver(t *testing.T) {
 	if copies != 1 {
 		t.Errorf("%d files copied to the kept folder, want the user's page alone (old pages are known by the bytes the manifest records)", copies)
 	}
-	said := fmt.Sprintf(", and every file at a path the site writes that held neither the site's bytes nor those the manifest recorded for it (%d: yours, or pages edited by hand) was copied to %s, at its path there", copies, kept)
+	said := fmt.Sprintf(", and every file at a path the site writes that held neither the site's bytes nor those the manifest recorded for it (%d: yours, pages edited by hand, or old pages it did not record) was copied to %s, at its path there", copies, kept)
 	var atFolder []string
 	for _, w := range sum.Warnings {
 		if strings.HasPrefix(w, s.out+":") {

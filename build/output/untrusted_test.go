@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -93,4 +94,30 @@ func TestUntrustedManifestKeepsWhatTheSiteWritesOver(t *testing.T) {
 			checkCopy(t, "builds after", out, w[1], w[2])
 		}
 	}
+}
+
+// A published manifest damaged beyond reading (its state line garbled)
+// records no bytes: each file at a path the site writes whose bytes
+// differ from the site's, an old page that changed since among them
+// (p/a), is copied to the kept folder, as the warning then says.
+func TestUnreadableManifestCopiesChangedPages(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	old, err := os.ReadFile(filepath.Join(out, "p", "a", "index.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	marker := filepath.Join(out, MarkerName)
+	data, err := os.ReadFile(marker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(marker, bytes.Replace(data, []byte(markerClean), []byte("state c1ean"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := publish(t, out, 3)
+	if !f.Unknown {
+		t.Errorf("garbled manifest: %+v, want unknown", f)
+	}
+	wantCopied(t, "garbled manifest", out, f.Overwritten, [][3]string{{"p/a/index.txt", "p/a/index.txt", string(old)}})
 }
