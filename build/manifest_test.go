@@ -1,10 +1,11 @@
 package build
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -145,6 +146,42 @@ func TestUserFilesKeptPastAnUntrustedManifest(t *testing.T) {
 	}
 }
 
+// An empty folder a user makes in the output folder (mine/, and e/ in a
+// folder of the site) is kept in place through every build after, each
+// warning of it as such, and stays gone once the user removes it.
+func TestUserEmptyFolderIsKept(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{Quiet: true})
+	mine, e := filepath.Join(s.out, "mine"), filepath.Join(s.out, "animals", "e")
+	for _, d := range []string{mine, e} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 3 {
+		writeTree(t, s.src, "-- animals/new"+string(rune('a'+i))+".non --\n"+tinyNon("n", i%3))
+		sum := s.mustBuild(Config{Quiet: true})
+		for _, d := range []string{mine, e} {
+			if info, err := os.Stat(d); err != nil || !info.IsDir() {
+				t.Errorf("build %d: %s is gone (%v)", i+1, d, err)
+			}
+			if want := d + ": an empty folder nonopress did not make: kept in place"; !strings.Contains(strings.Join(sum.Warnings, "\n"), want) {
+				t.Errorf("build %d: no warning %q in %q", i+1, want, sum.Warnings)
+			}
+		}
+	}
+	if err := os.Remove(mine); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		writeTree(t, s.src, "-- animals/more"+string(rune('a'+i))+".non --\n"+tinyNon("m", i))
+		s.mustBuild(Config{Quiet: true})
+		if _, err := os.Lstat(mine); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("build %d after its removal: %s is back (%v)", i+1, mine, err)
+		}
+	}
+}
+
 // The build that finds the output folder's manifest untrusted leaves no
 // stamp: the build after it, which changes nothing, does not answer from
 // one with the warning of the manifest (which is trusted again), but warns
@@ -220,70 +257,4 @@ func TestUserFilesWarnedByBuildsThatChangeNothing(t *testing.T) {
 	}
 	build("a file removed from the user's folder", false, "CNAME", "mine/b.txt")
 	build("again after the removal", true, "CNAME", "mine/b.txt")
-}
-
-// A file of a user's own at a path the site later writes gives way to the
-// site's, and is kept beside the output folder (public.nonopress-kept, at
-// the same path), as the warning says: it survives the builds that follow,
-// a failed one among them (which writes into the back buffer, where the
-// old site went), as every build before kept the user's copy there and the
-// next one wrote over it.
-func TestUserFileTheSiteLaterWritesIsKept(t *testing.T) {
-	s := newSite(t, smallSite)
-	s.mustBuild(Config{Quiet: true})
-	writeTree(t, s.out, "-- zebras/index.html --\nmy page")
-	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
-	sum := s.mustBuild(Config{Quiet: true})
-	mine := filepath.Join(output.KeptName(s.out), "zebras", "index.html")
-	want := filepath.Join(s.out, "zebras", "index.html") + ": not written by nonopress, but the site now has a page or file of that name: the new site has the build's, and yours is now at " + mine + ", where no build writes over it or deletes it"
-	if !slices.Contains(sum.Warnings, want) {
-		t.Errorf("warnings %q, want %q", sum.Warnings, want)
-	}
-	if s.read("zebras/index.html") == "my page" {
-		t.Error("the user's page is published, not the site's")
-	}
-	check := func(when string) {
-		t.Helper()
-		if data, err := os.ReadFile(mine); err != nil || string(data) != "my page" {
-			t.Errorf("%s: the user's copy is not where the warning said: %q, %v", when, data, err)
-		}
-	}
-	check("taken over")
-	writeTree(t, s.src, "-- zebras/more.non --\n"+tinyNon("More", 1)+"-- zebras/broken.non --\nwidth 0\n")
-	if _, err := s.build(Config{Quiet: true}); err == nil {
-		t.Fatal("a build with a broken puzzle did not fail")
-	}
-	check("after a failed build")
-	if err := os.Remove(filepath.Join(s.src, "zebras", "broken.non")); err != nil {
-		t.Fatal(err)
-	}
-	s.mustBuild(Config{Quiet: true})
-	writeTree(t, s.src, "-- zebras/last.non --\n"+tinyNon("Last", 0))
-	if sum := s.mustBuild(Config{Quiet: true}); len(sum.Warnings) != 0 {
-		t.Errorf("a build after the take-over warns: %q", sum.Warnings)
-	}
-	check("two builds after")
-}
-
-// With the output folder inside the content tree, the kept folder beside
-// it is no content: its files are not published (a kept puzzle file would
-// be, as a puzzle of a collection public.nonopress-kept).
-func TestKeptFolderInsideTheContentTreeIsNotPublished(t *testing.T) {
-	s := newSite(t, smallSite)
-	s.out = filepath.Join(s.src, "public")
-	s.mustBuild(Config{Quiet: true})
-	mine := "-- zebras/stripes.non --\n" + tinyNon("My stripes", 1)
-	writeTree(t, s.out, mine)
-	writeTree(t, s.src, "-- zebras/stripes.non --\n"+tinyNon("Stripes", 2))
-	s.mustBuild(Config{Quiet: true})
-	if _, err := os.Stat(filepath.Join(output.KeptName(s.out), "zebras", "stripes.non")); err != nil {
-		t.Fatalf("the user's puzzle file is not kept: %v", err)
-	}
-	writeTree(t, s.src, "-- zebras/more.non --\n"+tinyNon("More", 1))
-	s.mustBuild(Config{Quiet: true})
-	for rel, data := range snapshot(t, s.out) {
-		if strings.Contains(string(data), "My stripes") {
-			t.Errorf("the kept puzzle is published, in %s", rel)
-		}
-	}
 }

@@ -169,7 +169,8 @@ func (s *Store) removeStale() error {
 }
 
 // removeStaleKnown is removeStale for a back buffer that was clean when the
-// build began: it held exactly the files of its manifest (backHashes), and
+// build began: it held the files of its manifest (backHashes) and those of
+// a user's its list names (backUserFiles), and
 // the build has added only files it recorded, so the stale files are the
 // manifest's that this build did not write, found without walking the whole
 // folder (a walk costs as much as a warm build of a large site). Folders
@@ -184,13 +185,16 @@ func (s *Store) removeStaleKnown() error {
 		}
 	}
 	slices.Sort(stale) // in order: of several failing removals, the first is said
-	return s.removeFromBack(stale)
+	return s.removeFromBack(stale, s.backUserFiles())
 }
 
 // removeFromBack removes the given files of the back buffer (paths of its
-// manifest) and the folders their removal leaves empty, and the temporary
-// file of a marker that a killed build may have left at the top.
-func (s *Store) removeFromBack(stale []string) error {
+// manifest), and those of a user's it held (users, "name/" for an empty
+// folder: where a file is a folder now, a folder is not empty, or one
+// cannot be removed, it is left), and the folders their removal
+// leaves empty, and the temporary file of a marker that a killed build may
+// have left at the top.
+func (s *Store) removeFromBack(stale, users []string) error {
 	if ents, err := os.ReadDir(s.back); err == nil {
 		for _, e := range ents {
 			if name := e.Name(); atomicfile.IsTemp(name) {
@@ -214,6 +218,14 @@ func (s *Store) removeFromBack(stale []string) error {
 			return fmt.Errorf("remove stale output: %w", err)
 		}
 		addFolders(dirs, rel)
+	}
+	for _, rel := range users {
+		dir, folder := strings.CutSuffix(rel, "/") // an empty folder
+		name := filepath.FromSlash(dir)
+		if info, err := root.Lstat(name); err == nil && info.IsDir() == folder {
+			root.Remove(name) // a folder only if empty
+			addFolders(dirs, dir)
+		}
 	}
 	removeEmptyDirs(root, dirs)
 	return nil
@@ -245,4 +257,26 @@ func removeEmptyDirs(root *os.Root, dirs map[string]bool) {
 	for _, d := range order {
 		root.Remove(filepath.FromSlash(d)) // fails, as it should, unless empty
 	}
+}
+
+// dropTakenOver removes from the back buffer, just swapped out (the old
+// site), the user's files the site took over, each copied to the kept
+// folder already: one where the site now has a folder would be in the way
+// of the next build's writes there. Through a Root, as every removal from
+// the back buffer; a file that cannot be removed is left (as before).
+func (s *Store) dropTakenOver(taken []Takeover) {
+	if len(taken) == 0 {
+		return
+	}
+	root, err := os.OpenRoot(s.back)
+	if err != nil {
+		return
+	}
+	defer root.Close()
+	dirs := map[string]bool{}
+	for _, t := range taken {
+		root.Remove(filepath.FromSlash(t.Path))
+		addFolders(dirs, t.Path)
+	}
+	removeEmptyDirs(root, dirs)
 }

@@ -3,6 +3,7 @@ package output
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -15,18 +16,22 @@ import (
 
 // Foreign is what a commit found in the published folder that nonopress did
 // not write (a CNAME, a robots.txt, a folder of a user's own): Kept were
-// linked into the new site at the same place, so that they stay published
+// linked into the new site at the same place (an empty folder, "name/",
+// made there), so that they stay published
 // across every build; Replaced are those at paths the build now writes
 // itself (or where it made a folder), copied into the kept folder instead.
 // Unknown is set when the published folder's manifest could not be
 // trusted, so that its files could not be told apart: every file there
 // the build did not write (old pages of the site among them) was then
 // taken for the user's and is in Kept (or Replaced, where the build made a
-// folder), and one at a path the build writes was taken for its own.
+// folder), and each at a path the build writes whose bytes differ from
+// the build's (a user's file, or an old page of the site) was copied into
+// the kept folder before it was written over, and is in Overwritten.
 type Foreign struct {
-	Kept     []string
-	Replaced []Takeover
-	Unknown  bool
+	Kept        []string
+	Replaced    []Takeover
+	Overwritten []Takeover
+	Unknown     bool
 }
 
 // foreignScan is the walk of the published folder for files its manifest
@@ -41,6 +46,9 @@ type foreignScan struct {
 	done    chan struct{}
 	paths   []string // slash-separated, in walk order
 	unknown bool
+	// claimed is what an untrusted manifest (unknown) says of its paths:
+	// a file holding the bytes it records is the old site's page.
+	claimed map[string]string
 	err     error
 	// dirsRead counts the folders listed (a measure of the walk's cost).
 	dirsRead int
@@ -70,6 +78,7 @@ func (s *Store) findForeign(sc *foreignScan) (paths []string, unknown bool, err 
 		if _, err := os.Lstat(filepath.Join(s.front, MarkerName)); err != nil {
 			return nil, false, nil // no site there yet
 		}
+		sc.claimed, _ = readClaims(s.front) // none if unreadable: every file differs
 		paths, err = s.walkForeign(sc, ".") // frontHashes nil: every file
 		return paths, true, err
 	}
@@ -107,6 +116,9 @@ func (s *Store) findForeignCheap(sc *foreignScan, mark int64, kept []string) ([]
 		if !changed {
 			paths = append(paths, byDir[d]...)
 			continue
+		}
+		if len(ents) == 0 && s.userFolder(d) && isFolder(s.front, d) {
+			paths = append(paths, d+"/")
 		}
 		for _, e := range ents {
 			rel := path.Join(d, e.Name())
@@ -147,9 +159,12 @@ func (s *Store) changedFolder(sc *foreignScan, times *treeTimes, d string, mark 
 }
 
 // walkForeign walks the folder rel (slash-separated, "." for the top) of
-// the published folder for files its manifest does not list.
+// the published folder for files its manifest does not list, and for
+// empty folders of a user's (as "rel/"). A walk lists a folder's entries
+// right after the folder: one followed by an entry outside it is empty.
 func (s *Store) walkForeign(sc *foreignScan, rel string) (paths []string, err error) {
 	top := filepath.Join(s.front, filepath.FromSlash(rel))
+	empty := "" // the last folder walked, while no entry of it has come
 	err = filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
 		if errors.Is(err, fs.ErrNotExist) && p == top {
 			return fs.SkipAll
@@ -157,17 +172,34 @@ func (s *Store) walkForeign(sc *foreignScan, rel string) (paths []string, err er
 		if err != nil {
 			return err
 		}
-		if d.IsDir() {
-			sc.dirsRead++
-		}
 		rel, _ := filepath.Rel(s.front, p)
 		rel = filepath.ToSlash(rel)
+		if empty != "" && path.Dir(rel) != empty {
+			paths = append(paths, empty+"/")
+		}
+		empty = ""
+		if d.IsDir() {
+			sc.dirsRead++
+			if s.userFolder(rel) {
+				empty = rel
+			}
+		}
 		if s.isForeign(rel, d) {
 			paths = append(paths, rel)
 		}
 		return nil
 	})
+	if empty != "" && err == nil {
+		paths = append(paths, empty+"/")
+	}
 	return paths, err
+}
+
+// userFolder reports whether the folder rel of the published folder may
+// be a user's: neither the top nor a folder of the manifest (one emptied
+// by hand is the site's, made again by the build).
+func (s *Store) userFolder(rel string) bool {
+	return rel != "." && (s.frontDirs == nil || !s.frontDirs.has(rel))
 }
 
 // isForeign reports whether the entry rel of the published folder is a
@@ -190,7 +222,10 @@ func (s *Store) isForeign(rel string, d fs.DirEntry) bool {
 // never deletes: a failed build leaves the published folder, user files
 // included, as it was. With a manifest that could not be trusted (Unknown),
 // every file found is kept but those at paths the build writes: those
-// cannot be told from the old site's own pages, and are taken for them.
+// cannot be told from the old site's own pages, and each whose bytes differ
+// both from the build's and from those the manifest records for it (an old
+// page that changed since) is copied into the kept folder too
+// (Overwritten).
 func (s *Store) keepForeign() (Foreign, error) {
 	if s.foreign == nil {
 		return Foreign{}, nil
@@ -203,11 +238,14 @@ func (s *Store) keepForeign() (Foreign, error) {
 	var keep *keeper
 	defer func() { keep.close() }()
 	for _, rel := range found.Kept {
-		src := filepath.Join(s.front, filepath.FromSlash(rel))
-		_, built := s.Hash(rel)
-		if built && found.Unknown {
+		if dir, ok := strings.CutSuffix(rel, "/"); ok {
+			if s.keepFolder(dir) {
+				f.Kept = append(f.Kept, rel)
+			}
 			continue
 		}
+		src := filepath.Join(s.front, filepath.FromSlash(rel))
+		h, built := s.Hash(rel)
 		if !built {
 			err := linkAtomic(src, filepath.Join(s.back, filepath.FromSlash(rel)))
 			if err == nil {
@@ -222,14 +260,31 @@ func (s *Store) keepForeign() (Foreign, error) {
 		}
 		if keep == nil {
 			if keep, err = s.openKeeper(); err != nil {
-				return f, fmt.Errorf("keep %s, a file of yours the site now writes: %w", src, err)
+				return f, fmt.Errorf("keep %s, a file the site now writes: %w", src, err)
 			}
+		}
+		overwritten := built && found.Unknown
+		if overwritten {
+			same, err := keep.holds(rel, h, s.foreign.claimed[rel])
+			if err != nil {
+				return f, fmt.Errorf("compare %s with the page the site writes there: %w", src, err)
+			}
+			if same {
+				continue // the site's bytes, new or old (or gone): nothing to keep
+			}
+		}
+		if err := keep.openKept(); err != nil {
+			return f, fmt.Errorf("keep %s, a file of yours the site now writes: %w", src, err)
 		}
 		kept, err := keep.keep(rel)
 		if err != nil {
 			return f, fmt.Errorf("keep %s, a file of yours the site now writes, in %s: %w", src, keep.dir, err)
 		}
-		if kept != "" {
+		switch {
+		case kept == "":
+		case overwritten:
+			f.Overwritten = append(f.Overwritten, Takeover{Path: rel, Copy: kept})
+		default:
 			f.Replaced = append(f.Replaced, Takeover{Path: rel, Copy: kept})
 		}
 	}
@@ -238,6 +293,37 @@ func (s *Store) keepForeign() (Foreign, error) {
 		return f, fmt.Errorf("keep files nonopress did not write: %w", err)
 	}
 	return f, nil
+}
+
+// keepFolder makes the empty folder dir of a user's (slash-separated) in
+// the back buffer, and reports whether it is there and empty: kept. Where
+// the site has a file, or a folder of its files, it is not (it held
+// nothing to lose). Through a Root, as every change to the back buffer
+// that a path of the published folder leads.
+func (s *Store) keepFolder(dir string) bool {
+	root, err := os.OpenRoot(s.back)
+	if err != nil {
+		return false
+	}
+	defer root.Close()
+	name := filepath.FromSlash(dir)
+	if root.MkdirAll(name, 0o755) != nil {
+		return false
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	ents, err := f.ReadDir(1)
+	return len(ents) == 0 && errors.Is(err, io.EOF)
+}
+
+// isFolder reports whether rel (slash-separated) is a folder of dir, not
+// a symbolic link.
+func isFolder(dir, rel string) bool {
+	info, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rel)))
+	return err == nil && info.IsDir()
 }
 
 // foundForeign waits for the scan and returns what it found as kept, in

@@ -14,6 +14,18 @@ import (
 // every call, so that each commit swaps) into out and returns what the
 // commit kept, and how many folders the walk for user files read.
 func publish(t *testing.T, out string, pages int) (Foreign, int) {
+	t.Helper()
+	c, s, err := commitPages(t, out, pages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Foreign, s.foreign.dirsRead
+}
+
+// commitPages puts the pages p/a/index.txt, p/b/index.txt, ... into out
+// (the first with new bytes each time) and commits them: the commit's
+// result, and the store (closed).
+func commitPages(t *testing.T, out string, pages int) (Changes, *Store, error) {
 	generation++
 	t.Helper()
 	s, err := Open(out, NewMinifier(), nil)
@@ -31,10 +43,7 @@ func publish(t *testing.T, out string, pages int) (Foreign, int) {
 		}
 	}
 	c, err := s.Commit()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c.Foreign, s.foreign.dirsRead
+	return c, s, err
 }
 
 var generation int
@@ -151,44 +160,69 @@ func TestForeignKeptWhereHardLinksAreRefused(t *testing.T) {
 	}
 }
 
-// With a published manifest that cannot be trusted (a path in it leaves the
-// folder), the commit keeps every file of the published folder that the
-// build does not write: the user's, and an old page of the site, which it
-// cannot tell apart. A file at a path the build writes is the build's. The
-// kept files are still published after the next commit, which writes over
-// the back buffer the old site went to. A symbolic link is kept as one.
-func TestForeignUntrustedManifestKeepsWhatTheBuildDoesNotWrite(t *testing.T) {
+// An empty folder a user makes in the published folder, at the top (mine/)
+// or in a folder of the site (p/a/e/), is kept in place like a file of
+// theirs, through every build after (each swaps the site, and the one
+// before with it); a folder the user fills then is no longer listed (its
+// file is), and one the user removes stays removed.
+func TestForeignEmptyFolderIsKept(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	publish(t, out, 3)
-	userFile(t, out, "CNAME", "puzzles.example.org\n")
-	userFile(t, out, "mine/notes.txt", "my notes")
-	outside := t.TempDir() // a link to a folder is kept as a link, never walked into
-	userFile(t, outside, "secret.txt", "not in the site")
-	if err := os.Symlink(outside, filepath.Join(out, "link")); err != nil {
-		t.Fatal(err)
-	}
-	marker := filepath.Join(out, MarkerName)
-	data, err := os.ReadFile(marker)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(marker, append(data, "00112233 ../elsewhere\n"...), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, _ := publish(t, out, 2)
-	if want := []string{"CNAME", "link", "mine/notes.txt", "p/c/index.txt"}; !f.Unknown || !slices.Equal(f.Kept, want) || len(f.Replaced) != 0 {
-		t.Fatalf("untrusted manifest: %+v, want unknown, kept %q", f, want)
-	}
-	f, _ = publish(t, out, 2)
-	if want := []string{"CNAME", "link", "mine/notes.txt", "p/c/index.txt"}; f.Unknown || !slices.Equal(f.Kept, want) {
-		t.Fatalf("the commit after: %+v, want kept %q", f, want)
-	}
-	for rel, text := range map[string]string{"CNAME": "puzzles.example.org\n", "mine/notes.txt": "my notes", "p/c/index.txt": "\x02"} {
-		if got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(rel))); err != nil || string(got) != text {
-			t.Errorf("%s after two commits: %q, %v; want %q", rel, got, err, text)
+	for _, d := range []string{"mine", "p/a/e"} {
+		if err := os.MkdirAll(filepath.Join(out, filepath.FromSlash(d)), 0o755); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if target, err := os.Readlink(filepath.Join(out, "link")); err != nil || target != outside {
-		t.Errorf("link after two commits: %q, %v; want a link to %s", target, err, outside)
+	for i := range 3 {
+		f, _ := publish(t, out, 3)
+		if want := []string{"mine/", "p/a/e/"}; !slices.Equal(f.Kept, want) {
+			t.Errorf("build %d: kept %q, want %q", i+1, f.Kept, want)
+		}
+		for _, d := range []string{"mine", "p/a/e"} {
+			if info, err := os.Stat(filepath.Join(out, filepath.FromSlash(d))); err != nil || !info.IsDir() {
+				t.Errorf("build %d: %s is gone from the published folder (%v)", i+1, d, err)
+			}
+		}
+	}
+	userFile(t, out, "mine/a.txt", "a")
+	if err := os.Remove(filepath.Join(out, "p", "a", "e")); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		f, _ := publish(t, out, 3)
+		if want := []string{"mine/a.txt"}; !slices.Equal(f.Kept, want) {
+			t.Errorf("build %d after the change: kept %q, want %q", i+1, f.Kept, want)
+		}
+		if _, err := os.Lstat(filepath.Join(out, "p", "a", "e")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("build %d after the change: p/a/e is back (%v)", i+1, err)
+		}
+	}
+}
+
+// A file (or folder) a user removes from the published folder stays
+// removed: the builds after do not bring it back from the back buffer,
+// which holds the site before (the file with it).
+func TestForeignRemovedFileStaysRemoved(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	userFile(t, out, "CNAME", "example.org")
+	userFile(t, out, "mine/notes.txt", "notes")
+	publish(t, out, 3)
+	publish(t, out, 3)
+	for _, rel := range []string{"CNAME", "mine"} {
+		if err := os.RemoveAll(filepath.Join(out, rel)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 3 {
+		f, _ := publish(t, out, 3)
+		if len(f.Kept) != 0 {
+			t.Errorf("build %d after the removal: kept %q", i+1, f.Kept)
+		}
+		for _, rel := range []string{"CNAME", "mine/notes.txt", "mine"} {
+			if _, err := os.Lstat(filepath.Join(out, filepath.FromSlash(rel))); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("build %d after the removal: %s is back (%v)", i+1, rel, err)
+			}
+		}
 	}
 }

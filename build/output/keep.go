@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -33,44 +34,61 @@ func KeptName(out string) string {
 // appears to be.
 var ErrLinkedKeptFolder = errors.New("the folder where nonopress keeps your files that the site takes over is a symbolic link; it must be a real folder: remove the link (the build changed nothing)")
 
+// ErrKeptLinkOutside is returned when a symbolic link in the kept folder
+// (one of a user's kept there, or made by hand) stands where a folder of a
+// file to keep must be, and leads outside the kept folder or nowhere: a
+// copy is never made through it.
+var ErrKeptLinkOutside = errors.New("a symbolic link in the folder where nonopress keeps your files that the site takes over, leading outside that folder or nowhere, stands where a file of yours must be kept: move or delete the link (the build changed nothing)")
+
 // maxKeptCopies caps the numbered copies of one name in the kept folder.
 const maxKeptCopies = 1000
 
 // keeper copies files of the published folder into the kept folder, both
 // opened as a Root: a symbolic link in either cannot lead a copy, or a
-// folder made for one, outside them.
+// folder made for one, outside them. The kept folder is made and opened
+// only for the first copy (openKept): a build that copies nothing leaves
+// none.
 type keeper struct {
 	dir         string
 	front, kept *os.Root
 }
 
-// openKeeper opens the published folder and the kept folder (made if
-// missing) for keeping files; a kept folder that is a symbolic link, or
-// is replaced by one while it is opened, is refused.
+// openKeeper opens the published folder for keeping its files.
 func (s *Store) openKeeper() (*keeper, error) {
-	k := &keeper{dir: KeptName(s.front)}
-	if err := os.Mkdir(k.dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-		return nil, err
-	}
-	info, err := os.Lstat(k.dir)
+	front, err := os.OpenRoot(s.front)
 	if err != nil {
 		return nil, err
 	}
+	return &keeper{dir: KeptName(s.front), front: front}, nil
+}
+
+// openKept opens the kept folder (made if missing), once; a kept folder
+// that is a symbolic link, or is replaced by one while it is opened, is
+// refused.
+func (k *keeper) openKept() error {
+	if k.kept != nil {
+		return nil
+	}
+	if err := os.Mkdir(k.dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	info, err := os.Lstat(k.dir)
+	if err != nil {
+		return err
+	}
 	if info.Mode()&fs.ModeSymlink != 0 {
-		return nil, fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
+		return fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
 	}
-	if k.kept, err = os.OpenRoot(k.dir); err != nil {
-		return nil, err
+	kept, err := os.OpenRoot(k.dir)
+	if err != nil {
+		return err
 	}
-	if opened, err := k.kept.Stat("."); err != nil || !os.SameFile(info, opened) {
-		k.close()
-		return nil, fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
+	if opened, err := kept.Stat("."); err != nil || !os.SameFile(info, opened) {
+		kept.Close()
+		return fmt.Errorf("%s: %w", k.dir, ErrLinkedKeptFolder)
 	}
-	if k.front, err = os.OpenRoot(s.front); err != nil {
-		k.close()
-		return nil, err
-	}
-	return k, nil
+	k.kept = kept
+	return nil
 }
 
 func (k *keeper) close() {
@@ -84,6 +102,27 @@ func (k *keeper) close() {
 	}
 }
 
+// holds reports whether the published file rel (slash-separated) is a
+// regular file whose bytes have one of the given hashes, or is gone
+// (nothing to keep).
+func (k *keeper) holds(rel string, hashes ...string) (bool, error) {
+	name := filepath.FromSlash(rel)
+	info, err := k.front.Lstat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true, nil
+	}
+	if err != nil || !info.Mode().IsRegular() {
+		return false, err
+	}
+	f, err := k.front.Open(name)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	h, err := hashRead(f)
+	return slices.Contains(hashes, h), err
+}
+
 // keep copies the published file rel (slash-separated) into the kept
 // folder at the same path, or, if a different file already has that name
 // there, at the first free numbered name (robots.1.txt, robots.2.txt, ...):
@@ -91,7 +130,8 @@ func (k *keeper) close() {
 // under one of those names is used as it is, so that a build that failed
 // after keeping a file and is run again keeps it once. A symbolic link is
 // kept as a link to the same target, never followed. It returns the copy's
-// absolute path, or "" if rel is gone.
+// absolute path, or "" if rel is gone. The kept folder must be open
+// (openKept).
 func (k *keeper) keep(rel string) (string, error) {
 	name := filepath.FromSlash(rel)
 	info, err := k.front.Lstat(name)
@@ -129,17 +169,24 @@ func (k *keeper) keep(rel string) (string, error) {
 // (the file p/e, kept when the site made a folder there, and now
 // p/e/index.txt to keep), that folder takes the first free numbered name
 // instead (p/e.1/), as a copy does. A symbolic link there is gone through
-// as the Root allows: one that leads outside the kept folder is refused.
+// as the Root allows: one that leads outside the kept folder, or nowhere,
+// is refused (ErrKeptLinkOutside, naming it).
 func (k *keeper) keptFolder(dir string) (string, error) {
 	made := "."
 	for _, part := range strings.Split(dir, string(filepath.Separator)) {
 		next, err := keepAs(filepath.Join(made, part), func(cand string) (bool, error) {
 			err := k.kept.Mkdir(cand, 0o755)
-			if errors.Is(err, fs.ErrExist) {
-				info, err := k.kept.Lstat(cand)
-				return err == nil && (info.IsDir() || info.Mode()&fs.ModeSymlink != 0), err
+			if !errors.Is(err, fs.ErrExist) {
+				return err == nil, err
 			}
-			return err == nil, err
+			info, err := k.kept.Lstat(cand)
+			if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+				return err == nil && info.IsDir(), err
+			}
+			if _, err := k.kept.Stat(cand); err != nil {
+				return false, fmt.Errorf("%s: %w", filepath.Join(k.dir, cand), ErrKeptLinkOutside)
+			}
+			return true, nil
 		})
 		if err != nil {
 			return "", err
@@ -225,26 +272,10 @@ func numberedName(name string, i int) string {
 // copyToTemp copies the published file name to tmp in the kept folder
 // (replacing one a killed build left), synced.
 func (k *keeper) copyToTemp(name, tmp string, perm fs.FileMode) error {
-	src, err := k.front.Open(name)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
 	if err := k.kept.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	dst, err := k.kept.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(dst, src)
-	if err == nil {
-		err = dst.Sync()
-	}
-	if cerr := dst.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return copyRegular(k.front, name, k.kept, tmp, perm, true)
 }
 
 // sameBytes reports whether the kept files a and b are both regular and
@@ -288,26 +319,4 @@ func (k *keeper) sameBytes(a, b string) (bool, error) {
 			return false, errB
 		}
 	}
-}
-
-// dropTakenOver removes from the back buffer, just swapped out (the old
-// site), the user's files the site took over, each copied to the kept
-// folder already: one where the site now has a folder would be in the way
-// of the next build's writes there. Through a Root, as every removal from
-// the back buffer; a file that cannot be removed is left (as before).
-func (s *Store) dropTakenOver(taken []Takeover) {
-	if len(taken) == 0 {
-		return
-	}
-	root, err := os.OpenRoot(s.back)
-	if err != nil {
-		return
-	}
-	defer root.Close()
-	dirs := map[string]bool{}
-	for _, t := range taken {
-		root.Remove(filepath.FromSlash(t.Path))
-		addFolders(dirs, t.Path)
-	}
-	removeEmptyDirs(root, dirs)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -24,12 +25,19 @@ func userFile(t *testing.T, out, rel, text string) {
 // published folder → path in the kept folder of out) and hold texts.
 func wantKept(t *testing.T, when, out string, f Foreign, want [][3]string) {
 	t.Helper()
+	wantCopied(t, when, out, f.Replaced, want)
+}
+
+// wantCopied checks that the copies made are exactly want (path in the
+// published folder → path in the kept folder of out) and hold texts.
+func wantCopied(t *testing.T, when, out string, made []Takeover, want [][3]string) {
+	t.Helper()
 	var got []Takeover
 	for _, w := range want {
 		got = append(got, Takeover{Path: w[0], Copy: filepath.Join(KeptName(out), filepath.FromSlash(w[1]))})
 	}
-	if !slices.Equal(f.Replaced, got) {
-		t.Errorf("%s: taken over %q, want %q", when, f.Replaced, got)
+	if !slices.Equal(made, got) {
+		t.Errorf("%s: copied %q, want %q", when, made, got)
 	}
 	for _, w := range want {
 		checkCopy(t, when, out, w[1], w[2])
@@ -115,8 +123,8 @@ func TestKeptFolderLinksAreRefused(t *testing.T) {
 			if err == nil {
 				t.Fatal("the commit kept the user's file through a symbolic link")
 			}
-			if c.link == "." && !errors.Is(err, ErrLinkedKeptFolder) {
-				t.Errorf("error %v, want %v", err, ErrLinkedKeptFolder)
+			if want := map[string]error{".": ErrLinkedKeptFolder, "p": ErrKeptLinkOutside}[c.link]; !errors.Is(err, want) {
+				t.Errorf("error %v, want %v", err, want)
 			}
 			if ents, _ := os.ReadDir(outside); len(ents) != 0 {
 				t.Errorf("the commit wrote outside the kept folder: %d entries", len(ents))
@@ -253,4 +261,43 @@ func TestPutDoesNotClearAFileItPut(t *testing.T) {
 	if data, err := os.ReadFile(filepath.Join(BackName(out), "p", "x")); err != nil || string(data) != "page" {
 		t.Errorf("the file put first holds %q (%v), want it kept", data, err)
 	}
+}
+
+// A symbolic link of a user's kept in the kept folder (p/d, leading outside
+// it) where a later take-over must make a folder (p/d/index.txt) makes the
+// commit fail, writing nothing through the link and leaving the published
+// folder as it was, with an error that names the link and says to move or
+// delete it; once it is moved, the take-over goes through.
+func TestKeptLinkInTheWayOfATakeover(t *testing.T) {
+	dir := t.TempDir()
+	out, outside := filepath.Join(dir, "public"), filepath.Join(dir, "outside")
+	if err := os.Mkdir(outside, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	publish(t, out, 3)
+	if err := os.Symlink(outside, filepath.Join(out, "p", "d")); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := publish(t, out, 4)
+	link := filepath.Join(KeptName(out), "p", "d")
+	if want := []Takeover{{Path: "p/d", Copy: link}}; !slices.Equal(f.Replaced, want) {
+		t.Fatalf("taken over %q, want %q", f.Replaced, want)
+	}
+	publish(t, out, 3)
+	userFile(t, out, "p/d/index.txt", "mine")
+	_, _, err := commitPages(t, out, 4)
+	if !errors.Is(err, ErrKeptLinkOutside) || !strings.Contains(err.Error(), link+": ") {
+		t.Errorf("error %v, want %v naming %s", err, ErrKeptLinkOutside, link)
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+		t.Errorf("the commit wrote through the link: %d entries", len(ents))
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "p", "d", "index.txt")); err != nil || string(data) != "mine" {
+		t.Errorf("the published folder changed: %q, %v", data, err)
+	}
+	if err := os.Rename(link, link+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	f, _ = publish(t, out, 4)
+	wantKept(t, "the link moved", out, f, [][3]string{{"p/d/index.txt", "p/d/index.txt", "mine"}})
 }

@@ -57,17 +57,30 @@ func checkOwned(dir string) error {
 // the folder has no marker or was left dirty by an interrupted build. It is
 // the one place a manifest is read.
 func ReadManifest(dir string) (map[string]string, error) {
+	hashes, err := readClaims(dir)
+	if !validManifest(hashes) {
+		return nil, err // a path leaving the folder: forged, trust none of it
+	}
+	return hashes, err
+}
+
+// readClaims reads a folder's manifest as it stands, trusted or not (nil
+// when there is none, or it says dirty): it may name paths outside the
+// folder, and is used only to recognise a file by its bytes, never to
+// choose what to delete, follow or serve.
+func readClaims(dir string) (map[string]string, error) {
 	// A regular file only: a marker committed or restored as a FIFO or a
 	// link to a device must not block or exhaust the build.
 	data, err := treefile.ReadFile(context.Background(), filepath.Join(dir, MarkerName), maxMarkerBytes)
 	if err != nil {
 		return nil, err
 	}
-	return parseMarker(data), nil
+	return parseClaims(data), nil
 }
 
-// parseMarker parses a marker's bytes; nil unless it says clean.
-func parseMarker(data []byte) map[string]string {
+// parseClaims parses a marker's bytes, whatever paths they name; nil
+// unless it says clean.
+func parseClaims(data []byte) map[string]string {
 	header := markerHeader + "\n" + markerClean + "\n"
 	if !bytes.HasPrefix(data, []byte(header)) {
 		return nil
@@ -80,9 +93,6 @@ func parseMarker(data []byte) map[string]string {
 		if h, p, ok := bytes.Cut(line, []byte(" ")); ok {
 			hashes[string(p)] = string(h)
 		}
-	}
-	if !validManifest(hashes) {
-		return nil // a path leaving the folder: forged, trust none of it
 	}
 	return hashes
 }

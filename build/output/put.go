@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -24,6 +25,20 @@ import (
 // hashOf is the manifest's hash of a file's bytes.
 func hashOf(data []byte) string {
 	sum := sha256.Sum256(data)
+	return manifestHash(sum[:])
+}
+
+// hashRead is hashOf for the bytes read from r, which are not held.
+func hashRead(r io.Reader) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		return "", err
+	}
+	return manifestHash(h.Sum(nil)), nil
+}
+
+// manifestHash words a SHA-256 sum as a manifest does: its first half, in hex.
+func manifestHash(sum []byte) string {
 	return hex.EncodeToString(sum[:16])
 }
 

@@ -41,12 +41,21 @@ func writeUserList(dir string, kept []string) error {
 // folder, and not changed since the marker was written (mark is the
 // marker's change time; a list changed after it may have lost names).
 func readUserList(dir string, mark int64) ([]string, bool) {
-	file := filepath.Join(dir, UserListName)
-	data, err := treefile.ReadFile(context.Background(), file, maxUserListBytes)
-	if err != nil {
+	kept, ok := readUserListAnyTime(dir)
+	if !ok {
 		return nil, false
 	}
-	if changed, ok := changeTime(file); !ok || changed > mark {
+	if changed, ok := changeTime(filepath.Join(dir, UserListName)); !ok || changed > mark {
+		return nil, false
+	}
+	return kept, true
+}
+
+// readUserListAnyTime is readUserList whenever the list was written: the
+// names it has, every one inside the folder.
+func readUserListAnyTime(dir string) ([]string, bool) {
+	data, err := treefile.ReadFile(context.Background(), filepath.Join(dir, UserListName), maxUserListBytes)
+	if err != nil {
 		return nil, false
 	}
 	rest, ok := strings.CutPrefix(string(data), userListHeader+"\n")
@@ -58,12 +67,28 @@ func readUserList(dir string, mark int64) ([]string, bool) {
 		if p == "" {
 			continue
 		}
-		if !ValidPath(p) {
+		if !ValidPath(strings.TrimSuffix(p, "/")) { // "name/": an empty folder
 			return nil, false
 		}
 		kept = append(kept, p)
 	}
 	return kept, true
+}
+
+// backUserFiles returns the files of a user's that the commit which
+// published the back buffer's site linked into it (its list), not put or
+// carried by this build: they went out with that site and are stale. One
+// still in the published folder is linked again by keepForeign; one the
+// user has removed from it since must not come back with the swap.
+func (s *Store) backUserFiles() []string {
+	kept, _ := readUserListAnyTime(s.back)
+	var stale []string
+	for _, p := range kept {
+		if _, ours := s.Hash(p); !ours {
+			stale = append(stale, p)
+		}
+	}
+	return stale
 }
 
 // folderSet is the set of folders (slash-separated, "." for the top) that
