@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -113,7 +112,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
 	enc := json.NewEncoder(c.stdout)
-	hinted := map[[2]string]string{} // a message and hint printed in full: the file it was printed for
+	hinted := diag.Hints{} // the fixes printed in full, and the files they were printed for
 	var nFiles int
 	for i, r := range results {
 		if i == 0 || r.File != results[i-1].File {
@@ -181,15 +180,6 @@ func markDuplicates(results []checkResult) {
 	}
 }
 
-// nearName is path as seen from beside file: its base name when the two
-// share a folder.
-func nearName(path, file string) string {
-	if filepath.Dir(path) == filepath.Dir(file) {
-		return filepath.Base(path)
-	}
-	return path
-}
-
 // difficultyWords says how a unique puzzle was solved, in an author's words
 // (-json keeps the grade's key: line, probe, search).
 func difficultyWords(key string) string {
@@ -200,11 +190,11 @@ func difficultyWords(key string) string {
 }
 
 // printHuman prints a result for a person: the puzzle's verdict line and
-// its diagnostics. A diagnostic whose message and hint were printed in full
-// for another file (hinted) is printed without its hint, which names that
-// file instead: "no license" and its fix across a folder of .nin files,
-// said in full a hundred times, hid the other warnings.
-func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
+// its diagnostics. A diagnostic whose fix was printed in full for another
+// file (hinted) names that file instead (diag.Hints, as build and print
+// do): "no license" and its fix across a folder of .nin files, said in
+// full a hundred times, hid the other warnings.
+func (c *checkCommand) printHuman(r checkResult, hinted diag.Hints) {
 	if r.Index >= 0 {
 		verdict := "not solved"
 		if r.Verdict != nil {
@@ -231,14 +221,7 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 	all.Sort()
 	grid := r.diffGrid // under the warning it shows, else last
 	for _, d := range all {
-		if d.Hint != "" {
-			k := [2]string{d.Message, d.Hint}
-			if first, ok := hinted[k]; !ok {
-				hinted[k] = d.File
-			} else if first != d.File {
-				d.Hint = "as for " + nearName(first, d.File)
-			}
-		}
+		d = hinted.Shorten(d)
 		fmt.Fprintln(c.stdout, d.Labelled())
 		if strings.HasPrefix(d.Message, "multiple solutions") {
 			fmt.Fprint(c.stdout, grid)
