@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -45,6 +46,10 @@ type checkResult struct {
 	// count is how many puzzles the file holds (0 for the unreadable part):
 	// puzzles are numbered in messages only when there are several.
 	count int
+	// untitled is set when neither the puzzle nor its note gives it a
+	// title: the entry's is its file's name, as the site's, and the line
+	// check prints for a person says "(untitled)".
+	untitled bool
 	// diffGrid shows where two solutions differ, for an ambiguous puzzle.
 	diffGrid string
 }
@@ -204,7 +209,7 @@ func (c *checkCommand) printHuman(r checkResult, hinted diag.Hints) {
 			}
 		}
 		title := r.Title
-		if title == "" {
+		if r.untitled {
 			title = "(untitled)"
 		}
 		name := r.File
@@ -355,18 +360,21 @@ func checkFile(ctx context.Context, file string, notes *content.FolderNotes, opt
 		out = append(out, *note)
 	}
 	for _, c := range checked {
-		r := c.result(file)
-		r.count = len(checked)
-		out = append(out, r)
+		out = append(out, c.result(file, len(checked)))
 	}
 	return out
 }
 
-func (c checkedPuzzle) result(file string) checkResult {
+// result is the check result of the puzzle of file, one of count: its
+// entry titled as the site titles it, an untitled puzzle by its file's
+// name ("data001", "minis #2"), as catalogue.json gives it.
+func (c checkedPuzzle) result(file string, count int) checkResult {
 	p, rep := c.puzzle, c.report
+	fallback := site.FallbackTitle(content.BaseName(filepath.Base(file)), p.Origin.Index, count > 1)
 	r := checkResult{
-		File: file, Index: p.Origin.Index, Entry: *site.NewEntry(p, content.FrontMatter{}, ""), ColorNames: []string{},
+		File: file, Index: p.Origin.Index, Entry: *site.NewEntry(p, content.FrontMatter{}, fallback), ColorNames: []string{},
 		Errors: jsonDiagnostics(rep.Errors), Warnings: jsonDiagnostics(rep.Warnings), Seconds: rep.Seconds,
+		count: count, untitled: strings.TrimSpace(p.Meta.Title) == "",
 	}
 	for i := 1; i < len(p.Palette); i++ {
 		r.ColorNames = append(r.ColorNames, p.Palette[i].DisplayName())
