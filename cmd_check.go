@@ -46,6 +46,10 @@ type checkResult struct {
 	// count is how many puzzles the file holds (0 for the unreadable part):
 	// puzzles are numbered in messages only when there are several.
 	count int
+	// untitled is set when neither the puzzle nor its note gives it a
+	// title: the entry's is its file's name, as the site's, and the line
+	// check prints for a person says "(untitled)".
+	untitled bool
 	// diffGrid shows where two solutions differ, for an ambiguous puzzle.
 	diffGrid string
 }
@@ -113,7 +117,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	var nErr, nWarn, nPuzzles int
 	verdicts := map[string]int{}
 	enc := json.NewEncoder(c.stdout)
-	hinted := map[[2]string]string{} // a message and hint printed in full: the file it was printed for
+	hinted := diag.Hints{} // the fixes printed in full, and the files they were printed for
 	var nFiles int
 	for i, r := range results {
 		if i == 0 || r.File != results[i-1].File {
@@ -181,15 +185,6 @@ func markDuplicates(results []checkResult) {
 	}
 }
 
-// nearName is path as seen from beside file: its base name when the two
-// share a folder.
-func nearName(path, file string) string {
-	if filepath.Dir(path) == filepath.Dir(file) {
-		return filepath.Base(path)
-	}
-	return path
-}
-
 // difficultyWords says how a unique puzzle was solved, in an author's words
 // (-json keeps the grade's key: line, probe, search).
 func difficultyWords(key string) string {
@@ -200,11 +195,11 @@ func difficultyWords(key string) string {
 }
 
 // printHuman prints a result for a person: the puzzle's verdict line and
-// its diagnostics. A diagnostic whose message and hint were printed in full
-// for another file (hinted) is printed without its hint, which names that
-// file instead: "no license" and its fix across a folder of .nin files,
-// said in full a hundred times, hid the other warnings.
-func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
+// its diagnostics. A diagnostic whose fix was printed in full for another
+// file (hinted) names that file instead (diag.Hints, as build and print
+// do): "no license" and its fix across a folder of .nin files, said in
+// full a hundred times, hid the other warnings.
+func (c *checkCommand) printHuman(r checkResult, hinted diag.Hints) {
 	if r.Index >= 0 {
 		verdict := "not solved"
 		if r.Verdict != nil {
@@ -214,7 +209,7 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 			}
 		}
 		title := r.Title
-		if title == "" {
+		if r.untitled {
 			title = "(untitled)"
 		}
 		name := r.File
@@ -231,14 +226,7 @@ func (c *checkCommand) printHuman(r checkResult, hinted map[[2]string]string) {
 	all.Sort()
 	grid := r.diffGrid // under the warning it shows, else last
 	for _, d := range all {
-		if d.Hint != "" {
-			k := [2]string{d.Message, d.Hint}
-			if first, ok := hinted[k]; !ok {
-				hinted[k] = d.File
-			} else if first != d.File {
-				d.Hint = "as for " + nearName(first, d.File)
-			}
-		}
+		d = hinted.Shorten(d)
 		fmt.Fprintln(c.stdout, d.Labelled())
 		if strings.HasPrefix(d.Message, "multiple solutions") {
 			fmt.Fprint(c.stdout, grid)
@@ -372,18 +360,21 @@ func checkFile(ctx context.Context, file string, notes *content.FolderNotes, opt
 		out = append(out, *note)
 	}
 	for _, c := range checked {
-		r := c.result(file)
-		r.count = len(checked)
-		out = append(out, r)
+		out = append(out, c.result(file, len(checked)))
 	}
 	return out
 }
 
-func (c checkedPuzzle) result(file string) checkResult {
+// result is the check result of the puzzle of file, one of count: its
+// entry titled as the site titles it, an untitled puzzle by its file's
+// name ("data001", "minis #2"), as catalogue.json gives it.
+func (c checkedPuzzle) result(file string, count int) checkResult {
 	p, rep := c.puzzle, c.report
+	fallback := site.FallbackTitle(content.BaseName(filepath.Base(file)), p.Origin.Index, count > 1)
 	r := checkResult{
-		File: file, Index: p.Origin.Index, Entry: *site.NewEntry(p, content.FrontMatter{}, ""), ColorNames: []string{},
+		File: file, Index: p.Origin.Index, Entry: *site.NewEntry(p, content.FrontMatter{}, fallback), ColorNames: []string{},
 		Errors: jsonDiagnostics(rep.Errors), Warnings: jsonDiagnostics(rep.Warnings), Seconds: rep.Seconds,
+		count: count, untitled: strings.TrimSpace(p.Meta.Title) == "",
 	}
 	for i := 1; i < len(p.Palette); i++ {
 		r.ColorNames = append(r.ColorNames, p.Palette[i].DisplayName())

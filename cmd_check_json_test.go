@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,5 +78,59 @@ func TestCheckReadsTheSiteConfiguration(t *testing.T) {
 	writeFile(t, dir, "content/nonopress.toml", "title = \"Club\"\nper_page = 50\n")
 	if code, out, _ := runCLI(t, "check", content); code != 0 || strings.Contains(out, "nonopress.toml") {
 		t.Errorf("check with a good nonopress.toml: exit %d\n%s", code, out)
+	}
+}
+
+// check -json titles each puzzle as catalogue.json does, so that a script
+// joining the two by id sees one title: an untitled puzzle by its file's
+// name ("data001"), an untitled one of a bundle by the bundle's and its
+// number ("pair #2"), one its note titles by the note's. The line check
+// prints for a person still says "(untitled)".
+func TestCheckJSONTitlesAsTheCatalogue(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "content")
+	dot := "license CC0-1.0\nwidth %d\nheight 1\nrows\n%d\ncolumns\n%s"
+	puzzle := func(n int) string { return fmt.Sprintf(dot, n, n, strings.Repeat("1\n", n)) }
+	writeFile(t, src, "club/data001.non", puzzle(1))
+	writeFile(t, src, "club/named.non", "title \"Named\"\n"+puzzle(2))
+	writeFile(t, src, "club/noted.non", puzzle(3))
+	writeFile(t, src, "club/noted.md", "---\ntitle: From the note\n---\n")
+	writeFile(t, src, "club/pair.nonpack", puzzle(4)+"====\n"+puzzle(5))
+	if code, _, stderr := runCLI(t, "build", "-quiet", "-src", src, "-out", filepath.Join(dir, "public")); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "public", "catalogue.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var catalogue []struct{ ID, Title string }
+	if err := json.Unmarshal(data, &catalogue); err != nil {
+		t.Fatal(err)
+	}
+	published := map[string]string{}
+	for _, e := range catalogue {
+		published[e.ID] = e.Title
+	}
+	_, out, _ := runCLI(t, "check", "-json", src)
+	var titles []string
+	for l := range strings.Lines(out) {
+		var r struct{ ID, Title string }
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		if r.ID == "" {
+			continue
+		}
+		titles = append(titles, r.Title)
+		if r.Title != published[r.ID] {
+			t.Errorf("check -json titles %s %q, catalogue.json %q", r.ID, r.Title, published[r.ID])
+		}
+	}
+	if got, want := strings.Join(titles, "|"), "data001|Named|From the note|pair #1|pair #2"; got != want || len(catalogue) != 5 {
+		t.Errorf("check -json titles %s, want %s (the catalogue lists %d puzzles)", got, want, len(catalogue))
+	}
+	_, human, _ := runCLI(t, "check", filepath.Join(src, "club", "data001.non"))
+	if !strings.Contains(human, `data001.non: "(untitled)" 1x1`) {
+		t.Errorf("check says of an untitled puzzle:\n%s", human)
 	}
 }

@@ -234,11 +234,14 @@ func newestModDate(files []string) time.Time {
 }
 
 // report prints the puzzles' diagnostics, those that many files share
-// once with a line naming the others (diag.Grouped); with -skip-invalid
-// errors are marked as leaving their puzzles out of the booklet.
+// once with a line naming the others (diag.Grouped), a fix given in full
+// for another file as "(as for a.non)" (diag.Hints, as build and check);
+// with -skip-invalid errors are marked as leaving their puzzles out of the
+// booklet.
 func (c *printCommand) report(ds diag.List, skipping bool) {
+	hinted := diag.Hints{}
 	for _, g := range diag.Grouped(ds, diag.Listed) {
-		line := g.First.Labelled()
+		line := hinted.Shorten(g.First).Labelled()
 		if skipping && g.First.Severity == diag.Error {
 			line += " (left out of the booklet)"
 		}

@@ -157,25 +157,10 @@ func unknownCommand(arg string) string {
 func nearestCommand(name string) string { return nearest(name, commandNames) }
 
 // nearest returns the one of names within two slips of name, "" when none
-// or several are, or name is too short for a guess. It is not
+// or several are, or name is too short for a guess (spell.Only). It is not
 // spell.Closest, which takes the first of several as near, and no name
 // that differs only in case ("Print" for print, "-Mono" for -mono).
-func nearest(name string, names []string) string {
-	best, bestDist, tie := "", 3, false
-	for _, c := range names {
-		d := spell.Distance(strings.ToLower(name), c)
-		switch {
-		case d < bestDist:
-			best, bestDist, tie = c, d, false
-		case d == bestDist:
-			tie = true
-		}
-	}
-	if tie || len(name) <= bestDist {
-		return ""
-	}
-	return best
-}
+func nearest(name string, names []string) string { return spell.Only(name, names, 2) }
 
 // parseFlags parses args, turning a flag mistake into a usage error and -h
 // into helpShown. Flags may come after file names (`convert -to xml FILE

@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -63,7 +64,7 @@ func TestNoteLinksLeadingNowhere(t *testing.T) {
 		readme + ":7: link to ../animls/cat.non leads nowhere (did you mean ../animals/cat.non?)",
 		readme + ":7: image phto.png leads nowhere (did you mean photo.png?)",
 		readme + ":8: link to ../../elsewhere.html leads nowhere (it climbs out of the content folder: give a full URL)",
-		cat + ":3: link to dog.md leads nowhere (fix the path, or add the file it names)",
+		cat + ":3: link to dog.md leads nowhere (remove the link, fix the path, or add the file it names)",
 	}
 	var got []string
 	for _, w := range sum.Warnings {
@@ -273,5 +274,39 @@ Cats chase [badgers](README.md#badgers).
 	want := filepath.Join(s.src, "animals", "cat.md") + ":1: link to README.md#badgers leads to no heading of its note (link one of its headings: #owls or #foxes)"
 	if !slices.Contains(sum.Warnings, want) {
 		t.Errorf("warnings %q, want %q", sum.Warnings, want)
+	}
+}
+
+// TestNoteLinkToADeletedPuzzle: once a puzzle a puzzle's note and its
+// folder's note link is deleted, the next build (by the same builder, as
+// serve's, and by a new one) warns of both links with what to do, never
+// "did you mean" the note's own puzzle, which is only a name as short.
+func TestNoteLinkToADeletedPuzzle(t *testing.T) {
+	tree := "-- classics/README.md --\nAlso [six](6.non).\n-- classics/1.md --\nSee [x](6.non).\n"
+	for i := 1; i <= 6; i++ {
+		tree += fmt.Sprintf("-- classics/%d.non --\ntitle \"P%d\"\n%s", i, i, dotPuzzle)
+	}
+	s := newSite(t, tree)
+	b := s.builder(Config{})
+	mustBuildWith(t, b)
+	if err := os.Remove(filepath.Join(s.src, "classics", "6.non")); err != nil {
+		t.Fatal(err)
+	}
+	const hint = " leads nowhere (remove the link, or restore 6.non; if it was renamed, link its new name)"
+	want := []string{
+		filepath.Join(s.src, "classics", "1.md") + ":1: link to 6.non" + hint,
+		filepath.Join(s.src, "classics", "README.md") + ":1: link to 6.non" + hint,
+	}
+	for _, built := range []func() Summary{func() Summary { return mustBuildWith(t, b) }, func() Summary { s.forgetStamp(); return s.mustBuild(Config{}) }} {
+		var got []string
+		for _, w := range built().Warnings {
+			if strings.Contains(w, "leads nowhere") {
+				got = append(got, w)
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }

@@ -122,8 +122,10 @@ func logList(w io.Writer, list []string, prefix, more string) {
 // hint, such as "no license" across a folder of .nin files) in full once,
 // followed by one line that names the others (diag.Grouped): one line
 // repeated a hundred times hides the warnings that differ. A hint (the
-// fix) is written the first time only: twenty duplicates need not each
-// say that players' progress is kept by id. The Summary keeps every
+// fix) is written in full the first time only, later for another file as
+// "(as for a.non)", as check and print write it (diag.Hints): twenty
+// duplicates need not each say that players' progress is kept by id, nor
+// leave the reader of one of them without a fix. The Summary keeps every
 // warning in full. One rule says what is written: what the summary counts
 // as a warning (every warning, and an error that -strict made of a warning
 // that leaves nothing out: a duplicate id, a note's license, which
@@ -145,18 +147,13 @@ func logWarnings(w io.Writer, sum Summary) {
 		}
 	}
 	lines, shown := 0, 0
-	hinted := map[string]bool{} // hints written: later warnings leave theirs out
+	hinted := diag.Hints{} // hints written in full: later warnings name their file
 	for _, g := range diag.Grouped(ds, diag.Listed) {
 		if lines == logListMax {
 			fmt.Fprintf(w, "... and %s\n", puzzle.Plural(len(ds)-shown, "more warning"))
 			return
 		}
-		d := g.First
-		if hinted[d.Hint] {
-			d.Hint = ""
-		}
-		hinted[d.Hint] = true
-		fmt.Fprintln(w, d.Labelled())
+		fmt.Fprintln(w, hinted.Shorten(g.First).Labelled())
 		lines, shown = lines+1, shown+1
 		if len(g.Others) > 0 {
 			fmt.Fprintf(w, "  %s\n", g.Same(diag.Listed))

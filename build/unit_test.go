@@ -77,7 +77,8 @@ func TestLogListIsCapped(t *testing.T) {
 // TestLogWarningsGroupsRepeats checks that a warning many files share is
 // written in full once, with one line naming the other files, that the
 // warnings that differ are all written, that a few repeats are written
-// each on its own line, and that a hint is written the first time only.
+// each on its own line, and that a hint is written in full the first time
+// only, later as "(as for FILE)", as check and print write it.
 func TestLogWarningsGroupsRepeats(t *testing.T) {
 	var sum Summary
 	add := func(d diag.Diagnostic) {
@@ -102,7 +103,7 @@ d/050.nin:1: warning: multiple solutions
 e.non:2: warning: twice
 f.non:2: warning: twice
 g.non: warning: duplicate of a.non (they share progress)
-h.non: warning: duplicate of b.non
+h.non: warning: duplicate of b.non (as for g.non)
 public/x/booklet.pdf: warning: too large
 `
 	if b.String() != want {

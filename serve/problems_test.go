@@ -195,3 +195,27 @@ func TestServeKeepsAFileItTakesOver(t *testing.T) {
 		t.Errorf("published robots.txt %q, %v: want the site's", data, err)
 	}
 }
+
+// TestRebuildWarnsOfALinkToADeletedPuzzle: serve's rebuild after a puzzle
+// two notes link is deleted logs each link with what to do, as build does,
+// and guesses at no other puzzle.
+func TestRebuildWarnsOfALinkToADeletedPuzzle(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "1.non"), []byte(dot), 0o644)
+	os.WriteFile(filepath.Join(src, "1.md"), []byte("See [x](6.non).\n"), 0o644)
+	os.WriteFile(filepath.Join(src, "README.md"), []byte("Also [six](6.non).\n"), 0o644)
+	six := filepath.Join(src, "6.non")
+	os.WriteFile(six, []byte(twoDots), 0o644)
+	var log strings.Builder
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
+	os.Remove(six)
+	s.rebuild(context.Background(), []string{six})
+	for _, note := range []string{"1.md", "README.md"} {
+		want := filepath.Join(src, note) + ":1: warning: link to 6.non leads nowhere (remove the link, or restore 6.non; if it was renamed, link its new name)\n"
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("the log does not say\n%swhere it says\n%s", want, log.String())
+		}
+	}
+}

@@ -160,7 +160,7 @@ func (j *judge) ref(ref noteRef, hinted bool) (msg, hint string) {
 			return msg, fmt.Sprintf("did you mean %s?", near)
 		}
 	}
-	return msg, "fix the path, or add the file it names"
+	return msg, nowhereHint(ref, key)
 }
 
 // leftOutWith is the collection left out for its note's mistake that holds
@@ -248,41 +248,6 @@ func linkPath(noteDir, dest string) (string, bool) {
 		key = ""
 	}
 	return key, true
-}
-
-// maxHinted is how many links of a note that lead nowhere get the path
-// meant as hint, each a search of every published path: a note of
-// thousands of broken links takes no longer to check than a few.
-const maxHinted = 20
-
-// nearest is the published path (of keys, sorted) a link dest to key that
-// leads nowhere was probably meant for, written as the note wrote its link
-// (relAsWritten, with its query and fragment), or "": the same path in
-// other case, else the closest a few edits away.
-func nearest(keys []string, noteDir, dest, key string) string {
-	limit := min(3, 1+len(key)/8)
-	var near []string // of a length the limit allows
-	best := ""
-	for _, k := range keys {
-		if strings.EqualFold(k, key) {
-			best = k
-			break
-		}
-		if d := len(k) - len(key); d >= -limit && d <= limit {
-			near = append(near, k)
-		}
-	}
-	if best == "" {
-		best = spell.Closest(key, near, func(string) int { return limit })
-	}
-	if best == "" {
-		return ""
-	}
-	rel := relAsWritten(noteDir, dest, best)
-	if i := strings.IndexAny(dest, "?#"); i >= 0 {
-		rel += dest[i:]
-	}
-	return rel
 }
 
 // relAsWritten is the way from a note in noteDir to the content path key,

@@ -20,7 +20,7 @@ func TestLinkCheck(t *testing.T) {
 		{"\n\n![p](photo.png)", "5: image photo.png leads nowhere (did you mean Photo.png?)"},
 		{"[o](../brids/owl.non#x)", "3: link to ../brids/owl.non#x leads nowhere (did you mean ../birds/owl.non#x?)"},
 		{"[c](../Animals/cat.non)", "3: link to ../Animals/cat.non leads nowhere (did you mean ../animals/cat.non?)"},
-		{"[z](zebra.non)", "3: link to zebra.non leads nowhere (fix the path, or add the file it names)"},
+		{"[z](zebra.non)", "3: link to zebra.non leads nowhere (remove the link, or restore zebra.non; if it was renamed, link its new name)"},
 		{"![a](cat.md) ![b](cat.non)", "3: image cat.md is no picture: it leads to a page (show a picture file (.png, .jpg, .svg...), or make it a link: [text](cat.md))\n" +
 			"3: image cat.non is no picture: it leads to cat.non (show a picture file (.png, .jpg, .svg...), or make it a link: [text](cat.non))"},
 		{"[s](cat.pdf) [t](../birds/owl.svg)", "3: link to cat.pdf leads nowhere (the sheets of cat.non are on its page: link its note, cat.md)\n" +
@@ -29,7 +29,8 @@ func TestLinkCheck(t *testing.T) {
 			"3: link to ../birds/owl/ leads nowhere (owl.non has no note, the way to its page: add owl.md, even empty, and link that, or link ../birds/owl.non for the file itself)\n" +
 			"3: link to cat/ leads nowhere (did you mean cat.md? A puzzle's page is reached through its note)"},
 		{"[t](../../etc.html)", "3: link to ../../etc.html leads nowhere (it climbs out of the content folder: give a full URL)"},
-		{"[d](notes.docx)", "3: link to notes.docx leads nowhere (fix the path, or add the file it names)"},
+		{"[d](notes.docx) ![i](pic.jpg)", "3: link to notes.docx leads nowhere (remove the link, fix the path, or add the file it names)\n" +
+			"3: image pic.jpg leads nowhere (remove the image, fix the path, or add the file it names)"},
 		{"text\n\n<div>a</div>\n\nand <b>b</b>", "5: raw HTML left out of the page (2 places) (write it in Markdown, or set unsafe_html = true in nonopress.toml)"},
 		{"`[c](cat.nn)`\n\n    [c](cat.nn)", ""},
 		{"## Hints\n\n[h](#hints) [t](#top) [m](#main) [p](#np-play) [f](#fn:1) [o](../birds/owl.non#x) [b](../birds/#owls)", ""},
@@ -56,6 +57,35 @@ func TestLinkCheck(t *testing.T) {
 	}
 }
 
+// TestLinkCheckNoGuessAtAnotherPuzzle: a link to a puzzle deleted from a
+// folder of others is not taken for a slip of the pen for one of them
+// (6.non for 1.non, the note's own puzzle; data001 for data002; a.non for
+// b.non) nor for the first of several as near: its hint says what to do.
+// A misspelt name still gets the one it was meant for.
+func TestLinkCheckNoGuessAtAnotherPuzzle(t *testing.T) {
+	links := Links{"": "index.html", "classics": "classics/index.html", "classics/1.md": "classics/1/index.html",
+		"classics/house.non": "classics/house.non", "classics/data002.nin": "classics/data002.nin", "classics/b.non": "classics/b.non",
+		"classics/tree-01.non": "classics/tree-01.non"}
+	for i := 1; i <= 5; i++ {
+		links[fmt.Sprintf("classics/%d.non", i)] = fmt.Sprintf("classics/%d.non", i)
+	}
+	check := LinkCheck{Links: links, Docs: NewNoteDocs(NewMarkdown(false))}
+	for _, c := range []struct{ dest, hint string }{
+		{"6.non", "remove the link, or restore 6.non; if it was renamed, link its new name"},
+		{"data001.nin", "remove the link, or restore data001.nin; if it was renamed, link its new name"},
+		{"a.non", "remove the link, or restore a.non; if it was renamed, link its new name"},
+		{"../classics/6.non", "remove the link, or restore 6.non; if it was renamed, link its new name"},
+		{"hosue.non", "did you mean house.non?"},
+		{"data02.nin", "did you mean data002.nin?"},
+		{"tree-1.nn", "did you mean tree-01.non?"},
+	} {
+		got := check.Note("classics/1.md", "classics", Note{Body: []byte("[x](" + c.dest + ")"), BodyLine: 1})
+		if len(got) != 1 || got[0].Hint != c.hint {
+			t.Errorf("link to %s: got %v, want the hint %q", c.dest, got, c.hint)
+		}
+	}
+}
+
 // TestLinkCheckHintsFewLinks: of a note's many links that lead nowhere,
 // each is warned of, the first maxHinted with the path meant (each such
 // hint searches every published path), the rest with the plain fix.
@@ -75,7 +105,7 @@ func TestLinkCheckHintsFewLinks(t *testing.T) {
 			hinted++
 		}
 	}
-	if len(got) != 500 || hinted != maxHinted || got[0].Hint != "did you mean p0.non?" || got[499].Hint != "fix the path, or add the file it names" {
+	if len(got) != 500 || hinted != maxHinted || got[0].Hint != "did you mean p0.non?" || got[499].Hint != "remove the link, fix the path, or add the file it names" {
 		t.Errorf("%d warnings, %d with the path meant (the first %q, the last %q), want 500, %d", len(got), hinted, got[0].Hint, got[499].Hint, maxHinted)
 	}
 }

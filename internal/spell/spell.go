@@ -54,3 +54,26 @@ func Closest(word string, known []string, limit func(string) int) string {
 	}
 	return best
 }
+
+// Only returns the word of known nearest to word, ignoring case, when it is
+// at most limit edits away, no other word of known is as near, and word
+// keeps more of its characters than the edits change; else "". Unlike
+// Closest it makes no guess between equals ("6" is as near "1" as "5"), nor
+// at a word the edits would replace whole ("a" for "b"), and it returns a
+// word that differs from word only in case ("Print" for "print").
+func Only(word string, known []string, limit int) string {
+	w := strings.ToLower(word)
+	best, bestD, tie := "", limit+1, false
+	for _, k := range known {
+		switch d := Distance(w, strings.ToLower(k)); {
+		case d < bestD:
+			best, bestD, tie = k, d, false
+		case d == bestD:
+			tie = true
+		}
+	}
+	if tie || len([]rune(word)) <= bestD {
+		return ""
+	}
+	return best
+}

@@ -29,3 +29,24 @@ func TestClosest(t *testing.T) {
 		t.Errorf("Closest(colour) = %q, want none", got)
 	}
 }
+
+func TestOnly(t *testing.T) {
+	for _, c := range []struct {
+		word  string
+		known []string
+		want  string
+	}{
+		{"buld", []string{"build", "check"}, "build"},
+		{"BUILD", []string{"build", "check"}, "build"}, // case alone
+		{"6", []string{"1", "2"}, ""},                  // as near one as the other
+		{"6", []string{"1"}, ""},                       // the edit replaces the whole word
+		{"cat", []string{"bat", "car"}, ""},            // a tie
+		{"hosue", []string{"house", "mouse"}, "house"}, // the nearer
+		{"kitten", []string{"sitting"}, ""},            // beyond the limit
+		{"cta", []string{"cat", "catalogue"}, "cat"},   // a swap is one edit
+	} {
+		if got := Only(c.word, c.known, 2); got != c.want {
+			t.Errorf("Only(%q, %q) = %q, want %q", c.word, c.known, got, c.want)
+		}
+	}
+}
