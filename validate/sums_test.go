@@ -59,12 +59,14 @@ func TestSumsHintNamesTheClueOneOff(t *testing.T) {
 
 func TestSumsHintListsCluesAsLikely(t *testing.T) {
 	// 2×2: rows 1 and 2, columns 2 and 2; row 1 one longer, or either
-	// column one shorter, would do.
+	// column one shorter, would do, and each makes a puzzle line logic
+	// solves: the hint names the change to each.
 	p := withClues([]puzzle.Line{line(1), line(2)}, []puzzle.Line{line(2), line(2)})
 	errs := []diag.Diagnostic{{Message: "row clues fill 3 cells of black but column clues fill 4"}}
 	sumsHint(p, errs)
-	if !strings.HasPrefix(errs[0].Hint, "look at row 1 (line 1), column 1 (line 1) and column 2 (line 1): the wrong clue is likely one of them") {
-		t.Errorf("hint %q", errs[0].Hint)
+	if want := "look at row 1 (line 1), column 1 (line 1) or column 2 (line 1): the wrong clue is likely one of them, " +
+		"as the clues solve line by line with row 1 changed to 2, column 1 to 1 or column 2 to 1"; errs[0].Hint != want {
+		t.Errorf("hint %q, want %q", errs[0].Hint, want)
 	}
 }
 
