@@ -20,7 +20,8 @@ import (
 // sumsHint rewrites the hint of the clue sums' error (errs holds it alone,
 // as Problems reports it) to name the likeliest wrong clue, when the puzzle
 // has no goal (puzzle's own hint then names the clue the goal points at),
-// the sums of one colour differ, and line logic finds a suspect.
+// the sums of one colour differ, and line logic finds a suspect (or, when
+// no clue is one change from right, the place of a clue line left out).
 func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 	ms := p.SumsMismatches()
 	if swappedColourHints(p, ms, errs) {
@@ -40,6 +41,14 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		}
 		return sumFixes(written, color, diff)
 	})
+	// A clue line left out is looked for when no clue is one change from
+	// right.
+	if len(ss) == 0 || ss[0].cost > 1 {
+		if hint := missingLineHint(p, ms[0]); hint != "" {
+			errs[0].Hint = hint
+			return
+		}
+	}
 	if len(ss) == 0 {
 		return
 	}
@@ -180,4 +189,85 @@ func copiedLineHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
 	b, lineB, _ := nameLine(p, first+found+1)
 	return fmt.Sprintf("%s (line %d) and %s (line %d) have the same clue, which fills the %s too many: if one is a copy, remove it",
 		a, lineA, b, lineB, puzzle.Plural(extra, "cell"))
+}
+
+// missingLineHint names the place of a clue line left out of a puzzle whose
+// size is its count of clue lines (Origin.SizeFromClues), when the side of
+// m's colour with too few cells is one line short: a line without a clue
+// put there, line logic solves the grid, settling it to a clue of that
+// many cells of m's colour, and nowhere else (but beside a line of that
+// clue, which makes the same puzzle). It returns "" unless such a place is
+// found.
+func missingLineHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
+	lack, rows := m.Rows-m.Cols, false
+	if lack < 0 {
+		lack, rows = -lack, true
+	}
+	if !p.Origin.SizeFromClues {
+		return ""
+	}
+	side, first, lines := "column", p.Height, p.Cols
+	if rows {
+		side, first, lines = "row", 0, p.Rows
+	}
+	at := -1
+	var called puzzle.Line
+	for j := range len(lines) + 1 {
+		q := *p
+		skip := q.Height + j
+		if rows {
+			q.Height, q.Rows, skip = q.Height+1, slices.Insert(slices.Clone(p.Rows), j, nil), j
+		} else {
+			q.Width, q.Cols = q.Width+1, slices.Insert(slices.Clone(p.Cols), j, nil)
+		}
+		ll, ok := newLineLogic(&q)
+		if !ok || !searchable(&q) {
+			return ""
+		}
+		if ll.run(skip) >= 0 || !ll.solved() {
+			continue
+		}
+		c, _ := ll.settled(skip)
+		switch {
+		case cellsOf(c, m.Color) != lack:
+			continue
+		case at < 0:
+			at, called = j, c
+		case !sameLines(append(lines[at:j:j], c), called):
+			return "" // two places make two puzzles
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	name, line, _ := nameLine(p, first+min(at, len(lines)-1))
+	where := fmt.Sprintf("before %s (line %d)", name, line)
+	if at == len(lines) {
+		where = fmt.Sprintf("after %s (line %d)", name, line)
+	}
+	return fmt.Sprintf("the %s clues lack %s, and a %s %s added %s makes clues that solve line by line: if a clue line was left out there, add it",
+		side, puzzle.Plural(lack, "cell"), side, p.FormatLine(called), where)
+}
+
+// sameLines reports whether every clue of ls is clue.
+func sameLines(ls []puzzle.Line, clue puzzle.Line) bool {
+	for _, l := range ls {
+		if !l.Equal(clue) {
+			return false
+		}
+	}
+	return true
+}
+
+// cellsOf returns how many cells the blocks of clue fill, all of color,
+// or -1 when one is of another colour.
+func cellsOf(clue puzzle.Line, color int) int {
+	n := 0
+	for _, b := range clue {
+		if b.Color != color {
+			return -1
+		}
+		n += b.Len
+	}
+	return n
 }

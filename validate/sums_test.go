@@ -95,3 +95,39 @@ func TestSumsHintBlankLastLine(t *testing.T) {
 		}
 	}
 }
+
+// TestSumsHintMissingLine: in a format whose size is its count of clue
+// lines, a column clue line left out is named by its place and the clue
+// that makes the others solve, before or after the columns; a .non file,
+// whose size is written, gets no such hint.
+func TestSumsHintMissingLine(t *testing.T) {
+	const rows = ": rows\n2a\n2a 1a\n1a 1a\n3a\n1a 1a\n1a 1a\n2a\n1a 1a\n1a 2a\n2a\n"
+	const palette = "#d\n   0:.  #FFFFFF   white\n   a:X  #000000   black\n"
+	cols := []string{"2a 1a", "2a 1a 3a", "7a", "1a 3a", "2a 1a"}
+	without := func(i int) string {
+		return ": columns\n" + strings.Join(slices.Delete(slices.Clone(cols), i, i+1), "\n") + "\n"
+	}
+	hint := func(name, src string) string {
+		ps, err := formats.Read(name, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Check(context.Background(), ps[0], Options{})
+		if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "clues fill") {
+			t.Fatalf("%s: errors %v, want the sums' alone", name, r.Errors)
+		}
+		return r.Errors[0].Hint
+	}
+	for _, c := range []struct{ src, want string }{
+		{palette + rows + without(0), "the column clues lack 3 cells, and a column 2,1 added before column 1 (line 16) makes clues that solve line by line: if a clue line was left out there, add it"},
+		{palette + rows + without(4), "the column clues lack 3 cells, and a column 2,1 added after column 4 (line 19) makes clues that solve line by line: if a clue line was left out there, add it"},
+	} {
+		if got := hint("lost.g", c.src); got != c.want {
+			t.Errorf("hint %q, want %q", got, c.want)
+		}
+	}
+	non := "width 4\nheight 10\nrows\n2\n2,1\n1,1\n3\n1,1\n1,1\n2\n1,1\n1,2\n2\ncolumns\n2,1,3\n7\n1,3\n2,1\n"
+	if got := hint("lost.non", non); strings.Contains(got, "added") {
+		t.Errorf(".non: hint %q names a line to add", got)
+	}
+}
