@@ -104,26 +104,9 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	p.Origin.Line = head.n
 	all := make([]puzzle.Line, want)
 	for i, l := range chosen {
-		var line puzzle.Line
-		for _, f := range fieldsAt(l.text, unicode.IsSpace) {
-			tok := f.text
-			if !isDigits(tok) {
-				return nil, ninBadBlock(file, l, f)
-			}
-			if len(tok) > 6 {
-				return nil, errAt(file, l.n, "block length %s: %w (at most %d)", tok, puzzle.ErrTooLarge, puzzle.MaxSide)
-			}
-			n, _ := strconv.Atoi(tok)
-			if n > puzzle.MaxSide {
-				return nil, errAt(file, l.n, "block length %d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
-			}
-			if n == 0 {
-				continue
-			}
-			if len(line) >= puzzle.MaxSide {
-				return nil, errAt(file, l.n, "more than %d blocks in one clue", puzzle.MaxSide)
-			}
-			line = append(line, puzzle.Clue{Len: n, Color: 1})
+		line, err := ninClue(file, l)
+		if err != nil {
+			return nil, err
 		}
 		all[i] = line
 	}
@@ -136,11 +119,44 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	at := lineNumbers(chosen)
 	p.Origin.Places = &puzzle.Places{Rows: at[:h], Cols: at[h:], RowsHeader: head.n, ColsHeader: head.n}
 	if ignoredFrom > 0 {
+		more := moreText(*sc)
 		p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: ignoredFrom,
 			Message: fmt.Sprintf("text after the %d clue lines ignored", want),
-			Hint:    ninExtraHint(head.n, w, h, nonBlank, moreText(*sc))})
+			Hint:    ninExtraHint(head.n, w, h, nonBlank, more)})
+		// A clue line alone after the clues may be the last, pushed on by
+		// a line too many among them.
+		if spare, err := ninClue(file, nonBlank[want]); err == nil && !more {
+			p.Origin.Places.Spare, p.Origin.Places.SpareLine = spare, ignoredFrom
+		}
 	}
 	return p, nil
+}
+
+// ninClue reads the clue of a .nin clue line: block lengths separated by
+// spaces, 0 for none.
+func ninClue(file string, l numberedLine) (puzzle.Line, error) {
+	var line puzzle.Line
+	for _, f := range fieldsAt(l.text, unicode.IsSpace) {
+		tok := f.text
+		if !isDigits(tok) {
+			return nil, ninBadBlock(file, l, f)
+		}
+		if len(tok) > 6 {
+			return nil, errAt(file, l.n, "block length %s: %w (at most %d)", tok, puzzle.ErrTooLarge, puzzle.MaxSide)
+		}
+		n, _ := strconv.Atoi(tok)
+		if n > puzzle.MaxSide {
+			return nil, errAt(file, l.n, "block length %d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
+		}
+		if n == 0 {
+			continue
+		}
+		if len(line) >= puzzle.MaxSide {
+			return nil, errAt(file, l.n, "more than %d blocks in one clue", puzzle.MaxSide)
+		}
+		line = append(line, puzzle.Clue{Len: n, Color: 1})
+	}
+	return line, nil
 }
 
 // ninFits reports whether the row and column clues of a one-colour grid

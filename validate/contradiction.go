@@ -198,8 +198,13 @@ func slipFixes(_ int, written puzzle.Line) []puzzle.Line { return slipsOf(writte
 
 // noSolution reports a puzzle without a solution at the line of the clue
 // to look at first (see the top of this file), or at the rows block when
-// only search shows that there is none.
+// only search shows that there is none; at a line too many among the
+// clues, when a clue line after them says so (spareLineHint).
 func noSolution(p *puzzle.Puzzle, at func(diag.Severity, int, string, string, ...any)) {
+	if line, hint := spareLineHint(p); hint != "" {
+		at(diag.Error, line, hint, "no solution: the clues contradict each other")
+		return
+	}
 	first, ss := suspects(p, slipFixes)
 	switch {
 	case len(ss) > 0:

@@ -31,7 +31,8 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		return
 	}
 	color, diff := ms[0].Color, ms[0].Rows-ms[0].Cols
-	if hint := cmp.Or(oneSidedHint(p, ms[0]), copiedLineHint(p, ms[0]), p.BlankLastHint()); hint != "" {
+	_, spare := spareLineHint(p)
+	if hint := cmp.Or(spare, oneSidedHint(p, ms[0]), copiedLineHint(p, ms[0]), p.BlankLastHint()); hint != "" {
 		errs[0].Hint = hint
 		return
 	}
@@ -270,4 +271,50 @@ func cellsOf(clue puzzle.Line, color int) int {
 		n += b.Len
 	}
 	return n
+}
+
+// spareLineHint names the line too many among a puzzle's clues when the
+// reader ignored one clue line after them (Places.Spare): the line
+// without which, the clues after it moved up one and the spare one taken
+// as the last, line logic solves the grid, when only it does (or it and
+// its neighbour of the same clue: a copy). It returns that line and the
+// hint, or 0 and "".
+func spareLineHint(p *puzzle.Puzzle) (int, string) {
+	places := p.Origin.Places
+	if places == nil || places.SpareLine == 0 {
+		return 0, ""
+	}
+	all := slices.Concat(p.Rows, p.Cols)
+	found := -1
+	for i := range all {
+		if found >= 0 && found == i-1 && all[i].Equal(all[found]) {
+			continue // the same puzzle as without its copy before it
+		}
+		q := *p
+		shifted := slices.Concat(all[:i], all[i+1:], []puzzle.Line{places.Spare})
+		q.Rows, q.Cols = shifted[:p.Height], shifted[p.Height:]
+		ll, ok := newLineLogic(&q)
+		if !ok || !searchable(&q) {
+			return 0, ""
+		}
+		if ll.run(-1) >= 0 || !ll.solved() {
+			continue
+		}
+		if found >= 0 {
+			return 0, "" // two lines, either of them
+		}
+		found = i
+	}
+	if found < 0 {
+		return 0, ""
+	}
+	_, line, _ := nameLine(p, found)
+	lastName, _, _ := nameLine(p, len(all)-1)
+	what := fmt.Sprintf("line %d is one clue line too many: remove it", line)
+	if found+1 < len(all) && all[found+1].Equal(all[found]) {
+		_, next, _ := nameLine(p, found+1)
+		what = fmt.Sprintf("lines %d and %d are the same: if one is a copy, remove it", line, next)
+	}
+	return line, fmt.Sprintf("%s; the clue lines after it then move up, line %d's clue (ignored after the clues) becomes %s's, and the clues solve line by line",
+		what, places.SpareLine, lastName)
 }
