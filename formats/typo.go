@@ -181,3 +181,14 @@ func numberHint(prefix, value string) string {
 	}
 	return fmt.Sprintf("did you mean %q?", prefix+strings.Join(words, " "))
 }
+
+// sizeLinesHint writes a size given as two numbers, width first ("10x15",
+// "10 x 15", "10 15", "10,15", "10*15"), as the .non lines that give it;
+// "" when value is no such size.
+func sizeLinesHint(value string) string {
+	f := strings.FieldsFunc(value, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("xX×*,", r) })
+	if len(f) != 2 || !isDigits(f[0]) || !isDigits(f[1]) {
+		return ""
+	}
+	return fmt.Sprintf("write the width and the height on lines of their own: \"width %s\", then \"height %s\"", f[0], f[1])
+}
