@@ -1,7 +1,9 @@
 package formats
 
 import (
+	"cmp"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -37,22 +39,19 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	f := strings.Fields(head.text)
 	if len(f) != 2 {
 		e := errAt(file, head.n, "want \"width height\", got %q", head.text)
-		e.Hint = "write the width and the height, separated by a space, as in \"10 15\""
-		if parts := strings.FieldsFunc(head.text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) }); len(parts) == 2 && isDigits(parts[0]) && isDigits(parts[1]) {
-			e.Hint = fmt.Sprintf("write the width and the height, separated by a space: %q", parts[0]+" "+parts[1])
-		}
+		e.Hint = cmp.Or(ninSizeHint(head.text), "write the width and the height, separated by a space, as in \"10 15\"")
 		return nil, e
 	}
 	w, err := parseCount(f[0])
 	if err != nil {
 		e := errAt(file, head.n, "width: %w", err)
-		e.Hint = numberHint("", f[0]+" "+f[1])
+		e.Hint = cmp.Or(numberHint("", f[0]+" "+f[1]), ninSizeHint(head.text))
 		return nil, e
 	}
 	h, err := parseCount(f[1])
 	if err != nil {
 		e := errAt(file, head.n, "height: %w", err)
-		e.Hint = numberHint(f[0]+" ", f[1])
+		e.Hint = cmp.Or(numberHint(f[0]+" ", f[1]), ninSizeHint(head.text))
 		return nil, e
 	}
 	if w < 1 || h < 1 {
@@ -113,7 +112,8 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	p.Rows, p.Cols = all[:h], all[h:]
 	if w != h && !ninFits(p.Rows, p.Cols) && ninFits(all[w:], all[:w]) {
 		e := errAt(file, chosen[0].n, "the clues fit only with the first %d lines as the columns: .nin gives the %d rows first, then the %d columns", w, h, w)
-		e.Hint = fmt.Sprintf("move lines %d-%d, the columns' clues, after line %d", chosen[0].n, chosen[w-1].n, chosen[want-1].n)
+		e.Hint = fmt.Sprintf("if the size is written height first, write it \"%d %d\" at line %d, and the first %d lines are the rows'; else move lines %d-%d, the columns' clues, after line %d",
+			h, w, head.n, w, chosen[0].n, chosen[w-1].n, chosen[want-1].n)
 		return nil, e
 	}
 	at := lineNumbers(chosen)
@@ -211,14 +211,32 @@ func ninTooFew(file string, head, w, h, have int, body []numberedLine) error {
 	return e
 }
 
+// ninSizeHint writes a .nin size line given with another separator
+// ("10x15", "10, 15") as it should be, or "".
+func ninSizeHint(text string) string {
+	parts := strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) })
+	if len(parts) != 2 || !isDigits(parts[0]) || !isDigits(parts[1]) {
+		return ""
+	}
+	return fmt.Sprintf("write the width and the height, separated by a space: %q", parts[0]+" "+parts[1])
+}
+
+// digitsJoined matches two numbers joined by a character that separates
+// no numbers in a clue line: "2-1", "2.1", "2/1".
+var digitsJoined = regexp.MustCompile(`\d[-./|]\d`)
+
+// ninMarks are the marks a .nin clue line may have between its numbers
+// for spaces.
+const ninMarks = ",;-./|"
+
 // ninBadBlock is the error of a word of a .nin clue line that is not a block
 // length, with what it probably meant.
 func ninBadBlock(file string, l numberedLine, f clueField) error {
 	e := errAt(file, l.n, "%q is not a block length", f.text)
 	e.Col = f.col
 	switch g, ok := guessNumber(f.text); {
-	case strings.ContainsAny(f.text, ",;"):
-		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", spacedOut(l.text))
+	case strings.ContainsAny(f.text, ",;") || digitsJoined.MatchString(f.text) && isDigits(strings.ReplaceAll(spacedOut(l.text, ninMarks), " ", "")):
+		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", spacedOut(l.text, ninMarks))
 	case ok && isDigits(g):
 		e.Hint = fmt.Sprintf("did you mean %s?", g)
 	default:

@@ -428,7 +428,7 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 		} else if len(rest) > 1 {
 			e := errAt(file, n, "%q: one colour character expected after the number", f)
 			if strings.ContainsAny(f, ",;") {
-				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", spacedOut(t))
+				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", spacedOut(t, ",;"))
 			} else if olsakRunTogether.MatchString(f) {
 				e.Hint = fmt.Sprintf("did you mean %q? Blocks are separated by spaces", strings.TrimSpace(olsakBlock.ReplaceAllString(f, "$0 ")))
 			}

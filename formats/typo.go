@@ -160,10 +160,11 @@ func hexHint(value, example string) string {
 	return fmt.Sprintf("write the colour in hexadecimal, as in %s", example)
 }
 
-// spacedOut returns a clue line written with commas or semicolons between
-// its words as it should be: the words separated by one space.
-func spacedOut(text string) string {
-	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }), " ")
+// spacedOut returns a clue line written with marks (of seps: commas,
+// semicolons) between its words as it should be: the words separated by
+// one space.
+func spacedOut(text, seps string) string {
+	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(seps, r) || unicode.IsSpace(r) }), " ")
 }
 
 // numberHint is the hint for a value that should be a number (or numbers,
