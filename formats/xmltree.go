@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -186,7 +187,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return warnings, xmlSyntaxError(file, se, stack, lastLine(data))
+				return warnings, xmlSyntaxError(file, se, stack, data)
 			}
 			e := errAt(file, line, "%w", err)
 			if strings.Contains(err.Error(), "unsupported version") {
@@ -526,8 +527,13 @@ func misspeltElement(parent, name string, line int) (misspelt, bool) {
 // xmlSyntaxError is the error of what encoding/xml could not read, said as
 // the author can fix it: a file that ends inside an element names the
 // element, a "<" that starts no tag says how to write one in text.
-func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, last int) error {
+func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, data []byte) error {
+	last := lastLine(data)
 	switch {
+	case strings.HasPrefix(se.Msg, "unescaped < inside quoted string"):
+		if e := unclosedQuote(file, data, se.Line); e != nil {
+			return e
+		}
 	case se.Msg == "unexpected EOF" && len(stack) > 1:
 		return endsInside(file, stack[len(stack)-1], last)
 	case se.Msg == "unexpected EOF":
@@ -540,6 +546,37 @@ func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, last int
 		return e
 	}
 	return errAt(file, se.Line, "%s", se.Msg)
+}
+
+// attrOpen matches an attribute up to the quote that opens its value.
+var attrOpen = regexp.MustCompile(`([A-Za-z_][-\w.:]*)\s*=\s*(["'])`)
+
+// unclosedQuote is the error of an attribute value whose quote is not
+// closed on its line, the last such line up to line (where encoding/xml
+// meets the next tag's "<" inside the value): its value written with
+// matching quotes, when it ends with the other quote. It returns nil when
+// no line has one.
+func unclosedQuote(file string, data []byte, line int) *ParseError {
+	lines := strings.Split(string(data), "\n")
+	for n := min(line, len(lines)); n >= 1; n-- {
+		text := lines[n-1]
+		for _, m := range attrOpen.FindAllStringSubmatchIndex(text, -1) {
+			name, quote, rest := text[m[2]:m[3]], text[m[4]:m[5]], text[m[5]:]
+			if strings.Contains(rest, quote) {
+				continue
+			}
+			e := errAt(file, n, "the value of %s opens with %s and is not closed on its line", name, quote)
+			e.Hint = fmt.Sprintf("close it with %s", quote)
+			other := map[string]string{`"`: "'", "'": `"`}[quote]
+			if value, _, ok := strings.Cut(rest, other); ok && !strings.ContainsAny(value, "<>") {
+				e.Hint = fmt.Sprintf("write %s=\"%s\": it ends with %s", name, value, other)
+			} else if value, _, ok := strings.Cut(rest, ">"); ok {
+				e.Hint = fmt.Sprintf("write %s=\"%s\"", name, strings.TrimRight(value, "/ "))
+			}
+			return e
+		}
+	}
+	return nil
 }
 
 // lastLine returns the number of the last line of data, a final line break
