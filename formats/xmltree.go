@@ -534,6 +534,10 @@ func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, data []b
 		if e := unclosedQuote(file, data, se.Line); e != nil {
 			return e
 		}
+	case strings.HasPrefix(se.Msg, "invalid XML name") || strings.HasPrefix(se.Msg, "expected attribute name"):
+		if e := quoteRunsOn(file, data, se.Line); e != nil {
+			return e
+		}
 	case se.Msg == "unexpected EOF" && len(stack) > 1:
 		return endsInside(file, stack[len(stack)-1], last)
 	case se.Msg == "unexpected EOF":
@@ -577,6 +581,27 @@ func unclosedQuote(file string, data []byte, line int) *ParseError {
 		}
 	}
 	return nil
+}
+
+// attrRunsOn matches an attribute whose value runs on into the next
+// attribute's name: name="white char=", its closing quote left out.
+var attrRunsOn = regexp.MustCompile(`([A-Za-z_][-\w.:]*)\s*=\s*(["'])([^"'<>]*?)\s+([A-Za-z_][-\w.:]*)\s*=\s*["']`)
+
+// quoteRunsOn is the error of line's attribute value that takes in the
+// next attribute's name, its closing quote left out, or nil when the line
+// has none.
+func quoteRunsOn(file string, data []byte, line int) *ParseError {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return nil
+	}
+	m := attrRunsOn.FindStringSubmatch(lines[line-1])
+	if m == nil {
+		return nil
+	}
+	e := errAt(file, line, "the value of %s runs on into %s=: its closing quote is left out", m[1], m[4])
+	e.Hint = fmt.Sprintf("write %s=%s%s%s, closed before %s", m[1], m[2], m[3], m[2], m[4])
+	return e
 }
 
 // lastLine returns the number of the last line of data, a final line break
