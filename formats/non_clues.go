@@ -297,22 +297,29 @@ func (np *nonParser) declareHint(char rune) string {
 	return fmt.Sprintf("add a line \"color %c #rrggbb\" after line %d, with the other color lines; or use a declared colour", char, np.colorsEnd)
 }
 
-// checkMaxRule warns about rules longer than Simpson's obsolete maxrule.
+// checkMaxRule warns about rules longer than Simpson's obsolete maxrule,
+// each with the maxrule the longest would need.
 func (np *nonParser) checkMaxRule() error {
 	if np.maxRuleLine == 0 {
 		return nil
 	}
-	for i, l := range np.p.Rows {
-		if len(l) > np.maxRule {
-			np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: np.rows[i].n,
-				Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", len(l), np.maxRuleLine, np.maxRule)})
+	var over []numberedLine // the lines of the rules too long
+	var counts []int
+	longest := 0
+	for _, b := range []struct {
+		clues []puzzle.Line
+		lines []numberedLine
+	}{{np.p.Rows, np.rows}, {np.p.Cols, np.cols}} {
+		for i, l := range b.clues {
+			if len(l) > np.maxRule && i < len(b.lines) {
+				over, counts, longest = append(over, b.lines[i]), append(counts, len(l)), max(longest, len(l))
+			}
 		}
 	}
-	for i, l := range np.p.Cols {
-		if len(l) > np.maxRule && np.cols != nil {
-			np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: np.cols[i].n,
-				Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", len(l), np.maxRuleLine, np.maxRule)})
-		}
+	for i, l := range over {
+		np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: l.n,
+			Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", counts[i], np.maxRuleLine, np.maxRule),
+			Hint:    fmt.Sprintf("set maxrule %d at line %d, or remove that line: maxrule is obsolete", longest, np.maxRuleLine)})
 	}
 	return nil
 }
