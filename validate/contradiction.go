@@ -82,7 +82,7 @@ func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.
 		ss = append(ss, ll.suspect(l, fixes(l, ll.clue(l))))
 	}
 	slices.SortStableFunc(ss, func(a, b suspect) int { return cmp.Compare(a.cost, b.cost) })
-	if len(ss) > 1 {
+	if len(ss) > 0 {
 		ll.restoring(asLikely(ss), fixes)
 	}
 	slices.SortStableFunc(ss, func(a, b suspect) int {
@@ -92,8 +92,9 @@ func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.
 	return first, ss
 }
 
-// restoring sets restored on the suspects ss, as likely as each other:
-// the first fix of a suspect's clue with which line
+// restoring sets restored on the suspects ss, as likely as each other
+// (which it orders, and whose fix a hint may give): the first fix of a
+// suspect's clue with which line
 // logic solves the whole grid (a settled suspect's, when the others fit
 // together, is the clue they call for). The runs are bounded by the work
 // the search of suspects may do (maxSuspectWork); beyond them the rest are
@@ -254,6 +255,8 @@ func evidence(p *puzzle.Puzzle, ss []suspect) string {
 		fix = "; if they are right, change its clue to " + p.FormatLine(s.called)
 	case s.settled:
 		hint += ", and makes its clue " + p.FormatLine(s.called)
+	case s.restored != nil:
+		fix = "; with its clue changed to " + p.FormatLine(s.restored) + ", the clues solve line by line"
 	}
 	if as := asLikely(ss); len(as) > 1 {
 		if ss[0].fit {
