@@ -94,11 +94,10 @@ func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.
 
 // restoring sets restored on the suspects ss, as likely as each other
 // (which it orders, and whose fix a hint may give): the first fix of a
-// suspect's clue with which line
-// logic solves the whole grid (a settled suspect's, when the others fit
-// together, is the clue they call for). The runs are bounded by the work
-// the search of suspects may do (maxSuspectWork); beyond them the rest are
-// left without.
+// suspect's clue with which line logic solves the whole grid (a settled
+// suspect's, when the others fit together, is the clue they call for).
+// The runs are bounded by the work the search of suspects may do
+// (maxSuspectWork); beyond them the rest are left without.
 func (ll *lineLogic) restoring(ss []suspect, fixes func(l int, written puzzle.Line) []puzzle.Line) {
 	runs := maxSuspectWork / max(1, len(ll.grid))
 	for i := range ss {

@@ -287,8 +287,8 @@ func spareLineHint(p *puzzle.Puzzle) (int, string) {
 	all := slices.Concat(p.Rows, p.Cols)
 	found := -1
 	for i := range all {
-		if found >= 0 && found == i-1 && all[i].Equal(all[found]) {
-			continue // the same puzzle as without its copy before it
+		if i > 0 && all[i].Equal(all[i-1]) {
+			continue // the same puzzle as without the copy before it
 		}
 		q := *p
 		shifted := slices.Concat(all[:i], all[i+1:], []puzzle.Line{places.Spare})
@@ -311,9 +311,16 @@ func spareLineHint(p *puzzle.Puzzle) (int, string) {
 	_, line, _ := nameLine(p, found)
 	lastName, _, _ := nameLine(p, len(all)-1)
 	what := fmt.Sprintf("line %d is one clue line too many: remove it", line)
-	if found+1 < len(all) && all[found+1].Equal(all[found]) {
-		_, next, _ := nameLine(p, found+1)
-		what = fmt.Sprintf("lines %d and %d are the same: if one is a copy, remove it", line, next)
+	if end := found + 1; end < len(all) && all[end].Equal(all[found]) {
+		for end+1 < len(all) && all[end+1].Equal(all[found]) {
+			end++
+		}
+		_, last, _ := nameLine(p, end)
+		lines := fmt.Sprintf("lines %d and %d", line, last)
+		if end > found+1 {
+			lines = fmt.Sprintf("lines %d-%d", line, last)
+		}
+		what = lines + " are the same: if one is a copy, remove it"
 	}
 	return line, fmt.Sprintf("%s; the clue lines after it then move up, line %d's clue (ignored after the clues) becomes %s's, and the clues solve line by line",
 		what, places.SpareLine, lastName)
