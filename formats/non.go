@@ -423,6 +423,9 @@ func (np *nonParser) color(line int, rest string) error {
 	if err != nil {
 		e := errAt(np.file, line, "color %s: %w", f[0], err)
 		e.Hint = hexHint(f[1], `"color r #d62828"`)
+		if rgb, ok := olsakNamedColors[strings.ToLower(f[1])]; ok {
+			e.Hint = fmt.Sprintf("write %s in hexadecimal: \"color %s %s\"", f[1], f[0], rgb.Hex())
+		}
 		if _, swapped := puzzle.ParseRGB(f[0]); swapped == nil && len([]rune(f[1])) == 1 {
 			e.Hint = fmt.Sprintf("write the character first: \"color %s %s\"", f[1], f[0])
 		}

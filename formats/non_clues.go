@@ -294,7 +294,11 @@ func (np *nonParser) declareHint(char rune) string {
 	if np.colorsEnd == 0 {
 		return fmt.Sprintf("declare it, as in: color %c #rrggbb; or use a declared colour", char)
 	}
-	return fmt.Sprintf("add a line \"color %c #rrggbb\" after line %d, with the other color lines; or use a declared colour", char, np.colorsEnd)
+	hint := fmt.Sprintf("add a line \"color %c #rrggbb\" after line %d, with the other color lines; or use a declared colour", char, np.colorsEnd)
+	if other := otherCase(char); other != char && slices.ContainsFunc(np.colors, func(c nonColor) bool { return c.char == other }) {
+		hint = fmt.Sprintf("did you mean '%c'? The case of a colour's letter matters; else %s", other, hint)
+	}
+	return hint
 }
 
 // checkMaxRule warns about rules longer than Simpson's obsolete maxrule,

@@ -111,13 +111,19 @@ func oneSidedHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
 // cluesWith lists the clues that hold blocks of a colour, with their
 // lines: "row 5 (line 14)".
 func cluesWith(p *puzzle.Puzzle, color int) string {
+	return listSuspects(p, linesWith(p, color), "and")
+}
+
+// linesWith returns the lines (rows first, then columns) whose clues hold
+// blocks of a colour.
+func linesWith(p *puzzle.Puzzle, color int) []suspect {
 	var with []suspect
 	for l, clue := range slices.Concat(p.Rows, p.Cols) {
 		if slices.ContainsFunc(clue, func(b puzzle.Clue) bool { return b.Color == color }) {
 			with = append(with, suspect{line: l})
 		}
 	}
-	return listSuspects(p, with, "and")
+	return with
 }
 
 // swappedColourHints gives the hints of two colours' sums errors (errs
@@ -130,7 +136,13 @@ func swappedColourHints(p *puzzle.Puzzle, ms []puzzle.SumsMismatch, errs []diag.
 	if len(ms) != 2 || len(errs) != 2 || errs[0].Message != ms[0].Message(p) || errs[1].Message != ms[1].Message(p) {
 		return false
 	}
-	for i := range 2 {
+	// When each colour is on one side only, the stray one is in fewer
+	// clues: a slip is made once.
+	order := []int{0, 1}
+	if len(linesWith(p, ms[1].Color)) < len(linesWith(p, ms[0].Color)) {
+		order = []int{1, 0}
+	}
+	for _, i := range order {
 		stray, meant := ms[i], ms[1-i]
 		if stray.Rows != 0 && stray.Cols != 0 || stray.Rows-stray.Cols != meant.Cols-meant.Rows {
 			continue
