@@ -83,12 +83,35 @@ func (np *nonParser) unknownColorName(l numberedLine, tok clueField) *ParseError
 func (np *nonParser) ignored(l numberedLine, col int) {
 	rest := strings.TrimSpace(string([]rune(l.text)[col-1:]))
 	hint := np.colorBlockHint(rest)
+	if fixed, ok := np.spacedLetter(l.text, col); ok {
+		hint = fmt.Sprintf("did you mean %q? A colour's letter follows its number without a space", fixed)
+	}
 	if len(rest) > 20 {
 		rest = string([]rune(rest)[:20]) + "…"
 	}
 	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: col, Severity: diag.Warning,
 		Message: fmt.Sprintf("%q in a clue line is not a number: ignored with the rest of the line", rest),
 		Hint:    hint})
+}
+
+// spacedLetter returns clue line text with the space taken out between a
+// number and the colour letter at column col, the start of the ignored
+// rest ("1r,2 y,1r" gives "1r,2y,1r"), and false when that is not what
+// the line holds.
+func (np *nonParser) spacedLetter(text string, col int) (string, bool) {
+	runes := []rune(text)
+	at := col - 1
+	if at < 1 || at >= len(runes) || !np.isColorChar(runes[at]) || at+1 < len(runes) && runes[at+1] != ',' && !unicode.IsSpace(runes[at+1]) {
+		return "", false
+	}
+	start := at
+	for start > 0 && unicode.IsSpace(runes[start-1]) {
+		start--
+	}
+	if start == at || start == 0 || !unicode.IsDigit(runes[start-1]) {
+		return "", false
+	}
+	return strings.TrimSpace(string(runes[:start]) + string(runes[at:])), true
 }
 
 // colorBlockHint is the hint of the ignored rest of a clue line: when it
