@@ -463,6 +463,16 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 	if ln.tooManyCounts {
 		return nil, errAt(r.file, ln.line, "more than %d counts in one <line>: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
 	}
+	if ln.numbers != "" && len(ln.counts) == 0 && strings.Trim(ln.numbers, "0 \t\n\r,;") != "" {
+		// Numbers, not 0 alone (an empty line so written), as text.
+		e := errAt(r.file, ln.line, "<line> holds the numbers %q as text, not as <count>s", ln.numbers)
+		var counts strings.Builder
+		for _, n := range strings.FieldsFunc(ln.numbers, isNumberSep) {
+			counts.WriteString("<count>" + n + "</count>")
+		}
+		e.Hint = fmt.Sprintf("write each block as a <count>: <line>%s</line>", counts.String())
+		return nil, e
+	}
 	var l puzzle.Line
 	for _, cn := range ln.counts {
 		v := int(cn.n) // 0 is webpbn's blot: a hidden length (see blot.go)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -42,6 +43,9 @@ type xmlNode struct {
 	// tooManyCounts is set when a <line> has more counts than a line can
 	// hold; only the first puzzle.MaxSide+1 are kept.
 	tooManyCounts bool
+	// numbers is a <line>'s own text when it is numbers ("2 1", written
+	// without <count>s), up to maxNumbersText bytes; "" otherwise.
+	numbers string
 	// closes is, for an element without attributes that starts while one of
 	// its name is open, the line of that one: it was probably meant as its
 	// end tag, written without the '/'. 0 otherwise.
@@ -50,6 +54,12 @@ type xmlNode struct {
 	// for "line"), so that its end tag, misspelt alike, closes it.
 	misspelt string
 }
+
+// maxNumbersText bounds the text of a <line> kept as its numbers.
+const maxNumbersText = 200
+
+// isNumberSep reports whether r separates numbers written as text.
+func isNumberSep(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }
 
 // xmlCount is a <count> kept compactly: 32 bytes.
 type xmlCount struct {
@@ -288,9 +298,15 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			}
 		case xml.CharData:
 			// A <line>'s own text is never read: not keeping it bounds
-			// what a line of a million counts can hold.
+			// what a line of a million counts can hold. Numbers there are
+			// kept, shortened, for the error of a line written without
+			// <count>s.
 			if len(stack) > 1 && top.name != "line" {
 				top.content = append(top.content, xmlItem{text: string(t)})
+			} else if len(stack) > 1 && top.numbers == "" {
+				if text := bytes.TrimSpace(t); len(text) > 0 && len(text) <= maxNumbersText && isDigits(strings.Join(strings.FieldsFunc(string(text), isNumberSep), "")) {
+					top.numbers = string(text)
+				}
 			}
 		}
 	}
