@@ -412,6 +412,11 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 		var lines []puzzle.Line
 		var at []int
 		for _, ln := range c.children() {
+			if ln.name == "count" {
+				e := errAt(r.file, ln.line, "<count> outside a <line>: its clue is lost")
+				e.Hint = "put the <count>s of each clue in a <line> of their own, as in <line><count>2</count><count>1</count></line>"
+				return nil, e
+			}
 			if ln.name != "line" {
 				continue
 			}
