@@ -223,6 +223,9 @@ func missingLineHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
 	if rows {
 		side, first, lines = "row", 0, p.Rows
 	}
+	if len(lines) == 0 {
+		return ""
+	}
 	at := -1
 	var called puzzle.Line
 	for j := range len(lines) + 1 {
@@ -293,7 +296,7 @@ func cellsOf(clue puzzle.Line, color int) int {
 // hint, or 0 and "".
 func spareLineHint(p *puzzle.Puzzle) (int, string) {
 	places := p.Origin.Places
-	if places == nil || places.SpareLine == 0 {
+	if places == nil || places.SpareLine == 0 || len(p.Rows) != p.Height || len(p.Cols) != p.Width {
 		return 0, ""
 	}
 	all := slices.Concat(p.Rows, p.Cols)
