@@ -131,3 +131,20 @@ func TestSumsHintMissingLine(t *testing.T) {
 		t.Errorf(".non: hint %q names a line to add", got)
 	}
 }
+
+// TestLineHintsOfMismatchedCounts: the hints of a clue line missing or one
+// too many give nothing, without a panic, for a puzzle whose clue counts
+// do not match its size or that has no clue on the side that is short.
+func TestLineHintsOfMismatchedCounts(t *testing.T) {
+	p := withClues([]puzzle.Line{line(1)}, []puzzle.Line{line(1), line(1)})
+	p.Height = 3
+	p.Origin.Places = &puzzle.Places{Spare: line(1), SpareLine: 9}
+	if line, hint := spareLineHint(p); line != 0 || hint != "" {
+		t.Errorf("spareLineHint = %d %q, want nothing", line, hint)
+	}
+	q := withClues([]puzzle.Line{line(1)}, nil)
+	q.Origin.SizeFromClues = true
+	if hint := missingLineHint(q, puzzle.SumsMismatch{Color: 1, Rows: 1}); hint != "" {
+		t.Errorf("missingLineHint = %q, want nothing", hint)
+	}
+}
