@@ -83,6 +83,41 @@ func withWarnings(file string, err error, warnings diag.List) error {
 	return err
 }
 
+// withWarningsNear adds each of warnings to the error of errs it may be
+// the cause of, as withWarnings: the first error at or after its line, or
+// the last error when none is (the first, when the warning has no line).
+// Errors that are no ParseError take none. It returns errs.
+func withWarningsNear(file string, errs []error, warnings diag.List) []error {
+	own := make([]diag.List, len(errs))
+	for _, w := range warnings {
+		at := -1
+		for i, err := range errs {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				continue
+			}
+			if at < 0 || w.Line > 0 && !errAtOrAfter(errs[at], w.Line) {
+				at = i
+			}
+		}
+		if at >= 0 {
+			own[at] = append(own[at], w)
+		}
+	}
+	for i, ws := range own {
+		if len(ws) > 0 {
+			errs[i] = withWarnings(file, errs[i], append(Warnings(errs[i]), ws...))
+		}
+	}
+	return errs
+}
+
+// errAtOrAfter reports whether err, a ParseError, is at line or after it.
+func errAtOrAfter(err error, line int) bool {
+	var pe *ParseError
+	return errors.As(err, &pe) && pe.Line >= line
+}
+
 // eachError calls f on each error of err, an error or several joined with
 // errors.Join (at any depth), in order.
 func eachError(err error, f func(error)) {

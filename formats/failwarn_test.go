@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -75,5 +76,32 @@ func TestWarningsOfAFailedReadInOtherFormats(t *testing.T) {
 		if len(ws) != 1 || ws[0].File != c.file || ws[0].Line != c.warning || ws[0].Severity != diag.Warning || !strings.Contains(ws[0].Message, c.says) {
 			t.Errorf("%s: Warnings = %v, want %q at line %d", c.file, ws, c.says, c.warning)
 		}
+	}
+}
+
+// An XML file none of whose puzzles reads, with an error in each, keeps the
+// warnings of its invalid UTF-8 replaced, as a file with one error does:
+// each with the first error at or after it, which the byte may have caused.
+func TestUTF8WarningsOfSeveralErrors(t *testing.T) {
+	text := "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle>\n<title>Caf\xe9</title>\n" +
+		"<clues type=\"rows\"><line><count>x</count></line></clues>\n<clues type=\"columns\"><line><count>1</count></line></clues>\n</puzzle>\n" +
+		"<puzzle>\n<title>Na\xefve</title>\n<clues type=\"rows\"><line><count>y</count></line></clues>\n" +
+		"<clues type=\"columns\"><line><count>1</count></line></clues>\n</puzzle>\n</puzzleset>\n"
+	ps, err := Read("two.xml", []byte(text))
+	if d := Diagnostics("two.xml", err); len(ps) != 0 || len(d) != 2 || d[0].Line != 5 || d[1].Line != 10 {
+		t.Fatalf("Read: %d puzzles, errors %v; want none and the errors of lines 5 and 10", len(ps), d)
+	}
+	ws := Warnings(err)
+	if len(ws) != 2 || ws[0].Line != 4 || ws[1].Line != 9 {
+		t.Fatalf("Warnings = %v, want the invalid UTF-8 of lines 4 and 9", ws)
+	}
+	for _, w := range ws {
+		if w.File != "two.xml" || w.Severity != diag.Warning || !strings.Contains(w.Message, "invalid UTF-8 replaced") {
+			t.Errorf("warning %v, want a warning of two.xml that invalid UTF-8 was replaced", w)
+		}
+	}
+	var pe *ParseError
+	if errs := err.(interface{ Unwrap() []error }).Unwrap(); !errors.As(errs[1], &pe) || len(pe.Warnings) != 1 || pe.Warnings[0].Line != 9 {
+		t.Errorf("the second error's warnings = %v, want line 9's", pe)
 	}
 }

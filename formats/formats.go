@@ -222,9 +222,12 @@ func Read(name string, data []byte) (ps []*puzzle.Puzzle, err error) {
 			p.Warnings[i].File, p.Warnings[i].Severity = name, diag.Warning
 		}
 	}
-	if len(ps) == 0 && len(errs) == 1 {
+	if len(ps) == 0 && len(errs) > 0 {
 		// A byte replaced may be the cause: "\uFFFD" is no block length.
-		return nil, withWarnings(name, errs[0], append(Warnings(errs[0]), utf8Warnings(badLines, badTotal)...))
+		errs = withWarningsNear(name, errs, utf8Warnings(badLines, badTotal))
+		if len(errs) == 1 {
+			return nil, errs[0]
+		}
 	}
 	if len(ps) == 0 && len(errs) == 0 {
 		if len(bytes.TrimSpace(data)) == 0 {

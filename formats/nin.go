@@ -1,7 +1,9 @@
 package formats
 
 import (
+	"cmp"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -37,22 +39,19 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	f := strings.Fields(head.text)
 	if len(f) != 2 {
 		e := errAt(file, head.n, "want \"width height\", got %q", head.text)
-		e.Hint = "write the width and the height, separated by a space, as in \"10 15\""
-		if parts := strings.FieldsFunc(head.text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) }); len(parts) == 2 && isDigits(parts[0]) && isDigits(parts[1]) {
-			e.Hint = fmt.Sprintf("write the width and the height, separated by a space: %q", parts[0]+" "+parts[1])
-		}
+		e.Hint = cmp.Or(ninSizeHint(head.text), "write the width and the height, separated by a space, as in \"10 15\"")
 		return nil, e
 	}
 	w, err := parseCount(f[0])
 	if err != nil {
 		e := errAt(file, head.n, "width: %w", err)
-		e.Hint = numberHint("", f[0]+" "+f[1])
+		e.Hint = cmp.Or(numberHint("", f[0]+" "+f[1]), ninSizeHint(head.text))
 		return nil, e
 	}
 	h, err := parseCount(f[1])
 	if err != nil {
 		e := errAt(file, head.n, "height: %w", err)
-		e.Hint = numberHint(f[0]+" ", f[1])
+		e.Hint = cmp.Or(numberHint(f[0]+" ", f[1]), ninSizeHint(head.text))
 		return nil, e
 	}
 	if w < 1 || h < 1 {
@@ -104,43 +103,60 @@ func parseNin(file string, text string) (*puzzle.Puzzle, error) {
 	p.Origin.Line = head.n
 	all := make([]puzzle.Line, want)
 	for i, l := range chosen {
-		var line puzzle.Line
-		for _, f := range fieldsAt(l.text, unicode.IsSpace) {
-			tok := f.text
-			if !isDigits(tok) {
-				return nil, ninBadBlock(file, l, f)
-			}
-			if len(tok) > 6 {
-				return nil, errAt(file, l.n, "block length %s: %w (at most %d)", tok, puzzle.ErrTooLarge, puzzle.MaxSide)
-			}
-			n, _ := strconv.Atoi(tok)
-			if n > puzzle.MaxSide {
-				return nil, errAt(file, l.n, "block length %d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
-			}
-			if n == 0 {
-				continue
-			}
-			if len(line) >= puzzle.MaxSide {
-				return nil, errAt(file, l.n, "more than %d blocks in one clue", puzzle.MaxSide)
-			}
-			line = append(line, puzzle.Clue{Len: n, Color: 1})
+		line, err := ninClue(file, l)
+		if err != nil {
+			return nil, err
 		}
 		all[i] = line
 	}
 	p.Rows, p.Cols = all[:h], all[h:]
 	if w != h && !ninFits(p.Rows, p.Cols) && ninFits(all[w:], all[:w]) {
 		e := errAt(file, chosen[0].n, "the clues fit only with the first %d lines as the columns: .nin gives the %d rows first, then the %d columns", w, h, w)
-		e.Hint = fmt.Sprintf("move lines %d-%d, the columns' clues, after line %d", chosen[0].n, chosen[w-1].n, chosen[want-1].n)
+		e.Hint = fmt.Sprintf("if the size is written height first, write it \"%d %d\" at line %d, and the first %d lines are the rows'; else move lines %d-%d, the columns' clues, after line %d",
+			h, w, head.n, w, chosen[0].n, chosen[w-1].n, chosen[want-1].n)
 		return nil, e
 	}
 	at := lineNumbers(chosen)
 	p.Origin.Places = &puzzle.Places{Rows: at[:h], Cols: at[h:], RowsHeader: head.n, ColsHeader: head.n}
 	if ignoredFrom > 0 {
+		more := moreText(*sc)
 		p.Warnings = append(p.Warnings, puzzle.Diagnostic{Line: ignoredFrom,
 			Message: fmt.Sprintf("text after the %d clue lines ignored", want),
-			Hint:    ninExtraHint(head.n, w, h, nonBlank, moreText(*sc))})
+			Hint:    ninExtraHint(head.n, w, h, nonBlank, more)})
+		// A clue line alone after the clues may be the last, pushed on by
+		// a line too many among them.
+		if spare, err := ninClue(file, nonBlank[want]); err == nil && !more {
+			p.Origin.Places.Spare, p.Origin.Places.SpareLine = spare, ignoredFrom
+		}
 	}
 	return p, nil
+}
+
+// ninClue reads the clue of a .nin clue line: block lengths separated by
+// spaces, 0 for none.
+func ninClue(file string, l numberedLine) (puzzle.Line, error) {
+	var line puzzle.Line
+	for _, f := range fieldsAt(l.text, unicode.IsSpace) {
+		tok := f.text
+		if !isDigits(tok) {
+			return nil, ninBadBlock(file, l, f)
+		}
+		if len(tok) > 6 {
+			return nil, errAt(file, l.n, "block length %s: %w (at most %d)", tok, puzzle.ErrTooLarge, puzzle.MaxSide)
+		}
+		n, _ := strconv.Atoi(tok)
+		if n > puzzle.MaxSide {
+			return nil, errAt(file, l.n, "block length %d: %w (at most %d)", n, puzzle.ErrTooLarge, puzzle.MaxSide)
+		}
+		if n == 0 {
+			continue
+		}
+		if len(line) >= puzzle.MaxSide {
+			return nil, errAt(file, l.n, "more than %d blocks in one clue", puzzle.MaxSide)
+		}
+		line = append(line, puzzle.Clue{Len: n, Color: 1})
+	}
+	return line, nil
 }
 
 // ninFits reports whether the row and column clues of a one-colour grid
@@ -195,14 +211,32 @@ func ninTooFew(file string, head, w, h, have int, body []numberedLine) error {
 	return e
 }
 
+// ninSizeHint writes a .nin size line given with another separator
+// ("10x15", "10, 15") as it should be, or "".
+func ninSizeHint(text string) string {
+	parts := strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) })
+	if len(parts) != 2 || !isDigits(parts[0]) || !isDigits(parts[1]) {
+		return ""
+	}
+	return fmt.Sprintf("write the width and the height, separated by a space: %q", parts[0]+" "+parts[1])
+}
+
+// digitsJoined matches two numbers joined by a character that separates
+// no numbers in a clue line: "2-1", "2.1", "2/1".
+var digitsJoined = regexp.MustCompile(`\d[-./|]\d`)
+
+// ninMarks are the marks a .nin clue line may have between its numbers
+// for spaces.
+const ninMarks = ",;-./|"
+
 // ninBadBlock is the error of a word of a .nin clue line that is not a block
 // length, with what it probably meant.
 func ninBadBlock(file string, l numberedLine, f clueField) error {
 	e := errAt(file, l.n, "%q is not a block length", f.text)
 	e.Col = f.col
 	switch g, ok := guessNumber(f.text); {
-	case strings.ContainsAny(f.text, ",;"):
-		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", spacedOut(l.text))
+	case strings.ContainsAny(f.text, ",;") || digitsJoined.MatchString(f.text) && isDigits(strings.ReplaceAll(spacedOut(l.text, ninMarks), " ", "")):
+		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", spacedOut(l.text, ninMarks))
 	case ok && isDigits(g):
 		e.Hint = fmt.Sprintf("did you mean %s?", g)
 	default:
@@ -219,7 +253,7 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 func ninExtraHint(head, w, h int, lines []numberedLine, more bool) string {
 	hint := fmt.Sprintf("line %d asks for %d rows and %d columns; if this is a clue, remove the line before it that is one too many", head, h, w)
 	if a, b, ok := copiedLine(lines[:len(lines)-1]); ok && !more {
-		hint += fmt.Sprintf(": lines %d and %d are the same, is one a copy?", a, b)
+		hint += fmt.Sprintf(": lines %d and %d are the same; if one is a copy, remove it", a, b)
 	}
 	return hint
 }

@@ -227,9 +227,26 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 		np.givenTwice(l, key, decodeValue(rest))
 		if !np.property(key, decodeValue(rest), l.n) {
 			np.unknownKey(l, key)
+			np.sizeKey(l, lkey, rest)
 		}
 	}
 	return nil
+}
+
+// sizeKeys are the keys other formats give a puzzle's size with.
+var sizeKeys = map[string]bool{"size": true, "dimensions": true, "dimension": true, "dim": true, "grid": true}
+
+// sizeKey warns of a line that gives the size under a key of another
+// format ("size 10x15"), which is kept as a property: the width and the
+// height are still to give.
+func (np *nonParser) sizeKey(l numberedLine, lkey, value string) {
+	hint := sizeLinesHint(value)
+	if hint == "" || !sizeKeys[lkey] {
+		return
+	}
+	d := warnAt(np.file, l.n, 0, "%q gives no size in this format", strings.TrimSpace(l.text))
+	d.Hint = hint
+	np.p.Warnings = append(np.p.Warnings, d)
 }
 
 // unknownKey remembers key, the first word of line l and no key the parser
@@ -362,7 +379,15 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 	if err != nil {
 		e := errAt(np.file, line, "%s: %w", dim, err)
 		e.Hint = numberHint(dim+" ", value)
+		if e.Hint == "" {
+			e.Hint = sizeLinesHint(value)
+		}
 		return e
+	}
+	if f := strings.Fields(value); len(f) > 1 && isDigits(f[1]) {
+		other := map[string]string{"width": "height", "height": "width"}[dim]
+		np.p.Warnings = append(np.p.Warnings, warnAt(np.file, line, 0, "%q after the %s is ignored", f[1], dim))
+		np.p.Warnings[len(np.p.Warnings)-1].Hint = fmt.Sprintf("if it is the %s, write it on a line of its own, \"%s %s\"; else remove it", other, other, f[1])
 	}
 	if n < 1 {
 		return np.errAt(line, "%s must be at least 1", dim)
@@ -398,6 +423,9 @@ func (np *nonParser) color(line int, rest string) error {
 	if err != nil {
 		e := errAt(np.file, line, "color %s: %w", f[0], err)
 		e.Hint = hexHint(f[1], `"color r #d62828"`)
+		if rgb, ok := olsakNamedColors[strings.ToLower(f[1])]; ok {
+			e.Hint = fmt.Sprintf("write %s in hexadecimal: \"color %s %s\"", f[1], f[0], rgb.Hex())
+		}
 		if _, swapped := puzzle.ParseRGB(f[0]); swapped == nil && len([]rune(f[1])) == 1 {
 			e.Hint = fmt.Sprintf("write the character first: \"color %s %s\"", f[1], f[0])
 		}

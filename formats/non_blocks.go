@@ -156,6 +156,9 @@ func (np *nonParser) mistypedClueLine(header int, which string, want, have int, 
 	if err := np.badSeparator(header, which, want, have, stop); err != nil {
 		return err
 	}
+	if err := np.leadingSeparator(header, which, want, have, stop, fields); err != nil {
+		return err
+	}
 	if len(np.colorNames) > 0 && isWord(fields[0].text) && !np.isKey(fields[0].text) && np.cluesAfterName(fields[1:]) {
 		// A clue line of a file that names its colours, starting with a
 		// name it does not define.
@@ -206,18 +209,41 @@ func (np *nonParser) badSeparator(header int, which string, want, have int, stop
 	if i < 0 {
 		return nil
 	}
-	fields := fieldsAt(stop.text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",:;/|", r) })
-	words := make([]string, len(fields))
-	for j, f := range fields {
-		if !isClueNumber(f.text) && !np.colorNames[strings.ToLower(f.text)] {
-			return nil
-		}
-		words[j] = f.text
+	words, ok := np.clueWords(fieldsAt(stop.text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",:;/|", r) }))
+	if !ok {
+		return nil
 	}
 	e := np.errAtCol(stop.n, runeCol(stop.text, i), "%q does not separate clues, so the %s block of line %d stops before this line, with %d of its %d clues",
 		stop.text[i:i+1], which, header, have, want)
 	e.Hint = fmt.Sprintf("write %q", strings.Join(words, " "))
 	return e
+}
+
+// leadingSeparator returns the error of a stop line (see
+// mistypedClueLine) that is a clue line but for a comma before its first
+// number (",4"), or nil.
+func (np *nonParser) leadingSeparator(header int, which string, want, have int, stop numberedLine, fields []clueField) error {
+	words, ok := np.clueWords(fields)
+	if !ok || !strings.HasPrefix(strings.TrimSpace(stop.text), ",") {
+		return nil
+	}
+	e := np.errAtCol(stop.n, runeCol(stop.text, strings.Index(stop.text, ",")), "a clue line starts with a number, not \",\", so the %s block of line %d stops before this line, with %d of its %d clues",
+		which, header, have, want)
+	e.Hint = fmt.Sprintf("write %q", strings.Join(words, ","))
+	return e
+}
+
+// clueWords returns the words of fields when each is a clue number or a
+// colour name of the file, and false when one is not.
+func (np *nonParser) clueWords(fields []clueField) ([]string, bool) {
+	words := make([]string, len(fields))
+	for j, f := range fields {
+		if !isClueNumber(f.text) && !np.colorNames[strings.ToLower(f.text)] {
+			return nil, false
+		}
+		words[j] = f.text
+	}
+	return words, true
 }
 
 // cluesAfterName reports whether the words after a clue line's first are

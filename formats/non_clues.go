@@ -83,12 +83,35 @@ func (np *nonParser) unknownColorName(l numberedLine, tok clueField) *ParseError
 func (np *nonParser) ignored(l numberedLine, col int) {
 	rest := strings.TrimSpace(string([]rune(l.text)[col-1:]))
 	hint := np.colorBlockHint(rest)
+	if fixed, ok := np.spacedLetter(l.text, col); ok {
+		hint = fmt.Sprintf("did you mean %q? A colour's letter follows its number without a space", fixed)
+	}
 	if len(rest) > 20 {
 		rest = string([]rune(rest)[:20]) + "…"
 	}
 	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: col, Severity: diag.Warning,
 		Message: fmt.Sprintf("%q in a clue line is not a number: ignored with the rest of the line", rest),
 		Hint:    hint})
+}
+
+// spacedLetter returns clue line text with the space taken out between a
+// number and the colour letter at column col, the start of the ignored
+// rest ("1r,2 y,1r" gives "1r,2y,1r"), and false when that is not what
+// the line holds.
+func (np *nonParser) spacedLetter(text string, col int) (string, bool) {
+	runes := []rune(text)
+	at := col - 1
+	if at < 1 || at >= len(runes) || !np.isColorChar(runes[at]) || at+1 < len(runes) && runes[at+1] != ',' && !unicode.IsSpace(runes[at+1]) {
+		return "", false
+	}
+	start := at
+	for start > 0 && unicode.IsSpace(runes[start-1]) {
+		start--
+	}
+	if start == at || start == 0 || !unicode.IsDigit(runes[start-1]) {
+		return "", false
+	}
+	return strings.TrimSpace(string(runes[:start]) + string(runes[at:])), true
 }
 
 // colorBlockHint is the hint of the ignored rest of a clue line: when it
@@ -294,25 +317,36 @@ func (np *nonParser) declareHint(char rune) string {
 	if np.colorsEnd == 0 {
 		return fmt.Sprintf("declare it, as in: color %c #rrggbb; or use a declared colour", char)
 	}
-	return fmt.Sprintf("add a line \"color %c #rrggbb\" after line %d, with the other color lines; or use a declared colour", char, np.colorsEnd)
+	hint := fmt.Sprintf("add a line \"color %c #rrggbb\" after line %d, with the other color lines; or use a declared colour", char, np.colorsEnd)
+	if other := otherCase(char); other != char && slices.ContainsFunc(np.colors, func(c nonColor) bool { return c.char == other }) {
+		hint = fmt.Sprintf("did you mean '%c'? The case of a colour's letter matters; else %s", other, hint)
+	}
+	return hint
 }
 
-// checkMaxRule warns about rules longer than Simpson's obsolete maxrule.
+// checkMaxRule warns about rules longer than Simpson's obsolete maxrule,
+// each with the maxrule the longest would need.
 func (np *nonParser) checkMaxRule() error {
 	if np.maxRuleLine == 0 {
 		return nil
 	}
-	for i, l := range np.p.Rows {
-		if len(l) > np.maxRule {
-			np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: np.rows[i].n,
-				Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", len(l), np.maxRuleLine, np.maxRule)})
+	var over []numberedLine // the lines of the rules too long
+	var counts []int
+	longest := 0
+	for _, b := range []struct {
+		clues []puzzle.Line
+		lines []numberedLine
+	}{{np.p.Rows, np.rows}, {np.p.Cols, np.cols}} {
+		for i, l := range b.clues {
+			if len(l) > np.maxRule && i < len(b.lines) {
+				over, counts, longest = append(over, b.lines[i]), append(counts, len(l)), max(longest, len(l))
+			}
 		}
 	}
-	for i, l := range np.p.Cols {
-		if len(l) > np.maxRule && np.cols != nil {
-			np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: np.cols[i].n,
-				Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", len(l), np.maxRuleLine, np.maxRule)})
-		}
+	for i, l := range over {
+		np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: l.n,
+			Message: fmt.Sprintf("rule has %d numbers but maxrule (line %d) is %d", counts[i], np.maxRuleLine, np.maxRule),
+			Hint:    fmt.Sprintf("set maxrule %d at line %d, or remove that line: maxrule is obsolete", longest, np.maxRuleLine)})
 	}
 	return nil
 }

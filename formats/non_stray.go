@@ -194,9 +194,14 @@ func (np *nonParser) givenTwice(l numberedLine, key, value string) {
 	}
 	if first.text != value && np.givenAgain < maxWarnings {
 		np.givenAgain++
+		hint := "remove the line that is wrong"
+		if d := np.divider; first.n < d.n && d.n < l.n {
+			// A divider mistyped between two puzzles' keys.
+			hint = fmt.Sprintf("if line %d, %q, divides two puzzles, change it to \"%s\"; else %s", d.n, strings.TrimSpace(d.text), packDivider, hint)
+		}
 		np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: 1, Severity: diag.Warning,
 			Message: fmt.Sprintf("%s given twice, and differently: %q on line %d, %q here; the last is kept", k, shortText(first.text), first.n, shortText(value)),
-			Hint:    "remove the line that is wrong"})
+			Hint:    hint})
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -138,6 +139,9 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 				if t[0] >= '0' && t[0] <= '9' {
 					e.Hint = fmt.Sprintf("this looks like a clue line: if the ':' line that starts its group is missing, add it before line %d", n)
 				}
+				if w := strings.ToLower(strings.TrimSpace(t)); w == "rows" || w == "columns" {
+					e.Hint = fmt.Sprintf("did you mean \": %s\"? A group of clues starts with a line ':'", strings.TrimSpace(t))
+				}
 				return nil, e
 			}
 			if strings.ContainsAny(spec, `/\`) {
@@ -265,6 +269,9 @@ func parseOlsak(file string, text string) (*puzzle.Puzzle, error) {
 		}
 		if earlyPalette != 0 {
 			e.Hint = fmt.Sprintf("line %d looks like a palette line, but the palette starts after a line \"#d\": add one before line %d", earlyPalette, earlyPalette)
+		}
+		if other := otherCase(tok.char); other != tok.char && index[other] != 0 {
+			e.Hint = fmt.Sprintf("did you mean \"%d%c\"? The palette declares '%c', and a colour letter's case matters; or %s", tok.len, other, other, e.Hint)
 		}
 		return 0, e
 	}
@@ -421,7 +428,7 @@ func parseOlsakLine(file string, n int, t string) ([]olsakToken, error) {
 		} else if len(rest) > 1 {
 			e := errAt(file, n, "%q: one colour character expected after the number", f)
 			if strings.ContainsAny(f, ",;") {
-				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", spacedOut(t))
+				e.Hint = fmt.Sprintf("separate the blocks with spaces: %q", spacedOut(t, ",;"))
 			} else if olsakRunTogether.MatchString(f) {
 				e.Hint = fmt.Sprintf("did you mean %q? Blocks are separated by spaces", strings.TrimSpace(olsakBlock.ReplaceAllString(f, "$0 ")))
 			}
@@ -569,4 +576,13 @@ func olsakEmptyGroup(file, name string, g int, starts []int) *ParseError {
 		e.Hint = fmt.Sprintf("write the %s clues after it, one a line", strings.TrimSuffix(name, "s"))
 	}
 	return e
+}
+
+// otherCase returns r in the other case: 'a' for 'A', 'A' for 'a'; r when
+// it has none.
+func otherCase(r rune) rune {
+	if unicode.IsUpper(r) {
+		return unicode.ToLower(r)
+	}
+	return unicode.ToUpper(r)
 }

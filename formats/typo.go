@@ -160,10 +160,11 @@ func hexHint(value, example string) string {
 	return fmt.Sprintf("write the colour in hexadecimal, as in %s", example)
 }
 
-// spacedOut returns a clue line written with commas or semicolons between
-// its words as it should be: the words separated by one space.
-func spacedOut(text string) string {
-	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }), " ")
+// spacedOut returns a clue line written with marks (of seps: commas,
+// semicolons) between its words as it should be: the words separated by
+// one space.
+func spacedOut(text, seps string) string {
+	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(seps, r) || unicode.IsSpace(r) }), " ")
 }
 
 // numberHint is the hint for a value that should be a number (or numbers,
@@ -180,4 +181,15 @@ func numberHint(prefix, value string) string {
 		return ""
 	}
 	return fmt.Sprintf("did you mean %q?", prefix+strings.Join(words, " "))
+}
+
+// sizeLinesHint writes a size given as two numbers, width first ("10x15",
+// "10 x 15", "10 15", "10,15", "10*15"), as the .non lines that give it;
+// "" when value is no such size.
+func sizeLinesHint(value string) string {
+	f := strings.FieldsFunc(value, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("xX×*,", r) })
+	if len(f) != 2 || !isDigits(f[0]) || !isDigits(f[1]) {
+		return ""
+	}
+	return fmt.Sprintf("write the width and the height on lines of their own: \"width %s\", then \"height %s\"", f[0], f[1])
 }

@@ -412,6 +412,11 @@ func (r *xmlPuzzleReader) readClues(n *xmlNode) (map[string]clueSet, error) {
 		var lines []puzzle.Line
 		var at []int
 		for _, ln := range c.children() {
+			if ln.name == "count" {
+				e := errAt(r.file, ln.line, "<count> outside a <line>: its clue is lost")
+				e.Hint = "put the <count>s of each clue in a <line> of their own, as in <line><count>2</count><count>1</count></line>"
+				return nil, e
+			}
 			if ln.name != "line" {
 				continue
 			}
@@ -462,6 +467,16 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 	}
 	if ln.tooManyCounts {
 		return nil, errAt(r.file, ln.line, "more than %d counts in one <line>: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
+	}
+	if ln.numbers != "" && len(ln.counts) == 0 && strings.Trim(ln.numbers, "0 \t\n\r,;") != "" {
+		// Numbers, not 0 alone (an empty line so written), as text.
+		e := errAt(r.file, ln.line, "<line> holds the numbers %q as text, not as <count>s", ln.numbers)
+		var counts strings.Builder
+		for _, n := range strings.FieldsFunc(ln.numbers, isNumberSep) {
+			counts.WriteString("<count>" + n + "</count>")
+		}
+		e.Hint = fmt.Sprintf("write each block as a <count>: <line>%s</line>", counts.String())
+		return nil, e
 	}
 	var l puzzle.Line
 	for _, cn := range ln.counts {
@@ -696,6 +711,7 @@ func (r *xmlPuzzleReader) readGoal(n *xmlNode) (*puzzle.Image, int, error) {
 // ignored, one colour character per cell.
 func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) {
 	var rows [][]uint8
+	var rowLines []int // newlines before each row
 	var row []uint8
 	inRow := false
 	lines := 0 // newlines before the character read
@@ -711,9 +727,6 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 		case unicode.IsSpace(ch):
 		case ch == '|':
 			if inRow {
-				if len(rows) > 0 && len(row) != len(rows[0]) {
-					return nil, fmt.Errorf("row %d has %d cells but row 1 has %d", len(rows)+1, len(row), len(rows[0]))
-				}
 				if len(row) == 0 {
 					return nil, fmt.Errorf("row %d is empty", len(rows)+1)
 				}
@@ -721,6 +734,8 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 				row = nil
 			} else if len(rows) >= puzzle.MaxSide {
 				return nil, fmt.Errorf("more than %d rows: %w", puzzle.MaxSide, puzzle.ErrTooLarge)
+			} else {
+				rowLines = append(rowLines, lines)
 			}
 			inRow = !inRow
 		case !inRow:
@@ -751,6 +766,9 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 	}
 	if len(rows) == 0 {
 		return nil, errors.New("no rows")
+	}
+	if err := unevenRow(rows, rowLines); err != nil {
+		return nil, err
 	}
 	g := puzzle.NewImage(len(rows[0]), len(rows))
 	for y, rw := range rows {
@@ -812,6 +830,40 @@ func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 
 // imageError is an error of a goal image at a line of its text (lines
 // newlines after the <image> tag's line), with a hint.
+// unevenRow returns the error of the first row of an image (its rows read
+// after lines[i] newlines) whose length is not that of most rows, or nil
+// when all are as long.
+func unevenRow(rows [][]uint8, lines []int) error {
+	count := map[int]int{}
+	most := len(rows[0])
+	for _, r := range rows {
+		if count[len(r)]++; count[len(r)] > count[most] {
+			most = len(r)
+		}
+	}
+	for i, r := range rows {
+		if len(r) == most {
+			continue
+		}
+		others := "the other rows have"
+		if count[most] < len(rows)-1 {
+			others = "most rows have"
+		}
+		fix := "add the missing cell"
+		switch d := len(r) - most; {
+		case d < -1:
+			fix = fmt.Sprintf("add the %d missing cells", -d)
+		case d == 1:
+			fix = "remove the cell too many"
+		case d > 1:
+			fix = fmt.Sprintf("remove the %d cells too many", d)
+		}
+		return &imageError{lines: lines[i], err: fmt.Errorf("row %d has %d cells but %s %d", i+1, len(r), others, most),
+			hint: fix}
+	}
+	return nil
+}
+
 type imageError struct {
 	lines int
 	err   error

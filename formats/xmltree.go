@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -41,6 +43,9 @@ type xmlNode struct {
 	// tooManyCounts is set when a <line> has more counts than a line can
 	// hold; only the first puzzle.MaxSide+1 are kept.
 	tooManyCounts bool
+	// numbers is a <line>'s own text when it is numbers ("2 1", written
+	// without <count>s), up to maxNumbersText bytes; "" otherwise.
+	numbers string
 	// closes is, for an element without attributes that starts while one of
 	// its name is open, the line of that one: it was probably meant as its
 	// end tag, written without the '/'. 0 otherwise.
@@ -49,6 +54,12 @@ type xmlNode struct {
 	// for "line"), so that its end tag, misspelt alike, closes it.
 	misspelt string
 }
+
+// maxNumbersText bounds the text of a <line> kept as its numbers.
+const maxNumbersText = 200
+
+// isNumberSep reports whether r separates numbers written as text.
+func isNumberSep(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }
 
 // xmlCount is a <count> kept compactly: 32 bytes.
 type xmlCount struct {
@@ -186,7 +197,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return warnings, xmlSyntaxError(file, se, stack, lastLine(data))
+				return warnings, xmlSyntaxError(file, se, stack, data)
 			}
 			e := errAt(file, line, "%w", err)
 			if strings.Contains(err.Error(), "unsupported version") {
@@ -287,9 +298,15 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			}
 		case xml.CharData:
 			// A <line>'s own text is never read: not keeping it bounds
-			// what a line of a million counts can hold.
+			// what a line of a million counts can hold. Numbers there are
+			// kept, shortened, for the error of a line written without
+			// <count>s.
 			if len(stack) > 1 && top.name != "line" {
 				top.content = append(top.content, xmlItem{text: string(t)})
+			} else if len(stack) > 1 && top.numbers == "" {
+				if text := bytes.TrimSpace(t); len(text) > 0 && len(text) <= maxNumbersText && isDigits(strings.Join(strings.FieldsFunc(string(text), isNumberSep), "")) {
+					top.numbers = string(text)
+				}
 			}
 		}
 	}
@@ -526,8 +543,17 @@ func misspeltElement(parent, name string, line int) (misspelt, bool) {
 // xmlSyntaxError is the error of what encoding/xml could not read, said as
 // the author can fix it: a file that ends inside an element names the
 // element, a "<" that starts no tag says how to write one in text.
-func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, last int) error {
+func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, data []byte) error {
+	last := lastLine(data)
 	switch {
+	case strings.HasPrefix(se.Msg, "unescaped < inside quoted string"):
+		if e := unclosedQuote(file, data, se.Line); e != nil {
+			return e
+		}
+	case strings.HasPrefix(se.Msg, "invalid XML name") || strings.HasPrefix(se.Msg, "expected attribute name"):
+		if e := quoteRunsOn(file, data, se.Line); e != nil {
+			return e
+		}
 	case se.Msg == "unexpected EOF" && len(stack) > 1:
 		return endsInside(file, stack[len(stack)-1], last)
 	case se.Msg == "unexpected EOF":
@@ -540,6 +566,58 @@ func xmlSyntaxError(file string, se *xml.SyntaxError, stack []*xmlNode, last int
 		return e
 	}
 	return errAt(file, se.Line, "%s", se.Msg)
+}
+
+// attrOpen matches an attribute up to the quote that opens its value.
+var attrOpen = regexp.MustCompile(`([A-Za-z_][-\w.:]*)\s*=\s*(["'])`)
+
+// unclosedQuote is the error of an attribute value whose quote is not
+// closed on its line, the last such line up to line (where encoding/xml
+// meets the next tag's "<" inside the value): its value written with
+// matching quotes, when it ends with the other quote. It returns nil when
+// no line has one.
+func unclosedQuote(file string, data []byte, line int) *ParseError {
+	lines := strings.Split(string(data), "\n")
+	for n := min(line, len(lines)); n >= 1; n-- {
+		text := lines[n-1]
+		for _, m := range attrOpen.FindAllStringSubmatchIndex(text, -1) {
+			name, quote, rest := text[m[2]:m[3]], text[m[4]:m[5]], text[m[5]:]
+			if strings.Contains(rest, quote) {
+				continue
+			}
+			e := errAt(file, n, "the value of %s opens with %s and is not closed on its line", name, quote)
+			e.Hint = fmt.Sprintf("close it with %s", quote)
+			other := map[string]string{`"`: "'", "'": `"`}[quote]
+			if value, _, ok := strings.Cut(rest, other); ok && !strings.ContainsAny(value, "<>") {
+				e.Hint = fmt.Sprintf("write %s=\"%s\": it ends with %s", name, value, other)
+			} else if value, _, ok := strings.Cut(rest, ">"); ok {
+				e.Hint = fmt.Sprintf("write %s=\"%s\"", name, strings.TrimRight(value, "/ "))
+			}
+			return e
+		}
+	}
+	return nil
+}
+
+// attrRunsOn matches an attribute whose value runs on into the next
+// attribute's name: name="white char=", its closing quote left out.
+var attrRunsOn = regexp.MustCompile(`([A-Za-z_][-\w.:]*)\s*=\s*(["'])([^"'<>]*?)\s+([A-Za-z_][-\w.:]*)\s*=\s*["']`)
+
+// quoteRunsOn is the error of line's attribute value that takes in the
+// next attribute's name, its closing quote left out, or nil when the line
+// has none.
+func quoteRunsOn(file string, data []byte, line int) *ParseError {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return nil
+	}
+	m := attrRunsOn.FindStringSubmatch(lines[line-1])
+	if m == nil {
+		return nil
+	}
+	e := errAt(file, line, "the value of %s runs on into %s=: its closing quote is left out", m[1], m[4])
+	e.Hint = fmt.Sprintf("write %s=%s%s%s, closed before %s", m[1], m[2], m[3], m[2], m[4])
+	return e
 }
 
 // lastLine returns the number of the last line of data, a final line break

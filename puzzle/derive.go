@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/nonopress/nonopress/diag"
@@ -202,7 +203,7 @@ func (p *Puzzle) Problems() diag.List {
 				}
 			}
 			if n := l.MinLength(); n > length {
-				errorAt(lineOf(i), p.tooLongHint(row),
+				errorAt(lineOf(i), p.tooLongHint(row, l, length),
 					"%s %d: clue %s needs %d cells but the puzzle is %s %s", what, i+1, p.FormatLine(l), n, Plural(length, "cell"), across)
 			}
 		}
@@ -397,10 +398,20 @@ func Enumerate(items []string, conj string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
 }
 
-// tooLongHint is the hint of a row (or column) clue longer than the
-// puzzle is wide (or high): when the file gives no size, only clue lines
+// tooLongHint is the hint of a row (or column) clue l longer than the
+// puzzle is wide (or high), length cells: the clue meant when two of its
+// numbers ran together (joinedClue), then resizeHint.
+func (p *Puzzle) tooLongHint(row bool, l Line, length int) string {
+	if joined := p.joinedClue(l, length); joined != "" {
+		return fmt.Sprintf("did you mean %s? Two numbers may have run together; else %s", joined, p.resizeHint(row))
+	}
+	return p.resizeHint(row)
+}
+
+// resizeHint is the hint of a clue too long for its line: shorten it, or
+// make the line longer; when the file gives no size, only clue lines
 // (Origin.SizeFromClues), where the other block that counts them starts.
-func (p *Puzzle) tooLongHint(row bool) string {
+func (p *Puzzle) resizeHint(row bool) string {
 	what, other := "column", "row"
 	if row {
 		what, other = "row", "column"
@@ -410,4 +421,49 @@ func (p *Puzzle) tooLongHint(row bool) string {
 			what, other, p.HeaderLine(!row), other)
 	}
 	return "shorten the clue or change the size"
+}
+
+// joinedClue returns the clue meant when l, too long for its length
+// cells, fits once a block's digits are split apart (a separator left out,
+// "11" for "1,1"), or "" unless exactly one such clue fits.
+func (p *Puzzle) joinedClue(l Line, length int) string {
+	var fits []string
+	for j, c := range l {
+		if c.Blot || c.Len < 10 {
+			continue
+		}
+		for _, parts := range digitSplits(strconv.Itoa(c.Len)) {
+			f := slices.Clone(l[:j])
+			for _, n := range parts {
+				f = append(f, Clue{Len: n, Color: c.Color})
+			}
+			f = append(f, l[j+1:]...)
+			if s := p.FormatLine(f); f.MinLength() <= length && !slices.Contains(fits, s) {
+				fits = append(fits, s)
+			}
+		}
+	}
+	if len(fits) != 1 {
+		return ""
+	}
+	return fits[0]
+}
+
+// digitSplits returns the ways of cutting digits into two numbers or more,
+// none starting with 0: "112" gives 1,12; 11,2; 1,1,2.
+func digitSplits(digits string) [][]int {
+	var out [][]int
+	for cut := 1; cut < len(digits); cut++ {
+		head, tail := digits[:cut], digits[cut:]
+		if head[0] == '0' || tail[0] == '0' {
+			continue
+		}
+		h, _ := strconv.Atoi(head)
+		t, _ := strconv.Atoi(tail)
+		out = append(out, []int{h, t})
+		for _, rest := range digitSplits(tail) {
+			out = append(out, append([]int{h}, rest...))
+		}
+	}
+	return out
 }

@@ -12,7 +12,13 @@ type Places struct {
 	// last clue was read from a blank line, as an empty row: a .non block
 	// one clue line short takes the blank line after it so.
 	LastRowBlank, LastColBlank bool
-	License                    int // the line of the license key
+	// Spare is the clue of a line after the clues the size asks for,
+	// which the reader ignored (a .nin file's one clue line too many, the
+	// last line of text), and SpareLine its line: a line too many among the
+	// clues may have pushed the last one there. SpareLine is 0 when none.
+	Spare     Line
+	SpareLine int
+	License   int // the line of the license key
 	// LicenseFile is the note that gives the license, when not the
 	// puzzle's own file (its front matter): the note's reader checks that
 	// license, once for all the puzzles it credits.

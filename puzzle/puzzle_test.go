@@ -252,3 +252,25 @@ func TestEnumerate(t *testing.T) {
 		}
 	}
 }
+
+// TestTooLongClueRunTogether: a clue too long for its line that fits once
+// a number's digits are split apart is offered split ("11" for "1,1");
+// when several splits fit, or none, only the plain hint is given.
+func TestTooLongClueRunTogether(t *testing.T) {
+	for _, c := range []struct {
+		block, width int
+		want         string
+	}{
+		{11, 4, "did you mean 1,1? Two numbers may have run together; else shorten the clue or change the size"},
+		{123, 9, "did you mean 1,2,3? Two numbers may have run together; else shorten the clue or change the size"},
+		{112, 14, "shorten the clue or change the size"}, // 1,12, 11,2 and 1,1,2 all fit
+		{99, 9, "shorten the clue or change the size"},   // 9,9 is too long too
+		{101, 12, "did you mean 10,1? Two numbers may have run together; else shorten the clue or change the size"},
+	} {
+		p := &Puzzle{Kind: Grid, Width: c.width, Height: 1, Palette: DefaultPalette(),
+			Rows: []Line{{{Len: c.block, Color: 1}}}, Cols: make([]Line, c.width)}
+		if got := p.tooLongHint(true, p.Rows[0], c.width); got != c.want {
+			t.Errorf("clue %d in %d cells: hint %q, want %q", c.block, c.width, got, c.want)
+		}
+	}
+}

@@ -43,6 +43,10 @@ type suspect struct {
 	called  puzzle.Line // when settled, the clue they make of it
 	fit     bool        // the others settle every cell of the grid: they fit together
 	cost    int         // how unlikely a slip of the pen it would take to make the clue fit
+	// restored is the first of its fixes with which line logic solves
+	// the whole grid (nil when none is, or none was tried): the puzzle
+	// meant, which has one solution, is one slip away.
+	restored puzzle.Line
 }
 
 // A suspect's cost: when the others settle it to a fix of its clue (a clue
@@ -58,8 +62,9 @@ const unknownCost = 1 << 20
 // left (-1 when none, or when the palette or the clue counts are beyond
 // it), and the lines without which it meets no contradiction in the other
 // clues, the likeliest culprit first: the lowest cost, fixes(l, written)
-// giving the fixes of line l's clue; of equal costs, a settled line first,
-// then rows before columns, in order. There are no suspects when the
+// giving the fixes of line l's clue; of equal costs, a line that a fix
+// restores to a puzzle line logic solves first (restoring), then a settled
+// line, then rows before columns, in order. There are no suspects when the
 // puzzle is too big for the search, or when line logic meets no
 // contradiction even with every clue.
 func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.Line) (first int, ss []suspect) {
@@ -76,10 +81,47 @@ func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.
 		}
 		ss = append(ss, ll.suspect(l, fixes(l, ll.clue(l))))
 	}
+	slices.SortStableFunc(ss, func(a, b suspect) int { return cmp.Compare(a.cost, b.cost) })
+	if len(ss) > 0 {
+		ll.restoring(asLikely(ss), fixes)
+	}
 	slices.SortStableFunc(ss, func(a, b suspect) int {
-		return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(boolRank(!a.settled), boolRank(!b.settled)))
+		return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(boolRank(a.restored == nil), boolRank(b.restored == nil)),
+			cmp.Compare(boolRank(!a.settled), boolRank(!b.settled)))
 	})
 	return first, ss
+}
+
+// restoring sets restored on the suspects ss, as likely as each other
+// (which it orders, and whose fix a hint may give): the first fix of a
+// suspect's clue with which line logic solves the whole grid (a settled
+// suspect's, when the others fit together, is the clue they call for).
+// The runs are bounded by the work the search of suspects may do
+// (maxSuspectWork); beyond them the rest are left without.
+func (ll *lineLogic) restoring(ss []suspect, fixes func(l int, written puzzle.Line) []puzzle.Line) {
+	runs := maxSuspectWork / max(1, len(ll.grid))
+	for i := range ss {
+		s := &ss[i]
+		if s.settled {
+			if s.fit && s.cost == 1 {
+				s.restored = s.called
+			}
+			continue
+		}
+		written := ll.clue(s.line)
+		for _, f := range fixes(s.line, written) {
+			if runs--; runs < 0 {
+				return
+			}
+			ll.net.clues[s.line] = f
+			solved := ll.run(-1) < 0 && ll.solved()
+			ll.net.clues[s.line] = written
+			if solved {
+				s.restored = f
+				break
+			}
+		}
+	}
 }
 
 // searchable reports whether suspects may run line logic once per line on
@@ -156,8 +198,13 @@ func slipFixes(_ int, written puzzle.Line) []puzzle.Line { return slipsOf(writte
 
 // noSolution reports a puzzle without a solution at the line of the clue
 // to look at first (see the top of this file), or at the rows block when
-// only search shows that there is none.
+// only search shows that there is none; at a line too many among the
+// clues, when a clue line after them says so (spareLineHint).
 func noSolution(p *puzzle.Puzzle, at func(diag.Severity, int, string, string, ...any)) {
+	if line, hint := spareLineHint(p); hint != "" {
+		at(diag.Error, line, hint, "no solution: the clues contradict each other")
+		return
+	}
 	first, ss := suspects(p, slipFixes)
 	switch {
 	case len(ss) > 0:
@@ -207,6 +254,8 @@ func evidence(p *puzzle.Puzzle, ss []suspect) string {
 		fix = "; if they are right, change its clue to " + p.FormatLine(s.called)
 	case s.settled:
 		hint += ", and makes its clue " + p.FormatLine(s.called)
+	case s.restored != nil:
+		fix = "; with its clue changed to " + p.FormatLine(s.restored) + ", the clues solve line by line"
 	}
 	if as := asLikely(ss); len(as) > 1 {
 		if ss[0].fit {
@@ -219,27 +268,54 @@ func evidence(p *puzzle.Puzzle, ss []suspect) string {
 }
 
 // asLikely returns the suspects of ss (sorted) that cost as little as the
-// first.
+// first and, of those restoring tried, restore the puzzle as it does.
 func asLikely(ss []suspect) []suspect {
 	n := 1
-	for n < len(ss) && ss[n].cost == ss[0].cost {
+	for n < len(ss) && ss[n].cost == ss[0].cost && (ss[n].restored == nil) == (ss[0].restored == nil) {
 		n++
 	}
 	return ss[:n]
 }
 
-// listSuspects names up to three suspects with their lines, and counts the
-// rest, the last joined with conj ("and", "or"): "row 1 (line 2), row 2
-// (line 3) and column 1 (line 4)", "row 1 (line 2), row 2 (line 3),
-// column 1 (line 4) and 2 more".
+// listSuspects names up to maxListed suspects with their lines, and
+// counts the rest, the last joined with conj ("and", "or"): "row 1 (line
+// 2), row 2 (line 3) and column 1 (line 4)", "row 1 (line 2), row 2 (line
+// 3), ... and 2 more".
 func listSuspects(p *puzzle.Puzzle, ss []suspect, conj string) string {
-	var names []string
-	for _, s := range ss[:min(3, len(ss))] {
+	return enumerateSuspects(ss, conj, func(s suspect) string {
 		n, l, _ := nameLine(p, s.line)
-		names = append(names, fmt.Sprintf("%s (line %d)", n, l))
+		return fmt.Sprintf("%s (line %d)", n, l)
+	})
+}
+
+// listChanges names the clues the suspects ss restore the puzzle with,
+// as listSuspects names them: "row 1 changed to 2 or column 3 to 1,1".
+func listChanges(p *puzzle.Puzzle, ss []suspect, conj string) string {
+	first := true
+	return enumerateSuspects(ss, conj, func(s suspect) string {
+		n, _, _ := nameLine(p, s.line)
+		verb := " to "
+		if first {
+			verb, first = " changed to ", false
+		}
+		return n + verb + p.FormatLine(s.restored)
+	})
+}
+
+// maxListed is how many suspects a hint names before it counts the rest:
+// as many as a reader can look at, and more than a small picture's slips
+// tell apart.
+const maxListed = 6
+
+// enumerateSuspects joins the names of up to maxListed of ss, counting the
+// rest.
+func enumerateSuspects(ss []suspect, conj string, name func(suspect) string) string {
+	var names []string
+	for _, s := range ss[:min(maxListed, len(ss))] {
+		names = append(names, name(s))
 	}
-	if len(ss) > 3 {
-		names = append(names, fmt.Sprintf("%d more", len(ss)-3))
+	if len(ss) > maxListed {
+		names = append(names, fmt.Sprintf("%d more", len(ss)-maxListed))
 	}
 	return puzzle.Enumerate(names, conj)
 }

@@ -20,7 +20,8 @@ import (
 // sumsHint rewrites the hint of the clue sums' error (errs holds it alone,
 // as Problems reports it) to name the likeliest wrong clue, when the puzzle
 // has no goal (puzzle's own hint then names the clue the goal points at),
-// the sums of one colour differ, and line logic finds a suspect.
+// the sums of one colour differ, and line logic finds a suspect (or, when
+// no clue is one change from right, the place of a clue line left out).
 func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 	ms := p.SumsMismatches()
 	if swappedColourHints(p, ms, errs) {
@@ -30,7 +31,8 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		return
 	}
 	color, diff := ms[0].Color, ms[0].Rows-ms[0].Cols
-	if hint := cmp.Or(oneSidedHint(p, ms[0]), copiedLineHint(p, ms[0]), p.BlankLastHint()); hint != "" {
+	_, spare := spareLineHint(p)
+	if hint := cmp.Or(spare, oneSidedHint(p, ms[0]), copiedLineHint(p, ms[0]), p.BlankLastHint()); hint != "" {
 		errs[0].Hint = hint
 		return
 	}
@@ -40,10 +42,22 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 		}
 		return sumFixes(written, color, diff)
 	})
+	// A clue line left out is looked for when no clue is one change from
+	// right.
+	if len(ss) == 0 || ss[0].cost > 1 {
+		if hint := missingLineHint(p, ms[0]); hint != "" {
+			errs[0].Hint = hint
+			return
+		}
+	}
 	if len(ss) == 0 {
 		return
 	}
-	if as := asLikely(ss); len(as) > 1 {
+	if as := asLikely(ss); len(as) > 1 && as[0].restored != nil {
+		errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as the clues solve line by line with %s",
+			listSuspects(p, as, "or"), listChanges(p, as, "or"))
+		return
+	} else if len(as) > 1 {
 		errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them, solving line by line meets no contradiction",
 			listSuspects(p, as, "and"))
 		return
@@ -97,13 +111,19 @@ func oneSidedHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
 // cluesWith lists the clues that hold blocks of a colour, with their
 // lines: "row 5 (line 14)".
 func cluesWith(p *puzzle.Puzzle, color int) string {
+	return listSuspects(p, linesWith(p, color), "and")
+}
+
+// linesWith returns the lines (rows first, then columns) whose clues hold
+// blocks of a colour.
+func linesWith(p *puzzle.Puzzle, color int) []suspect {
 	var with []suspect
 	for l, clue := range slices.Concat(p.Rows, p.Cols) {
 		if slices.ContainsFunc(clue, func(b puzzle.Clue) bool { return b.Color == color }) {
 			with = append(with, suspect{line: l})
 		}
 	}
-	return listSuspects(p, with, "and")
+	return with
 }
 
 // swappedColourHints gives the hints of two colours' sums errors (errs
@@ -116,7 +136,13 @@ func swappedColourHints(p *puzzle.Puzzle, ms []puzzle.SumsMismatch, errs []diag.
 	if len(ms) != 2 || len(errs) != 2 || errs[0].Message != ms[0].Message(p) || errs[1].Message != ms[1].Message(p) {
 		return false
 	}
-	for i := range 2 {
+	// When each colour is on one side only, the stray one is in fewer
+	// clues: a slip is made once.
+	order := []int{0, 1}
+	if len(linesWith(p, ms[1].Color)) < len(linesWith(p, ms[0].Color)) {
+		order = []int{1, 0}
+	}
+	for _, i := range order {
 		stray, meant := ms[i], ms[1-i]
 		if stray.Rows != 0 && stray.Cols != 0 || stray.Rows-stray.Cols != meant.Cols-meant.Rows {
 			continue
@@ -176,4 +202,141 @@ func copiedLineHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
 	b, lineB, _ := nameLine(p, first+found+1)
 	return fmt.Sprintf("%s (line %d) and %s (line %d) have the same clue, which fills the %s too many: if one is a copy, remove it",
 		a, lineA, b, lineB, puzzle.Plural(extra, "cell"))
+}
+
+// missingLineHint names the place of a clue line left out of a puzzle whose
+// size is its count of clue lines (Origin.SizeFromClues), when the side of
+// m's colour with too few cells is one line short: a line without a clue
+// put there, line logic solves the grid, settling it to a clue of that
+// many cells of m's colour, and nowhere else (but beside a line of that
+// clue, which makes the same puzzle). It returns "" unless such a place is
+// found.
+func missingLineHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
+	lack, rows := m.Rows-m.Cols, false
+	if lack < 0 {
+		lack, rows = -lack, true
+	}
+	if !p.Origin.SizeFromClues {
+		return ""
+	}
+	side, first, lines := "column", p.Height, p.Cols
+	if rows {
+		side, first, lines = "row", 0, p.Rows
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	at := -1
+	var called puzzle.Line
+	for j := range len(lines) + 1 {
+		q := *p
+		skip := q.Height + j
+		if rows {
+			q.Height, q.Rows, skip = q.Height+1, slices.Insert(slices.Clone(p.Rows), j, nil), j
+		} else {
+			q.Width, q.Cols = q.Width+1, slices.Insert(slices.Clone(p.Cols), j, nil)
+		}
+		ll, ok := newLineLogic(&q)
+		if !ok || !searchable(&q) {
+			return ""
+		}
+		if ll.run(skip) >= 0 || !ll.solved() {
+			continue
+		}
+		c, _ := ll.settled(skip)
+		switch {
+		case cellsOf(c, m.Color) != lack:
+			continue
+		case at < 0:
+			at, called = j, c
+		case !sameLines(append(lines[at:j:j], c), called):
+			return "" // two places make two puzzles
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	name, line, _ := nameLine(p, first+min(at, len(lines)-1))
+	where := fmt.Sprintf("before %s (line %d)", name, line)
+	if at == len(lines) {
+		where = fmt.Sprintf("after %s (line %d)", name, line)
+	}
+	return fmt.Sprintf("the %s clues lack %s, and a %s %s added %s makes clues that solve line by line: if a clue line was left out there, add it",
+		side, puzzle.Plural(lack, "cell"), side, p.FormatLine(called), where)
+}
+
+// sameLines reports whether every clue of ls is clue.
+func sameLines(ls []puzzle.Line, clue puzzle.Line) bool {
+	for _, l := range ls {
+		if !l.Equal(clue) {
+			return false
+		}
+	}
+	return true
+}
+
+// cellsOf returns how many cells the blocks of clue fill, all of color,
+// or -1 when one is of another colour.
+func cellsOf(clue puzzle.Line, color int) int {
+	n := 0
+	for _, b := range clue {
+		if b.Color != color {
+			return -1
+		}
+		n += b.Len
+	}
+	return n
+}
+
+// spareLineHint names the line too many among a puzzle's clues when the
+// reader ignored one clue line after them (Places.Spare): the line
+// without which, the clues after it moved up one and the spare one taken
+// as the last, line logic solves the grid, when only it does (or it and
+// its neighbour of the same clue: a copy). It returns that line and the
+// hint, or 0 and "".
+func spareLineHint(p *puzzle.Puzzle) (int, string) {
+	places := p.Origin.Places
+	if places == nil || places.SpareLine == 0 || len(p.Rows) != p.Height || len(p.Cols) != p.Width {
+		return 0, ""
+	}
+	all := slices.Concat(p.Rows, p.Cols)
+	found := -1
+	for i := range all {
+		if i > 0 && all[i].Equal(all[i-1]) {
+			continue // the same puzzle as without the copy before it
+		}
+		q := *p
+		shifted := slices.Concat(all[:i], all[i+1:], []puzzle.Line{places.Spare})
+		q.Rows, q.Cols = shifted[:p.Height], shifted[p.Height:]
+		ll, ok := newLineLogic(&q)
+		if !ok || !searchable(&q) {
+			return 0, ""
+		}
+		if ll.run(-1) >= 0 || !ll.solved() {
+			continue
+		}
+		if found >= 0 {
+			return 0, "" // two lines, either of them
+		}
+		found = i
+	}
+	if found < 0 {
+		return 0, ""
+	}
+	_, line, _ := nameLine(p, found)
+	lastName, _, _ := nameLine(p, len(all)-1)
+	what := fmt.Sprintf("line %d is one clue line too many: remove it", line)
+	if end := found + 1; end < len(all) && all[end].Equal(all[found]) {
+		for end+1 < len(all) && all[end+1].Equal(all[found]) {
+			end++
+		}
+		_, last, _ := nameLine(p, end)
+		lines := fmt.Sprintf("lines %d and %d", line, last)
+		if end > found+1 {
+			lines = fmt.Sprintf("lines %d-%d", line, last)
+		}
+		what = lines + " are the same: if one is a copy, remove it"
+	}
+	return line, fmt.Sprintf("%s; the clue lines after it then move up, line %d's clue (ignored after the clues) becomes %s's, and the clues solve line by line",
+		what, places.SpareLine, lastName)
 }

@@ -59,12 +59,14 @@ func TestSumsHintNamesTheClueOneOff(t *testing.T) {
 
 func TestSumsHintListsCluesAsLikely(t *testing.T) {
 	// 2×2: rows 1 and 2, columns 2 and 2; row 1 one longer, or either
-	// column one shorter, would do.
+	// column one shorter, would do, and each makes a puzzle line logic
+	// solves: the hint names the change to each.
 	p := withClues([]puzzle.Line{line(1), line(2)}, []puzzle.Line{line(2), line(2)})
 	errs := []diag.Diagnostic{{Message: "row clues fill 3 cells of black but column clues fill 4"}}
 	sumsHint(p, errs)
-	if !strings.HasPrefix(errs[0].Hint, "look at row 1 (line 1), column 1 (line 1) and column 2 (line 1): the wrong clue is likely one of them") {
-		t.Errorf("hint %q", errs[0].Hint)
+	if want := "look at row 1 (line 1), column 1 (line 1) or column 2 (line 1): the wrong clue is likely one of them, " +
+		"as the clues solve line by line with row 1 changed to 2, column 1 to 1 or column 2 to 1"; errs[0].Hint != want {
+		t.Errorf("hint %q, want %q", errs[0].Hint, want)
 	}
 }
 
@@ -91,5 +93,58 @@ func TestSumsHintBlankLastLine(t *testing.T) {
 		if got := r.Errors[0].Hint; c.want == "" && strings.Contains(got, "blank line") || !strings.HasPrefix(got, c.want) {
 			t.Errorf("%q: hint %q, want it to start %q", c.src, got, c.want)
 		}
+	}
+}
+
+// TestSumsHintMissingLine: in a format whose size is its count of clue
+// lines, a column clue line left out is named by its place and the clue
+// that makes the others solve, before or after the columns; a .non file,
+// whose size is written, gets no such hint.
+func TestSumsHintMissingLine(t *testing.T) {
+	const rows = ": rows\n2a\n2a 1a\n1a 1a\n3a\n1a 1a\n1a 1a\n2a\n1a 1a\n1a 2a\n2a\n"
+	const palette = "#d\n   0:.  #FFFFFF   white\n   a:X  #000000   black\n"
+	cols := []string{"2a 1a", "2a 1a 3a", "7a", "1a 3a", "2a 1a"}
+	without := func(i int) string {
+		return ": columns\n" + strings.Join(slices.Delete(slices.Clone(cols), i, i+1), "\n") + "\n"
+	}
+	hint := func(name, src string) string {
+		ps, err := formats.Read(name, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Check(context.Background(), ps[0], Options{})
+		if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "clues fill") {
+			t.Fatalf("%s: errors %v, want the sums' alone", name, r.Errors)
+		}
+		return r.Errors[0].Hint
+	}
+	for _, c := range []struct{ src, want string }{
+		{palette + rows + without(0), "the column clues lack 3 cells, and a column 2,1 added before column 1 (line 16) makes clues that solve line by line: if a clue line was left out there, add it"},
+		{palette + rows + without(4), "the column clues lack 3 cells, and a column 2,1 added after column 4 (line 19) makes clues that solve line by line: if a clue line was left out there, add it"},
+	} {
+		if got := hint("lost.g", c.src); got != c.want {
+			t.Errorf("hint %q, want %q", got, c.want)
+		}
+	}
+	non := "width 4\nheight 10\nrows\n2\n2,1\n1,1\n3\n1,1\n1,1\n2\n1,1\n1,2\n2\ncolumns\n2,1,3\n7\n1,3\n2,1\n"
+	if got := hint("lost.non", non); strings.Contains(got, "added") {
+		t.Errorf(".non: hint %q names a line to add", got)
+	}
+}
+
+// TestLineHintsOfMismatchedCounts: the hints of a clue line missing or one
+// too many give nothing, without a panic, for a puzzle whose clue counts
+// do not match its size or that has no clue on the side that is short.
+func TestLineHintsOfMismatchedCounts(t *testing.T) {
+	p := withClues([]puzzle.Line{line(1)}, []puzzle.Line{line(1), line(1)})
+	p.Height = 3
+	p.Origin.Places = &puzzle.Places{Spare: line(1), SpareLine: 9}
+	if line, hint := spareLineHint(p); line != 0 || hint != "" {
+		t.Errorf("spareLineHint = %d %q, want nothing", line, hint)
+	}
+	q := withClues([]puzzle.Line{line(1)}, nil)
+	q.Origin.SizeFromClues = true
+	if hint := missingLineHint(q, puzzle.SumsMismatch{Color: 1, Rows: 1}); hint != "" {
+		t.Errorf("missingLineHint = %q, want nothing", hint)
 	}
 }
