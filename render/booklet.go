@@ -104,12 +104,11 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 	if len(answers) == 0 {
 		answersFrom = 0
 	}
-	var contents []*scene
+	var on *scene // the cover, when the contents go there
 	if onCover > 0 {
-		contentsPages(m, entries, entryPage, answersFrom, paper, front, onCover)
-	} else {
-		contents = contentsPages(m, entries, entryPage, answersFrom, paper, nil, 0)
+		on = front
 	}
+	contents := contentsPages(m, entries, entryPage, answersFrom, paper, on, onCover)
 	all := append([]*scene{front}, contents...)
 	all = append(all, pages...)
 	return append(all, answers...), nil

@@ -39,17 +39,19 @@ func (p *leftOutPages) set(src string, l diag.List) {
 }
 
 // at returns the file in error whose page is, or holds, the URL path
-// urlPath; "" when there is none.
+// urlPath, the nearest of several (a puzzle's before its collection's
+// note); "" when there is none.
 func (p *leftOutPages) at(urlPath string) string {
 	here := path.Clean("/"+urlPath) + "/"
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for addr, file := range p.pages {
-		if strings.HasPrefix(here, addr) {
-			return file
+	nearest, file := "", ""
+	for addr, f := range p.pages {
+		if strings.HasPrefix(here, addr) && len(addr) > len(nearest) {
+			nearest, file = addr, f
 		}
 	}
-	return ""
+	return file
 }
 
 // pageAddress is the address of the page a file of the content tree src

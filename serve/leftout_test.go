@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonopress/nonopress/diag"
 )
 
 // TestMissingPageNamesTheFileInError checks that the missing page sent at
@@ -51,5 +53,24 @@ func TestMissingPageNamesTheFileInError(t *testing.T) {
 		if code != 404 || (want == "") != (got == "") || !strings.HasSuffix(got, want) {
 			t.Errorf("GET /%s: status %d, names %q as left out, want 404 naming %q", addr, code, got, want)
 		}
+	}
+}
+
+// TestLeftOutPageOfTwoFilesInError: an address under the pages of two
+// files in error, a collection's note (birds/) and a puzzle of it
+// (birds/robin/), names the one whose page is nearest, the puzzle's, every
+// time: not whichever a walk of the map met first.
+func TestLeftOutPageOfTwoFilesInError(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "content")
+	note, robin := filepath.Join(src, "birds", "README.md"), filepath.Join(src, "birds", "robin.non")
+	var p leftOutPages
+	p.set(src, diag.List{{File: note, Severity: diag.Error}, {File: robin, Severity: diag.Error}})
+	for range 100 {
+		if got := p.at("/birds/robin/index.html"); got != robin {
+			t.Fatalf("at the robin's page: %q, want %q", got, robin)
+		}
+	}
+	if got := p.at("/birds/wren/"); got != note {
+		t.Errorf("at the wren's page: %q, want %q", got, note)
 	}
 }

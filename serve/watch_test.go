@@ -42,6 +42,12 @@ func TestInOutput(t *testing.T) {
 			t.Errorf("%s is skipped", rel)
 		}
 	}
+	// An output folder at the top of the file system holds every path
+	// (a path of it does not start with its name and another separator).
+	top := string(filepath.Separator)
+	if p := filepath.Join(src, "a.non"); !inOutput(top)(p) {
+		t.Errorf("with the output folder at %s, %s is watched", top, p)
+	}
 }
 
 // nextBatch waits for a batch containing want, with a deadline.

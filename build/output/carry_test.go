@@ -17,6 +17,9 @@ type siteStep struct {
 	put   map[string]string
 	carry bool
 	drop  Drop
+	// before, if set, changes the output folder out before the build, as
+	// its user would.
+	before func(t *testing.T, out string)
 }
 
 // fullSite is a site of 3 collections of 4 puzzles of 3 files each, the
@@ -39,6 +42,9 @@ func fullSite(gen string) map[string]string {
 func runSteps(t *testing.T, manifests *Manifests, steps []siteStep) (changes []Changes, sites []map[string]string, carried int) {
 	out := filepath.Join(t.TempDir(), "public")
 	for i, st := range steps {
+		if st.before != nil {
+			st.before(t, out)
+		}
 		s, err := Open(out, NewMinifier(), manifests)
 		if err != nil {
 			t.Fatal(err)
@@ -123,6 +129,38 @@ func TestCarryFromChangeSetMatchesFullPass(t *testing.T) {
 		}
 		if !reflect.DeepEqual(sites[i], wantSites[i]) {
 			t.Errorf("step %d: published\n%v\nwant\n%v", i, sites[i], wantSites[i])
+		}
+	}
+}
+
+// A file a user removes from the published folder stays removed through
+// the builds that carry the published site over from the last commit's
+// change set (serve's answer to an edit), as through full builds: the back
+// buffer, which holds the site before with the file, does not bring it
+// back with the swap.
+func TestCarriedBuildsKeepARemovedUserFileRemoved(t *testing.T) {
+	edit := func(text string, before func(t *testing.T, out string)) siteStep {
+		return siteStep{put: map[string]string{"c0/p1/index.html": text}, carry: true, drop: Drop{Files: []string{"c0/p1/index.html"}}, before: before}
+	}
+	steps := []siteStep{
+		{put: fullSite("1")},
+		edit("a", func(t *testing.T, out string) { userFile(t, out, "CNAME", "example.org") }),
+		edit("b", nil),
+		edit("c", func(t *testing.T, out string) {
+			if err := os.Remove(filepath.Join(out, "CNAME")); err != nil {
+				t.Fatal(err)
+			}
+		}),
+		edit("d", nil),
+	}
+	var kept Manifests
+	changes, sites, carried := runSteps(t, &kept, steps)
+	if carried != 4 {
+		t.Errorf("%d edits carried from the change set, want 4", carried)
+	}
+	for i, want := range []bool{false, true, true, false, false} {
+		if _, has := sites[i]["CNAME"]; has != want {
+			t.Errorf("step %d: CNAME published %v, want %v (kept %q)", i, has, want, changes[i].Foreign.Kept)
 		}
 	}
 }

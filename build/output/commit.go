@@ -170,13 +170,13 @@ func (s *Store) removeStale() error {
 
 // removeStaleKnown is removeStale for a back buffer that was clean when the
 // build began: it held the files of its manifest (backHashes) and those of
-// a user's its list names (backUserFiles), and
-// the build has added only files it recorded, so the stale files are the
-// manifest's that this build did not write, found without walking the whole
-// folder (a walk costs as much as a warm build of a large site). Folders
-// left empty by their removal are removed too. One thing may be there that
-// no manifest lists: the temporary file of a marker being written when a
-// build was killed (before the marker said dirty); it is at the top.
+// a user's its list names (backUserFiles), and the build has added only
+// files it recorded, so the stale files are the manifest's that this build
+// did not write and the user's, found without walking the whole folder (a
+// walk costs as much as a warm build of a large site). Folders left empty
+// by their removal are removed too. One thing may be there that no manifest
+// lists: the temporary file of a marker being written when a build was
+// killed (before the marker said dirty); it is at the top.
 func (s *Store) removeStaleKnown() error {
 	var stale []string
 	for rel := range s.backHashes {

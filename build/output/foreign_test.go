@@ -226,3 +226,28 @@ func TestForeignRemovedFileStaysRemoved(t *testing.T) {
 		}
 	}
 }
+
+// An empty folder of a user's that the site later writes a file in place
+// of (the user removed the folder, p/d/index.txt, and the site adds the
+// page p/d): the commit's clean-up of the user's files the old site held
+// leaves the site's file be, and the page is published.
+func TestForeignEmptyFolderGivesWayToAPage(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	folder := filepath.Join(out, "p", "d", "index.txt")
+	if err := os.MkdirAll(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if f, _ := publish(t, out, 3); !slices.Equal(f.Kept, []string{"p/d/index.txt/"}) {
+			t.Fatalf("kept %q, want the empty folder", f.Kept)
+		}
+	}
+	if err := os.RemoveAll(filepath.Join(out, "p", "d")); err != nil {
+		t.Fatal(err)
+	}
+	publish(t, out, 4)
+	if data, err := os.ReadFile(folder); err != nil || string(data) != "\x03" {
+		t.Errorf("p/d/index.txt: %q, %v; want the site's page", data, err)
+	}
+}
