@@ -828,8 +828,6 @@ func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 	return strings.Join(wrong, "; ")
 }
 
-// imageError is an error of a goal image at a line of its text (lines
-// newlines after the <image> tag's line), with a hint.
 // unevenRow returns the error of the first row of an image (its rows read
 // after lines[i] newlines) whose length is not that of most rows, or nil
 // when all are as long.
@@ -864,6 +862,8 @@ func unevenRow(rows [][]uint8, lines []int) error {
 	return nil
 }
 
+// imageError is an error of a goal image at a line of its text (lines
+// newlines after the <image> tag's line), with a hint.
 type imageError struct {
 	lines int
 	err   error
