@@ -187,9 +187,20 @@ func numberHint(prefix, value string) string {
 // "10 x 15", "10 15", "10,15", "10*15"), as the .non lines that give it;
 // "" when value is no such size.
 func sizeLinesHint(value string) string {
-	f := strings.FieldsFunc(value, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("xX×*,", r) })
-	if len(f) != 2 || !isDigits(f[0]) || !isDigits(f[1]) {
+	w, h, ok := sizeNumbers(value, "xX×*,")
+	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("write the width and the height on lines of their own: \"width %s\", then \"height %s\"", f[0], f[1])
+	return fmt.Sprintf("write the width and the height on lines of their own: \"width %s\", then \"height %s\"", w, h)
+}
+
+// sizeNumbers returns the width and the height of a size written as two
+// numbers separated by spaces or marks of seps ("10x15", "10, 15"), and
+// false when text is no such size.
+func sizeNumbers(text, seps string) (w, h string, ok bool) {
+	f := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(seps, r) })
+	if len(f) != 2 || !isDigits(f[0]) || !isDigits(f[1]) {
+		return "", "", false
+	}
+	return f[0], f[1], true
 }
