@@ -204,3 +204,12 @@ func sizeNumbers(text, seps string) (w, h string, ok bool) {
 	}
 	return f[0], f[1], true
 }
+
+// otherCase returns r in the other case: 'a' for 'A', 'A' for 'a'; r when
+// it has none.
+func otherCase(r rune) rune {
+	if unicode.IsUpper(r) {
+		return unicode.ToLower(r)
+	}
+	return unicode.ToUpper(r)
+}
