@@ -79,6 +79,17 @@ func TestCheckReadsTheSiteConfiguration(t *testing.T) {
 	if code, out, _ := runCLI(t, "check", content); code != 0 || strings.Contains(out, "nonopress.toml") {
 		t.Errorf("check with a good nonopress.toml: exit %d\n%s", code, out)
 	}
+	// A nonopress.toml the build cannot read, here a folder, stops check
+	// as it stops the build.
+	if err := os.Remove(toml); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(toml, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := runCLI(t, "check", content); code != 1 || !strings.Contains(out, toml+": error: read site configuration") {
+		t.Errorf("check with a folder for nonopress.toml: exit %d, want 1 and the error of reading it\n%s", code, out)
+	}
 }
 
 // check -json titles each puzzle as catalogue.json does, so that a script
