@@ -235,7 +235,7 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 	e := errAt(file, l.n, "%q is not a block length", f.text)
 	e.Col = f.col
 	switch g, ok := guessNumber(f.text); {
-	case strings.ContainsAny(f.text, ",;") || digitsJoined.MatchString(f.text) && isDigits(strings.ReplaceAll(spacedOut(l.text, ninMarks), " ", "")):
+	case strings.ContainsAny(f.text, ",;") || digitsJoined.MatchString(f.text) && allNumbers(wordsBetween(l.text, ninMarks)):
 		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", spacedOut(l.text, ninMarks))
 	case ok && isDigits(g):
 		e.Hint = fmt.Sprintf("did you mean %s?", g)

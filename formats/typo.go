@@ -164,7 +164,23 @@ func hexHint(value, example string) string {
 // semicolons) between its words as it should be: the words separated by
 // one space.
 func spacedOut(text, seps string) string {
-	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(seps, r) || unicode.IsSpace(r) }), " ")
+	return strings.Join(wordsBetween(text, seps), " ")
+}
+
+// wordsBetween returns the words of text separated by spaces or marks of
+// seps: "2,1 3" with seps "," gives 2, 1 and 3.
+func wordsBetween(text, seps string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(seps, r) || unicode.IsSpace(r) })
+}
+
+// allNumbers reports whether there are words and each is a number.
+func allNumbers(words []string) bool {
+	for _, w := range words {
+		if !isDigits(w) {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // numberHint is the hint for a value that should be a number (or numbers,
@@ -198,8 +214,8 @@ func sizeLinesHint(value string) string {
 // numbers separated by spaces or marks of seps ("10x15", "10, 15"), and
 // false when text is no such size.
 func sizeNumbers(text, seps string) (w, h string, ok bool) {
-	f := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(seps, r) })
-	if len(f) != 2 || !isDigits(f[0]) || !isDigits(f[1]) {
+	f := wordsBetween(text, seps)
+	if len(f) != 2 || !allNumbers(f) {
 		return "", "", false
 	}
 	return f[0], f[1], true

@@ -472,7 +472,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		// Numbers, not 0 alone (an empty line so written), as text.
 		e := errAt(r.file, ln.line, "<line> holds the numbers %q as text, not as <count>s", ln.numbers)
 		var counts strings.Builder
-		for _, n := range strings.FieldsFunc(ln.numbers, isNumberSep) {
+		for _, n := range wordsBetween(ln.numbers, numberSeps) {
 			counts.WriteString("<count>" + n + "</count>")
 		}
 		e.Hint = fmt.Sprintf("write each block as a <count>: <line>%s</line>", counts.String())
