@@ -53,13 +53,14 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 	if len(ss) == 0 {
 		return
 	}
-	if as := asLikely(ss); len(as) > 1 && as[0].restored != nil {
-		errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as the clues solve line by line with %s",
-			listSuspects(p, as, "or"), listChanges(p, as, "or"))
-		return
-	} else if len(as) > 1 {
-		errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them, solving line by line meets no contradiction",
-			listSuspects(p, as, "and"))
+	if as := asLikely(ss); len(as) > 1 {
+		if as[0].restored != nil {
+			errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as the clues solve line by line with %s",
+				listSuspects(p, as, "or"), listChanges(p, as, "or"))
+		} else {
+			errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them, solving line by line meets no contradiction",
+				listSuspects(p, as, "and"))
+		}
 		return
 	}
 	name, line, _ := nameLine(p, ss[0].line)
