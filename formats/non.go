@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"html"
@@ -378,10 +379,7 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 	n, err := parseCount(value)
 	if err != nil {
 		e := errAt(np.file, line, "%s: %w", dim, err)
-		e.Hint = numberHint(dim+" ", value)
-		if e.Hint == "" {
-			e.Hint = sizeLinesHint(value)
-		}
+		e.Hint = cmp.Or(numberHint(dim+" ", value), sizeLinesHint(value))
 		return e
 	}
 	if f := strings.Fields(value); len(f) > 1 && isDigits(f[1]) {
