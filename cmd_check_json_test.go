@@ -92,6 +92,25 @@ func TestCheckReadsTheSiteConfiguration(t *testing.T) {
 	}
 }
 
+// check names a site's nonopress.toml as the paths it was given name the
+// site: from the working folder when the site is in it, else in full.
+func TestCheckNamesTheSiteConfigurationAsGiven(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "content/nonopress.toml", "per_pgae = 50\n")
+	writeFile(t, dir, "content/animals/dancer.non", dancerNon)
+	const mistake = `:1: error: unknown key "per_pgae"`
+	t.Chdir(dir)
+	for _, path := range []string{"content", filepath.Join("content", "animals", "dancer.non"), filepath.Join(dir, "content")} {
+		if code, out, _ := runCLI(t, "check", path); code != 1 || !strings.HasPrefix(out, filepath.Join("content", "nonopress.toml")+mistake) {
+			t.Errorf("check %s: exit %d, want 1 and the mistake of content/nonopress.toml first:\n%s", path, code, out)
+		}
+	}
+	t.Chdir(filepath.Join(dir, "content", "animals"))
+	if code, out, _ := runCLI(t, "check", "."); code != 1 || !strings.HasPrefix(out, filepath.Join(dir, "content", "nonopress.toml")+mistake) {
+		t.Errorf("check . below the site: exit %d, want 1 and the mistake of its nonopress.toml in full first:\n%s", code, out)
+	}
+}
+
 // check -json titles each puzzle as catalogue.json does, so that a script
 // joining the two by id sees one title: an untitled puzzle by its file's
 // name ("data001"), an untitled one of a bundle by the bundle's and its
