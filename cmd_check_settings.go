@@ -8,6 +8,7 @@ import (
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // settingsResults checks the nonopress.toml of each site the paths are in
@@ -42,7 +43,7 @@ func siteFolderOf(path string) string {
 		return ""
 	}
 	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if rel, ok := treefile.Inside(wd, dir); ok {
 			return rel
 		}
 	}
