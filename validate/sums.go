@@ -241,7 +241,7 @@ func missingLineHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
 		if !ok || !searchable(&q) {
 			return ""
 		}
-		if ll.run(skip) >= 0 || !ll.solved() {
+		if !ll.solves(skip) {
 			continue
 		}
 		c, _ := ll.settled(skip)
@@ -313,7 +313,7 @@ func spareLineHint(p *puzzle.Puzzle) (int, string) {
 		if !ok || !searchable(&q) {
 			return 0, ""
 		}
-		if ll.run(-1) >= 0 || !ll.solved() {
+		if !ll.solves(-1) {
 			continue
 		}
 		if found >= 0 {
