@@ -79,6 +79,36 @@ func TestCheckReadsTheSiteConfiguration(t *testing.T) {
 	if code, out, _ := runCLI(t, "check", content); code != 0 || strings.Contains(out, "nonopress.toml") {
 		t.Errorf("check with a good nonopress.toml: exit %d\n%s", code, out)
 	}
+	// A nonopress.toml the build cannot read, here a folder, stops check
+	// as it stops the build.
+	if err := os.Remove(toml); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(toml, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := runCLI(t, "check", content); code != 1 || !strings.Contains(out, toml+": error: read site configuration") {
+		t.Errorf("check with a folder for nonopress.toml: exit %d, want 1 and the error of reading it\n%s", code, out)
+	}
+}
+
+// check names a site's nonopress.toml as the paths it was given name the
+// site: from the working folder when the site is in it, else in full.
+func TestCheckNamesTheSiteConfigurationAsGiven(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "content/nonopress.toml", "per_pgae = 50\n")
+	writeFile(t, dir, "content/animals/dancer.non", dancerNon)
+	const mistake = `:1: error: unknown key "per_pgae"`
+	t.Chdir(dir)
+	for _, path := range []string{"content", filepath.Join("content", "animals", "dancer.non"), filepath.Join(dir, "content")} {
+		if code, out, _ := runCLI(t, "check", path); code != 1 || !strings.HasPrefix(out, filepath.Join("content", "nonopress.toml")+mistake) {
+			t.Errorf("check %s: exit %d, want 1 and the mistake of content/nonopress.toml first:\n%s", path, code, out)
+		}
+	}
+	t.Chdir(filepath.Join(dir, "content", "animals"))
+	if code, out, _ := runCLI(t, "check", "."); code != 1 || !strings.HasPrefix(out, filepath.Join(dir, "content", "nonopress.toml")+mistake) {
+		t.Errorf("check . below the site: exit %d, want 1 and the mistake of its nonopress.toml in full first:\n%s", code, out)
+	}
 }
 
 // check -json titles each puzzle as catalogue.json does, so that a script

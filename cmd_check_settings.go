@@ -8,6 +8,7 @@ import (
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // settingsResults checks the nonopress.toml of each site the paths are in
@@ -33,29 +34,16 @@ func settingsResults(paths []string) []checkResult {
 	return out
 }
 
-// siteFolderOf is the nearest folder at or above path that holds
-// nonopress.toml, as a path from the working folder when it is below it
-// (as the path was given), else absolute; "" when there is none.
+// siteFolderOf is siteFolder of path as a path from the working folder
+// when it is below it (as the path was given), else absolute; "" when
+// there is none.
 func siteFolderOf(path string) string {
-	dir, err := filepath.Abs(path)
-	if err != nil {
+	dir, err := siteFolder(path)
+	if dir == "" || err != nil {
 		return ""
 	}
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-		dir = filepath.Dir(dir)
-	}
-	for {
-		if info, err := os.Stat(filepath.Join(dir, content.ConfigFile)); err == nil && info.Mode().IsRegular() {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return ""
-		}
-		dir = up
-	}
 	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if rel, ok := treefile.Inside(wd, dir); ok {
 			return rel
 		}
 	}

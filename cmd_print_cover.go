@@ -84,10 +84,8 @@ func noteFront(f *content.PuzzleFile) (content.FrontMatter, error) {
 // it ("02_not_so_tough" reads "Not so tough"). Printing two collections of
 // a site is thus titled by the site, not by the content folder's name.
 func folderTitle(dir string) string {
-	if _, err := os.Stat(filepath.Join(dir, content.ConfigFile)); err == nil {
-		if settings, err := content.ReadSettings(dir); err == nil && settings.Title != "" {
-			return settings.Title
-		}
+	if settings, err := content.ReadSettings(dir); err == nil && settings.Title != "" {
+		return settings.Title
 	}
 	if fc, ok, err := readFolderCover(context.Background(), dir, false); ok && err == nil && fc.Title != "" {
 		return fc.Title

@@ -27,49 +27,58 @@ type printSettings struct {
 	NameLine bool `toml:"name_line"`
 }
 
-// siteConfigFile is the site configuration's name (build.ConfigFile).
-const siteConfigFile = "nonopress.toml"
-
 // readPrintSettings reads the print settings of the nonopress.toml in the
 // folder of path (path itself when it is a folder) or the nearest folder
-// above it; none found gives the zero settings. Other keys are left to
-// build, which checks them.
+// above it (siteFolder); none found gives the zero settings. Other keys
+// are left to build, which checks them.
 func readPrintSettings(path string) (printSettings, error) {
 	var s printSettings
+	dir, err := siteFolder(path)
+	if dir == "" || err != nil {
+		return s, err
+	}
+	file := filepath.Join(dir, content.ConfigFile)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return s, fmt.Errorf("read site configuration: %w", err)
+	}
+	if err := toml.Unmarshal(data, &s); err != nil {
+		var derr *toml.DecodeError
+		if errors.As(err, &derr) {
+			row, _ := derr.Position()
+			if d := content.TOMLLineError(file, row, data, row, "", s); d != nil {
+				return s, d
+			}
+			return s, fmt.Errorf("%s:%d: %s", file, row, derr.Error())
+		}
+		return s, fmt.Errorf("%s: %w", file, err)
+	}
+	if s.Font != "" && !filepath.IsAbs(s.Font) {
+		s.Font = filepath.Join(dir, s.Font)
+	}
+	return s, nil
+}
+
+// siteFolder returns the nearest folder, absolute, at or above path (its
+// folder when path is a file) that holds nonopress.toml, or "" when none
+// does. A nonopress.toml that cannot be looked at counts as one, so that
+// reading it gives the error.
+func siteFolder(path string) (string, error) {
 	dir, err := filepath.Abs(path)
 	if err != nil {
-		return s, err
+		return "", err
 	}
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		dir = filepath.Dir(dir)
 	}
 	for {
-		file := filepath.Join(dir, siteConfigFile)
-		data, err := os.ReadFile(file)
-		switch {
-		case err == nil:
-			if err := toml.Unmarshal(data, &s); err != nil {
-				var derr *toml.DecodeError
-				if errors.As(err, &derr) {
-					row, _ := derr.Position()
-					if d := content.TOMLLineError(file, row, data, row, "", s); d != nil {
-						return s, d
-					}
-					return s, fmt.Errorf("%s:%d: %s", file, row, derr.Error())
-				}
-				return s, fmt.Errorf("%s: %w", file, err)
-			}
-			if s.Font != "" && !filepath.IsAbs(s.Font) {
-				s.Font = filepath.Join(dir, s.Font)
-			}
-			return s, nil
-		case !errors.Is(err, os.ErrNotExist):
-			return s, fmt.Errorf("read site configuration: %w", err)
+		if _, err := os.Stat(filepath.Join(dir, content.ConfigFile)); !errors.Is(err, os.ErrNotExist) {
+			return dir, nil
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return s, nil
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", nil
 		}
-		dir = parent
+		dir = up
 	}
 }

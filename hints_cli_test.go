@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,20 +15,16 @@ import (
 func TestRepeatedHintSaidAlike(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "content")
-	os.MkdirAll(src, 0o755)
+	var files []string
 	for i, name := range []string{"a.non", "b.non", "c.non"} {
 		// a row of i+1 filled cells: three puzzles, no duplicates
 		n := strconv.Itoa(i + 1)
-		text := "width " + n + "\nheight 1\nrows\n" + n + "\ncolumns\n" + strings.Repeat("1\n", i+1)
-		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		files = append(files, writeFile(t, src, name, "width "+n+"\nheight 1\nrows\n"+n+"\ncolumns\n"+strings.Repeat("1\n", i+1)))
 	}
 	const fix = `add a line such as "license CC-BY-4.0", or put "license: CC-BY-4.0" in the front matter of its note, or of its folder's README.md for the whole folder`
 	want := "a.non:1: warning: no license: say under which terms the puzzle may be shared (" + fix + ")\n" +
 		"b.non:1: warning: no license: say under which terms the puzzle may be shared (as for a.non)\n" +
 		"c.non:1: warning: no license: say under which terms the puzzle may be shared (as for a.non)\n"
-	files := []string{filepath.Join(src, "a.non"), filepath.Join(src, "b.non"), filepath.Join(src, "c.non")}
 	for _, args := range [][]string{
 		{"build", "-quiet", "-src", src, "-out", filepath.Join(dir, "public")},
 		append([]string{"check"}, files...),

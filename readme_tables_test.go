@@ -31,7 +31,11 @@ func TestReadmeTablesNameEveryKey(t *testing.T) {
 		if !ok {
 			t.Fatalf("README.md does not say %q", c.after)
 		}
-		table, _, _ := strings.Cut(strings.TrimLeft(section[strings.Index(section, "\n| "):], "\n"), "\n\n")
+		_, table, ok := strings.Cut(section, "\n| ")
+		if !ok {
+			t.Fatalf("README.md has no table after %q", c.after)
+		}
+		table, _, _ = strings.Cut("| "+table, "\n\n")
 		named := map[string]bool{} // the keys of the rows' first cells: "`kind`, `cells`"
 		for _, l := range strings.Split(table, "\n") {
 			first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " |")

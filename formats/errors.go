@@ -96,8 +96,8 @@ func withWarningsNear(file string, errs []error, warnings diag.List) []error {
 			if !errors.As(err, &pe) {
 				continue
 			}
-			if at < 0 || w.Line > 0 && !errAtOrAfter(errs[at], w.Line) {
-				at = i
+			if at = i; w.Line == 0 || pe.Line >= w.Line {
+				break
 			}
 		}
 		if at >= 0 {
@@ -110,12 +110,6 @@ func withWarningsNear(file string, errs []error, warnings diag.List) []error {
 		}
 	}
 	return errs
-}
-
-// errAtOrAfter reports whether err, a ParseError, is at line or after it.
-func errAtOrAfter(err error, line int) bool {
-	var pe *ParseError
-	return errors.As(err, &pe) && pe.Line >= line
 }
 
 // eachError calls f on each error of err, an error or several joined with

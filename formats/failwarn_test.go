@@ -105,3 +105,24 @@ func TestUTF8WarningsOfSeveralErrors(t *testing.T) {
 		t.Errorf("the second error's warnings = %v, want line 9's", pe)
 	}
 }
+
+// TestWithWarningsNear: each warning goes to the first error at or after
+// its line, to the last when none is, and to the first when it has no
+// line; an error that is no ParseError takes none.
+func TestWithWarningsNear(t *testing.T) {
+	errs := []error{errAt("f.xml", 5, "five"), errors.New("no line"), errAt("f.xml", 10, "ten")}
+	var ws diag.List
+	for _, line := range []int{0, 3, 5, 7, 12} {
+		ws = append(ws, diag.Diagnostic{Line: line, Message: fmt.Sprint(line)})
+	}
+	errs = withWarningsNear("f.xml", errs, ws)
+	for i, want := range []string{"0 3 5", "", "7 12"} {
+		var got []string
+		for _, w := range Warnings(errs[i]) {
+			got = append(got, w.Message)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("error %d has warnings %q, want %q", i, got, want)
+		}
+	}
+}

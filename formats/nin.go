@@ -214,11 +214,11 @@ func ninTooFew(file string, head, w, h, have int, body []numberedLine) error {
 // ninSizeHint writes a .nin size line given with another separator
 // ("10x15", "10, 15") as it should be, or "".
 func ninSizeHint(text string) string {
-	parts := strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \t,;xX*", r) })
-	if len(parts) != 2 || !isDigits(parts[0]) || !isDigits(parts[1]) {
+	w, h, ok := sizeNumbers(text, ",;xX*")
+	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("write the width and the height, separated by a space: %q", parts[0]+" "+parts[1])
+	return fmt.Sprintf("write the width and the height, separated by a space: %q", w+" "+h)
 }
 
 // digitsJoined matches two numbers joined by a character that separates
@@ -235,7 +235,7 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 	e := errAt(file, l.n, "%q is not a block length", f.text)
 	e.Col = f.col
 	switch g, ok := guessNumber(f.text); {
-	case strings.ContainsAny(f.text, ",;") || digitsJoined.MatchString(f.text) && isDigits(strings.ReplaceAll(spacedOut(l.text, ninMarks), " ", "")):
+	case strings.ContainsAny(f.text, ",;") || digitsJoined.MatchString(f.text) && allNumbers(wordsBetween(l.text, ninMarks)):
 		e.Hint = fmt.Sprintf("separate the numbers with spaces: %q", spacedOut(l.text, ninMarks))
 	case ok && isDigits(g):
 		e.Hint = fmt.Sprintf("did you mean %s?", g)

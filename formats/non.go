@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"html"
@@ -378,16 +379,17 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 	n, err := parseCount(value)
 	if err != nil {
 		e := errAt(np.file, line, "%s: %w", dim, err)
-		e.Hint = numberHint(dim+" ", value)
-		if e.Hint == "" {
-			e.Hint = sizeLinesHint(value)
-		}
+		e.Hint = cmp.Or(numberHint(dim+" ", value), sizeLinesHint(value))
 		return e
 	}
 	if f := strings.Fields(value); len(f) > 1 && isDigits(f[1]) {
-		other := map[string]string{"width": "height", "height": "width"}[dim]
-		np.p.Warnings = append(np.p.Warnings, warnAt(np.file, line, 0, "%q after the %s is ignored", f[1], dim))
-		np.p.Warnings[len(np.p.Warnings)-1].Hint = fmt.Sprintf("if it is the %s, write it on a line of its own, \"%s %s\"; else remove it", other, other, f[1])
+		other := "height"
+		if dim == "height" {
+			other = "width"
+		}
+		d := warnAt(np.file, line, 0, "%q after the %s is ignored", f[1], dim)
+		d.Hint = fmt.Sprintf("if it is the %s, write it on a line of its own, \"%s %s\"; else remove it", other, other, f[1])
+		np.p.Warnings = append(np.p.Warnings, d)
 	}
 	if n < 1 {
 		return np.errAt(line, "%s must be at least 1", dim)

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -576,13 +575,4 @@ func olsakEmptyGroup(file, name string, g int, starts []int) *ParseError {
 		e.Hint = fmt.Sprintf("write the %s clues after it, one a line", strings.TrimSuffix(name, "s"))
 	}
 	return e
-}
-
-// otherCase returns r in the other case: 'a' for 'A', 'A' for 'a'; r when
-// it has none.
-func otherCase(r rune) rune {
-	if unicode.IsUpper(r) {
-		return unicode.ToLower(r)
-	}
-	return unicode.ToUpper(r)
 }

@@ -164,7 +164,23 @@ func hexHint(value, example string) string {
 // semicolons) between its words as it should be: the words separated by
 // one space.
 func spacedOut(text, seps string) string {
-	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(seps, r) || unicode.IsSpace(r) }), " ")
+	return strings.Join(wordsBetween(text, seps), " ")
+}
+
+// wordsBetween returns the words of text separated by spaces or marks of
+// seps: "2,1 3" with seps "," gives 2, 1 and 3.
+func wordsBetween(text, seps string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(seps, r) || unicode.IsSpace(r) })
+}
+
+// allNumbers reports whether there are words and each is a number.
+func allNumbers(words []string) bool {
+	for _, w := range words {
+		if !isDigits(w) {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // numberHint is the hint for a value that should be a number (or numbers,
@@ -187,9 +203,29 @@ func numberHint(prefix, value string) string {
 // "10 x 15", "10 15", "10,15", "10*15"), as the .non lines that give it;
 // "" when value is no such size.
 func sizeLinesHint(value string) string {
-	f := strings.FieldsFunc(value, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("xX×*,", r) })
-	if len(f) != 2 || !isDigits(f[0]) || !isDigits(f[1]) {
+	w, h, ok := sizeNumbers(value, "xX×*,")
+	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("write the width and the height on lines of their own: \"width %s\", then \"height %s\"", f[0], f[1])
+	return fmt.Sprintf("write the width and the height on lines of their own: \"width %s\", then \"height %s\"", w, h)
+}
+
+// sizeNumbers returns the width and the height of a size written as two
+// numbers separated by spaces or marks of seps ("10x15", "10, 15"), and
+// false when text is no such size.
+func sizeNumbers(text, seps string) (w, h string, ok bool) {
+	f := wordsBetween(text, seps)
+	if len(f) != 2 || !allNumbers(f) {
+		return "", "", false
+	}
+	return f[0], f[1], true
+}
+
+// otherCase returns r in the other case: 'a' for 'A', 'A' for 'a'; r when
+// it has none.
+func otherCase(r rune) rune {
+	if unicode.IsUpper(r) {
+		return unicode.ToLower(r)
+	}
+	return unicode.ToUpper(r)
 }

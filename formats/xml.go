@@ -472,7 +472,7 @@ func (r *xmlPuzzleReader) readLine(ln *xmlNode) (puzzle.Line, error) {
 		// Numbers, not 0 alone (an empty line so written), as text.
 		e := errAt(r.file, ln.line, "<line> holds the numbers %q as text, not as <count>s", ln.numbers)
 		var counts strings.Builder
-		for _, n := range strings.FieldsFunc(ln.numbers, isNumberSep) {
+		for _, n := range wordsBetween(ln.numbers, numberSeps) {
 			counts.WriteString("<count>" + n + "</count>")
 		}
 		e.Hint = fmt.Sprintf("write each block as a <count>: <line>%s</line>", counts.String())
@@ -828,8 +828,6 @@ func goalSizeHint(goal *puzzle.Image, rows, cols clueSet) string {
 	return strings.Join(wrong, "; ")
 }
 
-// imageError is an error of a goal image at a line of its text (lines
-// newlines after the <image> tag's line), with a hint.
 // unevenRow returns the error of the first row of an image (its rows read
 // after lines[i] newlines) whose length is not that of most rows, or nil
 // when all are as long.
@@ -864,6 +862,8 @@ func unevenRow(rows [][]uint8, lines []int) error {
 	return nil
 }
 
+// imageError is an error of a goal image at a line of its text (lines
+// newlines after the <image> tag's line), with a hint.
 type imageError struct {
 	lines int
 	err   error

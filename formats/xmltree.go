@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -58,8 +57,9 @@ type xmlNode struct {
 // maxNumbersText bounds the text of a <line> kept as its numbers.
 const maxNumbersText = 200
 
-// isNumberSep reports whether r separates numbers written as text.
-func isNumberSep(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }
+// numberSeps are the marks that separate numbers written as text, with
+// spaces.
+const numberSeps = ",;"
 
 // xmlCount is a <count> kept compactly: 32 bytes.
 type xmlCount struct {
@@ -304,7 +304,7 @@ func parseXMLTree(file string, data []byte, onPuzzle func(n *xmlNode, around []*
 			if len(stack) > 1 && top.name != "line" {
 				top.content = append(top.content, xmlItem{text: string(t)})
 			} else if len(stack) > 1 && top.numbers == "" {
-				if text := bytes.TrimSpace(t); len(text) > 0 && len(text) <= maxNumbersText && isDigits(strings.Join(strings.FieldsFunc(string(text), isNumberSep), "")) {
+				if text := bytes.TrimSpace(t); len(text) > 0 && len(text) <= maxNumbersText && allNumbers(wordsBetween(string(text), numberSeps)) {
 					top.numbers = string(text)
 				}
 			}

@@ -114,7 +114,7 @@ func (ll *lineLogic) restoring(ss []suspect, fixes func(l int, written puzzle.Li
 				return
 			}
 			ll.net.clues[s.line] = f
-			solved := ll.run(-1) < 0 && ll.solved()
+			solved := ll.solves(-1)
 			ll.net.clues[s.line] = written
 			if solved {
 				s.restored = f
@@ -431,6 +431,10 @@ func (ll *lineLogic) solved() bool {
 	}
 	return true
 }
+
+// solves runs line logic leaving out the clue of line skip (-1 for none)
+// and reports whether it meets no contradiction and settles every cell.
+func (ll *lineLogic) solves(skip int) bool { return ll.run(skip) < 0 && ll.solved() }
 
 // settled returns the clue of line l's cells after a run, and false when
 // one of them has more than one colour open.

@@ -53,13 +53,14 @@ func sumsHint(p *puzzle.Puzzle, errs []diag.Diagnostic) {
 	if len(ss) == 0 {
 		return
 	}
-	if as := asLikely(ss); len(as) > 1 && as[0].restored != nil {
-		errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as the clues solve line by line with %s",
-			listSuspects(p, as, "or"), listChanges(p, as, "or"))
-		return
-	} else if len(as) > 1 {
-		errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them, solving line by line meets no contradiction",
-			listSuspects(p, as, "and"))
+	if as := asLikely(ss); len(as) > 1 {
+		if as[0].restored != nil {
+			errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as the clues solve line by line with %s",
+				listSuspects(p, as, "or"), listChanges(p, as, "or"))
+		} else {
+			errs[0].Hint = fmt.Sprintf("look at %s: the wrong clue is likely one of them, as without any one of them, solving line by line meets no contradiction",
+				listSuspects(p, as, "and"))
+		}
 		return
 	}
 	name, line, _ := nameLine(p, ss[0].line)
@@ -240,7 +241,7 @@ func missingLineHint(p *puzzle.Puzzle, m puzzle.SumsMismatch) string {
 		if !ok || !searchable(&q) {
 			return ""
 		}
-		if ll.run(skip) >= 0 || !ll.solved() {
+		if !ll.solves(skip) {
 			continue
 		}
 		c, _ := ll.settled(skip)
@@ -312,7 +313,7 @@ func spareLineHint(p *puzzle.Puzzle) (int, string) {
 		if !ok || !searchable(&q) {
 			return 0, ""
 		}
-		if ll.run(-1) >= 0 || !ll.solved() {
+		if !ll.solves(-1) {
 			continue
 		}
 		if found >= 0 {

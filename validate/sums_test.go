@@ -148,3 +148,21 @@ func TestLineHintsOfMismatchedCounts(t *testing.T) {
 		t.Errorf("missingLineHint = %q, want nothing", hint)
 	}
 }
+
+// TestMissingLinePlaces: a clue line that may be left out at two places
+// is named at the first when the two make the same puzzle (it goes beside
+// a line of its clue), and not at all when they make two.
+func TestMissingLinePlaces(t *testing.T) {
+	// Columns 2,2,1 with a 2 left out: before or after the other 2.
+	p := withClues([]puzzle.Line{line(2), line(3)}, []puzzle.Line{line(2), line(1)})
+	p.Origin.SizeFromClues = true
+	if hint := missingLineHint(p, puzzle.SumsMismatch{Color: 1, Rows: 5, Cols: 3}); !strings.Contains(hint, "a column 2 added before column 1") {
+		t.Errorf("beside its copy: hint %q, want column 2 added before column 1", hint)
+	}
+	// Columns 1 and none with the 1 left out, or none and 1: two puzzles.
+	q := withClues([]puzzle.Line{line(1)}, []puzzle.Line{line()})
+	q.Origin.SizeFromClues = true
+	if hint := missingLineHint(q, puzzle.SumsMismatch{Color: 1, Rows: 1, Cols: 0}); hint != "" {
+		t.Errorf("two places, two puzzles: hint %q, want none", hint)
+	}
+}
