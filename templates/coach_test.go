@@ -874,3 +874,33 @@ func TestCoachHintDoesNotBuildOnAMistake(t *testing.T) {
 		t.Errorf("Hint never said %q", misled)
 	}
 }
+
+// TestCoachLineKeepsTheGridInPlace: the line the coach speaks in sits
+// between the controls and the grid. The first message a player gets
+// unasked, a mark that breaks a clue, must not push the grid down under the
+// pointer (the next click would land a row lower), on a desk or a phone.
+func TestCoachLineKeepsTheGridInPlace(t *testing.T) {
+	site := newTestSite(t)
+	url := site.put(t, "/hearts/heart/", drawnPuzzle(t, puzzle.DefaultPalette(), heart...), "Heart")
+	ctx := browsertest.New(t)
+	gridTop := func() float64 { return rectOf(t, ctx, "#np-play .np-scroll").Top }
+	for _, width := range []int64{1280, 390} {
+		if width < 500 {
+			do(t, ctx, chromedp.EmulateViewport(width, 844, chromedp.EmulateMobile))
+		} else {
+			do(t, ctx, chromedp.EmulateViewport(width, 844))
+		}
+		open(t, ctx, url)
+		eval[bool](t, ctx, `localStorage.clear(), true`)
+		open(t, ctx, url)
+		before := gridTop()
+		// Row 1 is 2 2: its middle cell cannot be filled.
+		do(t, ctx, chromedp.Click(cell(2, 0)))
+		if got := coachText(t, ctx); got != "Row 1: your marks cannot give this clue." {
+			t.Fatalf("at %d px, after a wrong mark the coach says %q", width, got)
+		}
+		if after := gridTop(); after != before {
+			t.Errorf("at %d px, the coach's message moved the grid from y=%.0f to y=%.0f", width, before, after)
+		}
+	}
+}

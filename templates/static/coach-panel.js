@@ -76,7 +76,8 @@
   }
 
   // attach adds the coach to a game of play.js. g holds the game's parts:
-  // root, pz, board, after (the element the panel follows), cells, rowHeads,
+  // root, pz, board, says (the box of the game's status line: the
+  // panel's buttons go before it, its line first in it), cells, rowHeads,
   // colHeads, apply(list of {i, v}) to change cells as one step, save() to
   // store progress, reveal(list of cell indices) to scroll them into the
   // grid's view, and el and button, play.js's element makers. It returns the hooks play.js calls: rechecked(rows,
@@ -88,8 +89,8 @@
     var coach = C.createCoach(pz);
     var solution = pz.id ? C.checkKey(pz.id, pz.check, w * pz.height, pz.palette.length) : null;
     var p = buildPanel(solution !== null, g.el, g.button);
-    g.after.parentNode.insertBefore(p.bar, g.after);
-    g.after.parentNode.insertBefore(p.say, g.after);
+    g.says.parentNode.insertBefore(p.bar, g.says);
+    g.says.insertBefore(p.say, g.says.firstChild);
 
     var showErrors = errorsWanted();
     p.errors.checked = showErrors;

@@ -756,10 +756,15 @@
     toolbar.appendChild(actions);
     root.appendChild(toolbar);
 
+    // The game's status and the coach's line (coach-panel.js) share the
+    // room of one line kept above the grid, so that a message never
+    // comes alone to push the grid down under the pointer.
+    view.says = el('div', 'np-says');
     view.status = el('p', 'np-status');
     view.status.setAttribute('role', 'status');
     view.status.setAttribute('aria-live', 'polite');
-    root.appendChild(view.status);
+    view.says.appendChild(view.status);
+    root.appendChild(view.says);
 
     view.scroller = el('div', 'np-scroll');
     buildGrid(pz, multi, view, say);
@@ -1132,7 +1137,7 @@
 
     if (window.NonopressCoach) {
       coach = window.NonopressCoach.attach({
-        root: root, pz: pz, board: board, after: view.status,
+        root: root, pz: pz, board: board, says: view.says,
         cells: cells, rowHeads: view.rowHeads, colHeads: view.colHeads,
         apply: function (list) {
           if (board.apply(list)) {
