@@ -426,7 +426,10 @@ func TestCoachHintProbesWhenLinesAreExhausted(t *testing.T) {
 	}
 }
 
-func TestCoachCheckAndTimer(t *testing.T) {
+// putCheckedHeart puts the heart's page, with the key Check needs, on site
+// and returns its URL and the puzzle.
+func putCheckedHeart(t *testing.T, site *testSite) (string, *puzzle.Puzzle) {
+	t.Helper()
 	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)
 	img := puzzle.NewImage(5, 5)
 	for y, row := range heart {
@@ -440,9 +443,13 @@ func TestCoachCheckAndTimer(t *testing.T) {
 	if d.Check == nil || d.Check.Bits != 1 {
 		t.Fatalf("check data %+v", d.Check)
 	}
+	return site.putRaw("/hearts/checked/", "Heart", mustJSON(t, d)), p
+}
+
+func TestCoachCheckAndTimer(t *testing.T) {
 	site := newTestSite(t)
 	ctx := browsertest.New(t)
-	url := site.putRaw("/hearts/checked/", "Heart", mustJSON(t, d))
+	url, p := putCheckedHeart(t, site)
 	open(t, ctx, url)
 
 	check := func() string {
@@ -902,5 +909,34 @@ func TestCoachLineKeepsTheGridInPlace(t *testing.T) {
 		if after := gridTop(); after != before {
 			t.Errorf("at %d px, the coach's message moved the grid from y=%.0f to y=%.0f", width, before, after)
 		}
+	}
+}
+
+// TestCoachCheckSaysWhenItIsOutOfDate: Check's verdict is about the marks
+// it saw. Once the player changes the grid (undoes a wrong mark, say), its
+// outlines go and the line must not go on saying that marks are wrong and
+// outlined.
+func TestCoachCheckSaysWhenItIsOutOfDate(t *testing.T) {
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	url, _ := putCheckedHeart(t, site)
+	open(t, ctx, url)
+
+	do(t, ctx, chromedp.Click(cell(0, 0)), chromedp.Click(cell(1, 0)))
+	rightClick(t, ctx, 0, 1) // wrong: the heart's second row is full
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+	if got := coachText(t, ctx); got != "1 of your 3 marks is wrong; it is outlined." {
+		t.Fatalf("check with a wrong mark: %q", got)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-undo`)))
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-play td.np-wrong').length`); n != 0 {
+		t.Errorf("%d cells still outlined as wrong after the grid changed", n)
+	}
+	if got, want := coachText(t, ctx), "Your marks have changed since the check."; got != want {
+		t.Errorf("after undoing the wrong mark the coach says %q, want %q", got, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+	if got := coachText(t, ctx); got != "All 2 of your marks are right so far." {
+		t.Errorf("check again: %q", got)
 	}
 }

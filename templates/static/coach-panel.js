@@ -19,6 +19,7 @@
   var ERRORS_KEY = 'nonopress:coach:errors';
   var CLASH_SUFFIX = ', cannot be given by your marks';
   var MISLED_TEXT = 'The next step would build on a mistake: some of your marks are wrong. Check outlines them.';
+  var STALE_CHECK_TEXT = 'Your marks have changed since the check.';
 
   function errorsWanted() {
     try {
@@ -99,12 +100,14 @@
     // What the coach line says stays true: a hint's offer to set its cells
     // is dropped once the grid changes (hintSaid, its reason hintReason),
     // and a line saying which clues the marks cannot give (newsSaid, about
-    // newsLines, in newsWords) is followed by one saying they can again.
+    // newsLines, in newsWords) is followed by one saying they can again;
+    // Check's verdict (checkSaid) gives way to one saying it is out of date.
     var hintSaid = '';
     var hintReason = '';
     var newsSaid = '';
     var newsLines = [];
     var newsWords = [];
+    var checkSaid = '';
     var searching = null; // the hint being looked for: {version, step}
     var marked = []; // elements the hint or check decorated
     var clock = { on: false, base: 0, since: 0, solvedIn: -1, tick: null };
@@ -305,6 +308,7 @@
         say(wrong.length + ' of your ' + marks + ' marks ' + (wrong.length > 1 ? 'are' : 'is') + ' wrong; ' +
           (wrong.length > 1 ? 'they are' : 'it is') + ' outlined.');
       }
+      checkSaid = p.say.textContent;
     }
 
     /* --- timer --- */
@@ -395,6 +399,11 @@
           say(hintReason);
         }
         hintSaid = '';
+        // Its outlines are gone, and its count may be wrong now.
+        if (checkSaid !== '' && p.say.textContent === checkSaid) {
+          say(STALE_CHECK_TEXT);
+        }
+        checkSaid = '';
         if (searching) {
           searching = null; // its next slice sees it is no longer wanted
           p.say.removeAttribute('aria-busy');
