@@ -426,9 +426,9 @@ func TestCoachHintProbesWhenLinesAreExhausted(t *testing.T) {
 	}
 }
 
-// putCheckedHeart puts the heart's page, with the key Check needs, on site
-// and returns its URL and the puzzle.
-func putCheckedHeart(t *testing.T, site *testSite) (string, *puzzle.Puzzle) {
+// openCheckedHeart opens, in a new browser, the heart's page with the key
+// Check needs, and returns the browser, the page's URL and the puzzle.
+func openCheckedHeart(t *testing.T) (context.Context, string, *puzzle.Puzzle) {
 	t.Helper()
 	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)
 	img := puzzle.NewImage(5, 5)
@@ -443,19 +443,23 @@ func putCheckedHeart(t *testing.T, site *testSite) (string, *puzzle.Puzzle) {
 	if d.Check == nil || d.Check.Bits != 1 {
 		t.Fatalf("check data %+v", d.Check)
 	}
-	return site.putRaw("/hearts/checked/", "Heart", mustJSON(t, d)), p
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	url := site.putRaw("/hearts/checked/", "Heart", mustJSON(t, d))
+	open(t, ctx, url)
+	return ctx, url, p
+}
+
+// pressCheck presses Check and returns what the coach says.
+func pressCheck(t testing.TB, ctx context.Context) string {
+	t.Helper()
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+	return coachText(t, ctx)
 }
 
 func TestCoachCheckAndTimer(t *testing.T) {
-	site := newTestSite(t)
-	ctx := browsertest.New(t)
-	url, p := putCheckedHeart(t, site)
-	open(t, ctx, url)
-
-	check := func() string {
-		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
-		return coachText(t, ctx)
-	}
+	ctx, url, p := openCheckedHeart(t)
+	check := func() string { return pressCheck(t, ctx) }
 	if got := check(); got != "Nothing is marked yet." {
 		t.Errorf("check on an empty grid: %q", got)
 	}
@@ -917,15 +921,10 @@ func TestCoachLineKeepsTheGridInPlace(t *testing.T) {
 // outlines go and the line must not go on saying that marks are wrong and
 // outlined.
 func TestCoachCheckSaysWhenItIsOutOfDate(t *testing.T) {
-	site := newTestSite(t)
-	ctx := browsertest.New(t)
-	url, _ := putCheckedHeart(t, site)
-	open(t, ctx, url)
-
+	ctx, _, _ := openCheckedHeart(t)
 	do(t, ctx, chromedp.Click(cell(0, 0)), chromedp.Click(cell(1, 0)))
 	rightClick(t, ctx, 0, 1) // wrong: the heart's second row is full
-	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
-	if got := coachText(t, ctx); got != "1 of your 3 marks is wrong; it is outlined." {
+	if got := pressCheck(t, ctx); got != "1 of your 3 marks is wrong; it is outlined." {
 		t.Fatalf("check with a wrong mark: %q", got)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-undo`)))
@@ -935,8 +934,23 @@ func TestCoachCheckSaysWhenItIsOutOfDate(t *testing.T) {
 	if got, want := coachText(t, ctx), "Your marks have changed since the check."; got != want {
 		t.Errorf("after undoing the wrong mark the coach says %q, want %q", got, want)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
-	if got := coachText(t, ctx); got != "All 2 of your marks are right so far." {
+	if got := pressCheck(t, ctx); got != "All 2 of your marks are right so far." {
 		t.Errorf("check again: %q", got)
+	}
+}
+
+// TestCoachCheckCountsOneMark: with one mark, Check says so in English,
+// not "All 1 of your marks are right so far".
+func TestCoachCheckCountsOneMark(t *testing.T) {
+	ctx, _, _ := openCheckedHeart(t)
+	check := func() string { return pressCheck(t, ctx) }
+	do(t, ctx, chromedp.Click(cell(0, 0)))
+	if got, want := check(), "Your one mark is right so far."; got != want {
+		t.Errorf("check with one right mark: %q, want %q", got, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-undo`)))
+	rightClick(t, ctx, 0, 1) // the heart's second row is full
+	if got, want := check(), "Your one mark is wrong; it is outlined."; got != want {
+		t.Errorf("check with one wrong mark: %q, want %q", got, want)
 	}
 }

@@ -302,6 +302,8 @@
       g.reveal(wrong.slice(0, 1));
       if (marks === 0) {
         say('Nothing is marked yet.');
+      } else if (marks === 1) {
+        say(wrong.length === 0 ? 'Your one mark is right so far.' : 'Your one mark is wrong; it is outlined.');
       } else if (wrong.length === 0) {
         say('All ' + marks + ' of your marks are right so far.');
       } else {
