@@ -742,6 +742,7 @@
     root.classList.toggle('np-multi', multi);
 
     var toolbar = el('div', 'np-toolbar');
+    view.toolbar = toolbar;
     view.tools = buildTools(pz, multi);
     toolbar.appendChild(view.tools);
     var actions = el('div', 'np-actions');
@@ -914,6 +915,32 @@
       cr = cells[i].getBoundingClientRect();
       if (cr.top < 0 || cr.left < 0 || cr.bottom > window.innerHeight || cr.right > window.innerWidth) {
         cells[i].scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        cr = cells[i].getBoundingClientRect();
+      }
+      // Not under the toolbar where it sticks to the top of the window.
+      var under = view.toolbar.getBoundingClientRect().bottom;
+      if (cr.top < under) {
+        window.scrollBy(0, cr.top - under);
+      }
+    }
+
+    // keepToolbarHeight gives the grid's box the toolbar's height
+    // (--np-toolbar-h, not inherited: the cells are not restyled), which
+    // the box leaves free on the screen, whenever it changes (its buttons
+    // wrap to more rows on a narrower screen). The page's scroll padding
+    // is as high, so that what the browser scrolls into view (a cell it
+    // focuses, a search match) does not end under the toolbar.
+    function keepToolbarHeight() {
+      var set = function () {
+        var px = view.toolbar.offsetHeight + 'px';
+        if (view.scroller.style.getPropertyValue('--np-toolbar-h') !== px) {
+          view.scroller.style.setProperty('--np-toolbar-h', px);
+          document.documentElement.style.scrollPaddingTop = px;
+        }
+      };
+      set();
+      if (window.ResizeObserver) {
+        new window.ResizeObserver(set).observe(view.toolbar);
       }
     }
 
@@ -1171,6 +1198,7 @@
     chooseTool(1);
     setZoom(firstZoom(pz, zoom, room));
     fitWidth();
+    keepToolbarHeight();
     view.undo.disabled = true;
     view.redo.disabled = true;
     cells[0].tabIndex = 0;
