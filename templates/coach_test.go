@@ -954,3 +954,55 @@ func TestCoachCheckCountsOneMark(t *testing.T) {
 		t.Errorf("check with one wrong mark: %q, want %q", got, want)
 	}
 }
+
+// TestCoachHintCellsOnAPhoneScreen: a phone player holds the page with
+// the grid's box at the foot of the screen. A hint's words, above the grid,
+// often take several lines there and push the box's foot off the screen;
+// the page is not scrolled for a hint, so the grid scrolls its cells into
+// the part of its box still on the screen.
+func TestCoachHintCellsOnAPhoneScreen(t *testing.T) {
+	pic := emptyRows(50, 50)
+	pic[49] = strings.Repeat("1", 50)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	open(t, ctx, site.put(t, "/big/floor/", drawnPuzzle(t, puzzle.DefaultPalette(), pic...), "Floor"))
+	eval[bool](t, ctx, `(() => { const more = document.createElement('div'); more.style.height = '2000px'; document.body.appendChild(more); return true; })()`)
+	for step := 0; ; step++ {
+		if step > 60 {
+			t.Fatalf("no hint about row 50 in %d hints; the last said %q", step, coachText(t, ctx))
+		}
+		eval[bool](t, ctx, `document.querySelector('#np-play .np-scroll').scrollIntoView({block: 'end'}), true`)
+		pressHint(t, ctx)
+		waitFor(t, ctx, `!document.querySelector('#np-play .np-coach-text').hasAttribute('aria-busy')`)
+		cells := hintCells(t, ctx)
+		if len(cells) == 0 {
+			t.Fatalf("hint %q outlines no cell", coachText(t, ctx))
+		}
+		if cells[0][1] != 49 {
+			pressHint(t, ctx)
+			nextFrame(t, ctx) // a player's taps are frames apart
+			continue
+		}
+		nextFrame(t, ctx) // as the screen shows it
+		onScreen := eval[int](t, ctx, `Array.from(document.querySelectorAll('#np-play td.np-hint-cell')).filter(td => {
+			const r = td.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }).length`)
+		if onScreen == 0 {
+			t.Errorf("hint %q: none of its %d cells in row 50 is on the screen (the grid's box ends at y=%.0f, the screen at %d)",
+				coachText(t, ctx), len(cells), rectOf(t, ctx, "#np-play .np-scroll").Bottom, 844)
+		}
+		if inGridView(t, ctx, "td.np-hint-cell") == 0 {
+			t.Errorf("hint %q: none of its cells is in the grid's view", coachText(t, ctx))
+		}
+		break
+	}
+}
+
+// nextFrame waits until the page has drawn its next two frames, when what
+// it does before drawing (a ResizeObserver's work) is done.
+func nextFrame(t testing.TB, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+}

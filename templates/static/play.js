@@ -924,6 +924,38 @@
       }
     }
 
+    // keepGridStill keeps the cells where they are on the screen when the
+    // lines above the grid (the status, the coach's words) grow or shrink
+    // and the grid's box scrolls: the box gives up as much of its height
+    // (--np-says-grown) and scrolls by as much. A phone player holds the
+    // page with the box's foot at the foot of the screen; a hint's words,
+    // often several lines there, would push it, and the cells the hint
+    // shows, off the screen. A box that does not scroll (a small grid)
+    // moves instead.
+    function keepGridStill() {
+      if (!window.ResizeObserver) {
+        return;
+      }
+      var box = view.scroller;
+      var last = view.says.offsetHeight;
+      var grown = 0;
+      new window.ResizeObserver(function () {
+        var now = view.says.offsetHeight;
+        var d = now - last;
+        last = now;
+        if (d > 0 && box.scrollHeight <= box.clientHeight) {
+          return;
+        }
+        d = Math.max(0, grown + d) - grown;
+        if (d === 0) {
+          return;
+        }
+        grown += d;
+        box.style.setProperty('--np-says-grown', grown + 'px');
+        box.scrollTop += d;
+      }).observe(view.says);
+    }
+
     // keepToolbarHeight gives the grid's box the toolbar's height
     // (--np-toolbar-h, not inherited: the cells are not restyled), which
     // the box leaves free on the screen, whenever it changes (its buttons
@@ -1199,6 +1231,7 @@
     setZoom(firstZoom(pz, zoom, room));
     fitWidth();
     keepToolbarHeight();
+    keepGridStill();
     view.undo.disabled = true;
     view.redo.disabled = true;
     cells[0].tabIndex = 0;
