@@ -210,3 +210,41 @@ func TestPlayToolsStayInReachOnAPhone(t *testing.T) {
 		t.Errorf("the focused cell (y=%.0f to %.0f) is under the toolbar (y=%.0f to %.0f)", focused.Top, focused.Bottom, bar.Top, bar.Bottom)
 	}
 }
+
+// TestPlayGridStaysPutAsCluesAreMarked: a clue gets a tick when its line is
+// complete and a "!" when the marks cannot give it. On the widest row clue
+// or the tallest column clue, a mark that took room of its own moved the
+// whole grid under the pointer (18 px right, 20 px down on the demo's
+// 5×5 cup): the next click landed in the wrong cell.
+func TestPlayGridStaysPutAsCluesAreMarked(t *testing.T) {
+	site := newTestSite(t)
+	url := site.put(t, "/hearts/heart/", drawnPuzzle(t, puzzle.DefaultPalette(), heart...), "Heart")
+	ctx := browsertest.New(t)
+	for _, width := range []int64{1280, 390} {
+		do(t, ctx, chromedp.EmulateViewport(width, 844))
+		open(t, ctx, url)
+		eval[bool](t, ctx, `localStorage.clear(), true`)
+		open(t, ctx, url)
+		where := rectOf(t, ctx, `#np-play td[data-x="2"][data-y="2"]`)
+		for _, step := range []struct {
+			what string
+			x, y int
+		}{
+			// Row 1 (2 2) is the widest clue, and every column's is one number.
+			{"row 1 broken", 2, 0},
+			{"row 1 mended", 2, 0},
+			{"row 1 done", 0, 0}, {"row 1 done", 1, 0}, {"row 1 done", 3, 0}, {"row 1 done", 4, 0},
+			{"column 2 done", 1, 1}, {"column 2 done", 1, 2}, {"column 2 done", 1, 3},
+			{"column 1 broken", 0, 4},
+		} {
+			do(t, ctx, chromedp.Click(cell(step.x, step.y)))
+			if got := rectOf(t, ctx, `#np-play td[data-x="2"][data-y="2"]`); got != where {
+				t.Fatalf("at %d px, after a click for %s the grid moved: a cell went from %+v to %+v", width, step.what, where, got)
+			}
+		}
+		if got := eval[string](t, ctx, `['row', 'col'].map(w => Array.from(document.querySelectorAll('#np-play .np-' + w + 'clue')).map(th =>
+			th.classList.contains('np-clash') ? '!' : th.classList.contains('np-done') ? 'v' : '.').join('')).join(' ')`); got != "v...v !v..." {
+			t.Errorf("at %d px, clues marked %q, want %q", width, got, "v...v !v...")
+		}
+	}
+}
