@@ -216,24 +216,50 @@ func wideNon(title string, w, h int) string {
 	return b.String()
 }
 
-func TestBrowserPrintLandscapeSheet(t *testing.T) {
-	ctx := browsertest.New(t)
-	s := newSite(t, "-- wide.non --\n"+wideNon("Wide", 70, 12))
-	s.mustBuild(Config{})
-	if !strings.Contains(s.read("wide/index.html"), "landscape") {
-		t.Fatalf("a wide sheet's page is not printed landscape")
+// TestBrowserPrintsOnOnePage prints puzzle pages as a visitor's browser
+// does: each is one page. A wide sheet's page is printed landscape. A
+// large grid's page keeps room for the game it builds on request; printed,
+// the game is not shown, and that room must not push the sheet (kept
+// whole) to a second page, leaving the first one blank.
+func TestBrowserPrintsOnOnePage(t *testing.T) {
+	landscape := regexp.MustCompile(`/MediaBox\s*\[\s*0 0 84[12](\.\d+)? 59[45](\.\d+)?\s*\]`) // A4: 842 x 595 points
+	for _, c := range []struct {
+		name    string
+		w, h    int
+		visible string // an element the page shows once ready
+		mark    string // in the page's HTML: what the case is about
+	}{
+		{"LandscapeSheet", 70, 12, ".np-sheet", "landscape"},
+		{"LargePuzzle", 60, 60, ".np-play-start", "np-play-slot"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			html, pdf := printPuzzle(t, c.w, c.h, c.visible)
+			if !strings.Contains(html, c.mark) {
+				t.Fatalf("the %dx%d puzzle's page has no %q", c.w, c.h, c.mark)
+			}
+			if n := len(pdfPageObject.FindAll(pdf, -1)); n != 1 {
+				t.Errorf("printed %dx%d puzzle has %d pages, want 1", c.w, c.h, n)
+			}
+			if c.mark == "landscape" && !landscape.Match(pdf) {
+				m := regexp.MustCompile(`/MediaBox\s*\[[^\]]*\]`).Find(pdf)
+				t.Errorf("printed page box %s, want A4 landscape", m)
+			}
+		})
 	}
-	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "wide/index.html")), chromedp.WaitVisible(chromedp.CSS(".np-sheet")))
+}
+
+// printPuzzle builds a site of one w×h puzzle (wideNon), opens its page in
+// a browser, waits for an element matching visible and prints the page as
+// the browser's print dialog would; it returns the page's HTML and the PDF.
+func printPuzzle(t *testing.T, w, h int, visible string) (string, []byte) {
+	t.Helper()
+	ctx := browsertest.New(t)
+	s := newSite(t, "-- p.non --\n"+wideNon("P", w, h))
+	s.mustBuild(Config{})
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "p/index.html")), chromedp.WaitVisible(chromedp.CSS(visible)))
 	res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{PreferCSSPageSize: ptr(true)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(pdfPageObject.FindAll(res.Data, -1)); n != 1 {
-		t.Errorf("printed wide puzzle has %d pages, want 1", n)
-	}
-	// The page is A4 landscape: 842 x 595 points.
-	if !regexp.MustCompile(`/MediaBox\s*\[\s*0 0 84[12](\.\d+)? 59[45](\.\d+)?\s*\]`).Match(res.Data) {
-		m := regexp.MustCompile(`/MediaBox\s*\[[^\]]*\]`).Find(res.Data)
-		t.Errorf("printed page box %s, want A4 landscape", m)
-	}
+	return s.read("p/index.html"), res.Data
 }

@@ -103,7 +103,7 @@ func TestCoachOnBlottedGrid(t *testing.T) {
 		t.Error("row 2 (? blue) with a black cell is not flagged")
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
-	if got := coachText(t, ctx); got != "1 of your 1 marks is wrong; it is outlined." {
+	if got := coachText(t, ctx); got != "Your one mark is wrong; it is outlined." {
 		t.Errorf("check with a wrong mark: %q", got)
 	}
 	wrong := eval[[][2]int](t, ctx, `Array.from(document.querySelectorAll('#np-play td.np-wrong')).map(td => [Number(td.dataset.x), Number(td.dataset.y)])`)

@@ -426,7 +426,10 @@ func TestCoachHintProbesWhenLinesAreExhausted(t *testing.T) {
 	}
 }
 
-func TestCoachCheckAndTimer(t *testing.T) {
+// openCheckedHeart opens, in a new browser, the heart's page with the key
+// Check needs, and returns the browser, the page's URL and the puzzle.
+func openCheckedHeart(t *testing.T) (context.Context, string, *puzzle.Puzzle) {
+	t.Helper()
 	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)
 	img := puzzle.NewImage(5, 5)
 	for y, row := range heart {
@@ -444,11 +447,19 @@ func TestCoachCheckAndTimer(t *testing.T) {
 	ctx := browsertest.New(t)
 	url := site.putRaw("/hearts/checked/", "Heart", mustJSON(t, d))
 	open(t, ctx, url)
+	return ctx, url, p
+}
 
-	check := func() string {
-		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
-		return coachText(t, ctx)
-	}
+// pressCheck presses Check and returns what the coach says.
+func pressCheck(t testing.TB, ctx context.Context) string {
+	t.Helper()
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-check`)))
+	return coachText(t, ctx)
+}
+
+func TestCoachCheckAndTimer(t *testing.T) {
+	ctx, url, p := openCheckedHeart(t)
+	check := func() string { return pressCheck(t, ctx) }
 	if got := check(); got != "Nothing is marked yet." {
 		t.Errorf("check on an empty grid: %q", got)
 	}
@@ -872,5 +883,126 @@ func TestCoachHintDoesNotBuildOnAMistake(t *testing.T) {
 	}
 	if said == 0 {
 		t.Errorf("Hint never said %q", misled)
+	}
+}
+
+// TestCoachLineKeepsTheGridInPlace: the line the coach speaks in sits
+// between the controls and the grid. The first message a player gets
+// unasked, a mark that breaks a clue, must not push the grid down under the
+// pointer (the next click would land a row lower), on a desk or a phone.
+func TestCoachLineKeepsTheGridInPlace(t *testing.T) {
+	site := newTestSite(t)
+	url := site.put(t, "/hearts/heart/", drawnPuzzle(t, puzzle.DefaultPalette(), heart...), "Heart")
+	ctx := browsertest.New(t)
+	gridTop := func() float64 { return rectOf(t, ctx, "#np-play .np-scroll").Top }
+	for _, width := range []int64{1280, 390} {
+		if width < 500 {
+			do(t, ctx, chromedp.EmulateViewport(width, 844, chromedp.EmulateMobile))
+		} else {
+			do(t, ctx, chromedp.EmulateViewport(width, 844))
+		}
+		open(t, ctx, url)
+		eval[bool](t, ctx, `localStorage.clear(), true`)
+		open(t, ctx, url)
+		before := gridTop()
+		// Row 1 is 2 2: its middle cell cannot be filled.
+		do(t, ctx, chromedp.Click(cell(2, 0)))
+		if got := coachText(t, ctx); got != "Row 1: your marks cannot give this clue." {
+			t.Fatalf("at %d px, after a wrong mark the coach says %q", width, got)
+		}
+		if after := gridTop(); after != before {
+			t.Errorf("at %d px, the coach's message moved the grid from y=%.0f to y=%.0f", width, before, after)
+		}
+	}
+}
+
+// TestCoachCheckSaysWhenItIsOutOfDate: Check's verdict is about the marks
+// it saw. Once the player changes the grid (undoes a wrong mark, say), its
+// outlines go and the line must not go on saying that marks are wrong and
+// outlined.
+func TestCoachCheckSaysWhenItIsOutOfDate(t *testing.T) {
+	ctx, _, _ := openCheckedHeart(t)
+	do(t, ctx, chromedp.Click(cell(0, 0)), chromedp.Click(cell(1, 0)))
+	rightClick(t, ctx, 0, 1) // wrong: the heart's second row is full
+	if got := pressCheck(t, ctx); got != "1 of your 3 marks is wrong; it is outlined." {
+		t.Fatalf("check with a wrong mark: %q", got)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-undo`)))
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-play td.np-wrong').length`); n != 0 {
+		t.Errorf("%d cells still outlined as wrong after the grid changed", n)
+	}
+	if got, want := coachText(t, ctx), "Your marks have changed since the check."; got != want {
+		t.Errorf("after undoing the wrong mark the coach says %q, want %q", got, want)
+	}
+	if got := pressCheck(t, ctx); got != "All 2 of your marks are right so far." {
+		t.Errorf("check again: %q", got)
+	}
+}
+
+// TestCoachCheckCountsOneMark: with one mark, Check says so in English,
+// not "All 1 of your marks are right so far".
+func TestCoachCheckCountsOneMark(t *testing.T) {
+	ctx, _, _ := openCheckedHeart(t)
+	check := func() string { return pressCheck(t, ctx) }
+	do(t, ctx, chromedp.Click(cell(0, 0)))
+	if got, want := check(), "Your one mark is right so far."; got != want {
+		t.Errorf("check with one right mark: %q, want %q", got, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-undo`)))
+	rightClick(t, ctx, 0, 1) // the heart's second row is full
+	if got, want := check(), "Your one mark is wrong; it is outlined."; got != want {
+		t.Errorf("check with one wrong mark: %q, want %q", got, want)
+	}
+}
+
+// TestCoachHintCellsOnAPhoneScreen: a phone player holds the page with
+// the grid's box at the foot of the screen. A hint's words, above the grid,
+// often take several lines there and push the box's foot off the screen;
+// the page is not scrolled for a hint, so the grid scrolls its cells into
+// the part of its box still on the screen.
+func TestCoachHintCellsOnAPhoneScreen(t *testing.T) {
+	pic := emptyRows(50, 50)
+	pic[49] = strings.Repeat("1", 50)
+	site := newTestSite(t)
+	ctx := browsertest.New(t)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	open(t, ctx, site.put(t, "/big/floor/", drawnPuzzle(t, puzzle.DefaultPalette(), pic...), "Floor"))
+	eval[bool](t, ctx, `(() => { const more = document.createElement('div'); more.style.height = '2000px'; document.body.appendChild(more); return true; })()`)
+	for step := 0; ; step++ {
+		if step > 60 {
+			t.Fatalf("no hint about row 50 in %d hints; the last said %q", step, coachText(t, ctx))
+		}
+		eval[bool](t, ctx, `document.querySelector('#np-play .np-scroll').scrollIntoView({block: 'end'}), true`)
+		pressHint(t, ctx)
+		waitFor(t, ctx, `!document.querySelector('#np-play .np-coach-text').hasAttribute('aria-busy')`)
+		cells := hintCells(t, ctx)
+		if len(cells) == 0 {
+			t.Fatalf("hint %q outlines no cell", coachText(t, ctx))
+		}
+		if cells[0][1] != 49 {
+			pressHint(t, ctx)
+			nextFrame(t, ctx) // a player's taps are frames apart
+			continue
+		}
+		nextFrame(t, ctx) // as the screen shows it
+		onScreen := eval[int](t, ctx, `Array.from(document.querySelectorAll('#np-play td.np-hint-cell')).filter(td => {
+			const r = td.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }).length`)
+		if onScreen == 0 {
+			t.Errorf("hint %q: none of its %d cells in row 50 is on the screen (the grid's box ends at y=%.0f, the screen at %d)",
+				coachText(t, ctx), len(cells), rectOf(t, ctx, "#np-play .np-scroll").Bottom, 844)
+		}
+		if inGridView(t, ctx, "td.np-hint-cell") == 0 {
+			t.Errorf("hint %q: none of its cells is in the grid's view", coachText(t, ctx))
+		}
+		break
+	}
+}
+
+// nextFrame waits until the page has drawn its next two frames, when what
+// it does before drawing (a ResizeObserver's work) is done.
+func nextFrame(t testing.TB, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
 	}
 }

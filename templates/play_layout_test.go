@@ -145,3 +145,106 @@ func TestPlayZoomsOutToFitNarrowScreens(t *testing.T) {
 		t.Error("the zoomed-out 15x15 grid still needs scrolling sideways on a 320 px screen")
 	}
 }
+
+// TestPlayToolsStayInReachOnAPhone: on a phone, a colour puzzle's tools
+// take several rows above a grid as tall as most of the screen. With the
+// whole grid in view the player must still see, and reach, every colour,
+// Cross out and Undo: choosing a colour is most of what a player does
+// between taps. The same on a phone held sideways, where the screen is
+// short.
+func TestPlayToolsStayInReachOnAPhone(t *testing.T) {
+	palette := []puzzle.Color{{Char: '.', Name: "white", RGB: puzzle.RGB{R: 255, G: 255, B: 255}}}
+	for i, name := range []string{"gold", "red", "beige", "brown", "green", "teal", "dark grey"} {
+		palette = append(palette, puzzle.Color{Char: rune('a' + i), Name: name, RGB: puzzle.RGB{R: uint8(30 * i), G: 100, B: uint8(200 - 20*i)}})
+	}
+	pic := make([]string, 40)
+	for y := range pic {
+		var b strings.Builder
+		for x := range 40 {
+			if c := (x*y + 3*x + y) % 11; c < len(palette)-1 {
+				b.WriteByte(byte('1' + c))
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		pic[y] = b.String()
+	}
+	site := newTestSite(t)
+	url := site.put(t, "/colour/forty/", drawnPuzzle(t, palette, pic...), "Forty")
+	ctx := browsertest.New(t)
+	for _, size := range [][2]int64{{390, 844}, {844, 390}} {
+		do(t, ctx, chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateMobile))
+		open(t, ctx, url)
+		eval[bool](t, ctx, `document.querySelector('#np-play .np-scroll').scrollIntoView({block: 'end'}), true`)
+		box := rectOf(t, ctx, "#np-play .np-scroll")
+		if box.Bottom > float64(size[1])+1 {
+			t.Errorf("at %dx%d the grid ends at y=%.0f, below the screen", size[0], size[1], box.Bottom)
+		}
+		controls := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#np-play .np-tool, #np-play .np-undo')).map(b => b.textContent)`)
+		tops := eval[[]float64](t, ctx, `Array.from(document.querySelectorAll('#np-play .np-tool, #np-play .np-undo')).map(b => b.getBoundingClientRect().top)`)
+		bottoms := eval[[]float64](t, ctx, `Array.from(document.querySelectorAll('#np-play .np-tool, #np-play .np-undo')).map(b => b.getBoundingClientRect().bottom)`)
+		for i, name := range controls {
+			if tops[i] < -1 || bottoms[i] > box.Top+1 {
+				t.Errorf("at %dx%d, with the grid in view (y=%.0f to %.0f), %q is at y=%.0f to %.0f: out of sight or over the grid",
+					size[0], size[1], box.Top, box.Bottom, name, tops[i], bottoms[i])
+			}
+		}
+	}
+
+	// Scrolled on, the toolbar stays and the grid passes under it: a cell
+	// the keyboard moves to comes out from under it. (A strip of four rows,
+	// whose clues are lower than the toolbar; the test page ends with the
+	// game, where a puzzle page goes on with its sheet.)
+	strip := site.put(t, "/colour/strip/", drawnPuzzle(t, palette, pic[:4]...), "Strip")
+	open(t, ctx, strip)
+	eval[bool](t, ctx, `(() => {
+		const more = document.createElement('div');
+		more.style.height = '3000px';
+		document.body.appendChild(more);
+		scrollBy(0, document.querySelector('#np-play .np-scroll').getBoundingClientRect().bottom);
+		document.querySelector('#np-play td[data-x="2"][data-y="3"]').focus({preventScroll: true});
+		return true; })()`)
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowUp+kb.ArrowUp))
+	focused := rectOf(t, ctx, "#np-play td:focus")
+	if bar := rectOf(t, ctx, "#np-play .np-toolbar"); focused.Top < bar.Bottom-1 {
+		t.Errorf("the focused cell (y=%.0f to %.0f) is under the toolbar (y=%.0f to %.0f)", focused.Top, focused.Bottom, bar.Top, bar.Bottom)
+	}
+}
+
+// TestPlayGridStaysPutAsCluesAreMarked: a clue gets a tick when its line is
+// complete and a "!" when the marks cannot give it. On the widest row clue
+// or the tallest column clue, a mark that took room of its own moved the
+// whole grid under the pointer (18 px right, 20 px down on the demo's
+// 5×5 cup): the next click landed in the wrong cell.
+func TestPlayGridStaysPutAsCluesAreMarked(t *testing.T) {
+	site := newTestSite(t)
+	url := site.put(t, "/hearts/heart/", drawnPuzzle(t, puzzle.DefaultPalette(), heart...), "Heart")
+	ctx := browsertest.New(t)
+	for _, width := range []int64{1280, 390} {
+		do(t, ctx, chromedp.EmulateViewport(width, 844))
+		open(t, ctx, url)
+		eval[bool](t, ctx, `localStorage.clear(), true`)
+		open(t, ctx, url)
+		where := rectOf(t, ctx, `#np-play td[data-x="2"][data-y="2"]`)
+		for _, step := range []struct {
+			what string
+			x, y int
+		}{
+			// Row 1 (2 2) is the widest clue, and every column's is one number.
+			{"row 1 broken", 2, 0},
+			{"row 1 mended", 2, 0},
+			{"row 1 done", 0, 0}, {"row 1 done", 1, 0}, {"row 1 done", 3, 0}, {"row 1 done", 4, 0},
+			{"column 2 done", 1, 1}, {"column 2 done", 1, 2}, {"column 2 done", 1, 3},
+			{"column 1 broken", 0, 4},
+		} {
+			do(t, ctx, chromedp.Click(cell(step.x, step.y)))
+			if got := rectOf(t, ctx, `#np-play td[data-x="2"][data-y="2"]`); got != where {
+				t.Fatalf("at %d px, after a click for %s the grid moved: a cell went from %+v to %+v", width, step.what, where, got)
+			}
+		}
+		if got := eval[string](t, ctx, `['row', 'col'].map(w => Array.from(document.querySelectorAll('#np-play .np-' + w + 'clue')).map(th =>
+			th.classList.contains('np-clash') ? '!' : th.classList.contains('np-done') ? 'v' : '.').join('')).join(' ')`); got != "v...v !v..." {
+			t.Errorf("at %d px, clues marked %q, want %q", width, got, "v...v !v...")
+		}
+	}
+}

@@ -19,6 +19,7 @@
   var ERRORS_KEY = 'nonopress:coach:errors';
   var CLASH_SUFFIX = ', cannot be given by your marks';
   var MISLED_TEXT = 'The next step would build on a mistake: some of your marks are wrong. Check outlines them.';
+  var STALE_CHECK_TEXT = 'Your marks have changed since the check.';
 
   function errorsWanted() {
     try {
@@ -76,7 +77,8 @@
   }
 
   // attach adds the coach to a game of play.js. g holds the game's parts:
-  // root, pz, board, after (the element the panel follows), cells, rowHeads,
+  // root, pz, board, says (the box of the game's status line: the
+  // panel's buttons go before it, its line first in it), cells, rowHeads,
   // colHeads, apply(list of {i, v}) to change cells as one step, save() to
   // store progress, reveal(list of cell indices) to scroll them into the
   // grid's view, and el and button, play.js's element makers. It returns the hooks play.js calls: rechecked(rows,
@@ -88,8 +90,8 @@
     var coach = C.createCoach(pz);
     var solution = pz.id ? C.checkKey(pz.id, pz.check, w * pz.height, pz.palette.length) : null;
     var p = buildPanel(solution !== null, g.el, g.button);
-    g.after.parentNode.insertBefore(p.bar, g.after);
-    g.after.parentNode.insertBefore(p.say, g.after);
+    g.says.parentNode.insertBefore(p.bar, g.says);
+    g.says.insertBefore(p.say, g.says.firstChild);
 
     var showErrors = errorsWanted();
     p.errors.checked = showErrors;
@@ -98,12 +100,14 @@
     // What the coach line says stays true: a hint's offer to set its cells
     // is dropped once the grid changes (hintSaid, its reason hintReason),
     // and a line saying which clues the marks cannot give (newsSaid, about
-    // newsLines, in newsWords) is followed by one saying they can again.
+    // newsLines, in newsWords) is followed by one saying they can again;
+    // Check's verdict (checkSaid) gives way to one saying it is out of date.
     var hintSaid = '';
     var hintReason = '';
     var newsSaid = '';
     var newsLines = [];
     var newsWords = [];
+    var checkSaid = '';
     var searching = null; // the hint being looked for: {version, step}
     var marked = []; // elements the hint or check decorated
     var clock = { on: false, base: 0, since: 0, solvedIn: -1, tick: null };
@@ -298,12 +302,15 @@
       g.reveal(wrong.slice(0, 1));
       if (marks === 0) {
         say('Nothing is marked yet.');
+      } else if (marks === 1) {
+        say(wrong.length === 0 ? 'Your one mark is right so far.' : 'Your one mark is wrong; it is outlined.');
       } else if (wrong.length === 0) {
         say('All ' + marks + ' of your marks are right so far.');
       } else {
         say(wrong.length + ' of your ' + marks + ' marks ' + (wrong.length > 1 ? 'are' : 'is') + ' wrong; ' +
           (wrong.length > 1 ? 'they are' : 'it is') + ' outlined.');
       }
+      checkSaid = p.say.textContent;
     }
 
     /* --- timer --- */
@@ -394,6 +401,11 @@
           say(hintReason);
         }
         hintSaid = '';
+        // Its outlines are gone, and its count may be wrong now.
+        if (checkSaid !== '' && p.say.textContent === checkSaid) {
+          say(STALE_CHECK_TEXT);
+        }
+        checkSaid = '';
         if (searching) {
           searching = null; // its next slice sees it is no longer wanted
           p.say.removeAttribute('aria-busy');

@@ -742,6 +742,7 @@
     root.classList.toggle('np-multi', multi);
 
     var toolbar = el('div', 'np-toolbar');
+    view.toolbar = toolbar;
     view.tools = buildTools(pz, multi);
     toolbar.appendChild(view.tools);
     var actions = el('div', 'np-actions');
@@ -756,10 +757,15 @@
     toolbar.appendChild(actions);
     root.appendChild(toolbar);
 
+    // The game's status and the coach's line (coach-panel.js) share the
+    // room of one line kept above the grid, so that a message never
+    // comes alone to push the grid down under the pointer.
+    view.says = el('div', 'np-says');
     view.status = el('p', 'np-status');
     view.status.setAttribute('role', 'status');
     view.status.setAttribute('aria-live', 'polite');
-    root.appendChild(view.status);
+    view.says.appendChild(view.status);
+    root.appendChild(view.says);
 
     view.scroller = el('div', 'np-scroll');
     buildGrid(pz, multi, view, say);
@@ -909,6 +915,64 @@
       cr = cells[i].getBoundingClientRect();
       if (cr.top < 0 || cr.left < 0 || cr.bottom > window.innerHeight || cr.right > window.innerWidth) {
         cells[i].scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        cr = cells[i].getBoundingClientRect();
+      }
+      // Not under the toolbar where it sticks to the top of the window.
+      var under = view.toolbar.getBoundingClientRect().bottom;
+      if (cr.top < under) {
+        window.scrollBy(0, cr.top - under);
+      }
+    }
+
+    // keepGridStill keeps the cells where they are on the screen when the
+    // lines above the grid (the status, the coach's words) grow or shrink
+    // and the grid's box scrolls: the box gives up as much of its height
+    // (--np-says-grown) and scrolls by as much. A phone player holds the
+    // page with the box's foot at the foot of the screen; a hint's words,
+    // often several lines there, would push it, and the cells the hint
+    // shows, off the screen. A box that does not scroll (a small grid)
+    // moves instead.
+    function keepGridStill() {
+      if (!window.ResizeObserver) {
+        return;
+      }
+      var box = view.scroller;
+      var last = view.says.offsetHeight;
+      var grown = 0;
+      new window.ResizeObserver(function () {
+        var now = view.says.offsetHeight;
+        var d = now - last;
+        last = now;
+        if (d > 0 && box.scrollHeight <= box.clientHeight) {
+          return;
+        }
+        d = Math.max(0, grown + d) - grown;
+        if (d === 0) {
+          return;
+        }
+        grown += d;
+        box.style.setProperty('--np-says-grown', grown + 'px');
+        box.scrollTop += d;
+      }).observe(view.says);
+    }
+
+    // keepToolbarHeight gives the grid's box the toolbar's height
+    // (--np-toolbar-h, not inherited: the cells are not restyled), which
+    // the box leaves free on the screen, whenever it changes (its buttons
+    // wrap to more rows on a narrower screen). The page's scroll padding
+    // is as high, so that what the browser scrolls into view (a cell it
+    // focuses, a search match) does not end under the toolbar.
+    function keepToolbarHeight() {
+      var set = function () {
+        var px = view.toolbar.offsetHeight + 'px';
+        if (view.scroller.style.getPropertyValue('--np-toolbar-h') !== px) {
+          view.scroller.style.setProperty('--np-toolbar-h', px);
+          document.documentElement.style.scrollPaddingTop = px;
+        }
+      };
+      set();
+      if (window.ResizeObserver) {
+        new window.ResizeObserver(set).observe(view.toolbar);
       }
     }
 
@@ -1132,7 +1196,7 @@
 
     if (window.NonopressCoach) {
       coach = window.NonopressCoach.attach({
-        root: root, pz: pz, board: board, after: view.status,
+        root: root, pz: pz, board: board, says: view.says,
         cells: cells, rowHeads: view.rowHeads, colHeads: view.colHeads,
         apply: function (list) {
           if (board.apply(list)) {
@@ -1166,6 +1230,8 @@
     chooseTool(1);
     setZoom(firstZoom(pz, zoom, room));
     fitWidth();
+    keepToolbarHeight();
+    keepGridStill();
     view.undo.disabled = true;
     view.redo.disabled = true;
     cells[0].tabIndex = 0;
@@ -1181,7 +1247,7 @@
     var multi = pz.palette.length > 2;
     var widest = 0;
     pz.rows.forEach(function (line) {
-      var em = 0.65;
+      var em = 0.65 + 1; // padding, and the room of the clue's mark
       line.forEach(function (block) {
         var text = String(block[0]).length * 0.5;
         em += 0.25 + (multi ? Math.max(1.3, text + 0.3 + 0.7) : text);
