@@ -204,7 +204,7 @@ func (c *printCommand) checkAll(ctx context.Context, files []string, notes *cont
 				continue
 			}
 			p := cp.puzzle
-			fallback := site.FallbackTitle(content.BaseName(filepath.Base(f)), i, len(checked) > 1)
+			fallback := site.FileFallbackTitle(f, i, len(checked))
 			if title := site.BookletTitle(p, fallback, cp.report.Verdict); title != p.Meta.Title {
 				q := *p
 				q.Meta.Title = title
