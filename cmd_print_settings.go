@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/nonopress/nonopress/build/content"
-	"github.com/pelletier/go-toml/v2"
 )
 
 // printSettings are the settings of a site's nonopress.toml that print
@@ -42,16 +41,8 @@ func readPrintSettings(path string) (printSettings, error) {
 	if err != nil {
 		return s, fmt.Errorf("read site configuration: %w", err)
 	}
-	if err := toml.Unmarshal(data, &s); err != nil {
-		var derr *toml.DecodeError
-		if errors.As(err, &derr) {
-			row, _ := derr.Position()
-			if d := content.TOMLLineError(file, row, data, row, "", s); d != nil {
-				return s, d
-			}
-			return s, fmt.Errorf("%s:%d: %s", file, row, derr.Error())
-		}
-		return s, fmt.Errorf("%s: %w", file, err)
+	if err := content.DecodeSettings(file, data, &s, false); err != nil {
+		return s, err
 	}
 	if s.Font != "" && !filepath.IsAbs(s.Font) {
 		s.Font = filepath.Join(dir, s.Font)
