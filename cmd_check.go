@@ -111,7 +111,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	notes := content.NewFolderNotes(fs.Args())
 	results, done := checkFiles(ctx, files, notes, validate.Options{Timeout: *timeout})
 	giveFolderNoteLicenses(results, files, notes)
-	results = slices.Concat(settingsResults(fs.Args()), emptyFolderResults(found.empty), folderNoteResults(found.folders, notes), results)
+	results = slices.Concat(settingsResults(fs.Args(), newSiteFinder()), emptyFolderResults(found.empty), folderNoteResults(found.folders, notes), results)
 	markDuplicates(results)
 
 	var nErr, nWarn, nPuzzles int

@@ -15,11 +15,11 @@ import (
 // stop at: an unknown key, a value of the wrong kind. A CI job that runs
 // check before build thus fails on it at check, as on a puzzle's mistake,
 // instead of passing and then failing to build.
-func settingsResults(paths []string) []checkResult {
+func settingsResults(paths []string, sites *siteFinder) []checkResult {
 	var out []checkResult
 	seen := map[string]bool{}
 	for _, p := range paths {
-		src := siteFolderOf(p)
+		src := siteFolderOf(sites, p)
 		if src == "" || seen[src] {
 			continue
 		}
@@ -32,11 +32,11 @@ func settingsResults(paths []string) []checkResult {
 	return out
 }
 
-// siteFolderOf is siteFolder of path as a path from the working folder
-// when it is below it (as the path was given), else absolute; "" when
-// there is none.
-func siteFolderOf(path string) string {
-	dir, err := siteFolder(path)
+// siteFolderOf is siteFolder of path (found by sites) as a path from the
+// working folder when it is below it (as the path was given), else
+// absolute; "" when there is none.
+func siteFolderOf(sites *siteFinder, path string) string {
+	dir, err := sites.siteFolder(path)
 	if dir == "" || err != nil {
 		return ""
 	}

@@ -55,21 +55,46 @@ func readPrintSettings(path string) (printSettings, error) {
 // does. A nonopress.toml that cannot be looked at counts as one, so that
 // reading it gives the error.
 func siteFolder(path string) (string, error) {
+	return newSiteFinder().siteFolder(path)
+}
+
+// siteFinder is siteFolder for many paths: it looks at each folder once,
+// however many of the paths are in or below it, so that check of
+// content/*/*.non walks up from each folder once and from the content
+// folder once, not from each file.
+type siteFinder struct {
+	stat  func(string) (os.FileInfo, error) // os.Stat
+	found map[string]string                 // folder (absolute) → its site folder, "" for none
+}
+
+func newSiteFinder() *siteFinder {
+	return &siteFinder{stat: os.Stat, found: map[string]string{}}
+}
+
+// siteFolder is siteFolder of path.
+func (f *siteFinder) siteFolder(path string) (string, error) {
 	dir, err := filepath.Abs(path)
 	if err != nil {
 		return "", err
 	}
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+	if info, err := f.stat(dir); err != nil || !info.IsDir() {
 		dir = filepath.Dir(dir)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, content.ConfigFile)); !errors.Is(err, os.ErrNotExist) {
-			return dir, nil
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return "", nil
-		}
-		dir = up
+	return f.of(dir), nil
+}
+
+// of is the site folder of folder dir (absolute): dir when it holds
+// nonopress.toml, else its parent's.
+func (f *siteFinder) of(dir string) string {
+	if site, ok := f.found[dir]; ok {
+		return site
 	}
+	site := ""
+	if _, err := f.stat(filepath.Join(dir, content.ConfigFile)); !errors.Is(err, os.ErrNotExist) {
+		site = dir
+	} else if up := filepath.Dir(dir); up != dir {
+		site = f.of(up)
+	}
+	f.found[dir] = site
+	return site
 }
