@@ -24,6 +24,11 @@ type printSettings struct {
 	// a glyph per colour, a line for the solver's name and the date.
 	MonoSafe bool `toml:"mono_safe"`
 	NameLine bool `toml:"name_line"`
+	// Title is the site's title, which titles a booklet of its content
+	// folder, dir (absolute; "" without a nonopress.toml), as its home
+	// page (folderTitle).
+	Title string `toml:"title"`
+	dir   string
 }
 
 // readPrintSettings reads the print settings of the nonopress.toml in the
@@ -44,6 +49,7 @@ func readPrintSettings(path string) (printSettings, error) {
 	if err := content.DecodeSettings(file, data, &s, false); err != nil {
 		return s, err
 	}
+	s.dir = dir
 	if s.Font != "" && !filepath.IsAbs(s.Font) {
 		s.Font = filepath.Join(dir, s.Font)
 	}
