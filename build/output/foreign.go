@@ -276,11 +276,11 @@ func (s *Store) keepForeign() (Foreign, error) {
 			}
 		}
 		if err := keep.openKept(); err != nil {
-			return f, fmt.Errorf("keep %s, a file of yours the site now writes: %w", src, err)
+			return f, fmt.Errorf("keep %s, a file the site now writes: %w", src, err)
 		}
 		kept, err := keep.keep(rel)
 		if err != nil {
-			return f, fmt.Errorf("keep %s, a file of yours the site now writes, in %s: %w", src, keep.dir, err)
+			return f, fmt.Errorf("keep %s, a file the site now writes, in %s: %w", src, keep.dir, err)
 		}
 		switch {
 		case kept == "":
