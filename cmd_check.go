@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -112,7 +111,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	notes := content.NewFolderNotes(fs.Args())
 	results, done := checkFiles(ctx, files, notes, validate.Options{Timeout: *timeout})
 	giveFolderNoteLicenses(results, files, notes)
-	results = slices.Concat(settingsResults(fs.Args()), emptyFolderResults(found.empty), folderNoteResults(found.folders, notes), results)
+	results = slices.Concat(settingsResults(fs.Args(), newSiteFinder()), emptyFolderResults(found.empty), folderNoteResults(found.folders, notes), results)
 	markDuplicates(results)
 
 	var nErr, nWarn, nPuzzles int
@@ -371,7 +370,7 @@ func checkFile(ctx context.Context, file string, notes *content.FolderNotes, opt
 // name ("data001", "minis #2"), as catalogue.json gives it.
 func (c checkedPuzzle) result(file string, count int) checkResult {
 	p, rep := c.puzzle, c.report
-	fallback := site.FallbackTitle(content.BaseName(filepath.Base(file)), p.Origin.Index, count > 1)
+	fallback := site.FileFallbackTitle(file, p.Origin.Index, count)
 	r := checkResult{
 		File: file, Index: p.Origin.Index, Entry: *site.NewEntry(p, content.FrontMatter{}, fallback), ColorNames: []string{},
 		Errors: jsonDiagnostics(rep.Errors), Warnings: jsonDiagnostics(rep.Warnings), Seconds: rep.Seconds,

@@ -92,6 +92,39 @@ func TestCheckReadsTheSiteConfiguration(t *testing.T) {
 	}
 }
 
+// A mistake of nonopress.toml whose line is not known (a key written in
+// quotes, which the line search does not find) is the file's as a whole:
+// check says so without a line (and line 0 in -json), and build in the
+// same words, never "nonopress.toml:0:".
+func TestCheckSiteConfigurationMistakeWithoutALine(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "content/nonopress.toml", "\"paper\" = \"b9\"\n")
+	writeFile(t, dir, "content/animals/dancer.non", dancerNon)
+	content, toml := filepath.Join(dir, "content"), filepath.Join(dir, "content", "nonopress.toml")
+	const mistake = `paper "b9": want a3, a4, a5 or letter`
+	if code, out, _ := runCLI(t, "check", content); code != 1 || !strings.HasPrefix(out, toml+": error: "+mistake+"\n") {
+		t.Errorf("check: exit %d, want 1 and %q first:\n%s", code, toml+": error: "+mistake, out)
+	}
+	_, out, _ := runCLI(t, "check", "-json", content)
+	first, _, _ := strings.Cut(out, "\n")
+	var r struct {
+		Errors []struct {
+			Line          int
+			Message, Hint string
+		}
+	}
+	if err := json.Unmarshal([]byte(first), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Errors) != 1 || r.Errors[0].Line != 0 || r.Errors[0].Message != mistake || r.Errors[0].Hint != "" {
+		t.Errorf("check -json: first object %s", first)
+	}
+	code, _, stderr := runCLI(t, "build", "-quiet", "-src", content, "-out", filepath.Join(dir, "public"))
+	if want := "nonopress build: " + toml + ": " + mistake + "\n"; code != 1 || stderr != want {
+		t.Errorf("build: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+}
+
 // check names a site's nonopress.toml as the paths it was given name the
 // site: from the working folder when the site is in it, else in full.
 func TestCheckNamesTheSiteConfigurationAsGiven(t *testing.T) {

@@ -108,7 +108,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	}
 	c.report(found, *skipInvalid)
 	if *title == "" {
-		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries), pathsTitle(fs.Args()))
+		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries), pathsTitle(fs.Args(), site))
 	}
 	if invalid > 0 && !*skipInvalid {
 		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (fix them, or pass -skip-invalid to print the rest)\n",
@@ -204,7 +204,7 @@ func (c *printCommand) checkAll(ctx context.Context, files []string, notes *cont
 				continue
 			}
 			p := cp.puzzle
-			fallback := site.FallbackTitle(content.BaseName(filepath.Base(f)), i, len(checked) > 1)
+			fallback := site.FileFallbackTitle(f, i, len(checked))
 			if title := site.BookletTitle(p, fallback, cp.report.Verdict); title != p.Meta.Title {
 				q := *p
 				q.Meta.Title = title
@@ -255,15 +255,16 @@ func (c *printCommand) report(ds diag.List, skipping bool) {
 // pathsTitle is a booklet's title from what it prints: one file's or
 // folder's name, or for several in one folder that folder's title (not the
 // first file's); for paths in several folders, the first one's name. A
-// folder is titled as the site titles it (folderTitle).
-func pathsTitle(paths []string) string {
+// folder is titled as the site titles it (folderTitle), site being the
+// settings print read.
+func pathsTitle(paths []string, site printSettings) string {
 	name := func(p string) string {
 		abs, err := filepath.Abs(p)
 		if err != nil {
 			abs = filepath.Clean(p)
 		}
 		if info, err := os.Stat(abs); err == nil && info.IsDir() {
-			return folderTitle(abs)
+			return folderTitle(abs, site)
 		}
 		return content.BaseName(filepath.Base(abs))
 	}

@@ -83,8 +83,15 @@ func noteFront(f *content.PuzzleFile) (content.FrontMatter, error) {
 // shows it; else its note's title; else its name as a reader would write
 // it ("02_not_so_tough" reads "Not so tough"). Printing two collections of
 // a site is thus titled by the site, not by the content folder's name.
-func folderTitle(dir string) string {
-	if settings, err := content.ReadSettings(dir); err == nil && settings.Title != "" {
+// site is the settings print read: the site's title is taken from them,
+// not read again; only a folder with a nonopress.toml of its own above
+// the one read (a site in a site) has its own read.
+func folderTitle(dir string, site printSettings) string {
+	if dir == site.dir {
+		if site.Title != "" {
+			return site.Title
+		}
+	} else if settings, err := content.ReadSettings(dir); err == nil && settings.Title != "" {
 		return settings.Title
 	}
 	if fc, ok, err := readFolderCover(context.Background(), dir, false); ok && err == nil && fc.Title != "" {

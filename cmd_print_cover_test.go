@@ -155,16 +155,16 @@ func TestPrintFilesTitle(t *testing.T) {
 			t.Errorf("print %v: the cover is titled\n%s\nwant %q", c.paths, cover, c.want)
 		}
 	}
-	if got := pathsTitle([]string{"a/pair.nonpack.gz"}); got != "pair" {
+	if got := pathsTitle([]string{"a/pair.nonpack.gz"}, printSettings{}); got != "pair" {
 		t.Errorf("pathsTitle of a compressed bundle: %q", got)
 	}
-	if got := pathsTitle([]string{"a/x.non", "b/y.non"}); got != "x" {
+	if got := pathsTitle([]string{"a/x.non", "b/y.non"}, printSettings{}); got != "x" {
 		t.Errorf("pathsTitle of files in two folders: %q", got)
 	}
 	// A folder named for the file system is titled as the site titles its
 	// collection.
 	writeFile(t, dir, "02_not_so_tough/dancer.non", dancerNon)
-	if got := pathsTitle([]string{filepath.Join(dir, "02_not_so_tough")}); got != "Not so tough" {
+	if got := pathsTitle([]string{filepath.Join(dir, "02_not_so_tough")}, printSettings{}); got != "Not so tough" {
 		t.Errorf("pathsTitle of folder 02_not_so_tough: %q, want Not so tough", got)
 	}
 }
@@ -222,6 +222,13 @@ func TestPrintSettingsMistake(t *testing.T) {
 	if want := `nonopress.toml:2: paper: text in TOML needs quotes (write paper = "a4")`; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr, want)
 	}
+	// A value of the wrong kind: the build's words for it too, not the
+	// TOML library's.
+	writeFile(t, dir, "nonopress.toml", "title = \"Club\"\nmono_safe = \"yes\"\n")
+	code, _, stderr = runCLI(t, "print", "-o", filepath.Join(dir, "out.pdf"), filepath.Join(dir, "dancer.non"))
+	if want := `nonopress.toml:2: mono_safe: a string is not true or false (write mono_safe = true or mono_safe = false)`; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr, want)
+	}
 }
 
 // TestPrintSeveralFoldersTitle: a booklet of two collections of a site is
@@ -254,5 +261,21 @@ func TestPrintSeveralFoldersTitle(t *testing.T) {
 		if cover, _, _ := strings.Cut(printedText(t, paths...), "\f"); !strings.HasPrefix(strings.TrimSpace(cover), c.want+"\n") {
 			t.Errorf("print %v: the cover is titled\n%s\nwant %q", c.paths, cover, c.want)
 		}
+	}
+	// The site's title is the one print read with its settings, not read
+	// from nonopress.toml a second time.
+	site := filepath.Join(dir, "site", "content")
+	read := printSettings{Title: "As read", dir: site}
+	if got := pathsTitle([]string{filepath.Join(site, "animals"), filepath.Join(site, "shapes")}, read); got != "As read" {
+		t.Errorf("pathsTitle of two collections of a site: %q, want the title print read, As read", got)
+	}
+	// A site in a site: print read the inner one's settings, the outer
+	// folder titles the booklet by its own.
+	writeFile(t, dir, "outer/nonopress.toml", "title = \"Outer\"\n")
+	writeFile(t, dir, "outer/inner/nonopress.toml", "title = \"Inner\"\n")
+	writeFile(t, dir, "outer/other/dancer.non", dancerNon)
+	inner := filepath.Join(dir, "outer", "inner")
+	if got := pathsTitle([]string{inner, filepath.Join(dir, "outer", "other")}, printSettings{Title: "Inner", dir: inner}); got != "Outer" {
+		t.Errorf("pathsTitle of two folders of a site in a site: %q, want the outer one's title, Outer", got)
 	}
 }

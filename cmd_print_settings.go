@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/nonopress/nonopress/build/content"
-	"github.com/pelletier/go-toml/v2"
 )
 
 // printSettings are the settings of a site's nonopress.toml that print
@@ -25,6 +24,11 @@ type printSettings struct {
 	// a glyph per colour, a line for the solver's name and the date.
 	MonoSafe bool `toml:"mono_safe"`
 	NameLine bool `toml:"name_line"`
+	// Title is the site's title, which titles a booklet of its content
+	// folder, dir (absolute; "" without a nonopress.toml), as its home
+	// page (folderTitle).
+	Title string `toml:"title"`
+	dir   string
 }
 
 // readPrintSettings reads the print settings of the nonopress.toml in the
@@ -42,17 +46,10 @@ func readPrintSettings(path string) (printSettings, error) {
 	if err != nil {
 		return s, fmt.Errorf("read site configuration: %w", err)
 	}
-	if err := toml.Unmarshal(data, &s); err != nil {
-		var derr *toml.DecodeError
-		if errors.As(err, &derr) {
-			row, _ := derr.Position()
-			if d := content.TOMLLineError(file, row, data, row, "", s); d != nil {
-				return s, d
-			}
-			return s, fmt.Errorf("%s:%d: %s", file, row, derr.Error())
-		}
-		return s, fmt.Errorf("%s: %w", file, err)
+	if err := content.DecodeSettings(file, data, &s, false); err != nil {
+		return s, err
 	}
+	s.dir = dir
 	if s.Font != "" && !filepath.IsAbs(s.Font) {
 		s.Font = filepath.Join(dir, s.Font)
 	}
@@ -64,21 +61,46 @@ func readPrintSettings(path string) (printSettings, error) {
 // does. A nonopress.toml that cannot be looked at counts as one, so that
 // reading it gives the error.
 func siteFolder(path string) (string, error) {
+	return newSiteFinder().siteFolder(path)
+}
+
+// siteFinder is siteFolder for many paths: it looks at each folder once,
+// however many of the paths are in or below it, so that check of
+// content/*/*.non walks up from each folder once and from the content
+// folder once, not from each file.
+type siteFinder struct {
+	stat  func(string) (os.FileInfo, error) // os.Stat
+	found map[string]string                 // folder (absolute) → its site folder, "" for none
+}
+
+func newSiteFinder() *siteFinder {
+	return &siteFinder{stat: os.Stat, found: map[string]string{}}
+}
+
+// siteFolder is siteFolder of path.
+func (f *siteFinder) siteFolder(path string) (string, error) {
 	dir, err := filepath.Abs(path)
 	if err != nil {
 		return "", err
 	}
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+	if info, err := f.stat(dir); err != nil || !info.IsDir() {
 		dir = filepath.Dir(dir)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, content.ConfigFile)); !errors.Is(err, os.ErrNotExist) {
-			return dir, nil
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return "", nil
-		}
-		dir = up
+	return f.of(dir), nil
+}
+
+// of is the site folder of folder dir (absolute): dir when it holds
+// nonopress.toml, else its parent's.
+func (f *siteFinder) of(dir string) string {
+	if site, ok := f.found[dir]; ok {
+		return site
 	}
+	site := ""
+	if _, err := f.stat(filepath.Join(dir, content.ConfigFile)); !errors.Is(err, os.ErrNotExist) {
+		site = dir
+	} else if up := filepath.Dir(dir); up != dir {
+		site = f.of(up)
+	}
+	f.found[dir] = site
+	return site
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/nonopress/nonopress/build/output"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/puzzle"
 )
 
 // foreignWarnings words what a commit found in the output folder that
@@ -37,8 +38,18 @@ func foreignWarnings(out string, f output.Foreign) diag.List {
 			"not written by nonopress, but the site now has a page or file of that name: the new site has the build's, and yours is now at %s, where no build writes over it or deletes it", t.Copy))
 	}
 	if f.Unknown {
-		said := fmt.Sprintf("its manifest (%s) was damaged or named paths outside the folder, so files nonopress did not write could not be told apart: every file there the new site does not write was kept as yours (%d, each named in its own warning; old pages of the site among them can be deleted)",
-			output.MarkerName, len(f.Kept)+len(f.Replaced))
+		folders := 0
+		for _, rel := range f.Kept {
+			if strings.HasSuffix(rel, "/") {
+				folders++
+			}
+		}
+		kept := puzzle.Plural(len(f.Kept)-folders+len(f.Replaced), "file")
+		if folders > 0 {
+			kept += " and " + puzzle.Plural(folders, "empty folder")
+		}
+		said := fmt.Sprintf("its manifest (%s) was damaged or named paths outside the folder, so files nonopress did not write could not be told apart: every file and empty folder there the new site does not write was kept as yours (%s, each named in its own warning; old pages of the site among them can be deleted)",
+			output.MarkerName, kept)
 		if n := len(f.Overwritten); n > 0 {
 			said += fmt.Sprintf(", and every file at a path the site writes that held neither the site's bytes nor those the manifest recorded for it (%d: yours, pages edited by hand, or old pages it did not record) was copied to %s, at its path there (or a numbered name beside it), before the site's was written over it",
 				n, output.KeptName(out))

@@ -139,10 +139,27 @@ func TestUserFilesKeptPastAnUntrustedManifest(t *testing.T) {
 			t.Errorf("build %d: no warning names the kept CNAME:\n%s", i+1, w)
 		}
 		said := strings.Contains(w, s.out+": its manifest (.nonopress) was damaged or named paths outside the folder") &&
-			strings.Contains(w, "every file there the new site does not write was kept as yours (1,")
+			strings.Contains(w, "every file and empty folder there the new site does not write was kept as yours (1 file, each named")
 		if said != untrusted {
 			t.Errorf("build %d: warned of the untrusted manifest %v, want %v:\n%s", i+1, said, untrusted, w)
 		}
+	}
+}
+
+// Past an untrusted manifest, the warning counts the kept files and the
+// kept empty folders each by its name, not all as files.
+func TestUntrustedManifestCountsKeptFoldersApart(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{Quiet: true})
+	writeTree(t, s.out, "-- CNAME --\npuzzles.example.org\n")
+	if err := os.Mkdir(filepath.Join(s.out, "mine"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	forgeManifest(t, s.out, "../elsewhere")
+	writeTree(t, s.src, "-- animals/newa.non --\n"+tinyNon("n", 0))
+	w := strings.Join(s.mustBuild(Config{Quiet: true}).Warnings, "\n")
+	if want := "was kept as yours (1 file and 1 empty folder, each named in its own warning"; !strings.Contains(w, want) {
+		t.Errorf("warnings do not say %q:\n%s", want, w)
 	}
 }
 

@@ -253,7 +253,7 @@ func ninBadBlock(file string, l numberedLine, f clueField) error {
 func ninExtraHint(head, w, h int, lines []numberedLine, more bool) string {
 	hint := fmt.Sprintf("line %d asks for %d rows and %d columns; if this is a clue, remove the line before it that is one too many", head, h, w)
 	if a, b, ok := copiedLine(lines[:len(lines)-1]); ok && !more {
-		hint += fmt.Sprintf(": lines %d and %d are the same; if one is a copy, remove it", a, b)
+		hint += fmt.Sprintf("; lines %d and %d are the same: if one is a copy, remove it", a, b)
 	}
 	return hint
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -94,6 +95,17 @@ func contentsPageCount(paper pageSize, n int) int {
 	return (n + 1 + per - 1) / per
 }
 
+// gradeWordsWidth is the width of the widest grade word of package grade's
+// table on a contents line: the least the difficulty column takes, so that
+// its place does not depend on which grades a booklet's puzzles have.
+func gradeWordsWidth(m *metrics) float64 {
+	w := 0.0
+	for _, g := range grade.All() {
+		w = max(w, m.width(g.Word, contentsSize, false))
+	}
+	return w
+}
+
 // contentsPages lists each puzzle with its number, title, size, difficulty
 // and page (entryPage), then the answers' page (none when answersFrom is 0).
 // They are the booklet's pages 2 onwards, or, when cover is given, all on
@@ -109,7 +121,7 @@ func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersF
 	// The size and difficulty columns are as wide as their widest entry
 	// ("triddler, 96 triangles" is wider than "00×00, 00 colours"), so
 	// that no column runs into the next; the title takes what is left.
-	sizeW, diffW := m.width("00×00, 00 colours", contentsSize, false), m.width("medium", contentsSize, false)
+	sizeW, diffW := m.width("00×00, 00 colours", contentsSize, false), gradeWordsWidth(m)
 	for _, e := range entries {
 		sizeW = max(sizeW, m.width(sizeAndColours(e.Puzzle), contentsSize, false))
 		diffW = max(diffW, m.width(DifficultyWords(e.Difficulty), contentsSize, false))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/grade"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -100,3 +101,22 @@ func TestLonePuzzleFillsItsPage(t *testing.T) {
 }
 
 type puzzleCase struct{ p *puzzle.Puzzle }
+
+// The contents' difficulty column is at least as wide as every grade word
+// of package grade's table, measured, not as wide as a word the renderer
+// guesses is the widest: a wider word added to the table fits.
+func TestDifficultyColumnFitsEveryGradeWord(t *testing.T) {
+	m, _ := newMetrics()
+	w := gradeWordsWidth(m)
+	widest := false
+	for _, g := range grade.All() {
+		gw := m.width(g.Word, contentsSize, false)
+		if gw > w {
+			t.Errorf("%q is %.2f mm wide, the column at least %.2f", g.Word, gw, w)
+		}
+		widest = widest || gw == w
+	}
+	if !widest {
+		t.Errorf("the column's least width %.2f is no grade word's", w)
+	}
+}

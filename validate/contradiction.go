@@ -47,6 +47,9 @@ type suspect struct {
 	// the whole grid (nil when none is, or none was tried): the puzzle
 	// meant, which has one solution, is one slip away.
 	restored puzzle.Line
+	// fixes are the fixes of its clue, as suspects' fixes gave them once:
+	// restoring tries them without asking again.
+	fixes []puzzle.Line
 }
 
 // A suspect's cost: when the others settle it to a fix of its clue (a clue
@@ -83,7 +86,7 @@ func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.
 	}
 	slices.SortStableFunc(ss, func(a, b suspect) int { return cmp.Compare(a.cost, b.cost) })
 	if len(ss) > 0 {
-		ll.restoring(asLikely(ss), fixes)
+		ll.restoring(asLikely(ss))
 	}
 	slices.SortStableFunc(ss, func(a, b suspect) int {
 		return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(boolRank(a.restored == nil), boolRank(b.restored == nil)),
@@ -98,7 +101,7 @@ func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.
 // suspect's, when the others fit together, is the clue they call for).
 // The runs are bounded by the work the search of suspects may do
 // (maxSuspectWork); beyond them the rest are left without.
-func (ll *lineLogic) restoring(ss []suspect, fixes func(l int, written puzzle.Line) []puzzle.Line) {
+func (ll *lineLogic) restoring(ss []suspect) {
 	runs := maxSuspectWork / max(1, len(ll.grid))
 	for i := range ss {
 		s := &ss[i]
@@ -109,7 +112,7 @@ func (ll *lineLogic) restoring(ss []suspect, fixes func(l int, written puzzle.Li
 			continue
 		}
 		written := ll.clue(s.line)
-		for _, f := range fixes(s.line, written) {
+		for _, f := range s.fixes {
 			if runs--; runs < 0 {
 				return
 			}
@@ -159,14 +162,14 @@ func (ll *lineLogic) suspect(l int, fixes []puzzle.Line) suspect {
 				cost = 1
 			}
 		}
-		return suspect{line: l, settled: true, called: called, cost: cost, fit: ll.solved()}
+		return suspect{line: l, settled: true, called: called, cost: cost, fit: ll.solved(), fixes: fixes}
 	}
 	for _, f := range fixes {
 		if fits, err := solve.SolveLine(f, ll.load(l)); err == nil && fits {
-			return suspect{line: l, cost: 1}
+			return suspect{line: l, cost: 1, fixes: fixes}
 		}
 	}
-	return suspect{line: l, cost: unknownCost}
+	return suspect{line: l, cost: unknownCost, fixes: fixes}
 }
 
 // slipsOf returns the clues one slip of the pen away from clue: two

@@ -160,3 +160,52 @@ func TestTheWrongClueIsAlwaysASuspect(t *testing.T) {
 	}
 	t.Logf("the swapped line blamed first on %d of %d", blamed, cases)
 }
+
+// suspects asks for the fixes of each line's clue once: restoring tries
+// the fixes a suspect was weighed with instead of asking again (sums.go's
+// fixes search the sums).
+func TestSuspectsAskForEachLinesFixesOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	unsettled := 0
+	for cases := 0; cases < 200; {
+		img := puzzle.NewImage(8, 8)
+		for i := range img.Cells {
+			if rng.Float64() < 0.55 {
+				img.Cells[i] = 1
+			}
+		}
+		rows, cols := puzzle.CluesOf(img)
+		clues := rows
+		if l := rng.IntN(16); l >= 8 {
+			clues = cols
+		}
+		c := clues[rng.IntN(8)]
+		if len(c) < 2 || c[0] == c[1] {
+			continue
+		}
+		c[0], c[1] = c[1], c[0]
+		p := withClues(rows, cols)
+		if _, _, ok := contradictedLine(p); !ok {
+			continue
+		}
+		cases++
+		asked := map[int]int{}
+		_, ss := suspects(p, func(l int, written puzzle.Line) []puzzle.Line {
+			asked[l]++
+			return slipsOf(written)
+		})
+		for l, n := range asked {
+			if n > 1 {
+				t.Fatalf("clues %v / %v: the fixes of line %d asked for %d times", rows, cols, l, n)
+			}
+		}
+		for _, s := range ss {
+			if !s.settled {
+				unsettled++
+			}
+		}
+	}
+	if unsettled == 0 {
+		t.Fatal("no suspect left open: the cases never make restoring try fixes")
+	}
+}

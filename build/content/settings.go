@@ -12,6 +12,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/spell"
 	"github.com/nonopress/nonopress/nav"
 	"github.com/nonopress/nonopress/render"
@@ -80,7 +81,9 @@ func DefaultSettings() Settings {
 }
 
 // ReadSettings reads <src>/nonopress.toml over the defaults. A missing file
-// is not an error; an unknown key or a bad value is, named with its line.
+// is not an error; an unknown key or a bad value is: a *diag.Diagnostic
+// naming the file, its line (when known) and a hint, which check, build
+// and print report as it is.
 func ReadSettings(src string) (Settings, error) {
 	cfg := DefaultSettings()
 	path := filepath.Join(src, ConfigFile)
@@ -91,33 +94,8 @@ func ReadSettings(src string) (Settings, error) {
 	if err != nil {
 		return cfg, fmt.Errorf("read site configuration: %w", err)
 	}
-	if err := checkTOMLKeys(data); err != nil {
-		return cfg, fmt.Errorf("%s:1: %w", path, err)
-	}
-	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
-	if err := dec.Decode(&cfg); err != nil {
-		var strict *toml.StrictMissingError
-		if errors.As(err, &strict) && len(strict.Errors) > 0 {
-			e := strict.Errors[0]
-			row, _ := e.Position()
-			key := strings.Join(e.Key(), ".")
-			if known := spell.Closest(key, tagKeys(reflect.TypeFor[Settings](), "toml"), func(string) int { return 2 }); known != "" {
-				return cfg, fmt.Errorf("%s:%d: unknown key %q (did you mean %q?)", path, row, key, known)
-			}
-			return cfg, fmt.Errorf("%s:%d: unknown key %q", path, row, key)
-		}
-		var derr *toml.DecodeError
-		if errors.As(err, &derr) {
-			row, _ := derr.Position()
-			if d := TOMLLineError(path, row, data, row, "", cfg); d != nil {
-				return cfg, d
-			}
-			if d := tomlTypeError(path, row, err, cfg, ""); d != nil {
-				return cfg, d
-			}
-			return cfg, fmt.Errorf("%s:%d: %s", path, row, derr.Error())
-		}
-		return cfg, fmt.Errorf("%s: %w", path, err)
+	if err := DecodeSettings(path, data, &cfg, true); err != nil {
+		return cfg, err
 	}
 	if err := cfg.check(path, data); err != nil {
 		return cfg, err
@@ -125,45 +103,95 @@ func ReadSettings(src string) (Settings, error) {
 	return cfg, nil
 }
 
+// DecodeSettings decodes data, the nonopress.toml at path, into the struct
+// v points to (Settings, or a part of its keys with the same tags), an
+// unknown key being an error when strict. Its mistakes are *diag.Diagnostic
+// as ReadSettings gives them.
+func DecodeSettings(path string, data []byte, v any, strict bool) error {
+	if err := checkTOMLKeys(data); err != nil {
+		return settingsError(path, 1, "", "%v", err)
+	}
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	if strict {
+		dec = dec.DisallowUnknownFields()
+	}
+	err := dec.Decode(v)
+	if err == nil {
+		return nil
+	}
+	fields := reflect.ValueOf(v).Elem().Interface()
+	var missing *toml.StrictMissingError
+	if errors.As(err, &missing) && len(missing.Errors) > 0 {
+		e := missing.Errors[0]
+		row, _ := e.Position()
+		key := strings.Join(e.Key(), ".")
+		hint := ""
+		if known := spell.Closest(key, tagKeys(reflect.TypeOf(fields), "toml"), func(string) int { return 2 }); known != "" {
+			hint = fmt.Sprintf("did you mean %q?", known)
+		}
+		return settingsError(path, row, hint, "unknown key %q", key)
+	}
+	var derr *toml.DecodeError
+	if errors.As(err, &derr) {
+		row, _ := derr.Position()
+		if d := TOMLLineError(path, row, data, row, "", fields); d != nil {
+			return d
+		}
+		if d := tomlTypeError(path, row, err, fields, ""); d != nil {
+			return d
+		}
+		return settingsError(path, row, "", "%s", derr.Error())
+	}
+	return settingsError(path, 0, "", "%v", err)
+}
+
+// settingsError is a mistake of the nonopress.toml at path, at line (0:
+// the file as a whole), with hint (or none).
+func settingsError(path string, line int, hint, format string, args ...any) *diag.Diagnostic {
+	return &diag.Diagnostic{File: path, Line: line, Severity: diag.Error, Message: fmt.Sprintf(format, args...), Hint: hint}
+}
+
 // check validates values and fills the derived fields.
 func (c *Settings) check(path string, data []byte) error {
-	at := func(key string) string { return fmt.Sprintf("%s:%d", path, keyLine(data, key)) }
+	at := func(key string, format string, args ...any) error {
+		return settingsError(path, keyLine(data, key), "", format, args...)
+	}
 	// The names `nonopress print -paper` takes too (render.ParsePaper).
 	paper, err := render.ParsePaper(c.Paper)
 	if err != nil {
-		return fmt.Errorf("%s: paper %q: want %s", at("paper"), c.Paper, render.Papers)
+		return at("paper", "paper %q: want %s", c.Paper, render.Papers)
 	}
 	c.Paper = string(paper)
 	c.Budget = validate.DefaultTimeout
 	if c.SolverBudget != "" {
 		d, err := time.ParseDuration(c.SolverBudget)
 		if err != nil || d <= 0 {
-			return fmt.Errorf("%s: solver_budget %q: want a positive duration such as \"10s\"", at("solver_budget"), c.SolverBudget)
+			return at("solver_budget", "solver_budget %q: want a positive duration such as \"10s\"", c.SolverBudget)
 		}
 		c.Budget = d
 	}
 	if c.Recent < 0 {
-		return fmt.Errorf("%s: recent %d: want 0 or more", at("recent"), c.Recent)
+		return at("recent", "recent %d: want 0 or more", c.Recent)
 	}
 	if c.PerPage < 0 {
-		return fmt.Errorf("%s: per_page %d: want 1 or more (0 for the default, %d)", at("per_page"), c.PerPage, nav.DefaultPerPage)
+		return at("per_page", "per_page %d: want 1 or more (0 for the default, %d)", c.PerPage, nav.DefaultPerPage)
 	}
 	if c.PerPage == 0 {
 		c.PerPage = nav.DefaultPerPage
 	}
 	if c.BaseURL != "" {
 		if err := CheckBaseURL(c.BaseURL); err != nil {
-			return fmt.Errorf("%s: base_url: %w", at("base_url"), err)
+			return at("base_url", "base_url: %v", err)
 		}
 	}
 	if c.Font != "" {
 		if _, err := os.Stat(c.FontPath(filepath.Dir(path))); err != nil {
-			return fmt.Errorf("%s: font %q: no such file", at("font"), c.Font)
+			return at("font", "font %q: no such file", c.Font)
 		}
 	}
 	if c.CacheDir != "" {
 		if err := checkCacheDir(filepath.Dir(path), c.CacheDir); err != nil {
-			return fmt.Errorf("%s: cache_dir %q: %w", at("cache_dir"), c.CacheDir, err)
+			return at("cache_dir", "cache_dir %q: %v", c.CacheDir, err)
 		}
 	}
 	if c.Language == "" {

@@ -237,9 +237,11 @@ func (s *Store) keepForeign() (Foreign, error) {
 	f := Foreign{Unknown: found.Unknown}
 	var keep *keeper
 	defer func() { keep.close() }()
+	folders := &folderKeeper{back: s.back}
+	defer folders.close()
 	for _, rel := range found.Kept {
 		if dir, ok := strings.CutSuffix(rel, "/"); ok {
-			if s.keepFolder(dir) {
+			if folders.keep(dir) {
 				f.Kept = append(f.Kept, rel)
 			}
 			continue
@@ -274,11 +276,11 @@ func (s *Store) keepForeign() (Foreign, error) {
 			}
 		}
 		if err := keep.openKept(); err != nil {
-			return f, fmt.Errorf("keep %s, a file of yours the site now writes: %w", src, err)
+			return f, fmt.Errorf("keep %s, a file the site now writes: %w", src, err)
 		}
 		kept, err := keep.keep(rel)
 		if err != nil {
-			return f, fmt.Errorf("keep %s, a file of yours the site now writes, in %s: %w", src, keep.dir, err)
+			return f, fmt.Errorf("keep %s, a file the site now writes, in %s: %w", src, keep.dir, err)
 		}
 		switch {
 		case kept == "":
@@ -295,17 +297,28 @@ func (s *Store) keepForeign() (Foreign, error) {
 	return f, nil
 }
 
-// keepFolder makes the empty folder dir of a user's (slash-separated) in
-// the back buffer, and reports whether it is there and empty: kept. Where
-// the site has a file, or a folder of its files, it is not (it held
-// nothing to lose). Through a Root, as every change to the back buffer
-// that a path of the published folder leads.
-func (s *Store) keepFolder(dir string) bool {
-	root, err := os.OpenRoot(s.back)
-	if err != nil {
+// folderKeeper keeps a user's empty folders in the back buffer, back,
+// which it opens once for all of them, at the first.
+type folderKeeper struct {
+	back   string
+	root   *os.Root // nil: not opened, or it could not be
+	opened bool
+}
+
+// keep makes the empty folder dir of a user's (slash-separated) in the
+// back buffer, and reports whether it is there and empty: kept. Where the
+// site has a file, or a folder of its files, it is not (it held nothing to
+// lose). Through a Root, as every change to the back buffer that a path of
+// the published folder leads.
+func (k *folderKeeper) keep(dir string) bool {
+	if !k.opened {
+		k.opened = true
+		k.root, _ = os.OpenRoot(k.back)
+	}
+	root := k.root
+	if root == nil {
 		return false
 	}
-	defer root.Close()
 	name := filepath.FromSlash(dir)
 	if root.MkdirAll(name, 0o755) != nil {
 		return false
@@ -317,6 +330,13 @@ func (s *Store) keepFolder(dir string) bool {
 	defer f.Close()
 	ents, err := f.ReadDir(1)
 	return len(ents) == 0 && errors.Is(err, io.EOF)
+}
+
+// close closes the back buffer's Root, if opened.
+func (k *folderKeeper) close() {
+	if k.root != nil {
+		k.root.Close()
+	}
 }
 
 // isFolder reports whether rel (slash-separated) is a folder of dir, not

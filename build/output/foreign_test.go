@@ -251,3 +251,30 @@ func TestForeignEmptyFolderGivesWayToAPage(t *testing.T) {
 		t.Errorf("p/d/index.txt: %q, %v; want the site's page", data, err)
 	}
 }
+
+// A commit opens the back buffer once for all the empty folders it keeps,
+// not once for each: a folder kept after the back buffer has moved away
+// (here, renamed) still goes where the first went.
+func TestFolderKeeperOpensTheBackBufferOnce(t *testing.T) {
+	dir := t.TempDir()
+	back, moved := filepath.Join(dir, "back"), filepath.Join(dir, "moved")
+	if err := os.Mkdir(back, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	k := &folderKeeper{back: back}
+	defer k.close()
+	if !k.keep("a") {
+		t.Fatal("a: not kept")
+	}
+	if err := os.Rename(back, moved); err != nil {
+		t.Fatal(err)
+	}
+	if !k.keep("b/c") {
+		t.Fatal("b/c: not kept after the back buffer moved: it was opened again")
+	}
+	for _, d := range []string{"a", "b/c"} {
+		if info, err := os.Stat(filepath.Join(moved, filepath.FromSlash(d))); err != nil || !info.IsDir() {
+			t.Errorf("%s: not in the back buffer opened first (%v)", d, err)
+		}
+	}
+}

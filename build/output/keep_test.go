@@ -126,6 +126,16 @@ func TestKeptFolderLinksAreRefused(t *testing.T) {
 			if want := map[string]error{".": ErrLinkedKeptFolder, "p": ErrKeptLinkOutside}[c.link]; !errors.Is(err, want) {
 				t.Errorf("error %v, want %v", err, want)
 			}
+			// Worded as the other errors of keeping a file the site now
+			// writes: with an untrusted manifest it may be an old page,
+			// not a file of the user's.
+			said := "keep " + filepath.Join(out, "p", "d", "index.txt") + ", a file the site now writes"
+			if c.link == "p" {
+				said += ", in " + KeptName(out)
+			}
+			if !strings.HasPrefix(err.Error(), said+": ") {
+				t.Errorf("error %q, want it to start %q", err, said)
+			}
 			if ents, _ := os.ReadDir(outside); len(ents) != 0 {
 				t.Errorf("the commit wrote outside the kept folder: %d entries", len(ents))
 			}

@@ -104,3 +104,22 @@ func TestBookletTitle(t *testing.T) {
 		t.Errorf("ambiguous puzzle: %q, want it marked", got)
 	}
 }
+
+// check and print name an untitled puzzle of a path as the site names it
+// from its file: the base name without any compound extension, and in a
+// file of several puzzles its place too.
+func TestFileFallbackTitle(t *testing.T) {
+	for _, c := range []struct {
+		path     string
+		i, count int
+		want     string
+	}{
+		{"a/minis.nonpack.gz", 1, 3, "minis #2"},
+		{"a/data001.non", 0, 1, "data001"},
+		{"v1.2.non", 0, 1, "v1.2"},
+	} {
+		if got := FileFallbackTitle(c.path, c.i, c.count); got != c.want {
+			t.Errorf("FileFallbackTitle(%q, %d, %d) = %q, want %q", c.path, c.i, c.count, got, c.want)
+		}
+	}
+}

@@ -33,10 +33,18 @@ func cardOf(e *Entry, from string, pos int) CardView {
 	return c
 }
 
+// CardViews are a list's cards, as the "cards" partial shows them.
+type CardViews []CardView
+
+// FilterGrade is the grade word the filter of the cards offers as an
+// example of what it finds ("title, size, author, easy…"): the easiest of
+// package grade's table, as the search page takes its grade words.
+func (CardViews) FilterGrade() string { return grade.All()[0].Word }
+
 // cards returns the cards of entries as seen from a page in folder from,
 // the first at position first of its list.
-func cards(es []*Entry, from string, first int) []CardView {
-	var out []CardView
+func cards(es []*Entry, from string, first int) CardViews {
+	var out CardViews
 	for i, e := range es {
 		out = append(out, cardOf(e, from, first+i))
 	}

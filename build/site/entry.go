@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"html/template"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -111,6 +112,13 @@ func FallbackTitle(name string, i int, bundled bool) string {
 		return fmt.Sprintf("%s #%d", name, i+1)
 	}
 	return name
+}
+
+// FileFallbackTitle is FallbackTitle of the i-th of the count puzzles of
+// the file at path, as check and print name one they read from a path the
+// user gave: "minis.nonpack.gz" names its second "minis #2".
+func FileFallbackTitle(path string, i, count int) string {
+	return FallbackTitle(content.BaseName(filepath.Base(path)), i, count > 1)
 }
 
 // HasSheet reports whether the puzzle has a printable sheet.

@@ -11,16 +11,8 @@ import (
 // A page starts in a buffer the size of the largest page of its kind so far:
 // the same bytes as the first render, never the previous page's memory.
 func TestRenderReusesPageSizeNotPages(t *testing.T) {
-	pt, err := LoadTemplates(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, a := testSite()
-	pages, err := s.CollectionPages(a)
-	if err != nil || len(pages) != 1 {
-		t.Fatalf("%d pages of a (%v), want 1", len(pages), err)
-	}
-	first, err := pt.Render("collection", pages[0].Data())
+	pt, page := collectionPage(t)
+	first, err := pt.Render("collection", page.Data())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +20,7 @@ func TestRenderReusesPageSizeNotPages(t *testing.T) {
 		t.Errorf("size hint after a %d-byte page: %d", len(first), got)
 	}
 	kept := bytes.Clone(first)
-	second, err := pt.Render("collection", pages[0].Data())
+	second, err := pt.Render("collection", page.Data())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,6 +31,22 @@ func TestRenderReusesPageSizeNotPages(t *testing.T) {
 	if first[0] == 'X' {
 		t.Error("two renders share a buffer")
 	}
+}
+
+// collectionPage is the built-in templates and the one page of testSite's
+// collection a.
+func collectionPage(t *testing.T) (*Templates, Page) {
+	t.Helper()
+	pt, err := LoadTemplates(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, a := testSite()
+	pages, err := s.CollectionPages(a)
+	if err != nil || len(pages) != 1 {
+		t.Fatalf("%d pages of a (%v), want 1", len(pages), err)
+	}
+	return pt, pages[0]
 }
 
 // AppendRender appends to its buffer the page Render makes.

@@ -36,8 +36,8 @@ type PageData struct {
 	Note        template.HTML
 
 	Collections []CollectionView
-	Cards       []CardView
-	Recent      []CardView
+	Cards       CardViews
+	Recent      CardViews
 	Pages       []PagerLink // a long list's pages; nil for one page
 	PageOf      string      // where this page is in a long list: "Puzzles 101–151 of 151 · page 2 of 2"
 	Shortcuts   []Shortcut  // the home page's ready-made searches
