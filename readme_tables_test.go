@@ -2,7 +2,9 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -49,5 +51,68 @@ func TestReadmeTablesNameEveryKey(t *testing.T) {
 				t.Errorf("README.md's table after %q does not name the %s %q", c.after, c.what, key)
 			}
 		}
+	}
+}
+
+// Every message docs/authoring.md's "What each message means" quotes in the
+// first column of its tables is one that check prints for some mistake of
+// testdata/mistakes.txt, or that the readers give for a case of
+// formats/testdata/cases.txt: the same words, where the numbers and quoted
+// values of the example may differ, "…" stands for the
+// rest, and a hint quoted in parentheses may be the start of the one
+// printed. A message reworded in the code, or in the guide, fails it.
+func TestAuthoringQuotesMessagesCheckPrints(t *testing.T) {
+	guide, err := os.ReadFile(filepath.Join("docs", "authoring.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(guide), "\n## What each message means\n")
+	if !ok {
+		t.Fatal(`docs/authoring.md has no "What each message means"`)
+	}
+	var printed strings.Builder
+	for _, name := range []string{"testdata/mistakes.txt", "formats/testdata/cases.txt"} {
+		data, err := os.ReadFile(filepath.FromSlash(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		printed.Write(data)
+	}
+	// Messages no text case can give: a picture's frames, a grid too
+	// large for paper, a budget spent, bytes that are not UTF-8, and a
+	// site with no puzzle (a build's, not check's).
+	elsewhere := map[string]bool{
+		"animated GIF of 4 frames: only the first is read":       true,
+		"too large to solve on paper":                            true,
+		"uniqueness unknown: the solver's budget of 10s ran out": true,
+		"invalid UTF-8 replaced with U+FFFD":                     true,
+		"no puzzle files found":                                  true,
+	}
+	quoted := regexp.MustCompile("`([^`]+)`")
+	general := strings.NewReplacer(` …`, `.*`, `…`, `.*`)
+	quotes := 0
+	for _, l := range strings.Split(section, "\n") {
+		if !strings.HasPrefix(l, "| `") {
+			continue
+		}
+		first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " | ")
+		for _, m := range quoted.FindAllStringSubmatch(first, -1) {
+			q := m[1]
+			quotes++
+			if elsewhere[q] {
+				continue
+			}
+			pat := regexp.QuoteMeta(q)
+			pat = general.Replace(pat)
+			pat = regexp.MustCompile(`\d+`).ReplaceAllString(pat, `\d+`)
+			pat = regexp.MustCompile(`"[^"]*"`).ReplaceAllString(pat, `"[^"]*"`)
+			pat = strings.TrimSuffix(pat, `\)`) // a hint may go on
+			if !regexp.MustCompile(pat).MatchString(printed.String()) {
+				t.Errorf("docs/authoring.md quotes the message %q, which no case of testdata/mistakes.txt or formats/testdata/cases.txt prints", q)
+			}
+		}
+	}
+	if quotes < 40 {
+		t.Errorf("only %d messages quoted in the tables of docs/authoring.md's \"What each message means\"", quotes)
 	}
 }
