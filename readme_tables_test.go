@@ -13,42 +13,44 @@ import (
 )
 
 // README.md's table of nonopress.toml names every key the build reads, and
-// its table of catalogue.json every field a script finds there, so that a
-// publisher who installed the command, without the demo's files, can rely
-// on them.
+// its table of catalogue.json every field a script finds there, and
+// docs/authoring.md's table of front matter every key a note may give, so
+// that a publisher who installed the command, without the demo's files, can
+// rely on them.
 func TestReadmeTablesNameEveryKey(t *testing.T) {
-	data, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(data)
 	for _, c := range []struct {
-		what, tag, after string
-		typ              reflect.Type
+		doc, what, tag, after string
+		typ                   reflect.Type
 	}{
-		{"nonopress.toml key", "toml", "configures the site", reflect.TypeFor[content.Settings]()},
-		{"catalogue.json field", "json", "`catalogue.json` lists every published puzzle", reflect.TypeFor[site.Entry]()},
+		{"README.md", "nonopress.toml key", "toml", "configures the site", reflect.TypeFor[content.Settings]()},
+		{"README.md", "catalogue.json field", "json", "`catalogue.json` lists every published puzzle", reflect.TypeFor[site.Entry]()},
+		{"docs/authoring.md", "front matter key", "yaml", "or TOML between `+++` lines:", reflect.TypeFor[content.FrontMatter]()},
 	} {
-		_, section, ok := strings.Cut(readme, c.after)
+		data, err := os.ReadFile(filepath.FromSlash(c.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, section, ok := strings.Cut(string(data), c.after)
 		if !ok {
-			t.Fatalf("README.md does not say %q", c.after)
+			t.Fatalf("%s does not say %q", c.doc, c.after)
 		}
 		_, table, ok := strings.Cut(section, "\n| ")
 		if !ok {
-			t.Fatalf("README.md has no table after %q", c.after)
+			t.Fatalf("%s has no table after %q", c.doc, c.after)
 		}
 		table, _, _ = strings.Cut("| "+table, "\n\n")
-		named := map[string]bool{} // the keys of the rows' first cells: "`kind`, `cells`"
+		named := map[string]bool{} // the keys of the rows' first cells: "`kind`, `cells`", "`draft: true`"
 		for _, l := range strings.Split(table, "\n") {
 			first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " |")
 			for _, k := range strings.Split(first, ", ") {
-				named[strings.Trim(k, "`")] = true
+				k, _, _ = strings.Cut(strings.Trim(k, "`"), ":")
+				named[k] = true
 			}
 		}
 		for i := range c.typ.NumField() {
 			key, _, _ := strings.Cut(c.typ.Field(i).Tag.Get(c.tag), ",")
 			if key != "" && key != "-" && !named[key] {
-				t.Errorf("README.md's table after %q does not name the %s %q", c.after, c.what, key)
+				t.Errorf("%s's table after %q does not name the %s %q", c.doc, c.after, c.what, key)
 			}
 		}
 	}
