@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -116,5 +117,41 @@ func TestAuthoringQuotesMessagesCheckPrints(t *testing.T) {
 	}
 	if quotes < 40 {
 		t.Errorf("only %d messages quoted in the tables of docs/authoring.md's \"What each message means\"", quotes)
+	}
+}
+
+// The demo's content/nonopress.toml "shows them in use", as README.md
+// says of the keys of its table: every key the build reads is there, set or
+// in a comment; and the mistake README quotes, per_page misspelt, is at the
+// line it names.
+func TestDemoSettingsShowEveryKey(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("content", "nonopress.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	shown := map[string]bool{}
+	for _, l := range lines {
+		key, _, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(l, "#")), " =")
+		if ok {
+			shown[key] = true
+		}
+	}
+	typ := reflect.TypeFor[content.Settings]()
+	for i := range typ.NumField() {
+		if key := typ.Field(i).Tag.Get("toml"); key != "" && !shown[key] {
+			t.Errorf("content/nonopress.toml does not show the key %q, set or in a comment", key)
+		}
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("`content/nonopress.toml:(\\d+):\\s+error: unknown key \"per_pgae\"").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README.md quotes no mistake of content/nonopress.toml")
+	}
+	if n, _ := strconv.Atoi(string(m[1])); n < 1 || n > len(lines) || !strings.HasPrefix(lines[n-1], "per_page ") {
+		t.Errorf("README.md quotes per_page misspelt at line %s of content/nonopress.toml, which is not where the demo sets per_page", m[1])
 	}
 }
