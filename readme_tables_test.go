@@ -63,7 +63,8 @@ func TestReadmeTablesNameEveryKey(t *testing.T) {
 // formats/testdata/cases.txt: the same words, where the numbers and quoted
 // values of the example may differ, "…" stands for the
 // rest, and a hint quoted in parentheses may be the start of the one
-// printed. A message reworded in the code, or in the guide, fails it.
+// printed; and so is every line of check's output the guide shows as an
+// example. A message reworded in the code, or in the guide, fails it.
 func TestAuthoringQuotesMessagesCheckPrints(t *testing.T) {
 	guide, err := os.ReadFile(filepath.Join("docs", "authoring.md"))
 	if err != nil {
@@ -91,8 +92,15 @@ func TestAuthoringQuotesMessagesCheckPrints(t *testing.T) {
 		"invalid UTF-8 replaced with U+FFFD":                     true,
 		"no puzzle files found":                                  true,
 	}
+	// The examples of check's output the guide shows as code, by their
+	// message and hint: "cat.non:4:1: error: unknown key ...".
+	example := regexp.MustCompile(`^    [^\s:]+(?::\d+)+: (?:error|warning): (.+)$`)
+	for _, l := range strings.Split(string(guide), "\n") {
+		if m := example.FindStringSubmatch(l); m != nil && !regexp.MustCompile(messagePattern(m[1])).MatchString(printed.String()) {
+			t.Errorf("docs/authoring.md shows the output %q, which no case of testdata/mistakes.txt or formats/testdata/cases.txt prints", strings.TrimSpace(l))
+		}
+	}
 	quoted := regexp.MustCompile("`([^`]+)`")
-	general := strings.NewReplacer(` …`, `.*`, `…`, `.*`)
 	quotes := 0
 	for _, l := range strings.Split(section, "\n") {
 		if !strings.HasPrefix(l, "| `") {
@@ -105,11 +113,7 @@ func TestAuthoringQuotesMessagesCheckPrints(t *testing.T) {
 			if elsewhere[q] {
 				continue
 			}
-			pat := regexp.QuoteMeta(q)
-			pat = general.Replace(pat)
-			pat = regexp.MustCompile(`\d+`).ReplaceAllString(pat, `\d+`)
-			pat = regexp.MustCompile(`"[^"]*"`).ReplaceAllString(pat, `"[^"]*"`)
-			pat = strings.TrimSuffix(pat, `\)`) // a hint may go on
+			pat := strings.TrimSuffix(messagePattern(q), `\)`) // a hint may go on
 			if !regexp.MustCompile(pat).MatchString(printed.String()) {
 				t.Errorf("docs/authoring.md quotes the message %q, which no case of testdata/mistakes.txt or formats/testdata/cases.txt prints", q)
 			}
@@ -154,4 +158,13 @@ func TestDemoSettingsShowEveryKey(t *testing.T) {
 	if n, _ := strconv.Atoi(string(m[1])); n < 1 || n > len(lines) || !strings.HasPrefix(lines[n-1], "per_page ") {
 		t.Errorf("README.md quotes per_page misspelt at line %s of content/nonopress.toml, which is not where the demo sets per_page", m[1])
 	}
+}
+
+// messagePattern is the regular expression of a message the guide quotes:
+// its numbers and quoted values any, "…" any rest.
+func messagePattern(quote string) string {
+	pat := regexp.QuoteMeta(quote)
+	pat = strings.NewReplacer(` …`, `.*`, `…`, `.*`).Replace(pat)
+	pat = regexp.MustCompile(`\d+`).ReplaceAllString(pat, `\d+`)
+	return regexp.MustCompile(`"[^"]*"`).ReplaceAllString(pat, `"[^"]*"`)
 }
