@@ -168,3 +168,37 @@ func messagePattern(quote string) string {
 	pat = regexp.MustCompile(`\d+`).ReplaceAllString(pat, `\d+`)
 	return regexp.MustCompile(`"[^"]*"`).ReplaceAllString(pat, `"[^"]*"`)
 }
+
+// README.md's table of catalogue.json says which fields may be absent and
+// which are "" when empty: a field left out when empty (omitempty) is in a
+// row that says "absent", and one whose row promises `""` is never left
+// out, so that a script reading it finds what the table says.
+func TestReadmeCatalogueTableSaysWhatIsAbsent(t *testing.T) {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(data), "`catalogue.json` lists every published puzzle")
+	_, table, _ := strings.Cut(section, "\n| ")
+	table, _, _ = strings.Cut("| "+table, "\n\n")
+	row := map[string]string{} // each field's row
+	for _, l := range strings.Split(table, "\n") {
+		first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " |")
+		for _, k := range strings.Split(first, ", ") {
+			row[strings.Trim(k, "`")] = l
+		}
+	}
+	typ := reflect.TypeFor[site.Entry]()
+	for i := range typ.NumField() {
+		key, opts, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if key == "" || key == "-" {
+			continue
+		}
+		omitted := strings.Contains(opts, "omitempty")
+		if l := row[key]; omitted && !strings.Contains(l, "absent") {
+			t.Errorf("catalogue.json leaves %q out when empty, but README.md's row does not say it may be absent: %s", key, l)
+		} else if omitted && strings.Contains(l, "`\"\"`") {
+			t.Errorf("catalogue.json leaves %q out when empty, but README.md's row promises \"\": %s", key, l)
+		}
+	}
+}
