@@ -202,3 +202,65 @@ func TestReadmeCatalogueTableSaysWhatIsAbsent(t *testing.T) {
 		}
 	}
 }
+
+// Every file or folder of the repository that README.md and
+// docs/authoring.md cite (`solve/doc.go`, `content/triangles/`,
+// `*_test.go` files of the guarantees) exists, and so does every test,
+// benchmark and fuzz target they name (TestHardSet, BenchmarkEditToEvent,
+// FuzzNotePipeline), so that a reader who looks finds them.
+func TestDocsCiteWhatExists(t *testing.T) {
+	var sources strings.Builder // every test file's text
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(path, "_test.go") {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			sources.Write(data)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tops, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := map[string]bool{} // the repository's folders, "solve/", not what a build or a test writes
+	for _, e := range tops {
+		if e.IsDir() && e.Name() != "public" && e.Name() != "test-output" {
+			top[e.Name()+"/"] = true
+		}
+	}
+	cited := regexp.MustCompile("`([^` ]+)`")
+	named := regexp.MustCompile(`\b(?:Test|Benchmark|Fuzz)[A-Z]\w*`)
+	for _, doc := range []string{"README.md", "docs/authoring.md"} {
+		data, err := os.ReadFile(filepath.FromSlash(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range cited.FindAllStringSubmatch(string(data), -1) {
+			p := m[1]
+			first, _, inFolder := strings.Cut(p, "/")
+			ours := inFolder && top[first+"/"] || !inFolder && strings.HasSuffix(p, ".go") // `solve/doc.go`, `main.go`
+			if !ours || strings.ContainsAny(p, "*#") || strings.HasPrefix(p, "content/templates/") {
+				continue // not a path of the repository (a site's own templates are not the demo's)
+			}
+			if _, err := os.Stat(filepath.FromSlash(p)); err != nil {
+				t.Errorf("%s cites %s, which is not in the repository", doc, p)
+			}
+		}
+		for _, name := range named.FindAllString(string(data), -1) {
+			if !strings.Contains(sources.String(), "func "+name+"(") {
+				t.Errorf("%s names %s, which no test file defines", doc, name)
+			}
+		}
+	}
+}
