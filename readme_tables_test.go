@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -262,5 +263,47 @@ func TestDocsCiteWhatExists(t *testing.T) {
 				t.Errorf("%s names %s, which no test file defines", doc, name)
 			}
 		}
+	}
+}
+
+// The defaults README.md's table of nonopress.toml gives as values
+// (`"a4"`, `100`, `false`) are those of a site without the file.
+func TestReadmeSettingsDefaults(t *testing.T) {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(data), "configures the site")
+	_, table, _ := strings.Cut(section, "\n| ")
+	table, _, _ = strings.Cut("| "+table, "\n\n")
+	def := content.DefaultSettings()
+	v := reflect.ValueOf(def)
+	literal := regexp.MustCompile("^`(\"[^\"]*\"|\\d+|true|false)`$")
+	checked := 0
+	for _, l := range strings.Split(table, "\n") {
+		cells := strings.Split(strings.Trim(l, "| "), " | ")
+		if len(cells) != 3 || !literal.MatchString(cells[2]) {
+			continue
+		}
+		key, said := strings.Trim(cells[0], "`"), strings.Trim(cells[2], "`")
+		for i := range v.NumField() {
+			if v.Type().Field(i).Tag.Get("toml") != key {
+				continue
+			}
+			got := fmt.Sprint(v.Field(i).Interface())
+			if v.Field(i).Kind() == reflect.String {
+				got = strconv.Quote(got)
+			}
+			if key == "solver_budget" { // kept as a duration apart
+				got = strconv.Quote(def.Budget.String())
+			}
+			if got != said {
+				t.Errorf("README.md gives %s the default %s, but a site without nonopress.toml has %s", key, said, got)
+			}
+			checked++
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d defaults of README.md's table checked", checked)
 	}
 }
