@@ -28,19 +28,7 @@ func TestReadmeTablesNameEveryKey(t *testing.T) {
 		{"README.md", "catalogue.json field", "json", "`catalogue.json` lists every published puzzle", reflect.TypeFor[site.Entry]()},
 		{"docs/authoring.md", "front matter key", "yaml", "or TOML between `+++` lines:", reflect.TypeFor[content.FrontMatter]()},
 	} {
-		data, err := os.ReadFile(filepath.FromSlash(c.doc))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, section, ok := strings.Cut(string(data), c.after)
-		if !ok {
-			t.Fatalf("%s does not say %q", c.doc, c.after)
-		}
-		_, table, ok := strings.Cut(section, "\n| ")
-		if !ok {
-			t.Fatalf("%s has no table after %q", c.doc, c.after)
-		}
-		table, _, _ = strings.Cut("| "+table, "\n\n")
+		table := tableAfter(t, c.doc, c.after)
 		named := map[string]bool{} // the keys of the rows' first cells: "`kind`, `cells`", "`draft: true`"
 		for _, l := range strings.Split(table, "\n") {
 			first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " |")
@@ -67,21 +55,14 @@ func TestReadmeTablesNameEveryKey(t *testing.T) {
 // printed; and so is every line of check's output the guide shows as an
 // example. A message reworded in the code, or in the guide, fails it.
 func TestAuthoringQuotesMessagesCheckPrints(t *testing.T) {
-	guide, err := os.ReadFile(filepath.Join("docs", "authoring.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(guide), "\n## What each message means\n")
+	guide := docText(t, "docs/authoring.md")
+	_, section, ok := strings.Cut(guide, "\n## What each message means\n")
 	if !ok {
 		t.Fatal(`docs/authoring.md has no "What each message means"`)
 	}
 	var printed strings.Builder
 	for _, name := range []string{"testdata/mistakes.txt", "formats/testdata/cases.txt"} {
-		data, err := os.ReadFile(filepath.FromSlash(name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		printed.Write(data)
+		printed.WriteString(docText(t, name))
 	}
 	// Messages no text case can give: a picture's frames, a grid too
 	// large for paper, a budget spent, bytes that are not UTF-8, and a
@@ -96,7 +77,7 @@ func TestAuthoringQuotesMessagesCheckPrints(t *testing.T) {
 	// The examples of check's output the guide shows as code, by their
 	// message and hint: "cat.non:4:1: error: unknown key ...".
 	example := regexp.MustCompile(`^    [^\s:]+(?::\d+)+: (?:error|warning): (.+)$`)
-	for _, l := range strings.Split(string(guide), "\n") {
+	for _, l := range strings.Split(guide, "\n") {
 		if m := example.FindStringSubmatch(l); m != nil && !regexp.MustCompile(messagePattern(m[1])).MatchString(printed.String()) {
 			t.Errorf("docs/authoring.md shows the output %q, which no case of testdata/mistakes.txt or formats/testdata/cases.txt prints", strings.TrimSpace(l))
 		}
@@ -130,11 +111,7 @@ func TestAuthoringQuotesMessagesCheckPrints(t *testing.T) {
 // in a comment; and the mistake README quotes, per_page misspelt, is at the
 // line it names.
 func TestDemoSettingsShowEveryKey(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("content", "nonopress.toml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(data), "\n")
+	lines := strings.Split(docText(t, "content/nonopress.toml"), "\n")
 	shown := map[string]bool{}
 	for _, l := range lines {
 		key, _, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(l, "#")), " =")
@@ -148,11 +125,7 @@ func TestDemoSettingsShowEveryKey(t *testing.T) {
 			t.Errorf("content/nonopress.toml does not show the key %q, set or in a comment", key)
 		}
 	}
-	readme, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile("`content/nonopress.toml:(\\d+):\\s+error: unknown key \"per_pgae\"").FindSubmatch(readme)
+	m := regexp.MustCompile("`content/nonopress.toml:(\\d+):\\s+error: unknown key \"per_pgae\"").FindStringSubmatch(docText(t, "README.md"))
 	if m == nil {
 		t.Fatal("README.md quotes no mistake of content/nonopress.toml")
 	}
@@ -175,13 +148,7 @@ func messagePattern(quote string) string {
 // row that says "absent", and one whose row promises `""` is never left
 // out, so that a script reading it finds what the table says.
 func TestReadmeCatalogueTableSaysWhatIsAbsent(t *testing.T) {
-	data, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, _ := strings.Cut(string(data), "`catalogue.json` lists every published puzzle")
-	_, table, _ := strings.Cut(section, "\n| ")
-	table, _, _ = strings.Cut("| "+table, "\n\n")
+	table := tableAfter(t, "README.md", "`catalogue.json` lists every published puzzle")
 	row := map[string]string{} // each field's row
 	for _, l := range strings.Split(table, "\n") {
 		first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " |")
@@ -243,11 +210,8 @@ func TestDocsCiteWhatExists(t *testing.T) {
 	cited := regexp.MustCompile("`([^` ]+)`")
 	named := regexp.MustCompile(`\b(?:Test|Benchmark|Fuzz)[A-Z]\w*`)
 	for _, doc := range []string{"README.md", "docs/authoring.md"} {
-		data, err := os.ReadFile(filepath.FromSlash(doc))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range cited.FindAllStringSubmatch(string(data), -1) {
+		text := docText(t, doc)
+		for _, m := range cited.FindAllStringSubmatch(text, -1) {
 			p := m[1]
 			first, _, inFolder := strings.Cut(p, "/")
 			ours := inFolder && top[first+"/"] || !inFolder && strings.HasSuffix(p, ".go") // `solve/doc.go`, `main.go`
@@ -258,7 +222,7 @@ func TestDocsCiteWhatExists(t *testing.T) {
 				t.Errorf("%s cites %s, which is not in the repository", doc, p)
 			}
 		}
-		for _, name := range named.FindAllString(string(data), -1) {
+		for _, name := range named.FindAllString(text, -1) {
 			if !strings.Contains(sources.String(), "func "+name+"(") {
 				t.Errorf("%s names %s, which no test file defines", doc, name)
 			}
@@ -269,13 +233,7 @@ func TestDocsCiteWhatExists(t *testing.T) {
 // The defaults README.md's table of nonopress.toml gives as values
 // (`"a4"`, `100`, `false`) are those of a site without the file.
 func TestReadmeSettingsDefaults(t *testing.T) {
-	data, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, _ := strings.Cut(string(data), "configures the site")
-	_, table, _ := strings.Cut(section, "\n| ")
-	table, _, _ = strings.Cut("| "+table, "\n\n")
+	table := tableAfter(t, "README.md", "configures the site")
 	def := content.DefaultSettings()
 	v := reflect.ValueOf(def)
 	literal := regexp.MustCompile("^`(\"[^\"]*\"|\\d+|true|false)`$")
@@ -306,4 +264,70 @@ func TestReadmeSettingsDefaults(t *testing.T) {
 	if checked < 10 {
 		t.Errorf("only %d defaults of README.md's table checked", checked)
 	}
+}
+
+// README.md's "Code map" names every package of the module (a package of
+// internal/ by its name in the list of internal/'s helpers), but those
+// inside build/internal/, which are build's own.
+func TestReadmeCodeMapNamesEveryPackage(t *testing.T) {
+	_, codeMap, ok := strings.Cut(docText(t, "README.md"), "\n## Code map\n")
+	if !ok {
+		t.Fatal("README.md has no Code map")
+	}
+	codeMap, _, _ = strings.Cut(codeMap, "\n## ")
+	packages := map[string]bool{}
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules" || path == filepath.Join("build", "internal")) {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && filepath.Dir(path) != "." {
+			packages[filepath.ToSlash(filepath.Dir(path))] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(packages) < 20 {
+		t.Fatalf("only %d packages found", len(packages))
+	}
+	for p := range packages {
+		named := strings.Contains(codeMap, "`"+p+"`") || strings.Contains(codeMap, "`"+p+"/`")
+		if rest, ok := strings.CutPrefix(p, "internal/"); ok {
+			named = strings.Contains(codeMap, "`"+rest+"`")
+		}
+		if !named {
+			t.Errorf("README.md's Code map does not name the package %s", p)
+		}
+	}
+}
+
+// docText is the text of a file of the repository, path slash-separated.
+func docText(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.FromSlash(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// tableAfter is the first Markdown table of doc after the words after, its
+// rows from "| " to the blank line that ends it.
+func tableAfter(t *testing.T, doc, after string) string {
+	t.Helper()
+	_, section, ok := strings.Cut(docText(t, doc), after)
+	if !ok {
+		t.Fatalf("%s does not say %q", doc, after)
+	}
+	_, table, ok := strings.Cut(section, "\n| ")
+	if !ok {
+		t.Fatalf("%s has no table after %q", doc, after)
+	}
+	table, _, _ = strings.Cut("| "+table, "\n\n")
+	return table
 }
