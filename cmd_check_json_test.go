@@ -197,3 +197,35 @@ func TestCheckJSONTitlesAsTheCatalogue(t *testing.T) {
 		t.Errorf("check says of an untitled puzzle:\n%s", human)
 	}
 }
+
+// check -json gives verdict and difficulty as catalogue.json does, but null
+// where the catalogue has "", as README.md's "Commands" says: difficulty
+// when the verdict is not unique, and both when a puzzle in error was not
+// solved.
+func TestCheckJSONVerdictAndDifficultyAreNullWhereTheCatalogueHasEmpty(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "multiple.non", "license CC0-1.0\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+	writeFile(t, dir, "wide.non", "license CC0-1.0\nwidth 3\nheight 1\nrows\n2 2\ncolumns\n1\n0\n1\n")
+	writeFile(t, dir, "unique.non", dancerNon)
+	_, out, _ := runCLI(t, "check", "-json", dir)
+	got := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r struct {
+			File                string
+			Verdict, Difficulty any
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		got[filepath.Base(r.File)] = fmt.Sprintf("%#v %#v", r.Verdict, r.Difficulty)
+	}
+	for file, want := range map[string]string{
+		"multiple.non": `"multiple" <nil>`,
+		"wide.non":     `<nil> <nil>`,
+		"unique.non":   `"unique" "line"`,
+	} {
+		if got[file] != want {
+			t.Errorf("%s: verdict and difficulty %s, want %s\n%s", file, got[file], want, out)
+		}
+	}
+}

@@ -131,7 +131,7 @@ func TestAuthorMistakes(t *testing.T) {
 			if err := os.WriteFile(p, fileBytes(t, f[0], f[1]), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.HasSuffix(f[0], ".md") {
+			if !strings.HasSuffix(f[0], ".md") && f[0] != "nonopress.toml" { // notes and the site's settings are read beside the puzzles
 				args = append(args, p)
 			}
 		}

@@ -43,7 +43,8 @@ func flagEntries(help string) []flagEntry {
 
 // The usage text names every flag of every command on the command's line:
 // each command's own -h lists its flags, and each must appear there, with
-// its default when it has one (`[-o booklet.pdf]`, as -h says).
+// its default when it has one (`[-o booklet.pdf]`, as -h says), and no
+// other.
 func TestUsageListsEveryFlag(t *testing.T) {
 	for _, cmd := range commandsWithFlags {
 		help := helpOf(t, cmd, "-h")
@@ -51,6 +52,17 @@ func TestUsageListsEveryFlag(t *testing.T) {
 		flags := flagEntries(help)
 		if len(flags) == 0 {
 			t.Errorf("%s -h lists no flags:\n%s", cmd, help)
+		}
+		has := map[string]bool{}
+		for _, f := range flags {
+			has[f.name] = true
+		}
+		// and the other way round: no flag on the line that the command
+		// does not take (README.md's "Commands" shows these lines).
+		for _, m := range regexp.MustCompile(`[\[ ]-([a-z0-9-]+)`).FindAllStringSubmatch(line, -1) {
+			if !has[m[1]] {
+				t.Errorf("the usage line of %s shows -%s, which %s -h does not list: %q", cmd, m[1], cmd, line)
+			}
 		}
 		for _, f := range flags {
 			if !strings.Contains(line, "[-"+f.name+" ") && !strings.Contains(line, "[-"+f.name+"]") && !strings.Contains(line, " -"+f.name+" ") {

@@ -76,14 +76,18 @@ type Error struct {
 	// the puzzles in error, which often say the cause, among their errors
 	// in line order (as check lists them).
 	Diagnostics diag.List
-	Problems    []string // the same as "path:line: error: message (hint)" (Labelled)
+	// Problems are the same as "path:line: error: message (hint)"
+	// (Labelled), a hint given in full for an earlier file named as "(as
+	// for a.non)", as the log and check write them (diag.Hints).
+	Problems []string
 }
 
 // newError makes the Error of a build's problems.
 func newError(problems diag.List) *Error {
 	e := &Error{Diagnostics: problems}
+	hinted := diag.Hints{}
 	for _, d := range problems {
-		e.Problems = append(e.Problems, d.Labelled())
+		e.Problems = append(e.Problems, hinted.Shorten(d).Labelled())
 	}
 	return e
 }

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,6 +23,25 @@ func TestBuildErrorCountsItsProblemsInWords(t *testing.T) {
 		if got := newError(c.problems).Error(); !strings.Contains(got, c.want) {
 			t.Errorf("Error() = %q, want it to contain %q", got, c.want)
 		}
+	}
+}
+
+// A failed build names a fix it gave in full for an earlier file "(as for
+// a.non)", as its log and check do (README's "Commands"): a -strict build
+// of a folder of .nin files with no license listed the same fix once per
+// file.
+func TestBuildErrorNamesAFixGivenForAnotherFile(t *testing.T) {
+	noLicense := func(file string) diag.Diagnostic {
+		return diag.Diagnostic{File: file, Line: 1, Severity: diag.Error, Message: "no license", Hint: "add a license"}
+	}
+	got := newError(diag.List{noLicense("wilk/a.nin"), noLicense("wilk/b.nin"), noLicense("other/c.nin")}).Problems
+	want := []string{
+		"wilk/a.nin:1: error: no license (add a license)",
+		"wilk/b.nin:1: error: no license (as for a.nin)",
+		"other/c.nin:1: error: no license (as for wilk/a.nin)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
