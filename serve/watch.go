@@ -149,6 +149,9 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 			if !ok {
 				return
 			}
+			if ev.Has(fsnotify.Rename) {
+				w.forget(ev.Name)
+			}
 			if !w.relevant(ev) {
 				continue
 			}
@@ -173,6 +176,29 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 			case <-ctx.Done():
 				return
 			}
+		}
+	}
+}
+
+// forget stops watching a folder renamed away, and the folders below it (a
+// file's name is not watched: nothing to do). fsnotify would keep their
+// watches under their old names, as the kernel gives a folder one watch
+// whatever its names: events in them named paths that no longer exist, and
+// the folder's own watch was dropped once the kernel said it moved, by then
+// the watch Create added for its new name, so edits in a renamed folder
+// were missed. Forgotten first, the new names get watches of their own.
+func (w *notifyWatcher) forget(path string) {
+	err := w.fsw.Remove(path)
+	if errors.Is(err, fsnotify.ErrNonExistentWatch) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintf(w.opt.Log, "watch: %s: %v\n", path, err)
+	}
+	prefix := path + string(filepath.Separator)
+	for _, p := range w.fsw.WatchList() {
+		if strings.HasPrefix(p, prefix) {
+			w.fsw.Remove(p)
 		}
 	}
 }

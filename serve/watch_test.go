@@ -118,6 +118,26 @@ func testWatch(t *testing.T, poll bool) {
 			t.Errorf("batch %v has a chmod-only change", b)
 		}
 	})
+	t.Run("renamed folder", func(t *testing.T) {
+		// mv sub moved (or git mv): the folder and the one below it stay
+		// watched under their new names, and say so for edits in them.
+		write("sub/c.non", "width 1\n")
+		nextBatch(t, batches, filepath.Join(root, "sub", "c.non"))
+		if err := os.Rename(filepath.Join(root, "sub"), filepath.Join(root, "moved")); err != nil {
+			t.Fatal(err)
+		}
+		nextBatch(t, batches, filepath.Join(root, "moved", "c.non"))
+		for _, rel := range []string{"moved/c.non", "moved/deeper/b.non"} {
+			p := write(rel, "width 3\n")
+			nextBatch(t, batches, p)
+		}
+		if err := os.Rename(filepath.Join(root, "moved"), filepath.Join(root, "sub")); err != nil {
+			t.Fatal(err)
+		}
+		nextBatch(t, batches, filepath.Join(root, "sub", "deeper", "b.non"))
+		p := write("sub/c.non", "width 4\n")
+		nextBatch(t, batches, p)
+	})
 	t.Run("removal", func(t *testing.T) {
 		p := filepath.Join(root, "sub", "deeper", "b.non")
 		if err := os.RemoveAll(filepath.Join(root, "sub")); err != nil {
