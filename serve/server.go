@@ -69,6 +69,8 @@ type Server struct {
 	// leftOut holds the addresses of the pages left out while their file
 	// is in error (leftOutPages).
 	leftOut leftOutPages
+	// moved holds where the pages of renamed files went (movedPages).
+	moved movedPages
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -92,7 +94,8 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 		ln.Close()
 		return nil, err
 	}
-	s := &Server{cfg: cfg, hub: newHub(), builder: b, done: make(chan error, 1), published: newPublished(cfg.Out)}
+	s := &Server{cfg: cfg, hub: newHub(), builder: b, done: make(chan error, 1)}
+	s.published = newPublished(cfg.Out, s.moved.learn)
 	s.rebuild(ctx, []string{})
 
 	changes, err := watch(ctx, cfg.Src, watchOptions{
@@ -278,7 +281,16 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 		file = filepath.Join(file, "index.html")
 	case rel == "" || !s.published.has(rel):
 		// Only what the build published: never a dotfile, the manifest, a
-		// cache or a file someone else left in the folder.
+		// cache or a file someone else left in the folder. A page whose
+		// file was renamed is at its new address: the browser showing it
+		// follows there when it reloads.
+		if to, ok := s.moved.find(rel, s.published.has); ok {
+			if r.URL.RawQuery != "" {
+				to += "?" + r.URL.RawQuery
+			}
+			http.Redirect(w, r, to, http.StatusTemporaryRedirect)
+			return
+		}
 		s.notFound(w, r)
 		return
 	}
