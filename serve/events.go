@@ -4,27 +4,39 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 )
 
 // event is one Server-Sent Event for the browsers.
 type event struct {
-	Name string // "reload", "builderror" or "ok"
+	Name string // "reload", "builderror", "ok" or "run"
 	Data any    // JSON-encoded into the data field
 }
 
 // hub fans events out to the connected browsers and remembers the site's
-// state (in error or not), which every newly connected browser is told first.
+// state (in error or not), which every newly connected browser is told first,
+// after the server's run.
 type hub struct {
 	mu      sync.Mutex
 	clients map[chan event]bool
 	state   event // the last "builderror" or "ok"
+	// run tells this server's run from the one before: a page still open
+	// from that one, whose stream reconnects to this one, reloads (the
+	// site may have changed while serve was stopped).
+	run string
 }
 
 func newHub() *hub {
-	return &hub{clients: map[chan event]bool{}, state: event{Name: "ok", Data: struct{}{}}}
+	return &hub{clients: map[chan event]bool{}, state: event{Name: "ok", Data: struct{}{}},
+		run: strconv.FormatInt(time.Now().UnixNano(), 36)}
 }
+
+// reconnectMillis is how soon a browser whose stream broke tries again
+// (EventSource's own wait is 3 s): a page open while serve restarts
+// reloads about a second after it is back.
+const reconnectMillis = 1000
 
 // publish sends ev to every browser; a browser too slow to take it is dropped
 // (its EventSource reconnects by itself).
@@ -81,7 +93,10 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	c, state := h.subscribe()
 	defer h.unsubscribe(c)
-	if writeEvent(w, state) != nil {
+	if _, err := fmt.Fprintf(w, "retry: %d\n\n", reconnectMillis); err != nil {
+		return
+	}
+	if writeEvent(w, event{Name: "run", Data: map[string]string{"run": h.run}}) != nil || writeEvent(w, state) != nil {
 		return
 	}
 	flusher.Flush()

@@ -203,6 +203,14 @@
   }
   explainMissing();
   var source = new EventSource("/_nonopress/events");
+  // A stream that reconnects to another run of serve (stopped and started
+  // again) reloads the page, which may have changed meanwhile.
+  var run = null;
+  source.addEventListener("run", function (e) {
+    var now = JSON.parse(e.data).run;
+    if (run !== null && run !== now) { keepPlace(); location.reload(); return; }
+    run = now;
+  });
   source.addEventListener("builderror", function (e) {
     show(JSON.parse(e.data));
   });
