@@ -143,8 +143,8 @@ func TestInjectScript(t *testing.T) {
 		"<p>no body":                         `<p>no body<script src="/_nonopress/reload.js"></script>`,
 		"<BODY>a</BODY>":                     `<BODY>a<script src="/_nonopress/reload.js"></script></BODY>`,
 	} {
-		if got := string(injectScript([]byte(in))); got != want {
-			t.Errorf("injectScript(%q) = %q, want %q", in, got, want)
+		if got := string(injectScriptTag([]byte(in), `<script src="/_nonopress/reload.js"></script>`)); got != want {
+			t.Errorf("injectScriptTag(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -323,21 +324,23 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 // serveHTML sends an HTML page with the reload script injected. The 404
 // page (status 404), sent at any address, gets a base at the root too.
 func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, status int) {
+	// The reloads numbered up to gen are in the page read after it: the
+	// script asks for those after (hub.subscribe).
+	gen := s.hub.generation()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		http.Error(w, "cannot read page", http.StatusInternalServerError)
 		return
 	}
+	tag := `<script src="` + scriptPath + `" data-gen="` + strconv.Itoa(gen) + `"`
 	if status == http.StatusNotFound {
 		data = injectRootBase(data)
-		tag := `<script src="` + scriptPath + `" data-missing`
+		tag += ` data-missing`
 		if file := s.leftOut.at(r.URL.Path); file != "" {
 			tag += ` data-left-out="` + html.EscapeString(file) + `"`
 		}
-		data = injectScriptTag(data, tag+`></script>`)
-	} else {
-		data = injectScript(data)
 	}
+	data = injectScriptTag(data, tag+`></script>`)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(status)
@@ -359,15 +362,10 @@ func injectRootBase(page []byte) []byte {
 	return insertAt(page, i, `<base href="/">`)
 }
 
-// injectScript adds the reload script before </body>, or at the end of a page
-// without one.
-func injectScript(page []byte) []byte {
-	return injectScriptTag(page, `<script src="`+scriptPath+`"></script>`)
-}
-
-// injectScriptTag adds tag before </body>, or at the end of a page without
-// one. The missing page's tag says data-missing: the script keeps no place
-// for its address (reload.js).
+// injectScriptTag adds tag, the reload script's, before </body>, or at the
+// end of a page without one. The tag numbers the last reload the page has
+// seen (data-gen), and the missing page's says data-missing: the script
+// keeps no place for its address (reload.js).
 func injectScriptTag(page []byte, tag string) []byte {
 	i := bytes.LastIndex(bytes.ToLower(page), []byte("</body>"))
 	if i < 0 {
