@@ -203,7 +203,7 @@ func deferredWarning(out string, err error) diag.Diagnostic {
 // the browsers what changed, or what failed.
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
-	sum, err := s.builder.Rebuild(ctx, changed)
+	sum, err := settled(func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) })
 	if ctx.Err() != nil {
 		return
 	}

@@ -1,0 +1,50 @@
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/nonopress/nonopress/build"
+)
+
+// TestSettledRunsAgainForAFileThatVanished: a build failed by a source
+// file deleted while it ran is run again, not reported; one failed by a
+// file still there, or by anything else, is reported at once.
+func TestSettledRunsAgainForAFileThatVanished(t *testing.T) {
+	dir := t.TempDir()
+	gone, there := filepath.Join(dir, "gone.md"), filepath.Join(dir, "link.non")
+	os.Symlink(filepath.Join(dir, "nowhere"), there) // a dangling link stays
+	failOn := func(path string) error {
+		return &build.SourceError{File: path, Err: fmt.Errorf("read note: %w", &fs.PathError{Op: "stat", Path: path, Err: fs.ErrNotExist})}
+	}
+	for _, c := range []struct {
+		name  string
+		first error
+		runs  int
+		fails bool
+	}{
+		{"vanished", failOn(gone), 2, false},
+		{"still there", failOn(there), 1, true},
+		{"other error", errors.New("disk full"), 1, true},
+	} {
+		runs := 0
+		_, err := settled(func() (build.Summary, error) {
+			runs++
+			if runs == 1 {
+				return build.Summary{}, c.first
+			}
+			return build.Summary{}, nil
+		})
+		if runs != c.runs || (err != nil) != c.fails {
+			t.Errorf("%s: %d runs, error %v; want %d runs, failed %v", c.name, runs, err, c.runs, c.fails)
+		}
+	}
+	runs := 0
+	if _, err := settled(func() (build.Summary, error) { runs++; return build.Summary{}, failOn(gone) }); err == nil || runs != settleTries {
+		t.Errorf("a file gone at every run: %d runs, error %v; want %d runs and the error", runs, err, settleTries)
+	}
+}
