@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -27,7 +26,7 @@ func settingsResults(paths []string) []checkResult {
 		seen[src] = true
 		if _, err := content.ReadSettings(src); err != nil {
 			file := filepath.Join(src, content.ConfigFile)
-			out = append(out, *fileResult(file, diag.List{settingsDiagnostic(file, err)}, nil))
+			out = append(out, *fileResult(file, diag.List{content.SettingsDiagnostic(file, err)}, nil))
 		}
 	}
 	return out
@@ -60,26 +59,4 @@ func siteFolderOf(path string) string {
 		}
 	}
 	return dir
-}
-
-// settingsDiagnostic is the error content.ReadSettings gave for file: a
-// diagnostic as it is, or a message "file:8: unknown key "x" (did you mean
-// "y"?)" with its line and its "did you mean" taken out, as check gives a
-// puzzle's.
-func settingsDiagnostic(file string, err error) diag.Diagnostic {
-	d := diag.FromError(file, err)
-	rest, ok := strings.CutPrefix(d.Message, file+":")
-	if d.Line != 0 || !ok {
-		return d
-	}
-	num, msg, ok := strings.Cut(rest, ": ")
-	if line, err := strconv.Atoi(num); ok && err == nil {
-		d.Line, d.Message = line, msg
-	} else {
-		d.Message = strings.TrimSpace(rest)
-	}
-	if msg, hint, ok := strings.Cut(d.Message, " (did you mean "); ok && strings.HasSuffix(hint, ")") {
-		d.Message, d.Hint = msg, "did you mean "+strings.TrimSuffix(hint, ")")
-	}
-	return d
 }

@@ -75,7 +75,7 @@ func TestFailedBuildPanelListsTheWarningsOfItsPuzzles(t *testing.T) {
 		{File: "a.non", Line: 8, Severity: diag.Error, Message: "row clues fill 5 cells of red but column clues fill 8"},
 		{File: "a.non", Line: 11, Severity: diag.Warning, Message: "colour 'y' has no color line"},
 	}}
-	failure := failureDiagnostics(err)
+	failure := failureDiagnostics("content", err)
 	ev := problemEvent(true, failure, failure)
 	data, _ := ev.Data.(map[string]any)
 	problems, _ := data["problems"].([]problem)

@@ -145,6 +145,32 @@ func TestLogKeepsWarningsThroughAFailedBuild(t *testing.T) {
 	}
 }
 
+// TestSettingsMistakeAtItsLine checks that a misspelt key in
+// nonopress.toml is told in the log and the panel as check tells it, at
+// the file's line with the key meant as the hint, where it read "error:
+// content/nonopress.toml:2: unknown key ..." with no place of its own.
+func TestSettingsMistakeAtItsLine(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
+	config := filepath.Join(src, "nonopress.toml")
+	var log strings.Builder
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
+	os.WriteFile(config, []byte("title = \"Site\"\nper_pgae = 10\n"), 0o644)
+	s.rebuild(context.Background(), []string{config})
+	want := config + `:2: error: unknown key "per_pgae" (did you mean "per_page"?)`
+	if !strings.Contains(log.String(), want) {
+		t.Errorf("the log says:\n%s\nwant the line %s", log.String(), want)
+	}
+	_, state, _ := s.hub.subscribe(-1)
+	data, _ := state.Data.(map[string]any)
+	problems, _ := data["problems"].([]problem)
+	if len(problems) != 1 || problems[0].File != config || problems[0].Line != 2 || problems[0].Hint != `did you mean "per_page"?` {
+		t.Errorf("the panel lists %+v, want the mistake at %s:2 with the key meant as its hint", problems, config)
+	}
+}
+
 // TestLogSaysAFailureAgainAfterAnother checks that of failed builds in a
 // row, a mistake that went away and came back is logged again.
 func TestLogSaysAFailureAgainAfterAnother(t *testing.T) {

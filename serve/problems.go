@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -51,14 +53,19 @@ func problemsOf(l diag.List) []problem {
 	return out
 }
 
-// failureDiagnostics are the diagnostics of a build that failed: its
-// problems when puzzles are in error (the errors, and the warnings of the
-// puzzles in error alone), else the error itself (an output that cannot
-// be written, a template that does not parse).
-func failureDiagnostics(err error) diag.List {
+// failureDiagnostics are the diagnostics of a build over the content
+// tree src that failed: its problems when puzzles are in error (the
+// errors, and the warnings of the puzzles in error alone), a mistake in
+// the site's nonopress.toml at its line as check gives it, else the error
+// itself (an output that cannot be written, a template that does not
+// parse).
+func failureDiagnostics(src string, err error) diag.List {
 	var be *build.Error
 	if errors.As(err, &be) && len(be.Diagnostics) > 0 {
 		return be.Diagnostics
+	}
+	if settings := filepath.Join(src, content.ConfigFile); strings.HasPrefix(err.Error(), settings+":") {
+		return diag.List{content.SettingsDiagnostic(settings, err)}
 	}
 	return diag.List{diag.FromError("", err)}
 }

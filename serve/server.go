@@ -216,7 +216,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		return
 	}
 	if err != nil {
-		failure := failureDiagnostics(err)
+		failure := failureDiagnostics(s.cfg.Src, err)
 		s.logged.add(s.cfg.Log, failure)
 		// A failed build's problems hold no warning but those of its
 		// puzzles in error: each goes with the errors.

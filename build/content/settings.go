@@ -7,11 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/spell"
 	"github.com/nonopress/nonopress/nav"
 	"github.com/nonopress/nonopress/render"
@@ -217,4 +219,26 @@ func checkTOMLKeys(data []byte) error {
 		return fmt.Errorf("TOML with %d keys, tables or arrays: at most %d", n, maxTOMLKeys)
 	}
 	return nil
+}
+
+// SettingsDiagnostic is the error ReadSettings gave for file: a
+// diagnostic as it is, or a message "file:8: unknown key "x" (did you mean
+// "y"?)" with its line and its "did you mean" taken out, as check gives a
+// puzzle's: for check, and for serve's panel and log.
+func SettingsDiagnostic(file string, err error) diag.Diagnostic {
+	d := diag.FromError(file, err)
+	rest, ok := strings.CutPrefix(d.Message, file+":")
+	if d.Line != 0 || !ok {
+		return d
+	}
+	num, msg, ok := strings.Cut(rest, ": ")
+	if line, err := strconv.Atoi(num); ok && err == nil {
+		d.Line, d.Message = line, msg
+	} else {
+		d.Message = strings.TrimSpace(rest)
+	}
+	if msg, hint, ok := strings.Cut(d.Message, " (did you mean "); ok && strings.HasSuffix(hint, ")") {
+		d.Message, d.Hint = msg, "did you mean "+strings.TrimSuffix(hint, ")")
+	}
+	return d
 }
