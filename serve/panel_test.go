@@ -145,16 +145,23 @@ func TestLogKeepsWarningsThroughAFailedBuild(t *testing.T) {
 	}
 }
 
+// dotSite makes a content tree of one puzzle, and returns it, the output
+// folder beside it and the path of its nonopress.toml (not written).
+func dotSite(t *testing.T) (src, out, config string) {
+	t.Helper()
+	dir := t.TempDir()
+	src, out = filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
+	return src, out, filepath.Join(src, "nonopress.toml")
+}
+
 // TestSettingsMistakeAtItsLine checks that a misspelt key in
 // nonopress.toml is told in the log and the panel as check tells it, at
 // the file's line with the key meant as the hint, where it read "error:
 // content/nonopress.toml:2: unknown key ..." with no place of its own.
 func TestSettingsMistakeAtItsLine(t *testing.T) {
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	os.MkdirAll(src, 0o755)
-	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
-	config := filepath.Join(src, "nonopress.toml")
+	src, out, config := dotSite(t)
 	var log strings.Builder
 	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
 	os.WriteFile(config, []byte("title = \"Site\"\nper_pgae = 10\n"), 0o644)
@@ -230,5 +237,32 @@ func TestLogSaysWhatIsFixed(t *testing.T) {
 	p.print(&log, nil)
 	if want := "fixed: " + filepath.Join(dir, "c.non") + ", " + filepath.Join(dir, "d.non") + ", " + filepath.Join(dir, "e.non") + " and 2 more files\n"; log.String() != want {
 		t.Errorf("logged\n%s\nwant\n%s", log.String(), want)
+	}
+}
+
+// TestServeStartsWithAMistakeInItsSettings checks that serve started on a
+// site whose nonopress.toml has a mistake serves the site as it was and
+// says what to fix, then builds once it is fixed, where it stopped at
+// once and had to be started again.
+func TestServeStartsWithAMistakeInItsSettings(t *testing.T) {
+	src, out, config := dotSite(t)
+	os.WriteFile(config, []byte("title = \"Site\"\nper_pgae = 10\n"), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := Start(ctx, Config{Src: src, Out: out, Addr: "127.0.0.1:0"})
+	if err != nil {
+		cancel()
+		t.Fatalf("serve stopped at a mistake in nonopress.toml: %v", err)
+	}
+	defer func() { cancel(); s.Wait() }()
+	sse := connect(t, ctx, s.URL())
+	failed := sse.await(t, "builderror", nil)
+	if problems, _ := failed["problems"].([]any); len(problems) != 1 || !strings.Contains(fmt.Sprint(problems[0]), "per_pgae") {
+		t.Errorf("the panel lists %v, want the mistake in nonopress.toml", failed["problems"])
+	}
+	os.WriteFile(config, []byte("title = \"Fixed Site\"\n"), 0o644)
+	sse.await(t, "ok", nil)
+	sse.await(t, "reload", hasPath("/index.html"))
+	if _, home := get(t, s.URL()); !strings.Contains(home, "Fixed Site") {
+		t.Errorf("once nonopress.toml is fixed, the home page is not built from it:\n%.300s", home)
 	}
 }

@@ -64,10 +64,16 @@ func failureDiagnostics(src string, err error) diag.List {
 	if errors.As(err, &be) && len(be.Diagnostics) > 0 {
 		return be.Diagnostics
 	}
-	if settings := filepath.Join(src, content.ConfigFile); strings.HasPrefix(err.Error(), settings+":") {
-		return diag.List{content.SettingsDiagnostic(settings, err)}
+	if settingsMistake(src, err) {
+		return diag.List{content.SettingsDiagnostic(filepath.Join(src, content.ConfigFile), err)}
 	}
 	return diag.List{diag.FromError("", err)}
+}
+
+// settingsMistake reports whether err is a mistake at a line of the
+// nonopress.toml of the content tree src (content.ReadSettings).
+func settingsMistake(src string, err error) bool {
+	return strings.HasPrefix(err.Error(), filepath.Join(src, content.ConfigFile)+":")
 }
 
 // split separates the errors, with the warnings of the puzzles they leave

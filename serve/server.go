@@ -90,12 +90,18 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err // "listen tcp ADDR: bind: address already in use"
 	}
+	// A mistake in nonopress.toml does not stop serve: it serves the
+	// site as it was and says what to fix, as it does for one made while
+	// it runs (rebuild makes the builder once the file is fixed).
 	b, err := newBuilder(cfg)
-	if err != nil {
+	if err != nil && !settingsMistake(cfg.Src, err) {
 		ln.Close()
 		return nil, err
 	}
-	s := &Server{cfg: cfg, hub: newHub(), builder: b, done: make(chan error, 1)}
+	s := &Server{cfg: cfg, hub: newHub(), done: make(chan error, 1)}
+	if err == nil {
+		s.builder = b
+	}
 	s.published = newPublished(cfg.Out, s.moved.learn)
 	s.rebuild(ctx, []string{})
 
@@ -147,15 +153,17 @@ func (s *Server) Wait() error { return <-s.done }
 // stops.
 func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 	defer func() {
-		if err := s.builder.Flush(context.Background()); err != nil {
-			fmt.Fprintf(s.cfg.Log, "booklets and lists not updated: %v\n", err)
+		if s.builder != nil { // nil: never built, nothing deferred
+			if err := s.builder.Flush(context.Background()); err != nil {
+				fmt.Fprintf(s.cfg.Log, "booklets and lists not updated: %v\n", err)
+			}
 		}
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		s.http.Shutdown(shut)
 		cancel()
 	}()
 	for {
-		idle := s.builder.Pending()
+		idle := s.builder != nil && s.builder.Pending()
 		select {
 		case <-ctx.Done():
 			return
@@ -203,6 +211,14 @@ func deferredWarning(out string, err error) diag.Diagnostic {
 // the browsers what changed, or what failed.
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
+	if s.builder == nil {
+		b, err := newBuilder(s.cfg)
+		if err != nil {
+			s.failed(err)
+			return
+		}
+		s.builder, changed = b, []string{}
+	}
 	sum, err := settled(func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) })
 	if ctx.Err() != nil {
 		return
@@ -216,11 +232,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		return
 	}
 	if err != nil {
-		failure := failureDiagnostics(s.cfg.Src, err)
-		s.logged.add(s.cfg.Log, failure)
-		// A failed build's problems hold no warning but those of its
-		// puzzles in error: each goes with the errors.
-		s.hub.publish(problemEvent(true, failure, failure))
+		s.failed(err)
 		return
 	}
 	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum))
@@ -232,6 +244,15 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	if len(sum.Changed) > 0 {
 		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
 	}
+}
+
+// failed tells the log and the browsers that a build failed with err.
+func (s *Server) failed(err error) {
+	failure := failureDiagnostics(s.cfg.Src, err)
+	s.logged.add(s.cfg.Log, failure)
+	// A failed build's problems hold no warning but those of its
+	// puzzles in error: each goes with the errors.
+	s.hub.publish(problemEvent(true, failure, failure))
 }
 
 // reloadData turns the build's changed output files into the URL paths a
