@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -162,6 +163,8 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 		s.http.Shutdown(shut)
 		cancel()
 	}()
+	check := time.NewTicker(outputCheckEvery)
+	defer check.Stop()
 	for {
 		idle := s.builder != nil && s.builder.Pending()
 		select {
@@ -189,8 +192,25 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 				continue
 			}
 			s.rebuild(ctx, batch)
+		case <-check.C:
+			if s.builder != nil && s.outputGone() {
+				fmt.Fprintf(s.cfg.Log, "%s was deleted: building the site again\n", s.cfg.Out)
+				s.rebuild(ctx, []string{})
+			}
 		}
 	}
+}
+
+// outputCheckEvery is how often serve looks whether its output folder is
+// still there.
+const outputCheckEvery = time.Second
+
+// outputGone reports whether the output folder, or its marker, was deleted
+// (rm -rf public while serve runs): every page answered 404, without the
+// reload script, until the next edit.
+func (s *Server) outputGone() bool {
+	_, err := os.Stat(filepath.Join(s.cfg.Out, output.MarkerName))
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // builtLine is the log line of a rebuild that took d: "built in 6ms: 33
