@@ -239,7 +239,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		}
 		s.builder, changed = b, []string{}
 	}
-	sum, err := settled(func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) })
+	sum, err := settled(ctx, func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) })
 	if ctx.Err() != nil {
 		return
 	}

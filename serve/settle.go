@@ -1,16 +1,28 @@
 package serve
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
+	"time"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/build/output"
 )
 
 // settleTries bounds how many times a build that a vanishing file failed
 // is run.
 const settleTries = 3
+
+// busyWait and busyTries say how long a build that found another writing
+// the output folder waits before it runs again, and how many times: a
+// second serve on the same folder, which builds the same edit, is done in
+// a moment.
+const (
+	busyWait  = 100 * time.Millisecond
+	busyTries = 50
+)
 
 // settled runs a build again when it failed because a source file it had
 // listed was gone by the time it read it (a git checkout, stash or rm -r
@@ -19,10 +31,27 @@ const settleTries = 3
 // and the page's panel, for a file they had not touched, right before the
 // next build put it right. An error about a file that is still there (a
 // link to nothing) is reported at once.
-func settled(run func() (build.Summary, error)) (build.Summary, error) {
-	for try := 1; ; try++ {
+//
+// A build that found another writing the output folder (two serves on one
+// site: each failed the other's builds with "another build is writing
+// it") runs again once that one is done.
+func settled(ctx context.Context, run func() (build.Summary, error)) (build.Summary, error) {
+	vanishedTries, busy := 0, 0
+	for {
 		sum, err := run()
-		if err == nil || try == settleTries || !vanished(err) {
+		switch {
+		case err == nil:
+			return sum, nil
+		case errors.Is(err, output.ErrBusy) && busy < busyTries:
+			busy++
+			select {
+			case <-ctx.Done():
+				return sum, err
+			case <-time.After(busyWait):
+			}
+		case vanished(err) && vanishedTries < settleTries-1:
+			vanishedTries++
+		default:
 			return sum, err
 		}
 	}

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,11 +10,13 @@ import (
 	"testing"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/build/output"
 )
 
 // TestSettledRunsAgainForAFileThatVanished: a build failed by a source
-// file deleted while it ran is run again, not reported; one failed by a
-// file still there, or by anything else, is reported at once.
+// file deleted while it ran, or by another build writing the output
+// folder, is run again, not reported; one failed by a file still there,
+// or by anything else, is reported at once.
 func TestSettledRunsAgainForAFileThatVanished(t *testing.T) {
 	dir := t.TempDir()
 	gone, there := filepath.Join(dir, "gone.md"), filepath.Join(dir, "link.non")
@@ -30,9 +33,10 @@ func TestSettledRunsAgainForAFileThatVanished(t *testing.T) {
 		{"vanished", failOn(gone), 2, false},
 		{"still there", failOn(there), 1, true},
 		{"other error", errors.New("disk full"), 1, true},
+		{"output busy", fmt.Errorf("output folder x: %w", output.ErrBusy), 2, false},
 	} {
 		runs := 0
-		_, err := settled(func() (build.Summary, error) {
+		_, err := settled(context.Background(), func() (build.Summary, error) {
 			runs++
 			if runs == 1 {
 				return build.Summary{}, c.first
@@ -44,7 +48,7 @@ func TestSettledRunsAgainForAFileThatVanished(t *testing.T) {
 		}
 	}
 	runs := 0
-	if _, err := settled(func() (build.Summary, error) { runs++; return build.Summary{}, failOn(gone) }); err == nil || runs != settleTries {
+	if _, err := settled(context.Background(), func() (build.Summary, error) { runs++; return build.Summary{}, failOn(gone) }); err == nil || runs != settleTries {
 		t.Errorf("a file gone at every run: %d runs, error %v; want %d runs and the error", runs, err, settleTries)
 	}
 }
