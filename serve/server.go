@@ -239,7 +239,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		}
 		s.builder, changed = b, []string{}
 	}
-	sum, err := settled(ctx, func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) })
+	sum, waited, err := settled(ctx, func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) })
 	if ctx.Err() != nil {
 		return
 	}
@@ -261,9 +261,23 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
 	s.leftOut.set(s.cfg.Src, sum.Diagnostics)
 	s.hub.publish(problemEvent(false, sum.Diagnostics, sum.LeftOut))
-	if len(sum.Changed) > 0 {
-		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
+	if ev, ok := editReload(sum, waited); ok {
+		s.hub.publish(ev)
 	}
+}
+
+// editReload is the reload event of an edit's build: the pages it
+// changed; after waiting for another build of the output folder (a second
+// serve on the site), which may have written the edit already, leaving
+// this one nothing to change, every page, which it cannot tell apart.
+func editReload(sum build.Summary, waited bool) (event, bool) {
+	switch {
+	case len(sum.Changed) > 0:
+		return event{Name: "reload", Data: reloadData(sum.Changed)}, true
+	case waited:
+		return event{Name: "reload", Data: map[string]any{"all": true}}, true
+	}
+	return event{}, false
 }
 
 // failed tells the log and the browsers that a build failed with err.

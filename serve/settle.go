@@ -34,25 +34,26 @@ const (
 //
 // A build that found another writing the output folder (two serves on one
 // site: each failed the other's builds with "another build is writing
-// it") runs again once that one is done.
-func settled(ctx context.Context, run func() (build.Summary, error)) (build.Summary, error) {
+// it") runs again once that one is done; waited says so, as what this one
+// changed the other may have written.
+func settled(ctx context.Context, run func() (build.Summary, error)) (sum build.Summary, waited bool, err error) {
 	vanishedTries, busy := 0, 0
 	for {
-		sum, err := run()
+		sum, err = run()
 		switch {
 		case err == nil:
-			return sum, nil
+			return sum, busy > 0, nil
 		case errors.Is(err, output.ErrBusy) && busy < busyTries:
 			busy++
 			select {
 			case <-ctx.Done():
-				return sum, err
+				return sum, true, err
 			case <-time.After(busyWait):
 			}
 		case vanished(err) && vanishedTries < settleTries-1:
 			vanishedTries++
 		default:
-			return sum, err
+			return sum, busy > 0, err
 		}
 	}
 }

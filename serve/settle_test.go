@@ -36,7 +36,7 @@ func TestSettledRunsAgainForAFileThatVanished(t *testing.T) {
 		{"output busy", fmt.Errorf("output folder x: %w", output.ErrBusy), 2, false},
 	} {
 		runs := 0
-		_, err := settled(context.Background(), func() (build.Summary, error) {
+		_, _, err := settled(context.Background(), func() (build.Summary, error) {
 			runs++
 			if runs == 1 {
 				return build.Summary{}, c.first
@@ -48,7 +48,31 @@ func TestSettledRunsAgainForAFileThatVanished(t *testing.T) {
 		}
 	}
 	runs := 0
-	if _, err := settled(context.Background(), func() (build.Summary, error) { runs++; return build.Summary{}, failOn(gone) }); err == nil || runs != settleTries {
+	if _, _, err := settled(context.Background(), func() (build.Summary, error) { runs++; return build.Summary{}, failOn(gone) }); err == nil || runs != settleTries {
 		t.Errorf("a file gone at every run: %d runs, error %v; want %d runs and the error", runs, err, settleTries)
+	}
+}
+
+// TestEditReloadAfterAnotherBuild: an edit's build that changed nothing
+// after waiting for another build of the output folder, which wrote the
+// edit, reloads every page; one that did not wait reloads none, and one
+// that changed pages those.
+func TestEditReloadAfterAnotherBuild(t *testing.T) {
+	for _, c := range []struct {
+		changed []string
+		waited  bool
+		want    string
+	}{
+		{nil, true, "reload map[all:true]"},
+		{nil, false, "none"},
+		{[]string{"dot/index.html"}, true, "reload map[paths:[/dot/index.html]]"},
+	} {
+		got := "none"
+		if ev, ok := editReload(build.Summary{Changed: c.changed}, c.waited); ok {
+			got = fmt.Sprint(ev.Name, " ", ev.Data)
+		}
+		if got != c.want {
+			t.Errorf("changed %v, waited %v: %s, want %s", c.changed, c.waited, got, c.want)
+		}
 	}
 }
