@@ -220,6 +220,19 @@ func builtLine(d time.Duration, sum build.Summary) string {
 		puzzle.Plural(sum.Pages, "page"), puzzle.Plural(len(sum.Changed), "file"))
 }
 
+// changeNote names the change a build answers, after its log line: " (the
+// file)", " (the file and 29 more)" for a batch (a git checkout), so that
+// a build the author did not expect says what set it off; "" for none.
+func changeNote(changed []string) string {
+	switch len(changed) {
+	case 0:
+		return ""
+	case 1:
+		return " (" + changed[0] + ")"
+	}
+	return fmt.Sprintf(" (%s and %d more)", changed[0], len(changed)-1)
+}
+
 // deferredWarning is the warning, at the output folder out, that the work
 // a quick rebuild left for later (the booklets, the site-wide lists, the
 // caches) failed with err.
@@ -255,7 +268,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		s.failed(err)
 		return
 	}
-	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum))
+	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum)+changeNote(changed))
 	// Puzzles left out show as errors in the page's panel (the rest of the
 	// site is up to date), warnings as notes; each is logged once.
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
