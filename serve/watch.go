@@ -134,6 +134,7 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 	defer close(out)
 	defer w.fsw.Close()
 	pending := map[string]bool{}
+	held := false // the batch waited once for a file emptied (emptyHold)
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
@@ -169,6 +170,12 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 			}
 			timer.Reset(w.opt.Debounce)
 		case <-timer.C:
+			if !held && anyEmpty(pending) {
+				held = true
+				timer.Reset(emptyHold)
+				continue
+			}
+			held = false
 			batch := sortedKeys(pending)
 			clear(pending)
 			select {
@@ -178,6 +185,23 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 			}
 		}
 	}
+}
+
+// emptyHold is how long a batch that holds an empty file waits, once, for
+// more: an editor that saves in place empties the file, then writes it,
+// and when the two come further apart than the debounce (a loaded
+// machine, a large file) the build read the file empty, said "empty file:
+// no puzzle in it", left the puzzle out, and put it back a moment later.
+const emptyHold = 250 * time.Millisecond
+
+// anyEmpty reports whether one of the paths is an empty regular file.
+func anyEmpty(paths map[string]bool) bool {
+	for p := range paths {
+		if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() && info.Size() == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // forget stops watching a folder renamed away, and the folders below it (a

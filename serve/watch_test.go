@@ -150,6 +150,47 @@ func testWatch(t *testing.T, poll bool) {
 func TestWatchNotify(t *testing.T) { testWatch(t, false) }
 func TestWatchPoll(t *testing.T)   { testWatch(t, true) }
 
+// TestWatchWaitsForAFileEmptiedThenWritten: a file saved in place is
+// emptied, then written; the batch waits for the write when it comes after
+// the debounce, where the build read the file empty and left the puzzle
+// out for a moment.
+func TestWatchWaitsForAFileEmptiedThenWritten(t *testing.T) {
+	root := t.TempDir()
+	puzzle := filepath.Join(root, "a.non")
+	os.WriteFile(puzzle, []byte("width 1\n"), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	batches, err := watch(ctx, root, watchOptions{Debounce: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The size the file has when each batch is told, as the build reads it.
+	sizes := make(chan int64, 16)
+	go func() {
+		for b := range batches {
+			if slices.Contains(b, puzzle) {
+				info, _ := os.Stat(puzzle)
+				sizes <- info.Size()
+			}
+		}
+	}()
+	f, err := os.OpenFile(puzzle, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(40 * time.Millisecond) // the editor writes after the debounce
+	f.WriteString("width 2\n")
+	f.Close()
+	select {
+	case size := <-sizes:
+		if size == 0 {
+			t.Error("the batch was told while the file was empty, before the editor wrote it")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no batch within 5 s")
+	}
+}
+
 func TestWatchFallsBackToPollingAtInotifyLimit(t *testing.T) {
 	root := t.TempDir()
 	var log strings.Builder
