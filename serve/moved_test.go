@@ -1,8 +1,13 @@
 package serve
 
 import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -77,4 +82,30 @@ func TestPageFollowsItsRenamedFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the page at its file's new name", `document.readyState === "complete" && location.pathname === "/logos/spot/" && /^Dot/.test(document.title)`)
+}
+
+// TestPageInErrorIsNotTakenForMoved checks that the page of a puzzle left
+// out for a mistake stays the missing page that says so, even when a copy
+// of the puzzle is added at the same time (a new page with the same
+// files), rather than sending the browser to the copy.
+func TestPageInErrorIsNotTakenForMoved(t *testing.T) {
+	s, src := servedSite(t, map[string]string{"dot.non": dot, "two.non": twoDots})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sse := connect(t, ctx, s.URL())
+	if code, _ := get(t, s.URL()+"dot/"); code != http.StatusOK {
+		t.Fatalf("GET /dot/: %d", code)
+	}
+	os.WriteFile(filepath.Join(src, "copy.non"), []byte(strings.Replace(dot, "license CC0-1.0\n", "", 1)), 0o644)
+	os.WriteFile(filepath.Join(src, "dot.non"), []byte(strings.Replace(dot, "rows\n1\n", "rows\n2\n", 1)), 0o644)
+	sse.await(t, "builderror", func(d map[string]any) bool { return strings.Contains(fmt.Sprint(d), "dot.non") })
+	resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Get(s.URL() + "dot/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound || !strings.Contains(string(body), "data-left-out") {
+		t.Errorf("GET /dot/ while dot.non is in error: %d (to %q), want the missing page that says why", resp.StatusCode, resp.Header.Get("Location"))
+	}
 }

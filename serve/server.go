@@ -352,8 +352,9 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 		// Only what the build published: never a dotfile, the manifest, a
 		// cache or a file someone else left in the folder. A page whose
 		// file was renamed is at its new address: the browser showing it
-		// follows there when it reloads.
-		if to, ok := s.moved.find(rel, s.published.has); ok {
+		// follows there when it reloads; not one left out while its file
+		// is in error, even when a copy of its puzzle was added meanwhile.
+		if to, ok := s.moved.find(rel, s.published.has); ok && s.leftOut.at(urlPath) == "" {
 			if r.URL.RawQuery != "" {
 				to += "?" + r.URL.RawQuery
 			}
