@@ -170,3 +170,23 @@ func TestServeWritesTheSiteAgainWhenItsOutputIsDeleted(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestServeStoppedDuringItsFirstBuildSaysNoServing: serve stopped (Ctrl-C)
+// before its first build is done does not then say it is serving.
+func TestServeStoppedDuringItsFirstBuildSaysNoServing(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "content")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // Ctrl-C at once
+	var log strings.Builder
+	s, err := Start(ctx, Config{Src: src, Out: filepath.Join(dir, "public"), Addr: "127.0.0.1:0", Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Wait()
+	if strings.Contains(log.String(), "serving") {
+		t.Errorf("serve stopped before its first build says:\n%s", log.String())
+	}
+}

@@ -129,7 +129,9 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 		s.done <- err
 	}()
 	go s.loop(ctx, changes)
-	fmt.Fprintf(cfg.Log, "serving %s at %s (Ctrl-C to stop)\n", cfg.Out, s.URL())
+	if ctx.Err() == nil { // not when stopped during the first build
+		fmt.Fprintf(cfg.Log, "serving %s at %s (Ctrl-C to stop)\n", cfg.Out, s.URL())
+	}
 	return s, nil
 }
 
