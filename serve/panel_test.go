@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -278,6 +279,11 @@ func TestServeStartsWithAMistakeInItsSettings(t *testing.T) {
 	defer func() { cancel(); s.Wait() }()
 	sse := connect(t, ctx, s.URL())
 	failed := sse.await(t, "builderror", nil)
+	// No site was ever built: every address answers a page that shows
+	// the panel and reloads once there is one.
+	if code, page := get(t, s.URL()+"dot/"); code != http.StatusNotFound || !strings.Contains(page, scriptPath) {
+		t.Errorf("GET /dot/ before any site was built: %d, %.200q; want a page with the reload script", code, page)
+	}
 	if problems, _ := failed["problems"].([]any); len(problems) != 1 || !strings.Contains(fmt.Sprint(problems[0]), "per_pgae") {
 		t.Errorf("the panel lists %v, want the mistake in nonopress.toml", failed["problems"])
 	}

@@ -246,6 +246,7 @@ func deferredWarning(out string, err error) diag.Diagnostic {
 // the browsers what changed, or what failed.
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
+	note := changeNote(changed)
 	if s.builder == nil {
 		b, err := newBuilder(s.cfg)
 		if err != nil {
@@ -270,7 +271,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		s.failed(err)
 		return
 	}
-	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum)+changeNote(changed))
+	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum)+note)
 	// Puzzles left out show as errors in the page's panel (the rest of the
 	// site is up to date), warnings as notes; each is logged once.
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
@@ -389,8 +390,22 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 		s.serveHTML(w, r, page, http.StatusNotFound)
 		return
 	}
-	http.NotFound(w, r)
+	s.sendHTML(w, r, []byte(unbuiltPage), s.hub.generation(), http.StatusNotFound)
 }
+
+// unbuiltPage is sent at every address while there is no site at all (its
+// first build stopped by a mistake in nonopress.toml, the output folder
+// just deleted): with the reload script, it shows the panel and reloads
+// once the site is built, where a bare "404 page not found" stayed until
+// reloaded by hand.
+const unbuiltPage = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not built yet</title></head>
+<body style="font:16px/1.5 system-ui,sans-serif;margin:2em auto;max-width:40em;padding:0 1em">
+<main><h1>Not built yet</h1>
+<p>nonopress serve has no site to show yet: the build did not finish (the terminal, and the panel at the foot of this page, say why). This page reloads by itself once the site is built.</p></main>
+</body></html>
+`
 
 // serveHTML sends an HTML page with the reload script injected. The 404
 // page (status 404), sent at any address, gets a base at the root too.
@@ -403,6 +418,12 @@ func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, 
 		http.Error(w, "cannot read page", http.StatusInternalServerError)
 		return
 	}
+	s.sendHTML(w, r, data, gen, status)
+}
+
+// sendHTML sends the page data, served after the reload numbered gen, with
+// the reload script injected (and a base at the root for a missing page).
+func (s *Server) sendHTML(w http.ResponseWriter, r *http.Request, data []byte, gen, status int) {
 	tag := `<script src="` + scriptPath + `" data-gen="` + strconv.Itoa(gen) + `"`
 	if status == http.StatusNotFound {
 		data = injectRootBase(data)
