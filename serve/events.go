@@ -4,27 +4,55 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 )
 
 // event is one Server-Sent Event for the browsers.
 type event struct {
-	Name string // "reload", "builderror" or "ok"
+	Name string // "reload", "builderror", "ok" or "run"
 	Data any    // JSON-encoded into the data field
 }
 
 // hub fans events out to the connected browsers and remembers the site's
-// state (in error or not), which every newly connected browser is told first.
+// state (in error or not), which every newly connected browser is told first,
+// after the server's run.
 type hub struct {
 	mu      sync.Mutex
 	clients map[chan event]bool
 	state   event // the last "builderror" or "ok"
+	// run tells this server's run from the one before: a page still open
+	// from that one, whose stream reconnects to this one, reloads (the
+	// site may have changed while serve was stopped).
+	run string
+	// gen counts the reload events; recent keeps the last of them, so
+	// that a page served before one of them but connected after it (a
+	// page loading while the next build lands: two saves in quick
+	// succession, a git checkout) is told what it missed.
+	gen    int
+	recent []genEvent
 }
 
-func newHub() *hub {
-	return &hub{clients: map[chan event]bool{}, state: event{Name: "ok", Data: struct{}{}}}
+// genEvent is a reload event and its number.
+type genEvent struct {
+	gen int
+	ev  event
 }
+
+// recentReloads is how many reload events a hub keeps for pages that
+// connect late; one that missed more reloads whatever it shows.
+const recentReloads = 64
+
+func newHub() *hub {
+	return &hub{clients: map[chan event]bool{}, state: event{Name: "ok", Data: struct{}{}},
+		run: strconv.FormatInt(time.Now().UnixNano(), 36)}
+}
+
+// reconnectMillis is how soon a browser whose stream broke tries again
+// (EventSource's own wait is 3 s): a page open while serve restarts
+// reloads about a second after it is back.
+const reconnectMillis = 1000
 
 // publish sends ev to every browser; a browser too slow to take it is dropped
 // (its EventSource reconnects by itself).
@@ -33,6 +61,13 @@ func (h *hub) publish(ev event) {
 	defer h.mu.Unlock()
 	if ev.Name == "ok" || ev.Name == "builderror" {
 		h.state = ev
+	}
+	if ev.Name == "reload" {
+		h.gen++
+		h.recent = append(h.recent, genEvent{h.gen, ev})
+		if len(h.recent) > recentReloads {
+			h.recent = append(h.recent[:0], h.recent[len(h.recent)-recentReloads:]...)
+		}
 	}
 	for c := range h.clients {
 		select {
@@ -44,12 +79,36 @@ func (h *hub) publish(ev event) {
 	}
 }
 
-func (h *hub) subscribe() (chan event, event) {
+// generation is the number of the last reload event: a page served now
+// has seen every reload up to it.
+func (h *hub) generation() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.gen
+}
+
+// subscribe adds a browser, and returns its channel, the site's state,
+// and the reload events after the one numbered since (none when since is
+// negative: a page that does not say), or one reloading every page when
+// they are no longer all kept.
+func (h *hub) subscribe(since int) (chan event, event, []event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	c := make(chan event, 16)
 	h.clients[c] = true
-	return c, h.state
+	var missed []event
+	switch {
+	case since < 0 || since >= h.gen:
+	case len(h.recent) == 0 || since < h.recent[0].gen-1:
+		missed = []event{{Name: "reload", Data: map[string]any{"all": true}}}
+	default:
+		for _, r := range h.recent {
+			if r.gen > since {
+				missed = append(missed, r.ev)
+			}
+		}
+	}
+	return c, h.state, missed
 }
 
 func (h *hub) unsubscribe(c chan event) {
@@ -68,8 +127,11 @@ func (h *hub) clientCount() int {
 	return len(h.clients)
 }
 
-// ServeHTTP streams events to one browser until it hangs up. It reads nothing
-// from the request but its context, so it cannot be used to read files.
+// ServeHTTP streams events to one browser until it hangs up: the server's
+// run, the site's state, the reloads the page missed (after the one its
+// query's since numbers), then each event as it comes. It reads nothing
+// from the request but that number and its context, so it cannot be used
+// to read files.
 func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	flusher, ok := w.(http.Flusher)
 	if !ok {
@@ -79,10 +141,19 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	c, state := h.subscribe()
+	since, err := strconv.Atoi(r.URL.Query().Get("since"))
+	if err != nil {
+		since = -1
+	}
+	c, state, missed := h.subscribe(since)
 	defer h.unsubscribe(c)
-	if writeEvent(w, state) != nil {
+	if _, err := fmt.Fprintf(w, "retry: %d\n\n", reconnectMillis); err != nil {
 		return
+	}
+	for _, ev := range append([]event{{Name: "run", Data: map[string]string{"run": h.run}}, state}, missed...) {
+		if writeEvent(w, ev) != nil {
+			return
+		}
 	}
 	flusher.Flush()
 	keepAlive := time.NewTicker(15 * time.Second)

@@ -36,7 +36,7 @@ func panelState(t *testing.T, files map[string]string) (state event, data map[st
 		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
 	}
 	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
-	_, state = s.hub.subscribe()
+	_, state, _ = s.hub.subscribe(-1)
 	data, _ = state.Data.(map[string]any)
 	problems, _ = data["problems"].([]problem)
 	warnings, _ = data["warnings"].([]problem)

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,6 +146,39 @@ func TestLogKeepsWarningsThroughAFailedBuild(t *testing.T) {
 	}
 }
 
+// dotSite makes a content tree of one puzzle, and returns it, the output
+// folder beside it and the path of its nonopress.toml (not written).
+func dotSite(t *testing.T) (src, out, config string) {
+	t.Helper()
+	dir := t.TempDir()
+	src, out = filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
+	return src, out, filepath.Join(src, "nonopress.toml")
+}
+
+// TestSettingsMistakeAtItsLine checks that a misspelt key in
+// nonopress.toml is told in the log and the panel as check tells it, at
+// the file's line with the key meant as the hint, where it read "error:
+// content/nonopress.toml:2: unknown key ..." with no place of its own.
+func TestSettingsMistakeAtItsLine(t *testing.T) {
+	src, out, config := dotSite(t)
+	var log strings.Builder
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
+	os.WriteFile(config, []byte("title = \"Site\"\nper_pgae = 10\n"), 0o644)
+	s.rebuild(context.Background(), []string{config})
+	want := config + `:2: error: unknown key "per_pgae" (did you mean "per_page"?)`
+	if !strings.Contains(log.String(), want) {
+		t.Errorf("the log says:\n%s\nwant the line %s", log.String(), want)
+	}
+	_, state, _ := s.hub.subscribe(-1)
+	data, _ := state.Data.(map[string]any)
+	problems, _ := data["problems"].([]problem)
+	if len(problems) != 1 || problems[0].File != config || problems[0].Line != 2 || problems[0].Hint != `did you mean "per_page"?` {
+		t.Errorf("the panel lists %+v, want the mistake at %s:2 with the key meant as its hint", problems, config)
+	}
+}
+
 // TestLogSaysAFailureAgainAfterAnother checks that of failed builds in a
 // row, a mistake that went away and came back is logged again.
 func TestLogSaysAFailureAgainAfterAnother(t *testing.T) {
@@ -204,5 +238,59 @@ func TestLogSaysWhatIsFixed(t *testing.T) {
 	p.print(&log, nil)
 	if want := "fixed: " + filepath.Join(dir, "c.non") + ", " + filepath.Join(dir, "d.non") + ", " + filepath.Join(dir, "e.non") + " and 2 more files\n"; log.String() != want {
 		t.Errorf("logged\n%s\nwant\n%s", log.String(), want)
+	}
+}
+
+// TestBuiltLineNamesTheChange checks that the log line of a build says
+// what set it off, where "built in 15ms: 48 pages, 0 files changed" left
+// the author guessing which file it was (a backup an editor wrote, one of
+// the files of a git checkout).
+func TestBuiltLineNamesTheChange(t *testing.T) {
+	src, out, _ := dotSite(t)
+	var log strings.Builder
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
+	backup := filepath.Join(src, "dot.non.bak")
+	os.WriteFile(backup, []byte(dot), 0o644)
+	log.Reset()
+	s.rebuild(context.Background(), []string{backup})
+	if want := "files changed (" + backup + ")\n"; !strings.HasSuffix(log.String(), want) {
+		t.Errorf("the log says %q, want its line to end %q", log.String(), want)
+	}
+	log.Reset()
+	s.rebuild(context.Background(), []string{backup, filepath.Join(src, "a.md"), filepath.Join(src, "b.md")})
+	if want := "(" + backup + " and 2 more)\n"; !strings.HasSuffix(log.String(), want) {
+		t.Errorf("the log says %q, want its line to end %q", log.String(), want)
+	}
+}
+
+// TestServeStartsWithAMistakeInItsSettings checks that serve started on a
+// site whose nonopress.toml has a mistake serves the site as it was and
+// says what to fix, then builds once it is fixed, where it stopped at
+// once and had to be started again.
+func TestServeStartsWithAMistakeInItsSettings(t *testing.T) {
+	src, out, config := dotSite(t)
+	os.WriteFile(config, []byte("title = \"Site\"\nper_pgae = 10\n"), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := Start(ctx, Config{Src: src, Out: out, Addr: "127.0.0.1:0"})
+	if err != nil {
+		cancel()
+		t.Fatalf("serve stopped at a mistake in nonopress.toml: %v", err)
+	}
+	defer func() { cancel(); s.Wait() }()
+	sse := connect(t, ctx, s.URL())
+	failed := sse.await(t, "builderror", nil)
+	// No site was ever built: every address answers a page that shows
+	// the panel and reloads once there is one.
+	if code, page := get(t, s.URL()+"dot/"); code != http.StatusNotFound || !strings.Contains(page, scriptPath) {
+		t.Errorf("GET /dot/ before any site was built: %d, %.200q; want a page with the reload script", code, page)
+	}
+	if problems, _ := failed["problems"].([]any); len(problems) != 1 || !strings.Contains(fmt.Sprint(problems[0]), "per_pgae") {
+		t.Errorf("the panel lists %v, want the mistake in nonopress.toml", failed["problems"])
+	}
+	os.WriteFile(config, []byte("title = \"Fixed Site\"\n"), 0o644)
+	sse.await(t, "ok", nil)
+	sse.await(t, "reload", hasPath("/index.html"))
+	if _, home := get(t, s.URL()); !strings.Contains(home, "Fixed Site") {
+		t.Errorf("once nonopress.toml is fixed, the home page is not built from it:\n%.300s", home)
 	}
 }

@@ -118,7 +118,7 @@ func browsedSite(t *testing.T, files map[string]string) (*Server, string) {
 		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
 	}
 	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
-	s.published = newPublished(out)
+	s.published = newPublished(out, s.moved.learn)
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
 	return s, srv.URL

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -51,16 +53,26 @@ func problemsOf(l diag.List) []problem {
 	return out
 }
 
-// failureDiagnostics are the diagnostics of a build that failed: its
-// problems when puzzles are in error (the errors, and the warnings of the
-// puzzles in error alone), else the error itself (an output that cannot
-// be written, a template that does not parse).
+// failureDiagnostics are the diagnostics of a build over the content
+// tree src that failed: its problems when puzzles are in error (the
+// errors, and the warnings of the puzzles in error alone), else the
+// error itself: a mistake in the site's nonopress.toml at its line, as
+// check gives it, an output that cannot be written, a template that does
+// not parse.
 func failureDiagnostics(err error) diag.List {
 	var be *build.Error
 	if errors.As(err, &be) && len(be.Diagnostics) > 0 {
 		return be.Diagnostics
 	}
 	return diag.List{diag.FromError("", err)}
+}
+
+// settingsMistake reports whether err is a mistake in the nonopress.toml
+// of the content tree src, which content.ReadSettings gives as a
+// diagnostic of that file (diag.FromError then has it at its line).
+func settingsMistake(src string, err error) bool {
+	var d *diag.Diagnostic
+	return errors.As(err, &d) && d.File == filepath.Join(src, content.ConfigFile)
 }
 
 // split separates the errors, with the warnings of the puzzles they leave

@@ -31,7 +31,7 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	if err != nil || !strings.Contains(string(page), "Dot") {
 		t.Fatalf("the good puzzle was not published beside the broken one: %v", err)
 	}
-	_, state := s.hub.subscribe()
+	_, state, _ := s.hub.subscribe(-1)
 	data, _ := state.Data.(map[string]any)
 	msg, _ := data["message"].(string)
 	problems, _ := data["problems"].([]problem)
@@ -67,7 +67,7 @@ func TestBrokenFileDoesNotFreezeTheRest(t *testing.T) {
 	// logged again.
 	os.WriteFile(filepath.Join(src, "bad.non"), []byte(strings.Replace(twoDots, "Two Dots", "Fixed", 1)), 0o644)
 	s.rebuild(ctx, []string{filepath.Join(src, "bad.non")})
-	if _, state := s.hub.subscribe(); state.Name != "ok" {
+	if _, state, _ := s.hub.subscribe(-1); state.Name != "ok" {
 		t.Errorf("after the fix: state %s %v, want ok", state.Name, state.Data)
 	}
 	os.WriteFile(filepath.Join(src, "bad.non"), []byte("width 2\nheigth 1\nrows\n1\n0\ncolumns\n1\n0\n"), 0o644)
@@ -92,7 +92,7 @@ func TestBrokenNoteDoesNotFreezeTheRest(t *testing.T) {
 	os.WriteFile(note, []byte("---\ntitle: Broken\n"), 0o644) // never closed
 	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
 	ctx := context.Background()
-	_, state := s.hub.subscribe()
+	_, state, _ := s.hub.subscribe(-1)
 	data, _ := state.Data.(map[string]any)
 	problems, _ := data["problems"].([]problem)
 	if state.Name != "builderror" || len(problems) != 1 || problems[0].File != note || problems[0].Line != 1 {
@@ -111,7 +111,7 @@ func TestBrokenNoteDoesNotFreezeTheRest(t *testing.T) {
 	}
 	os.WriteFile(note, []byte("---\ntitle: Fixed\n---\n"), 0o644)
 	s.rebuild(ctx, []string{note})
-	if _, state := s.hub.subscribe(); state.Name != "ok" {
+	if _, state, _ := s.hub.subscribe(-1); state.Name != "ok" {
 		t.Errorf("after the fix: state %s %v", state.Name, state.Data)
 	}
 	if page, err := os.ReadFile(filepath.Join(out, "a", "index.html")); err != nil || !strings.Contains(string(page), "Fixed") {

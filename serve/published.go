@@ -19,9 +19,15 @@ type published struct {
 	mu   sync.Mutex
 	info os.FileInfo
 	set  map[string]string
+	// changed is told each manifest read again, with the one before.
+	changed func(old, now map[string]string)
 }
 
-func newPublished(dir string) *published { return &published{dir: dir} }
+// newPublished answers what the build published in dir; changed, when not
+// nil, is told of each new manifest before any answer from it.
+func newPublished(dir string, changed func(old, now map[string]string)) *published {
+	return &published{dir: dir, changed: changed}
+}
 
 // has reports whether rel (slash-separated, from the site root, without a
 // leading slash) is a file the build published.
@@ -36,6 +42,9 @@ func (p *published) has(rel string) bool {
 		set, err := output.ReadManifest(p.dir)
 		if err != nil {
 			return false
+		}
+		if p.changed != nil && p.set != nil {
+			p.changed(p.set, set)
 		}
 		p.info, p.set = info, set
 	}

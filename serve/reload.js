@@ -202,7 +202,18 @@
     main.insertBefore(note, h1 ? h1.nextSibling : main.firstChild);
   }
   explainMissing();
-  var source = new EventSource("/_nonopress/events");
+  // The stream starts with the reloads the page missed while it loaded
+  // (the server numbers the last one it had seen in data-gen).
+  var gen = document.currentScript && document.currentScript.getAttribute("data-gen");
+  var source = new EventSource("/_nonopress/events" + (gen ? "?since=" + encodeURIComponent(gen) : ""));
+  // A stream that reconnects to another run of serve (stopped and started
+  // again) reloads the page, which may have changed meanwhile.
+  var run = null;
+  source.addEventListener("run", function (e) {
+    var now = JSON.parse(e.data).run;
+    if (run !== null && run !== now) { keepPlace(); location.reload(); return; }
+    run = now;
+  });
   source.addEventListener("builderror", function (e) {
     show(JSON.parse(e.data));
   });

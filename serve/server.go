@@ -16,11 +16,13 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -69,6 +71,8 @@ type Server struct {
 	// leftOut holds the addresses of the pages left out while their file
 	// is in error (leftOutPages).
 	leftOut leftOutPages
+	// moved holds where the pages of renamed files went (movedPages).
+	moved movedPages
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -87,12 +91,19 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err // "listen tcp ADDR: bind: address already in use"
 	}
+	// A mistake in nonopress.toml does not stop serve: it serves the
+	// site as it was and says what to fix, as it does for one made while
+	// it runs (rebuild makes the builder once the file is fixed).
 	b, err := newBuilder(cfg)
-	if err != nil {
+	if err != nil && !settingsMistake(cfg.Src, err) {
 		ln.Close()
 		return nil, err
 	}
-	s := &Server{cfg: cfg, hub: newHub(), builder: b, done: make(chan error, 1), published: newPublished(cfg.Out)}
+	s := &Server{cfg: cfg, hub: newHub(), done: make(chan error, 1)}
+	if err == nil {
+		s.builder = b
+	}
+	s.published = newPublished(cfg.Out, s.moved.learn)
 	s.rebuild(ctx, []string{})
 
 	changes, err := watch(ctx, cfg.Src, watchOptions{
@@ -118,7 +129,9 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 		s.done <- err
 	}()
 	go s.loop(ctx, changes)
-	fmt.Fprintf(cfg.Log, "serving %s at %s (Ctrl-C to stop)\n", cfg.Out, s.URL())
+	if ctx.Err() == nil { // not when stopped during the first build
+		fmt.Fprintf(cfg.Log, "serving %s at %s (Ctrl-C to stop)\n", cfg.Out, s.URL())
+	}
 	return s, nil
 }
 
@@ -143,15 +156,19 @@ func (s *Server) Wait() error { return <-s.done }
 // stops.
 func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 	defer func() {
-		if err := s.builder.Flush(context.Background()); err != nil {
-			fmt.Fprintf(s.cfg.Log, "booklets and lists not updated: %v\n", err)
+		if s.builder != nil { // nil: never built, nothing deferred
+			if err := s.builder.Flush(context.Background()); err != nil {
+				fmt.Fprintf(s.cfg.Log, "booklets and lists not updated: %v\n", err)
+			}
 		}
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		s.http.Shutdown(shut)
 		cancel()
 	}()
+	check := time.NewTicker(outputCheckEvery)
+	defer check.Stop()
 	for {
-		idle := s.builder.Pending()
+		idle := s.builder != nil && s.builder.Pending()
 		select {
 		case <-ctx.Done():
 			return
@@ -177,8 +194,25 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 				continue
 			}
 			s.rebuild(ctx, batch)
+		case <-check.C:
+			if s.builder != nil && s.outputGone() {
+				fmt.Fprintf(s.cfg.Log, "%s was deleted: building the site again\n", s.cfg.Out)
+				s.rebuild(ctx, []string{})
+			}
 		}
 	}
+}
+
+// outputCheckEvery is how often serve looks whether its output folder is
+// still there.
+const outputCheckEvery = time.Second
+
+// outputGone reports whether the output folder, or its marker, was deleted
+// (rm -rf public while serve runs): every page answered 404, without the
+// reload script, until the next edit.
+func (s *Server) outputGone() bool {
+	_, err := os.Stat(filepath.Join(s.cfg.Out, output.MarkerName))
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // builtLine is the log line of a rebuild that took d: "built in 6ms: 33
@@ -186,6 +220,19 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 func builtLine(d time.Duration, sum build.Summary) string {
 	return fmt.Sprintf("built in %s: %s, %s changed", d.Round(time.Millisecond),
 		puzzle.Plural(sum.Pages, "page"), puzzle.Plural(len(sum.Changed), "file"))
+}
+
+// changeNote names the change a build answers, after its log line: " (the
+// file)", " (the file and 29 more)" for a batch (a git checkout), so that
+// a build the author did not expect says what set it off; "" for none.
+func changeNote(changed []string) string {
+	switch len(changed) {
+	case 0:
+		return ""
+	case 1:
+		return " (" + changed[0] + ")"
+	}
+	return fmt.Sprintf(" (%s and %d more)", changed[0], len(changed)-1)
 }
 
 // deferredWarning is the warning, at the output folder out, that the work
@@ -199,7 +246,16 @@ func deferredWarning(out string, err error) diag.Diagnostic {
 // the browsers what changed, or what failed.
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
-	sum, err := s.builder.Rebuild(ctx, changed)
+	note := changeNote(changed)
+	if s.builder == nil {
+		b, err := newBuilder(s.cfg)
+		if err != nil {
+			s.failed(err)
+			return
+		}
+		s.builder, changed = b, []string{}
+	}
+	sum, waited, err := settled(ctx, func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) })
 	if ctx.Err() != nil {
 		return
 	}
@@ -212,22 +268,41 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		return
 	}
 	if err != nil {
-		failure := failureDiagnostics(err)
-		s.logged.add(s.cfg.Log, failure)
-		// A failed build's problems hold no warning but those of its
-		// puzzles in error: each goes with the errors.
-		s.hub.publish(problemEvent(true, failure, failure))
+		s.failed(err)
 		return
 	}
-	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum))
+	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum)+note)
 	// Puzzles left out show as errors in the page's panel (the rest of the
 	// site is up to date), warnings as notes; each is logged once.
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
 	s.leftOut.set(s.cfg.Src, sum.Diagnostics)
 	s.hub.publish(problemEvent(false, sum.Diagnostics, sum.LeftOut))
-	if len(sum.Changed) > 0 {
-		s.hub.publish(event{Name: "reload", Data: reloadData(sum.Changed)})
+	if ev, ok := editReload(sum, waited); ok {
+		s.hub.publish(ev)
 	}
+}
+
+// editReload is the reload event of an edit's build: the pages it
+// changed; after waiting for another build of the output folder (a second
+// serve on the site), which may have written the edit already, leaving
+// this one nothing to change, every page, which it cannot tell apart.
+func editReload(sum build.Summary, waited bool) (event, bool) {
+	switch {
+	case len(sum.Changed) > 0:
+		return event{Name: "reload", Data: reloadData(sum.Changed)}, true
+	case waited:
+		return event{Name: "reload", Data: map[string]any{"all": true}}, true
+	}
+	return event{}, false
+}
+
+// failed tells the log and the browsers that a build failed with err.
+func (s *Server) failed(err error) {
+	failure := failureDiagnostics(err)
+	s.logged.add(s.cfg.Log, failure)
+	// A failed build's problems hold no warning but those of its
+	// puzzles in error: each goes with the errors.
+	s.hub.publish(problemEvent(true, failure, failure))
 }
 
 // reloadData turns the build's changed output files into the URL paths a
@@ -278,7 +353,17 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 		file = filepath.Join(file, "index.html")
 	case rel == "" || !s.published.has(rel):
 		// Only what the build published: never a dotfile, the manifest, a
-		// cache or a file someone else left in the folder.
+		// cache or a file someone else left in the folder. A page whose
+		// file was renamed is at its new address: the browser showing it
+		// follows there when it reloads; not one left out while its file
+		// is in error, even when a copy of its puzzle was added meanwhile.
+		if to, ok := s.moved.find(rel, s.published.has); ok && s.leftOut.at(urlPath) == "" {
+			if r.URL.RawQuery != "" {
+				to += "?" + r.URL.RawQuery
+			}
+			http.Redirect(w, r, to, http.StatusTemporaryRedirect)
+			return
+		}
 		s.notFound(w, r)
 		return
 	}
@@ -305,27 +390,49 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 		s.serveHTML(w, r, page, http.StatusNotFound)
 		return
 	}
-	http.NotFound(w, r)
+	s.sendHTML(w, r, []byte(unbuiltPage), s.hub.generation(), http.StatusNotFound)
 }
+
+// unbuiltPage is sent at every address while there is no site at all (its
+// first build stopped by a mistake in nonopress.toml, the output folder
+// just deleted): with the reload script, it shows the panel and reloads
+// once the site is built, where a bare "404 page not found" stayed until
+// reloaded by hand.
+const unbuiltPage = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not built yet</title></head>
+<body style="font:16px/1.5 system-ui,sans-serif;margin:2em auto;max-width:40em;padding:0 1em">
+<main><h1>Not built yet</h1>
+<p>nonopress serve has no site to show yet: the build did not finish (the terminal, and the panel at the foot of this page, say why). This page reloads by itself once the site is built.</p></main>
+</body></html>
+`
 
 // serveHTML sends an HTML page with the reload script injected. The 404
 // page (status 404), sent at any address, gets a base at the root too.
 func (s *Server) serveHTML(w http.ResponseWriter, r *http.Request, file string, status int) {
+	// The reloads numbered up to gen are in the page read after it: the
+	// script asks for those after (hub.subscribe).
+	gen := s.hub.generation()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		http.Error(w, "cannot read page", http.StatusInternalServerError)
 		return
 	}
+	s.sendHTML(w, r, data, gen, status)
+}
+
+// sendHTML sends the page data, served after the reload numbered gen, with
+// the reload script injected (and a base at the root for a missing page).
+func (s *Server) sendHTML(w http.ResponseWriter, r *http.Request, data []byte, gen, status int) {
+	tag := `<script src="` + scriptPath + `" data-gen="` + strconv.Itoa(gen) + `"`
 	if status == http.StatusNotFound {
 		data = injectRootBase(data)
-		tag := `<script src="` + scriptPath + `" data-missing`
+		tag += ` data-missing`
 		if file := s.leftOut.at(r.URL.Path); file != "" {
 			tag += ` data-left-out="` + html.EscapeString(file) + `"`
 		}
-		data = injectScriptTag(data, tag+`></script>`)
-	} else {
-		data = injectScript(data)
 	}
+	data = injectScriptTag(data, tag+`></script>`)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(status)
@@ -347,15 +454,10 @@ func injectRootBase(page []byte) []byte {
 	return insertAt(page, i, `<base href="/">`)
 }
 
-// injectScript adds the reload script before </body>, or at the end of a page
-// without one.
-func injectScript(page []byte) []byte {
-	return injectScriptTag(page, `<script src="`+scriptPath+`"></script>`)
-}
-
-// injectScriptTag adds tag before </body>, or at the end of a page without
-// one. The missing page's tag says data-missing: the script keeps no place
-// for its address (reload.js).
+// injectScriptTag adds tag, the reload script's, before </body>, or at the
+// end of a page without one. The tag numbers the last reload the page has
+// seen (data-gen), and the missing page's says data-missing: the script
+// keeps no place for its address (reload.js).
 func injectScriptTag(page []byte, tag string) []byte {
 	i := bytes.LastIndex(bytes.ToLower(page), []byte("</body>"))
 	if i < 0 {

@@ -44,7 +44,13 @@ type sseClient struct {
 
 func connect(t testing.TB, ctx context.Context, url string) *sseClient {
 	t.Helper()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url+"_nonopress/events", nil)
+	return connectTo(t, ctx, url+"_nonopress/events")
+}
+
+// connectTo reads the events of the stream at the URL events.
+func connectTo(t testing.TB, ctx context.Context, events string) *sseClient {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, events, nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

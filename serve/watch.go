@@ -134,6 +134,7 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 	defer close(out)
 	defer w.fsw.Close()
 	pending := map[string]bool{}
+	held := false // the batch waited once for a file emptied (emptyHold)
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
@@ -148,6 +149,9 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 		case ev, ok := <-w.fsw.Events:
 			if !ok {
 				return
+			}
+			if ev.Has(fsnotify.Rename) {
+				w.forget(ev.Name)
 			}
 			if !w.relevant(ev) {
 				continue
@@ -166,6 +170,12 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 			}
 			timer.Reset(w.opt.Debounce)
 		case <-timer.C:
+			if !held && anyEmpty(pending) {
+				held = true
+				timer.Reset(emptyHold)
+				continue
+			}
+			held = false
 			batch := sortedKeys(pending)
 			clear(pending)
 			select {
@@ -173,6 +183,46 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 			case <-ctx.Done():
 				return
 			}
+		}
+	}
+}
+
+// emptyHold is how long a batch that holds an empty file waits, once, for
+// more: an editor that saves in place empties the file, then writes it,
+// and when the two come further apart than the debounce (a loaded
+// machine, a large file) the build read the file empty, said "empty file:
+// no puzzle in it", left the puzzle out, and put it back a moment later.
+const emptyHold = 250 * time.Millisecond
+
+// anyEmpty reports whether one of the paths is an empty regular file.
+func anyEmpty(paths map[string]bool) bool {
+	for p := range paths {
+		if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() && info.Size() == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// forget stops watching a folder renamed away, and the folders below it (a
+// file's name is not watched: nothing to do). fsnotify would keep their
+// watches under their old names, as the kernel gives a folder one watch
+// whatever its names: events in them named paths that no longer exist, and
+// the folder's own watch was dropped once the kernel said it moved, by then
+// the watch Create added for its new name, so edits in a renamed folder
+// were missed. Forgotten first, the new names get watches of their own.
+func (w *notifyWatcher) forget(path string) {
+	err := w.fsw.Remove(path)
+	if errors.Is(err, fsnotify.ErrNonExistentWatch) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintf(w.opt.Log, "watch: %s: %v\n", path, err)
+	}
+	prefix := path + string(filepath.Separator)
+	for _, p := range w.fsw.WatchList() {
+		if strings.HasPrefix(p, prefix) {
+			w.fsw.Remove(p)
 		}
 	}
 }

@@ -124,6 +124,26 @@ func testWatch(t *testing.T, poll bool) {
 			t.Errorf("batch %v has a chmod-only change", b)
 		}
 	})
+	t.Run("renamed folder", func(t *testing.T) {
+		// mv sub moved (or git mv): the folder and the one below it stay
+		// watched under their new names, and say so for edits in them.
+		write("sub/c.non", "width 1\n")
+		nextBatch(t, batches, filepath.Join(root, "sub", "c.non"))
+		if err := os.Rename(filepath.Join(root, "sub"), filepath.Join(root, "moved")); err != nil {
+			t.Fatal(err)
+		}
+		nextBatch(t, batches, filepath.Join(root, "moved", "c.non"))
+		for _, rel := range []string{"moved/c.non", "moved/deeper/b.non"} {
+			p := write(rel, "width 3\n")
+			nextBatch(t, batches, p)
+		}
+		if err := os.Rename(filepath.Join(root, "moved"), filepath.Join(root, "sub")); err != nil {
+			t.Fatal(err)
+		}
+		nextBatch(t, batches, filepath.Join(root, "sub", "deeper", "b.non"))
+		p := write("sub/c.non", "width 4\n")
+		nextBatch(t, batches, p)
+	})
 	t.Run("removal", func(t *testing.T) {
 		p := filepath.Join(root, "sub", "deeper", "b.non")
 		if err := os.RemoveAll(filepath.Join(root, "sub")); err != nil {
@@ -135,6 +155,47 @@ func testWatch(t *testing.T, poll bool) {
 
 func TestWatchNotify(t *testing.T) { testWatch(t, false) }
 func TestWatchPoll(t *testing.T)   { testWatch(t, true) }
+
+// TestWatchWaitsForAFileEmptiedThenWritten: a file saved in place is
+// emptied, then written; the batch waits for the write when it comes after
+// the debounce, where the build read the file empty and left the puzzle
+// out for a moment.
+func TestWatchWaitsForAFileEmptiedThenWritten(t *testing.T) {
+	root := t.TempDir()
+	puzzle := filepath.Join(root, "a.non")
+	os.WriteFile(puzzle, []byte("width 1\n"), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	batches, err := watch(ctx, root, watchOptions{Debounce: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The size the file has when each batch is told, as the build reads it.
+	sizes := make(chan int64, 16)
+	go func() {
+		for b := range batches {
+			if slices.Contains(b, puzzle) {
+				info, _ := os.Stat(puzzle)
+				sizes <- info.Size()
+			}
+		}
+	}()
+	f, err := os.OpenFile(puzzle, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(40 * time.Millisecond) // the editor writes after the debounce
+	f.WriteString("width 2\n")
+	f.Close()
+	select {
+	case size := <-sizes:
+		if size == 0 {
+			t.Error("the batch was told while the file was empty, before the editor wrote it")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no batch within 5 s")
+	}
+}
 
 func TestWatchFallsBackToPollingAtInotifyLimit(t *testing.T) {
 	root := t.TempDir()

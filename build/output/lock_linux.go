@@ -22,7 +22,7 @@ func lockOutput(dir string) (func(), error) {
 	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, fmt.Errorf("output folder %s: another build is writing it", dir)
+			return nil, fmt.Errorf("output folder %s: %w", dir, ErrBusy)
 		}
 		return nil, fmt.Errorf("lock output folder: %w", err)
 	}
