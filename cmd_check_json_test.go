@@ -120,7 +120,7 @@ func TestCheckSiteConfigurationMistakeWithoutALine(t *testing.T) {
 		t.Errorf("check -json: first object %s", first)
 	}
 	code, _, stderr := runCLI(t, "build", "-quiet", "-src", content, "-out", filepath.Join(dir, "public"))
-	if want := "nonopress build: " + toml + ": " + mistake + "\n"; code != 1 || stderr != want {
+	if want := toml + ": error: " + mistake + "\n"; code != 1 || stderr != want {
 		t.Errorf("build: exit %d, stderr %q, want %q", code, stderr, want)
 	}
 }

@@ -219,14 +219,14 @@ func TestPrintSettingsMistake(t *testing.T) {
 	writeFile(t, dir, "nonopress.toml", "title = \"Club\"\npaper = a4\n")
 	writeFile(t, dir, "dancer.non", dancerNon)
 	code, _, stderr := runCLI(t, "print", "-o", filepath.Join(dir, "out.pdf"), filepath.Join(dir, "dancer.non"))
-	if want := `nonopress.toml:2: paper: text in TOML needs quotes (write paper = "a4")`; code != 1 || !strings.Contains(stderr, want) {
+	if want := `nonopress.toml:2: error: paper: text in TOML needs quotes (write paper = "a4")`; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr, want)
 	}
 	// A value of the wrong kind: the build's words for it too, not the
 	// TOML library's.
 	writeFile(t, dir, "nonopress.toml", "title = \"Club\"\nmono_safe = \"yes\"\n")
 	code, _, stderr = runCLI(t, "print", "-o", filepath.Join(dir, "out.pdf"), filepath.Join(dir, "dancer.non"))
-	if want := `nonopress.toml:2: mono_safe: a string is not true or false (write mono_safe = true or mono_safe = false)`; code != 1 || !strings.Contains(stderr, want) {
+	if want := `nonopress.toml:2: error: mono_safe: a string is not true or false (write mono_safe = true or mono_safe = false)`; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nonopress/nonopress/diag"
 	"io"
 	"os"
 	"os/signal"
@@ -95,6 +96,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	case errors.Is(err, errFailed):
 		return 1
+	case isDiagnostic(err):
+		// A mistake in a file (the site's nonopress.toml) is said as check
+		// says it, "file:line: error: message (hint)", for editors and CI
+		// logs to pick up.
+		fmt.Fprintln(stderr, diag.FromError("", err).Labelled())
+		return 1
 	default:
 		fmt.Fprintf(stderr, "nonopress %s: %v\n", name, err)
 		return 1
@@ -108,4 +115,11 @@ func isHelp(arg string) bool {
 		return true
 	}
 	return false
+}
+
+// isDiagnostic reports whether err is a diagnostic, a mistake at a place in
+// a file, with no words added on the way up.
+func isDiagnostic(err error) bool {
+	var d *diag.Diagnostic
+	return errors.As(err, &d) && d.Error() == err.Error()
 }
