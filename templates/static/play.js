@@ -1247,7 +1247,7 @@
     var multi = pz.palette.length > 2;
     var widest = 0;
     pz.rows.forEach(function (line) {
-      var em = 0.65 + 1; // padding, and the room of the clue's mark
+      var em = 0.65; // padding (a row keeps no room for its clue's mark)
       line.forEach(function (block) {
         var text = String(block[0]).length * 0.5;
         em += 0.25 + (multi ? Math.max(1.3, text + 0.3 + 0.7) : text);
