@@ -185,6 +185,7 @@ func TestDocsCiteWhatExists(t *testing.T) {
 	}
 	cited := regexp.MustCompile("`([^` ]+)`")
 	named := regexp.MustCompile(`\b(?:Test|Benchmark|Fuzz)[A-Z]\w*`)
+	paths, names := 0, 0
 	for _, doc := range []string{"README.md", "docs/authoring.md"} {
 		text := docText(t, doc)
 		for _, m := range cited.FindAllStringSubmatch(text, -1) {
@@ -194,15 +195,21 @@ func TestDocsCiteWhatExists(t *testing.T) {
 			if !ours || strings.ContainsAny(p, "*#") || strings.HasPrefix(p, "content/templates/") {
 				continue // not a path of the repository (a site's own templates are not the demo's)
 			}
+			paths++
 			if _, err := os.Stat(filepath.FromSlash(p)); err != nil {
 				t.Errorf("%s cites %s, which is not in the repository", doc, p)
 			}
 		}
 		for _, name := range named.FindAllString(text, -1) {
+			names++
 			if !strings.Contains(sources.String(), "func "+name+"(") {
 				t.Errorf("%s names %s, which no test file defines", doc, name)
 			}
 		}
+	}
+	// Nothing found to check is a doc no longer read as written.
+	if paths < 40 || names < 10 {
+		t.Errorf("only %d paths and %d test names cited by README.md and docs/authoring.md checked", paths, names)
 	}
 }
 
