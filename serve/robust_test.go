@@ -174,14 +174,11 @@ func TestServeWritesTheSiteAgainWhenItsOutputIsDeleted(t *testing.T) {
 // TestServeStoppedDuringItsFirstBuildSaysNoServing: serve stopped (Ctrl-C)
 // before its first build is done does not then say it is serving.
 func TestServeStoppedDuringItsFirstBuildSaysNoServing(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "content")
-	os.MkdirAll(src, 0o755)
-	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
+	src, out, _ := dotSite(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // Ctrl-C at once
 	var log strings.Builder
-	s, err := Start(ctx, Config{Src: src, Out: filepath.Join(dir, "public"), Addr: "127.0.0.1:0", Log: &log})
+	s, err := Start(ctx, Config{Src: src, Out: out, Addr: "127.0.0.1:0", Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
