@@ -151,23 +151,21 @@ func TestInjectScript(t *testing.T) {
 
 // TestServeWritesTheSiteAgainWhenItsOutputIsDeleted: the output folder
 // deleted while serve runs (rm -rf public) is written again by itself,
-// where every page answered 404 until the next edit.
+// and the open pages reload, where every page answered 404 until the
+// next edit.
 func TestServeWritesTheSiteAgainWhenItsOutputIsDeleted(t *testing.T) {
 	s, url := startSite(t)
 	awaitPreparedBack(t, s.cfg.Out) // idle: nothing else would write it
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sse := connect(t, ctx, url)
+	sse.await(t, "ok", nil)
 	if err := os.RemoveAll(s.cfg.Out); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		code, body := get(t, url+"dot/")
-		if code == http.StatusOK && strings.Contains(body, "Dot") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the deleted site is not written again within 20 s: GET /dot/ %d", code)
-		}
-		time.Sleep(50 * time.Millisecond)
+	sse.await(t, "reload", hasPath("/dot/index.html"))
+	if code, body := get(t, url+"dot/"); code != http.StatusOK || !strings.Contains(body, "Dot") {
+		t.Fatalf("the deleted site is not written again when its pages reload: GET /dot/ %d", code)
 	}
 }
 
