@@ -28,18 +28,10 @@ func TestReadmeTablesNameEveryKey(t *testing.T) {
 		{"README.md", "catalogue.json field", "json", "`catalogue.json` lists every published puzzle", reflect.TypeFor[site.Entry]()},
 		{"docs/authoring.md", "front matter key", "yaml", "or TOML between `+++` lines:", reflect.TypeFor[content.FrontMatter]()},
 	} {
-		table := tableAfter(t, c.doc, c.after)
-		named := map[string]bool{} // the keys of the rows' first cells: "`kind`, `cells`", "`draft: true`"
-		for _, l := range strings.Split(table, "\n") {
-			first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " |")
-			for _, k := range strings.Split(first, ", ") {
-				k, _, _ = strings.Cut(strings.Trim(k, "`"), ":")
-				named[k] = true
-			}
-		}
+		named := rowsByKey(tableAfter(t, c.doc, c.after))
 		for i := range c.typ.NumField() {
 			key, _, _ := strings.Cut(c.typ.Field(i).Tag.Get(c.tag), ",")
-			if key != "" && key != "-" && !named[key] {
+			if _, ok := named[key]; key != "" && key != "-" && !ok {
 				t.Errorf("%s's table after %q does not name the %s %q", c.doc, c.after, c.what, key)
 			}
 		}
@@ -148,14 +140,7 @@ func messagePattern(quote string) string {
 // row that says "absent", and one whose row promises `""` is never left
 // out, so that a script reading it finds what the table says.
 func TestReadmeCatalogueTableSaysWhatIsAbsent(t *testing.T) {
-	table := tableAfter(t, "README.md", "`catalogue.json` lists every published puzzle")
-	row := map[string]string{} // each field's row
-	for _, l := range strings.Split(table, "\n") {
-		first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " |")
-		for _, k := range strings.Split(first, ", ") {
-			row[strings.Trim(k, "`")] = l
-		}
-	}
+	row := rowsByKey(tableAfter(t, "README.md", "`catalogue.json` lists every published puzzle"))
 	typ := reflect.TypeFor[site.Entry]()
 	for i := range typ.NumField() {
 		key, opts, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
@@ -178,13 +163,7 @@ func TestReadmeCatalogueTableSaysWhatIsAbsent(t *testing.T) {
 // FuzzNotePipeline), so that a reader who looks finds them.
 func TestDocsCiteWhatExists(t *testing.T) {
 	var sources strings.Builder // every test file's text
-	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "testdata") {
-			return filepath.SkipDir
-		}
+	walkRepo(t, func(path string, d os.DirEntry) error {
 		if strings.HasSuffix(path, "_test.go") {
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -194,9 +173,6 @@ func TestDocsCiteWhatExists(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	tops, err := os.ReadDir(".")
 	if err != nil {
 		t.Fatal(err)
@@ -209,6 +185,7 @@ func TestDocsCiteWhatExists(t *testing.T) {
 	}
 	cited := regexp.MustCompile("`([^` ]+)`")
 	named := regexp.MustCompile(`\b(?:Test|Benchmark|Fuzz)[A-Z]\w*`)
+	paths, names := 0, 0
 	for _, doc := range []string{"README.md", "docs/authoring.md"} {
 		text := docText(t, doc)
 		for _, m := range cited.FindAllStringSubmatch(text, -1) {
@@ -218,15 +195,21 @@ func TestDocsCiteWhatExists(t *testing.T) {
 			if !ours || strings.ContainsAny(p, "*#") || strings.HasPrefix(p, "content/templates/") {
 				continue // not a path of the repository (a site's own templates are not the demo's)
 			}
+			paths++
 			if _, err := os.Stat(filepath.FromSlash(p)); err != nil {
 				t.Errorf("%s cites %s, which is not in the repository", doc, p)
 			}
 		}
 		for _, name := range named.FindAllString(text, -1) {
+			names++
 			if !strings.Contains(sources.String(), "func "+name+"(") {
 				t.Errorf("%s names %s, which no test file defines", doc, name)
 			}
 		}
+	}
+	// Nothing found to check is a doc no longer read as written.
+	if paths < 40 || names < 10 {
+		t.Errorf("only %d paths and %d test names cited by README.md and docs/authoring.md checked", paths, names)
 	}
 }
 
@@ -276,22 +259,15 @@ func TestReadmeCodeMapNamesEveryPackage(t *testing.T) {
 	}
 	codeMap, _, _ = strings.Cut(codeMap, "\n## ")
 	packages := map[string]bool{}
-	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() && path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules" || path == filepath.Join("build", "internal")) {
+	walkRepo(t, func(path string, d os.DirEntry) error {
+		if path == filepath.Join("build", "internal") {
 			return filepath.SkipDir
 		}
-		if !d.IsDir() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && filepath.Dir(path) != "." {
+		if name := d.Name(); !d.IsDir() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && filepath.Dir(path) != "." {
 			packages[filepath.ToSlash(filepath.Dir(path))] = true
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(packages) < 20 {
 		t.Fatalf("only %d packages found", len(packages))
 	}
@@ -303,6 +279,39 @@ func TestReadmeCodeMapNamesEveryPackage(t *testing.T) {
 		if !named {
 			t.Errorf("README.md's Code map does not name the package %s", p)
 		}
+	}
+}
+
+// rowsByKey maps each key a row of table names in its first cell
+// ("`kind`, `cells`", "`draft: true`": kind, cells, draft) to the row.
+func rowsByKey(table string) map[string]string {
+	rows := map[string]string{}
+	for _, l := range strings.Split(table, "\n") {
+		first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " |")
+		for _, k := range strings.Split(first, ", ") {
+			k, _, _ = strings.Cut(strings.Trim(k, "`"), ":")
+			rows[k] = l
+		}
+	}
+	return rows
+}
+
+// walkRepo calls visit for each file and folder of the repository, but
+// those in hidden folders, testdata and node_modules; visit may skip a
+// folder with filepath.SkipDir.
+func walkRepo(t *testing.T, visit func(path string, d os.DirEntry) error) {
+	t.Helper()
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if name := d.Name(); d.IsDir() && path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
+			return filepath.SkipDir
+		}
+		return visit(path, d)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

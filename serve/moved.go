@@ -2,7 +2,6 @@ package serve
 
 import (
 	"path"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -89,15 +88,16 @@ func newPage(old, now map[string]string, dir string) bool {
 // mostVoted returns the page most files point to, when no other is as
 // many's.
 func mostVoted(votes map[string]int) (string, bool) {
-	pages := make([]string, 0, len(votes))
-	for p := range votes {
-		pages = append(pages, p)
+	best, most, tied := "", 0, false
+	for p, n := range votes {
+		switch {
+		case n > most:
+			best, most, tied = p, n, false
+		case n == most:
+			tied = true
+		}
 	}
-	slices.SortFunc(pages, func(a, b string) int { return votes[b] - votes[a] })
-	if len(pages) > 1 && votes[pages[0]] == votes[pages[1]] {
-		return "", false
-	}
-	return pages[0], true
+	return best, best != "" && !tied
 }
 
 // find returns where the site path rel (from the root, without a leading

@@ -53,12 +53,11 @@ func problemsOf(l diag.List) []problem {
 	return out
 }
 
-// failureDiagnostics are the diagnostics of a build over the content
-// tree src that failed: its problems when puzzles are in error (the
-// errors, and the warnings of the puzzles in error alone), else the
-// error itself: a mistake in the site's nonopress.toml at its line, as
-// check gives it, an output that cannot be written, a template that does
-// not parse.
+// failureDiagnostics are the diagnostics of a build that failed: its
+// problems when puzzles are in error (the errors, and the warnings of the
+// puzzles in error alone), else the error itself: a mistake in the site's
+// nonopress.toml at its line, as check gives it, an output that cannot be
+// written, a template that does not parse.
 func failureDiagnostics(err error) diag.List {
 	var be *build.Error
 	if errors.As(err, &be) && len(be.Diagnostics) > 0 {

@@ -19,11 +19,8 @@ func TestPageReloadsAfterServeRestarts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("serves a site to a browser")
 	}
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	os.MkdirAll(src, 0o755)
+	src, out, _ := dotSite(t)
 	puzzle := filepath.Join(src, "dot.non")
-	os.WriteFile(puzzle, []byte(dot), 0o644)
 	start := func(addr string) (*Server, context.CancelFunc) {
 		ctx, cancel := context.WithCancel(context.Background())
 		s, err := Start(ctx, Config{Src: src, Out: out, Addr: addr})

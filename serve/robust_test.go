@@ -151,37 +151,32 @@ func TestInjectScript(t *testing.T) {
 
 // TestServeWritesTheSiteAgainWhenItsOutputIsDeleted: the output folder
 // deleted while serve runs (rm -rf public) is written again by itself,
-// where every page answered 404 until the next edit.
+// and the open pages reload, where every page answered 404 until the
+// next edit.
 func TestServeWritesTheSiteAgainWhenItsOutputIsDeleted(t *testing.T) {
 	s, url := startSite(t)
 	awaitPreparedBack(t, s.cfg.Out) // idle: nothing else would write it
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sse := connect(t, ctx, url)
+	sse.await(t, "ok", nil)
 	if err := os.RemoveAll(s.cfg.Out); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		code, body := get(t, url+"dot/")
-		if code == http.StatusOK && strings.Contains(body, "Dot") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the deleted site is not written again within 20 s: GET /dot/ %d", code)
-		}
-		time.Sleep(50 * time.Millisecond)
+	sse.await(t, "reload", hasPath("/dot/index.html"))
+	if code, body := get(t, url+"dot/"); code != http.StatusOK || !strings.Contains(body, "Dot") {
+		t.Fatalf("the deleted site is not written again when its pages reload: GET /dot/ %d", code)
 	}
 }
 
 // TestServeStoppedDuringItsFirstBuildSaysNoServing: serve stopped (Ctrl-C)
 // before its first build is done does not then say it is serving.
 func TestServeStoppedDuringItsFirstBuildSaysNoServing(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "content")
-	os.MkdirAll(src, 0o755)
-	os.WriteFile(filepath.Join(src, "dot.non"), []byte(dot), 0o644)
+	src, out, _ := dotSite(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // Ctrl-C at once
 	var log strings.Builder
-	s, err := Start(ctx, Config{Src: src, Out: filepath.Join(dir, "public"), Addr: "127.0.0.1:0", Log: &log})
+	s, err := Start(ctx, Config{Src: src, Out: out, Addr: "127.0.0.1:0", Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
