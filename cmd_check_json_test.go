@@ -59,18 +59,7 @@ func TestCheckReadsTheSiteConfiguration(t *testing.T) {
 		}
 	}
 	code, out, _ := runCLI(t, "check", "-json", content)
-	first, _, _ := strings.Cut(out, "\n")
-	var r struct {
-		File   string
-		Index  int
-		Errors []struct {
-			Line          int
-			Message, Hint string
-		}
-	}
-	if err := json.Unmarshal([]byte(first), &r); err != nil {
-		t.Fatal(err)
-	}
+	r, _ := firstCheckObject(t, out)
 	if code != 1 || r.File != toml || r.Index != -1 || len(r.Errors) != 1 || r.Errors[0].Line != 2 ||
 		r.Errors[0].Message != `unknown key "per_pgae"` || r.Errors[0].Hint != `did you mean "per_page"?` {
 		t.Errorf("check -json: exit %d, first object %+v", code, r)
@@ -106,16 +95,7 @@ func TestCheckSiteConfigurationMistakeWithoutALine(t *testing.T) {
 		t.Errorf("check: exit %d, want 1 and %q first:\n%s", code, toml+": error: "+mistake, out)
 	}
 	_, out, _ := runCLI(t, "check", "-json", content)
-	first, _, _ := strings.Cut(out, "\n")
-	var r struct {
-		Errors []struct {
-			Line          int
-			Message, Hint string
-		}
-	}
-	if err := json.Unmarshal([]byte(first), &r); err != nil {
-		t.Fatal(err)
-	}
+	r, first := firstCheckObject(t, out)
 	if len(r.Errors) != 1 || r.Errors[0].Line != 0 || r.Errors[0].Message != mistake || r.Errors[0].Hint != "" {
 		t.Errorf("check -json: first object %s", first)
 	}
@@ -123,6 +103,29 @@ func TestCheckSiteConfigurationMistakeWithoutALine(t *testing.T) {
 	if want := toml + ": error: " + mistake + "\n"; code != 1 || stderr != want {
 		t.Errorf("build: exit %d, stderr %q, want %q", code, stderr, want)
 	}
+}
+
+// checkObject is what the tests of the site's configuration read of an
+// object check -json prints.
+type checkObject struct {
+	File   string
+	Index  int
+	Errors []struct {
+		Line          int
+		Message, Hint string
+	}
+}
+
+// firstCheckObject decodes the first line of check -json's output, and
+// returns it as printed too.
+func firstCheckObject(t *testing.T, out string) (checkObject, string) {
+	t.Helper()
+	first, _, _ := strings.Cut(out, "\n")
+	var r checkObject
+	if err := json.Unmarshal([]byte(first), &r); err != nil {
+		t.Fatal(err)
+	}
+	return r, first
 }
 
 // check names a site's nonopress.toml as the paths it was given name the

@@ -18,8 +18,9 @@ import (
 func settingsResults(paths []string, sites *siteFinder) []checkResult {
 	var out []checkResult
 	seen := map[string]bool{}
+	wd, _ := os.Getwd() // once for all the paths; "" names every site in full
 	for _, p := range paths {
-		src := siteFolderOf(sites, p)
+		src := siteFolderOf(sites, wd, p)
 		if src == "" || seen[src] {
 			continue
 		}
@@ -33,17 +34,15 @@ func settingsResults(paths []string, sites *siteFinder) []checkResult {
 }
 
 // siteFolderOf is siteFolder of path (found by sites) as a path from the
-// working folder when it is below it (as the path was given), else
+// working folder wd when it is below it (as the path was given), else
 // absolute; "" when there is none.
-func siteFolderOf(sites *siteFinder, path string) string {
+func siteFolderOf(sites *siteFinder, wd, path string) string {
 	dir, err := sites.siteFolder(path)
 	if dir == "" || err != nil {
 		return ""
 	}
-	if wd, err := os.Getwd(); err == nil {
-		if rel, ok := treefile.Inside(wd, dir); ok {
-			return rel
-		}
+	if rel, ok := treefile.Inside(wd, dir); wd != "" && ok {
+		return rel
 	}
 	return dir
 }

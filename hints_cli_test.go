@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -30,10 +29,9 @@ func TestRepeatedHintSaidAlike(t *testing.T) {
 		append([]string{"check"}, files...),
 		append([]string{"print", "-o", filepath.Join(dir, "b.pdf")}, files...),
 	} {
-		var stdout, stderr bytes.Buffer
-		run(t.Context(), args, &stdout, &stderr)
+		_, stdout, stderr := runCLI(t, args...)
 		var got strings.Builder
-		for line := range strings.Lines(stdout.String() + stderr.String()) {
+		for line := range strings.Lines(stdout + stderr) {
 			if strings.Contains(line, "no license") {
 				got.WriteString(strings.TrimPrefix(line, src+string(filepath.Separator)))
 			}

@@ -10,12 +10,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/nonopress/nonopress/diag"
 	"io"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"github.com/nonopress/nonopress/diag"
 )
 
 // version is the release of nonopress; builds from a checkout say "dev".

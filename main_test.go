@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/nonopress/nonopress/build"
+	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -607,6 +610,26 @@ func TestCheckNoteLicenseSaidOnce(t *testing.T) {
 		_, out, _ = runCLI(t, append([]string{"check", "-json"}, args...)...)
 		if n := strings.Count(out, `"file":"`+filepath.Join(dir, "README.md")+`","line":3`); n != 1 {
 			t.Errorf("check -json %v: the note's warning in %d objects, want 1:\n%s", args, n, out)
+		}
+	}
+}
+
+// A diagnostic that reaches main as it is, or wrapped without words, is
+// printed labelled; one wrapped with words of their own keeps them, as
+// "nonopress CMD: words: …", and so does an error that is no diagnostic.
+func TestIsDiagnosticOnlyWithNoWordsAdded(t *testing.T) {
+	d := &diag.Diagnostic{File: "content/nonopress.toml", Line: 2, Severity: diag.Error, Message: `unknown key "per_pgae"`}
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{d, true},
+		{fmt.Errorf("%w", d), true},
+		{fmt.Errorf("read settings: %w", d), false},
+		{errors.New(d.Error()), false},
+	} {
+		if got := isDiagnostic(c.err); got != c.want {
+			t.Errorf("isDiagnostic(%q) = %v, want %v", c.err, got, c.want)
 		}
 	}
 }

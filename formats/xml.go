@@ -211,12 +211,14 @@ func (xp *xmlPalette) byChar(ch rune) (int, bool) {
 	return 0, false
 }
 
-// charInOtherCase returns the defined colour whose char is ch in another
-// case ('X' for 'x'), if one is.
+// charInOtherCase returns the defined colour whose char is ch in the
+// other case ('X' for 'x'), if one is.
 func (xp *xmlPalette) charInOtherCase(ch rune) (xmlColor, bool) {
-	for _, c := range xp.defined {
-		if c.char != ch && unicode.ToLower(c.char) == unicode.ToLower(ch) {
-			return c, true
+	if other := otherCase(ch); other != ch {
+		for _, c := range xp.defined {
+			if c.char == other {
+				return c, true
+			}
 		}
 	}
 	return xmlColor{}, false
