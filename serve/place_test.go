@@ -111,7 +111,6 @@ func TestReloadOnlyForWhatThePageShows(t *testing.T) {
 func browsedSite(t *testing.T, files map[string]string) (*Server, string) {
 	t.Helper()
 	s := builtSite(t, files)
-	s.published = newPublished(s.cfg.Out, s.moved.learn)
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
 	return s, srv.URL

@@ -127,7 +127,8 @@ func builtServer(t *testing.T, cfg Config) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{cfg: cfg, hub: newHub(), builder: b}
+	s := newServer(cfg)
+	s.builder = b
 	s.rebuild(context.Background(), []string{})
 	return s
 }
