@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -29,13 +28,7 @@ func undeclared(t *testing.T) string {
 // problems and the other warnings its panel lists.
 func panelState(t *testing.T, files map[string]string) (state event, data map[string]any, problems, warnings []problem) {
 	t.Helper()
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	os.MkdirAll(src, 0o755)
-	for name, text := range files {
-		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
-	}
-	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
+	s := builtSite(t, files)
 	_, state, _ = s.hub.subscribe(-1)
 	data, _ = state.Data.(map[string]any)
 	problems, _ = data["problems"].([]problem)

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -111,14 +110,7 @@ func TestReloadOnlyForWhatThePageShows(t *testing.T) {
 // trailing slash): its events are what the test publishes.
 func browsedSite(t *testing.T, files map[string]string) (*Server, string) {
 	t.Helper()
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	os.MkdirAll(src, 0o755)
-	for name, text := range files {
-		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
-	}
-	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
-	s.published = newPublished(out, s.moved.learn)
+	s := builtSite(t, files)
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
 	return s, srv.URL

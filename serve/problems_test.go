@@ -127,9 +127,23 @@ func builtServer(t *testing.T, cfg Config) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{cfg: cfg, hub: newHub(), builder: b}
+	s := newServer(cfg)
+	s.builder = b
 	s.rebuild(context.Background(), []string{})
 	return s
+}
+
+// builtSite is the builtServer, logging nowhere, of a content tree of
+// files (name: text).
+func builtSite(t *testing.T, files map[string]string) *Server {
+	t.Helper()
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(src, 0o755)
+	for name, text := range files {
+		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
+	}
+	return builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
 }
 
 // TestBuiltLineCountsInWords: a rebuild's log line says "1 page" and "1

@@ -99,11 +99,10 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 		ln.Close()
 		return nil, err
 	}
-	s := &Server{cfg: cfg, hub: newHub(), done: make(chan error, 1)}
+	s := newServer(cfg)
 	if err == nil {
 		s.builder = b
 	}
-	s.published = newPublished(cfg.Out, s.moved.learn)
 	s.rebuild(ctx, []string{})
 
 	changes, err := watch(ctx, cfg.Src, watchOptions{
@@ -213,6 +212,15 @@ const outputCheckEvery = time.Second
 func (s *Server) outputGone() bool {
 	_, err := os.Stat(filepath.Join(s.cfg.Out, output.MarkerName))
 	return errors.Is(err, fs.ErrNotExist)
+}
+
+// newServer is a Server of cfg with no builder yet, neither listening nor
+// watching: what it serves is what the builds publish in cfg.Out, and
+// where the pages of renamed files went.
+func newServer(cfg Config) *Server {
+	s := &Server{cfg: cfg, hub: newHub(), done: make(chan error, 1)}
+	s.published = newPublished(cfg.Out, s.moved.learn)
+	return s
 }
 
 // builtLine is the log line of a rebuild that took d: "built in 6ms: 33
