@@ -17,6 +17,11 @@ type serveState struct {
 	// to ready for the next edit); cleared by a failed try until the next
 	// change.
 	pending bool
+	// setupBroken: the last load of the site's setup (nonopress.toml, the
+	// templates) failed, so every rebuild loads it again until it works,
+	// whatever changed; a build set off by another file would otherwise
+	// go on with the old setup and say the mistake was fixed.
+	setupBroken bool
 }
 
 // Rebuild is serve mode's one entry point. Given the paths that changed (as
@@ -36,8 +41,8 @@ func (b *Builder) Rebuild(ctx context.Context, changed []string) (Summary, error
 	if changed == nil {
 		return b.catchUp(ctx)
 	}
-	if b.touchesSetup(changed) {
-		if err := b.load(); err != nil {
+	if st.setupBroken || b.touchesSetup(changed) {
+		if err := b.reloadSetup(); err != nil {
 			return Summary{}, err
 		}
 	}
@@ -62,6 +67,14 @@ func (b *Builder) Rebuild(ctx context.Context, changed []string) (Summary, error
 	return sum, nil
 }
 
+// reloadSetup loads the site's setup again, remembering whether it
+// failed (serveState.setupBroken).
+func (b *Builder) reloadSetup() error {
+	err := b.load()
+	b.serving.setupBroken = err != nil
+	return err
+}
+
 // Pending reports whether Rebuild(ctx, nil) has work to do.
 func (b *Builder) Pending() bool { return b.serving.pending }
 
@@ -71,6 +84,11 @@ func (b *Builder) catchUp(ctx context.Context) (Summary, error) {
 	// Whatever happens, wait for the next change before trying again: a
 	// broken file would fail every attempt.
 	st.pending = false
+	if st.setupBroken {
+		if err := b.reloadSetup(); err != nil {
+			return Summary{}, err
+		}
+	}
 	if !st.owed {
 		return Summary{}, b.prepareBack(ctx)
 	}

@@ -76,3 +76,29 @@ func newServedSite(t *testing.T) (*testSite, *Builder) {
 	}
 	return s, b
 }
+
+// A mistake in nonopress.toml keeps failing serve's rebuilds, whatever set
+// them off, until the file is fixed: an edit to a puzzle after it does not
+// build with the settings from before the mistake (serve then said the
+// mistake was fixed), nor does the catch-up.
+func TestRebuildKeepsFailingUntilTheSettingsAreFixed(t *testing.T) {
+	s, b := newServedSite(t)
+	ctx := context.Background()
+	toml := filepath.Join(s.src, "nonopress.toml")
+	os.WriteFile(toml, []byte("per_pgae = 50\n"), 0o644)
+	if _, err := b.Rebuild(ctx, []string{toml}); err == nil {
+		t.Fatal("a misspelt key in nonopress.toml built")
+	}
+	writeTree(t, s.src, "-- animals/cross.non --\n"+changedCross)
+	if _, err := b.Rebuild(ctx, []string{filepath.Join(s.src, "animals", "cross.non")}); err == nil {
+		t.Error("an edit to a puzzle built with the settings from before the mistake")
+	}
+	b.serving.pending, b.serving.owed = true, true
+	if _, err := b.Rebuild(ctx, nil); err == nil {
+		t.Error("the catch-up built with the settings from before the mistake")
+	}
+	os.WriteFile(toml, []byte("per_page = 50\n"), 0o644)
+	if _, err := b.Rebuild(ctx, []string{filepath.Join(s.src, "animals", "cross.non")}); err != nil {
+		t.Errorf("after the fix: %v", err)
+	}
+}
