@@ -139,7 +139,7 @@ func (s *Store) commitCarried() (Changes, error) {
 			stale = append(stale, p)
 		}
 	}
-	if err := s.removeFromBack(stale, s.backUserFiles()); err != nil {
+	if err := s.removeFromBack(stale); err != nil {
 		return Changes{}, err
 	}
 	foreign, err := s.keepForeign()
