@@ -66,10 +66,9 @@ func (s *Store) Commit() (Changes, error) {
 	if err != nil {
 		return Changes{}, err
 	}
-	if err := swapDirs(s.back, s.front); err != nil {
-		return Changes{}, fmt.Errorf("publish output: %w", err)
+	if err := s.swapIn(foreign.Replaced); err != nil {
+		return Changes{}, err
 	}
-	s.dropTakenOver(foreign.Replaced)
 	if err := s.repairBackMarker(was); err != nil {
 		return Changes{}, err
 	}
@@ -257,6 +256,17 @@ func removeEmptyDirs(root *os.Root, dirs map[string]bool) {
 	for _, d := range order {
 		root.Remove(filepath.FromSlash(d)) // fails, as it should, unless empty
 	}
+}
+
+// swapIn swaps the completed back buffer with the published folder, then
+// drops from the old site the user's files the site took over, taken
+// (dropTakenOver).
+func (s *Store) swapIn(taken []Takeover) error {
+	if err := swapDirs(s.back, s.front); err != nil {
+		return fmt.Errorf("publish output: %w", err)
+	}
+	s.dropTakenOver(taken)
+	return nil
 }
 
 // dropTakenOver removes from the back buffer, just swapped out (the old
