@@ -24,9 +24,11 @@ import (
 // none, and a whole old site may be copied).
 func foreignWarnings(out string, f output.Foreign) diag.List {
 	var w diag.List
+	folders := 0 // of f.Kept, the empty folders
 	for _, rel := range f.Kept {
 		at := filepath.Join(out, filepath.FromSlash(rel))
 		if strings.HasSuffix(rel, "/") {
+			folders++
 			w = append(w, diag.Warningf(at, "an empty folder nonopress did not make: kept in place (a web server serves nothing from it)"))
 			continue
 		}
@@ -38,12 +40,6 @@ func foreignWarnings(out string, f output.Foreign) diag.List {
 			"not written by nonopress, but the site now has a page or file of that name: the new site has the build's, and yours is now at %s, where no build writes over it or deletes it", t.Copy))
 	}
 	if f.Unknown {
-		folders := 0
-		for _, rel := range f.Kept {
-			if strings.HasSuffix(rel, "/") {
-				folders++
-			}
-		}
 		kept := puzzle.Plural(len(f.Kept)-folders+len(f.Replaced), "file")
 		if folders > 0 {
 			kept += " and " + puzzle.Plural(folders, "empty folder")

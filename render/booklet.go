@@ -92,23 +92,18 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 	// follow (on the cover itself when they fit under its text), and their
 	// length depends only on the number of entries.
 	front, free := coverPage(m, cover, entries, paper, opt)
-	contentsLen := contentsPageCount(paper, len(entries))
 	onCover := contentsOnCover(len(entries), free)
-	if onCover > 0 {
-		contentsLen = 0
+	first := 2 // the first puzzle's page
+	if onCover == 0 {
+		first += contentsPageCount(paper, len(entries))
 	}
-	first := 2 + contentsLen
 	pages, entryPage := puzzlePages(m, entries, paper, opt.MonoSafe, first)
 	answersFrom := first + len(pages)
 	answers := answerPages(m, entries, paper, opt.MonoSafe, answersFrom)
 	if len(answers) == 0 {
 		answersFrom = 0
 	}
-	var on *scene // the cover, when the contents go there
-	if onCover > 0 {
-		on = front
-	}
-	contents := contentsPages(m, entries, entryPage, answersFrom, paper, on, onCover)
+	contents := contentsPages(m, entries, entryPage, answersFrom, paper, front, onCover)
 	all := append([]*scene{front}, contents...)
 	all = append(all, pages...)
 	return append(all, answers...), nil

@@ -108,13 +108,14 @@ func gradeWordsWidth(m *metrics) float64 {
 
 // contentsPages lists each puzzle with its number, title, size, difficulty
 // and page (entryPage), then the answers' page (none when answersFrom is 0).
-// They are the booklet's pages 2 onwards, or, when cover is given, all on
+// They are the booklet's pages 2 onwards, or, when top is not 0, all on
 // the cover from top down (contentsOnCover) and none of their own.
 func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersFrom int, paper pageSize, cover *scene, top float64) []*scene {
 	per := contentsRowsPerPage(paper)
 	first := contentsTop // the first line's place on the first page
-	if cover != nil {
-		per, first = len(entries)+1, top-margin+contentsTop
+	var pg *scene        // the page the next line goes on
+	if top > 0 {
+		per, first, pg = len(entries)+1, top-margin+contentsTop, cover
 	}
 	left, right := margin, paper.Width-margin
 	numW := m.width(strconv.Itoa(len(entries))+".", contentsSize, false)
@@ -132,7 +133,6 @@ func contentsPages(m *metrics, entries []BookletEntry, entryPage []int, answersF
 	titleX := left + numW + 2
 	titleW := sizeX - 3 - titleX
 	var pages []*scene
-	pg := cover
 	row := 0
 	line := func(num, title, size, diff, page string, bold bool) {
 		if row == 0 {

@@ -165,22 +165,28 @@ func ParseNote(path string, data []byte) (Note, error) {
 	}
 	d, err := normaliseDate(n.Front.Date)
 	if err != nil {
-		return n, noteError(path, 1+keyLine(head, "date")+yamlKeyLine(head, "date"), "front matter: date: %v", err)
+		return n, noteError(path, frontKeyLine(head, "date"), "front matter: date: %v", err)
 	}
 	n.Front.DateRFC3339 = d
 	lm, err := normaliseDate(n.Front.Lastmod)
 	if err != nil {
-		return n, fmt.Errorf("%s:%d: front matter: lastmod: %v", path, 1+keyLine(head, "lastmod")+yamlKeyLine(head, "lastmod"), err)
+		return n, fmt.Errorf("%s:%d: front matter: lastmod: %v", path, frontKeyLine(head, "lastmod"), err)
 	}
 	n.Front.LastmodRFC3339 = lm
 	if n.Front.License != "" {
-		n.Front.LicenseFile, n.Front.LicenseLine = path, 1+keyLine(head, "license")+yamlKeyLine(head, "license")
+		n.Front.LicenseFile, n.Front.LicenseLine = path, frontKeyLine(head, "license")
 	}
 	n.Warnings = misspeltKeys(path, head, delim == "+++")
 	if delim == "---" {
 		n.Warnings = append(n.Warnings, commentedValues(path, head)...)
 	}
 	return n, checkFrontMatter(path, n.Front)
+}
+
+// frontKeyLine is the line of the note where front matter head (TOML or
+// YAML, after the note's first line) sets key; the first line if none.
+func frontKeyLine(head []byte, key string) int {
+	return 1 + keyLine(head, key) + yamlKeyLine(head, key)
 }
 
 // yamlKeyLine finds the 1-based line of "key:" in YAML (0 if not found).

@@ -86,15 +86,16 @@ func (d *NoteDocs) ReadCollections(root *Collection, links Links, remade func(*C
 	var read, others []note
 	left := map[bodySum]int{} // pages of each body still to render
 	Walk(root, func(c *Collection) {
-		switch {
-		case c.NotePath == "" || c.NoteErr != nil:
-		case remade != nil && !remade(c):
-			others = append(others, note{c, sumOf(c.Note.Body)})
-		default:
-			n := note{c, sumOf(c.Note.Body)}
-			read = append(read, n)
-			left[n.sum]++
+		if c.NotePath == "" || c.NoteErr != nil {
+			return
 		}
+		n := note{c, sumOf(c.Note.Body)}
+		if remade != nil && !remade(c) {
+			others = append(others, n)
+			return
+		}
+		read = append(read, n)
+		left[n.sum]++
 	})
 	for _, n := range others {
 		if doc := d.doc(n.sum, n.c.Note.Body); left[n.sum] == 0 {

@@ -139,7 +139,7 @@ func (s *Store) commitCarried() (Changes, error) {
 			stale = append(stale, p)
 		}
 	}
-	if err := s.removeFromBack(stale, s.backUserFiles()); err != nil {
+	if err := s.removeFromBack(stale); err != nil {
 		return Changes{}, err
 	}
 	foreign, err := s.keepForeign()
@@ -151,10 +151,9 @@ func (s *Store) commitCarried() (Changes, error) {
 	if err := writeManifestLines(s.back, markerClean, now.order, now.sums); err != nil {
 		return Changes{}, err
 	}
-	if err := swapDirs(s.back, s.front); err != nil {
-		return Changes{}, fmt.Errorf("publish output: %w", err)
+	if err := s.swapIn(foreign.Replaced); err != nil {
+		return Changes{}, err
 	}
-	s.dropTakenOver(foreign.Replaced)
 	for _, p := range stale {
 		delete(s.backHashes, p)
 	}

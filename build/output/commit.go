@@ -66,10 +66,9 @@ func (s *Store) Commit() (Changes, error) {
 	if err != nil {
 		return Changes{}, err
 	}
-	if err := swapDirs(s.back, s.front); err != nil {
-		return Changes{}, fmt.Errorf("publish output: %w", err)
+	if err := s.swapIn(foreign.Replaced); err != nil {
+		return Changes{}, err
 	}
-	s.dropTakenOver(foreign.Replaced)
 	if err := s.repairBackMarker(was); err != nil {
 		return Changes{}, err
 	}
@@ -185,16 +184,16 @@ func (s *Store) removeStaleKnown() error {
 		}
 	}
 	slices.Sort(stale) // in order: of several failing removals, the first is said
-	return s.removeFromBack(stale, s.backUserFiles())
+	return s.removeFromBack(stale)
 }
 
 // removeFromBack removes the given files of the back buffer (paths of its
-// manifest), and those of a user's it held (users, "name/" for an empty
-// folder: where a file is a folder now, a folder is not empty, or one
-// cannot be removed, it is left), and the folders their removal
+// manifest), and those of a user's it held (backUserFiles, "name/" for an
+// empty folder: where a file is a folder now, a folder is not empty, or
+// one cannot be removed, it is left), and the folders their removal
 // leaves empty, and the temporary file of a marker that a killed build may
 // have left at the top.
-func (s *Store) removeFromBack(stale, users []string) error {
+func (s *Store) removeFromBack(stale []string) error {
 	if ents, err := os.ReadDir(s.back); err == nil {
 		for _, e := range ents {
 			if name := e.Name(); atomicfile.IsTemp(name) {
@@ -219,7 +218,7 @@ func (s *Store) removeFromBack(stale, users []string) error {
 		}
 		addFolders(dirs, rel)
 	}
-	for _, rel := range users {
+	for _, rel := range s.backUserFiles() {
 		dir, folder := strings.CutSuffix(rel, "/") // an empty folder
 		name := filepath.FromSlash(dir)
 		if info, err := root.Lstat(name); err == nil && info.IsDir() == folder {
@@ -257,6 +256,17 @@ func removeEmptyDirs(root *os.Root, dirs map[string]bool) {
 	for _, d := range order {
 		root.Remove(filepath.FromSlash(d)) // fails, as it should, unless empty
 	}
+}
+
+// swapIn swaps the completed back buffer with the published folder, then
+// drops from the old site the user's files the site took over, taken
+// (dropTakenOver).
+func (s *Store) swapIn(taken []Takeover) error {
+	if err := swapDirs(s.back, s.front); err != nil {
+		return fmt.Errorf("publish output: %w", err)
+	}
+	s.dropTakenOver(taken)
+	return nil
 }
 
 // dropTakenOver removes from the back buffer, just swapped out (the old
