@@ -48,10 +48,7 @@ func TestCheckJSONObjectsShareTheirShape(t *testing.T) {
 // and an object of index -1 in -json): a CI job that runs check before
 // build no longer passes check and then fails to build.
 func TestCheckReadsTheSiteConfiguration(t *testing.T) {
-	dir := t.TempDir()
-	writeFile(t, dir, "content/nonopress.toml", "title = \"Club\"\nper_pgae = 50\n")
-	writeFile(t, dir, "content/animals/dancer.non", dancerNon)
-	content, toml := filepath.Join(dir, "content"), filepath.Join(dir, "content", "nonopress.toml")
+	dir, content, toml := siteWithSettings(t, "title = \"Club\"\nper_pgae = 50\n")
 	for _, path := range []string{content, filepath.Join(content, "animals", "dancer.non")} {
 		code, out, _ := runCLI(t, "check", path)
 		if want := toml + `:2: error: unknown key "per_pgae" (did you mean "per_page"?)`; code != 1 || !strings.Contains(out, want+"\n") {
@@ -86,10 +83,7 @@ func TestCheckReadsTheSiteConfiguration(t *testing.T) {
 // check says so without a line (and line 0 in -json), and build in the
 // same words, never "nonopress.toml:0:".
 func TestCheckSiteConfigurationMistakeWithoutALine(t *testing.T) {
-	dir := t.TempDir()
-	writeFile(t, dir, "content/nonopress.toml", "\"paper\" = \"b9\"\n")
-	writeFile(t, dir, "content/animals/dancer.non", dancerNon)
-	content, toml := filepath.Join(dir, "content"), filepath.Join(dir, "content", "nonopress.toml")
+	dir, content, toml := siteWithSettings(t, "\"paper\" = \"b9\"\n")
 	const mistake = `paper "b9": want a3, a4, a5 or letter`
 	if code, out, _ := runCLI(t, "check", content); code != 1 || !strings.HasPrefix(out, toml+": error: "+mistake+"\n") {
 		t.Errorf("check: exit %d, want 1 and %q first:\n%s", code, toml+": error: "+mistake, out)
@@ -131,9 +125,7 @@ func firstCheckObject(t *testing.T, out string) (checkObject, string) {
 // check names a site's nonopress.toml as the paths it was given name the
 // site: from the working folder when the site is in it, else in full.
 func TestCheckNamesTheSiteConfigurationAsGiven(t *testing.T) {
-	dir := t.TempDir()
-	writeFile(t, dir, "content/nonopress.toml", "per_pgae = 50\n")
-	writeFile(t, dir, "content/animals/dancer.non", dancerNon)
+	dir, _, _ := siteWithSettings(t, "per_pgae = 50\n")
 	const mistake = `:1: error: unknown key "per_pgae"`
 	t.Chdir(dir)
 	for _, path := range []string{"content", filepath.Join("content", "animals", "dancer.non"), filepath.Join(dir, "content")} {
@@ -231,4 +223,15 @@ func TestCheckJSONVerdictAndDifficultyAreNullWhereTheCatalogueHasEmpty(t *testin
 			t.Errorf("%s: verdict and difficulty %s, want %s\n%s", file, got[file], want, out)
 		}
 	}
+}
+
+// siteWithSettings makes a site in a new folder dir: content/ with one
+// puzzle and a nonopress.toml of settings; it returns dir, the content
+// folder and the nonopress.toml.
+func siteWithSettings(t *testing.T, settings string) (dir, content, toml string) {
+	t.Helper()
+	dir = t.TempDir()
+	toml = writeFile(t, dir, "content/nonopress.toml", settings)
+	writeFile(t, dir, "content/animals/dancer.non", dancerNon)
+	return dir, filepath.Join(dir, "content"), toml
 }
