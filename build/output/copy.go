@@ -9,14 +9,19 @@ import (
 )
 
 // The copies a build makes of files it did not write (a user's), each
-// through an os.Root at either end, so that a symbolic link swapped in for
-// a folder or the file itself cannot lead the read or the write elsewhere:
-// into the back buffer where a hard link is refused (copyAside), into the
-// kept folder (keeper).
+// through an os.Root at either end: into the back buffer where a hard link
+// is refused (copyAside), into the kept folder (keeper). The keeper's Roots
+// are the published folder and the kept folder themselves, so that a symbolic
+// link swapped in for a folder below them cannot lead the read or the
+// write elsewhere; copyAside's are the file's own folders, which guards
+// the file itself (a link is copied as a link, never followed) but not the
+// folders above it: those are the ones the scan found by walking the
+// published folder without following links.
 
 // copyAside makes tmp a copy of src: a symbolic link as a link to the same
 // target (never followed), a regular file with its bytes and permissions.
-// Each is opened through a Root of its folder.
+// Each is opened through a Root of its folder (see above for what that
+// guards).
 func copyAside(src, tmp string) error {
 	from, err := os.OpenRoot(filepath.Dir(src))
 	if err != nil {
