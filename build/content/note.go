@@ -170,7 +170,7 @@ func ParseNote(path string, data []byte) (Note, error) {
 	n.Front.DateRFC3339 = d
 	lm, err := normaliseDate(n.Front.Lastmod)
 	if err != nil {
-		return n, fmt.Errorf("%s:%d: front matter: lastmod: %v", path, frontKeyLine(head, "lastmod"), err)
+		return n, noteError(path, frontKeyLine(head, "lastmod"), "front matter: lastmod: %v", err)
 	}
 	n.Front.LastmodRFC3339 = lm
 	if n.Front.License != "" {

@@ -40,3 +40,16 @@ func TestReadSettingsMistakeIsADiagnostic(t *testing.T) {
 		}
 	}
 }
+
+// A front matter date that is not one is a diagnostic at its line, for
+// lastmod as for date: lastmod's was a plain error whose text held the
+// file and line, printed as "README.md: error: README.md:3: …".
+func TestNoteDateMistakesAreDiagnostics(t *testing.T) {
+	for _, key := range []string{"date", "lastmod"} {
+		_, err := ParseNote("README.md", []byte("---\ntitle: A\n"+key+": yesterday\n---\nHi\n"))
+		var d *diag.Diagnostic
+		if !errors.As(err, &d) || d.File != "README.md" || d.Line != 3 || d.Message != "front matter: "+key+`: "yesterday" is not a date (want 2006-01-02 or RFC 3339)` {
+			t.Errorf("%s: %T %v, want a diagnostic at README.md:3", key, err, err)
+		}
+	}
+}
