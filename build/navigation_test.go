@@ -151,7 +151,7 @@ func TestDatesFromFrontMatter(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeTree(t, s.src, "-- d.non --\n"+dot("Bad")+"-- d.md --\n---\ntitle: x\nlastmod: soon\n---\n")
-	if _, err := s.build(Config{}); err == nil || !strings.Contains(err.Error(), "d.md:3: front matter: lastmod") {
+	if _, err := s.build(Config{}); err == nil || !strings.Contains(err.Error(), "d.md:3: error: front matter: lastmod") {
 		t.Errorf("a bad lastmod: %v", err)
 	}
 }
