@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -78,8 +79,12 @@ func (s *Store) keepForeign() (Foreign, error) {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue // a listed file the user has removed since
 			}
-			// A folder the build made where the user's file was: the
-			// build wins, the file is kept aside.
+			if !siteInTheWay(s.back, rel) {
+				return f, fmt.Errorf("keep %s, a file nonopress did not write, in the new site: %w", src, err)
+			}
+			// A folder the build made where the user's file was (or a
+			// file where its folder was): the build wins, the file is
+			// kept aside.
 		}
 		if keep == nil {
 			if keep, err = s.openKeeper(); err != nil {
@@ -158,6 +163,22 @@ func (k *folderKeeper) close() {
 	if k.root != nil {
 		k.root.Close()
 	}
+}
+
+// siteInTheWay reports whether the back buffer holds, where the user's
+// file rel (slash-separated) is to be linked, what the build put there: a
+// folder at rel, or a file (not a folder) at one of its folders. Any other
+// failure to link the file is not the site's doing.
+func siteInTheWay(back, rel string) bool {
+	if info, err := os.Lstat(filepath.Join(back, filepath.FromSlash(rel))); err == nil {
+		return info.IsDir()
+	}
+	for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+		if info, err := os.Lstat(filepath.Join(back, filepath.FromSlash(d))); err == nil {
+			return !info.IsDir()
+		}
+	}
+	return false
 }
 
 // isFolder reports whether rel (slash-separated) is a folder of dir, not

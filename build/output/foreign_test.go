@@ -278,3 +278,26 @@ func TestFolderKeeperOpensTheBackBufferOnce(t *testing.T) {
 		}
 	}
 }
+
+// A file the site now writes where a user's file has a folder (the site's
+// p/q, the user's p/q/mine.txt) is in the way as a folder of the site's
+// is: the user's file is kept aside, not an error.
+func TestForeignFileUnderASitesFileIsKeptAside(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	publish(t, out, 3)
+	publish(t, out, 3)
+	userFile(t, out, "p/q/mine.txt", "mine")
+	s, err := Open(out, NewMinifier(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Put("p/q", []byte("the site's")); err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Commit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantKept(t, "a file where the user's folder was", out, c.Foreign, [][3]string{{"p/q/mine.txt", "p/q/mine.txt", "mine"}})
+}
