@@ -1,10 +1,8 @@
 package output
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -106,21 +104,26 @@ func (k *keeper) close() {
 // regular file whose bytes have one of the given hashes, or is gone
 // (nothing to keep).
 func (k *keeper) holds(rel string, hashes ...string) (bool, error) {
-	name := filepath.FromSlash(rel)
-	info, err := k.front.Lstat(name)
+	h, err := hashIfRegular(k.front, filepath.FromSlash(rel), -1)
 	if errors.Is(err, fs.ErrNotExist) {
 		return true, nil
 	}
-	if err != nil || !info.Mode().IsRegular() {
-		return false, err
+	return h != "" && slices.Contains(hashes, h), err
+}
+
+// hashIfRegular returns the hash of the file name of root if it is a
+// regular file and, for a size not -1, of that size; "" if not.
+func hashIfRegular(root *os.Root, name string, size int64) (string, error) {
+	info, err := root.Lstat(name)
+	if err != nil || !info.Mode().IsRegular() || size != -1 && info.Size() != size {
+		return "", err
 	}
-	f, err := k.front.Open(name)
+	f, err := root.Open(name)
 	if err != nil {
-		return false, err
+		return "", err
 	}
 	defer f.Close()
-	h, err := hashRead(f)
-	return slices.Contains(hashes, h), err
+	return hashRead(f)
 }
 
 // keep copies the published file rel (slash-separated) into the kept
@@ -198,18 +201,28 @@ func (k *keeper) keptFolder(dir string) (string, error) {
 
 // keepFile copies the regular published file name to a temporary file of
 // the kept folder, then links it at dst, or the first numbered name of dst
-// free or holding the same bytes.
+// free or holding the same bytes. The copy is read once, for its hash,
+// whatever the names tried.
 func (k *keeper) keepFile(name, dst string, perm fs.FileMode) (string, error) {
 	tmp := filepath.Join(filepath.Dir(dst), "."+filepath.Base(dst)+".np-keep.tmp")
 	defer k.kept.Remove(tmp)
 	if err := k.copyToTemp(name, tmp, perm); err != nil {
 		return "", err
 	}
+	info, err := k.kept.Lstat(tmp)
+	if err != nil {
+		return "", err
+	}
+	sum, err := hashIfRegular(k.kept, tmp, -1)
+	if err != nil {
+		return "", err
+	}
 	return keepAs(dst, func(cand string) (bool, error) {
-		if same, err := k.sameBytes(tmp, cand); same || err != nil {
-			return same, err
+		h, err := hashIfRegular(k.kept, cand, info.Size())
+		if errors.Is(err, fs.ErrNotExist) {
+			return taken(k.kept.Link(tmp, cand))
 		}
-		return taken(k.kept.Link(tmp, cand))
+		return h == sum, err
 	})
 }
 
@@ -276,47 +289,4 @@ func (k *keeper) copyToTemp(name, tmp string, perm fs.FileMode) error {
 		return err
 	}
 	return copyRegular(k.front, name, k.kept, tmp, perm, true)
-}
-
-// sameBytes reports whether the kept files a and b are both regular and
-// hold the same bytes (false if b does not exist).
-func (k *keeper) sameBytes(a, b string) (bool, error) {
-	ia, err := k.kept.Lstat(a)
-	if err != nil {
-		return false, err
-	}
-	ib, err := k.kept.Lstat(b)
-	if errors.Is(err, fs.ErrNotExist) || err == nil && (!ib.Mode().IsRegular() || ib.Size() != ia.Size()) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	fa, err := k.kept.Open(a)
-	if err != nil {
-		return false, err
-	}
-	defer fa.Close()
-	fb, err := k.kept.Open(b)
-	if err != nil {
-		return false, err
-	}
-	defer fb.Close()
-	bufA, bufB := make([]byte, 32<<10), make([]byte, 32<<10)
-	for {
-		na, errA := io.ReadFull(fa, bufA)
-		nb, errB := io.ReadFull(fb, bufB)
-		if !bytes.Equal(bufA[:na], bufB[:nb]) {
-			return false, nil
-		}
-		if errA == io.EOF || errA == io.ErrUnexpectedEOF {
-			return errB == io.EOF || errB == io.ErrUnexpectedEOF, nil
-		}
-		if errA != nil {
-			return false, errA
-		}
-		if errB != nil {
-			return false, errB
-		}
-	}
 }
