@@ -4,13 +4,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
-	"sort"
-	"strings"
-
-	"github.com/nonopress/nonopress/internal/atomicfile"
 )
 
 // Changes says what a commit published, compared with the site it replaced.
@@ -187,77 +182,6 @@ func (s *Store) removeStaleKnown() error {
 	return s.removeFromBack(stale)
 }
 
-// removeFromBack removes the given files of the back buffer (paths of its
-// manifest), and those of a user's it held (backUserFiles, "name/" for an
-// empty folder: where a file is a folder now, a folder is not empty, or
-// one cannot be removed, it is left), and the folders their removal
-// leaves empty, and the temporary file of a marker that a killed build may
-// have left at the top.
-func (s *Store) removeFromBack(stale []string) error {
-	if ents, err := os.ReadDir(s.back); err == nil {
-		for _, e := range ents {
-			if name := e.Name(); atomicfile.IsTemp(name) {
-				if err := os.Remove(filepath.Join(s.back, name)); err != nil {
-					return fmt.Errorf("remove stale output: %w", err)
-				}
-			}
-		}
-	}
-	// Through a Root: a path of the manifest cannot leave the back buffer,
-	// not even through a symbolic link planted in it.
-	root, err := os.OpenRoot(s.back)
-	if err != nil {
-		return fmt.Errorf("remove stale output: %w", err)
-	}
-	defer root.Close()
-	dirs := map[string]bool{}
-	for _, rel := range stale {
-		err := root.Remove(filepath.FromSlash(rel))
-		if err != nil && !os.IsNotExist(err) {
-			return fmt.Errorf("remove stale output: %w", err)
-		}
-		addFolders(dirs, rel)
-	}
-	for _, rel := range s.backUserFiles() {
-		dir, folder := strings.CutSuffix(rel, "/") // an empty folder
-		name := filepath.FromSlash(dir)
-		if info, err := root.Lstat(name); err == nil && info.IsDir() == folder {
-			root.Remove(name) // a folder only if empty
-			addFolders(dirs, dir)
-		}
-	}
-	removeEmptyDirs(root, dirs)
-	return nil
-}
-
-// addFolders adds to dirs the folders that hold rel (slash-separated).
-func addFolders(dirs map[string]bool, rel string) {
-	for d := path.Dir(rel); d != "." && !dirs[d]; d = path.Dir(d) {
-		dirs[d] = true
-	}
-}
-
-// removeEmptyDirs removes those of the given folders (slash-separated, in
-// root) that are empty, deepest first, so that a folder is emptied before
-// its parent is tried. Through the Root, as the files in them: a folder
-// replaced by a symbolic link cannot lead a removal outside it.
-func removeEmptyDirs(root *os.Root, dirs map[string]bool) {
-	order := make([]string, 0, len(dirs))
-	for d := range dirs {
-		order = append(order, d)
-	}
-	sort.Slice(order, func(i, j int) bool {
-		di, dj := strings.Count(order[i], "/"), strings.Count(order[j], "/")
-		if di != dj {
-			return di > dj
-		}
-		return order[i] < order[j]
-	})
-	for _, d := range order {
-		root.Remove(filepath.FromSlash(d)) // fails, as it should, unless empty
-	}
-}
-
 // swapIn swaps the completed back buffer with the published folder, then
 // drops from the old site the user's files the site took over, taken
 // (dropTakenOver).
@@ -267,26 +191,4 @@ func (s *Store) swapIn(taken []Takeover) error {
 	}
 	s.dropTakenOver(taken)
 	return nil
-}
-
-// dropTakenOver removes from the back buffer, just swapped out (the old
-// site), the user's files the site took over, each copied to the kept
-// folder already: one where the site now has a folder would be in the way
-// of the next build's writes there. Through a Root, as every removal from
-// the back buffer; a file that cannot be removed is left (as before).
-func (s *Store) dropTakenOver(taken []Takeover) {
-	if len(taken) == 0 {
-		return
-	}
-	root, err := os.OpenRoot(s.back)
-	if err != nil {
-		return
-	}
-	defer root.Close()
-	dirs := map[string]bool{}
-	for _, t := range taken {
-		root.Remove(filepath.FromSlash(t.Path))
-		addFolders(dirs, t.Path)
-	}
-	removeEmptyDirs(root, dirs)
 }

@@ -47,3 +47,25 @@ func TestRemoveStaleKnownErrorNamesFirstFile(t *testing.T) {
 		}
 	}
 }
+
+// A stale file of the back buffer that cannot be removed (b.html, a folder
+// with something in it) does not stop the removal of those after it (the
+// rule of every removal from the back buffer, the drop of taken-over files
+// after a swap included): the error names it, and the others are gone.
+func TestRemoveStaleTriesEveryFile(t *testing.T) {
+	back := t.TempDir()
+	s := &Store{back: back, backHashes: map[string]string{}, written: map[string]string{}}
+	for _, name := range []string{"a.html", "b.html/kept/x", "c.html"} {
+		userFile(t, back, name, "")
+		s.backHashes[strings.TrimSuffix(name, "/kept/x")] = "h"
+	}
+	err := s.removeStaleKnown()
+	if err == nil || !strings.Contains(err.Error(), "b.html") {
+		t.Errorf("error %v, want one naming b.html", err)
+	}
+	for _, name := range []string{"a.html", "c.html"} {
+		if _, err := os.Lstat(filepath.Join(back, name)); err == nil {
+			t.Errorf("%s is left after the failure before it", name)
+		}
+	}
+}
