@@ -84,9 +84,8 @@ func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.
 		}
 		ss = append(ss, ll.suspect(l, fixes(l, ll.clue(l))))
 	}
-	slices.SortStableFunc(ss, func(a, b suspect) int { return cmp.Compare(a.cost, b.cost) })
 	if len(ss) > 0 {
-		ll.restoring(asLikely(ss))
+		ll.restoring(ss, slices.MinFunc(ss, func(a, b suspect) int { return cmp.Compare(a.cost, b.cost) }).cost)
 	}
 	slices.SortStableFunc(ss, func(a, b suspect) int {
 		return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(boolRank(a.restored == nil), boolRank(b.restored == nil)),
@@ -95,16 +94,20 @@ func suspects(p *puzzle.Puzzle, fixes func(l int, written puzzle.Line) []puzzle.
 	return first, ss
 }
 
-// restoring sets restored on the suspects ss, as likely as each other
-// (which it orders, and whose fix a hint may give): the first fix of a
-// suspect's clue with which line logic solves the whole grid (a settled
-// suspect's, when the others fit together, is the clue they call for).
-// The runs are bounded by the work the search of suspects may do
-// (maxSuspectWork); beyond them the rest are left without.
-func (ll *lineLogic) restoring(ss []suspect) {
+// restoring sets restored on those of the suspects ss (in line order)
+// that cost least, cost, as likely as each other (which it orders, and
+// whose fix a hint may give): the first fix of a suspect's clue with which
+// line logic solves the whole grid (a settled suspect's, when the others
+// fit together, is the clue they call for). The runs are bounded by the
+// work the search of suspects may do (maxSuspectWork); beyond them the
+// rest are left without.
+func (ll *lineLogic) restoring(ss []suspect, cost int) {
 	runs := maxSuspectWork / max(1, len(ll.grid))
 	for i := range ss {
 		s := &ss[i]
+		if s.cost != cost {
+			continue
+		}
 		if s.settled {
 			if s.fit && s.cost == 1 {
 				s.restored = s.called
