@@ -35,24 +35,54 @@ func (r *run) judge(f *content.PuzzleFile, rep *validate.Report) (problems, warn
 	return problems, warnings
 }
 
-// skippedLine names a puzzle (or a file's unreadable part) left out, by
-// its first problem ("path:line: error: message (left out)"): one line per
-// puzzle, however many problems it has, followed by its warnings, one
-// indented line each in line order, which often say the cause (the
-// colour a clue names without a color line).
-func skippedLine(problems, warnings diag.List) string {
-	var b strings.Builder
-	b.WriteString(problems[0].Labelled())
-	if len(problems) == 1 {
-		b.WriteString(" (left out)")
-	} else {
-		fmt.Fprintf(&b, " (left out, with %s)", puzzle.Plural(len(problems)-1, "more problem"))
+// A Skip is a puzzle (or a file's unreadable part, or a note) a build
+// left out: its problems, by the first of which its line names it, and
+// its warnings, written under that line, which often say the cause (the
+// colour a clue names without a color line). Its line is made as the log
+// is written, so that a fix given in full on an earlier line of the log is
+// named there as on every other, "(as for a.non)" (diag.Hints).
+type Skip struct {
+	Problems diag.List
+	Warnings diag.List
+	// Of is what is left out when it is not a puzzle but a note: "its
+	// collection" (a collection's note), "the note" (the root's).
+	Of string
+}
+
+// Line is the Skip as the log writes it: "path:line: error: message (left
+// out)", or "(left out, with 2 more problems)", or "(its collection left
+// out)", followed by its warnings, one indented line each in line order;
+// each fix given before, by hinted, is named "(as for a.non)", and those
+// it gives are remembered there (nil gives every fix in full).
+func (s Skip) Line(hinted diag.Hints) string {
+	if hinted == nil {
+		hinted = diag.Hints{}
 	}
-	for _, d := range inLineOrder(warnings, nil) {
+	var b strings.Builder
+	b.WriteString(hinted.Shorten(s.Problems[0]).Labelled())
+	switch {
+	case s.Of != "":
+		fmt.Fprintf(&b, " (%s left out)", s.Of)
+	case len(s.Problems) == 1:
+		b.WriteString(" (left out)")
+	default:
+		fmt.Fprintf(&b, " (left out, with %s)", puzzle.Plural(len(s.Problems)-1, "more problem"))
+	}
+	for _, d := range inLineOrder(s.Warnings, nil) {
 		b.WriteString("\n  ")
-		b.WriteString(d.Labelled())
+		b.WriteString(hinted.Shorten(d).Labelled())
 	}
 	return b.String()
+}
+
+// skippedLines are the lines of skips, fixes given by hinted named (see
+// Skip.Line; with nil, each line gives its fixes in full).
+func skippedLines(skips []Skip, hinted diag.Hints) []string {
+	lines := make([]string, 0, len(skips))
+	for _, s := range skips {
+		lines = append(lines, s.Line(hinted))
+	}
+	return lines
 }
 
 // inLineOrder returns a puzzle's problems and warnings together, in the

@@ -146,3 +146,29 @@ func TestUnreadableFileListsTheWarningsBeforeItsError(t *testing.T) {
 		t.Errorf("LeftOut = %v, want the warning of line 5", sum.LeftOut)
 	}
 }
+
+// TestSkipInvalidLinesNameAFixGivenBefore: the lines of the puzzles
+// -skip-invalid leaves out name a fix given in full on a line above
+// "(as for a.non)", as check and the other lines of the log do, from the
+// store and from the stamp too; the summary keeps each in full.
+func TestSkipInvalidLinesNameAFixGivenBefore(t *testing.T) {
+	const bad = "license CC0-1.0\nwidht 2\nheight 2\nrows\n2\n2\ncolumns\n2\n2\n"
+	s := newSite(t, smallSite+"-- p/a.non --\n"+bad+"-- p/b.non --\n"+bad)
+	for i, from := range []string{"a first build", "the store", "the stamp"} {
+		var log bytes.Buffer
+		sum := mustBuildWith(t, stampedBuilder(s, Config{SkipInvalid: true, Log: &log}))
+		out := log.String()
+		if strings.Count(out, `(did you mean "width"?)`) != 1 || !strings.Contains(out, "b.non:2:1: error: unknown key \"widht\" (as for a.non) (left out") {
+			t.Errorf("%s: log:\n%s\nwant the fix in full for a.non, and named for b.non", from, out)
+		}
+		if n := strings.Count(strings.Join(sum.Skipped, "\n"), `(did you mean "width"?)`); n != 2 {
+			t.Errorf("%s: skipped %q: the fix in full %d times, want in each", from, sum.Skipped, n)
+		}
+		if i == 0 {
+			s.forgetStamp()
+		}
+		if sum.Unchanged != (i == 2) {
+			t.Errorf("%s: unchanged %v", from, sum.Unchanged)
+		}
+	}
+}

@@ -67,7 +67,7 @@ type fileMemo struct {
 type fileRecord struct {
 	Entries []site.Entry
 	Diags   diag.List
-	LeftOut []string // fileResult.leftOut
+	LeftOut []Skip // fileResult.leftOut
 	// LeftOutWarnings are fileResult.leftOutWarnings.
 	LeftOutWarnings diag.List
 	Bundle          *bundleRecord

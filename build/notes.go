@@ -24,11 +24,11 @@ func noteProblems(pub *site.Site, sum *Summary, strict bool) diag.List {
 		d.Severity = diag.Error
 		out = append(out, d)
 		sum.Diagnostics = append(sum.Diagnostics, d)
-		left := " (its collection left out)"
+		of := "its collection"
 		if c.Parent == nil {
-			left = " (the note left out)"
+			of = "the note"
 		}
-		sum.Skipped = append(sum.Skipped, d.Labelled()+left)
+		sum.skip(Skip{Problems: diag.List{d}, Of: of})
 	}
 	return out
 }

@@ -160,7 +160,7 @@ func (r *run) writeBatchBooklets(ctx context.Context, in []*content.PuzzleFile, 
 func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 	var problems diag.List
 	for _, res := range results {
-		sum.Skipped = append(sum.Skipped, res.leftOut...) // one line per puzzle left out
+		sum.skip(res.leftOut...) // one line per puzzle left out
 		for _, d := range res.diags {
 			if d.Severity == diag.Error {
 				problems = append(problems, d)

@@ -22,9 +22,9 @@ type fileResult struct {
 	// diags are its problems: errors keep puzzles out (with SkipInvalid,
 	// they say which were left out and why), warnings are published.
 	diags diag.List
-	// leftOut names each puzzle (or unreadable part, or note) its errors
-	// keep out, one line each: what -skip-invalid reports as skipped.
-	leftOut []string
+	// leftOut are the puzzles (or unreadable parts, or the note) its
+	// errors keep out: what -skip-invalid reports as skipped.
+	leftOut []Skip
 	// leftOutWarnings are the warnings of the puzzles left out, which
 	// often say why (a colour with no color line, then clue sums that
 	// disagree): in diags too, and under their puzzle's line in leftOut.
@@ -139,7 +139,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 			res.fatal = err
 		} else if err != nil {
 			res.diags = append(res.diags, diag.FromError(f.NotePath, err))
-			res.leftOut = append(res.leftOut, skippedLine(res.diags, nil))
+			res.leftOut = append(res.leftOut, Skip{Problems: res.diags})
 		}
 		return res
 	}
@@ -150,7 +150,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	license := licenseDiagnostics(n.Front, r.strict)
 	res.diags = append(res.diags, license...)
 	if license.HasErrors() {
-		res.leftOut = append(res.leftOut, skippedLine(license, nil))
+		res.leftOut = append(res.leftOut, Skip{Problems: license})
 		return res
 	}
 	doc := r.pub.Notes.Parse(n.Body) // for its links and its pages
@@ -171,7 +171,7 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		// errors, as those of a puzzle in error are: one may say why.
 		unread, warnings := formats.Diagnostics(f.Abs, perr), formats.Warnings(perr)
 		res.diags = append(res.diags, inLineOrder(unread, warnings)...)
-		res.leftOut = append(res.leftOut, skippedLine(unread, warnings))
+		res.leftOut = append(res.leftOut, Skip{Problems: unread, Warnings: warnings})
 		res.leftOutWarnings = append(res.leftOutWarnings, warnings...)
 	}
 	fc, err := r.fileContextOf(f, n, doc, puzzles, res.read.file)
@@ -276,7 +276,7 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 		problems, warnings := r.judge(f, &rep)
 		if len(problems) > 0 {
 			res.diags = append(res.diags, inLineOrder(problems, warnings)...)
-			res.leftOut = append(res.leftOut, skippedLine(problems, warnings))
+			res.leftOut = append(res.leftOut, Skip{Problems: problems, Warnings: warnings})
 			res.leftOutWarnings = append(res.leftOutWarnings, warnings...)
 			continue
 		}

@@ -17,8 +17,13 @@ type Summary struct {
 	// Written and Removed count the output files that are new or changed, and
 	// gone, compared with the previous output.
 	Written, Removed int
-	Skipped          []string // puzzles left out (SkipInvalid), with the reason
-	Warnings         []string // "path:line: message", in path order
+	// Skipped are the puzzles (unreadable parts of files, notes) left out
+	// (SkipInvalid), with the reason, each fix in full; Skips are the
+	// same as values, whose lines the log writes naming a fix given
+	// before "(as for a.non)".
+	Skipped  []string
+	Skips    []Skip
+	Warnings []string // "path:line: message", in path order
 	// Diagnostics are the same problems as values (file, line, column,
 	// severity, message, hint), in path order: every warning, and the
 	// errors that left puzzles out. Site-wide warnings (booklets, files in
@@ -54,10 +59,16 @@ func (s *Summary) warnAt(ds ...diag.Diagnostic) {
 	}
 }
 
+// skip adds the puzzles (or parts, or notes) left out to the summary.
+func (s *Summary) skip(skips ...Skip) {
+	s.Skips = append(s.Skips, skips...)
+	s.Skipped = append(s.Skipped, skippedLines(skips, nil)...)
+}
+
 // logSummary logs a build's warnings, skipped puzzles and summary line.
 func (b *Builder) logSummary(sum Summary, start time.Time) {
-	logWarnings(b.log, sum)
-	logList(b.log, sum.Skipped, "", "more left out")
+	hinted := logWarnings(b.log, sum)
+	logList(b.log, skippedLines(sum.Skips, hinted), "", "more left out")
 	if sum.Repaired > 0 {
 		were := "were"
 		if sum.Repaired == 1 {
@@ -134,8 +145,9 @@ func logList(w io.Writer, list []string, prefix, more string) {
 // as a warning (every warning, and an error that -strict made of a warning
 // that leaves nothing out: a duplicate id, a note's license, which
 // -skip-invalid lists nowhere else), less the warnings of the puzzles left
-// out, which the skipped puzzles' lines list under their errors.
-func logWarnings(w io.Writer, sum Summary) {
+// out, which the skipped puzzles' lines list under their errors. It
+// returns the fixes it gave, for the skipped puzzles' lines that follow.
+func logWarnings(w io.Writer, sum Summary) diag.Hints {
 	warned := map[string]bool{}
 	for _, s := range sum.Warnings {
 		warned[s] = true
@@ -155,7 +167,7 @@ func logWarnings(w io.Writer, sum Summary) {
 	for _, g := range diag.Grouped(ds, diag.Listed) {
 		if lines == logListMax {
 			fmt.Fprintf(w, "... and %s\n", puzzle.Plural(len(ds)-shown, "more warning"))
-			return
+			return hinted
 		}
 		fmt.Fprintln(w, hinted.Shorten(g.First).Labelled())
 		lines, shown = lines+1, shown+1
@@ -164,4 +176,5 @@ func logWarnings(w io.Writer, sum Summary) {
 			lines, shown = lines+1, shown+len(g.Others)
 		}
 	}
+	return hinted
 }

@@ -63,8 +63,8 @@ func TestSkippedLine(t *testing.T) {
 		{diag.List{one}, diag.List{w(9, "later"), w(2, "earlier")},
 			"a.non:3: error: no solution (fix a clue) (left out)\n  a.non:2: warning: earlier\n  a.non:9: warning: later"},
 	} {
-		if got := skippedLine(c.problems, c.warnings); got != c.want {
-			t.Errorf("skippedLine = %q, want %q", got, c.want)
+		if got := (Skip{Problems: c.problems, Warnings: c.warnings}).Line(nil); got != c.want {
+			t.Errorf("Skip.Line = %q, want %q", got, c.want)
 		}
 	}
 }

@@ -136,7 +136,7 @@ func storeFileWith(t *testing.T, path string, records map[string]*fileRecord, en
 func TestStoreFileVerdictsByID(t *testing.T) {
 	path := filepath.Join(t.TempDir(), storeFile)
 	entries := map[string]validate.CacheEntry{"a1": {Solver: "s", Verdict: "unique", Width: 2}, "b2": {Solver: "s", Verdict: "none"}}
-	d, sec, file := storeFileWith(t, path, map[string]*fileRecord{"k": {LeftOut: []string{"x"}}}, entries)
+	d, sec, file := storeFileWith(t, path, map[string]*fileRecord{"k": {LeftOut: []Skip{{Of: "x"}}}}, entries)
 	if d.records["k"] == nil {
 		t.Fatalf("records read back as %v", d.records)
 	}
