@@ -42,7 +42,34 @@ func nearest(keys []string, noteDir, dest, key string) string {
 	if best == "" {
 		return ""
 	}
-	rel := relAsWritten(noteDir, dest, best)
+	return asWritten(noteDir, dest, best)
+}
+
+// movedTo is the one published path (of keys) with the file name of a
+// link dest to key that leads nowhere, written as the note wrote its link,
+// or "" when no other path, or more than one, has that name: the file the
+// link was to, moved to another folder since.
+func movedTo(keys []string, noteDir, dest, key string) string {
+	name, found := path.Base(key), ""
+	for _, k := range keys {
+		if path.Base(k) == name {
+			if found != "" {
+				return ""
+			}
+			found = k
+		}
+	}
+	if found == "" {
+		return ""
+	}
+	return asWritten(noteDir, dest, found)
+}
+
+// asWritten is the published path key as a note in noteDir whose link
+// dest leads nowhere would write it (relAsWritten), with the link's query
+// and fragment.
+func asWritten(noteDir, dest, key string) string {
+	rel := relAsWritten(noteDir, dest, key)
 	if i := strings.IndexAny(dest, "?#"); i >= 0 {
 		rel += dest[i:]
 	}

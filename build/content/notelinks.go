@@ -159,6 +159,9 @@ func (j *judge) ref(ref noteRef, hinted bool) (msg, hint string) {
 		if near := nearest(j.keys, j.noteDir, ref.dest, key); near != "" {
 			return msg, fmt.Sprintf("did you mean %s?", near)
 		}
+		if moved := movedTo(j.keys, j.noteDir, ref.dest, key); moved != "" {
+			return msg, fmt.Sprintf("did you mean %s? the only %s is there", moved, path.Base(key))
+		}
 	}
 	return msg, nowhereHint(ref, key)
 }
