@@ -3,12 +3,14 @@ package build
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/puzzle"
 )
@@ -170,5 +172,22 @@ func TestSkipInvalidLinesNameAFixGivenBefore(t *testing.T) {
 		if sum.Unchanged != (i == 2) {
 			t.Errorf("%s: unchanged %v", from, sum.Unchanged)
 		}
+	}
+}
+
+// TestSkipInvalidSaysATitleTooLongLeftOut: a puzzle whose title is beyond
+// the cap is left out with a line that says so, and counted, as every
+// puzzle left out; it was left out without a word.
+func TestSkipInvalidSaysATitleTooLongLeftOut(t *testing.T) {
+	long := "title " + strings.Repeat("x", content.MaxTitleBytes+1) + "\nlicense CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n"
+	s := newSite(t, smallSite+"-- p/long.non --\n"+long)
+	var log bytes.Buffer
+	sum, err := s.build(Config{SkipInvalid: true, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("long.non:1: error: title of %d bytes: at most %d (left out)", content.MaxTitleBytes+1, content.MaxTitleBytes)
+	if len(sum.Skipped) != 1 || !strings.HasSuffix(sum.Skipped[0], want) || !strings.Contains(log.String(), want+"\n") {
+		t.Errorf("skipped %q, log:\n%s\nwant the puzzle's line, %q", sum.Skipped, log.String(), want)
 	}
 }

@@ -176,7 +176,9 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 	}
 	fc, err := r.fileContextOf(f, n, doc, puzzles, res.read.file)
 	if err != nil {
-		res.diags = append(res.diags, diag.FromError(f.NotePath, err))
+		d := diag.FromError(f.NotePath, err)
+		res.diags = append(res.diags, d)
+		res.leftOut = append(res.leftOut, Skip{Problems: diag.List{d}})
 		return res
 	}
 	checked := r.checkPuzzles(ctx, f, puzzles, fm, fc, &res)
@@ -268,7 +270,9 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 			return nil
 		}
 		if err := content.CheckTitle(p.Meta.Title); err != nil {
-			res.diags = append(res.diags, diag.Diagnostic{File: f.Abs, Line: p.Origin.Line, Severity: diag.Error, Message: err.Error()})
+			d := diag.Diagnostic{File: f.Abs, Line: p.Origin.Line, Severity: diag.Error, Message: err.Error()}
+			res.diags = append(res.diags, d)
+			res.leftOut = append(res.leftOut, Skip{Problems: diag.List{d}})
 			continue
 		}
 		p = content.Credit(p, fm, f.Coll.Fronts())
