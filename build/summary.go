@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -141,24 +142,24 @@ func logList(w io.Writer, list []string, prefix, more string) {
 // "(as for a.non)", as check and print write it (diag.Hints): twenty
 // duplicates need not each say that players' progress is kept by id, nor
 // leave the reader of one of them without a fix. The Summary keeps every
-// warning in full. One rule says what is written: what the summary counts
-// as a warning (every warning, and an error that -strict made of a warning
+// warning in full. One rule says what is written: every diagnostic of the
+// summary (every warning, and an error that -strict made of a warning
 // that leaves nothing out: a duplicate id, a note's license, which
-// -skip-invalid lists nowhere else), less the warnings of the puzzles left
-// out, which the skipped puzzles' lines list under their errors. It
+// -skip-invalid lists nowhere else) but those of the puzzles left out,
+// their errors and their warnings, which the skipped puzzles' lines list;
+// told apart as values (file, line, column, severity, message, hint), not
+// by their printed text, which an error may share with a warning. It
 // returns the fixes it gave, for the skipped puzzles' lines that follow.
 func logWarnings(w io.Writer, sum Summary) diag.Hints {
-	warned := map[string]bool{}
-	for _, s := range sum.Warnings {
-		warned[s] = true
-	}
 	leftOut := map[diag.Diagnostic]bool{}
-	for _, d := range sum.LeftOut {
-		leftOut[d] = true
+	for _, s := range sum.Skips {
+		for _, d := range append(slices.Clip(s.Problems), s.Warnings...) {
+			leftOut[d] = true
+		}
 	}
 	var ds diag.List
 	for _, d := range sum.Diagnostics {
-		if warned[d.String()] && !leftOut[d] {
+		if !leftOut[d] {
 			ds = append(ds, d)
 		}
 	}

@@ -135,11 +135,32 @@ func TestLogWarningsIsCapped(t *testing.T) {
 func TestLogWarningsWritesErrorsLeftNowhereElse(t *testing.T) {
 	var sum Summary
 	sum.warnAt(diag.Diagnostic{File: "b.non", Severity: diag.Error, Message: "duplicate of a.non"})
-	sum.Diagnostics = append(sum.Diagnostics, diag.Diagnostic{File: "c.non", Line: 3, Severity: diag.Error, Message: "no solution"})
-	sum.Skipped = append(sum.Skipped, "c.non:3: error: no solution (left out)")
+	left := diag.Diagnostic{File: "c.non", Line: 3, Severity: diag.Error, Message: "no solution"}
+	sum.Diagnostics = append(sum.Diagnostics, left)
+	sum.skip(Skip{Problems: diag.List{left}})
 	var b strings.Builder
 	logWarnings(&b, sum)
 	if want := "b.non: error: duplicate of a.non\n"; b.String() != want {
+		t.Errorf("logged %q, want %q", b.String(), want)
+	}
+}
+
+// TestLogWarningsTellsDiagnosticsApartByValue: an error of a puzzle left
+// out that prints as a warning of the build does (the same place and
+// message: the severity is not in the printed text) is left to the
+// skipped lines, and the warning is written once; the two were told apart
+// by their text, which wrote the error among the warnings too.
+func TestLogWarningsTellsDiagnosticsApartByValue(t *testing.T) {
+	var sum Summary
+	left := diag.Diagnostic{File: "c.non", Line: 3, Severity: diag.Error, Message: "odd"}
+	sum.Diagnostics = append(sum.Diagnostics, left)
+	sum.skip(Skip{Problems: diag.List{left}})
+	warning := left
+	warning.Severity = diag.Warning
+	sum.warnAt(warning)
+	var b strings.Builder
+	logWarnings(&b, sum)
+	if want := "c.non:3: warning: odd\n"; b.String() != want {
 		t.Errorf("logged %q, want %q", b.String(), want)
 	}
 }
