@@ -83,6 +83,21 @@ func unwrapPathError(err error) error {
 	return err
 }
 
+// pathProblem is why a path named on the command line cannot be checked
+// at all, as collectPuzzleFiles would stop at it: it does not exist or
+// cannot be looked at, or it is neither a folder nor a regular file (a
+// *diag.Diagnostic naming it); nil when it can be.
+func pathProblem(path string) error {
+	info, err := os.Stat(path)
+	if err == nil && info.IsDir() {
+		return nil
+	}
+	if err != nil {
+		info = nil // checkRegular says why it cannot be looked at
+	}
+	return checkRegular(path, info)
+}
+
 // checkRegular refuses a puzzle path that is not a regular file (info is
 // its os.Stat, or nil to stat it): a FIFO would block the read, a device
 // never end it. The error is a *diag.Diagnostic naming the file.
