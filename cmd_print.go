@@ -45,6 +45,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	mono := fs.Bool("mono", false, "mono-safe colour clues (a glyph per colour) for black-and-white printers")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
 	skipInvalid := fs.Bool("skip-invalid", false, "print the valid puzzles and list the invalid ones")
+	noAnswers := fs.Bool("no-answers", false, "leave out the answers (a sheet's answer page, a booklet's answer key): copies to hand out")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,7 +57,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := render.Options{MonoSafe: *mono || site.MonoSafe}
+	opt := render.Options{MonoSafe: *mono || site.MonoSafe, NoAnswerKey: *noAnswers}
 	if *paper == "" {
 		*paper = site.Paper
 	}
@@ -125,7 +126,10 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		// site's sheet PDF: the puzzle, then its answer; a cover and a
 		// contents page of one line would be two pages of nothing. A
 		// collection folder prints as the site's booklet of it.
-		e := entries[0]
+		e := &entries[0]
+		if *noAnswers {
+			e.Solution = nil // no answer page
+		}
 		opt.Difficulty, opt.NameLine = e.Difficulty, site.NameLine
 		err = render.SheetPDF(&buf, e.Puzzle, e.Solution, opt)
 	} else {
@@ -147,6 +151,9 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		}
 	} else {
 		fmt.Fprintf(c.stderr, "wrote %s: %s", *out, puzzle.Plural(len(entries), "puzzle"))
+		if *noAnswers {
+			fmt.Fprint(c.stderr, ", without the answer key")
+		}
 	}
 	if invalid > 0 {
 		fmt.Fprintf(c.stderr, ", %d left out", invalid)

@@ -55,7 +55,8 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 // page, size and difficulty, under the cover's text when they fit there,
 // else on pages of their own; the puzzles numbered in order, one per page or,
 // when they fit with cells of at least 4.5 mm, two or four to a page; then an
-// answer key packing many small solutions to a page. Every page after the
+// answer key packing many small solutions to a page (none with
+// opt.NoAnswerKey). Every page after the
 // cover shows its number, which is its page in the PDF, and the PDF has a
 // bookmark for the contents, each puzzle and the answers. A puzzle too big
 // for the paper gets a landscape or A3 page of its own, as in Sheet.
@@ -106,7 +107,10 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 	}
 	pages, entryPage := puzzlePages(m, entries, paper, opt.MonoSafe, first)
 	answersFrom := first + len(pages)
-	answers := answerPages(m, entries, paper, opt.MonoSafe, answersFrom)
+	var answers []*scene
+	if !opt.NoAnswerKey {
+		answers = answerPages(m, entries, paper, opt.MonoSafe, answersFrom)
+	}
 	if len(answers) == 0 {
 		answersFrom = 0
 	}
