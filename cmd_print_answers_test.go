@@ -6,13 +6,16 @@ import (
 	"testing"
 )
 
+// twoNon is a licensed 2×1 puzzle, a second one for a booklet.
+const twoNon = "title \"Two\"\nlicense CC0-1.0\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n"
+
 // print -no-answers makes copies to hand out: a sheet without its answer
 // page, a booklet without its answer key or the key's line in the
 // contents; the puzzles are the same.
 func TestPrintNoAnswersLeavesTheAnswersOut(t *testing.T) {
 	dir := t.TempDir()
 	sheet := writeFile(t, dir, "class/dancer.non", dancerNon)
-	writeFile(t, dir, "class/two.non", "title \"Two\"\nlicense CC0-1.0\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
+	writeFile(t, dir, "class/two.non", twoNon)
 	folder := filepath.Join(dir, "class")
 	pages := func(text string) int { return strings.Count(strings.TrimRight(text, "\f"), "\f") + 1 }
 	if with, without := printedText(t, sheet), printedText(t, "-no-answers", sheet); pages(with) != 2 || pages(without) != 1 {
