@@ -112,8 +112,13 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries), pathsTitle(fs.Args(), site))
 	}
 	if invalid > 0 && !*skipInvalid {
-		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (fix them, or pass -skip-invalid to print the rest)\n",
-			puzzle.Plural(invalid, "puzzle"))
+		// -skip-invalid is offered only when it would print something:
+		// a sheet whose one puzzle is in error has no rest to print.
+		fix := "fix them, or pass -skip-invalid to print the rest"
+		if len(entries) == 0 {
+			fix = "fix them: there is no other puzzle to print"
+		}
+		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (%s)\n", puzzle.Plural(invalid, "puzzle"), fix)
 		return errFailed
 	}
 	if len(entries) == 0 {

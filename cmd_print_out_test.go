@@ -34,3 +34,21 @@ func TestPrintNamesASheetAfterItsFile(t *testing.T) {
 		}
 	}
 }
+
+// A puzzle file in error printed alone has no rest for -skip-invalid to
+// print: print says to fix it, without offering the flag; with other
+// puzzles to print, the flag is offered.
+func TestPrintOffersSkipInvalidOnlyWithARest(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "class/bad.non", "license CC0-1.0\nwidth 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
+	writeFile(t, dir, "class/two.non", twoNon)
+	out := filepath.Join(dir, "out.pdf")
+	for _, c := range []struct{ path, want string }{
+		{bad, "no PDF written: 1 puzzle with errors (fix them: there is no other puzzle to print)\n"},
+		{filepath.Join(dir, "class"), "no PDF written: 1 puzzle with errors (fix them, or pass -skip-invalid to print the rest)\n"},
+	} {
+		if code, _, stderr := runCLI(t, "print", "-o", out, c.path); code != 1 || !strings.HasSuffix(stderr, c.want) {
+			t.Errorf("print %s: exit %d, %q; want 1 and %q last", c.path, code, stderr, c.want)
+		}
+	}
+}
