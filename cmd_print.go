@@ -57,7 +57,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := render.Options{MonoSafe: *mono || site.MonoSafe, NoAnswerKey: *noAnswers}
+	opt := render.Options{MonoSafe: *mono || site.MonoSafe, NameLine: site.NameLine, NoAnswerKey: *noAnswers}
 	if *paper == "" {
 		*paper = site.Paper
 	}
@@ -138,7 +138,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		if *noAnswers {
 			e.Solution = nil // no answer page
 		}
-		opt.Difficulty, opt.NameLine = e.Difficulty, site.NameLine
+		opt.Difficulty = e.Difficulty
 		err = render.SheetPDF(&buf, e.Puzzle, e.Solution, opt)
 	} else {
 		err = render.CoverBooklet(&buf, render.Cover{Title: *title, Note: *note}, entries, opt)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,22 @@ func TestPrintOffersSkipInvalidOnlyWithARest(t *testing.T) {
 	} {
 		if code, _, stderr := runCLI(t, "print", "-o", out, c.path); code != 1 || !strings.HasSuffix(stderr, c.want) {
 			t.Errorf("print %s: exit %d, %q; want 1 and %q last", c.path, code, stderr, c.want)
+		}
+	}
+}
+
+// A site's name_line reaches a booklet print makes, as its sheets: the
+// cover has a line for the name and the date, for a booklet handed to a
+// class; without it, none.
+func TestPrintBookletCoverHasTheNameLine(t *testing.T) {
+	for _, nameLine := range []bool{true, false} {
+		dir := t.TempDir()
+		writeFile(t, dir, "content/nonopress.toml", fmt.Sprintf("name_line = %v\n", nameLine))
+		writeFile(t, dir, "content/class/dancer.non", dancerNon)
+		writeFile(t, dir, "content/class/two.non", twoNon)
+		cover, _, _ := strings.Cut(printedText(t, filepath.Join(dir, "content", "class")), "\f")
+		if has := strings.Contains(cover, "Name") && strings.Contains(cover, "Date"); has != nameLine {
+			t.Errorf("name_line = %v: the cover says\n%s", nameLine, cover)
 		}
 	}
 }
