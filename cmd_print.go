@@ -43,6 +43,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	date := fs.String("date", "", "the `YYYY-MM-DD` date on the cover and in the PDF (default: a collection folder's newest puzzle date, as on the site; for files, the newest one's modification date)")
 	font := fs.String("font", "", "a TrueType font `FILE` for text the Go fonts cannot draw (default: the site's font setting, else an installed font)")
 	mono := fs.Bool("mono", false, "mono-safe colour clues (a glyph per colour) for black-and-white printers")
+	nameLine := fs.Bool("name-line", false, "a line for the solver's name and the date on each sheet and on a booklet's cover (default: the site's name_line setting)")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
 	skipInvalid := fs.Bool("skip-invalid", false, "print the valid puzzles and list the invalid ones")
 	noAnswers := fs.Bool("no-answers", false, "leave out the answers (a sheet's answer page, a booklet's answer key): copies to hand out")
@@ -57,7 +58,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := render.Options{MonoSafe: *mono || site.MonoSafe, NameLine: site.NameLine, NoAnswerKey: *noAnswers}
+	opt := render.Options{MonoSafe: *mono || site.MonoSafe, NameLine: *nameLine || site.NameLine, NoAnswerKey: *noAnswers}
 	if *paper == "" {
 		*paper = site.Paper
 	}

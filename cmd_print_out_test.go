@@ -69,3 +69,19 @@ func TestPrintBookletCoverHasTheNameLine(t *testing.T) {
 		}
 	}
 }
+
+// print -name-line gives loose files, with no site's name_line to follow,
+// the line for the solver's name and the date: on a sheet under its
+// title, on a booklet's cover.
+func TestPrintNameLineFlag(t *testing.T) {
+	dir := t.TempDir()
+	dancer := writeFile(t, dir, "class/dancer.non", dancerNon)
+	writeFile(t, dir, "class/two.non", twoNon)
+	for _, path := range []string{dancer, filepath.Join(dir, "class")} {
+		first, _, _ := strings.Cut(printedText(t, "-name-line", path), "\f")
+		plain, _, _ := strings.Cut(printedText(t, path), "\f")
+		if !strings.Contains(first, "Name") || !strings.Contains(first, "Date") || strings.Contains(plain, "Name") {
+			t.Errorf("print %s: the first page with -name-line\n%s\nwithout\n%s", path, first, plain)
+		}
+	}
+}

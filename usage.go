@@ -29,7 +29,8 @@ Usage:
   nonopress convert -to ` + strings.Join(convertTo, "|") + ` [-o FILE|FOLDER] FILE...
   nonopress print   [-paper a3|a4|a5|letter] [-o FILE] [-title TITLE]
                     [-note TEXT] [-date YYYY-MM-DD] [-font FILE] [-mono]
-                    [-timeout 10s] [-skip-invalid] [-no-answers] PATH...
+                    [-name-line] [-timeout 10s] [-skip-invalid] [-no-answers]
+                    PATH...
   nonopress version
 
 Run 'nonopress COMMAND -h' (or 'nonopress help COMMAND') for a command's flags.
