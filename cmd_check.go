@@ -273,7 +273,11 @@ func unusablePathResults(paths []string, stderr io.Writer) (rest []string, unusa
 		if err := pathProblem(p); err != nil {
 			d := diag.FromError(p, err)
 			unusable = append(unusable, *fileResult(p, diag.List{d}, nil))
-			fmt.Fprintf(stderr, "nonopress check: %s: %s\n", p, d.Message)
+			line := p + ": " + d.Message
+			if d.Hint != "" {
+				line += " (" + d.Hint + ")"
+			}
+			fmt.Fprintf(stderr, "nonopress check: %s\n", line)
 			continue
 		}
 		rest = append(rest, p)
