@@ -103,15 +103,19 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if *explain && *asJSON {
 		return usageError{"-explain prints text: use it without -json"}
 	}
-	found, err := collectPuzzleFiles(fs.Args())
+	paths, unusable := fs.Args(), []checkResult(nil)
+	if *asJSON {
+		paths, unusable = unusablePathResults(paths, c.stderr)
+	}
+	found, err := collectPuzzleFiles(paths)
 	if err != nil {
 		return err
 	}
 	files := found.files
-	notes := content.NewFolderNotes(fs.Args())
+	notes := content.NewFolderNotes(paths)
 	results, done := checkFiles(ctx, files, notes, validate.Options{Timeout: *timeout})
 	giveFolderNoteLicenses(results, files, notes)
-	results = slices.Concat(settingsResults(fs.Args(), newSiteFinder()), emptyFolderResults(found.empty), folderNoteResults(found.folders, notes), results)
+	results = slices.Concat(unusable, settingsResults(paths, newSiteFinder()), emptyFolderResults(found.empty), folderNoteResults(found.folders, notes), results)
 	markDuplicates(results)
 
 	var nErr, nWarn, nPuzzles int
@@ -255,6 +259,30 @@ func diagsOf(js []jsonDiagnostic) diag.List {
 		out[i] = j.d
 	}
 	return out
+}
+
+// unusablePathResults is, for -json, an error object (index -1) for each
+// of the paths that cannot be checked at all (pathProblem: "no such file
+// or directory", "not a regular file (a named pipe)"), and the others,
+// which are checked still: a script reading check -json's output gets the
+// mistake there, where it got nothing on standard output. The person who
+// typed the path still gets the line check without -json prints on
+// standard error (where it stops), written to stderr.
+func unusablePathResults(paths []string, stderr io.Writer) (rest []string, unusable []checkResult) {
+	for _, p := range paths {
+		if err := pathProblem(p); err != nil {
+			d := diag.FromError(p, err)
+			unusable = append(unusable, *fileResult(p, diag.List{d}, nil))
+			line := p + ": " + d.Message
+			if d.Hint != "" {
+				line += " (" + d.Hint + ")"
+			}
+			fmt.Fprintf(stderr, "nonopress check: %s\n", line)
+			continue
+		}
+		rest = append(rest, p)
+	}
+	return rest, unusable
 }
 
 // emptyFolderResults warns of each folder named on the command line that

@@ -28,18 +28,59 @@ func TestCheckJSONObjectsShareTheirShape(t *testing.T) {
 			t.Fatalf("%v: %s", err, l)
 		}
 		objects++
-		var s []string
-		for _, key := range []string{"file", "index", "id", "title", "author", "license", "width", "height", "colors", "color_names", "errors", "warnings", "seconds"} {
-			s = append(s, fmt.Sprintf("%s:%T", key, m[key]))
-		}
 		if shape == "" {
-			shape = strings.Join(s, " ")
-		} else if got := strings.Join(s, " "); got != shape {
+			shape = checkJSONShape(m)
+		} else if got := checkJSONShape(m); got != shape {
 			t.Errorf("object %s\nhas the shape %s\nwant %s", l, got, shape)
 		}
 	}
 	if objects != 4 {
 		t.Errorf("%d objects, want 4 (puzzle, unreadable file, note, empty folder):\n%s", objects, out)
+	}
+}
+
+// checkJSONShape is the key and JSON type of each documented field of an
+// object check -json printed (a field missing is "<nil>").
+func checkJSONShape(m map[string]any) string {
+	var s []string
+	for _, key := range []string{"file", "index", "id", "title", "author", "license", "width", "height", "colors", "color_names", "errors", "warnings", "seconds"} {
+		s = append(s, fmt.Sprintf("%s:%T", key, m[key]))
+	}
+	return strings.Join(s, " ")
+}
+
+// A path named to check -json that does not exist, or is no regular file,
+// is an object of index -1 with its error, shaped as a file that cannot
+// be read, and the other paths are checked still (exit 1): a script
+// reading the output got nothing, only the line on standard error (which
+// stays, for the person who typed the path).
+func TestCheckJSONGivesAPathThatDoesNotExistAnObject(t *testing.T) {
+	dir := t.TempDir()
+	good := writeFile(t, dir, "dancer.non", dancerNon)
+	broken := writeFile(t, dir, "broken.non", "widht 5\nheight 1\nrows\n1\ncolumns\n1\n")
+	missing := filepath.Join(dir, "nope.non")
+	code, out, stderr := runCLI(t, "check", "-json", broken, missing, good)
+	if want := "nonopress check: " + missing + ": no such file or directory\n"; code != 1 || stderr != want {
+		t.Errorf("exit %d, stderr %q; want 1 and %q, as without -json", code, stderr, want)
+	}
+	objects := map[string]map[string]any{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		objects[m["file"].(string)] = m
+	}
+	m, ok := objects[missing]
+	if !ok || objects[good] == nil {
+		t.Fatalf("no object for %s, or none for %s:\n%s", missing, good, out)
+	}
+	if got, want := checkJSONShape(m), checkJSONShape(objects[broken]); got != want {
+		t.Errorf("the missing path's object has the shape %s\nwant an unreadable file's, %s", got, want)
+	}
+	errs, _ := m["errors"].([]any)
+	if m["index"] != -1.0 || len(errs) != 1 || errs[0].(map[string]any)["message"] != "no such file or directory" {
+		t.Errorf("the missing path's object: %v", m)
 	}
 }
 

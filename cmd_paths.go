@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -8,8 +10,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/spell"
 	"github.com/nonopress/nonopress/internal/treefile"
 )
 
@@ -29,6 +33,9 @@ func collectPuzzleFiles(paths []string) (c collected, err error) {
 	for _, root := range paths {
 		info, err := os.Stat(root)
 		if err != nil {
+			if hint := missingPathHint(root, err); hint != "" {
+				return c, fmt.Errorf("%s: %w (%s)", root, unwrapPathError(err), hint)
+			}
 			return c, fmt.Errorf("%s: %w", root, unwrapPathError(err))
 		}
 		if !info.IsDir() {
@@ -81,6 +88,62 @@ func unwrapPathError(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// pathProblem is why a path named on the command line cannot be checked
+// at all, as collectPuzzleFiles would stop at it: it does not exist or
+// cannot be looked at, or it is neither a folder nor a regular file (a
+// *diag.Diagnostic naming it); nil when it can be.
+func pathProblem(path string) error {
+	info, err := os.Stat(path)
+	if err == nil && info.IsDir() {
+		return nil
+	}
+	if err != nil {
+		var d *diag.Diagnostic
+		if errors.As(checkRegular(path, nil), &d) { // why it cannot be looked at
+			d.Hint = missingPathHint(path, err)
+			return d
+		}
+	}
+	return checkRegular(path, info)
+}
+
+// missingPathHint is "did you mean content/heart.non?" for a path that
+// does not exist (err, its os.Stat's error) when its folder holds the
+// puzzle file of that name with its extension ("heart" typed for
+// heart.non), or a file or folder a small slip away ("worksheet" for
+// worksheets); "" otherwise. The path is said as it was given.
+func missingPathHint(path string, err error) string {
+	if !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	dir, name := filepath.Split(filepath.Clean(path))
+	entries, err := os.ReadDir(cmp.Or(dir, "."))
+	if err != nil || name == "" {
+		return ""
+	}
+	var names, withExt []string
+	for _, e := range entries {
+		n := e.Name()
+		if strings.HasPrefix(n, ".") {
+			continue
+		}
+		names = append(names, n)
+		if formats.Known(n) && content.BaseName(n) == name {
+			withExt = append(withExt, n)
+		}
+	}
+	meant := ""
+	if len(withExt) == 1 {
+		meant = withExt[0]
+	} else if len(withExt) == 0 {
+		meant = spell.Closest(name, names, func(w string) int { return min(2, max(1, len(w)/4)) })
+	}
+	if meant == "" {
+		return ""
+	}
+	return fmt.Sprintf("did you mean %s?", filepath.Join(dir, meant))
 }
 
 // checkRegular refuses a puzzle path that is not a regular file (info is

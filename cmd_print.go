@@ -37,14 +37,16 @@ type printCommand struct{ stdout, stderr io.Writer }
 func (c *printCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("print")
 	paper := fs.String("paper", "", "paper `SIZE`: "+render.Papers+" (default: the paper of the site's nonopress.toml, else a4)")
-	out := fs.String("o", "booklet.pdf", "the PDF `FILE` to write")
+	out := fs.String("o", "", "the PDF `FILE` to write (default: for one puzzle file printed as its sheet, its name with .pdf, heart.pdf for heart.non, in the working folder; else booklet.pdf)")
 	title := fs.String("title", "", "the cover's `TITLE` (default: a collection folder's or set file's own title, as on the site, else the name of the file, or of the folder the files are in)")
 	note := fs.String("note", "", "a paragraph of `TEXT` on the cover, under the title (default: a collection folder's note description, else its first line)")
 	date := fs.String("date", "", "the `YYYY-MM-DD` date on the cover and in the PDF (default: a collection folder's newest puzzle date, as on the site; for files, the newest one's modification date)")
 	font := fs.String("font", "", "a TrueType font `FILE` for text the Go fonts cannot draw (default: the site's font setting, else an installed font)")
 	mono := fs.Bool("mono", false, "mono-safe colour clues (a glyph per colour) for black-and-white printers")
+	nameLine := fs.Bool("name-line", false, "a line for the solver's name and the date on each sheet and on a booklet's cover (default: the site's name_line setting)")
 	timeout := fs.Duration("timeout", validate.DefaultTimeout, "solver budget per puzzle")
 	skipInvalid := fs.Bool("skip-invalid", false, "print the valid puzzles and list the invalid ones")
+	noAnswers := fs.Bool("no-answers", false, "leave out the answers (a sheet's answer page, a booklet's answer key): copies to hand out")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,7 +58,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := render.Options{MonoSafe: *mono || site.MonoSafe}
+	opt := render.Options{MonoSafe: *mono || site.MonoSafe, NameLine: *nameLine || site.NameLine, NoAnswerKey: *noAnswers}
 	if *paper == "" {
 		*paper = site.Paper
 	}
@@ -111,8 +113,13 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		*title = cmp.Or(folder.Title, ownSetTitle(fs.Args(), entries), pathsTitle(fs.Args(), site))
 	}
 	if invalid > 0 && !*skipInvalid {
-		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (fix them, or pass -skip-invalid to print the rest)\n",
-			puzzle.Plural(invalid, "puzzle"))
+		// -skip-invalid is offered only when it would print something:
+		// a sheet whose one puzzle is in error has no rest to print.
+		fix := "fix them, or pass -skip-invalid to print the rest"
+		if len(entries) == 0 {
+			fix = "fix them: there is no other puzzle to print"
+		}
+		fmt.Fprintf(c.stderr, "no PDF written: %s with errors (%s)\n", puzzle.Plural(invalid, "puzzle"), fix)
 		return errFailed
 	}
 	if len(entries) == 0 {
@@ -120,13 +127,19 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	}
 	var buf bytes.Buffer
 	sheet := len(entries) == 1 && !coverAsked && !isFolder
+	if *out == "" {
+		*out = defaultPrintOut(files, sheet)
+	}
 	if sheet {
 		// One puzzle, named by its file, prints as its sheet, as the
 		// site's sheet PDF: the puzzle, then its answer; a cover and a
 		// contents page of one line would be two pages of nothing. A
 		// collection folder prints as the site's booklet of it.
-		e := entries[0]
-		opt.Difficulty, opt.NameLine = e.Difficulty, site.NameLine
+		e := &entries[0]
+		if *noAnswers {
+			e.Solution = nil // no answer page
+		}
+		opt.Difficulty = e.Difficulty
 		err = render.SheetPDF(&buf, e.Puzzle, e.Solution, opt)
 	} else {
 		err = render.CoverBooklet(&buf, render.Cover{Title: *title, Note: *note}, entries, opt)
@@ -147,12 +160,27 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		}
 	} else {
 		fmt.Fprintf(c.stderr, "wrote %s: %s", *out, puzzle.Plural(len(entries), "puzzle"))
+		if *noAnswers {
+			fmt.Fprint(c.stderr, ", without the answer key")
+		}
 	}
 	if invalid > 0 {
 		fmt.Fprintf(c.stderr, ", %d left out", invalid)
 	}
 	fmt.Fprintln(c.stderr)
 	return nil
+}
+
+// defaultPrintOut is the PDF print writes without -o: one puzzle file's
+// sheet is named after the file (heart.pdf for heart.non, pair.pdf for
+// pair.nonpack.gz), so that sheets printed one after another do not
+// replace each other; anything else is booklet.pdf. Both are written in the
+// working folder.
+func defaultPrintOut(files []string, sheet bool) string {
+	if sheet && len(files) == 1 {
+		return content.BaseName(filepath.Base(files[0])) + ".pdf"
+	}
+	return "booklet.pdf"
 }
 
 // renderWarning is the warning of what render warned of while making the

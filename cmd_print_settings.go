@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -13,59 +12,58 @@ import (
 // follows, so that a booklet made by `nonopress print` is set like the
 // site's own.
 type printSettings struct {
-	Paper string `toml:"paper"`
+	Paper string
 	// Font is a TrueType file for text the Go fonts lack, made relative to
 	// the working folder when read (it is relative to the file).
-	Font string `toml:"font"`
+	Font string
 	// GitInfo dates a collection folder's puzzles by their last commit
 	// when their notes do not, as the site does (readFolderCover).
-	GitInfo bool `toml:"git_info"`
+	GitInfo bool
 	// MonoSafe and NameLine draw print's sheets as the site draws its own:
 	// a glyph per colour, a line for the solver's name and the date.
-	MonoSafe bool `toml:"mono_safe"`
-	NameLine bool `toml:"name_line"`
+	MonoSafe bool
+	NameLine bool
 	// Title is the site's title, which titles a booklet of its content
 	// folder, dir (absolute; "" without a nonopress.toml), as its home
 	// page (folderTitle).
-	Title string `toml:"title"`
+	Title string
 	dir   string
 }
 
 // readPrintSettings reads the print settings of the nonopress.toml in the
 // folder of path (path itself when it is a folder) or the nearest folder
-// above it (siteFolder); none found gives the zero settings. Other keys
-// are left to build, which checks them.
+// above it (siteFinder); none found gives the zero settings. The file is
+// read as build and check read it (content.ReadSettings): a mistake in
+// it, a misspelt key among them, is the same error at its line, naming the
+// file as check names it (siteFolderOf), where a booklet would otherwise
+// be printed quietly without the setting meant.
 func readPrintSettings(path string) (printSettings, error) {
-	var s printSettings
-	dir, err := siteFolder(path)
-	if dir == "" || err != nil {
-		return s, err
+	wd, _ := os.Getwd()
+	name := siteFolderOf(newSiteFinder(), wd, path) // as check names it
+	if name == "" {
+		return printSettings{}, nil
 	}
-	file := filepath.Join(dir, content.ConfigFile)
-	data, err := os.ReadFile(file)
+	dir, err := filepath.Abs(name)
 	if err != nil {
-		return s, fmt.Errorf("read site configuration: %w", err)
+		return printSettings{}, err
 	}
-	if err := content.DecodeSettings(file, data, &s, false); err != nil {
-		return s, err
+	cfg, err := content.ReadSettings(name)
+	if err != nil {
+		return printSettings{}, err
 	}
-	s.dir = dir
+	s := printSettings{Paper: cfg.Paper, Font: cfg.Font, GitInfo: cfg.GitInfo, MonoSafe: cfg.MonoSafe,
+		NameLine: cfg.NameLine, Title: cfg.Title, dir: dir}
 	if s.Font != "" && !filepath.IsAbs(s.Font) {
 		s.Font = filepath.Join(dir, s.Font)
 	}
 	return s, nil
 }
 
-// siteFolder returns the nearest folder, absolute, at or above path (its
-// folder when path is a file) that holds nonopress.toml, or "" when none
-// does. A nonopress.toml that cannot be looked at counts as one, so that
-// reading it gives the error.
-func siteFolder(path string) (string, error) {
-	return newSiteFinder().siteFolder(path)
-}
-
-// siteFinder is siteFolder for many paths: it looks at each folder once,
-// however many of the paths are in or below it, so that check of
+// siteFinder finds the nearest folder, absolute, at or above a path (its
+// folder when the path is a file) that holds nonopress.toml ("" when none
+// does; a nonopress.toml that cannot be looked at counts as one, so that
+// reading it gives the error), for many paths: it looks at each folder
+// once, however many of the paths are in or below it, so that check of
 // content/*/*.non walks up from each folder once and from the content
 // folder once, not from each file.
 type siteFinder struct {
@@ -77,7 +75,7 @@ func newSiteFinder() *siteFinder {
 	return &siteFinder{stat: os.Stat, found: map[string]string{}}
 }
 
-// siteFolder is siteFolder of path.
+// siteFolder is the site folder of path.
 func (f *siteFinder) siteFolder(path string) (string, error) {
 	dir, err := filepath.Abs(path)
 	if err != nil {

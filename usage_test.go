@@ -219,10 +219,20 @@ func TestUnknownFlagSuggests(t *testing.T) {
 
 // The usage names the formats convert writes from their one list: a
 // format added to convertFormats is in the usage, which says them as
-// -to takes them.
+// -to takes them. Each format the usage names is one convert writes, a
+// puzzle converted with it exiting 0 (usage is built from convertFormats,
+// so comparing the two could not fail; what can is the usage naming a
+// format convert refuses, a list written out by hand, or -to losing one).
 func TestUsageNamesTheConvertFormatsOfItsList(t *testing.T) {
-	if usage != usageOf(convertFormats) {
-		t.Error("usage is not usageOf(convertFormats)")
+	line := regexp.MustCompile(`(?m)^  nonopress convert -to (\S+) `).FindStringSubmatch(usage)
+	if line == nil {
+		t.Fatalf("no convert line with -to in the usage:\n%s", usage)
+	}
+	in := writeFile(t, t.TempDir(), "a.non", "width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	for _, f := range strings.Split(line[1], "|") {
+		if code, _, stderr := runCLI(t, "convert", "-to", f, in); code != 0 {
+			t.Errorf("the usage names -to %s, which convert refuses: exit %d\n%s", f, code, stderr)
+		}
 	}
 	more := append(slices.Clip(convertFormats), "new")
 	want := "  nonopress convert -to " + strings.Join(more, "|") + " [-o FILE|FOLDER] FILE...\n"

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/nonopress/nonopress/puzzle"
@@ -32,9 +33,15 @@ type Cover struct {
 
 // Booklet layout, in millimetres.
 const (
-	sharedCell  = 4.5 // a puzzle shares its page only if its cells stay this big
-	captionSize = 3.0
-	bookTitle   = 10.0
+	sharedCell = 4.5 // a puzzle shares its page only if its cells stay this big
+	// bookletMaxCell is a booklet's largest cell: a centimetre square, a
+	// child's first exercise book's, which a pencil fills or crosses in a
+	// stroke or two, under clue digits of 5.8 mm (16 pt). A small puzzle
+	// alone on its page among large ones had cells of 24 mm (maxCell, a
+	// sheet's), whose colour clue boxes are ink and no help.
+	bookletMaxCell = 10.0
+	captionSize    = 3.0
+	bookTitle      = 10.0
 )
 
 // Booklet writes a collection booklet PDF with a cover saying title; see
@@ -48,7 +55,8 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 // page, size and difficulty, under the cover's text when they fit there,
 // else on pages of their own; the puzzles numbered in order, one per page or,
 // when they fit with cells of at least 4.5 mm, two or four to a page; then an
-// answer key packing many small solutions to a page. Every page after the
+// answer key packing many small solutions to a page (none with
+// opt.NoAnswerKey). Every page after the
 // cover shows its number, which is its page in the PDF, and the PDF has a
 // bookmark for the contents, each puzzle and the answers. A puzzle too big
 // for the paper gets a landscape or A3 page of its own, as in Sheet.
@@ -99,7 +107,10 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 	}
 	pages, entryPage := puzzlePages(m, entries, paper, opt.MonoSafe, first)
 	answersFrom := first + len(pages)
-	answers := answerPages(m, entries, paper, opt.MonoSafe, answersFrom)
+	var answers []*scene
+	if !opt.NoAnswerKey {
+		answers = answerPages(m, entries, paper, opt.MonoSafe, answersFrom)
+	}
 	if len(answers) == 0 {
 		answersFrom = 0
 	}
@@ -161,7 +172,7 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 
 // entrySpec is how the booklet draws its i-th entry: headed by its number.
 func entrySpec(e BookletEntry, i int, monoSafe bool) sheetSpec {
-	return sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe, grid: e.Drawn}
+	return sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe, grid: e.Drawn, cellCap: bookletMaxCell, maxDrop: math.Inf(1)}
 }
 
 // plannedPage is a booklet page's puzzles (entries' indexes): one with a
@@ -199,8 +210,15 @@ func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, paper pageSize, 
 		if len(h) == 2 {
 			region = quarter
 		}
+		specs := make([]sheetSpec, len(h))
+		drop := math.Inf(1) // a pair's headings on one line: the lower drop
 		for j, i := range h {
-			sheet := bookletSheet(m, entries[i].Puzzle, region, entrySpec(entries[i], i, monoSafe))
+			specs[j] = entrySpec(entries[i], i, monoSafe)
+			drop = min(drop, bookletSheetDrop(m, entries[i].Puzzle, region, specs[j]))
+		}
+		for j, i := range h {
+			specs[j].maxDrop = drop
+			sheet := bookletSheet(m, entries[i].Puzzle, region, specs[j])
 			s.place(sheet, float64(j)*quarter.Width, float64(k)*half.Height, 1)
 		}
 	}

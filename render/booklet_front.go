@@ -25,6 +25,11 @@ func coverPage(m *metrics, cover Cover, entries []BookletEntry, paper pageSize, 
 	s = &scene{Width: paper.Width, Height: paper.Height, Name: printable(cover.Title)}
 	s.Bookmarks = append(s.Bookmarks, bookmark{Title: cover.Title, Y: 0})
 	width := paper.Width - 4*margin
+	if opt.NameLine {
+		// A booklet handed to a class has its owner's name and the date at
+		// the head of its cover, as a sheet has them under its title.
+		s.add(nameAndDate(m, 2*margin, margin+2*creditSize, width)...)
+	}
 	y := paper.Height * 0.3
 	for _, l := range m.wrap(cover.Title, bookTitle, width, true, 3) {
 		s.add(newText(paper.Width/2, y, bookTitle, anchorMiddle, true, black, l))

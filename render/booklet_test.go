@@ -75,7 +75,9 @@ func TestPuzzlePacking(t *testing.T) {
 
 // TestLonePuzzleFillsItsPage checks that a quarter-size puzzle left alone
 // on its page (the next one needs a page of its own) is drawn to fill the
-// page, its clues far larger than where four share a page.
+// page, its clues larger than where four share a page, up to the booklet's
+// largest cell (bookletMaxCell: its clues were 1.5 times larger, at a
+// sheet's 24 mm cells, before booklets capped their cells).
 func TestLonePuzzleFillsItsPage(t *testing.T) {
 	m, _ := newMetrics()
 	a4, _ := paperSize(A4)
@@ -95,8 +97,74 @@ func TestLonePuzzleFillsItsPage(t *testing.T) {
 		return size
 	}
 	shared, alone := clueSize(quarter, quarter, quarter, quarter), clueSize(quarter, full)
-	if alone < 1.5*shared {
-		t.Errorf("clues of a puzzle alone on its page are %.2f mm, of one of four %.2f mm: want the lone one to fill its page", alone, shared)
+	if want := clueDigit * bookletMaxCell; alone <= shared || alone != want {
+		t.Errorf("clues of a puzzle alone on its page are %.2f mm, of one of four %.2f mm: want the lone one's %.2f mm, its cells the booklet's largest", alone, shared, want)
+	}
+}
+
+// A small puzzle alone on its page among large ones (a 2×2 in four
+// colours) has cells no larger than bookletMaxCell, where it had a sheet's
+// 24 mm, each colour clue a box as large, and stands a little above the
+// middle of the page, its heading with it, on A4 and Letter alike.
+func TestSmallPuzzleAloneIsCappedAndPlaced(t *testing.T) {
+	m, _ := newMetrics()
+	small, full := randomPuzzle(2, 2, 4, 7), randomPuzzle(40, 45, 1, 3)
+	for _, name := range []Paper{A4, Letter} {
+		paper, _ := paperSize(name)
+		pages, _ := puzzlePages(m, []BookletEntry{{Puzzle: full}, {Puzzle: small}, {Puzzle: full}}, paper, false, 2)
+		if len(pages) != 3 {
+			t.Fatalf("%s: %d pages, want the small puzzle's between the large ones'", name, len(pages))
+		}
+		pg := pages[1]
+		top, bottom, boxes, heading := pg.Height, 0.0, 0, 0.0
+		for _, it := range pg.Items {
+			switch it := it.(type) {
+			case rect:
+				if it.W > bookletMaxCell || it.H > bookletMaxCell {
+					t.Errorf("%s: a box of %.1f×%.1f mm, want cells of at most %.0f mm", name, it.W, it.H, bookletMaxCell)
+				}
+				boxes++
+				top, bottom = min(top, it.Y), max(bottom, it.Y+it.H)
+			case text:
+				if it.Size == pageNumSize && it.Color == textGrey {
+					continue // the page number, at the foot
+				}
+				if it.S == "Puzzle 2" {
+					heading = it.Y
+				}
+				top, bottom = min(top, it.Y-it.Size), max(bottom, it.Y)
+			}
+		}
+		if boxes == 0 || heading == 0 {
+			t.Fatalf("%s: %d clue boxes, heading at %.1f mm: not the small puzzle's page", name, boxes, heading)
+		}
+		if mid := (top + bottom) / 2; mid < 0.35*pg.Height || mid > 0.5*pg.Height {
+			t.Errorf("%s: the puzzle stands from %.0f to %.0f mm of a %.0f mm page, want it a little above the middle", name, top, bottom, pg.Height)
+		}
+		if heading < top || heading > top+2*headingSize {
+			t.Errorf("%s: the heading at %.0f mm, the puzzle from %.0f: want the heading over it", name, heading, top)
+		}
+	}
+}
+
+// Two puzzles side by side in a half page have their headings on one
+// line, however different their heights: the shorter is not lowered
+// further than the taller.
+func TestPairHeadingsShareALine(t *testing.T) {
+	m, _ := newMetrics()
+	a4, _ := paperSize(A4)
+	pages, _ := puzzlePages(m, []BookletEntry{{Puzzle: dancer(t)}, {Puzzle: randomPuzzle(2, 2, 4, 7)}, {Puzzle: dancer(t)}, {Puzzle: dancer(t)}}, a4, false, 2)
+	if len(pages) != 1 {
+		t.Fatalf("%d pages, want one of four quarters", len(pages))
+	}
+	ys := map[string]float64{}
+	for _, it := range pages[0].Items {
+		if tx, ok := it.(text); ok && tx.Size == headingSize {
+			ys[tx.S] = tx.Y
+		}
+	}
+	if len(ys) != 4 || ys["Puzzle 1"] != ys["Puzzle 2"] || ys["Puzzle 3"] != ys["Puzzle 4"] {
+		t.Errorf("headings at %v, want each pair's on one line", ys)
 	}
 }
 

@@ -55,7 +55,12 @@
 // TestWidePuzzleTurnsThePage).
 // Beyond A3 at 3.5 mm (cauldron, 512x512) the cells shrink further: the
 // sheet stays a valid vector drawing that can be zoomed or tiled, though no
-// longer a comfortable pencil puzzle.
+// longer a comfortable pencil puzzle. A booklet's cells stop at 10 mm
+// (bookletMaxCell, a child's exercise-book square), where a small puzzle
+// alone on its page among large ones had 24 mm cells and colour clue boxes
+// as large; its puzzle stands a little above the middle of the room it has
+// (bookletDrop), a pair side by side with their headings on one line
+// (TestSmallPuzzleAloneIsCappedAndPlaced, TestPairHeadingsShareALine).
 //
 // Output depends only on the input: the same puzzle gives the same bytes
 // (PDFs carry Options.Date, the caller's, and no date without one). The

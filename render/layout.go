@@ -42,6 +42,35 @@ type sheetSpec struct {
 	// grid, when set and reusable at the cell size, is placed instead of
 	// the clues and grid being drawn (a booklet's page, drawn.go).
 	grid *DrawnGrid
+	// cellCap is the largest cell side, mm (a triddler's square
+	// equivalent); 0 is maxCell. A booklet's is bookletMaxCell.
+	cellCap float64
+	// maxDrop is the most bookletDrop may lower a booklet's puzzle: +Inf
+	// alone, the lower of the two puzzles' drops in a pair side by side,
+	// so that their headings stand on one line.
+	maxDrop float64
+}
+
+// largestCell is the largest cell side spec allows.
+func (spec sheetSpec) largestCell() float64 {
+	if spec.cellCap > 0 {
+		return spec.cellCap
+	}
+	return maxCell
+}
+
+// bookletDrop is how far below the top margin a booklet page (or a part of
+// one) starts its puzzle, whose grid is gridH tall: the heading, grid,
+// legend and attribution stand a little above the middle of the height the
+// page number leaves, where a small puzzle with capped cells stood at the
+// top of a blank page. A sheet of its own (no heading) keeps its title
+// block at the top.
+func bookletDrop(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec, gridH float64) float64 {
+	if spec.heading == "" {
+		return 0
+	}
+	free := page.Height - 2*margin - fixedHeight(m, p, page, spec) - gridH
+	return min(spec.maxDrop, 0.4*max(0, free))
 }
 
 // sheetLayout is a puzzle sheet laid out on a page.
@@ -103,11 +132,11 @@ func pageCandidates(paper pageSize) []pageSize {
 	return candidates
 }
 
-// fitCell is the largest cell side, at most maxCell, with which p's sheet
-// fits on page.
+// fitCell is the largest cell side, at most spec's largestCell, with which
+// p's sheet fits on page.
 func fitCell(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec) float64 {
 	fixed := fixedHeight(m, p, page, spec)
-	return min(maxCell,
+	return min(spec.largestCell(),
 		(page.Width-2*margin)/float64(maxClues(p.Rows)+p.Width),
 		(page.Height-2*margin-fixed)/float64(maxClues(p.Cols)+p.Height))
 }
@@ -153,7 +182,7 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	}
 	blockW := float64(rowSlots+p.Width) * cell
 	x0 := (page.Width - blockW) / 2
-	y0 := sheetHead(m, p, s, page, spec)
+	y0 := sheetHead(m, p, s, page, spec, bookletDrop(m, p, page, spec, float64(colSlots+p.Height)*cell))
 	gx, gy := x0+float64(rowSlots)*cell, y0+float64(colSlots)*cell
 	from := len(s.Items)
 	switch {
@@ -191,12 +220,14 @@ func sheetItems(p *puzzle.Puzzle) int {
 }
 
 // sheetHead draws what precedes the grid on a sheet, the booklet's heading
-// or the title block, and returns the height where the grid's part starts.
-func sheetHead(m *metrics, p *puzzle.Puzzle, s *scene, page pageSize, spec sheetSpec) float64 {
+// (drop below the top margin, bookletDrop) or the title block, and returns
+// the height where the grid's part starts.
+func sheetHead(m *metrics, p *puzzle.Puzzle, s *scene, page pageSize, spec sheetSpec, drop float64) float64 {
 	if spec.heading != "" {
-		s.add(newText(page.Width/2, margin+headingSize*0.8, headingSize, anchorMiddle, true, black, spec.heading))
-		s.Bookmarks = append(s.Bookmarks, bookmark{Title: spec.heading, Y: margin})
-		return margin + headingSize*1.8
+		top := margin + drop
+		s.add(newText(page.Width/2, top+headingSize*0.8, headingSize, anchorMiddle, true, black, spec.heading))
+		s.Bookmarks = append(s.Bookmarks, bookmark{Title: spec.heading, Y: top})
+		return top + headingSize*1.8
 	}
 	items, h := titleBlock(m, p, spec, margin, margin, page.Width-2*margin)
 	s.add(items...)

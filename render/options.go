@@ -56,6 +56,10 @@ type Options struct {
 	// NameLine adds a line for the solver's name and the date under a
 	// sheet's title.
 	NameLine bool
+	// NoAnswerKey leaves the answer key out of a booklet, and its line out
+	// of the contents: copies to hand out (a sheet leaves its answer out
+	// when given no solution).
+	NoAnswerKey bool `json:",omitempty"`
 	// Fonts finds fonts for text the Go fonts cannot draw (NewFonts, with
 	// the site's font file); nil looks among the system's fonts afresh on
 	// each call.

@@ -16,10 +16,6 @@ import (
 
 // Triddler sizes, as fractions of the triangle side unless said otherwise.
 const (
-	// triMaxSide is the largest triangle side, mm: a triangle as large
-	// as a grid's largest cell (maxCell), so that a small triddler alone on
-	// its sheet or booklet page fills it as a 5x5 grid does.
-	triMaxSide = maxCell / triCellEquivalent
 	triMinSide = 4.0                 // smallest before turning the page or going to A3, mm
 	triPitch   = puzzle.TriCluePitch // distance between two numbers of a clue
 )
@@ -125,7 +121,7 @@ func triCluePoints(g *puzzle.TriGeometry, i int) []point {
 func drawTriSheet(m *metrics, p *puzzle.Puzzle, g *puzzle.TriGeometry, page pageSize, side float64, spec sheetSpec) *triLayout {
 	s := &scene{Width: page.Width, Height: page.Height, Name: triName(p, g, spec.heading)}
 	b := triBounds(g)
-	y0 := sheetHead(m, p, s, page, spec)
+	y0 := sheetHead(m, p, s, page, spec, bookletDrop(m, p, page, spec, (b.y1-b.y0)*side+gap))
 	gx := (page.Width-(b.x1-b.x0)*side)/2 - b.x0*side
 	gy := y0 - b.y0*side
 	if spec.solution != nil {

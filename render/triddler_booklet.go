@@ -50,12 +50,14 @@ func bookletFit(m *metrics, p *puzzle.Puzzle, region pageSize, spec sheetSpec) f
 	return triFit(m, p, g, region, spec) * triCellEquivalent
 }
 
-// triFit is the largest triangle side, at most triMaxSide, with which the
-// triddler's sheet fits page.
+// triFit is the largest triangle side with which the triddler's sheet fits
+// page, at most a triangle as large as spec's largest cell (maxCell on a
+// sheet, bookletMaxCell in a booklet), so that a small triddler alone on
+// its page fills it as a small grid does.
 func triFit(m *metrics, p *puzzle.Puzzle, g *puzzle.TriGeometry, page pageSize, spec sheetSpec) float64 {
 	b := triBounds(g)
 	fixed := fixedHeight(m, p, page, spec)
-	return min(triMaxSide, (page.Width-2*margin)/(b.x1-b.x0), (page.Height-2*margin-fixed-gap)/(b.y1-b.y0))
+	return min(spec.largestCell()/triCellEquivalent, (page.Width-2*margin)/(b.x1-b.x0), (page.Height-2*margin-fixed-gap)/(b.y1-b.y0))
 }
 
 // bookletSheet draws p's sheet to fit region.
@@ -65,6 +67,17 @@ func bookletSheet(m *metrics, p *puzzle.Puzzle, region pageSize, spec sheetSpec)
 	}
 	g, _ := p.TriddlerGeometry() // bookletCheck found it
 	return drawTriSheet(m, p, g, region, triFit(m, p, g, region, spec), spec).scene
+}
+
+// bookletSheetDrop is how far bookletSheet lowers p's puzzle in region
+// (bookletDrop).
+func bookletSheetDrop(m *metrics, p *puzzle.Puzzle, region pageSize, spec sheetSpec) float64 {
+	if p.Kind != puzzle.Triddler {
+		return bookletDrop(m, p, region, spec, float64(maxClues(p.Cols)+p.Height)*fitCell(m, p, region, spec))
+	}
+	g, _ := p.TriddlerGeometry()
+	b := triBounds(g)
+	return bookletDrop(m, p, region, spec, (b.y1-b.y0)*triFit(m, p, g, region, spec)+gap)
 }
 
 // bookletPage draws p's sheet on a page of its own, turned or A3 if it must.

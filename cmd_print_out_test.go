@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Without -o, one puzzle file's sheet is named after the file, in the
+// working folder, so that sheets printed one after another are all there
+// (each was booklet.pdf, replacing the one before); a booklet is still
+// booklet.pdf.
+func TestPrintNamesASheetAfterItsFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "class/dancer.non", dancerNon)
+	writeFile(t, dir, "class/two.non", twoNon)
+	t.Chdir(dir)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{filepath.Join("class", "dancer.non")}, "dancer.pdf"},
+		{[]string{filepath.Join("class", "two.non")}, "two.pdf"},
+		{[]string{"class"}, "booklet.pdf"},
+		{[]string{"-title", "Week 3", filepath.Join("class", "two.non")}, "booklet.pdf"},
+	} {
+		code, _, stderr := runCLI(t, append([]string{"print"}, c.args...)...)
+		if code != 0 || !strings.HasPrefix(stderr, "wrote "+c.want+": ") {
+			t.Errorf("print %v: exit %d, %q; want %s written", c.args, code, stderr, c.want)
+		}
+		if _, err := os.Stat(c.want); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// A puzzle file in error printed alone has no rest for -skip-invalid to
+// print: print says to fix it, without offering the flag; with other
+// puzzles to print, the flag is offered.
+func TestPrintOffersSkipInvalidOnlyWithARest(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "class/bad.non", "license CC0-1.0\nwidth 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
+	writeFile(t, dir, "class/two.non", twoNon)
+	out := filepath.Join(dir, "out.pdf")
+	for _, c := range []struct{ path, want string }{
+		{bad, "no PDF written: 1 puzzle with errors (fix them: there is no other puzzle to print)\n"},
+		{filepath.Join(dir, "class"), "no PDF written: 1 puzzle with errors (fix them, or pass -skip-invalid to print the rest)\n"},
+	} {
+		if code, _, stderr := runCLI(t, "print", "-o", out, c.path); code != 1 || !strings.HasSuffix(stderr, c.want) {
+			t.Errorf("print %s: exit %d, %q; want 1 and %q last", c.path, code, stderr, c.want)
+		}
+	}
+}
+
+// A site's name_line reaches a booklet print makes, as its sheets: the
+// cover has a line for the name and the date, for a booklet handed to a
+// class; without it, none.
+func TestPrintBookletCoverHasTheNameLine(t *testing.T) {
+	for _, nameLine := range []bool{true, false} {
+		dir := t.TempDir()
+		writeFile(t, dir, "content/nonopress.toml", fmt.Sprintf("name_line = %v\n", nameLine))
+		writeFile(t, dir, "content/class/dancer.non", dancerNon)
+		writeFile(t, dir, "content/class/two.non", twoNon)
+		cover, _, _ := strings.Cut(printedText(t, filepath.Join(dir, "content", "class")), "\f")
+		if has := strings.Contains(cover, "Name") && strings.Contains(cover, "Date"); has != nameLine {
+			t.Errorf("name_line = %v: the cover says\n%s", nameLine, cover)
+		}
+	}
+}
+
+// print -name-line gives loose files, with no site's name_line to follow,
+// the line for the solver's name and the date: on a sheet under its
+// title, on a booklet's cover.
+func TestPrintNameLineFlag(t *testing.T) {
+	dir := t.TempDir()
+	dancer := writeFile(t, dir, "class/dancer.non", dancerNon)
+	writeFile(t, dir, "class/two.non", twoNon)
+	for _, path := range []string{dancer, filepath.Join(dir, "class")} {
+		first, _, _ := strings.Cut(printedText(t, "-name-line", path), "\f")
+		plain, _, _ := strings.Cut(printedText(t, path), "\f")
+		if !strings.Contains(first, "Name") || !strings.Contains(first, "Date") || strings.Contains(plain, "Name") {
+			t.Errorf("print %s: the first page with -name-line\n%s\nwithout\n%s", path, first, plain)
+		}
+	}
+}
