@@ -37,7 +37,7 @@ type printCommand struct{ stdout, stderr io.Writer }
 func (c *printCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("print")
 	paper := fs.String("paper", "", "paper `SIZE`: "+render.Papers+" (default: the paper of the site's nonopress.toml, else a4)")
-	out := fs.String("o", "", "the PDF `FILE` to write (default: for one puzzle file printed as its sheet, its name with .pdf, heart.pdf for heart.non, in the working folder; else booklet.pdf)")
+	out := fs.String("o", "booklet.pdf", "the PDF `FILE` to write")
 	title := fs.String("title", "", "the cover's `TITLE` (default: a collection folder's or set file's own title, as on the site, else the name of the file, or of the folder the files are in)")
 	note := fs.String("note", "", "a paragraph of `TEXT` on the cover, under the title (default: a collection folder's note description, else its first line)")
 	date := fs.String("date", "", "the `YYYY-MM-DD` date on the cover and in the PDF (default: a collection folder's newest puzzle date, as on the site; for files, the newest one's modification date)")
@@ -127,9 +127,6 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	}
 	var buf bytes.Buffer
 	sheet := len(entries) == 1 && !coverAsked && !isFolder
-	if *out == "" {
-		*out = defaultPrintOut(files, sheet)
-	}
 	if sheet {
 		// One puzzle, named by its file, prints as its sheet, as the
 		// site's sheet PDF: the puzzle, then its answer; a cover and a
@@ -169,18 +166,6 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintln(c.stderr)
 	return nil
-}
-
-// defaultPrintOut is the PDF print writes without -o: one puzzle file's
-// sheet is named after the file (heart.pdf for heart.non, pair.pdf for
-// pair.nonpack.gz), so that sheets printed one after another do not
-// replace each other; anything else is booklet.pdf. Both are written in the
-// working folder.
-func defaultPrintOut(files []string, sheet bool) string {
-	if sheet && len(files) == 1 {
-		return content.BaseName(filepath.Base(files[0])) + ".pdf"
-	}
-	return "booklet.pdf"
 }
 
 // renderWarning is the warning of what render warned of while making the
