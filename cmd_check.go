@@ -371,6 +371,13 @@ func readAndCheck(ctx context.Context, file string, notes *content.FolderNotes, 
 	folders := notes.Fronts(file)
 	for _, p := range puzzles {
 		p = content.Credit(content.Titled(p, own.Front, len(puzzles) > 1), own.Front, folders)
+		if err := content.CheckTitle(p.Meta.Title); err != nil {
+			// The build leaves such a puzzle out without solving it: so
+			// does check, saying why.
+			d := diag.Diagnostic{File: file, Line: p.Origin.Line, Severity: diag.Error, Message: err.Error()}
+			checked = append(checked, checkedPuzzle{p, validate.Report{Errors: diag.List{d}}})
+			continue
+		}
 		checked = append(checked, checkedPuzzle{p, validate.Check(ctx, p, opt)})
 	}
 	return unreadable, checked

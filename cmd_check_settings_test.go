@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -37,5 +39,17 @@ func TestCheckLooksForTheSiteConfigurationOncePerFolder(t *testing.T) {
 	}
 	if len(looked) != 3 { // a, b, content
 		t.Errorf("looked for %v, want in a, b and content", looked)
+	}
+}
+
+// A title beyond the build's cap is an error of check too, at the
+// puzzle's line, as build gives it when it leaves the puzzle out; check
+// passed such a puzzle that build then refused.
+func TestCheckRefusesATitleTheBuildRefuses(t *testing.T) {
+	dir := t.TempDir()
+	long := writeFile(t, dir, "long.non", "title \""+strings.Repeat("x", content.MaxTitleBytes+1)+"\"\nlicense CC0-1.0\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+	want := fmt.Sprintf("%s:1: error: title of %d bytes: at most %d\n", long, content.MaxTitleBytes+1, content.MaxTitleBytes)
+	if code, stdout, _ := runCLI(t, "check", long); code != 1 || !strings.Contains(stdout, want) {
+		t.Errorf("check: exit %d,\n%s\nwant 1 and %q", code, stdout, want)
 	}
 }
