@@ -63,7 +63,7 @@ func TestBuildSmallSite(t *testing.T) {
 	for _, want := range []string{`href="../../tags/easy/index.html"`, "The Cross", "Ann Author", "CC0-1.0", "https://spdx.org/licenses/CC0-1.0.html",
 		"<em>cross</em>", "<svg", `<details class="np-solution`, `src="solution.svg"`, `id="np-puzzle"`,
 		`id="np-play"`, `src="../../static/play.js"`, `href="../../static/play.css"`, `href="../cross.non"`,
-		`href="sheet.pdf"`, `download="the-cross.non"`, `download="the-cross.xml"`, "easy", "unique solution", "@page"} {
+		`href="sheet.pdf"`, `download="the-cross-sheet.pdf"`, `download="the-cross-solution.svg"`, `download="the-cross.non"`, `download="the-cross.xml"`, "easy", "unique solution", "@page"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("puzzle page lacks %q", want)
 		}

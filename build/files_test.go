@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -329,8 +330,9 @@ func TestLargeConversionIsAFile(t *testing.T) {
 	s.mustBuild(Config{})
 	page := s.read("big/index.html")
 	for _, name := range []string{"puzzle.non", "puzzle.xml"} {
-		if !strings.Contains(page, `href="`+name+`"`) {
-			t.Errorf("page does not link %s", name)
+		// saved under the puzzle's title, as a small puzzle's are
+		if link := `href="` + name + `" download="big` + path.Ext(name) + `"`; !strings.Contains(page, link) {
+			t.Errorf("page does not link %s as %s", name, link)
 		}
 		data := s.read("big/" + name)
 		ps, err := formats.Read(name, []byte(data))

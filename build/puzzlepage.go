@@ -254,7 +254,7 @@ func conversions(p *puzzle.Puzzle, buf *bytes.Buffer) []conversion {
 // or a data: link saved under the puzzle's title.
 func (c conversion) download(title string) site.Download {
 	if !c.inline() {
-		return site.Download{Label: c.label, URL: c.name}
+		return site.Download{Label: c.label, URL: c.name, File: c.fileName(title)}
 	}
 	d := c.slot(title, 0)
 	d.Data = template.URL(c.appendDataURL(nil))
@@ -263,7 +263,13 @@ func (c conversion) download(title string) site.Download {
 
 // slot is the data: link download with the i-th data slot for its link.
 func (c conversion) slot(title string, i int) site.Download {
-	return site.Download{Label: c.label, Data: site.DataSlot(i), File: content.Slugify(title) + path.Ext(c.name)}
+	return site.Download{Label: c.label, Data: site.DataSlot(i), File: c.fileName(title)}
+}
+
+// fileName is the name the conversion is saved under: the puzzle's
+// title, "the-cross.xml", where its file on the site is puzzle.xml.
+func (c conversion) fileName(title string) string {
+	return content.Slugify(title) + path.Ext(c.name)
 }
 
 // appendDataURL appends the conversion as a data: URL to dst.

@@ -38,8 +38,13 @@ func (s *Site) PuzzlePage(e *Entry, p *puzzle.Puzzle, rep *validate.Report, f *F
 	view := s.puzzleView(e, p, rep)
 	view.Downloads = append(view.Downloads, Download{Label: "Original file (" + path.Base(e.Source) + ")", URL: content.RelURL(e.Dir, e.Source)})
 	view.Downloads = append(view.Downloads, convs...)
+	saveAs := content.Slugify(e.Title) + "-"
 	for _, d := range assetDownloads {
 		if _, ok := assets[d.URL]; ok {
+			// Saved as the-heart-sheet.pdf, not sheet.pdf, as the
+			// conversions are under the title: a reader who saves the
+			// sheets of several puzzles keeps them all, told apart.
+			d.File = saveAs + d.URL
 			view.Downloads = append(view.Downloads, d)
 		}
 	}
