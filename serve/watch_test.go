@@ -13,7 +13,7 @@ import (
 )
 
 func TestIgnored(t *testing.T) {
-	for _, name := range []string{"a.non~", ".a.non.swp", ".a.non.swx", "4913", ".#a.non", "#a.non#", "x.tmp", ".goutputstream-ABC12", "a.non___jb_tmp___"} {
+	for _, name := range []string{"a.non~", ".a.non.swp", ".a.non.swo", ".a.non.swx", "4913", ".#a.non", "#a.non#", "x.tmp", ".goutputstream-ABC12", "a.non___jb_tmp___", "a.non.bak", "a.non.orig", "a.non.rej", "notes.md.orig"} {
 		if !ignored(filepath.Join("content", name)) {
 			t.Errorf("%s is not ignored", name)
 		}
