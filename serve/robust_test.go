@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/nonopress/nonopress/build/output"
 )
 
 // startSite serves a one-puzzle site on a free loopback port.
@@ -183,5 +185,43 @@ func TestServeStoppedDuringItsFirstBuildSaysNoServing(t *testing.T) {
 	s.Wait()
 	if strings.Contains(log.String(), "serving") {
 		t.Errorf("serve stopped before its first build says:\n%s", log.String())
+	}
+}
+
+// TestDeletedOutputThatCannotBeWrittenIsLoggedOnce: an output folder
+// deleted and not written again at once (someone else's files left in
+// its place, which the build refuses to write into) is logged once, and
+// once more when it is written again, where serve printed "public was
+// deleted: building the site again" every second until then.
+func TestDeletedOutputThatCannotBeWrittenIsLoggedOnce(t *testing.T) {
+	src, out, _ := dotSite(t)
+	var log strings.Builder
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
+	// The marker deleted, the build's files left: not nonopress's folder.
+	if err := os.Remove(filepath.Join(out, output.MarkerName)); err != nil {
+		t.Fatal(err)
+	}
+	log.Reset()
+	for range 3 {
+		s.checkOutput(context.Background())
+	}
+	deleted := s.cfg.Out + " was deleted: building the site again\n"
+	if n := strings.Count(log.String(), deleted); n != 1 {
+		t.Errorf("three checks of the folder it cannot write logged %q %d times, want once:\n%s", deleted, n, log.String())
+	}
+	if !strings.Contains(log.String(), s.cfg.Out+" is not written yet") {
+		t.Errorf("the log does not say the folder is not written yet:\n%s", log.String())
+	}
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	log.Reset()
+	s.checkOutput(context.Background())
+	s.checkOutput(context.Background())
+	if again := s.cfg.Out + " is written again\n"; strings.Count(log.String(), again) != 1 || strings.Contains(log.String(), deleted) {
+		t.Errorf("the folder emptied, the log says\n%s\nwant %q once, and not that it was deleted again", log.String(), again)
+	}
+	if s.outputGone() {
+		t.Error("the output folder is not written again")
 	}
 }

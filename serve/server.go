@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -73,6 +72,9 @@ type Server struct {
 	leftOut leftOutPages
 	// moved holds where the pages of renamed files went (movedPages).
 	moved movedPages
+	// outputLost says the output folder was deleted and could not be
+	// written again yet (checkOutput; the loop's goroutine only).
+	outputLost bool
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -194,24 +196,9 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 			}
 			s.rebuild(ctx, batch)
 		case <-check.C:
-			if s.builder != nil && s.outputGone() {
-				fmt.Fprintf(s.cfg.Log, "%s was deleted: building the site again\n", s.cfg.Out)
-				s.rebuild(ctx, []string{})
-			}
+			s.checkOutput(ctx)
 		}
 	}
-}
-
-// outputCheckEvery is how often serve looks whether its output folder is
-// still there.
-const outputCheckEvery = time.Second
-
-// outputGone reports whether the output folder, or its marker, was deleted
-// (rm -rf public while serve runs): every page answered 404, without the
-// reload script, until the next edit.
-func (s *Server) outputGone() bool {
-	_, err := os.Stat(filepath.Join(s.cfg.Out, output.MarkerName))
-	return errors.Is(err, fs.ErrNotExist)
 }
 
 // newServer is a Server of cfg with no builder yet, neither listening nor
