@@ -28,6 +28,12 @@ func startSite(t *testing.T) (*Server, string) {
 // folder.
 func servedSite(t *testing.T, files map[string]string) (*Server, string) {
 	t.Helper()
+	return loggedSite(t, files, nil)
+}
+
+// loggedSite is servedSite with its log written to log.
+func loggedSite(t *testing.T, files map[string]string, log io.Writer) (*Server, string) {
+	t.Helper()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "content")
 	for name, text := range files {
@@ -35,7 +41,7 @@ func servedSite(t *testing.T, files map[string]string) (*Server, string) {
 		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s, err := Start(ctx, Config{Src: src, Out: filepath.Join(dir, "public"), Addr: "127.0.0.1:0"})
+	s, err := Start(ctx, Config{Src: src, Out: filepath.Join(dir, "public"), Addr: "127.0.0.1:0", Log: log})
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -224,4 +230,33 @@ func TestDeletedOutputThatCannotBeWrittenIsLoggedOnce(t *testing.T) {
 	if s.outputGone() {
 		t.Error("the output folder is not written again")
 	}
+}
+
+// syncLog is a serve log that a test reads while serve writes it.
+type syncLog struct {
+	mu   sync.Mutex
+	text strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.text.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.text.String()
+}
+
+// await waits for line in the log, and fails the test after 20 s.
+func (l *syncLog) await(t *testing.T, line string) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if strings.Contains(l.String(), line+"\n") {
+			return
+		}
+	}
+	t.Fatalf("the log does not say %q within 20 s:\n%s", line, l.String())
 }

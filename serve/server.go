@@ -250,7 +250,9 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		}
 		s.builder, changed = b, []string{}
 	}
-	sum, waited, err := settled(ctx, func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) })
+	sum, waited, err := settled(ctx, func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) }, func() {
+		fmt.Fprintln(s.cfg.Log, waitingLine(s.cfg.Out))
+	})
 	if ctx.Err() != nil {
 		return
 	}
@@ -275,6 +277,13 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	if ev, ok := editReload(sum, waited); ok {
 		s.hub.publish(ev)
 	}
+}
+
+// waitingLine is the log line of a build that waits for another build of
+// the output folder out to finish: a second serve on the same site, or a
+// build run by hand.
+func waitingLine(out string) string {
+	return fmt.Sprintf("%s: another build is writing it (another serve on this site, or a build run by hand): waiting for it to finish", out)
 }
 
 // editReload is the reload event of an edit's build: the pages it
