@@ -253,6 +253,8 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	sum, waited, err := settled(ctx, func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) }, func() {
 		fmt.Fprintln(s.cfg.Log, waitingLine(s.cfg.Out))
 	})
+	// Where the pages of renamed files went, from this build's manifest.
+	s.published.refresh()
 	if ctx.Err() != nil {
 		return
 	}
