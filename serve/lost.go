@@ -28,9 +28,9 @@ func (s *Server) outputGone() bool {
 // The log says so once, and once more when the build could not write it
 // (a folder of someone else's files left in its place, which the build
 // refuses to write into, its error logged once); the build is tried again
-// at each check, quietly, until the log can say the folder is written
-// again. It printed "public was deleted: building the site again" every
-// second until then.
+// at each check, quietly, until the log can say the folder is written.
+// It printed "public was deleted: building the site again" every second
+// until then.
 func (s *Server) checkOutput(ctx context.Context) {
 	if s.builder == nil { // never built: nothing was deleted
 		return
@@ -45,12 +45,28 @@ func (s *Server) checkOutput(ctx context.Context) {
 			return
 		}
 		gone = s.outputGone()
-		if gone && !s.outputLost {
-			fmt.Fprintf(s.cfg.Log, "%s is not written yet: serve tries again every %s and says when it is\n", s.cfg.Out, outputCheckEvery)
-		}
 	}
-	if !gone && s.outputLost {
-		fmt.Fprintf(s.cfg.Log, "%s is written again\n", s.cfg.Out)
+	s.noteOutput(gone)
+}
+
+// firstBuild builds the site when serve starts. An output folder the
+// build could not write (someone else's files in it) is tried again at
+// each check, as one deleted meanwhile is, without saying it was deleted.
+func (s *Server) firstBuild(ctx context.Context) {
+	s.rebuild(ctx, []string{})
+	if s.builder != nil && ctx.Err() == nil {
+		s.noteOutput(s.outputGone())
+	}
+}
+
+// noteOutput records whether the output folder is missing after a build,
+// and logs when that changes: that it is not written yet, or written now.
+func (s *Server) noteOutput(gone bool) {
+	switch {
+	case gone && !s.outputLost:
+		fmt.Fprintf(s.cfg.Log, "%s is not written yet: serve tries again every %s and says when it is\n", s.cfg.Out, outputCheckEvery)
+	case !gone && s.outputLost:
+		fmt.Fprintf(s.cfg.Log, "%s is written now\n", s.cfg.Out)
 	}
 	s.outputLost = gone
 }

@@ -177,6 +177,38 @@ func TestServeWritesTheSiteAgainWhenItsOutputIsDeleted(t *testing.T) {
 	}
 }
 
+// TestServeOnSomeoneElsesFolderSaysItIsNotWritten: serve started on a
+// folder of someone else's files, which the build refuses to write into,
+// says the folder is not written yet, once, and tries again, as for one
+// deleted while it runs, but does not say it was deleted, which it said
+// every second; once the folder is emptied, it is written.
+func TestServeOnSomeoneElsesFolderSaysItIsNotWritten(t *testing.T) {
+	src, out, _ := dotSite(t)
+	os.RemoveAll(out)
+	os.MkdirAll(out, 0o755)
+	os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644)
+	var log strings.Builder
+	cfg := Config{Src: src, Out: out, Log: &log}
+	b, err := newBuilder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newServer(cfg)
+	s.builder = b
+	s.firstBuild(context.Background())
+	s.checkOutput(context.Background())
+	s.checkOutput(context.Background())
+	if strings.Contains(log.String(), "was deleted") || strings.Count(log.String(), out+" is not written yet") != 1 {
+		t.Errorf("started on someone else's folder, the log says\n%s\nwant that it is not written yet, once, and nothing deleted", log.String())
+	}
+	os.Remove(filepath.Join(out, "notes.txt"))
+	log.Reset()
+	s.checkOutput(context.Background())
+	if !strings.HasSuffix(log.String(), out+" is written now\n") || s.outputGone() {
+		t.Errorf("the folder emptied, the log says\n%s\nwant it written now", log.String())
+	}
+}
+
 // TestServeStoppedDuringItsFirstBuildSaysNoServing: serve stopped (Ctrl-C)
 // before its first build is done does not then say it is serving.
 func TestServeStoppedDuringItsFirstBuildSaysNoServing(t *testing.T) {
@@ -224,7 +256,7 @@ func TestDeletedOutputThatCannotBeWrittenIsLoggedOnce(t *testing.T) {
 	log.Reset()
 	s.checkOutput(context.Background())
 	s.checkOutput(context.Background())
-	if again := s.cfg.Out + " is written again\n"; strings.Count(log.String(), again) != 1 || strings.Contains(log.String(), deleted) {
+	if again := s.cfg.Out + " is written now\n"; strings.Count(log.String(), again) != 1 || strings.Contains(log.String(), deleted) {
 		t.Errorf("the folder emptied, the log says\n%s\nwant %q once, and not that it was deleted again", log.String(), again)
 	}
 	if s.outputGone() {

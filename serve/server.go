@@ -105,7 +105,7 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if err == nil {
 		s.builder = b
 	}
-	s.rebuild(ctx, []string{})
+	s.firstBuild(ctx)
 
 	changes, err := watch(ctx, cfg.Src, watchOptions{
 		Debounce: cfg.Debounce, Poll: cfg.Poll, Log: cfg.Log,
