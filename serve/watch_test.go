@@ -13,12 +13,12 @@ import (
 )
 
 func TestIgnored(t *testing.T) {
-	for _, name := range []string{"a.non~", ".a.non.swp", ".a.non.swo", ".a.non.swx", "4913", ".#a.non", "#a.non#", "x.tmp", ".goutputstream-ABC12", "a.non___jb_tmp___", "a.non.bak", "a.non.orig", "a.non.rej", "notes.md.orig"} {
+	for _, name := range []string{"a.non~", ".a.non.swp", ".a.non.swo", ".a.non.swx", "4913", ".#a.non", "#a.non#", "x.tmp", ".goutputstream-ABC12", "a.non___jb_tmp___", "a.non.bak", "a.non.orig", "a.non.rej", "notes.md.orig", "sedK1rPMn"} {
 		if !ignored(filepath.Join("content", name)) {
 			t.Errorf("%s is not ignored", name)
 		}
 	}
-	for _, name := range []string{"a.non", "README.md", "4914", "tmp.non"} {
+	for _, name := range []string{"a.non", "README.md", "4914", "tmp.non", "sed123.non", "sediments", "sed-1a2b3"} {
 		if ignored(filepath.Join("content", name)) {
 			t.Errorf("%s is ignored", name)
 		}
