@@ -72,8 +72,9 @@ type Server struct {
 	leftOut leftOutPages
 	// moved holds where the pages of renamed files went (movedPages).
 	moved movedPages
-	// outputLost says the output folder was deleted and could not be
-	// written again yet (checkOutput; the loop's goroutine only).
+	// outputLost says the last build left no output folder: it was
+	// deleted, or holds someone else's files, which the build refuses to
+	// write into (checkOutput; the loop's goroutine only).
 	outputLost bool
 }
 
