@@ -17,9 +17,11 @@ import (
 // another build holds the output folder (a second serve on the same site,
 // a build run by hand) is built once that one is done, where serve told
 // "output folder ...: another build is writing it" in the log and a red
-// panel, and the page kept the old text until the next edit.
+// panel, and the page kept the old text until the next edit. The log says
+// once that it waits, where it said nothing until the build was done.
 func TestEditWaitsForAnotherBuildOfTheOutput(t *testing.T) {
-	s, src := servedSite(t, map[string]string{"dot.non": dot})
+	var log syncLog
+	s, src := loggedSite(t, map[string]string{"dot.non": dot}, &log)
 	awaitPreparedBack(t, s.cfg.Out)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -36,7 +38,8 @@ func TestEditWaitsForAnotherBuildOfTheOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(src, "dot.non"), []byte(strings.Replace(dot, `"Dot"`, `"Spot"`, 1)), 0o644)
-	time.Sleep(300 * time.Millisecond) // the other build goes on a while
+	waiting := waitingLine(s.cfg.Out)
+	log.await(t, waiting)
 	unix.Flock(int(back.Fd()), unix.LOCK_UN)
 
 	deadline := time.After(20 * time.Second)
@@ -49,6 +52,9 @@ func TestEditWaitsForAnotherBuildOfTheOutput(t *testing.T) {
 			if ev.Name == "reload" && hasPath("/dot/index.html")(ev.Data.(map[string]any)) {
 				if _, page := get(t, s.URL()+"dot/"); !strings.Contains(page, "Spot") {
 					t.Errorf("the page reloaded is not the edit's")
+				}
+				if n := strings.Count(log.String(), waiting); n != 1 {
+					t.Errorf("the log says %d times that the build waits, want once:\n%s", n, log.String())
 				}
 				return
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -13,6 +14,9 @@ import (
 type event struct {
 	Name string // "reload", "builderror", "ok" or "run"
 	Data any    // JSON-encoded into the data field
+	// gen numbers a reload event (the hub's count of them), 0 for the
+	// others: it is the event's id, with the run's.
+	gen int
 }
 
 // hub fans events out to the connected browsers and remembers the site's
@@ -29,15 +33,10 @@ type hub struct {
 	// gen counts the reload events; recent keeps the last of them, so
 	// that a page served before one of them but connected after it (a
 	// page loading while the next build lands: two saves in quick
-	// succession, a git checkout) is told what it missed.
+	// succession, a git checkout), or whose stream broke and reconnects,
+	// is told what it missed.
 	gen    int
-	recent []genEvent
-}
-
-// genEvent is a reload event and its number.
-type genEvent struct {
-	gen int
-	ev  event
+	recent []event
 }
 
 // recentReloads is how many reload events a hub keeps for pages that
@@ -64,7 +63,8 @@ func (h *hub) publish(ev event) {
 	}
 	if ev.Name == "reload" {
 		h.gen++
-		h.recent = append(h.recent, genEvent{h.gen, ev})
+		ev.gen = h.gen
+		h.recent = append(h.recent, ev)
 		if len(h.recent) > recentReloads {
 			h.recent = append(h.recent[:0], h.recent[len(h.recent)-recentReloads:]...)
 		}
@@ -100,11 +100,11 @@ func (h *hub) subscribe(since int) (chan event, event, []event) {
 	switch {
 	case since < 0 || since >= h.gen:
 	case len(h.recent) == 0 || since < h.recent[0].gen-1:
-		missed = []event{{Name: "reload", Data: map[string]any{"all": true}}}
+		missed = []event{{Name: "reload", Data: map[string]any{"all": true}, gen: h.gen}}
 	default:
 		for _, r := range h.recent {
 			if r.gen > since {
-				missed = append(missed, r.ev)
+				missed = append(missed, r)
 			}
 		}
 	}
@@ -129,9 +129,9 @@ func (h *hub) clientCount() int {
 
 // ServeHTTP streams events to one browser until it hangs up: the server's
 // run, the site's state, the reloads the page missed (after the one its
-// query's since numbers), then each event as it comes. It reads nothing
-// from the request but that number and its context, so it cannot be used
-// to read files.
+// stream last had, or the one its query's since numbers), then each event
+// as it comes. It reads nothing from the request but that number and its
+// context, so it cannot be used to read files.
 func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	flusher, ok := w.(http.Flusher)
 	if !ok {
@@ -141,17 +141,13 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	since, err := strconv.Atoi(r.URL.Query().Get("since"))
-	if err != nil {
-		since = -1
-	}
-	c, state, missed := h.subscribe(since)
+	c, state, missed := h.subscribe(h.since(r))
 	defer h.unsubscribe(c)
 	if _, err := fmt.Fprintf(w, "retry: %d\n\n", reconnectMillis); err != nil {
 		return
 	}
 	for _, ev := range append([]event{{Name: "run", Data: map[string]string{"run": h.run}}, state}, missed...) {
-		if writeEvent(w, ev) != nil {
+		if h.writeEvent(w, ev) != nil {
 			return
 		}
 	}
@@ -166,7 +162,7 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return
 			}
-			if writeEvent(w, ev) != nil {
+			if h.writeEvent(w, ev) != nil {
 				return
 			}
 		case <-keepAlive.C:
@@ -178,11 +174,39 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func writeEvent(w http.ResponseWriter, ev event) error {
+// since is the number of the last reload a stream's page has seen: the id
+// of the last event its stream had, which EventSource sends when it
+// reconnects (serve restarted, a network blip), or else the number the
+// page was served with (its query's since, which its stream asks for
+// again each time it reconnects: that replayed every reload since the
+// page loaded). -1 when it says neither, or names another run of serve
+// (whose run event reloads the page).
+func (h *hub) since(r *http.Request) int {
+	if id := r.Header.Get("Last-Event-ID"); id != "" {
+		run, gen, _ := strings.Cut(id, "-")
+		n, err := strconv.Atoi(gen)
+		if run != h.run || err != nil {
+			return -1
+		}
+		return n
+	}
+	n, err := strconv.Atoi(r.URL.Query().Get("since"))
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// writeEvent sends ev; a reload goes with its id, "run-gen".
+func (h *hub) writeEvent(w http.ResponseWriter, ev event) error {
 	data, err := json.Marshal(ev.Data)
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.Name, data)
+	id := ""
+	if ev.gen > 0 {
+		id = fmt.Sprintf("id: %s-%d\n", h.run, ev.gen)
+	}
+	_, err = fmt.Fprintf(w, "%sevent: %s\ndata: %s\n\n", id, ev.Name, data)
 	return err
 }

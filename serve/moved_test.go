@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,5 +108,40 @@ func TestPageInErrorIsNotTakenForMoved(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusNotFound || !strings.Contains(string(body), "data-left-out") {
 		t.Errorf("GET /dot/ while dot.non is in error: %d (to %q), want the missing page that says why", resp.StatusCode, resp.Header.Get("Location"))
+	}
+}
+
+// TestPageRenamedThenEditedIsFollowed checks that a page whose puzzle is
+// renamed, then edited (its picture changed) before the browser showing it
+// asks for it again, still goes to the new address: where the pages went
+// is worked out after each build, where the first request after them
+// compared the manifest it had with the last, in which no file of the
+// old page was left as it was, and answered the missing page.
+func TestPageRenamedThenEditedIsFollowed(t *testing.T) {
+	s := builtSite(t, map[string]string{"dot.non": dot, "two.non": twoDots})
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	if code, _ := get(t, srv.URL+"/two/"); code != http.StatusOK {
+		t.Fatalf("GET /two/: %d", code)
+	}
+	src := s.cfg.Src
+	old, renamed := filepath.Join(src, "two.non"), filepath.Join(src, "pair.non")
+	if err := os.Rename(old, renamed); err != nil {
+		t.Fatal(err)
+	}
+	s.rebuild(context.Background(), []string{old, renamed})
+	flipped := strings.Replace(strings.Replace(twoDots, "rows\n1,0\n", "rows\n0,1\n", 1), "columns\n1\n0\n", "columns\n0\n1\n", 1)
+	if flipped == twoDots {
+		t.Fatal("the edit changes nothing")
+	}
+	os.WriteFile(renamed, []byte(flipped), 0o644)
+	s.rebuild(context.Background(), []string{renamed})
+	resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Get(srv.URL + "/two/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if to := resp.Header.Get("Location"); resp.StatusCode != http.StatusTemporaryRedirect || to != "/pair/" {
+		t.Errorf("GET /two/ after two.non was renamed pair.non, then edited: %d (to %q), want a redirect to /pair/", resp.StatusCode, to)
 	}
 }

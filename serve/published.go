@@ -12,8 +12,9 @@ import (
 // folder, from the folder's manifest: the only paths the server answers. A
 // dotfile, the manifest itself, a cache, a file a user left in the folder,
 // or anything in a folder nonopress does not own (no manifest) is never
-// served. The manifest is read again only when its marker file changes
-// (builds replace it by rename).
+// served. The manifest is read again after each of serve's builds
+// (refresh), and by a request that finds its marker file changed (another
+// build's: builds replace it by rename).
 type published struct {
 	dir  string
 	mu   sync.Mutex
@@ -29,6 +30,38 @@ func newPublished(dir string, changed func(old, now map[string]string)) *publish
 	return &published{dir: dir, changed: changed}
 }
 
+// refresh reads the manifest again when its marker changed: serve calls it
+// after each build, so that what changed is worked out once, from each
+// build's manifest to the next, not by the first request after it (which
+// compared the manifest it had with one several builds later: a page
+// renamed, then edited before its browser asked for it, was not followed).
+func (p *published) refresh() {
+	info, err := os.Stat(filepath.Join(p.dir, output.MarkerName))
+	if err != nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.load(info)
+}
+
+// load reads the manifest again when the marker's stat info is not the
+// one it was read at, and tells changed; p.mu is held.
+func (p *published) load(info os.FileInfo) bool {
+	if p.info != nil && sameMarker(p.info, info) {
+		return true
+	}
+	set, err := output.ReadManifest(p.dir)
+	if err != nil {
+		return false
+	}
+	if p.changed != nil && p.set != nil {
+		p.changed(p.set, set)
+	}
+	p.info, p.set = info, set
+	return true
+}
+
 // has reports whether rel (slash-separated, from the site root, without a
 // leading slash) is a file the build published.
 func (p *published) has(rel string) bool {
@@ -38,15 +71,8 @@ func (p *published) has(rel string) bool {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.info == nil || !sameMarker(p.info, info) {
-		set, err := output.ReadManifest(p.dir)
-		if err != nil {
-			return false
-		}
-		if p.changed != nil && p.set != nil {
-			p.changed(p.set, set)
-		}
-		p.info, p.set = info, set
+	if !p.load(info) {
+		return false
 	}
 	_, ok := p.set[rel]
 	return ok && rel != output.MarkerName

@@ -203,7 +203,10 @@
   }
   explainMissing();
   // The stream starts with the reloads the page missed while it loaded
-  // (the server numbers the last one it had seen in data-gen).
+  // (the server numbers the last one it had seen in data-gen). Each reload
+  // comes with its id: a stream that reconnects (a network blip) names the
+  // last it had (EventSource sends it), and is told only those after it,
+  // not again all those since the page loaded, which its address asks for.
   var gen = document.currentScript && document.currentScript.getAttribute("data-gen");
   var source = new EventSource("/_nonopress/events" + (gen ? "?since=" + encodeURIComponent(gen) : ""));
   // A stream that reconnects to another run of serve (stopped and started

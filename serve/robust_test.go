@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/nonopress/nonopress/build/output"
 )
 
 // startSite serves a one-puzzle site on a free loopback port.
@@ -26,6 +28,12 @@ func startSite(t *testing.T) (*Server, string) {
 // folder.
 func servedSite(t *testing.T, files map[string]string) (*Server, string) {
 	t.Helper()
+	return loggedSite(t, files, nil)
+}
+
+// loggedSite is servedSite with its log written to log.
+func loggedSite(t *testing.T, files map[string]string, log io.Writer) (*Server, string) {
+	t.Helper()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "content")
 	for name, text := range files {
@@ -33,7 +41,7 @@ func servedSite(t *testing.T, files map[string]string) (*Server, string) {
 		os.WriteFile(filepath.Join(src, name), []byte(text), 0o644)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s, err := Start(ctx, Config{Src: src, Out: filepath.Join(dir, "public"), Addr: "127.0.0.1:0"})
+	s, err := Start(ctx, Config{Src: src, Out: filepath.Join(dir, "public"), Addr: "127.0.0.1:0", Log: log})
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -169,6 +177,38 @@ func TestServeWritesTheSiteAgainWhenItsOutputIsDeleted(t *testing.T) {
 	}
 }
 
+// TestServeOnSomeoneElsesFolderSaysItIsNotWritten: serve started on a
+// folder of someone else's files, which the build refuses to write into,
+// says the folder is not written yet, once, and tries again, as for one
+// deleted while it runs, but does not say it was deleted, which it said
+// every second; once the folder is emptied, it is written.
+func TestServeOnSomeoneElsesFolderSaysItIsNotWritten(t *testing.T) {
+	src, out, _ := dotSite(t)
+	os.RemoveAll(out)
+	os.MkdirAll(out, 0o755)
+	os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644)
+	var log strings.Builder
+	cfg := Config{Src: src, Out: out, Log: &log}
+	b, err := newBuilder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newServer(cfg)
+	s.builder = b
+	s.firstBuild(context.Background())
+	s.checkOutput(context.Background())
+	s.checkOutput(context.Background())
+	if strings.Contains(log.String(), "was deleted") || strings.Count(log.String(), out+" is not written yet") != 1 {
+		t.Errorf("started on someone else's folder, the log says\n%s\nwant that it is not written yet, once, and nothing deleted", log.String())
+	}
+	os.Remove(filepath.Join(out, "notes.txt"))
+	log.Reset()
+	s.checkOutput(context.Background())
+	if !strings.HasSuffix(log.String(), out+" is written now\n") || s.outputGone() {
+		t.Errorf("the folder emptied, the log says\n%s\nwant it written now", log.String())
+	}
+}
+
 // TestServeStoppedDuringItsFirstBuildSaysNoServing: serve stopped (Ctrl-C)
 // before its first build is done does not then say it is serving.
 func TestServeStoppedDuringItsFirstBuildSaysNoServing(t *testing.T) {
@@ -184,4 +224,71 @@ func TestServeStoppedDuringItsFirstBuildSaysNoServing(t *testing.T) {
 	if strings.Contains(log.String(), "serving") {
 		t.Errorf("serve stopped before its first build says:\n%s", log.String())
 	}
+}
+
+// TestDeletedOutputThatCannotBeWrittenIsLoggedOnce: an output folder
+// deleted and not written again at once (someone else's files left in
+// its place, which the build refuses to write into) is logged once, and
+// once more when it is written again, where serve printed "public was
+// deleted: building the site again" every second until then.
+func TestDeletedOutputThatCannotBeWrittenIsLoggedOnce(t *testing.T) {
+	src, out, _ := dotSite(t)
+	var log strings.Builder
+	s := builtServer(t, Config{Src: src, Out: out, Log: &log})
+	// The marker deleted, the build's files left: not nonopress's folder.
+	if err := os.Remove(filepath.Join(out, output.MarkerName)); err != nil {
+		t.Fatal(err)
+	}
+	log.Reset()
+	for range 3 {
+		s.checkOutput(context.Background())
+	}
+	deleted := s.cfg.Out + " was deleted: building the site again\n"
+	if n := strings.Count(log.String(), deleted); n != 1 {
+		t.Errorf("three checks of the folder it cannot write logged %q %d times, want once:\n%s", deleted, n, log.String())
+	}
+	if !strings.Contains(log.String(), s.cfg.Out+" is not written yet") {
+		t.Errorf("the log does not say the folder is not written yet:\n%s", log.String())
+	}
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	log.Reset()
+	s.checkOutput(context.Background())
+	s.checkOutput(context.Background())
+	if again := s.cfg.Out + " is written now\n"; strings.Count(log.String(), again) != 1 || strings.Contains(log.String(), deleted) {
+		t.Errorf("the folder emptied, the log says\n%s\nwant %q once, and not that it was deleted again", log.String(), again)
+	}
+	if s.outputGone() {
+		t.Error("the output folder is not written again")
+	}
+}
+
+// syncLog is a serve log that a test reads while serve writes it.
+type syncLog struct {
+	mu   sync.Mutex
+	text strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.text.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.text.String()
+}
+
+// await waits for line in the log, and fails the test after 20 s.
+func (l *syncLog) await(t *testing.T, line string) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if strings.Contains(l.String(), line+"\n") {
+			return
+		}
+	}
+	t.Fatalf("the log does not say %q within 20 s:\n%s", line, l.String())
 }

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -73,6 +72,10 @@ type Server struct {
 	leftOut leftOutPages
 	// moved holds where the pages of renamed files went (movedPages).
 	moved movedPages
+	// outputLost says the last build left no output folder: it was
+	// deleted, or holds someone else's files, which the build refuses to
+	// write into (checkOutput; the loop's goroutine only).
+	outputLost bool
 }
 
 // Start builds the site once, starts serving it and watching the tree. A first
@@ -103,7 +106,7 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if err == nil {
 		s.builder = b
 	}
-	s.rebuild(ctx, []string{})
+	s.firstBuild(ctx)
 
 	changes, err := watch(ctx, cfg.Src, watchOptions{
 		Debounce: cfg.Debounce, Poll: cfg.Poll, Log: cfg.Log,
@@ -194,24 +197,9 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 			}
 			s.rebuild(ctx, batch)
 		case <-check.C:
-			if s.builder != nil && s.outputGone() {
-				fmt.Fprintf(s.cfg.Log, "%s was deleted: building the site again\n", s.cfg.Out)
-				s.rebuild(ctx, []string{})
-			}
+			s.checkOutput(ctx)
 		}
 	}
-}
-
-// outputCheckEvery is how often serve looks whether its output folder is
-// still there.
-const outputCheckEvery = time.Second
-
-// outputGone reports whether the output folder, or its marker, was deleted
-// (rm -rf public while serve runs): every page answered 404, without the
-// reload script, until the next edit.
-func (s *Server) outputGone() bool {
-	_, err := os.Stat(filepath.Join(s.cfg.Out, output.MarkerName))
-	return errors.Is(err, fs.ErrNotExist)
 }
 
 // newServer is a Server of cfg with no builder yet, neither listening nor
@@ -263,7 +251,11 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		}
 		s.builder, changed = b, []string{}
 	}
-	sum, waited, err := settled(ctx, func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) })
+	sum, waited, err := settled(ctx, func() (build.Summary, error) { return s.builder.Rebuild(ctx, changed) }, func() {
+		fmt.Fprintln(s.cfg.Log, waitingLine(s.cfg.Out))
+	})
+	// Where the pages of renamed files went, from this build's manifest.
+	s.published.refresh()
 	if ctx.Err() != nil {
 		return
 	}
@@ -288,6 +280,13 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	if ev, ok := editReload(sum, waited); ok {
 		s.hub.publish(ev)
 	}
+}
+
+// waitingLine is the log line of a build that waits for another build of
+// the output folder out to finish: a second serve on the same site, or a
+// build run by hand.
+func waitingLine(out string) string {
+	return fmt.Sprintf("%s: another build is writing it (another serve on this site, or a build run by hand): waiting for it to finish", out)
 }
 
 // editReload is the reload event of an edit's build: the pages it

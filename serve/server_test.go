@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -50,7 +51,18 @@ func connect(t testing.TB, ctx context.Context, url string) *sseClient {
 // connectTo reads the events of the stream at the URL events.
 func connectTo(t testing.TB, ctx context.Context, events string) *sseClient {
 	t.Helper()
+	return reconnectTo(t, ctx, events, "")
+}
+
+// reconnectTo reads the events of the stream at the URL events as a
+// browser's stream that reconnects after the event whose id was lastID
+// ("" for none) does; each reload's number, from its id, is its gen.
+func reconnectTo(t testing.TB, ctx context.Context, events, lastID string) *sseClient {
+	t.Helper()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, events, nil)
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -61,15 +73,20 @@ func connectTo(t testing.TB, ctx context.Context, events string) *sseClient {
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(nil, 64<<20) // a large site's warnings make long events
 		var name string
+		gen := 0
 		for sc.Scan() {
 			line := sc.Text()
 			switch {
+			case strings.HasPrefix(line, "id: "):
+				_, n, _ := strings.Cut(strings.TrimPrefix(line, "id: "), "-")
+				gen, _ = strconv.Atoi(n)
 			case strings.HasPrefix(line, "event: "):
 				name = strings.TrimPrefix(line, "event: ")
 			case strings.HasPrefix(line, "data: "):
 				var data map[string]any
 				json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &data)
-				c.events <- event{Name: name, Data: data}
+				c.events <- event{Name: name, Data: data, gen: gen}
+				gen = 0
 			}
 		}
 		close(c.events)

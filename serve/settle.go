@@ -35,8 +35,9 @@ const (
 // A build that found another writing the output folder (two serves on one
 // site: each failed the other's builds with "another build is writing
 // it") runs again once that one is done; waited says so, as what this one
-// changed the other may have written.
-func settled(ctx context.Context, run func() (build.Summary, error)) (sum build.Summary, waited bool, err error) {
+// changed the other may have written. waiting is called once, when it
+// starts to wait, so that the log can say why the build takes a while.
+func settled(ctx context.Context, run func() (build.Summary, error), waiting func()) (sum build.Summary, waited bool, err error) {
 	vanishedTries, busy := 0, 0
 	for {
 		sum, err = run()
@@ -44,6 +45,9 @@ func settled(ctx context.Context, run func() (build.Summary, error)) (sum build.
 		case err == nil:
 			return sum, busy > 0, nil
 		case errors.Is(err, output.ErrBusy) && busy < busyTries:
+			if busy == 0 {
+				waiting()
+			}
 			busy++
 			select {
 			case <-ctx.Done():

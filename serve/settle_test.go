@@ -42,13 +42,13 @@ func TestSettledRunsAgainForAFileThatVanished(t *testing.T) {
 				return build.Summary{}, c.first
 			}
 			return build.Summary{}, nil
-		})
+		}, func() {})
 		if runs != c.runs || (err != nil) != c.fails {
 			t.Errorf("%s: %d runs, error %v; want %d runs, failed %v", c.name, runs, err, c.runs, c.fails)
 		}
 	}
 	runs := 0
-	if _, _, err := settled(context.Background(), func() (build.Summary, error) { runs++; return build.Summary{}, failOn(gone) }); err == nil || runs != settleTries {
+	if _, _, err := settled(context.Background(), func() (build.Summary, error) { runs++; return build.Summary{}, failOn(gone) }, func() {}); err == nil || runs != settleTries {
 		t.Errorf("a file gone at every run: %d runs, error %v; want %d runs and the error", runs, err, settleTries)
 	}
 }

@@ -281,34 +281,51 @@ func (p *poller) run(ctx context.Context, out chan<- []string) {
 	defer close(out)
 	tick := time.NewTicker(p.opt.PollEvery)
 	defer tick.Stop()
+	changed := map[string]bool{}
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
-		now := p.snapshot()
-		changed := map[string]bool{}
-		for path, st := range now {
-			if old, ok := p.last[path]; !ok || (!st.dir && old != st) {
-				changed[path] = true
-			}
-		}
-		for path := range p.last {
-			if _, ok := now[path]; !ok {
-				changed[path] = true
-			}
-		}
-		p.last = now
+		p.changes(changed)
 		if len(changed) == 0 {
 			continue
+		}
+		// A file emptied and not yet written again waits, once, as the
+		// notify watcher's batch does (emptyHold).
+		if anyEmpty(changed) {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(emptyHold):
+			}
+			p.changes(changed)
 		}
 		select {
 		case out <- sortedKeys(changed):
 		case <-ctx.Done():
 			return
 		}
+		clear(changed)
 	}
+}
+
+// changes walks the tree again and adds to changed the paths that are new,
+// gone or changed since the last walk.
+func (p *poller) changes(changed map[string]bool) {
+	now := p.snapshot()
+	for path, st := range now {
+		if old, ok := p.last[path]; !ok || (!st.dir && old != st) {
+			changed[path] = true
+		}
+	}
+	for path := range p.last {
+		if _, ok := now[path]; !ok {
+			changed[path] = true
+		}
+	}
+	p.last = now
 }
 
 func sortedKeys(m map[string]bool) []string {

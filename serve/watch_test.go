@@ -13,12 +13,12 @@ import (
 )
 
 func TestIgnored(t *testing.T) {
-	for _, name := range []string{"a.non~", ".a.non.swp", ".a.non.swx", "4913", ".#a.non", "#a.non#", "x.tmp", ".goutputstream-ABC12", "a.non___jb_tmp___"} {
+	for _, name := range []string{"a.non~", ".a.non.swp", ".a.non.swo", ".a.non.swx", "4913", ".#a.non", "#a.non#", "x.tmp", ".goutputstream-ABC12", "a.non___jb_tmp___", "a.non.bak", "a.non.orig", "a.non.rej", "notes.md.orig", "sedK1rPMn"} {
 		if !ignored(filepath.Join("content", name)) {
 			t.Errorf("%s is not ignored", name)
 		}
 	}
-	for _, name := range []string{"a.non", "README.md", "4914", "tmp.non"} {
+	for _, name := range []string{"a.non", "README.md", "4914", "tmp.non", "sed123.non", "sediments", "sed-1a2b3"} {
 		if ignored(filepath.Join("content", name)) {
 			t.Errorf("%s is ignored", name)
 		}
@@ -159,14 +159,21 @@ func TestWatchPoll(t *testing.T)   { testWatch(t, true) }
 // TestWatchWaitsForAFileEmptiedThenWritten: a file saved in place is
 // emptied, then written; the batch waits for the write when it comes after
 // the debounce, where the build read the file empty and left the puzzle
-// out for a moment.
+// out for a moment. The polling watcher (-poll) waits as the notify one
+// does: it told the batch at its next walk of the tree, and the build said
+// "empty file: no puzzle in it".
 func TestWatchWaitsForAFileEmptiedThenWritten(t *testing.T) {
+	t.Run("notify", func(t *testing.T) { testEmptiedThenWritten(t, false) })
+	t.Run("poll", func(t *testing.T) { testEmptiedThenWritten(t, true) })
+}
+
+func testEmptiedThenWritten(t *testing.T, poll bool) {
 	root := t.TempDir()
 	puzzle := filepath.Join(root, "a.non")
 	os.WriteFile(puzzle, []byte("width 1\n"), 0o644)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	batches, err := watch(ctx, root, watchOptions{Debounce: 10 * time.Millisecond})
+	batches, err := watch(ctx, root, watchOptions{Debounce: 10 * time.Millisecond, Poll: poll, PollEvery: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
