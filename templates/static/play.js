@@ -781,7 +781,7 @@
     var w = pz.width;
     var h = pz.height;
     var say = words(pz);
-    var room = root.clientWidth; // read before the grid is there: cheap
+    var room = gridRoom(root); // read before the grid is there: cheap
     var view = buildView(root, pz, say);
     var store = progressStore(pz);
     var cells = view.cells;
@@ -1001,9 +1001,10 @@
     // fitWidth zooms out, not below AUTO_MIN_ZOOM, until the grid and its
     // clues fit the width the page gives them (a phone, a narrow column).
     // Everything in the grid scales with the cell size, so one measure tells
-    // how far to go.
+    // how far to go. The room for the rows' marks is not counted: fitMarks
+    // gives it from what is left over.
     function fitWidth() {
-      var room = root.clientWidth;
+      var room = gridRoom(root);
       var need = view.table.offsetWidth;
       if (room <= 0 || need <= room) {
         return;
@@ -1014,6 +1015,28 @@
         z--;
       }
       setZoom(z);
+    }
+
+    // fitMarks gives every row 1em before its clues for the clue's mark
+    // (a tick, a "!"), from what the width leaves over, so that the widest
+    // row's mark shows without smaller cells. Where the grid all but fits,
+    // its box reaches into the room around the game (keeping 4 px to the
+    // window's edge) for the rest; where it scrolls sideways anyway, the
+    // room costs nothing.
+    function fitMarks() {
+      var em = ZOOM_STEPS[zoom] * 0.55; // the grid's font size (play.css)
+      var had = parseFloat(root.style.getPropertyValue('--np-mark-room')) || 0;
+      var left = gridRoom(root) - (view.table.getBoundingClientRect().width - had);
+      var mark = em;
+      var bleed = 0;
+      if (left >= 0 && left < em) {
+        var cs = window.getComputedStyle(root);
+        var around = root.getBoundingClientRect().left + parseFloat(cs.paddingLeft) - 4;
+        bleed = Math.max(0, Math.min(em - left, around));
+        mark = left + bleed;
+      }
+      root.style.setProperty('--np-mark-room', mark.toFixed(2) + 'px');
+      root.style.setProperty('--np-bleed', bleed.toFixed(2) + 'px');
     }
 
     function cellIndex(target) {
@@ -1053,9 +1076,11 @@
     });
     view.zoomOut.addEventListener('click', function () {
       setZoom(zoom - 1);
+      fitMarks();
     });
     view.zoomIn.addEventListener('click', function () {
       setZoom(zoom + 1);
+      fitMarks();
     });
 
     /* --- mouse, pen and touch --- */
@@ -1230,6 +1255,7 @@
     chooseTool(1);
     setZoom(firstZoom(pz, zoom, room));
     fitWidth();
+    fitMarks();
     keepToolbarHeight();
     keepGridStill();
     view.undo.disabled = true;
@@ -1238,6 +1264,13 @@
     if (!coach) {
       root.setAttribute('data-ready', 'true');
     }
+  }
+
+  // gridRoom is the width the grid's box may take in the game root: its
+  // content box, less the box's border (1px a side, play.css).
+  function gridRoom(root) {
+    var cs = window.getComputedStyle(root);
+    return root.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 2;
   }
 
   // narrowWidth is a lower bound, in cells, of the grid's width with its row
