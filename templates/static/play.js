@@ -28,6 +28,7 @@
   var ZOOM_STEPS = [12, 16, 20, 24, 28, 32, 40, 48];
   var AUTO_MIN_ZOOM = 1; // fitting the width never goes below 16 px cells
   var SOLVED_TEXT = 'Solved! Every row and column matches its clue.';
+  var CLEARED_TEXT = 'Grid cleared. Undo brings it back.';
 
   /* ---------- parsePuzzle: the page's JSON ---------- */
 
@@ -413,6 +414,11 @@
         return true;
       },
 
+      // lastStepWasReset reports whether the last step to undo is a clear.
+      lastStepWasReset: function () {
+        return undoStack.length > 0 && undoStack[undoStack.length - 1].reset === true;
+      },
+
       // clear empties the grid as one step to undo; false if it was empty.
       clear: function () {
         board.end();
@@ -425,6 +431,7 @@
         if (changes.length === 0) {
           return false;
         }
+        changes.reset = true;
         replay(changes, false);
         record(changes);
         return true;
@@ -461,23 +468,44 @@
       return saved;
     }
 
+    // decode reads cells saved as text, or returns null if they do not fit
+    // this puzzle.
+    function decode(text) {
+      if (text.length !== n) {
+        return null;
+      }
+      var values = [];
+      for (var i = 0; i < n; i++) {
+        var v = text.charCodeAt(i) - 49;
+        if (v < EMPTY || v >= pz.palette.length) {
+          return null;
+        }
+        values.push(v);
+      }
+      return values;
+    }
+
+    function encode(values) {
+      var text = '';
+      for (var i = 0; i < values.length; i++) {
+        text += String.fromCharCode(49 + values[i]);
+      }
+      return text;
+    }
+
     return {
       // load returns the saved cells, or null when there are none that fit
       // this puzzle exactly.
       load: function () {
         var saved = read();
-        if (!saved) {
-          return null;
-        }
-        var values = [];
-        for (var i = 0; i < n; i++) {
-          var v = saved.cells.charCodeAt(i) - 49;
-          if (v < EMPTY || v >= pz.palette.length) {
-            return null;
-          }
-          values.push(v);
-        }
-        return values;
+        return saved ? decode(saved.cells) : null;
+      },
+
+      // cleared returns the cells the player's Reset cleared, when the
+      // grid has stayed empty since (see save), or null.
+      cleared: function () {
+        var saved = read();
+        return saved && typeof saved.reset === 'string' ? decode(saved.reset) : null;
       },
 
       // timer returns the coach's saved timer (see coach.js), or null.
@@ -487,22 +515,24 @@
       },
 
       // save stores the cells, and the coach's timer when it was started
-      // (timer is then an object), or forgets them when the grid is empty.
-      save: function (values, timer) {
+      // (timer is then an object), or forgets them when the grid is empty,
+      // unless Reset emptied it: then the cells it cleared (cleared) are
+      // kept, so that Undo brings them back after a reload too.
+      save: function (values, timer, cleared) {
         if (!key) {
           return;
         }
-        var text = '';
-        var any = false;
-        for (var i = 0; i < values.length; i++) {
-          text += String.fromCharCode(49 + values[i]);
-          any = any || values[i] !== EMPTY;
-        }
+        var any = values.some(function (v) {
+          return v !== EMPTY;
+        });
         try {
-          if (any) {
-            var entry = { v: STORAGE_VERSION, width: pz.width, height: pz.height, cells: text };
+          if (any || cleared) {
+            var entry = { v: STORAGE_VERSION, width: pz.width, height: pz.height, cells: encode(values) };
             if (timer) {
               entry.timer = timer;
+            }
+            if (cleared && !any) {
+              entry.reset = encode(cleared);
             }
             window.localStorage.setItem(key, JSON.stringify(entry));
           } else {
@@ -792,6 +822,7 @@
     var zoom = w <= 10 ? 5 : w <= 20 ? 4 : w <= 30 ? 3 : 2;
     var coach = null; // the coach panel (coach.js), when that script is loaded
     var loading = true; // until the first load of the board is drawn
+    var resetFrom = null; // the cells the last Reset cleared
 
     function tell(text) {
       view.status.textContent = text;
@@ -857,7 +888,7 @@
     }
 
     function saveProgress() {
-      store.save(board.values(), coach ? coach.timer() : null);
+      store.save(board.values(), coach ? coach.timer() : null, board.lastStepWasReset() ? resetFrom : null);
     }
 
     function endStroke() {
@@ -1068,8 +1099,10 @@
     view.undo.addEventListener('click', undo);
     view.redo.addEventListener('click', redo);
     view.reset.addEventListener('click', function () {
+      var before = board.values();
       if (board.clear()) {
-        changed('Grid cleared. Undo brings it back.');
+        resetFrom = before;
+        changed(CLEARED_TEXT);
       } else {
         tell('The grid is already empty.');
       }
@@ -1244,12 +1277,20 @@
       });
     }
     var saved = store.load();
+    resetFrom = store.cleared();
     if (coach) {
       coach.loadTimer(store.timer());
     }
-    board.load(saved);
+    // A grid Reset emptied comes back as the cells it cleared and the
+    // Reset, so that Undo still brings them back.
+    board.load(resetFrom || saved);
+    if (resetFrom) {
+      board.clear();
+    }
     loading = false;
-    if (saved && !board.isSolved()) {
+    if (resetFrom) {
+      tell(CLEARED_TEXT);
+    } else if (saved && !board.isSolved()) {
       tell('Progress restored.');
     }
     chooseTool(1);
@@ -1258,7 +1299,7 @@
     fitMarks();
     keepToolbarHeight();
     keepGridStill();
-    view.undo.disabled = true;
+    view.undo.disabled = !board.canUndo();
     view.redo.disabled = true;
     cells[0].tabIndex = 0;
     if (!coach) {
