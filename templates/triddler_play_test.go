@@ -42,7 +42,7 @@ func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOpti
 
 // TestTriddlerPlayCorpus plays each corpus triddler in the browser: the
 // solver's solution clicked in solves it, a reload keeps the marks, Reset
-// clears them.
+// clears them and Undo reset brings them back.
 func TestTriddlerPlayCorpus(t *testing.T) {
 	corpustest.Dir(t)
 	site := newTestSite(t)
@@ -90,6 +90,18 @@ func TestTriddlerPlayCorpus(t *testing.T) {
 		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
 		if got := eval[int](t, ctx, `document.querySelectorAll('#np-tplay polygon[data-state="."]').length`); got != len(g.Cells) {
 			t.Errorf("%s: after Reset %d empty triangles, want %d", f, got, len(g.Cells))
+		}
+		// Reset pressed by mistake: the button offers the marks back, and
+		// gives them back at the next press.
+		if got := eval[string](t, ctx, `document.querySelector('#np-tplay .np-treset').textContent`); got != "Undo reset" {
+			t.Errorf("%s: after Reset the button reads %q, want Undo reset", f, got)
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+		if got := eval[int](t, ctx, `document.querySelectorAll('#np-tplay polygon[data-state="1"]').length`); got != filled-1 {
+			t.Errorf("%s: after Undo reset %d filled triangles, want %d", f, got, filled-1)
+		}
+		if got := eval[string](t, ctx, `document.querySelector('#np-tplay .np-treset').textContent`); got != "Reset" {
+			t.Errorf("%s: after Undo reset the button reads %q, want Reset", f, got)
 		}
 	}
 }

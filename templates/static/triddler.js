@@ -165,6 +165,7 @@
     }
 
     function set(i, s) {
+      forgetCleared();
       state[i] = s;
       draw(i);
       update();
@@ -209,13 +210,39 @@
         tools.appendChild(b);
       });
     }
+    // Reset clears every mark at one press, and then offers them back
+    // (Undo reset) until the next mark: the page has no other undo.
     var reset = el('button', { type: 'button', class: 'np-treset' });
     reset.textContent = 'Reset';
-    reset.addEventListener('click', function () {
-      state = state.map(function () { return UNKNOWN; });
+    var cleared = null; // the marks Reset cleared, while it offers them back
+    function forgetCleared() {
+      if (cleared) {
+        cleared = null;
+        reset.textContent = 'Reset';
+      }
+    }
+    function setAll(marks) {
+      state = marks;
       state.forEach(function (_, i) { draw(i); });
       update();
       coach.changed();
+    }
+    reset.addEventListener('click', function () {
+      if (cleared) {
+        var back = cleared;
+        forgetCleared();
+        setAll(back);
+        return;
+      }
+      if (state.every(function (s) { return s === UNKNOWN; })) {
+        status.textContent = 'The grid is already empty.';
+        return;
+      }
+      var was = state;
+      setAll(state.map(function () { return UNKNOWN; }));
+      cleared = was;
+      reset.textContent = 'Undo reset';
+      status.textContent = 'All marks cleared. Undo reset brings them back.';
     });
     tools.appendChild(reset);
 
@@ -253,7 +280,8 @@
       'Keyboard: Tab moves between triangles; Space or Enter does what a click does; X marks empty.',
       coached ? 'Hint (or H) names a line that decides a triangle, and why; press it again to set it. ' +
         'Check outlines the triangles marked wrong.' : '',
-      'A line\u2019s clue fades when your marks give it. Your progress is kept in this browser; Reset clears it.'
+      'A line\u2019s clue fades when your marks give it. Your progress is kept in this browser; Reset clears it, ' +
+        'and Undo reset, until your next mark, brings it back.'
     ].forEach(function (t) {
       if (!t) return;
       var li = el('li', {});
