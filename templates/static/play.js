@@ -876,8 +876,15 @@
     // changed saves progress and updates the undo and redo buttons after a
     // step; message is said unless the grid is solved.
     function changed(message) {
+      var held = document.activeElement;
       view.undo.disabled = !board.canUndo();
       view.redo.disabled = !board.canRedo();
+      // A keyboard player who undid (or redid) the last step held the
+      // focus on a button that is now disabled, which drops it to the
+      // page's start: it goes back to the grid, to the cell last played.
+      if ((held === view.undo || held === view.redo) && held.disabled) {
+        focusCell(focusIndex, false);
+      }
       if (coach) {
         coach.changed();
       }
