@@ -1,8 +1,11 @@
 package templates
 
 import (
+	"context"
+	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/nonopress/nonopress/internal/browsertest"
@@ -41,5 +44,48 @@ func TestPlayFocusStaysAfterTheLastUndo(t *testing.T) {
 	wantGrid(t, ctx, "11...", ".....", ".....", ".....", ".....")
 	if got := eval[string](t, ctx, activeJS); got != "TD Row 1, column 2: filled" {
 		t.Errorf("after the last Redo the focus is on %q, want the cell last played", got)
+	}
+}
+
+// axInvalid lists the grid cells the accessibility tree calls invalid,
+// by name.
+func axInvalid(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	tree, err := chromedp.Call(ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, n := range tree.Nodes {
+		if n.Role == nil || !strings.Contains(string(n.Role.Value), "gridcell") {
+			continue
+		}
+		for _, p := range n.Properties {
+			if p.Name == accessibility.PropertyNameInvalid && strings.Trim(string(p.Value.Value), `"`) == "true" {
+				out = append(out, strings.Trim(string(n.Name.Value), `"`))
+			}
+		}
+	}
+	return out
+}
+
+// TestCoachCheckTellsWhichMarksAreWrong: Check outlines the wrong marks,
+// which a screen reader user cannot see; the cells are also told invalid,
+// so that moving over them says so, until the outlines go.
+func TestCoachCheckTellsWhichMarksAreWrong(t *testing.T) {
+	ctx, _, _ := openCheckedHeart(t)
+	do(t, ctx, chromedp.Click(cell(0, 0)), chromedp.Click(cell(2, 0)))
+	if got := pressCheck(t, ctx); !strings.Contains(got, "1 of your 2 marks is wrong") {
+		t.Fatalf("Check says %q", got)
+	}
+	if got := strings.Join(axInvalid(t, ctx), "; "); got != "Row 1, column 3: filled" {
+		t.Errorf("cells told invalid: %q, want the wrong one", got)
+	}
+	do(t, ctx, chromedp.Click(cell(2, 0)))
+	if got := pressCheck(t, ctx); !strings.Contains(got, "right so far") {
+		t.Fatalf("Check says %q", got)
+	}
+	if got := axInvalid(t, ctx); len(got) != 0 {
+		t.Errorf("after the mark is cleared and checked again, cells told invalid: %q", got)
 	}
 }
