@@ -106,7 +106,8 @@ func TestTriddlerPlayCorpus(t *testing.T) {
 	}
 }
 
-// TestTriddlerPlayKeyboard fills a triangle with Enter and marks one with X.
+// TestTriddlerPlayKeyboard fills a triangle with Enter and marks one with X,
+// and each triangle's name says its mark.
 func TestTriddlerPlayKeyboard(t *testing.T) {
 	g := puzzle.TriddlerHexagon(1)
 	img := puzzle.NewImage(g.Width, g.Height)
@@ -118,6 +119,13 @@ func TestTriddlerPlayKeyboard(t *testing.T) {
 	states := eval[string](t, ctx, `Array.from(document.querySelectorAll('#np-tplay polygon')).map(p => p.dataset.state).join('')`)
 	if states != "1x...." || triddlerStatus(t, ctx) != "Solved!" {
 		t.Errorf("states %q, status %q; want 1x.... and Solved!", states, triddlerStatus(t, ctx))
+	}
+	// A screen reader hears what each triangle holds, not only where it is.
+	labels := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#np-tplay polygon')).slice(0, 3).map(p => p.getAttribute('aria-label'))`)
+	for i, want := range []string{": filled", ": marked empty", ": not marked"} {
+		if i >= len(labels) || !strings.HasSuffix(labels[i], want) {
+			t.Errorf("triangles' names %q: want triangle %d's to end %q", labels, i+1, want)
+		}
 	}
 }
 

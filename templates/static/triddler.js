@@ -106,7 +106,7 @@
       var pts = corners(c);
       var g = el('g', {}, true);
       var poly = el('polygon', { points: pts.map(function (q) { return q.join(','); }).join(' '),
-        'data-i': i, tabindex: '0', role: 'button', 'aria-label': 'row ' + (c[1] + 1) + ', triangle ' + (i + 1),
+        'data-i': i, tabindex: '0', role: 'button',
         stroke: '#6e6e6e', 'stroke-width': '1', 'stroke-linejoin': 'round' }, true);
       poly.addEventListener('focus', function () { poly.setAttribute('stroke', '#1a5fb4'); poly.setAttribute('stroke-width', '3'); });
       poly.addEventListener('blur', function () { poly.setAttribute('stroke', '#6e6e6e'); poly.setAttribute('stroke-width', '1'); });
@@ -143,8 +143,12 @@
     });
     var status = el('p', { class: 'np-tstatus', 'aria-live': 'polite' });
 
+    // draw shows triangle i's mark, and says it in its name: a screen
+    // reader user hears what a triangle holds, as a grid cell tells it.
     function draw(i) {
       var s = state[i], sh = shapes[i];
+      var what = s > 0 ? (multi ? 'filled ' + p.palette[s].name : 'filled') : s === CROSSED ? 'marked empty' : 'not marked';
+      sh.poly.setAttribute('aria-label', 'row ' + (p.cells[i][1] + 1) + ', triangle ' + (i + 1) + ': ' + what);
       sh.poly.setAttribute('fill', s > 0 ? p.palette[s].rgb : '#ffffff');
       sh.poly.dataset.state = s > 0 ? String(s) : s === CROSSED ? 'x' : '.';
       sh.dot.setAttribute('fill', s === CROSSED ? '#555555' : 'none');
