@@ -89,3 +89,36 @@ func TestCoachCheckTellsWhichMarksAreWrong(t *testing.T) {
 		t.Errorf("after the mark is cleared and checked again, cells told invalid: %q", got)
 	}
 }
+
+// TestPlayKeysAreHeard: a screen reader user who fills a cell with a key
+// hears what it now holds. Most screen readers do not say a change of the
+// focused cell's name, so a live region, seen by no one, says it; the
+// same words twice (two cells filled in turn) are said twice.
+func TestPlayKeysAreHeard(t *testing.T) {
+	site := newTestSite(t)
+	url := site.put(t, "/hearts/heart/", drawnPuzzle(t, puzzle.DefaultPalette(), heart...), "Heart")
+	ctx := browsertest.New(t)
+	open(t, ctx, url)
+	const echoJS = `(() => { const e = document.querySelector('#np-play .np-echo'); return e.getAttribute('aria-live') + '|' + e.textContent; })()`
+	do(t, ctx, chromedp.Focus(cell(0, 0)))
+	last := ""
+	for _, step := range []struct{ keys, want string }{
+		{"f", "filled"},
+		{kb.ArrowRight + "f", "filled"},
+		{"x", "crossed out"},
+		{kb.Delete, "empty"},
+	} {
+		do(t, ctx, chromedp.KeyEvent(step.keys))
+		got := eval[string](t, ctx, echoJS)
+		if strings.TrimRight(got, "\u00a0") != "polite|"+step.want {
+			t.Errorf("after %q the live region says %q, want %q", step.keys, got, "polite|"+step.want)
+		}
+		if got == last {
+			t.Errorf("after %q the live region did not change (%q): it is not said again", step.keys, got)
+		}
+		last = got
+	}
+	if w := eval[float64](t, ctx, `document.querySelector('#np-play .np-echo').getBoundingClientRect().width`); w > 1 {
+		t.Errorf("the live region for screen readers is %.0f px wide on the page", w)
+	}
+}

@@ -600,12 +600,15 @@
   // words says cells and clues in words, for screen readers.
   function words(pz) {
     var multi = pz.palette.length > 2;
+    var state = function (v) {
+      return v === EMPTY ? 'empty' : v === CROSS ? 'crossed out' : multi ? 'filled ' + pz.palette[v].name : 'filled';
+    };
     return {
+      state: state,
       cell: function (i, v) {
         var x = i % pz.width;
         var y = (i - x) / pz.width;
-        var what = v === EMPTY ? 'empty' : v === CROSS ? 'crossed out' : multi ? 'filled ' + pz.palette[v].name : 'filled';
-        return 'Row ' + (y + 1) + ', column ' + (x + 1) + ': ' + what;
+        return 'Row ' + (y + 1) + ', column ' + (x + 1) + ': ' + state(v);
       },
       clue: function (isRow, k, done) {
         var line = isRow ? pz.rows[k] : pz.cols[k];
@@ -796,6 +799,11 @@
     view.status.setAttribute('aria-live', 'polite');
     view.says.appendChild(view.status);
     root.appendChild(view.says);
+    // What a key did to the focused cell, for screen readers only: most
+    // do not say a change of the focused cell's name.
+    view.echo = el('p', 'np-echo');
+    view.echo.setAttribute('aria-live', 'polite');
+    root.appendChild(view.echo);
 
     view.scroller = el('div', 'np-scroll');
     buildGrid(pz, multi, view, say);
@@ -1186,6 +1194,10 @@
       board.begin(focusIndex, target, 'key');
       lastKeyTarget = target;
       endStroke();
+      // The same words twice are said twice: a no-break space tells them
+      // apart.
+      var said = say.state(board.value(focusIndex));
+      view.echo.textContent = view.echo.textContent === said ? said + '\u00a0' : said;
       var news = [];
       if (!rowBefore && board.lineDone(true, y)) {
         news.push('row ' + (y + 1));
