@@ -1,7 +1,9 @@
 package templates
 
 import (
+	"bytes"
 	"context"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -120,5 +122,45 @@ func TestPlayKeysAreHeard(t *testing.T) {
 	}
 	if w := eval[float64](t, ctx, `document.querySelector('#np-play .np-echo').getBoundingClientRect().width`); w > 1 {
 		t.Errorf("the live region for screen readers is %.0f px wide on the page", w)
+	}
+}
+
+// TestPlayFocusedCellShowsItsMark: the focus ring once covered the whole
+// of a 16 px cell (3 px of blue and 5 px of white inside it), so a
+// keyboard player saw no fill in the cell they had just filled, and a
+// quarter of a 32 px one. Most of a focused filled cell shows its fill.
+func TestPlayFocusedCellShowsItsMark(t *testing.T) {
+	site := newTestSite(t)
+	url := site.put(t, "/hearts/heart/", drawnPuzzle(t, puzzle.DefaultPalette(), heart...), "Heart")
+	ctx := browsertest.New(t)
+	open(t, ctx, url)
+	do(t, ctx, chromedp.Focus(cell(0, 0)), chromedp.KeyEvent("f"))
+	for _, want := range []float64{32, 28, 24, 20, 16} {
+		if w := rectOf(t, ctx, `#np-play td[data-x="0"][data-y="0"]`); w.Right-w.Left != want {
+			t.Fatalf("cells are %.1f px, want %.0f", w.Right-w.Left, want)
+		}
+		shot, err := chromedp.Run(ctx, chromedp.Screenshot(cell(0, 0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(shot))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := img.Bounds()
+		dark := 0
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if r, g, bl, _ := img.At(x, y).RGBA(); r+g+bl < 3*0x3000 {
+					dark++
+				}
+			}
+		}
+		if share := float64(dark) / float64(b.Dx()*b.Dy()); share < 0.6 {
+			t.Errorf("a focused filled %.0f px cell shows its fill on %.0f%% of it, want 60%% at least", want, 100*share)
+		}
+		if want > 16 {
+			do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-zoom-out`)), chromedp.Focus(cell(0, 0)))
+		}
 	}
 }
