@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/browsertest"
 	"github.com/nonopress/nonopress/internal/corpustest"
@@ -126,6 +127,51 @@ func TestTriddlerPlayKeyboard(t *testing.T) {
 		if i >= len(labels) || !strings.HasSuffix(labels[i], want) {
 			t.Errorf("triangles' names %q: want triangle %d's to end %q", labels, i+1, want)
 		}
+	}
+}
+
+// TestTriddlerPlayArrowKeys: a keyboard player once pressed Tab through
+// every triangle (96 on the demo's snowflake) to reach Reset, Check and
+// Hint. One triangle is in the Tab order, the one last focused, and the
+// arrow keys move between them: along a row, and to the row above or
+// below.
+func TestTriddlerPlayArrowKeys(t *testing.T) {
+	g := puzzle.TriddlerHexagon(2)
+	img := puzzle.NewImage(g.Width, g.Height)
+	img.Set(g.Cells[0].X, g.Cells[0].Y, 1)
+	ctx := playTriddler(t, g.TriddlerOf(img, puzzle.DefaultPalette()), "Two")
+	stops := `document.querySelectorAll('#np-tplay polygon[tabindex="0"]').length`
+	if n := eval[int](t, ctx, stops); n != 1 {
+		t.Errorf("%d triangles in the Tab order, want 1", n)
+	}
+	// where is the focused triangle's row and x, as the page's data has them.
+	where := func() [2]int {
+		t.Helper()
+		xy := eval[[]int](t, ctx, `(() => {
+			const i = Number(document.activeElement.getAttribute('data-i'));
+			const c = JSON.parse(document.getElementById('np-triddler').textContent).cells[i];
+			return [c[1], c[0]]; })()`)
+		return [2]int{xy[0], xy[1]}
+	}
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	start := where()
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
+	if got := where(); got[0] != start[0] || got[1] != start[1]+1 {
+		t.Errorf("ArrowRight from row %d at x=%d went to row %d at x=%d, want the next triangle of the row", start[0], start[1], got[0], got[1])
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
+	if got := where(); got[0] != start[0]+1 {
+		t.Errorf("ArrowDown from row %d went to row %d", start[0], got[0])
+	}
+	if n := eval[int](t, ctx, stops); n != 1 || !eval[bool](t, ctx, `document.activeElement.getAttribute('tabindex') === '0'`) {
+		t.Errorf("after moving, %d triangles in the Tab order, want 1: the focused one", n)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-tplay polygon[stroke-width="3"]').length`); n != 1 {
+		t.Errorf("after moving, %d triangles drawn focused, want 1", n)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Enter))
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-tplay polygon[data-state="1"]').length`); n != 1 {
+		t.Errorf("Enter after moving filled %d triangles, want 1", n)
 	}
 }
 
