@@ -164,3 +164,42 @@ func TestPlayFocusedCellShowsItsMark(t *testing.T) {
 		}
 	}
 }
+
+// contrastJS is the contrast ratio (WCAG) of an element's text colour on
+// its background colour, both opaque, as computed: rgb() from 0 to 255, or
+// color(srgb) from 0 to 1 (what color-mix gives).
+const contrastJS = `((e) => {
+  const lum = (c) => { const k = c.startsWith('color(srgb') ? 1 : 255;
+    const v = c.replace('color(srgb', '').match(/[\d.]+/g).slice(0, 3).map(Number).map(x => { x /= k; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const s = getComputedStyle(e), a = lum(s.color), b = lum(s.backgroundColor);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+})`
+
+// TestPlayDoneColourCluesReadable: a complete line's colour clues are told
+// apart from the others at a glance (once by fading them to .45 opacity,
+// which left their numbers at about 1.5:1; then by a strike-through alone,
+// which did not show) and stay readable: they are a tint of their colour
+// with dark ink, 4.5:1 or more.
+func TestPlayDoneColourCluesReadable(t *testing.T) {
+	palette := []puzzle.Color{puzzle.DefaultPalette()[0], red, blue}
+	site := newTestSite(t)
+	url := site.put(t, "/colour/flag/", drawnPuzzle(t, palette, "112.", ".22.", "1.21"), "Flag")
+	ctx := browsertest.New(t)
+	open(t, ctx, url)
+	do(t, ctx, chromedp.Click(cell(0, 0)), chromedp.Click(cell(1, 0)), chromedp.Focus(cell(2, 0)), chromedp.KeyEvent("2f"))
+	if got := doneLines(t, ctx, "row"); got != "100" {
+		t.Fatalf("rows done %s, want 100", got)
+	}
+	done := `document.querySelector('#np-play tbody tr:nth-child(1) .np-clue-colour')`
+	open2 := `document.querySelector('#np-play tbody tr:nth-child(3) .np-clue-colour')`
+	if a, b := eval[string](t, ctx, `getComputedStyle(`+done+`).backgroundColor`), eval[string](t, ctx, `getComputedStyle(`+open2+`).backgroundColor`); a == b {
+		t.Errorf("a done row's red clue has the background of a red clue still to do (%s)", a)
+	}
+	if c := eval[float64](t, ctx, contrastJS+`(`+done+`)`); c < 4.5 {
+		t.Errorf("a done row's red clue has a contrast of %.1f:1, want 4.5:1 or more", c)
+	}
+	if o := eval[string](t, ctx, `getComputedStyle(`+done+`).opacity`); o != "1" {
+		t.Errorf("a done row's clue has opacity %s", o)
+	}
+}
