@@ -107,9 +107,6 @@ func TestPlaySolveByClicksAndKeepProgress(t *testing.T) {
 		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
 		wantGrid(t, ctx, emptyHeart...)
 		wantSolved(t, ctx, false)
-		if got := storedProgress(t, ctx, p); got != "" {
-			t.Errorf("after reset, stored progress = %q, want none", got)
-		}
 		if got := status(t, ctx); !strings.Contains(got, "cleared") {
 			t.Errorf("status after reset = %q", got)
 		}
@@ -118,6 +115,47 @@ func TestPlaySolveByClicksAndKeepProgress(t *testing.T) {
 		wantSolved(t, ctx, true)
 		do(t, ctx, chromedp.Reload())
 		open(t, ctx, url)
+		wantGrid(t, ctx, solved...)
+	})
+
+	// A Reset pressed by mistake, then the page closed or reloaded (a
+	// phone drops a tab in the background): Undo still brings the grid
+	// back. Before, Reset forgot the saved progress at once.
+	t.Run("reset survives a reload and undo restores", func(t *testing.T) {
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+		wantGrid(t, ctx, emptyHeart...)
+		do(t, ctx, chromedp.Reload())
+		open(t, ctx, url)
+		wantGrid(t, ctx, emptyHeart...)
+		if got := status(t, ctx); !strings.Contains(got, "Undo brings it back") {
+			t.Errorf("status after a reload after reset = %q, want it to say Undo brings the grid back", got)
+		}
+		if eval[bool](t, ctx, `document.querySelector('#np-play .np-undo').disabled`) {
+			t.Fatal("after a reset and a reload, Undo is disabled")
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-undo`)))
+		wantGrid(t, ctx, solved...)
+		wantSolved(t, ctx, true)
+
+		// Once the player marks the cleared grid, the old cells are let go:
+		// the saved progress is the new mark alone.
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+		do(t, ctx, chromedp.Click(cell(0, 0)))
+		do(t, ctx, chromedp.Reload())
+		open(t, ctx, url)
+		wantGrid(t, ctx, "1....", ".....", ".....", ".....", ".....")
+		if got := storedProgress(t, ctx, p); strings.Contains(got, "reset") {
+			t.Errorf("after a mark on the cleared grid, stored progress %q still keeps the cleared cells", got)
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+		if got := storedProgress(t, ctx, p); got != `{"v":1,"width":5,"height":5,"cells":"0000000000000000000000000","reset":"2000000000000000000000000"}` {
+			t.Errorf("after reset, stored progress = %q", got)
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-undo`)))
+		wantGrid(t, ctx, "1....", ".....", ".....", ".....", ".....")
+		do(t, ctx, chromedp.Click(cell(0, 0)))
+		clickAll(t, ctx, solved, "1")
+		rightClick(t, ctx, 2, 0)
 		wantGrid(t, ctx, solved...)
 	})
 

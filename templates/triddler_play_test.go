@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/nonopress/nonopress/formats"
 	"github.com/nonopress/nonopress/internal/browsertest"
 	"github.com/nonopress/nonopress/internal/corpustest"
@@ -42,7 +43,7 @@ func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOpti
 
 // TestTriddlerPlayCorpus plays each corpus triddler in the browser: the
 // solver's solution clicked in solves it, a reload keeps the marks, Reset
-// clears them.
+// clears them and Undo reset brings them back.
 func TestTriddlerPlayCorpus(t *testing.T) {
 	corpustest.Dir(t)
 	site := newTestSite(t)
@@ -91,10 +92,23 @@ func TestTriddlerPlayCorpus(t *testing.T) {
 		if got := eval[int](t, ctx, `document.querySelectorAll('#np-tplay polygon[data-state="."]').length`); got != len(g.Cells) {
 			t.Errorf("%s: after Reset %d empty triangles, want %d", f, got, len(g.Cells))
 		}
+		// Reset pressed by mistake: the button offers the marks back, and
+		// gives them back at the next press.
+		if got := eval[string](t, ctx, `document.querySelector('#np-tplay .np-treset').textContent`); got != "Undo reset" {
+			t.Errorf("%s: after Reset the button reads %q, want Undo reset", f, got)
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+		if got := eval[int](t, ctx, `document.querySelectorAll('#np-tplay polygon[data-state="1"]').length`); got != filled-1 {
+			t.Errorf("%s: after Undo reset %d filled triangles, want %d", f, got, filled-1)
+		}
+		if got := eval[string](t, ctx, `document.querySelector('#np-tplay .np-treset').textContent`); got != "Reset" {
+			t.Errorf("%s: after Undo reset the button reads %q, want Reset", f, got)
+		}
 	}
 }
 
-// TestTriddlerPlayKeyboard fills a triangle with Enter and marks one with X.
+// TestTriddlerPlayKeyboard fills a triangle with Enter and marks one with X,
+// and each triangle's name says its mark.
 func TestTriddlerPlayKeyboard(t *testing.T) {
 	g := puzzle.TriddlerHexagon(1)
 	img := puzzle.NewImage(g.Width, g.Height)
@@ -106,6 +120,58 @@ func TestTriddlerPlayKeyboard(t *testing.T) {
 	states := eval[string](t, ctx, `Array.from(document.querySelectorAll('#np-tplay polygon')).map(p => p.dataset.state).join('')`)
 	if states != "1x...." || triddlerStatus(t, ctx) != "Solved!" {
 		t.Errorf("states %q, status %q; want 1x.... and Solved!", states, triddlerStatus(t, ctx))
+	}
+	// A screen reader hears what each triangle holds, not only where it is.
+	labels := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#np-tplay polygon')).slice(0, 3).map(p => p.getAttribute('aria-label'))`)
+	for i, want := range []string{": filled", ": marked empty", ": not marked"} {
+		if i >= len(labels) || !strings.HasSuffix(labels[i], want) {
+			t.Errorf("triangles' names %q: want triangle %d's to end %q", labels, i+1, want)
+		}
+	}
+}
+
+// TestTriddlerPlayArrowKeys: a keyboard player once pressed Tab through
+// every triangle (96 on the demo's snowflake) to reach Reset, Check and
+// Hint. One triangle is in the Tab order, the one last focused, and the
+// arrow keys move between them: along a row, and to the row above or
+// below.
+func TestTriddlerPlayArrowKeys(t *testing.T) {
+	g := puzzle.TriddlerHexagon(2)
+	img := puzzle.NewImage(g.Width, g.Height)
+	img.Set(g.Cells[0].X, g.Cells[0].Y, 1)
+	ctx := playTriddler(t, g.TriddlerOf(img, puzzle.DefaultPalette()), "Two")
+	stops := `document.querySelectorAll('#np-tplay polygon[tabindex="0"]').length`
+	if n := eval[int](t, ctx, stops); n != 1 {
+		t.Errorf("%d triangles in the Tab order, want 1", n)
+	}
+	// where is the focused triangle's row and x, as the page's data has them.
+	where := func() [2]int {
+		t.Helper()
+		xy := eval[[]int](t, ctx, `(() => {
+			const i = Number(document.activeElement.getAttribute('data-i'));
+			const c = JSON.parse(document.getElementById('np-triddler').textContent).cells[i];
+			return [c[1], c[0]]; })()`)
+		return [2]int{xy[0], xy[1]}
+	}
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	start := where()
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
+	if got := where(); got[0] != start[0] || got[1] != start[1]+1 {
+		t.Errorf("ArrowRight from row %d at x=%d went to row %d at x=%d, want the next triangle of the row", start[0], start[1], got[0], got[1])
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
+	if got := where(); got[0] != start[0]+1 {
+		t.Errorf("ArrowDown from row %d went to row %d", start[0], got[0])
+	}
+	if n := eval[int](t, ctx, stops); n != 1 || !eval[bool](t, ctx, `document.activeElement.getAttribute('tabindex') === '0'`) {
+		t.Errorf("after moving, %d triangles in the Tab order, want 1: the focused one", n)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-tplay polygon[stroke-width="3"]').length`); n != 1 {
+		t.Errorf("after moving, %d triangles drawn focused, want 1", n)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Enter))
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-tplay polygon[data-state="1"]').length`); n != 1 {
+		t.Errorf("Enter after moving filled %d triangles, want 1", n)
 	}
 }
 

@@ -19,6 +19,9 @@
 // to test-output/ at the repository root (NONOPRESS_TEST_OUTPUT overrides
 // it), for a reviewer to look at.
 //
+// TestPlayStatesAxe runs the same axe-core (read from testdata/npm) on a
+// puzzle's page through a solve: mid solve, a hint shown, a check, solved.
+//
 // Without node, the npm packages or Chromium the test is skipped, except
 // with CI=true, where it fails.
 package sitetest

@@ -319,3 +319,69 @@ func rings(x, y int) int {
 	}
 	return 0
 }
+
+// markRoomJS lists the rows whose clue's mark (a tick when the line is
+// complete, a "!" when the marks cannot give it, drawn before the clues)
+// would not show whole: the room before a row's clues, within the part of
+// the grid's box on the screen, is narrower than the mark. The mark is
+// measured as the page draws it (bold, in the row clue's font).
+const markRoomJS = `(() => {
+  const box = document.querySelector('#np-play .np-scroll');
+  const b = box.getBoundingClientRect();
+  const from = Math.max(b.left + box.clientLeft, 0);
+  const out = [];
+  document.querySelectorAll('#np-play tbody th.np-rowclue').forEach((th, k) => {
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position: absolute; font-weight: bold; visibility: hidden';
+    probe.textContent = '\u2713';
+    th.appendChild(probe);
+    const mark = probe.getBoundingClientRect().width;
+    probe.remove();
+    const room = th.querySelector('.np-clues').getBoundingClientRect().left - from;
+    if (room < mark - 0.5) out.push('row ' + (k + 1) + ': ' + room.toFixed(1) + ' px before its clues, the mark is ' + mark.toFixed(1));
+  });
+  return out;
+})()`
+
+// TestPhoneRowMarksShow: on a 390 px phone the widest row's mark (its
+// tick or "!") once stood outside the grid's box, cut off, because the
+// row clues' width decides the cell size there. The mark's room is given
+// from what the width leaves over (or from the room around the game), so
+// every row's mark shows, the cells keep the sizes TestPhoneGrid asks for
+// and a grid that fits the phone does not scroll sideways; at 1280 px too.
+// (A 20-wide grid scrolls on the phone at its smallest cells: its mark's
+// room costs it nothing.)
+func TestPhoneRowMarksShow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a site and opens it in a browser")
+	}
+	base := layoutSite(t, map[string]*puzzle.Puzzle{
+		"marks/ten.non":     picture(10, 10, puzzle.DefaultPalette(), rings),
+		"marks/fifteen.non": picture(15, 15, puzzle.DefaultPalette(), diagonals),
+		"marks/crowded.non": picture(15, 15, puzzle.DefaultPalette(), func(x, y int) int { return 1 - (x+y/2)%2 }),
+		"marks/twenty.non":  picture(20, 20, puzzle.DefaultPalette(), rings),
+	})
+	ctx := browsertest.New(t)
+	for _, c := range []struct {
+		page    string
+		minCell float64
+		fits    bool // on the phone too: no scrolling sideways
+	}{{"ten", 28, true}, {"fifteen", 20, true}, {"crowded", 16, true}, {"twenty", 16, false}} {
+		for _, width := range []int{390, 1280} {
+			openGrid(t, ctx, base+"marks/"+c.page+"/index.html", width)
+			if w := evalIn[float64](t, ctx, cellWidthJS); w < c.minCell {
+				t.Errorf("%s at %d px: %.0f px cells, want at least %.0f", c.page, width, w, c.minCell)
+			}
+			if fits := evalIn[bool](t, ctx, `(() => { const s = document.querySelector('#np-play .np-scroll'); return s.scrollWidth <= s.clientWidth; })()`); !fits && (c.fits || width > 500) {
+				t.Errorf("%s at %d px: the grid scrolls sideways", c.page, width)
+			}
+			if w := evalIn[float64](t, ctx, `document.documentElement.scrollWidth`); w > float64(width) {
+				t.Errorf("%s at %d px: the page is %.0f px wide", c.page, width, w)
+			}
+			for _, f := range evalIn[[]string](t, ctx, markRoomJS) {
+				t.Errorf("%s at %d px: %s", c.page, width, f)
+			}
+		}
+	}
+	shoot(t, ctx, "marks-twenty-1280")
+}

@@ -147,6 +147,7 @@
     function unmark() {
       marked.forEach(function (m) {
         m.classList.remove('np-hint-line', 'np-hint-cell', 'np-wrong');
+        m.removeAttribute('aria-invalid');
       });
       marked = [];
     }
@@ -297,6 +298,8 @@
         if (v !== solution[i]) {
           wrong.push(i);
           mark(g.cells[i], 'np-wrong');
+          // Told, not only outlined: a screen reader says "invalid" on it.
+          g.cells[i].setAttribute('aria-invalid', 'true');
         }
       });
       g.reveal(wrong.slice(0, 1));

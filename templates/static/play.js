@@ -28,6 +28,7 @@
   var ZOOM_STEPS = [12, 16, 20, 24, 28, 32, 40, 48];
   var AUTO_MIN_ZOOM = 1; // fitting the width never goes below 16 px cells
   var SOLVED_TEXT = 'Solved! Every row and column matches its clue.';
+  var CLEARED_TEXT = 'Grid cleared. Undo brings it back.';
 
   /* ---------- parsePuzzle: the page's JSON ---------- */
 
@@ -413,6 +414,11 @@
         return true;
       },
 
+      // lastStepWasReset reports whether the last step to undo is a clear.
+      lastStepWasReset: function () {
+        return undoStack.length > 0 && undoStack[undoStack.length - 1].reset === true;
+      },
+
       // clear empties the grid as one step to undo; false if it was empty.
       clear: function () {
         board.end();
@@ -425,6 +431,7 @@
         if (changes.length === 0) {
           return false;
         }
+        changes.reset = true;
         replay(changes, false);
         record(changes);
         return true;
@@ -461,23 +468,44 @@
       return saved;
     }
 
+    // decode reads cells saved as text, or returns null if they do not fit
+    // this puzzle.
+    function decode(text) {
+      if (text.length !== n) {
+        return null;
+      }
+      var values = [];
+      for (var i = 0; i < n; i++) {
+        var v = text.charCodeAt(i) - 49;
+        if (v < EMPTY || v >= pz.palette.length) {
+          return null;
+        }
+        values.push(v);
+      }
+      return values;
+    }
+
+    function encode(values) {
+      var text = '';
+      for (var i = 0; i < values.length; i++) {
+        text += String.fromCharCode(49 + values[i]);
+      }
+      return text;
+    }
+
     return {
       // load returns the saved cells, or null when there are none that fit
       // this puzzle exactly.
       load: function () {
         var saved = read();
-        if (!saved) {
-          return null;
-        }
-        var values = [];
-        for (var i = 0; i < n; i++) {
-          var v = saved.cells.charCodeAt(i) - 49;
-          if (v < EMPTY || v >= pz.palette.length) {
-            return null;
-          }
-          values.push(v);
-        }
-        return values;
+        return saved ? decode(saved.cells) : null;
+      },
+
+      // cleared returns the cells the player's Reset cleared, when the
+      // grid has stayed empty since (see save), or null.
+      cleared: function () {
+        var saved = read();
+        return saved && typeof saved.reset === 'string' ? decode(saved.reset) : null;
       },
 
       // timer returns the coach's saved timer (see coach.js), or null.
@@ -487,22 +515,24 @@
       },
 
       // save stores the cells, and the coach's timer when it was started
-      // (timer is then an object), or forgets them when the grid is empty.
-      save: function (values, timer) {
+      // (timer is then an object), or forgets them when the grid is empty,
+      // unless Reset emptied it: then the cells it cleared (cleared) are
+      // kept, so that Undo brings them back after a reload too.
+      save: function (values, timer, cleared) {
         if (!key) {
           return;
         }
-        var text = '';
-        var any = false;
-        for (var i = 0; i < values.length; i++) {
-          text += String.fromCharCode(49 + values[i]);
-          any = any || values[i] !== EMPTY;
-        }
+        var any = values.some(function (v) {
+          return v !== EMPTY;
+        });
         try {
-          if (any) {
-            var entry = { v: STORAGE_VERSION, width: pz.width, height: pz.height, cells: text };
+          if (any || cleared) {
+            var entry = { v: STORAGE_VERSION, width: pz.width, height: pz.height, cells: encode(values) };
             if (timer) {
               entry.timer = timer;
+            }
+            if (cleared && !any) {
+              entry.reset = encode(cleared);
             }
             window.localStorage.setItem(key, JSON.stringify(entry));
           } else {
@@ -570,12 +600,15 @@
   // words says cells and clues in words, for screen readers.
   function words(pz) {
     var multi = pz.palette.length > 2;
+    var state = function (v) {
+      return v === EMPTY ? 'empty' : v === CROSS ? 'crossed out' : multi ? 'filled ' + pz.palette[v].name : 'filled';
+    };
     return {
+      state: state,
       cell: function (i, v) {
         var x = i % pz.width;
         var y = (i - x) / pz.width;
-        var what = v === EMPTY ? 'empty' : v === CROSS ? 'crossed out' : multi ? 'filled ' + pz.palette[v].name : 'filled';
-        return 'Row ' + (y + 1) + ', column ' + (x + 1) + ': ' + what;
+        return 'Row ' + (y + 1) + ', column ' + (x + 1) + ': ' + state(v);
       },
       clue: function (isRow, k, done) {
         var line = isRow ? pz.rows[k] : pz.cols[k];
@@ -766,6 +799,11 @@
     view.status.setAttribute('aria-live', 'polite');
     view.says.appendChild(view.status);
     root.appendChild(view.says);
+    // What a key did to the focused cell, for screen readers only: most
+    // do not say a change of the focused cell's name.
+    view.echo = el('p', 'np-echo');
+    view.echo.setAttribute('aria-live', 'polite');
+    root.appendChild(view.echo);
 
     view.scroller = el('div', 'np-scroll');
     buildGrid(pz, multi, view, say);
@@ -781,7 +819,7 @@
     var w = pz.width;
     var h = pz.height;
     var say = words(pz);
-    var room = root.clientWidth; // read before the grid is there: cheap
+    var room = gridRoom(root); // read before the grid is there: cheap
     var view = buildView(root, pz, say);
     var store = progressStore(pz);
     var cells = view.cells;
@@ -792,6 +830,7 @@
     var zoom = w <= 10 ? 5 : w <= 20 ? 4 : w <= 30 ? 3 : 2;
     var coach = null; // the coach panel (coach.js), when that script is loaded
     var loading = true; // until the first load of the board is drawn
+    var resetFrom = null; // the cells the last Reset cleared
 
     function tell(text) {
       view.status.textContent = text;
@@ -845,8 +884,15 @@
     // changed saves progress and updates the undo and redo buttons after a
     // step; message is said unless the grid is solved.
     function changed(message) {
+      var held = document.activeElement;
       view.undo.disabled = !board.canUndo();
       view.redo.disabled = !board.canRedo();
+      // A keyboard player who undid (or redid) the last step held the
+      // focus on a button that is now disabled, which drops it to the
+      // page's start: it goes back to the grid, to the cell last played.
+      if ((held === view.undo || held === view.redo) && held.disabled) {
+        focusCell(focusIndex, false);
+      }
       if (coach) {
         coach.changed();
       }
@@ -857,7 +903,7 @@
     }
 
     function saveProgress() {
-      store.save(board.values(), coach ? coach.timer() : null);
+      store.save(board.values(), coach ? coach.timer() : null, board.lastStepWasReset() ? resetFrom : null);
     }
 
     function endStroke() {
@@ -1001,9 +1047,10 @@
     // fitWidth zooms out, not below AUTO_MIN_ZOOM, until the grid and its
     // clues fit the width the page gives them (a phone, a narrow column).
     // Everything in the grid scales with the cell size, so one measure tells
-    // how far to go.
+    // how far to go. The room for the rows' marks is not counted: fitMarks
+    // gives it from what is left over.
     function fitWidth() {
-      var room = root.clientWidth;
+      var room = gridRoom(root);
       var need = view.table.offsetWidth;
       if (room <= 0 || need <= room) {
         return;
@@ -1014,6 +1061,28 @@
         z--;
       }
       setZoom(z);
+    }
+
+    // fitMarks gives every row 1em before its clues for the clue's mark
+    // (a tick, a "!"), from what the width leaves over, so that the widest
+    // row's mark shows without smaller cells. Where the grid all but fits,
+    // its box reaches into the room around the game (keeping 4 px to the
+    // window's edge) for the rest; where it scrolls sideways anyway, the
+    // room costs nothing.
+    function fitMarks() {
+      var em = ZOOM_STEPS[zoom] * 0.55; // the grid's font size (play.css)
+      var had = parseFloat(root.style.getPropertyValue('--np-mark-room')) || 0;
+      var left = gridRoom(root) - (view.table.getBoundingClientRect().width - had);
+      var mark = em;
+      var bleed = 0;
+      if (left >= 0 && left < em) {
+        var cs = window.getComputedStyle(root);
+        var around = root.getBoundingClientRect().left + parseFloat(cs.paddingLeft) - 4;
+        bleed = Math.max(0, Math.min(em - left, around));
+        mark = left + bleed;
+      }
+      root.style.setProperty('--np-mark-room', mark.toFixed(2) + 'px');
+      root.style.setProperty('--np-bleed', bleed.toFixed(2) + 'px');
     }
 
     function cellIndex(target) {
@@ -1045,17 +1114,21 @@
     view.undo.addEventListener('click', undo);
     view.redo.addEventListener('click', redo);
     view.reset.addEventListener('click', function () {
+      var before = board.values();
       if (board.clear()) {
-        changed('Grid cleared. Undo brings it back.');
+        resetFrom = before;
+        changed(CLEARED_TEXT);
       } else {
         tell('The grid is already empty.');
       }
     });
     view.zoomOut.addEventListener('click', function () {
       setZoom(zoom - 1);
+      fitMarks();
     });
     view.zoomIn.addEventListener('click', function () {
       setZoom(zoom + 1);
+      fitMarks();
     });
 
     /* --- mouse, pen and touch --- */
@@ -1121,6 +1194,10 @@
       board.begin(focusIndex, target, 'key');
       lastKeyTarget = target;
       endStroke();
+      // The same words twice are said twice: a no-break space tells them
+      // apart.
+      var said = say.state(board.value(focusIndex));
+      view.echo.textContent = view.echo.textContent === said ? said + '\u00a0' : said;
       var news = [];
       if (!rowBefore && board.lineDone(true, y)) {
         news.push('row ' + (y + 1));
@@ -1219,25 +1296,41 @@
       });
     }
     var saved = store.load();
+    resetFrom = store.cleared();
     if (coach) {
       coach.loadTimer(store.timer());
     }
-    board.load(saved);
+    // A grid Reset emptied comes back as the cells it cleared and the
+    // Reset, so that Undo still brings them back.
+    board.load(resetFrom || saved);
+    if (resetFrom) {
+      board.clear();
+    }
     loading = false;
-    if (saved && !board.isSolved()) {
+    if (resetFrom) {
+      tell(CLEARED_TEXT);
+    } else if (saved && !board.isSolved()) {
       tell('Progress restored.');
     }
     chooseTool(1);
     setZoom(firstZoom(pz, zoom, room));
     fitWidth();
+    fitMarks();
     keepToolbarHeight();
     keepGridStill();
-    view.undo.disabled = true;
+    view.undo.disabled = !board.canUndo();
     view.redo.disabled = true;
     cells[0].tabIndex = 0;
     if (!coach) {
       root.setAttribute('data-ready', 'true');
     }
+  }
+
+  // gridRoom is the width the grid's box may take in the game root: its
+  // content box, less the box's border (1px a side, play.css).
+  function gridRoom(root) {
+    var cs = window.getComputedStyle(root);
+    return root.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 2;
   }
 
   // narrowWidth is a lower bound, in cells, of the grid's width with its row

@@ -106,9 +106,12 @@
       var pts = corners(c);
       var g = el('g', {}, true);
       var poly = el('polygon', { points: pts.map(function (q) { return q.join(','); }).join(' '),
-        'data-i': i, tabindex: '0', role: 'button', 'aria-label': 'row ' + (c[1] + 1) + ', triangle ' + (i + 1),
+        'data-i': i, tabindex: i === 0 ? '0' : '-1', role: 'button',
         stroke: '#6e6e6e', 'stroke-width': '1', 'stroke-linejoin': 'round' }, true);
-      poly.addEventListener('focus', function () { poly.setAttribute('stroke', '#1a5fb4'); poly.setAttribute('stroke-width', '3'); });
+      poly.addEventListener('focus', function () {
+        poly.setAttribute('stroke', '#1a5fb4'); poly.setAttribute('stroke-width', '3');
+        rove(i);
+      });
       poly.addEventListener('blur', function () { poly.setAttribute('stroke', '#6e6e6e'); poly.setAttribute('stroke-width', '1'); });
       var cx = (pts[0][0] + pts[1][0] + pts[2][0]) / 3, cy = (pts[0][1] + pts[1][1] + pts[2][1]) / 3;
       var dot = el('circle', { cx: cx, cy: cy, r: SIDE / 12, 'pointer-events': 'none' }, true);
@@ -117,6 +120,39 @@
       svg.appendChild(g);
       return { poly: poly, dot: dot };
     });
+    // One triangle is in the Tab order, the one last focused (a roving
+    // tab stop): Tab passes the drawing in one step, where it stopped on
+    // every triangle, and the arrow keys move between them.
+    var tabStop = 0;
+    function rove(i) {
+      if (i !== tabStop) {
+        shapes[tabStop].poly.setAttribute('tabindex', '-1');
+        shapes[i].poly.setAttribute('tabindex', '0');
+        tabStop = i;
+      }
+    }
+    // byRow lists each row's triangles from left to right.
+    var byRow = {};
+    p.cells.forEach(function (c, i) { (byRow[c[1]] = byRow[c[1]] || []).push(i); });
+    Object.keys(byRow).forEach(function (y) { byRow[y].sort(function (a, b) { return p.cells[a][0] - p.cells[b][0]; }); });
+    // step is the triangle an arrow key (or Home, End) goes to from i, or
+    // -1: along the row, or to the nearest triangle of the row above or
+    // below (the one beside it when it shares an edge).
+    function step(i, key) {
+      var c = p.cells[i], row = byRow[c[1]], at = row.indexOf(i);
+      if (key === 'ArrowLeft') return at > 0 ? row[at - 1] : -1;
+      if (key === 'ArrowRight') return at < row.length - 1 ? row[at + 1] : -1;
+      if (key === 'Home') return row[0];
+      if (key === 'End') return row[row.length - 1];
+      var other = key === 'ArrowUp' ? byRow[c[1] - 1] : key === 'ArrowDown' ? byRow[c[1] + 1] : null;
+      if (!other) return -1;
+      var best = other[0];
+      other.forEach(function (j) {
+        if (Math.abs(p.cells[j][0] - c[0]) < Math.abs(p.cells[best][0] - c[0])) best = j;
+      });
+      return best;
+    }
+
     var multi = p.palette.length > 2;
     var clues = p.lines.map(function (l) {
       var g = el('g', { 'font-size': String(SIDE * 0.42), 'text-anchor': 'middle', 'font-family': 'sans-serif' }, true);
@@ -143,8 +179,12 @@
     });
     var status = el('p', { class: 'np-tstatus', 'aria-live': 'polite' });
 
+    // draw shows triangle i's mark, and says it in its name: a screen
+    // reader user hears what a triangle holds, as a grid cell tells it.
     function draw(i) {
       var s = state[i], sh = shapes[i];
+      var what = s > 0 ? (multi ? 'filled ' + p.palette[s].name : 'filled') : s === CROSSED ? 'marked empty' : 'not marked';
+      sh.poly.setAttribute('aria-label', 'row ' + (p.cells[i][1] + 1) + ', triangle ' + (i + 1) + ': ' + what);
       sh.poly.setAttribute('fill', s > 0 ? p.palette[s].rgb : '#ffffff');
       sh.poly.dataset.state = s > 0 ? String(s) : s === CROSSED ? 'x' : '.';
       sh.dot.setAttribute('fill', s === CROSSED ? '#555555' : 'none');
@@ -165,6 +205,7 @@
     }
 
     function set(i, s) {
+      forgetCleared();
       state[i] = s;
       draw(i);
       update();
@@ -191,6 +232,8 @@
       if (i === null || i === undefined) return;
       if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); cycle(Number(i)); }
       if (ev.key === 'x' || ev.key === 'X') { ev.preventDefault(); set(Number(i), CROSSED); }
+      var to = step(Number(i), ev.key);
+      if (to >= 0) { ev.preventDefault(); rove(to); shapes[to].poly.focus(); }
     });
 
     var tools = el('div', { class: 'np-ttools' });
@@ -209,13 +252,39 @@
         tools.appendChild(b);
       });
     }
+    // Reset clears every mark at one press, and then offers them back
+    // (Undo reset) until the next mark: the page has no other undo.
     var reset = el('button', { type: 'button', class: 'np-treset' });
     reset.textContent = 'Reset';
-    reset.addEventListener('click', function () {
-      state = state.map(function () { return UNKNOWN; });
+    var cleared = null; // the marks Reset cleared, while it offers them back
+    function forgetCleared() {
+      if (cleared) {
+        cleared = null;
+        reset.textContent = 'Reset';
+      }
+    }
+    function setAll(marks) {
+      state = marks;
       state.forEach(function (_, i) { draw(i); });
       update();
       coach.changed();
+    }
+    reset.addEventListener('click', function () {
+      if (cleared) {
+        var back = cleared;
+        forgetCleared();
+        setAll(back);
+        return;
+      }
+      if (state.every(function (s) { return s === UNKNOWN; })) {
+        status.textContent = 'The grid is already empty.';
+        return;
+      }
+      var was = state;
+      setAll(state.map(function () { return UNKNOWN; }));
+      cleared = was;
+      reset.textContent = 'Undo reset';
+      status.textContent = 'All marks cleared. Undo reset brings them back.';
     });
     tools.appendChild(reset);
 
@@ -250,10 +319,12 @@
       'Click or tap a triangle to fill it' + (multi ? ' with the chosen colour' : '') +
         '; click it again to mark it empty (a dot), and once more to clear it.',
       'Right-click a triangle to mark it empty at once.',
-      'Keyboard: Tab moves between triangles; Space or Enter does what a click does; X marks empty.',
+      'Keyboard: Tab reaches the triangles and arrow keys move between them (Home and End go to the ends of a row); ' +
+        'Space or Enter does what a click does; X marks empty.',
       coached ? 'Hint (or H) names a line that decides a triangle, and why; press it again to set it. ' +
         'Check outlines the triangles marked wrong.' : '',
-      'A line\u2019s clue fades when your marks give it. Your progress is kept in this browser; Reset clears it.'
+      'A line\u2019s clue fades when your marks give it. Your progress is kept in this browser; Reset clears it, ' +
+        'and Undo reset, until your next mark, brings it back.'
     ].forEach(function (t) {
       if (!t) return;
       var li = el('li', {});
