@@ -96,15 +96,13 @@ func unwrapPathError(err error) error {
 // *diag.Diagnostic naming it); nil when it can be.
 func pathProblem(path string) error {
 	info, err := os.Stat(path)
-	if err == nil && info.IsDir() {
+	switch {
+	case err != nil: // why it cannot be looked at
+		d := statProblem(path, err)
+		d.Hint = missingPathHint(path, err)
+		return d
+	case info.IsDir():
 		return nil
-	}
-	if err != nil {
-		var d *diag.Diagnostic
-		if errors.As(checkRegular(path, nil), &d) { // why it cannot be looked at
-			d.Hint = missingPathHint(path, err)
-			return d
-		}
 	}
 	return checkRegular(path, info)
 }
@@ -153,11 +151,17 @@ func checkRegular(path string, info fs.FileInfo) error {
 	if info == nil {
 		var err error
 		if info, err = os.Stat(path); err != nil {
-			return &diag.Diagnostic{File: path, Message: unwrapPathError(err).Error()}
+			return statProblem(path, err)
 		}
 	}
 	if !info.Mode().IsRegular() {
 		return &diag.Diagnostic{File: path, Message: fmt.Sprintf("not a regular file (%s)", treefile.Kind(info.Mode()))}
 	}
 	return nil
+}
+
+// statProblem is the error of a path os.Stat could not look at (err, its
+// error), naming the path.
+func statProblem(path string, err error) *diag.Diagnostic {
+	return &diag.Diagnostic{File: path, Message: unwrapPathError(err).Error()}
 }

@@ -75,6 +75,11 @@ func (s Skip) Line(hinted diag.Hints) string {
 	return b.String()
 }
 
+// leftOutWarning reports whether d is a warning of one of skips.
+func leftOutWarning(skips []Skip, d diag.Diagnostic) bool {
+	return slices.ContainsFunc(skips, func(s Skip) bool { return slices.Contains(s.Warnings, d) })
+}
+
 // skippedLines are the lines of skips, fixes given by hinted named (see
 // Skip.Line; with nil, each line gives its fixes in full).
 func skippedLines(skips []Skip, hinted diag.Hints) []string {

@@ -68,9 +68,7 @@ type fileRecord struct {
 	Entries []site.Entry
 	Diags   diag.List
 	LeftOut []Skip // fileResult.leftOut
-	// LeftOutWarnings are fileResult.leftOutWarnings.
-	LeftOutWarnings diag.List
-	Bundle          *bundleRecord
+	Bundle  *bundleRecord
 	// Outputs are the files written, from the site root, with their hashes.
 	Outputs map[string]string
 	// Anchors are the links of its note to headings of other notes, and
@@ -101,7 +99,7 @@ type bundleRecord struct {
 
 // memoVersion changes whenever the store file, fileRecord or memoKey change
 // meaning.
-const memoVersion = "nonopress store 7"
+const memoVersion = "nonopress store 8"
 
 // storeFile is the name of the store file in the cache folder.
 const storeFile = "store.gob"

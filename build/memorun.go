@@ -179,7 +179,7 @@ func (r *run) recordMisses() {
 
 // recordOf makes a file's record from its result and outputs.
 func recordOf(res *fileResult, outputs map[string]string) *fileRecord {
-	rec := &fileRecord{Diags: res.diags, LeftOut: res.leftOut, LeftOutWarnings: res.leftOutWarnings, Outputs: outputs, Anchors: res.anchors}
+	rec := &fileRecord{Diags: res.diags, LeftOut: res.leftOut, Outputs: outputs, Anchors: res.anchors}
 	if rec.Outputs == nil {
 		rec.Outputs = map[string]string{}
 	}

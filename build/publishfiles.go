@@ -2,7 +2,6 @@ package build
 
 import (
 	"context"
-	"slices"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/build/internal/parallel"
@@ -166,7 +165,7 @@ func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 				problems = append(problems, d)
 			} else {
 				sum.Warnings = append(sum.Warnings, d.String())
-				if slices.Contains(res.leftOutWarnings, d) {
+				if leftOutWarning(res.leftOut, d) {
 					// Listed with the puzzle's errors, which it often explains.
 					problems = append(problems, d)
 					sum.LeftOut = append(sum.LeftOut, d)

@@ -23,14 +23,12 @@ type fileResult struct {
 	// they say which were left out and why), warnings are published.
 	diags diag.List
 	// leftOut are the puzzles (or unreadable parts, or the note) its
-	// errors keep out: what -skip-invalid reports as skipped.
+	// errors keep out: what -skip-invalid reports as skipped. Their
+	// warnings, which often say why (a colour with no color line, then
+	// clue sums that disagree), are in diags too.
 	leftOut []Skip
-	// leftOutWarnings are the warnings of the puzzles left out, which
-	// often say why (a colour with no color line, then clue sums that
-	// disagree): in diags too, and under their puzzle's line in leftOut.
-	leftOutWarnings diag.List
-	bundle          *bundlePage // the page of a file of several puzzles
-	fatal           error       // the build cannot go on (output not writable, template error)
+	bundle  *bundlePage // the page of a file of several puzzles
+	fatal   error       // the build cannot go on (output not writable, template error)
 	// read is what processFile made the result of: the memo records it
 	// only under a key of the same bytes (sourceDigests.made).
 	read sourceDigests
@@ -107,7 +105,7 @@ func (r *run) processFileMemo(ctx context.Context, f *content.PuzzleFile) fileRe
 
 // resultOf turns a file's record back into its result.
 func (r *run) resultOf(f *content.PuzzleFile, rec *fileRecord) fileResult {
-	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut, leftOutWarnings: rec.LeftOutWarnings, anchors: rec.Anchors}
+	res := fileResult{diags: rec.Diags, leftOut: rec.LeftOut, anchors: rec.Anchors}
 	pages := make([]string, 0, len(rec.Entries))
 	for i := range rec.Entries {
 		e := rec.Entries[i] // a copy: the record stays as kept
@@ -172,7 +170,6 @@ func (r *run) processFile(ctx context.Context, f *content.PuzzleFile) fileResult
 		unread, warnings := formats.Diagnostics(f.Abs, perr), formats.Warnings(perr)
 		res.diags = append(res.diags, inLineOrder(unread, warnings)...)
 		res.leftOut = append(res.leftOut, Skip{Problems: unread, Warnings: warnings})
-		res.leftOutWarnings = append(res.leftOutWarnings, warnings...)
 	}
 	fc, err := r.fileContextOf(f, n, doc, puzzles, res.read.file)
 	if err != nil {
@@ -281,7 +278,6 @@ func (r *run) checkPuzzles(ctx context.Context, f *content.PuzzleFile, puzzles [
 		if len(problems) > 0 {
 			res.diags = append(res.diags, inLineOrder(problems, warnings)...)
 			res.leftOut = append(res.leftOut, Skip{Problems: problems, Warnings: warnings})
-			res.leftOutWarnings = append(res.leftOutWarnings, warnings...)
 			continue
 		}
 		res.diags = append(res.diags, warnings...)

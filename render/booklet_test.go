@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/nonopress/nonopress/grade"
+	"github.com/nonopress/nonopress/internal/corpustest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -151,9 +152,20 @@ func TestSmallPuzzleAloneIsCappedAndPlaced(t *testing.T) {
 // line, however different their heights: the shorter is not lowered
 // further than the taller.
 func TestPairHeadingsShareALine(t *testing.T) {
+	checkPairHeadings(t, dancer(t), randomPuzzle(2, 2, 4, 7), dancer(t), dancer(t))
+}
+
+// checkPairHeadings lays out four puzzles that fit a page's quarters, and
+// checks that each pair's headings stand on one line.
+func checkPairHeadings(t *testing.T, ps ...*puzzle.Puzzle) {
+	t.Helper()
 	m, _ := newMetrics()
 	a4, _ := paperSize(A4)
-	pages, _ := puzzlePages(m, []BookletEntry{{Puzzle: dancer(t)}, {Puzzle: randomPuzzle(2, 2, 4, 7)}, {Puzzle: dancer(t)}, {Puzzle: dancer(t)}}, a4, false, 2)
+	entries := make([]BookletEntry, len(ps))
+	for i, p := range ps {
+		entries[i] = BookletEntry{Puzzle: p}
+	}
+	pages, _ := puzzlePages(m, entries, a4, false, 2)
 	if len(pages) != 1 {
 		t.Fatalf("%d pages, want one of four quarters", len(pages))
 	}
@@ -187,4 +199,13 @@ func TestDifficultyColumnFitsEveryGradeWord(t *testing.T) {
 	if !widest {
 		t.Errorf("the column's least width %.2f is no grade word's", w)
 	}
+}
+
+// TestPairHeadingsShareALineWithATriddler: a triddler beside a grid, whose
+// drop bookletSheetDrop works out from the triangle side as drawTriSheet
+// draws it, keeps the pair's headings on one line.
+func TestPairHeadingsShareALineWithATriddler(t *testing.T) {
+	corpustest.Dir(t)
+	tri, _ := solvedTriddler(t, corpusTriddlers[0])
+	checkPairHeadings(t, randomPuzzle(2, 2, 4, 7), tri, dancer(t), dancer(t))
 }

@@ -73,6 +73,12 @@ func bookletDrop(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec, gr
 	return min(spec.maxDrop, 0.4*max(0, free))
 }
 
+// gridHeight is the height of p's column clues and grid with cells of
+// side cell, which bookletDrop places.
+func gridHeight(p *puzzle.Puzzle, cell float64) float64 {
+	return float64(maxClues(p.Cols)+p.Height) * cell
+}
+
 // sheetLayout is a puzzle sheet laid out on a page.
 type sheetLayout struct {
 	page         pageSize
@@ -182,7 +188,7 @@ func drawSheet(m *metrics, p *puzzle.Puzzle, page pageSize, cell float64, spec s
 	}
 	blockW := float64(rowSlots+p.Width) * cell
 	x0 := (page.Width - blockW) / 2
-	y0 := sheetHead(m, p, s, page, spec, bookletDrop(m, p, page, spec, float64(colSlots+p.Height)*cell))
+	y0 := sheetHead(m, p, s, page, spec, bookletDrop(m, p, page, spec, gridHeight(p, cell)))
 	gx, gy := x0+float64(rowSlots)*cell, y0+float64(colSlots)*cell
 	from := len(s.Items)
 	switch {

@@ -70,6 +70,12 @@ func (b *triBox) grow(x, y, r float64) {
 	b.x1, b.y1 = max(b.x1, x+r), max(b.y1, y+r)
 }
 
+// height is the height of a triddler's drawing in box b (triBounds) with
+// triangles of side side, and the gap under it, which bookletDrop places.
+func (b triBox) height(side float64) float64 {
+	return (b.y1-b.y0)*side + gap
+}
+
 // triBounds is the box of the cells and every clue number, for a side of 1,
 // with the cells' box at (0, 0).
 func triBounds(g *puzzle.TriGeometry) triBox {
@@ -121,7 +127,7 @@ func triCluePoints(g *puzzle.TriGeometry, i int) []point {
 func drawTriSheet(m *metrics, p *puzzle.Puzzle, g *puzzle.TriGeometry, page pageSize, side float64, spec sheetSpec) *triLayout {
 	s := &scene{Width: page.Width, Height: page.Height, Name: triName(p, g, spec.heading)}
 	b := triBounds(g)
-	y0 := sheetHead(m, p, s, page, spec, bookletDrop(m, p, page, spec, (b.y1-b.y0)*side+gap))
+	y0 := sheetHead(m, p, s, page, spec, bookletDrop(m, p, page, spec, b.height(side)))
 	gx := (page.Width-(b.x1-b.x0)*side)/2 - b.x0*side
 	gy := y0 - b.y0*side
 	if spec.solution != nil {

@@ -73,11 +73,10 @@ func bookletSheet(m *metrics, p *puzzle.Puzzle, region pageSize, spec sheetSpec)
 // (bookletDrop).
 func bookletSheetDrop(m *metrics, p *puzzle.Puzzle, region pageSize, spec sheetSpec) float64 {
 	if p.Kind != puzzle.Triddler {
-		return bookletDrop(m, p, region, spec, float64(maxClues(p.Cols)+p.Height)*fitCell(m, p, region, spec))
+		return bookletDrop(m, p, region, spec, gridHeight(p, fitCell(m, p, region, spec)))
 	}
 	g, _ := p.TriddlerGeometry()
-	b := triBounds(g)
-	return bookletDrop(m, p, region, spec, (b.y1-b.y0)*triFit(m, p, g, region, spec)+gap)
+	return bookletDrop(m, p, region, spec, triBounds(g).height(triFit(m, p, g, region, spec)))
 }
 
 // bookletPage draws p's sheet on a page of its own, turned or A3 if it must.

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -11,7 +12,8 @@ import (
 // (`.#*`, `#*#`), `*.tmp`, the leftovers of a merge or patch (`*.orig`,
 // `*.rej`), GNOME's `.goutputstream*` and JetBrains' `___jb_*` safe-write
 // files, and `sed -i`'s own (`sed` and six letters or digits, renamed over
-// the file it edits). The build reads none of them.
+// the file it edits; a folder of such a name is not one). The build reads
+// none of them.
 func ignored(path string) bool {
 	name := filepath.Base(path)
 	switch {
@@ -28,10 +30,18 @@ func ignored(path string) bool {
 		strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#"),
 		strings.HasPrefix(name, ".goutputstream"),
 		strings.Contains(name, "___jb_"),
-		sedTemp(name):
+		sedTemp(name) && !isFolder(path):
 		return true
 	}
 	return false
+}
+
+// isFolder reports whether path is a folder (not a symbolic link to one):
+// a folder whose name sed could have written ("sedSpring") is content,
+// watched and built.
+func isFolder(path string) bool {
+	info, err := os.Lstat(path)
+	return err == nil && info.IsDir()
 }
 
 // sedTemp reports whether name is one `sed -i` writes before renaming it

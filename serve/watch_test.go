@@ -18,10 +18,19 @@ func TestIgnored(t *testing.T) {
 			t.Errorf("%s is not ignored", name)
 		}
 	}
-	for _, name := range []string{"a.non", "README.md", "4914", "tmp.non", "sed123.non", "sediments", "sed-1a2b3"} {
+	for _, name := range []string{"a.non", "README.md", "4914", "tmp.non", "sed123.non", "sedABC12.non", "sediments", "sed-1a2b3"} {
 		if ignored(filepath.Join("content", name)) {
 			t.Errorf("%s is ignored", name)
 		}
+	}
+	// A folder whose name sed could have written is content: its Create
+	// event must add its watch.
+	folder := filepath.Join(t.TempDir(), "sedSpring")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if ignored(folder) {
+		t.Errorf("the folder %s is ignored", folder)
 	}
 }
 
