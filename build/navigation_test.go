@@ -93,6 +93,13 @@ func TestPagination(t *testing.T) {
 		{"c/page/3/index.html", 1, []string{"p5/index.html", "c – page 3", "Puzzles 5–5 of 5 · page 3 of 3"}},
 		{"tags/dots/index.html", 2, []string{"c/p1/index.html", `href="page/3/index.html"`, "Puzzles 1–2 of 5 · page 1 of 3"}},
 		{"tags/dots/page/3/index.html", 1, []string{"c/p5/index.html", "Tag: dots – page 3"}},
+		// An author's and a license's puzzles are paged as a tag's, and
+		// their indexes list no puzzle: no page grows with the archive.
+		{"authors/ann/page/3/index.html", 1, []string{"c/p5/index.html", "Ann – page 3", `href="../../../index.html"`}},
+		{"licenses/cc0-1-0/page/2/index.html", 2, []string{"c/p3/index.html", "Puzzles 3–4 of 5 · page 2 of 3"}},
+		{"authors/index.html", 0, []string{`href="ann/index.html"`, "5 puzzles"}},
+		{"licenses/index.html", 0, []string{`href="cc0-1-0/index.html"`, "5 puzzles"}},
+		{"c/p1/index.html", 0, []string{`href="../../authors/ann/index.html"`, `href="../../licenses/cc0-1-0/index.html"`}},
 	} {
 		page := s.read(c.page)
 		if n := len(cards.FindAllString(page, -1)); n != c.cards {
@@ -102,6 +109,11 @@ func TestPagination(t *testing.T) {
 			if !strings.Contains(page, h) {
 				t.Errorf("%s lacks %q", c.page, h)
 			}
+		}
+	}
+	for _, index := range []string{"authors/index.html", "licenses/index.html"} {
+		if strings.Contains(s.read(index), "p1/index.html") {
+			t.Errorf("%s lists a puzzle", index)
 		}
 	}
 	if s.exists("c/page/4/index.html") || s.exists("c/page/1/index.html") {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/site"
@@ -67,7 +68,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			return err
 		}
 	}
-	lists := append([]site.Page{r.pub.AuthorsPage(), r.pub.LicensesPage()}, r.pub.TagPages()...)
+	lists := slices.Concat(r.pub.AuthorsPages(), r.pub.LicensesPages(), r.pub.TagPages())
 	if err := r.putPages(fromEveryPuzzle, lists...); err != nil {
 		return err
 	}
