@@ -75,6 +75,31 @@ func TestPrevNextNaturalOrderAndWeight(t *testing.T) {
 	checkLinks(t, s.out)
 }
 
+// listPage is a page of a list built: how many cards it shows, and what it
+// holds.
+type listPage struct {
+	page  string
+	cards int
+	has   []string
+}
+
+// checkListPages checks each page's count of cards and what it holds.
+func checkListPages(t *testing.T, s *testSite, pages []listPage) {
+	t.Helper()
+	cards := regexp.MustCompile(`class="?np-card"? `)
+	for _, c := range pages {
+		page := s.read(c.page)
+		if n := len(cards.FindAllString(page, -1)); n != c.cards {
+			t.Errorf("%s: %d cards, want %d", c.page, n, c.cards)
+		}
+		for _, h := range c.has {
+			if !strings.Contains(page, h) {
+				t.Errorf("%s lacks %q", c.page, h)
+			}
+		}
+	}
+}
+
 func TestPagination(t *testing.T) {
 	tree := "-- nonopress.toml --\nper_page = 2\n"
 	for i := 1; i <= 5; i++ {
@@ -82,12 +107,7 @@ func TestPagination(t *testing.T) {
 	}
 	s := newSite(t, tree)
 	s.mustBuild(Config{})
-	cards := regexp.MustCompile(`class="?np-card"? `)
-	for _, c := range []struct {
-		page  string
-		cards int
-		has   []string
-	}{
+	checkListPages(t, s, []listPage{
 		{"c/index.html", 2, []string{"p1/index.html", "p2/index.html", `href="page/2/index.html"`, `href="page/3/index.html"`}},
 		{"c/page/2/index.html", 2, []string{"p3/index.html", "p4/index.html", `href="../../index.html"`, `aria-current="page"`, "Puzzles 3–4 of 5 · page 2 of 3"}},
 		{"c/page/3/index.html", 1, []string{"p5/index.html", "c – page 3", "Puzzles 5–5 of 5 · page 3 of 3"}},
@@ -100,17 +120,7 @@ func TestPagination(t *testing.T) {
 		{"authors/index.html", 0, []string{`href="ann/index.html"`, "5 puzzles"}},
 		{"licenses/index.html", 0, []string{`href="cc0-1-0/index.html"`, "5 puzzles"}},
 		{"c/p1/index.html", 0, []string{`href="../../authors/ann/index.html"`, `href="../../licenses/cc0-1-0/index.html"`}},
-	} {
-		page := s.read(c.page)
-		if n := len(cards.FindAllString(page, -1)); n != c.cards {
-			t.Errorf("%s: %d cards, want %d", c.page, n, c.cards)
-		}
-		for _, h := range c.has {
-			if !strings.Contains(page, h) {
-				t.Errorf("%s lacks %q", c.page, h)
-			}
-		}
-	}
+	})
 	for _, index := range []string{"authors/index.html", "licenses/index.html"} {
 		if strings.Contains(s.read(index), "p1/index.html") {
 			t.Errorf("%s lists a puzzle", index)

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
-	"github.com/nonopress/nonopress/nav"
 )
 
 // The site-wide lists (tags, authors, licenses) each have an index page of
@@ -138,31 +137,21 @@ func (s *Site) listPages(k listKind, anchorOf func(name string) string) []Page {
 // groupPages returns a group's pages of cards, PerPage each: the first at
 // g.page, the others page/2/, page/3/... beside it.
 func (s *Site) groupPages(k listKind, g *listGroup) []Page {
-	dir := strings.TrimSuffix(g.page, "index.html")
 	title, about := k.heading(g), k.about(len(g.entries), g)
-	pages := nav.Paginate(len(g.entries), s.Settings.PerPage)
-	out := make([]Page, 0, len(pages))
-	for _, pg := range pages {
-		pdir := nav.PageDir(dir, pg.Number)
-		out = append(out, Page{Kind: "collection", Path: pdir + "index.html", InSitemap: true, Data: func() *PageData {
-			d := s.pageData("collection", title, pdir)
-			d.Description = about + "."
-			d.Crumbs = []Crumb{{Title: s.Title, URL: content.RelURL(pdir, "index.html")}, {Title: k.title, URL: content.RelURL(pdir, k.dir+"index.html")}}
-			if pg.Number > 1 {
-				d.Title = fmt.Sprintf("%s – page %d", title, pg.Number)
-				d.Description = fmt.Sprintf("%s, page %d of %d.", about, pg.Number, len(pages))
-				d.Crumbs = append(d.Crumbs, Crumb{Title: title, URL: content.RelURL(pdir, g.page)})
-			}
-			if k.decorate != nil {
-				k.decorate(d, g)
-			}
-			d.Cards = cards(g.entries[pg.Start:pg.End], pdir, pg.Start)
-			d.Pages = pagerLinks(dir, pdir, pg.Number, len(pages))
-			d.PageOf = pageOf(pg, len(pages), len(g.entries))
-			return d
-		}})
-	}
-	return out
+	return s.pagedCards("collection", strings.TrimSuffix(g.page, "index.html"), true, g.entries, func(dir string, number, pages int) *PageData {
+		d := s.pageData("collection", title, dir)
+		d.Description = about + "."
+		d.Crumbs = []Crumb{{Title: s.Title, URL: content.RelURL(dir, "index.html")}, {Title: k.title, URL: content.RelURL(dir, k.dir+"index.html")}}
+		if number > 1 {
+			d.Title = fmt.Sprintf("%s – page %d", title, number)
+			d.Description = fmt.Sprintf("%s, page %d of %d.", about, number, pages)
+			d.Crumbs = append(d.Crumbs, Crumb{Title: title, URL: content.RelURL(dir, g.page)})
+		}
+		if k.decorate != nil {
+			k.decorate(d, g)
+		}
+		return d
+	})
 }
 
 // AuthorsPages returns a page of cards per author (the puzzles whose author
