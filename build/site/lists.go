@@ -140,7 +140,7 @@ func (s *Site) groupPages(k listKind, g *listGroup) []Page {
 	title, about := k.heading(g), k.about(len(g.entries), g)
 	return s.pagedCards("collection", strings.TrimSuffix(g.page, "index.html"), true, g.entries, func(dir string, number, pages int) *PageData {
 		d := s.pageData("collection", title, dir)
-		d.Description = about + "."
+		d.Description, d.Scope = about+".", g.name
 		d.Crumbs = []Crumb{{Title: s.Title, URL: content.RelURL(dir, "index.html")}, {Title: k.title, URL: content.RelURL(dir, k.dir+"index.html")}}
 		if number > 1 {
 			d.Title = fmt.Sprintf("%s – page %d", title, number)

@@ -42,6 +42,7 @@ type PageData struct {
 	PageOf      string      // where this page is in a long list: "Puzzles 101–151 of 151 · page 2 of 2"
 	Shortcuts   []Shortcut  // the home page's ready-made searches
 	Booklet     string
+	Scope       string // the search words that find a list's puzzles (an author's name), for its filter's link to the search
 	SPDX        *Crumb // a license's page: its SPDX identifier and the page of SPDX's list
 	Puzzle      *PuzzleView
 	Grades      []grade.Words // the search page's: the difficulty grades, easiest first
