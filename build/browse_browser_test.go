@@ -1,6 +1,7 @@
 package build
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -18,28 +19,14 @@ import (
 // another page.
 func TestBrowserFilterOnOnePageOfMany(t *testing.T) {
 	ctx := browsertest.New(t)
-	tree := "-- nonopress.toml --\nper_page = 2\n"
-	for _, name := range []string{"Apple", "Bell", "Cherry", "Drum", "Kettle"} {
-		tree += "-- c/" + strings.ToLower(name) + ".non --\n" + dot(name)
-	}
-	s := newSite(t, tree)
-	s.mustBuild(Config{})
+	s := fiveOnThreePages(t)
 
 	do(t, ctx,
 		chromedp.Navigate(fileURL(t, s.out, "c/index.html")),
 		chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")),
 		chromedp.SendKeys(chromedp.CSS(".np-filter"), "kettle"),
 	)
-	type state struct {
-		None, Elsewhere string
-		NoneHidden      bool
-		ElsewhereHidden bool
-		Href            string
-	}
-	read := func() state {
-		return eval[state](t, ctx, `(() => { const n = document.querySelector(".np-cards-none"), e = document.querySelector(".np-cards-elsewhere");
-			return {None: n.textContent, NoneHidden: n.hidden, Elsewhere: e ? e.textContent : "", ElsewhereHidden: !e || e.hidden, Href: e ? e.querySelector("a").href : ""} })()`)
-	}
+	read := func() elsewhere { return readElsewhere(t, ctx) }
 	st := read()
 	if st.NoneHidden || st.None != "No puzzle on this page matches this filter." {
 		t.Errorf("no match on this page: %+v", st)
@@ -62,6 +49,58 @@ func TestBrowserFilterOnOnePageOfMany(t *testing.T) {
 	eval[bool](t, ctx, `(() => { const s = document.querySelector(".np-sort"); s.value = "size"; s.dispatchEvent(new Event("change")); return true })()`)
 	if st := read(); st.ElsewhereHidden || st.Elsewhere != "Filter and sort see this page's puzzles only. " {
 		t.Errorf("sorted: %+v", st)
+	}
+}
+
+// fiveOnThreePages builds a site of five puzzles by Ann, in collection c,
+// two to a page.
+func fiveOnThreePages(t *testing.T) *testSite {
+	t.Helper()
+	tree := "-- nonopress.toml --\nper_page = 2\n"
+	for _, name := range []string{"Apple", "Bell", "Cherry", "Drum", "Kettle"} {
+		tree += "-- c/" + strings.ToLower(name) + ".non --\n" + dot(name)
+	}
+	s := newSite(t, tree)
+	s.mustBuild(Config{})
+	return s
+}
+
+// elsewhere is what a page of a longer list says of its filter: that no
+// card matches, and the line that says it sees this page only, with its
+// link.
+type elsewhere struct {
+	None, Elsewhere string
+	NoneHidden      bool
+	ElsewhereHidden bool
+	Href            string
+}
+
+func readElsewhere(t *testing.T, ctx context.Context) elsewhere {
+	t.Helper()
+	return eval[elsewhere](t, ctx, `(() => { const n = document.querySelector(".np-cards-none"), e = document.querySelector(".np-cards-elsewhere");
+		return {None: n.textContent, NoneHidden: n.hidden, Elsewhere: e ? e.textContent : "", ElsewhereHidden: !e || e.hidden, Href: e ? e.querySelector("a").href : ""} })()`)
+}
+
+// TestBrowserFilterOnAnAuthorsPage: on a page of an author's puzzles, the
+// filter's link searches the author's name with its words, and a sort links
+// to the search of the name in that sort.
+func TestBrowserFilterOnAnAuthorsPage(t *testing.T) {
+	ctx := browsertest.New(t)
+	s := fiveOnThreePages(t)
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "authors/ann/index.html")), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")),
+		chromedp.SendKeys(chromedp.CSS(".np-filter"), "kettle"))
+	if st := readElsewhere(t, ctx); !strings.HasSuffix(st.Elsewhere, "Search all puzzles for “Ann kettle”") || !strings.HasSuffix(st.Href, "/search/index.html?q=Ann%20kettle") {
+		t.Errorf("the filter's link on Ann's page: %+v", st)
+	}
+	eval[bool](t, ctx, `(() => { const f = document.querySelector(".np-filter"); f.value = ""; f.dispatchEvent(new Event("input"));
+		const s = document.querySelector(".np-sort"); s.value = "size"; s.dispatchEvent(new Event("change")); return true })()`)
+	st := readElsewhere(t, ctx)
+	if st.ElsewhereHidden || !strings.HasSuffix(st.Elsewhere, "Sort all the results for “Ann” on the search page") || !strings.HasSuffix(st.Href, "/search/index.html?q=Ann&sort=size") {
+		t.Fatalf("sorted on Ann's page: %+v", st)
+	}
+	follow(t, ctx, chromedp.Click(chromedp.CSS(".np-cards-elsewhere a")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 5 && document.querySelector("#np-sort").value === "size"`)); err != nil {
+		t.Errorf("the search of Ann's puzzles by size: %v", err)
 	}
 }
 

@@ -20,10 +20,10 @@ func TestBuildSmallSite(t *testing.T) {
 	if sum.Puzzles != 4 {
 		t.Errorf("Puzzles = %d, want 4", sum.Puzzles)
 	}
-	// home, 2 collections, 1 bundle, 4 puzzles, authors, licenses, tags and
-	// its 2 tags, search, 404
-	if sum.Pages != 15 {
-		t.Errorf("Pages = %d, want 15", sum.Pages)
+	// home, 2 collections, 1 bundle, 4 puzzles, authors and its 2 authors,
+	// licenses and its 3 licenses, tags and its 2 tags, search, 404
+	if sum.Pages != 20 {
+		t.Errorf("Pages = %d, want 20", sum.Pages)
 	}
 	for _, name := range []string{
 		"index.html", "404.html", "catalogue.json", "authors/index.html", "licenses/index.html",
@@ -75,22 +75,34 @@ func TestBuildSmallSite(t *testing.T) {
 			t.Errorf("collection page lacks %q", want)
 		}
 	}
+	if s.exists("sitemap.xml") || s.exists("atom.xml") {
+		t.Errorf("sitemap or feed written without a base URL")
+	}
+}
+
+// The authors and licenses pages list their groups, each linking to its
+// page of cards; a license's page links SPDX's when it is an identifier.
+func TestBuildSmallSiteLists(t *testing.T) {
+	s := newSite(t, smallSite)
+	s.mustBuild(Config{})
 	licenses := s.read("licenses/index.html")
-	for _, want := range []string{"CC-BY-4.0", "https://spdx.org/licenses/CC-BY-4.0.html", "Some free text licence"} {
+	for _, want := range []string{`href="cc-by-4-0/index.html"`, `href="some-free-text-licence/index.html"`, "Some free text licence"} {
 		if !strings.Contains(licenses, want) {
 			t.Errorf("licenses page lacks %q", want)
 		}
 	}
-	if strings.Contains(licenses, "spdx.org/licenses/Some") {
+	if byCC := s.read("licenses/cc-by-4-0/index.html"); !strings.Contains(byCC, "https://spdx.org/licenses/CC-BY-4.0.html") || !strings.Contains(byCC, `href="../../shapes/minis/2/index.html"`) {
+		t.Errorf("the page of CC-BY-4.0 lacks its SPDX link or its puzzles:\n%s", byCC)
+	}
+	if strings.Contains(s.read("licenses/some-free-text-licence/index.html"), "spdx.org/licenses/Some") {
 		t.Errorf("free-text license linked to SPDX")
 	}
 	authors := s.read("authors/index.html")
-	if !strings.Contains(authors, "Ann Author") || !strings.Contains(authors, "Bob Builder") ||
-		strings.Count(authors[strings.Index(authors, "</nav><section"):], "<li>") != 4 { // one a puzzle, breadcrumbs and index aside
-		t.Errorf("authors page wrong:\n%s", authors)
+	if !strings.Contains(authors, "Ann Author") || !strings.Contains(authors, "Bob Builder") || strings.Contains(authors, "animals/") {
+		t.Errorf("authors page wrong: want its authors and none of their puzzles\n%s", authors)
 	}
-	if s.exists("sitemap.xml") || s.exists("atom.xml") {
-		t.Errorf("sitemap or feed written without a base URL")
+	if ann := s.read("authors/ann-author/index.html"); strings.Count(ann, `class="np-card"`) != 3 {
+		t.Errorf("Ann Author's page wrong: want her 3 puzzles' cards\n%s", ann)
 	}
 }
 
@@ -186,8 +198,8 @@ func TestSecondBuildWritesNothing(t *testing.T) {
 	writeTree(t, s.src, "-- animals/cross.md --\n---\ntitle: The Cross\n---\nNew words.\n")
 	sum := s.mustBuild(Config{})
 	for _, p := range sum.Changed {
-		if !strings.HasPrefix(p, "animals/") && !strings.HasPrefix(p, "tags/") && p != "index.html" && p != "authors/index.html" &&
-			p != "licenses/index.html" && p != "catalogue.json" && p != "search-index.js" {
+		if !strings.HasPrefix(p, "animals/") && !strings.HasPrefix(p, "tags/") && p != "index.html" && !strings.HasPrefix(p, "authors/") &&
+			!strings.HasPrefix(p, "licenses/") && p != "catalogue.json" && p != "search-index.js" {
 			t.Errorf("unexpected change %s", p)
 		}
 	}

@@ -31,6 +31,6 @@ func Example() {
 	_, err = os.Stat(filepath.Join(dir, "public", "first", "dot", "index.html"))
 	fmt.Println("puzzle page written:", err == nil)
 	// Output:
-	// 1 puzzle, 8 pages
+	// 1 puzzle, 10 pages
 	// puzzle page written: true
 }

@@ -75,25 +75,19 @@ func TestPrevNextNaturalOrderAndWeight(t *testing.T) {
 	checkLinks(t, s.out)
 }
 
-func TestPagination(t *testing.T) {
-	tree := "-- nonopress.toml --\nper_page = 2\n"
-	for i := 1; i <= 5; i++ {
-		tree += fmt.Sprintf("-- c/p%d.non --\n%s-- c/p%d.md --\n---\ntags: [dots]\n---\n", i, dot(fmt.Sprintf("Puzzle %d", i)), i)
-	}
-	s := newSite(t, tree)
-	s.mustBuild(Config{})
+// listPage is a page of a list built: how many cards it shows, and what it
+// holds.
+type listPage struct {
+	page  string
+	cards int
+	has   []string
+}
+
+// checkListPages checks each page's count of cards and what it holds.
+func checkListPages(t *testing.T, s *testSite, pages []listPage) {
+	t.Helper()
 	cards := regexp.MustCompile(`class="?np-card"? `)
-	for _, c := range []struct {
-		page  string
-		cards int
-		has   []string
-	}{
-		{"c/index.html", 2, []string{"p1/index.html", "p2/index.html", `href="page/2/index.html"`, `href="page/3/index.html"`}},
-		{"c/page/2/index.html", 2, []string{"p3/index.html", "p4/index.html", `href="../../index.html"`, `aria-current="page"`, "Puzzles 3–4 of 5 · page 2 of 3"}},
-		{"c/page/3/index.html", 1, []string{"p5/index.html", "c – page 3", "Puzzles 5–5 of 5 · page 3 of 3"}},
-		{"tags/dots/index.html", 2, []string{"c/p1/index.html", `href="page/3/index.html"`, "Puzzles 1–2 of 5 · page 1 of 3"}},
-		{"tags/dots/page/3/index.html", 1, []string{"c/p5/index.html", "Tag: dots – page 3"}},
-	} {
+	for _, c := range pages {
 		page := s.read(c.page)
 		if n := len(cards.FindAllString(page, -1)); n != c.cards {
 			t.Errorf("%s: %d cards, want %d", c.page, n, c.cards)
@@ -102,6 +96,34 @@ func TestPagination(t *testing.T) {
 			if !strings.Contains(page, h) {
 				t.Errorf("%s lacks %q", c.page, h)
 			}
+		}
+	}
+}
+
+func TestPagination(t *testing.T) {
+	tree := "-- nonopress.toml --\nper_page = 2\n"
+	for i := 1; i <= 5; i++ {
+		tree += fmt.Sprintf("-- c/p%d.non --\n%s-- c/p%d.md --\n---\ntags: [dots]\n---\n", i, dot(fmt.Sprintf("Puzzle %d", i)), i)
+	}
+	s := newSite(t, tree)
+	s.mustBuild(Config{})
+	checkListPages(t, s, []listPage{
+		{"c/index.html", 2, []string{"p1/index.html", "p2/index.html", `href="page/2/index.html"`, `href="page/3/index.html"`}},
+		{"c/page/2/index.html", 2, []string{"p3/index.html", "p4/index.html", `href="../../index.html"`, `aria-current="page"`, "Puzzles 3–4 of 5 · page 2 of 3"}},
+		{"c/page/3/index.html", 1, []string{"p5/index.html", "c – page 3", "Puzzles 5–5 of 5 · page 3 of 3"}},
+		{"tags/dots/index.html", 2, []string{"c/p1/index.html", `href="page/3/index.html"`, "Puzzles 1–2 of 5 · page 1 of 3"}},
+		{"tags/dots/page/3/index.html", 1, []string{"c/p5/index.html", "Tag: dots – page 3"}},
+		// An author's and a license's puzzles are paged as a tag's, and
+		// their indexes list no puzzle: no page grows with the archive.
+		{"authors/ann/page/3/index.html", 1, []string{"c/p5/index.html", "Ann – page 3", `href="../../../index.html"`}},
+		{"licenses/cc0-1-0/page/2/index.html", 2, []string{"c/p3/index.html", "Puzzles 3–4 of 5 · page 2 of 3"}},
+		{"authors/index.html", 0, []string{`href="ann/index.html"`, "5 puzzles"}},
+		{"licenses/index.html", 0, []string{`href="cc0-1-0/index.html"`, "5 puzzles"}},
+		{"c/p1/index.html", 0, []string{`href="../../authors/ann/index.html"`, `href="../../licenses/cc0-1-0/index.html"`}},
+	})
+	for _, index := range []string{"authors/index.html", "licenses/index.html"} {
+		if strings.Contains(s.read(index), "p1/index.html") {
+			t.Errorf("%s lists a puzzle", index)
 		}
 	}
 	if s.exists("c/page/4/index.html") || s.exists("c/page/1/index.html") {

@@ -15,20 +15,22 @@ import (
 // an edit.
 
 // deferredPages are the site-wide outputs a quick build keeps, besides the
-// booklets and everything under tags/.
+// booklets and everything under deferredDirs.
 var deferredPages = map[string]bool{
-	"authors/index.html":  true,
-	"licenses/index.html": true,
-	"catalogue.json":      true,
-	"search-index.js":     true,
-	"sitemap.xml":         true,
-	"atom.xml":            true,
+	"catalogue.json":  true,
+	"search-index.js": true,
+	"sitemap.xml":     true,
+	"atom.xml":        true,
 }
+
+// deferredDirs are the site-wide lists' folders: their index and a page of
+// cards for each tag, author and license.
+var deferredDirs = map[string]bool{"tags": true, "authors": true, "licenses": true}
 
 // deferredPage reports whether a quick build keeps the published version of
 // an output path: a booklet or a site-wide list.
 func deferredPage(rel string) bool {
-	return deferredPages[rel] || strings.HasPrefix(rel, "tags/") || path.Base(rel) == "booklet.pdf"
+	return deferredPages[rel] || deferredDirs[strings.SplitN(rel, "/", 2)[0]] || path.Base(rel) == "booklet.pdf"
 }
 
 // keepPublished is for a quick build: it keeps rel as published, without

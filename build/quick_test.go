@@ -15,7 +15,7 @@ func TestBuildQuick(t *testing.T) {
 	b := s.builder(Config{BaseURL: "https://example.org"})
 	ctx := t.Context()
 	mustBuildWith(t, b)
-	kept := []string{"animals/booklet.pdf", "authors/index.html", "catalogue.json", "licenses/index.html", "sitemap.xml", "atom.xml"}
+	kept := []string{"animals/booklet.pdf", "authors/index.html", "catalogue.json", "licenses/cc0-1-0/index.html", "sitemap.xml", "atom.xml"}
 	before := map[string]string{}
 	for _, p := range kept {
 		before[p] = s.read(p)

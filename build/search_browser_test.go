@@ -252,6 +252,34 @@ func TestBrowserSearchPageHistory(t *testing.T) {
 	}
 }
 
+// TestBrowserSearchPageSorts: the search page sorts all it found (of which
+// it shows the first 500): an address's sort= chooses the sort, and another
+// sort chosen shows the results again in it, in the address too.
+func TestBrowserSearchPageSorts(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	first := func(want string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(a => !!a && a.querySelector("small").textContent.startsWith(`+strconv.Quote(want)+`))(document.querySelector(".np-search-list a"))`)); err != nil {
+			t.Fatalf("want a %s puzzle first; the results say %q (%v)", want,
+				eval[[]string](t, ctx, `[...document.querySelectorAll(".np-search-list small")].map(s => s.textContent)`), err)
+		}
+	}
+	do(t, ctx, chromedp.Navigate(fileURL(t, out, "search/index.html")+"?q=easy&sort=size-desc"), chromedp.WaitReady(chromedp.CSS("#np-sort")))
+	first("64×64")
+	if v := eval[string](t, ctx, `document.querySelector("#np-sort").value`); v != "size-desc" {
+		t.Errorf("the sort shows %q, want size-desc", v)
+	}
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#np-sort"), "size"))
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`document.querySelector("#np-sort").dispatchEvent(new Event("change"))`)); err != nil {
+		t.Fatal(err)
+	}
+	first("5×5")
+	if loc := eval[string](t, ctx, `location.search`); !strings.Contains(loc, "sort=size") || strings.Contains(loc, "size-desc") {
+		t.Errorf("the address after sorting by size: %q", loc)
+	}
+}
+
 // TestBrowserSearchWithoutJavaScript: with scripts off, a collection's
 // filter and sort (which need them) are not shown, and the header's box
 // is a form that opens the search page, which says search needs

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/nonopress/nonopress/build/internal/key"
 	"github.com/nonopress/nonopress/build/site"
@@ -67,7 +68,7 @@ func (r *run) writeSite(ctx context.Context) (err error) {
 			return err
 		}
 	}
-	lists := append([]site.Page{r.pub.AuthorsPage(), r.pub.LicensesPage()}, r.pub.TagPages()...)
+	lists := slices.Concat(r.pub.AuthorsPages(), r.pub.LicensesPages(), r.pub.TagPages())
 	if err := r.putPages(fromEveryPuzzle, lists...); err != nil {
 		return err
 	}
@@ -146,18 +147,23 @@ func (r *run) writeBooklet(ctx context.Context, c *content.Collection, in []*sit
 	return nil
 }
 
-// writeBundle writes the page of a file of several puzzles.
+// writeBundle writes the pages of a file of several puzzles.
 func (r *run) writeBundle(bp *bundlePage) error {
-	page := r.pub.BundlePage(&bp.Bundle)
 	var err error
-	if bp.memoKey == "" {
-		err = r.putPage(page)
-	} else {
-		// Everything the page shows comes from the file and its place, which
-		// its memo key covers: no need to encode its data to know it unchanged.
-		k := key.New(r.assets.fingerprint, "bundle page")
-		k.String(bp.memoKey)
-		err = r.putKeyed(page, k.Sum())
+	for i, page := range r.pub.BundlePages(&bp.Bundle) {
+		if bp.memoKey == "" {
+			err = r.putPage(page)
+		} else {
+			// Everything the pages show comes from the file and its place,
+			// which its memo key covers with the settings (per_page): no
+			// need to encode their data to know them unchanged.
+			k := key.New(r.assets.fingerprint, "bundle page")
+			k.String(bp.memoKey).Int(i)
+			err = r.putKeyed(page, k.Sum())
+		}
+		if err != nil {
+			break
+		}
 	}
 	if err != nil && len(bp.Entries) > 0 {
 		return &SourceError{File: bp.Entries[0].File().Abs, Err: err}

@@ -32,7 +32,7 @@ func TestSummaryLine(t *testing.T) {
 	s := newSite(t, smallSite)
 	var log strings.Builder
 	s.mustBuild(Config{Log: &log})
-	if !strings.HasPrefix(log.String(), "built 4 puzzles into 15 pages: ") || strings.Count(log.String(), "\n") != 1 {
+	if !strings.HasPrefix(log.String(), "built 4 puzzles into 20 pages: ") || strings.Count(log.String(), "\n") != 1 {
 		t.Errorf("log = %q, want one summary line", log.String())
 	}
 }

@@ -51,6 +51,27 @@ func cards(es []*Entry, from string, first int) CardViews {
 	return out
 }
 
+// pagedCards returns the pages of a list of entries whose first page is in
+// folder first: PerPage cards each, the others in page/2/, page/3/...
+// beside it. head starts each page's data, given its folder, its number
+// and the number of pages; pagedCards adds the cards, the pager and where
+// the page is in the list.
+func (s *Site) pagedCards(kind, first string, inSitemap bool, es []*Entry, head func(dir string, number, pages int) *PageData) []Page {
+	pages := nav.Paginate(len(es), s.Settings.PerPage)
+	out := make([]Page, 0, len(pages))
+	for _, pg := range pages {
+		dir := nav.PageDir(first, pg.Number)
+		out = append(out, Page{Kind: kind, Path: dir + "index.html", InSitemap: inSitemap, Data: func() *PageData {
+			d := head(dir, pg.Number, len(pages))
+			d.Cards = cards(es[pg.Start:pg.End], dir, pg.Start)
+			d.Pages = pagerLinks(first, dir, pg.Number, len(pages))
+			d.PageOf = pageOf(pg, len(pages), len(es))
+			return d
+		}})
+	}
+	return out
+}
+
 // pagerLinks are the links of the pager on page cur of a list whose first
 // page is in folder first, as seen from folder from.
 func pagerLinks(first, from string, cur, total int) []PagerLink {

@@ -4,138 +4,166 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
-	"github.com/nonopress/nonopress/nav"
 )
 
-// groupBy gathers puzzles under a key, keys sorted case-insensitively and
-// the empty key (no author, no license given) last.
-func (s *Site) groupBy(key func(*Entry) string, from string) (map[string][]GroupItem, []string) {
-	groups := map[string][]GroupItem{}
-	for _, e := range s.Entries {
-		k := key(e)
-		about := e.cardSize()
-		if g := gradeWord(e.Difficulty); g != "" {
-			about += " · " + g
-		}
-		groups[k] = append(groups[k], GroupItem{Title: e.Title, URL: content.RelURL(from, e.Page), About: about})
-	}
-	keys := slices.Sorted(maps.Keys(groups))
-	sort.SliceStable(keys, func(i, j int) bool {
-		if (keys[i] == "") != (keys[j] == "") {
-			return keys[j] == ""
-		}
-		a, b := strings.ToLower(keys[i]), strings.ToLower(keys[j])
-		if a != b {
-			return a < b
-		}
-		return keys[i] < keys[j]
-	})
-	return groups, keys
-}
+// The site-wide lists (tags, authors, licenses) each have an index page of
+// their groups and a page per group with its puzzles' cards, PerPage a page
+// as a collection's: an author of thousands of puzzles gets page/2/... where
+// one page listing every puzzle would grow with the archive.
 
-// AuthorsPage is the page of authors and their puzzles.
-func (s *Site) AuthorsPage() Page {
-	return Page{Kind: "authors", Path: "authors/index.html", InSitemap: true, Data: func() *PageData {
-		d := s.pageData("authors", "Authors", "authors/")
-		d.Description = "The authors of the nonogram puzzles of " + s.Title + ", and their puzzles."
-		d.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
-		groups, keys := s.groupBy(func(e *Entry) string { return e.Author }, "authors/")
-		for _, k := range keys {
-			name := k
-			if name == "" {
-				name = "Unknown author"
-			}
-			d.Groups = append(d.Groups, GroupView{Name: name, Anchor: anchor("author", k), Puzzles: groups[k]})
-		}
-		return d
-	}}
-}
-
-// LicensesPage is the page of licenses and their puzzles, puzzles with no
-// license last (groupBy's order).
-func (s *Site) LicensesPage() Page {
-	return Page{Kind: "licenses", Path: "licenses/index.html", InSitemap: true, Data: func() *PageData {
-		d := s.pageData("licenses", "Licenses", "licenses/")
-		d.Description = "The licenses the nonogram puzzles of " + s.Title + " are published under, and their puzzles."
-		d.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
-		groups, keys := s.groupBy(func(e *Entry) string { return e.License }, "licenses/")
-		for _, k := range keys {
-			g := GroupView{Name: k, Anchor: licenseAnchor(k), Puzzles: groups[k]}
-			if k == "" {
-				g.Name = "No license given"
-			} else if link := spdxURL(k); link != "" {
-				g.SPDX, g.Link = spdxID(k), link
-			}
-			d.Groups = append(d.Groups, g)
-		}
-		return d
-	}}
-}
-
-// tagGroup is a tag's puzzles, named as first met.
-type tagGroup struct {
+// listGroup is the puzzles of one group of a list (a tag, an author, a
+// license): those whose names share a page (as "Easy" and "easy"), named
+// as first met in path order.
+type listGroup struct {
 	name    string
+	page    string // its first page, from the site root
 	entries []*Entry
 }
 
-// tagGroups gathers the puzzles by the page of their tags. Tags whose slugs
-// are equal ("Easy", "easy") share a page, named as first met in path order.
-func (s *Site) tagGroups() map[string]*tagGroup {
-	groups := map[string]*tagGroup{}
+// listKind is what tells one site-wide list's pages from another's.
+type listKind struct {
+	kind, title, dir string
+	// pageOf is the first page of the group of a name, from the site root.
+	pageOf func(name string) string
+	// names are the names an entry is listed under.
+	names func(e *Entry) []string
+	// A group's title is prefix and its name ("Tag: easy"), or unnamed for
+	// the group of no name; its puzzles are "nonogram puzzles" and named
+	// with the name ("tagged %s"), or none.
+	prefix, unnamed, named, none string
+	// last is the page of the group listed last whatever its name (the
+	// puzzles with no author), "" for none.
+	last string
+	// decorate adds what a kind's group pages show besides their cards.
+	decorate func(d *PageData, g *listGroup)
+}
+
+// heading is a group's title.
+func (k listKind) heading(g *listGroup) string {
+	if g.name == "" {
+		return k.unnamed
+	}
+	return k.prefix + g.name
+}
+
+// about says what a group's n puzzles are ("12 nonogram puzzles tagged easy").
+func (k listKind) about(n int, g *listGroup) string {
+	if g.name == "" {
+		return fmt.Sprintf("%d nonogram puzzles %s", n, k.none)
+	}
+	return fmt.Sprintf("%d nonogram puzzles "+k.named, n, g.name)
+}
+
+var (
+	tagList = listKind{kind: "tags", title: "Tags", dir: "tags/", pageOf: tagPage,
+		names:  func(e *Entry) []string { return e.Tags },
+		prefix: "Tag: ", named: "tagged %s",
+	}
+	authorList = listKind{kind: "authors", title: "Authors", dir: "authors/", pageOf: authorPage, last: authorPage(""),
+		names:   func(e *Entry) []string { return []string{e.Author} },
+		unnamed: "Unknown author", named: "by %s", none: "whose author is not given",
+	}
+	licenseList = listKind{kind: "licenses", title: "Licenses", dir: "licenses/", pageOf: licensePage, last: licensePage(""),
+		names:   func(e *Entry) []string { return []string{e.License} },
+		unnamed: "No license given", named: "published under %s", none: "published with no license given",
+		decorate: func(d *PageData, g *listGroup) {
+			if link := spdxURL(g.name); link != "" {
+				d.SPDX = &Crumb{Title: spdxID(g.name), URL: link}
+			}
+		},
+	}
+)
+
+// groups gathers the puzzles by the pages of their names, in the list's
+// order: by name case-insensitively, the kind's last group last.
+func (s *Site) groups(k listKind) []*listGroup {
+	byPage := map[string]*listGroup{}
 	for _, e := range s.Entries {
-		for _, tag := range e.Tags {
-			page := tagPage(tag)
-			g, ok := groups[page]
+		for _, name := range k.names(e) {
+			page := k.pageOf(name)
+			g, ok := byPage[page]
 			if !ok {
-				g = &tagGroup{name: tag}
-				groups[page] = g
+				g = &listGroup{name: name, page: page}
+				byPage[page] = g
 			}
 			if len(g.entries) == 0 || g.entries[len(g.entries)-1] != e {
 				g.entries = append(g.entries, e)
 			}
 		}
 	}
-	return groups
+	out := slices.Collect(maps.Values(byPage))
+	slices.SortFunc(out, func(a, b *listGroup) int {
+		if (a.page == k.last) != (b.page == k.last) {
+			if a.page == k.last {
+				return 1
+			}
+			return -1
+		}
+		if c := strings.Compare(strings.ToLower(a.name), strings.ToLower(b.name)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.page, b.page)
+	})
+	return out
 }
 
-// TagPages returns a page per tag of the puzzles' notes, with their cards,
-// and last tags/index.html listing the tags.
-func (s *Site) TagPages() []Page {
-	groups := s.tagGroups()
-	list := s.pageData("tags", "Tags", "tags/")
-	list.Description = "The tags of the nonogram puzzles of " + s.Title + "."
+// listPages returns the pages of a site-wide list: each group's pages of
+// cards, and last the list's index, k.dir+"index.html", linking to each
+// group with its count and span (and an anchor of its own, at which
+// earlier sites linked to the group's section of the index).
+func (s *Site) listPages(k listKind, anchorOf func(name string) string) []Page {
+	index := s.pageData(k.kind, k.title, k.dir)
+	index.Description = fmt.Sprintf("The %s of the nonogram puzzles of %s.", strings.ToLower(k.title), s.Title)
+	index.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
 	var out []Page
-	for _, page := range slices.Sorted(maps.Keys(groups)) {
-		g := groups[page]
-		dir := strings.TrimSuffix(page, "index.html")
-		pages := nav.Paginate(len(g.entries), s.Settings.PerPage)
-		for _, pg := range pages {
-			pdir := nav.PageDir(dir, pg.Number)
-			out = append(out, Page{Kind: "collection", Path: pdir + "index.html", InSitemap: true, Data: func() *PageData {
-				d := s.pageData("collection", "Tag: "+g.name, pdir)
-				d.Description = fmt.Sprintf("%d nonogram puzzles tagged %s.", len(g.entries), g.name)
-				d.Crumbs = []Crumb{{Title: s.Title, URL: content.RelURL(pdir, "index.html")}, {Title: "Tags", URL: content.RelURL(pdir, "tags/index.html")}}
-				if pg.Number > 1 {
-					d.Title = fmt.Sprintf("Tag: %s – page %d", g.name, pg.Number)
-					d.Description = fmt.Sprintf("%d nonogram puzzles tagged %s, page %d of %d.", len(g.entries), g.name, pg.Number, len(pages))
-					d.Crumbs = append(d.Crumbs, Crumb{Title: g.name, URL: content.RelURL(pdir, page)})
-				}
-				d.Cards = cards(g.entries[pg.Start:pg.End], pdir, pg.Start)
-				d.Pages = pagerLinks(dir, pdir, pg.Number, len(pages))
-				d.PageOf = pageOf(pg, len(pages), len(g.entries))
-				return d
-			}})
-		}
+	for _, g := range s.groups(k) {
+		out = append(out, s.groupPages(k, g)...)
 		var sp span
 		for _, e := range g.entries {
 			sp.add(e)
 		}
-		list.Collections = append(list.Collections, CollectionView{Title: g.name, URL: content.RelURL("tags/", page), Count: len(g.entries), Span: sp.Parts()})
+		v := CollectionView{Title: k.heading(g), URL: content.RelURL(k.dir, g.page), Count: len(g.entries), Span: sp.Parts()}
+		if anchorOf != nil {
+			v.ID = anchorOf(g.name)
+		}
+		index.Collections = append(index.Collections, v)
 	}
-	list.Crumbs = []Crumb{{Title: s.Title, URL: "../index.html"}}
-	return append(out, Page{Kind: "tags", Path: "tags/index.html", InSitemap: true, Data: func() *PageData { return list }})
+	return append(out, Page{Kind: k.kind, Path: k.dir + "index.html", InSitemap: true, Data: func() *PageData { return index }})
 }
+
+// groupPages returns a group's pages of cards, PerPage each: the first at
+// g.page, the others page/2/, page/3/... beside it.
+func (s *Site) groupPages(k listKind, g *listGroup) []Page {
+	title, about := k.heading(g), k.about(len(g.entries), g)
+	return s.pagedCards("collection", strings.TrimSuffix(g.page, "index.html"), true, g.entries, func(dir string, number, pages int) *PageData {
+		d := s.pageData("collection", title, dir)
+		d.Description, d.Scope = about+".", g.name
+		d.Crumbs = []Crumb{{Title: s.Title, URL: content.RelURL(dir, "index.html")}, {Title: k.title, URL: content.RelURL(dir, k.dir+"index.html")}}
+		if number > 1 {
+			d.Title = fmt.Sprintf("%s – page %d", title, number)
+			d.Description = fmt.Sprintf("%s, page %d of %d.", about, number, pages)
+			d.Crumbs = append(d.Crumbs, Crumb{Title: title, URL: content.RelURL(dir, g.page)})
+		}
+		if k.decorate != nil {
+			k.decorate(d, g)
+		}
+		return d
+	})
+}
+
+// AuthorsPages returns a page of cards per author (the puzzles whose author
+// is not given last), and last authors/index.html listing the authors.
+func (s *Site) AuthorsPages() []Page {
+	return s.listPages(authorList, func(name string) string { return anchor("author", name) })
+}
+
+// LicensesPages returns a page of cards per license (the puzzles with no
+// license last), and last licenses/index.html listing the licenses.
+func (s *Site) LicensesPages() []Page { return s.listPages(licenseList, licenseAnchor) }
+
+// TagPages returns a page of cards per tag of the puzzles' notes, and last
+// tags/index.html listing the tags.
+func (s *Site) TagPages() []Page { return s.listPages(tagList, nil) }

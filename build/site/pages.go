@@ -7,7 +7,6 @@ import (
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/grade"
-	"github.com/nonopress/nonopress/nav"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -42,33 +41,24 @@ func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
 		return nil, err
 	}
 	list := s.List(c)
-	pages := nav.Paginate(len(list.Entries), s.Settings.PerPage)
-	out := make([]Page, 0, len(pages))
-	for _, pg := range pages {
-		dir := nav.PageDir(c.URL, pg.Number)
-		out = append(out, Page{Kind: kind, Path: dir + "index.html", InSitemap: !c.Wrapper, Data: func() *PageData {
-			d := s.collectionHead(c, kind, dir, pg.Number, len(pages))
-			if pg.Number == 1 {
-				d.Note = note
-				d.Collections = s.collectionViews(c.Children, dir)
-				if c.Parent == nil {
-					d.Recent = cards(s.Recent(), dir, 0)
-					d.Shortcuts = s.Shortcuts(dir)
-				}
+	return s.pagedCards(kind, c.URL, !c.Wrapper, list.Entries, func(dir string, number, pages int) *PageData {
+		d := s.collectionHead(c, kind, dir, number, pages)
+		if number == 1 {
+			d.Note = note
+			d.Collections = s.collectionViews(c.Children, dir)
+			if c.Parent == nil {
+				d.Recent = cards(s.Recent(), dir, 0)
+				d.Shortcuts = s.Shortcuts(dir)
 			}
-			d.Cards = cards(list.Entries[pg.Start:pg.End], dir, pg.Start)
-			d.Pages = pagerLinks(c.URL, dir, pg.Number, len(pages))
-			d.PageOf = pageOf(pg, len(pages), len(list.Entries))
-			if c.Wrapper {
-				s.forward(d, dir, c.Landing())
-			}
-			if list.Booklet {
-				d.Booklet = content.RelURL(dir, c.URL+"booklet.pdf")
-			}
-			return d
-		}})
-	}
-	return out, nil
+		}
+		if c.Wrapper {
+			s.forward(d, dir, c.Landing())
+		}
+		if list.Booklet {
+			d.Booklet = content.RelURL(dir, c.URL+"booklet.pdf")
+		}
+		return d
+	}), nil
 }
 
 // forward makes a wrapper's page, which no card or breadcrumb links to but
@@ -151,16 +141,22 @@ func (s *Site) SearchPage() Page {
 	}}
 }
 
-// BundlePage is the page of a file of several puzzles: its note and its
-// puzzles' cards.
-func (s *Site) BundlePage(b *Bundle) Page {
-	return Page{Kind: "collection", Path: b.Dir + "index.html", InSitemap: true, Data: func() *PageData {
-		d := s.pageData("collection", b.Title, b.Dir)
-		d.Description = FirstNonEmpty(b.Description, fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", len(b.Entries), b.Title))
-		d.Lede = b.Description
-		d.Crumbs = crumbsOf(b.Coll, b.Dir, s.Title, true)
-		d.Note = b.Note
-		d.Cards = cards(b.Entries, b.Dir, 0)
+// BundlePages are the pages of a file of several puzzles: its note and its
+// puzzles' cards, PerPage a page as a collection's (a bundle may hold
+// thousands), the first at b.Dir.
+func (s *Site) BundlePages(b *Bundle) []Page {
+	about := FirstNonEmpty(b.Description, fmt.Sprintf("%d nonogram puzzles in %s: play them online, print them or download them.", len(b.Entries), b.Title))
+	return s.pagedCards("collection", b.Dir, true, b.Entries, func(dir string, number, pages int) *PageData {
+		d := s.pageData("collection", b.Title, dir)
+		d.Description = about
+		d.Crumbs = crumbsOf(b.Coll, dir, s.Title, true)
+		if number == 1 {
+			d.Lede, d.Note = b.Description, b.Note
+		} else {
+			d.Title = fmt.Sprintf("%s – page %d", b.Title, number)
+			d.Description = fmt.Sprintf("%s, page %d of %d.", strings.TrimSuffix(about, "."), number, pages)
+			d.Crumbs = append(d.Crumbs, Crumb{Title: b.Title, URL: content.RelURL(dir, b.Dir+"index.html")})
+		}
 		return d
-	}}
+	})
 }

@@ -96,7 +96,7 @@ func puzzleNeighbours(e, prev, next *Entry) (*Crumb, *Crumb) {
 // are for the author, in the build log (which serve prints too) and check.
 func (s *Site) puzzleView(e *Entry, p *puzzle.Puzzle, rep *validate.Report) *PuzzleView {
 	view := &PuzzleView{
-		Entry: e, AuthorAnchor: anchor("author", e.Author), LicenseAnchor: licenseAnchor(e.License), SPDX: spdxURL(e.License),
+		Entry: e, AuthorPage: authorPage(e.Author), LicensePage: licensePage(e.License), SPDX: spdxURL(e.License),
 		Badge: badge(e.Verdict), BadgeText: badgeText(e.Verdict),
 		Grade: gradeName(e.Difficulty), VerdictText: verdictText(e.Verdict), Grades: grade.All(),
 		DateText: dateText(e.Date), Paper: cssPaper(s.Settings.Paper), PlayReserve: playReserve(p),

@@ -20,7 +20,7 @@ func benchPuzzlePage() *PageData {
 		Site:   SiteView{Title: "Puzzles", Language: "en"},
 		Crumbs: []Crumb{{Title: "Home", URL: "../../index.html"}, {Title: "Set", URL: "../index.html"}},
 		Prev:   &Crumb{Title: "Before", URL: "../before/index.html"},
-		Puzzle: &PuzzleView{Entry: e, AuthorAnchor: "ann-example", LicenseAnchor: "cc-by-4-0", Badge: "unique", BadgeText: "Unique",
+		Puzzle: &PuzzleView{Entry: e, AuthorPage: "authors/ann-example/index.html", LicensePage: "licenses/cc-by-4-0/index.html", Badge: "unique", BadgeText: "Unique",
 			Grade: "Hard", VerdictText: "One solution", DateText: "1 May 2024", Sheet: SheetSlot,
 			Tags:      []Crumb{{Title: "birds", URL: "../../tags/birds/index.html"}},
 			Downloads: []Download{{Label: "Original file", URL: "../p.non"}, {Label: "Sheet (PDF)", URL: "sheet.pdf"}}}}

@@ -169,10 +169,30 @@ func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []Cr
 // tagPage is the path of a tag's page from the site root.
 func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/index.html" }
 
+// authorPage is the path of an author's page from the site root; the
+// puzzles whose author is not given have theirs as "unknown".
+func authorPage(author string) string {
+	return "authors/" + FirstNonEmpty(slugOrEmpty(author), "unknown") + "/index.html"
+}
+
+// licensePage is the path of a license's page from the site root; the
+// puzzles with no license given have theirs as "none".
+func licensePage(license string) string {
+	return "licenses/" + FirstNonEmpty(slugOrEmpty(license), "none") + "/index.html"
+}
+
+// slugOrEmpty is a name's slug, "" for no name.
+func slugOrEmpty(name string) string {
+	if strings.TrimSpace(name) == "" {
+		return ""
+	}
+	return content.Slugify(name)
+}
+
 // anchor makes an HTML id from a name.
 func anchor(prefix, name string) string { return prefix + "-" + content.Slugify(name) }
 
-// licenseAnchor is the id of a license's section on the licenses page.
+// licenseAnchor is the id of a license's entry on the licenses page.
 func licenseAnchor(license string) string {
 	if license == "" {
 		return "license-none"

@@ -2,6 +2,7 @@ package site
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -69,9 +70,10 @@ func TestCatalogueAndCards(t *testing.T) {
 	}
 }
 
-// The authors and licenses pages list the named groups case-insensitively
-// and the puzzles without an author or license last; a page of several
-// groups opens with links to them, with their counts.
+// The authors and licenses indexes list the named groups case-insensitively
+// and the puzzles without an author or license last, each linking to its
+// group's page of cards, at an id of its own where the old index's section
+// was.
 func TestGroupsUnknownLastWithAnIndex(t *testing.T) {
 	s, _ := testSite()
 	s.Entries[0].Author, s.Entries[0].License = "", "CC0-1.0"
@@ -79,39 +81,82 @@ func TestGroupsUnknownLastWithAnIndex(t *testing.T) {
 	s.Entries = append(s.Entries, extra)
 	s.Entries[1].Author = "Bob"
 	for _, c := range []struct {
-		page Page
-		want []string
+		pages      []Page
+		want, urls []string
 	}{
-		{s.AuthorsPage(), []string{"ann", "Bob", "Unknown author"}},
-		{s.LicensesPage(), []string{"CC0-1.0", "No license given"}},
+		{s.AuthorsPages(), []string{"ann", "Bob", "Unknown author"}, []string{"ann/index.html", "bob/index.html", "unknown/index.html"}},
+		{s.LicensesPages(), []string{"CC0-1.0", "No license given"}, []string{"cc0-1-0/index.html", "none/index.html"}},
 	} {
-		var names []string
-		for _, g := range c.page.Data().Groups {
-			names = append(names, g.Name)
+		index := c.pages[len(c.pages)-1]
+		var names, urls []string
+		for _, g := range index.Data().Collections {
+			names, urls = append(names, g.Title), append(urls, g.URL)
 		}
-		if strings.Join(names, "|") != strings.Join(c.want, "|") {
-			t.Errorf("%s: groups %q, want %q", c.page.Path, names, c.want)
+		if strings.Join(names, "|") != strings.Join(c.want, "|") || strings.Join(urls, "|") != strings.Join(c.urls, "|") {
+			t.Errorf("%s: groups %q at %q, want %q at %q", index.Path, names, urls, c.want, c.urls)
+		}
+		if len(c.pages) != len(c.want)+1 {
+			t.Errorf("%s: %d pages, want a page for each group and the index", index.Path, len(c.pages))
 		}
 	}
 	pt, err := LoadTemplates(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := s.AuthorsPage().Data()
+	pages := s.AuthorsPages()
+	d := pages[len(pages)-1].Data()
 	page, err := pt.AppendRender(nil, d.Kind, d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	index, found := strings.CutPrefix(string(page)[max(0, strings.Index(string(page), `<nav class="np-group-index"`)):], `<nav class="np-group-index"`)
-	if !found {
-		t.Fatalf("the authors page has no index of its groups:\n%s", page)
-	}
-	index, _, _ = strings.Cut(index, "</nav>")
-	for _, want := range []string{`<a href="#` + anchor("author", "ann") + `">ann</a> <span class="np-count">1</span>`,
-		`<a href="#` + anchor("author", "") + `">Unknown author</a> <span class="np-count">1</span>`} {
-		if !strings.Contains(index, want) {
-			t.Errorf("the authors' index lacks %s:\n%s", want, index)
+	for _, want := range []string{`<li class="np-coll" id="` + anchor("author", "ann") + `"><a class="np-coll-title" href="ann/index.html">ann</a>`,
+		`<a class="np-coll-title" href="unknown/index.html">Unknown author</a>`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the authors' index lacks %s:\n%s", want, page)
 		}
+	}
+}
+
+// An author's or a license's puzzles are listed on pages of their own,
+// PerPage cards each, as a collection's: no page of the site-wide lists
+// grows with the archive (the index of authors listed every puzzle, 564 KB
+// at 5,000 puzzles).
+func TestAuthorAndLicensePagesArePaged(t *testing.T) {
+	s, _ := testSite()
+	s.Settings.PerPage = 2
+	s.Entries = nil
+	for i := range 5 {
+		e := &Entry{ID: fmt.Sprint(i), Title: fmt.Sprintf("P%d", i), Page: fmt.Sprintf("a/p%d/index.html", i), Author: "Ann Example", License: "cc-by-4.0"}
+		s.Entries = append(s.Entries, e)
+	}
+	for _, c := range []struct {
+		pages []Page
+		first string
+	}{
+		{s.AuthorsPages(), "authors/ann-example/"},
+		{s.LicensesPages(), "licenses/cc-by-4-0/"},
+	} {
+		var paths []string
+		for _, pg := range c.pages {
+			paths = append(paths, pg.Path)
+			if n := len(pg.Data().Cards); n > 2 {
+				t.Errorf("%s has %d cards, more than per_page", pg.Path, n)
+			}
+		}
+		want := []string{c.first + "index.html", c.first + "page/2/index.html", c.first + "page/3/index.html", strings.SplitAfter(c.first, "/")[0] + "index.html"}
+		if strings.Join(paths, " ") != strings.Join(want, " ") {
+			t.Errorf("pages %q, want %q", paths, want)
+		}
+		d := c.pages[1].Data()
+		if d.PageOf != "Puzzles 3–4 of 5 · page 2 of 3" || d.Cards[0].URL != "../../../../a/p2/index.html" || d.Crumbs[1].URL != "../../../index.html" {
+			t.Errorf("%s: %q, first card at %s, crumbs %+v", c.pages[1].Path, d.PageOf, d.Cards[0].URL, d.Crumbs)
+		}
+		if index := c.pages[len(c.pages)-1].Data(); len(index.Cards) != 0 || len(index.Collections) != 1 || index.Collections[0].Count != 5 {
+			t.Errorf("%s lists %d puzzles and %+v, want one group of 5 and no puzzle", c.pages[len(c.pages)-1].Path, len(index.Cards), index.Collections)
+		}
+	}
+	if d := s.LicensesPages()[0].Data(); d.SPDX == nil || d.SPDX.Title != "CC-BY-4.0" || d.SPDX.URL != "https://spdx.org/licenses/CC-BY-4.0.html" {
+		t.Errorf("a license's page names its SPDX identifier as %+v", d.SPDX)
 	}
 }
 

@@ -109,7 +109,8 @@ func TestRootWrittenInRendersTheSamePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages = append(append(append(pages, home...), s.TagPages()...), s.AuthorsPage(), s.LicensesPage(), s.NotFoundPage(), s.SearchPage())
+	pages = append(append(append(pages, home...), s.TagPages()...), s.NotFoundPage(), s.SearchPage())
+	pages = append(append(pages, s.AuthorsPages()...), s.LicensesPages()...)
 	all := []*PageData{benchPuzzlePage()}
 	for _, pg := range pages {
 		all = append(all, pg.Data())

@@ -42,18 +42,20 @@ type PageData struct {
 	PageOf      string      // where this page is in a long list: "Puzzles 101–151 of 151 · page 2 of 2"
 	Shortcuts   []Shortcut  // the home page's ready-made searches
 	Booklet     string
+	Scope       string // the search words that find a list's puzzles (an author's name), for its filter's link to the search
+	SPDX        *Crumb // a license's page: its SPDX identifier and the page of SPDX's list
 	Puzzle      *PuzzleView
-	Groups      []GroupView
 	Grades      []grade.Words // the search page's: the difficulty grades, easiest first
 }
 
-// CollectionView is a link to a collection with its puzzle count, what
-// sizes and grades they span ("5×5 to 10×10", "easy to medium") and its
-// note's first line.
+// CollectionView is a link to a collection (or a tag, an author, a license)
+// with its puzzle count, what sizes and grades they span ("5×5 to 10×10",
+// "easy to medium") and its note's first line; ID is the HTML id of its
+// entry, when it has one.
 type CollectionView struct {
-	Title, URL, Summary string
-	Count               int
-	Span                []string
+	Title, URL, Summary, ID string
+	Count                   int
+	Span                    []string
 }
 
 // PagerLink is one link of a list's pager.
@@ -76,20 +78,6 @@ type CardView struct {
 	SwatchNames           string
 }
 
-// GroupView is an author or a license with their puzzles.
-type GroupView struct {
-	Name, Anchor string
-	SPDX, Link   string // licenses: the SPDX identifier and its page
-	Puzzles      []GroupItem
-}
-
-// GroupItem is a puzzle in a group: its title and page, and its size and
-// difficulty in words ("20×20 · easy"), which tell apart puzzles of one
-// title and help choose.
-type GroupItem struct {
-	Title, URL, About string
-}
-
 // Swatch is one colour of a puzzle's legend.
 type Swatch struct{ Name, Hex string }
 
@@ -105,7 +93,7 @@ type Download struct {
 // it beyond.
 type PuzzleView struct {
 	*Entry
-	AuthorAnchor, LicenseAnchor, SPDX    string
+	AuthorPage, LicensePage, SPDX        string // the pages from the site root, SPDX's page
 	Description                          string // the puzzle file's own description
 	Badge, BadgeText, Grade, VerdictText string
 	Grades                               []grade.Words

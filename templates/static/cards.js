@@ -1,7 +1,9 @@
 // Filter and sort the puzzle cards of a collection page, in place; say so
 // when a filter matches nothing. On a list of several pages the filter and
 // the sort see this page's cards only: they say so, and the filter links to
-// the site's search.
+// the site's search, in the same sort. The list of an author, a license or
+// a tag (data-scope: the words that find its puzzles) searches those
+// words with the filter's, and links to them sorted when only sorted.
 (function () {
   "use strict";
   var paged = !!document.querySelector(".np-pager");
@@ -20,6 +22,8 @@
     var filter = tools.querySelector(".np-filter");
     var colors = tools.querySelector(".np-colors-filter");
     var sort = tools.querySelector(".np-sort");
+    var scoped = tools.closest && tools.closest("[data-scope]");
+    var scope = scoped ? scoped.getAttribute("data-scope") : "";
     var elsewhere = null, elsewhereLink = null;
     if (paged) {
       none.textContent = "No puzzle on this page matches this filter.";
@@ -54,9 +58,11 @@
       if (elsewhere) {
         elsewhere.hidden = !q && !c && sort.value === "order";
         if (elsewhereLink) {
-          elsewhereLink.hidden = !q;
-          elsewhereLink.href = searchPage + "?q=" + encodeURIComponent(filter.value.trim());
-          elsewhereLink.textContent = q ? "Search all puzzles for “" + filter.value.trim() + "”" : "";
+          // The card sorts are the search page's, by the same names.
+          var sorted = sort.value !== "order", all = ((scope ? scope + " " : "") + filter.value.trim()).trim();
+          elsewhereLink.hidden = !q && !(scope && sorted);
+          elsewhereLink.href = searchPage + "?q=" + encodeURIComponent(all) + (sorted ? "&sort=" + sort.value : "");
+          elsewhereLink.textContent = q ? "Search all puzzles for “" + all + "”" : scope && sorted ? "Sort all the results for “" + scope + "” on the search page" : "";
         }
       }
       var key = sort.value;

@@ -49,7 +49,7 @@
       var text = " " + fold([r[0], author, license, tags.join(" "), folder].join(" \u0001 ")) + " \u0001 " +
         [sizeWords, colours, grade[1]].join(" \u0001 ") + " ";
       items[i] = { title: r[0], lower: fold(r[0]), by: fold(author), text: text, author: author, size: size, colours: r[7], grade: grade[0], dir: dir,
-        page: dir + r[2] + "/index.html" };
+        page: dir + r[2] + "/index.html", cells: r[10] || r[5] * r[6], rank: r[8] > 0 ? r[8] : Infinity };
     }
     return items;
   }
@@ -80,12 +80,23 @@
     return true;
   }
 
+  // ORDERS are the sorts the search page offers (its select's values, and
+  // its address's sort=): by title, by size (cells, a triddler's
+  // triangles) either way, by difficulty, easiest first and the ungraded
+  // last. Ties, and every result with no sort, keep search's order.
+  var ORDERS = {
+    title: function (a, b) { return a.title.localeCompare(b.title); },
+    size: function (a, b) { return a.cells - b.cells; },
+    "size-desc": function (a, b) { return b.cells - a.cells; },
+    difficulty: function (a, b) { return a.rank === b.rank ? 0 : a.rank < b.rank ? -1 : 1; }
+  };
+
   // search returns the items matching every word of the query, those whose
   // title starts with the first word first, then those whose title holds
   // it, then those whose author does, then the rest (found by their tags,
-  // size, folder...), each group in site order; at most limit of them, and
-  // how many matched in all.
-  function search(items, query, limit) {
+  // size, folder...), each group in site order, or all of them in an order
+  // of ORDERS; at most limit of them, and how many matched in all.
+  function search(items, query, limit, order) {
     var ws = words(query);
     if (!ws.length) return { total: 0, results: [] };
     var groups = [[], [], [], []], total = 0, ns = needles(ws);
@@ -97,6 +108,7 @@
       groups[g === 0 ? 0 : g > 0 ? 1 : it.by.indexOf(ws[0]) >= 0 ? 2 : 3].push(it);
     }
     var all = groups[0].concat(groups[1], groups[2], groups[3]);
+    if (ORDERS[order]) all.sort(ORDERS[order]); // stable: ties keep their order
     return { total: total, results: all.slice(0, limit) };
   }
 
@@ -161,8 +173,8 @@
   // find is search, with a second try when nothing matches: each word that
   // no puzzle has is read as the nearest word one has ("tigr" as "tiger"),
   // and fixed is that query ("" when the query was not changed).
-  function find(items, query, limit) {
-    var found = search(items, query, limit);
+  function find(items, query, limit, order) {
+    var found = search(items, query, limit, order);
     found.fixed = "";
     if (found.total) return found;
     var ws = words(query), changed = false;
@@ -173,7 +185,7 @@
       if (c) { ws[k] = c; changed = true; }
     }
     if (!changed) return found;
-    var again = search(items, ws.join(" "), limit);
+    var again = search(items, ws.join(" "), limit, order);
     if (!again.total) return found;
     again.fixed = ws.join(" ");
     return again;
@@ -254,7 +266,7 @@
   }
 
   if (typeof module === "object" && module.exports) {
-    module.exports = { prepare: prepare, search: search, find: find, summary: summary, narrowings: narrowings, describe: describe, sharedTitles: sharedTitles };
+    module.exports = { ORDERS: ORDERS, prepare: prepare, search: search, find: find, summary: summary, narrowings: narrowings, describe: describe, sharedTitles: sharedTitles };
     return;
   }
 
@@ -415,6 +427,7 @@
   // The search page: the results of ?q=... in full.
   function setupPage(form) {
     var input = form.querySelector("input[type=search]");
+    var sort = form.querySelector("select[name=sort]");
     var status = doc.querySelector(".np-search-status");
     var list = doc.querySelector(".np-search-list");
     var siteRoot = "../";
@@ -431,6 +444,10 @@
     narrow.setAttribute("aria-label", "Narrow the search");
     narrow.hidden = true;
     list.parentNode.insertBefore(narrow, list);
+    // address is the page's address for a query, in the sort chosen.
+    function address(q) {
+      return "?q=" + encodeURIComponent(q) + (sort && sort.value ? "&sort=" + sort.value : "");
+    }
     function offer(ix, query, found) {
       var ns = narrowings(ix, query, found);
       narrow.textContent = "";
@@ -441,7 +458,7 @@
       var ul = doc.createElement("ul");
       ns.forEach(function (n) {
         var li = doc.createElement("li"), a = doc.createElement("a");
-        a.href = "?q=" + encodeURIComponent(n.query);
+        a.href = address(n.query);
         a.textContent = n.label + " (" + n.total + ")";
         li.appendChild(a);
         ul.appendChild(li);
@@ -457,7 +474,7 @@
       status.textContent = "Searching…";
       withIndex(siteRoot, function (ix) {
         if (!ix) { status.textContent = "The search index could not be loaded here: browse the collections, authors and tags instead."; return; }
-        var found = find(ix, query, 500);
+        var found = find(ix, query, 500, sort ? sort.value : "");
         fillList(list, siteRoot, found.results);
         status.textContent = summary(ix, query, found);
         offer(ix, query, found);
@@ -467,6 +484,7 @@
     function fromAddress() {
       var q = queryOf(root.location.search);
       input.value = q;
+      if (sort) sort.value = ORDERS[paramOf(root.location.search, "sort")] ? paramOf(root.location.search, "sort") : "";
       run(q);
     }
     // Each new query is a step in the history: the back button returns to
@@ -475,7 +493,7 @@
       e.preventDefault();
       var q = input.value.trim();
       if (root.history && root.history.pushState) {
-        var url = "?q=" + encodeURIComponent(q);
+        var url = address(q);
         if (q === queryOf(root.location.search).trim()) root.history.replaceState(null, "", url);
         else root.history.pushState(null, "", url);
       }
@@ -485,6 +503,13 @@
     function keys(e) { arrows(e, input, list); }
     input.addEventListener("keydown", keys);
     list.addEventListener("keydown", keys);
+    // Another sort searches again, as the button does: the same query is
+    // no new step of the history.
+    if (sort) {
+      sort.addEventListener("change", function () {
+        form.dispatchEvent(new Event("submit", { cancelable: true }));
+      });
+    }
     root.addEventListener("popstate", fromAddress);
     fromAddress();
     // Without a query, the page is there to type one.
@@ -493,8 +518,11 @@
 
   // queryOf returns the q parameter of an address's query string, ""
   // without one; a malformed escape ("100%") is read as it stands.
-  function queryOf(search) {
-    var m = /[?&]q=([^&]*)/.exec(search);
+  function queryOf(search) { return paramOf(search, "q"); }
+
+  // paramOf returns a parameter of an address's query string, as queryOf.
+  function paramOf(search, name) {
+    var m = new RegExp("[?&]" + name + "=([^&]*)").exec(search);
     if (!m) return "";
     var raw = m[1].replace(/\+/g, " ");
     try {
