@@ -128,8 +128,11 @@ func (w *notifyWatcher) addTree(dir string) ([]string, error) {
 		if skipDir(w.root, path, w.opt) {
 			return filepath.SkipDir
 		}
+		if err := w.fsw.Add(path); err != nil {
+			return err
+		}
 		w.dirs[path] = true
-		return w.fsw.Add(path)
+		return nil
 	})
 	return files, err
 }
@@ -216,26 +219,21 @@ func anyEmpty(paths map[string]bool) bool {
 // renamed folder were missed. Forgotten first, the new names get watches
 // of their own. It reports whether path was a folder watched.
 func (w *notifyWatcher) forget(path string) bool {
-	was := w.dirs[path]
-	prefix := path + string(filepath.Separator)
-	for d := range w.dirs {
-		if d == path || strings.HasPrefix(d, prefix) {
-			delete(w.dirs, d)
-		}
-	}
-	err := w.fsw.Remove(path)
-	if errors.Is(err, fsnotify.ErrNonExistentWatch) && !was {
+	if !w.dirs[path] {
 		return false
 	}
-	if err != nil && !errors.Is(err, fsnotify.ErrNonExistentWatch) {
-		fmt.Fprintf(w.opt.Log, "watch: %s: %v\n", path, err)
-	}
-	for _, p := range w.fsw.WatchList() {
-		if strings.HasPrefix(p, prefix) {
-			w.fsw.Remove(p)
+	prefix := path + string(filepath.Separator)
+	for d := range w.dirs {
+		if d != path && !strings.HasPrefix(d, prefix) {
+			continue
+		}
+		delete(w.dirs, d)
+		// fsnotify may have dropped the watch already.
+		if err := w.fsw.Remove(d); err != nil && !errors.Is(err, fsnotify.ErrNonExistentWatch) {
+			fmt.Fprintf(w.opt.Log, "watch: %s: %v\n", d, err)
 		}
 	}
-	return was
+	return true
 }
 
 // relevant drops chmod-only events, editor temp files and skipped paths.
