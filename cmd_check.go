@@ -273,11 +273,7 @@ func unusablePathResults(paths []string, stderr io.Writer) (rest []string, unusa
 		if err := pathProblem(p); err != nil {
 			d := diag.FromError(p, err)
 			unusable = append(unusable, *fileResult(p, diag.List{d}, nil))
-			line := p + ": " + d.Message
-			if d.Hint != "" {
-				line += " (" + d.Hint + ")"
-			}
-			fmt.Fprintf(stderr, "nonopress check: %s\n", line)
+			fmt.Fprintf(stderr, "nonopress check: %s\n", d)
 			continue
 		}
 		rest = append(rest, p)

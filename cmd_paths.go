@@ -33,10 +33,7 @@ func collectPuzzleFiles(paths []string) (c collected, err error) {
 	for _, root := range paths {
 		info, err := os.Stat(root)
 		if err != nil {
-			if hint := missingPathHint(root, err); hint != "" {
-				return c, fmt.Errorf("%s: %w (%s)", root, unwrapPathError(err), hint)
-			}
-			return c, fmt.Errorf("%s: %w", root, unwrapPathError(err))
+			return c, unusablePath{missingPath(root, err), unwrapPathError(err)}
 		}
 		if !info.IsDir() {
 			if err := checkRegular(root, info); err != nil {
@@ -98,14 +95,33 @@ func pathProblem(path string) error {
 	info, err := os.Stat(path)
 	switch {
 	case err != nil: // why it cannot be looked at
-		d := statProblem(path, err)
-		d.Hint = missingPathHint(path, err)
-		return d
+		return missingPath(path, err)
 	case info.IsDir():
 		return nil
 	}
 	return checkRegular(path, info)
 }
+
+// missingPath is the diagnostic of a path named on the command line that
+// os.Stat could not look at (err, its error), with missingPathHint's hint.
+func missingPath(path string, err error) *diag.Diagnostic {
+	d := statProblem(path, err)
+	d.Hint = missingPathHint(path, err)
+	return d
+}
+
+// unusablePath is the error of a command stopped at such a path: the
+// diagnostic's "path: message (hint)", said as the command's own error
+// ("nonopress check: ...", where a diagnostic would be "path: error: ...",
+// as check -json says it too: unusablePathResults), wrapping the error of
+// os.Stat.
+type unusablePath struct {
+	d   *diag.Diagnostic
+	err error
+}
+
+func (e unusablePath) Error() string { return e.d.String() }
+func (e unusablePath) Unwrap() error { return e.err }
 
 // missingPathHint is "did you mean content/heart.non?" for a path that
 // does not exist (err, its os.Stat's error) when its folder holds the

@@ -120,8 +120,8 @@ func TestNoPuzzlesWarningOnlyWhenNone(t *testing.T) {
 			t.Errorf("warning %q, but a/p.non was left out with its collection", w)
 		}
 	}
-	if len(sum.Skipped) != 2 {
-		t.Errorf("skipped = %q, want the two notes", sum.Skipped)
+	if len(sum.Skipped()) != 2 {
+		t.Errorf("skipped = %q, want the two notes", sum.Skipped())
 	}
 }
 
@@ -135,7 +135,7 @@ func TestSkipInvalidCountsPuzzles(t *testing.T) {
 		t.Fatalf("err = %v, want several problems", err)
 	}
 	sum, err := s.build(Config{SkipInvalid: true})
-	if err != nil || len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "more problems") {
-		t.Errorf("err %v, skipped %q: want one line for the one puzzle", err, sum.Skipped)
+	if err != nil || len(sum.Skipped()) != 1 || !strings.Contains(sum.Skipped()[0], "more problems") {
+		t.Errorf("err %v, skipped %q: want one line for the one puzzle", err, sum.Skipped())
 	}
 }

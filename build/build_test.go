@@ -282,8 +282,8 @@ func TestFailedBuildLeavesOutputUntouched(t *testing.T) {
 	if err != nil {
 		t.Fatalf("SkipInvalid: %v", err)
 	}
-	if len(sum.Skipped) == 0 || !strings.HasPrefix(sum.Skipped[0], wantPrefix) {
-		t.Errorf("Skipped = %q", sum.Skipped)
+	if len(sum.Skipped()) == 0 || !strings.HasPrefix(sum.Skipped()[0], wantPrefix) {
+		t.Errorf("Skipped = %q", sum.Skipped())
 	}
 	if s.exists("animals/bad/index.html") || !strings.Contains(s.read("animals/cross/index.html"), "changed note") {
 		t.Errorf("SkipInvalid build did not publish the valid puzzles only")
@@ -320,8 +320,8 @@ columns
 		t.Errorf("strict build: err = %v, want the warning as an error", err)
 	}
 	sum, err := s.build(Config{Strict: true, SkipInvalid: true})
-	if err != nil || len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "free.non") || s.exists("free/index.html") {
-		t.Errorf("strict and skip-invalid: err %v, skipped %q", err, sum.Skipped)
+	if err != nil || len(sum.Skipped()) != 1 || !strings.Contains(sum.Skipped()[0], "free.non") || s.exists("free/index.html") {
+		t.Errorf("strict and skip-invalid: err %v, skipped %q", err, sum.Skipped())
 	}
 	writeTree(t, s.src, "-- nonopress.toml --\nstrict = true\n")
 	if _, err := s.build(Config{}); err == nil {

@@ -168,8 +168,8 @@ func TestNoteLicenseStrict(t *testing.T) {
 			t.Errorf("build -strict -skip-invalid: the log says %q %d times, want once:\n%s", w, n, log.String())
 		}
 	}
-	if sum.Puzzles != 2 || len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], want[0]) {
-		t.Errorf("build -strict -skip-invalid: %d puzzles published, %q left out; want 2, and c.nin's left out", sum.Puzzles, sum.Skipped)
+	if sum.Puzzles != 2 || len(sum.Skipped()) != 1 || !strings.Contains(sum.Skipped()[0], want[0]) {
+		t.Errorf("build -strict -skip-invalid: %d puzzles published, %q left out; want 2, and c.nin's left out", sum.Puzzles, sum.Skipped())
 	}
 }
 

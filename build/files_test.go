@@ -204,8 +204,8 @@ func TestBundleWithABadPuzzle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Puzzles != 1 || len(sum.Skipped) == 0 || !s.exists("set/1/index.html") || s.exists("set/2/index.html") {
-		t.Errorf("SkipInvalid on a bundle: %d puzzles, skipped %q", sum.Puzzles, sum.Skipped)
+	if sum.Puzzles != 1 || len(sum.Skipped()) == 0 || !s.exists("set/1/index.html") || s.exists("set/2/index.html") {
+		t.Errorf("SkipInvalid on a bundle: %d puzzles, skipped %q", sum.Puzzles, sum.Skipped())
 	}
 	checkLinks(t, s.out)
 }

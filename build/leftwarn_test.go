@@ -69,10 +69,10 @@ func TestSkipInvalidLogsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "(left out, with 1 more problem)\n  ") ||
-		!strings.HasSuffix(sum.Skipped[0], "undecl.non:11: warning: colour 'y' has no color line, unlike the others: nonopress picks a colour for it "+
+	if len(sum.Skipped()) != 1 || !strings.Contains(sum.Skipped()[0], "(left out, with 1 more problem)\n  ") ||
+		!strings.HasSuffix(sum.Skipped()[0], "undecl.non:11: warning: colour 'y' has no color line, unlike the others: nonopress picks a colour for it "+
 			"(add a line \"color y #rrggbb\" after line 6, with the other color lines; or use a declared colour)") {
-		t.Errorf("skipped = %q, want the puzzle's line, then its warning", sum.Skipped)
+		t.Errorf("skipped = %q, want the puzzle's line, then its warning", sum.Skipped())
 	}
 	if len(sum.LeftOut) != 1 || sum.LeftOut[0].Line != 11 {
 		t.Errorf("LeftOut = %v, want the warning of line 11", sum.LeftOut)
@@ -94,8 +94,8 @@ func TestSkipInvalidLogsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(again.Skipped, "\n") != strings.Join(sum.Skipped, "\n") || len(again.LeftOut) != 1 || len(again.Warnings) != warnings {
-		t.Errorf("from the store: skipped %q, left-out warnings %v, %d warnings; want %q, 1, %d", again.Skipped, again.LeftOut, len(again.Warnings), sum.Skipped, warnings)
+	if strings.Join(again.Skipped(), "\n") != strings.Join(sum.Skipped(), "\n") || len(again.LeftOut) != 1 || len(again.Warnings) != warnings {
+		t.Errorf("from the store: skipped %q, left-out warnings %v, %d warnings; want %q, 1, %d", again.Skipped(), again.LeftOut, len(again.Warnings), sum.Skipped(), warnings)
 	}
 }
 
@@ -140,9 +140,9 @@ func TestUnreadableFileListsTheWarningsBeforeItsError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "names.non:8:1: error: unknown colour name \"green\" (left out)\n  ") ||
-		!strings.HasSuffix(sum.Skipped[0], "names.non:5:1: warning: unknown key \"colr\" (did you mean \"color\"?)") {
-		t.Errorf("skipped = %q, want the file's line, then its warning", sum.Skipped)
+	if len(sum.Skipped()) != 1 || !strings.Contains(sum.Skipped()[0], "names.non:8:1: error: unknown colour name \"green\" (left out)\n  ") ||
+		!strings.HasSuffix(sum.Skipped()[0], "names.non:5:1: warning: unknown key \"colr\" (did you mean \"color\"?)") {
+		t.Errorf("skipped = %q, want the file's line, then its warning", sum.Skipped())
 	}
 	if len(sum.LeftOut) != 1 || sum.LeftOut[0].Line != 5 {
 		t.Errorf("LeftOut = %v, want the warning of line 5", sum.LeftOut)
@@ -163,8 +163,8 @@ func TestSkipInvalidLinesNameAFixGivenBefore(t *testing.T) {
 		if strings.Count(out, `(did you mean "width"?)`) != 1 || !strings.Contains(out, "b.non:2:1: error: unknown key \"widht\" (as for a.non) (left out") {
 			t.Errorf("%s: log:\n%s\nwant the fix in full for a.non, and named for b.non", from, out)
 		}
-		if n := strings.Count(strings.Join(sum.Skipped, "\n"), `(did you mean "width"?)`); n != 2 {
-			t.Errorf("%s: skipped %q: the fix in full %d times, want in each", from, sum.Skipped, n)
+		if n := strings.Count(strings.Join(sum.Skipped(), "\n"), `(did you mean "width"?)`); n != 2 {
+			t.Errorf("%s: skipped %q: the fix in full %d times, want in each", from, sum.Skipped(), n)
 		}
 		if i == 0 {
 			s.forgetStamp()
@@ -187,7 +187,7 @@ func TestSkipInvalidSaysATitleTooLongLeftOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := fmt.Sprintf("long.non:1: error: title of %d bytes: at most %d (left out)", content.MaxTitleBytes+1, content.MaxTitleBytes)
-	if len(sum.Skipped) != 1 || !strings.HasSuffix(sum.Skipped[0], want) || !strings.Contains(log.String(), want+"\n") {
-		t.Errorf("skipped %q, log:\n%s\nwant the puzzle's line, %q", sum.Skipped, log.String(), want)
+	if len(sum.Skipped()) != 1 || !strings.HasSuffix(sum.Skipped()[0], want) || !strings.Contains(log.String(), want+"\n") {
+		t.Errorf("skipped %q, log:\n%s\nwant the puzzle's line, %q", sum.Skipped(), log.String(), want)
 	}
 }

@@ -160,8 +160,8 @@ func TestMemoKeepsProblems(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "broken.non") {
-			t.Errorf("build %d: Skipped = %q, want the invalid puzzle", i, sum.Skipped)
+		if len(sum.Skipped()) != 1 || !strings.Contains(sum.Skipped()[0], "broken.non") {
+			t.Errorf("build %d: Skipped = %q, want the invalid puzzle", i, sum.Skipped())
 		}
 		if want := int64(4 * i); b.memo.hits.Load() != want {
 			t.Errorf("build %d took %d files from the memo, want %d", i, b.memo.hits.Load(), want)

@@ -206,8 +206,8 @@ func TestRebuildLeavesOutABrokenPuzzle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sum.Skipped) != 1 || !strings.Contains(sum.Skipped[0], "corner.non") {
-		t.Errorf("Skipped = %q, want corner.non", sum.Skipped)
+	if len(sum.Skipped()) != 1 || !strings.Contains(sum.Skipped()[0], "corner.non") {
+		t.Errorf("Skipped = %q, want corner.non", sum.Skipped())
 	}
 	if s.exists("animals/corner/index.html") || strings.Contains(s.read("animals/index.html"), "corner/") {
 		t.Error("the broken puzzle is still published")
@@ -222,8 +222,8 @@ func TestRebuildLeavesOutABrokenPuzzle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sum.Skipped) != 0 || !s.exists("animals/corner/index.html") || !strings.Contains(s.read("animals/index.html"), "corner/") {
-		t.Errorf("the fixed puzzle is not back (skipped %q)", sum.Skipped)
+	if len(sum.Skipped()) != 0 || !s.exists("animals/corner/index.html") || !strings.Contains(s.read("animals/index.html"), "corner/") {
+		t.Errorf("the fixed puzzle is not back (skipped %q)", sum.Skipped())
 	}
 }
 

@@ -45,7 +45,7 @@ type buildStamp struct {
 	Puzzles  int
 	Pages    int
 	Warnings []string
-	Skips    []Skip // Summary.Skips, whose lines are Summary.Skipped
+	Skips    []Skip // Summary.Skips
 	// Diagnostics are Summary.Diagnostics.
 	Diagnostics diag.List
 	LeftOut     diag.List // Summary.LeftOut
@@ -176,7 +176,7 @@ func (b *Builder) stamped() (tree string, sum Summary, ok bool) {
 	if st.Key != b.stampKey(tree, <-folders) {
 		return tree, sum, false
 	}
-	return tree, Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skipped: skippedLines(st.Skips, nil), Skips: st.Skips, Diagnostics: st.Diagnostics, LeftOut: st.LeftOut, Unchanged: true}, true
+	return tree, Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skips: st.Skips, Diagnostics: st.Diagnostics, LeftOut: st.LeftOut, Unchanged: true}, true
 }
 
 // storedStamp reads the stamp of the store file: a regular file only, and

@@ -18,11 +18,8 @@ type Summary struct {
 	// Written and Removed count the output files that are new or changed, and
 	// gone, compared with the previous output.
 	Written, Removed int
-	// Skipped are the puzzles (unreadable parts of files, notes) left out
-	// (SkipInvalid), with the reason, each fix in full; Skips are the
-	// same as values, whose lines the log writes naming a fix given
-	// before "(as for a.non)".
-	Skipped  []string
+	// Skips are the puzzles (unreadable parts of files, notes) left out
+	// (SkipInvalid), with the reason; their lines are Skipped.
 	Skips    []Skip
 	Warnings []string // "path:line: message", in path order
 	// Diagnostics are the same problems as values (file, line, column,
@@ -63,7 +60,13 @@ func (s *Summary) warnAt(ds ...diag.Diagnostic) {
 // skip adds the puzzles (or parts, or notes) left out to the summary.
 func (s *Summary) skip(skips ...Skip) {
 	s.Skips = append(s.Skips, skips...)
-	s.Skipped = append(s.Skipped, skippedLines(skips, nil)...)
+}
+
+// Skipped is a line for each of the puzzles left out (Skips), with the
+// reason, each fix in full; the log writes them naming a fix given before
+// "(as for a.non)".
+func (s Summary) Skipped() []string {
+	return skippedLines(s.Skips, nil)
 }
 
 // logSummary logs a build's warnings, skipped puzzles and summary line.
@@ -79,7 +82,7 @@ func (b *Builder) logSummary(sum Summary, start time.Time) {
 	}
 	fmt.Fprintf(b.log, "built %s into %s: %s changed, %d removed, %s, %d left out (%.1fs)\n",
 		puzzle.Plural(sum.Puzzles, "puzzle"), puzzle.Plural(sum.Pages, "page"), puzzle.Plural(sum.Written, "file"), sum.Removed,
-		puzzle.Plural(len(sum.Warnings), "warning"), len(sum.Skipped), time.Since(start).Seconds())
+		puzzle.Plural(len(sum.Warnings), "warning"), len(sum.Skips), time.Since(start).Seconds())
 }
 
 // Error is a build that failed because puzzles or notes are invalid.

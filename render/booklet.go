@@ -142,8 +142,10 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 		}
 		cur.halves = append(cur.halves, []int{i})
 	}
+	specs := make([]sheetSpec, len(entries))
 	for i, e := range entries {
-		spec := entrySpec(e, i, monoSafe)
+		specs[i] = entrySpec(e, i, monoSafe)
+		spec := specs[i]
 		switch {
 		case bookletFit(m, e.Puzzle, quarter, spec) >= sharedCell:
 			if openQuarter {
@@ -165,14 +167,15 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 	}
 	pages := make([]*scene, len(plan))
 	for k, pp := range plan {
-		pages[k] = pp.draw(m, entries, paper, monoSafe, first+k)
+		pages[k] = pp.draw(m, entries, specs, paper, first+k)
 	}
 	return pages, entryPage
 }
 
-// entrySpec is how the booklet draws its i-th entry: headed by its number.
+// entrySpec is how the booklet draws its i-th entry: headed by its number,
+// its text measured once for each width it is tried at (fixedMemo).
 func entrySpec(e BookletEntry, i int, monoSafe bool) sheetSpec {
-	return sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe, grid: e.Drawn, cellCap: bookletMaxCell, maxDrop: math.Inf(1)}
+	return sheetSpec{heading: fmt.Sprintf("Puzzle %d", i+1), monoSafe: monoSafe, grid: e.Drawn, cellCap: bookletMaxCell, maxDrop: math.Inf(1), fixed: fixedMemo{}}
 }
 
 // plannedPage is a booklet page's puzzles (entries' indexes): one with a
@@ -183,8 +186,8 @@ type plannedPage struct {
 }
 
 // draw draws page number num, each puzzle in all the room the page leaves
-// it.
-func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bool, num int) *scene {
+// it, drawn as its spec (entrySpec) says.
+func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, specs []sheetSpec, paper pageSize, num int) *scene {
 	var all []int
 	for _, h := range pp.halves {
 		all = append(all, h...)
@@ -194,7 +197,7 @@ func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, paper pageSize, 
 		lone = all[0]
 	}
 	if i := lone; i >= 0 {
-		spec := entrySpec(entries[i], i, monoSafe)
+		spec := specs[i]
 		spec.pageNum = strconv.Itoa(num)
 		return bookletPage(m, entries[i].Puzzle, paper, spec)
 	}
@@ -210,15 +213,14 @@ func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, paper pageSize, 
 		if len(h) == 2 {
 			region = quarter
 		}
-		specs := make([]sheetSpec, len(h))
 		drop := math.Inf(1) // a pair's headings on one line: the lower drop
-		for j, i := range h {
-			specs[j] = entrySpec(entries[i], i, monoSafe)
-			drop = min(drop, bookletSheetDrop(m, entries[i].Puzzle, region, specs[j]))
+		for _, i := range h {
+			drop = min(drop, bookletSheetDrop(m, entries[i].Puzzle, region, specs[i]))
 		}
 		for j, i := range h {
-			specs[j].maxDrop = drop
-			sheet := bookletSheet(m, entries[i].Puzzle, region, specs[j])
+			spec := specs[i]
+			spec.maxDrop = drop
+			sheet := bookletSheet(m, entries[i].Puzzle, region, spec)
 			s.place(sheet, float64(j)*quarter.Width, float64(k)*half.Height, 1)
 		}
 	}

@@ -49,6 +49,9 @@ type sheetSpec struct {
 	// alone, the lower of the two puzzles' drops in a pair side by side,
 	// so that their headings stand on one line.
 	maxDrop float64
+	// fixed, when set, keeps fixedHeight's measures for the puzzle the
+	// spec is for (a booklet's entry: entrySpec).
+	fixed fixedMemo
 }
 
 // largestCell is the largest cell side spec allows.
@@ -154,28 +157,6 @@ func maxClues(lines []puzzle.Line) int {
 		n = max(n, len(l))
 	}
 	return n
-}
-
-// fixedHeight is the height of a sheet page's parts that do not scale with
-// the cells: heading, legend, attribution and page number.
-func fixedHeight(m *metrics, p *puzzle.Puzzle, page pageSize, spec sheetSpec) float64 {
-	h := 0.0
-	if spec.heading != "" {
-		h += headingSize * 1.8
-		_, ah := attribution(m, p, 0, 0, page.Width-2*margin)
-		h += gap + ah
-	} else {
-		_, th := titleBlock(m, p, spec, 0, 0, page.Width-2*margin)
-		h += th + gap
-	}
-	if p.Colors() > 1 {
-		_, lh := legend(m, p, 0, 0, page.Width-2*margin, spec.monoSafe)
-		h += gap + lh
-	}
-	if spec.pageNum != "" {
-		h += pageNumSize * 1.5
-	}
-	return h
 }
 
 // drawSheet draws the sheet: heading, clues, grid, legend, attribution.

@@ -58,6 +58,30 @@ const reconnectMillis = 1000
 func (h *hub) publish(ev event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.send(ev)
+}
+
+// publishChanged publishes ev, a state event ("builderror" or "ok"),
+// unless it says what the site's state says already: the pages show that,
+// and would draw it again for nothing.
+func (h *hub) publishChanged(ev event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if ev.Name == h.state.Name && sameData(ev.Data, h.state.Data) {
+		return
+	}
+	h.send(ev)
+}
+
+// sameData reports whether two events' data read the same to a page.
+func sameData(a, b any) bool {
+	ja, erra := json.Marshal(a)
+	jb, errb := json.Marshal(b)
+	return erra == nil && errb == nil && string(ja) == string(jb)
+}
+
+// send is publish, h.mu held.
+func (h *hub) send(ev event) {
 	if ev.Name == "ok" || ev.Name == "builderror" {
 		h.state = ev
 	}

@@ -6,16 +6,21 @@ import (
 	"strings"
 )
 
-// ignored reports whether a file name is an editor's or the system's temporary
+// ignored reports whether a file is an editor's or the system's temporary
 // file, whose events must not trigger a rebuild: backups (`*~`, `*.bak`), Vim
 // swap files (`.swp`, `.swo`, `.swx`, `4913`), Emacs locks and autosaves
 // (`.#*`, `#*#`), `*.tmp`, the leftovers of a merge or patch (`*.orig`,
 // `*.rej`), GNOME's `.goutputstream*` and JetBrains' `___jb_*` safe-write
 // files, and `sed -i`'s own (`sed` and six letters or digits, renamed over
-// the file it edits; a folder of such a name is not one). The build reads
-// none of them.
+// the file it edits). The build reads none of them. A folder of any such
+// name ("old.bak", "sedSpring") is none: the build reads the puzzles in
+// it, so it is watched.
 func ignored(path string) bool {
-	name := filepath.Base(path)
+	return ignoredName(filepath.Base(path)) && !isFolder(path)
+}
+
+// ignoredName reports whether name is one of those of ignored.
+func ignoredName(name string) bool {
 	switch {
 	case name == "4913",
 		strings.HasSuffix(name, "~"),
@@ -30,15 +35,13 @@ func ignored(path string) bool {
 		strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#"),
 		strings.HasPrefix(name, ".goutputstream"),
 		strings.Contains(name, "___jb_"),
-		sedTemp(name) && !isFolder(path):
+		sedTemp(name):
 		return true
 	}
 	return false
 }
 
-// isFolder reports whether path is a folder (not a symbolic link to one):
-// a folder whose name sed could have written ("sedSpring") is content,
-// watched and built.
+// isFolder reports whether path is a folder (not a symbolic link to one).
 func isFolder(path string) bool {
 	info, err := os.Lstat(path)
 	return err == nil && info.IsDir()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -291,4 +292,42 @@ func (l *syncLog) await(t *testing.T, line string) {
 		}
 	}
 	t.Fatalf("the log does not say %q within 20 s:\n%s", line, l.String())
+}
+
+// TestOutputThatCannotBeWrittenIsToldToPagesOnce: the build tried again at
+// each check of an output folder it cannot write fails the same way each
+// time; open pages are told once, where each check sent the same
+// builderror again and the page drew its panel again every second. Once
+// the folder is written, they are told the site is fine.
+func TestOutputThatCannotBeWrittenIsToldToPagesOnce(t *testing.T) {
+	src, out, _ := dotSite(t)
+	s := builtServer(t, Config{Src: src, Out: out, Log: io.Discard})
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sse := connect(t, ctx, srv.URL+"/")
+	sse.await(t, "ok", nil) // the state a page is told first
+	if err := os.Remove(filepath.Join(out, output.MarkerName)); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		s.checkOutput(ctx)
+	}
+	s.hub.publish(event{Name: "reload", Data: map[string]any{"paths": []string{"/marker/"}}})
+	var told []string
+	for ev := range sse.events {
+		if ev.Name == "reload" && hasPath("/marker/")(ev.Data.(map[string]any)) {
+			break
+		}
+		told = append(told, ev.Name)
+	}
+	if strings.Join(told, " ") != "builderror" {
+		t.Errorf("three checks of a folder the build cannot write sent the page %q, want one builderror", told)
+	}
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	s.checkOutput(ctx)
+	sse.await(t, "ok", nil)
 }

@@ -309,7 +309,14 @@ func (s *Server) failed(err error) {
 	s.logged.add(s.cfg.Log, failure)
 	// A failed build's problems hold no warning but those of its
 	// puzzles in error: each goes with the errors.
-	s.hub.publish(problemEvent(true, failure, failure))
+	ev := problemEvent(true, failure, failure)
+	if s.outputLost {
+		// Tried again at each check of the output folder (checkOutput):
+		// the pages are told when the failure changes, not every second.
+		s.hub.publishChanged(ev)
+		return
+	}
+	s.hub.publish(ev)
 }
 
 // reloadData turns the build's changed output files into the URL paths a

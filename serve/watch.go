@@ -92,6 +92,9 @@ type notifyWatcher struct {
 	root string
 	opt  watchOptions
 	fsw  *fsnotify.Watcher
+	// dirs are the folders watched, by path: fsnotify drops the watch of
+	// one renamed away by itself, at an event that may come first.
+	dirs map[string]bool
 }
 
 func newNotifyWatcher(root string, opt watchOptions) (*notifyWatcher, error) {
@@ -99,7 +102,7 @@ func newNotifyWatcher(root string, opt watchOptions) (*notifyWatcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &notifyWatcher{root: root, opt: opt, fsw: fsw}
+	w := &notifyWatcher{root: root, opt: opt, fsw: fsw, dirs: map[string]bool{}}
 	if _, err := w.addTree(root); err != nil {
 		fsw.Close()
 		return nil, err
@@ -125,7 +128,11 @@ func (w *notifyWatcher) addTree(dir string) ([]string, error) {
 		if skipDir(w.root, path, w.opt) {
 			return filepath.SkipDir
 		}
-		return w.fsw.Add(path)
+		if err := w.fsw.Add(path); err != nil {
+			return err
+		}
+		w.dirs[path] = true
+		return nil
 	})
 	return files, err
 }
@@ -150,10 +157,9 @@ func (w *notifyWatcher) run(ctx context.Context, out chan<- []string) {
 			if !ok {
 				return
 			}
-			if ev.Has(fsnotify.Rename) {
-				w.forget(ev.Name)
-			}
-			if !w.relevant(ev) {
+			// A folder renamed away or removed is content whatever its
+			// name ("old.bak": see ignored), gone from where it was.
+			if folder := ev.Has(fsnotify.Rename|fsnotify.Remove) && w.forget(ev.Name); !folder && !w.relevant(ev) {
 				continue
 			}
 			pending[ev.Name] = true
@@ -204,27 +210,30 @@ func anyEmpty(paths map[string]bool) bool {
 	return false
 }
 
-// forget stops watching a folder renamed away, and the folders below it (a
-// file's name is not watched: nothing to do). fsnotify would keep their
-// watches under their old names, as the kernel gives a folder one watch
-// whatever its names: events in them named paths that no longer exist, and
-// the folder's own watch was dropped once the kernel said it moved, by then
-// the watch Create added for its new name, so edits in a renamed folder
-// were missed. Forgotten first, the new names get watches of their own.
-func (w *notifyWatcher) forget(path string) {
-	err := w.fsw.Remove(path)
-	if errors.Is(err, fsnotify.ErrNonExistentWatch) {
-		return
-	}
-	if err != nil {
-		fmt.Fprintf(w.opt.Log, "watch: %s: %v\n", path, err)
+// forget stops watching a folder renamed away or removed, and the folders
+// below it (a file's name is not watched: nothing to do). fsnotify would
+// keep their watches under their old names, as the kernel gives a folder
+// one watch whatever its names: events in them named paths that no longer
+// exist, and the folder's own watch was dropped once the kernel said it
+// moved, by then the watch Create added for its new name, so edits in a
+// renamed folder were missed. Forgotten first, the new names get watches
+// of their own. It reports whether path was a folder watched.
+func (w *notifyWatcher) forget(path string) bool {
+	if !w.dirs[path] {
+		return false
 	}
 	prefix := path + string(filepath.Separator)
-	for _, p := range w.fsw.WatchList() {
-		if strings.HasPrefix(p, prefix) {
-			w.fsw.Remove(p)
+	for d := range w.dirs {
+		if d != path && !strings.HasPrefix(d, prefix) {
+			continue
+		}
+		delete(w.dirs, d)
+		// fsnotify may have dropped the watch already.
+		if err := w.fsw.Remove(d); err != nil && !errors.Is(err, fsnotify.ErrNonExistentWatch) {
+			fmt.Fprintf(w.opt.Log, "watch: %s: %v\n", d, err)
 		}
 	}
+	return true
 }
 
 // relevant drops chmod-only events, editor temp files and skipped paths.

@@ -23,14 +23,17 @@ func TestIgnored(t *testing.T) {
 			t.Errorf("%s is ignored", name)
 		}
 	}
-	// A folder whose name sed could have written is content: its Create
-	// event must add its watch.
-	folder := filepath.Join(t.TempDir(), "sedSpring")
-	if err := os.Mkdir(folder, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if ignored(folder) {
-		t.Errorf("the folder %s is ignored", folder)
+	// A folder whose name sed could have written, or any of those names
+	// ("old.bak"), is content: its Create event must add its watch.
+	dir := t.TempDir()
+	for _, name := range []string{"sedSpring", "old.bak", "x~", "draft.tmp", "v1.orig"} {
+		folder := filepath.Join(dir, name)
+		if err := os.Mkdir(folder, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if ignored(folder) {
+			t.Errorf("the folder %s is ignored", folder)
+		}
 	}
 }
 
@@ -152,6 +155,18 @@ func testWatch(t *testing.T, poll bool) {
 		nextBatch(t, batches, filepath.Join(root, "sub", "deeper", "b.non"))
 		p := write("sub/c.non", "width 4\n")
 		nextBatch(t, batches, p)
+	})
+	t.Run("folder with a backup's name", func(t *testing.T) {
+		// The build reads the puzzles in a folder named old.bak: it is
+		// watched, and its renaming away is said.
+		p := write("old.bak/e.non", "width 1\n")
+		nextBatch(t, batches, p)
+		write("old.bak/e.non", "width 2\n")
+		nextBatch(t, batches, p)
+		if err := os.Rename(filepath.Join(root, "old.bak"), filepath.Join(t.TempDir(), "away")); err != nil {
+			t.Fatal(err)
+		}
+		nextBatch(t, batches, filepath.Join(root, "old.bak"))
 	})
 	t.Run("removal", func(t *testing.T) {
 		p := filepath.Join(root, "sub", "deeper", "b.non")

@@ -118,6 +118,11 @@ func hashIfRegular(root *os.Root, name string, size int64) (string, error) {
 	if err != nil || !info.Mode().IsRegular() || size != -1 && info.Size() != size {
 		return "", err
 	}
+	return hashFile(root, name)
+}
+
+// hashFile returns the hash of the file name of root.
+func hashFile(root *os.Root, name string) (string, error) {
 	f, err := root.Open(name)
 	if err != nil {
 		return "", err
@@ -213,7 +218,7 @@ func (k *keeper) keepFile(name, dst string, perm fs.FileMode) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sum, err := hashIfRegular(k.kept, tmp, -1)
+	sum, err := hashFile(k.kept, tmp) // the copy: a regular file, looked at above
 	if err != nil {
 		return "", err
 	}

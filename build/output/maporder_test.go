@@ -63,7 +63,30 @@ func TestRemoveStaleTriesEveryFile(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "b.html") {
 		t.Errorf("error %v, want one naming b.html", err)
 	}
-	for _, name := range []string{"a.html", "c.html"} {
+	goneAfterAFailure(t, back, "a.html", "c.html")
+}
+
+// A temporary file at the top of the back buffer that cannot be removed
+// (here a folder of such a name with something in it) follows the same
+// rule: the temporary file after it and the stale files are removed, and
+// the error names it.
+func TestRemoveStaleGoesOnPastATemporaryFile(t *testing.T) {
+	back := t.TempDir()
+	s := &Store{back: back, backHashes: map[string]string{"a.html": "h"}, written: map[string]string{}}
+	for _, name := range []string{".np-1.tmp/kept/x", ".np-2.tmp", "a.html"} {
+		userFile(t, back, name, "")
+	}
+	err := s.removeStaleKnown()
+	if err == nil || !strings.Contains(err.Error(), ".np-1.tmp") {
+		t.Errorf("error %v, want one naming .np-1.tmp", err)
+	}
+	goneAfterAFailure(t, back, ".np-2.tmp", "a.html")
+}
+
+// goneAfterAFailure fails t for each of names that is still in back.
+func goneAfterAFailure(t *testing.T, back string, names ...string) {
+	t.Helper()
+	for _, name := range names {
 		if _, err := os.Lstat(filepath.Join(back, name)); err == nil {
 			t.Errorf("%s is left after the failure before it", name)
 		}

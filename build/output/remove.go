@@ -63,20 +63,19 @@ func (r *remover) done() error {
 // empty folder: where a file is a folder now, a folder is not empty, or
 // one cannot be removed, it is left), and the folders their removal
 // leaves empty, and the temporary file of a marker that a killed build may
-// have left at the top.
+// have left at the top: all under the remover's rule (one that cannot be
+// removed stops nothing; the first failure is returned).
 func (s *Store) removeFromBack(stale []string) error {
-	if ents, err := os.ReadDir(s.back); err == nil {
-		for _, e := range ents {
-			if name := e.Name(); atomicfile.IsTemp(name) {
-				if err := os.Remove(filepath.Join(s.back, name)); err != nil {
-					return fmt.Errorf("remove stale output: %w", err)
-				}
-			}
-		}
-	}
 	r, err := openRemover(s.back)
 	if err != nil {
 		return fmt.Errorf("remove stale output: %w", err)
+	}
+	if ents, err := os.ReadDir(s.back); err == nil {
+		for _, e := range ents {
+			if name := e.Name(); atomicfile.IsTemp(name) {
+				r.remove(name)
+			}
+		}
 	}
 	for _, rel := range stale {
 		r.remove(rel)
