@@ -2,9 +2,11 @@ package build
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -180,5 +182,48 @@ func TestWrittenVerdictsIndexed(t *testing.T) {
 		if err := json.Unmarshal(merged.Bytes()[sp.off:sp.off+sp.n], &e); err != nil || e.Width != want[id] {
 			t.Errorf("record %s at %v reads %+v, %v; want width %d", id, sp, e, err, want[id])
 		}
+	}
+}
+
+// A site upgraded from the previous release keeps its verdicts: that
+// release's store (testdata/stores/store7.gob, version 7, whose records this
+// one cannot read) gives its verdicts to the build, which reads them back
+// where it solved every puzzle again. The store's verdicts are indented here,
+// a form no build writes, so that one solved again would show.
+func TestPreviousReleaseStoreKeepsItsVerdicts(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("testdata", "stores", "store7.gob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	size, err := verdictsTrailer(bytes.NewReader(old), int64(len(old)))
+	if err != nil {
+		t.Fatalf("the previous release's store has no verdicts' trailer: %v", err)
+	}
+	head := old[:len(old)-verdictsTrailerLen-int(size)]
+	if _, err := readStore(bytes.NewReader(old)); err == nil {
+		t.Fatal("the previous release's store reads as this one's: no upgrade to test")
+	}
+	entries := decodeVerdicts(old[len(head) : len(old)-verdictsTrailerLen])
+	if len(entries) != 1 {
+		t.Fatalf("the previous release's store holds %d verdicts, want the Cross's", len(entries))
+	}
+	indented := indentedVerdicts(t, entries)
+	upgraded := append(slices.Clip(head), indented...)
+	upgraded = binary.BigEndian.AppendUint64(append(upgraded, verdictsMagic...), uint64(len(indented)))
+
+	s := newSite(t, smallSite)
+	if err := os.MkdirAll(s.cache(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(s.cache(), storeFile), upgraded, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.mustBuild(Config{})
+	got := readVerdicts(t, s)
+	if !bytes.Contains(got, indented) {
+		t.Errorf("the Cross was solved again, its verdict from the previous release not read:\n%s", got)
+	}
+	if n := len(decodeVerdicts(got)); n < 3 {
+		t.Errorf("the store holds %d verdicts after the build, want one per puzzle", n)
 	}
 }
