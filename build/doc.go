@@ -49,7 +49,9 @@
 // reads a file. A store of another version (memoVersion: the release a site
 // was upgraded from, or rolled back to) is used for its verdicts alone,
 // found by their trailer (trailingVerdicts): the first build after an
-// upgrade makes every page again but solves no puzzle again.
+// upgrade makes every page again but solves no puzzle again, and saves only
+// the verdicts it asked for (those of puzzles since edited or removed stay
+// behind).
 //
 // # Serve mode
 //

@@ -136,20 +136,17 @@ func (m *fileMemo) load() {
 	}
 	defer f.Close()
 	d, verdicts, err := readStoreFile(f, m.path)
-	switch {
-	case err == nil:
-		if m.program != "" {
-			m.old, m.assets, m.stats.old = d.records, d.assets, d.stats
-		}
-		m.stamp = d.stamp
-	default:
+	if err != nil {
 		// An earlier release's store (or a damaged head): its records are
 		// not this program's, but its verdicts hold.
 		var ok bool
 		if verdicts, ok = trailingVerdicts(f, m.path); !ok {
 			return
 		}
+	} else if m.program != "" {
+		m.old, m.assets, m.stats.old = d.records, d.assets, d.stats
 	}
+	m.stamp = d.stamp
 	m.verdicts.reset(verdicts)
 	m.onDisk = true
 }

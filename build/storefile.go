@@ -111,7 +111,9 @@ func readStoreHead(r *countingReader) (storeData, error) {
 // alone, for a store whose head cannot be read: one of another version, such
 // as the release a site is upgraded from (a fileRecord of another shape).
 // The records have a format of their own (verdictsMagic), and each is
-// verified before use, so they are not solved again.
+// verified before use, so they are not solved again. Only those a build
+// asks for go on to the next store: the previous release's verdicts of
+// puzzles since edited or removed are left behind.
 func trailingVerdicts(f *os.File, path string) (verdictSection, bool) {
 	info, err := f.Stat()
 	if err != nil {
@@ -121,7 +123,7 @@ func trailingVerdicts(f *os.File, path string) (verdictSection, bool) {
 	if err != nil {
 		return verdictSection{}, false
 	}
-	return verdictSection{path: path, start: info.Size() - int64(verdictsTrailerLen) - size, size: size, file: info}, true
+	return verdictSection{path: path, start: info.Size() - int64(verdictsTrailerLen) - size, size: size, file: info, onlyAsked: true}, true
 }
 
 // verdictsLength checks the trailer that ends a file of end bytes whose
