@@ -46,7 +46,12 @@
 // and list pages, the files' stats (fileStats), the solver's verdicts
 // (verdicts.go, verified against the clues before use) and the build stamp
 // (stamp.go), which recognises a build that would change nothing before it
-// reads a file.
+// reads a file. A store of another version (memoVersion: the release a site
+// was upgraded from, or rolled back to) is used for its verdicts alone,
+// found by their trailer (trailingVerdicts): the first build after an
+// upgrade makes every page again but solves no puzzle again, and saves only
+// the verdicts it asked for (those of puzzles since edited or removed stay
+// behind).
 //
 // # Serve mode
 //

@@ -135,14 +135,20 @@ func (m *fileMemo) load() {
 		return
 	}
 	defer f.Close()
-	if d, verdicts, err := readStoreFile(f, m.path); err == nil {
-		if m.program != "" {
-			m.old, m.assets, m.stats.old = d.records, d.assets, d.stats
+	d, verdicts, err := readStoreFile(f, m.path)
+	if err != nil {
+		// An earlier release's store (or a damaged head): its records are
+		// not this program's, but its verdicts hold.
+		var ok bool
+		if verdicts, ok = trailingVerdicts(f, m.path); !ok {
+			return
 		}
-		m.stamp = d.stamp
-		m.verdicts.reset(verdicts)
-		m.onDisk = true
+	} else if m.program != "" {
+		m.old, m.assets, m.stats.old = d.records, d.assets, d.stats
 	}
+	m.stamp = d.stamp
+	m.verdicts.reset(verdicts)
+	m.onDisk = true
 }
 
 // assetOutputs returns the asset cache's outputs of the last build (the

@@ -107,21 +107,54 @@ func readStoreHead(r *countingReader) (storeData, error) {
 	return d, nil
 }
 
+// trailingVerdicts finds the verdicts of the store file f by their trailer
+// alone, for a store whose head cannot be read: one of another version, such
+// as the release a site is upgraded from (a fileRecord of another shape).
+// The records have a format of their own (verdictsMagic), and each is
+// verified before use, so they are not solved again. Only those a build
+// asks for go on to the next store: the previous release's verdicts of
+// puzzles since edited or removed are left behind.
+func trailingVerdicts(f *os.File, path string) (verdictSection, bool) {
+	info, err := f.Stat()
+	if err != nil {
+		return verdictSection{}, false
+	}
+	size, err := verdictsTrailer(f, info.Size())
+	if err != nil {
+		return verdictSection{}, false
+	}
+	return verdictSection{path: path, start: info.Size() - int64(verdictsTrailerLen) - size, size: size, file: info, onlyAsked: true}, true
+}
+
 // verdictsLength checks the trailer that ends a file of end bytes whose
 // verdicts start at start, and returns the length of their records.
 func verdictsLength(r io.ReaderAt, start, end int64) (int64, error) {
-	size := end - start - int64(verdictsTrailerLen)
-	if size < 0 {
-		return 0, errBadVerdicts
-	}
-	var t [verdictsTrailerLen]byte
-	if _, err := r.ReadAt(t[:], end-int64(len(t))); err != nil {
+	size, err := verdictsTrailer(r, end)
+	if err != nil {
 		return 0, err
 	}
-	if string(t[:len(verdictsMagic)]) != verdictsMagic || binary.BigEndian.Uint64(t[len(verdictsMagic):]) != uint64(size) {
+	if size != end-start-int64(verdictsTrailerLen) {
 		return 0, errBadVerdicts
 	}
 	return size, nil
+}
+
+// verdictsTrailer reads the trailer that ends a file of end bytes: the
+// length of the verdicts' records before it.
+func verdictsTrailer(r io.ReaderAt, end int64) (int64, error) {
+	at := end - int64(verdictsTrailerLen)
+	if at < 0 {
+		return 0, errBadVerdicts
+	}
+	var t [verdictsTrailerLen]byte
+	if _, err := r.ReadAt(t[:], at); err != nil {
+		return 0, err
+	}
+	size := binary.BigEndian.Uint64(t[len(verdictsMagic):])
+	if string(t[:len(verdictsMagic)]) != verdictsMagic || size > uint64(at) {
+		return 0, errBadVerdicts
+	}
+	return int64(size), nil
 }
 
 // readStamp decodes the stamp of the store's header alone.

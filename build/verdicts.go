@@ -2,6 +2,7 @@ package build
 
 import (
 	"io"
+	"maps"
 	"os"
 	"sync"
 
@@ -24,13 +25,19 @@ type verdictStore struct {
 	cache   *validate.Cache // nil until a build needs a verdict
 	// written is where write put the records, the index once saved.
 	written map[string]span
+	// asked are the ids looked up, when the section writes only those
+	// again (onlyAsked).
+	asked map[string]bool
 }
 
 // reset takes the verdicts of the section s.
 func (v *verdictStore) reset(s verdictSection) {
 	v.mu.Lock()
 	v.closeFile()
-	v.section, v.index, v.cache = s, nil, nil
+	v.section, v.index, v.cache, v.asked = s, nil, nil, nil
+	if s.onlyAsked {
+		v.asked = map[string]bool{}
+	}
 	v.mu.Unlock()
 }
 
@@ -61,6 +68,9 @@ func (v *verdictStore) older(id string) (validate.CacheEntry, bool) {
 		v.index = v.section.index()
 	}
 	sp, ok := v.index[id]
+	if ok && v.asked != nil {
+		v.asked[id] = true
+	}
 	if ok && v.file == nil {
 		v.file, _ = v.section.open() // nil when the file is gone or replaced
 	}
@@ -77,8 +87,13 @@ func (v *verdictStore) older(id string) (validate.CacheEntry, bool) {
 func (v *verdictStore) write(w io.Writer) error {
 	v.mu.Lock()
 	s, index, changes := v.section, v.index, v.cache.Changes()
+	var keep func(string) bool
+	if v.asked != nil {
+		asked := maps.Clone(v.asked)
+		keep = func(id string) bool { return asked[id] }
+	}
 	v.mu.Unlock()
-	written, err := writeVerdicts(w, s, index, changes)
+	written, err := writeVerdicts(w, s, index, changes, keep)
 	v.mu.Lock()
 	v.written = written
 	v.mu.Unlock()
@@ -103,7 +118,7 @@ func (v *verdictStore) saved(path string, start, size int64) {
 	v.cache.Saved()
 	written := v.written
 	v.closeFile()
-	v.section, v.index, v.written = verdictSection{}, nil, nil
+	v.section, v.index, v.written, v.asked = verdictSection{}, nil, nil, nil
 	if err == nil {
 		v.section = verdictSection{path: path, start: start, size: size, file: info}
 		v.index = written
