@@ -13,8 +13,8 @@ import (
 // foreignWarnings words what a commit found in the output folder that
 // nonopress did not write, each at its path: kept files, with where to put
 // them so that the build publishes them (templates/static/ publishes under
-// static/, the content tree images, PDFs and .txt files at their path: a
-// CNAME has no such place), and kept empty folders (a path ending in "/",
+// static/, the content tree images, PDFs and .txt files at their path, and
+// the content folder a host's CNAME, _redirects and _headers), and kept empty folders (a path ending in "/",
 // which a web server serves nothing from); files the site now writes over,
 // with where the user's copy is kept; and a manifest that could not be
 // trusted (at the folder), which made every file the site does not write be
@@ -33,7 +33,7 @@ func foreignWarnings(out string, f output.Foreign) diag.List {
 			continue
 		}
 		w = append(w, diag.Warningf(at,
-			"not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (published under static/) or, for an image, a PDF or a .txt file, in the content tree at its path"))
+			"not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (published under static/) or, for an image, a PDF or a .txt file, in the content tree at its path (a CNAME, _redirects or _headers in the content folder itself)"))
 	}
 	for _, t := range f.Replaced {
 		w = append(w, diag.Warningf(filepath.Join(out, filepath.FromSlash(t.Path)),

@@ -242,7 +242,7 @@ func TestUserFilesWarnedByBuildsThatChangeNothing(t *testing.T) {
 		}
 		var lines []string
 		for _, rel := range want {
-			line := filepath.Join(s.out, filepath.FromSlash(rel)) + ": warning: not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (published under static/) or, for an image, a PDF or a .txt file, in the content tree at its path"
+			line := filepath.Join(s.out, filepath.FromSlash(rel)) + ": warning: not written by nonopress: kept in place; to make it part of the site, put it in the content tree's templates/static/ folder (published under static/) or, for an image, a PDF or a .txt file, in the content tree at its path (a CNAME, _redirects or _headers in the content folder itself)"
 			lines = append(lines, line)
 			if !strings.Contains(log.String(), "\n"+line) && !strings.HasPrefix(log.String(), line) {
 				t.Errorf("%s: no line %q in the log:\n%s", when, line, log.String())
@@ -274,4 +274,24 @@ func TestUserFilesWarnedByBuildsThatChangeNothing(t *testing.T) {
 	}
 	build("a file removed from the user's folder", false, "CNAME", "mine/b.txt")
 	build("again after the removal", true, "CNAME", "mine/b.txt")
+}
+
+// A host's files (GitHub Pages' CNAME, Netlify's _redirects and _headers)
+// in the content folder itself are published at the site's root as they
+// are, so that a CNAME need not be kept in public/ by hand, warned of at
+// every build; in a collection's folder they are no file of the site.
+func TestHostFilesArePublishedFromTheContentFolder(t *testing.T) {
+	s := newSite(t, smallSite+"-- CNAME --\npuzzles.example.org\n-- _redirects --\n/old /animals/ 301\n-- _headers --\n/*\n  X-Frame-Options: DENY\n-- animals/CNAME --\nnot.example.org\n")
+	sum := s.mustBuild(Config{Quiet: true})
+	for name, want := range map[string]string{"CNAME": "puzzles.example.org\n", "_redirects": "/old /animals/ 301\n", "_headers": "/*\n  X-Frame-Options: DENY\n"} {
+		if !s.exists(name) || s.read(name) != want {
+			t.Errorf("%s not published as it is", name)
+		}
+	}
+	if s.exists("animals/CNAME") {
+		t.Error("a CNAME in a collection's folder was published")
+	}
+	if w := strings.Join(sum.Warnings, "\n"); strings.Contains(w, "CNAME") {
+		t.Errorf("warnings name the CNAME:\n%s", w)
+	}
 }

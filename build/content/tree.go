@@ -67,18 +67,6 @@ func (c *Collection) Title(site string) string {
 	return FolderTitle(c.Name)
 }
 
-// Resource is a file copied as it is into its collection's output folder.
-type Resource struct {
-	Name, Abs string // its name in the content tree, and its path as opened
-	Out       string // its name in the output folder
-}
-
-// resourceExts are the extensions of the files published as resources.
-var resourceExts = map[string]bool{
-	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".avif": true, ".svg": true,
-	".pdf": true, ".txt": true,
-}
-
 // PuzzleFile is one puzzle file of the content tree.
 type PuzzleFile struct {
 	Rel      string // relative to the content root, slash-separated
@@ -223,7 +211,7 @@ func (s *scanner) addFile(c *Collection, dirPath string, e fs.DirEntry, names ma
 	// A picture (.png, .gif) is a puzzle when a Markdown note of the same
 	// name stands beside it; else it is a resource the notes may show.
 	if !formats.Known(name) && !(formats.IsImage(name) && names[BaseName(name)+".md"]) {
-		if resourceExts[strings.ToLower(path.Ext(name))] {
+		if isResource(c, name) {
 			c.Resources = append(c.Resources, Resource{Name: name, Abs: full})
 		}
 		return nil
