@@ -30,8 +30,8 @@ type listKind struct {
 	pageOf func(name string) string
 	// names are the names an entry is listed under.
 	names func(e *Entry) []string
-	// A group's title is prefix and its name ("Tag: easy"), or unnamed for
-	// the group of no name; its puzzles are "nonogram puzzles" and named
+	// A group's pages are titled prefix and its name ("Tag: easy"), or
+	// unnamed for the group of no name (its label in the index too); its puzzles are "nonogram puzzles" and named
 	// with the name ("tagged %s"), or none.
 	prefix, unnamed, named, none string
 	// last is the page of the group listed last whatever its name (the
@@ -41,7 +41,11 @@ type listKind struct {
 	decorate func(d *PageData, g *listGroup)
 }
 
-// heading is a group's title.
+// label is a group's name in the list's index: its name, or unnamed.
+func (k listKind) label(g *listGroup) string { return FirstNonEmpty(g.name, k.unnamed) }
+
+// heading is the title of a group's pages: its label, after prefix when
+// it has a name ("Tag: easy").
 func (k listKind) heading(g *listGroup) string {
 	if g.name == "" {
 		return k.unnamed
@@ -125,7 +129,7 @@ func (s *Site) listPages(k listKind, anchorOf func(name string) string) []Page {
 		for _, e := range g.entries {
 			sp.add(e)
 		}
-		v := CollectionView{Title: k.heading(g), URL: content.RelURL(k.dir, g.page), Count: len(g.entries), Span: sp.Parts()}
+		v := CollectionView{Title: k.label(g), URL: content.RelURL(k.dir, g.page), Count: len(g.entries), Span: sp.Parts()}
 		if anchorOf != nil {
 			v.ID = anchorOf(g.name)
 		}

@@ -70,22 +70,25 @@ func TestCatalogueAndCards(t *testing.T) {
 	}
 }
 
-// The authors and licenses indexes list the named groups case-insensitively
-// and the puzzles without an author or license last, each linking to its
-// group's page of cards, at an id of its own where the old index's section
-// was.
+// The authors, licenses and tags indexes list the named groups
+// case-insensitively and the puzzles without an author or license last,
+// each linking to its group's page of cards, at an id of its own where the
+// old index's section was.
 func TestGroupsUnknownLastWithAnIndex(t *testing.T) {
 	s, _ := testSite()
 	s.Entries[0].Author, s.Entries[0].License = "", "CC0-1.0"
 	extra := &Entry{ID: "3", Title: "Third", Page: "a/third/index.html", Author: "ann", License: ""}
 	s.Entries = append(s.Entries, extra)
 	s.Entries[1].Author = "Bob"
+	s.Entries[1].Tags, extra.Tags = []string{"birds"}, []string{"Easy", "birds"}
 	for _, c := range []struct {
 		pages      []Page
 		want, urls []string
 	}{
 		{s.AuthorsPages(), []string{"ann", "Bob", "Unknown author"}, []string{"ann/index.html", "bob/index.html", "unknown/index.html"}},
 		{s.LicensesPages(), []string{"CC0-1.0", "No license given"}, []string{"cc0-1-0/index.html", "none/index.html"}},
+		// A tag is listed by its name, its page titled "Tag: birds".
+		{s.TagPages(), []string{"birds", "Easy"}, []string{"birds/index.html", "easy/index.html"}},
 	} {
 		index := c.pages[len(c.pages)-1]
 		var names, urls []string
