@@ -31,12 +31,10 @@ type listKind struct {
 	// names are the names an entry is listed under.
 	names func(e *Entry) []string
 	// A group's pages are titled prefix and its name ("Tag: easy"), or
-	// unnamed for the group of no name (its label in the index too); its puzzles are "nonogram puzzles" and named
-	// with the name ("tagged %s"), or none.
+	// unnamed for the group of no name (its label in the index too), which
+	// is listed last; its puzzles are "nonogram puzzles" and named with the
+	// name ("tagged %s"), or none. A list with no unnamed has no such group.
 	prefix, unnamed, named, none string
-	// last is the page of the group listed last whatever its name (the
-	// puzzles with no author), "" for none.
-	last string
 	// decorate adds what a kind's group pages show besides their cards.
 	decorate func(d *PageData, g *listGroup)
 }
@@ -66,11 +64,11 @@ var (
 		names:  func(e *Entry) []string { return e.Tags },
 		prefix: "Tag: ", named: "tagged %s",
 	}
-	authorList = listKind{kind: "authors", title: "Authors", dir: "authors/", pageOf: authorPage, last: authorPage(""),
+	authorList = listKind{kind: "authors", title: "Authors", dir: "authors/", pageOf: authorPage,
 		names:   func(e *Entry) []string { return []string{e.Author} },
 		unnamed: "Unknown author", named: "by %s", none: "whose author is not given",
 	}
-	licenseList = listKind{kind: "licenses", title: "Licenses", dir: "licenses/", pageOf: licensePage, last: licensePage(""),
+	licenseList = listKind{kind: "licenses", title: "Licenses", dir: "licenses/", pageOf: licensePage,
 		names:   func(e *Entry) []string { return []string{e.License} },
 		unnamed: "No license given", named: "published under %s", none: "published with no license given",
 		decorate: func(d *PageData, g *listGroup) {
@@ -82,8 +80,12 @@ var (
 )
 
 // groups gathers the puzzles by the pages of their names, in the list's
-// order: by name case-insensitively, the kind's last group last.
+// order: by name case-insensitively, the group of no name last.
 func (s *Site) groups(k listKind) []*listGroup {
+	last := "" // the page of the group of no name, if the list has one
+	if k.unnamed != "" {
+		last = k.pageOf("")
+	}
 	byPage := map[string]*listGroup{}
 	for _, e := range s.Entries {
 		for _, name := range k.names(e) {
@@ -100,8 +102,8 @@ func (s *Site) groups(k listKind) []*listGroup {
 	}
 	out := slices.Collect(maps.Values(byPage))
 	slices.SortFunc(out, func(a, b *listGroup) int {
-		if (a.page == k.last) != (b.page == k.last) {
-			if a.page == k.last {
+		if (a.page == last) != (b.page == last) {
+			if a.page == last {
 				return 1
 			}
 			return -1
