@@ -149,8 +149,7 @@ func (s *Site) groupPages(k listKind, g *listGroup) []Page {
 		d.Description, d.Scope = about+".", g.name
 		d.Crumbs = []Crumb{{Title: s.Title, URL: content.RelURL(dir, "index.html")}, {Title: k.title, URL: content.RelURL(dir, k.dir+"index.html")}}
 		if number > 1 {
-			d.Title = fmt.Sprintf("%s – page %d", title, number)
-			d.Description = fmt.Sprintf("%s, page %d of %d.", about, number, pages)
+			laterPage(d, title, number, pages)
 			d.Crumbs = append(d.Crumbs, Crumb{Title: title, URL: content.RelURL(dir, g.page)})
 		}
 		if k.decorate != nil {

@@ -133,11 +133,11 @@ func TestAuthorAndLicensePagesArePaged(t *testing.T) {
 		s.Entries = append(s.Entries, e)
 	}
 	for _, c := range []struct {
-		pages []Page
-		first string
+		pages              []Page
+		first, title, desc string
 	}{
-		{s.AuthorsPages(), "authors/ann-example/"},
-		{s.LicensesPages(), "licenses/cc-by-4-0/"},
+		{s.AuthorsPages(), "authors/ann-example/", "Ann Example – page 2", "5 nonogram puzzles by Ann Example, page 2 of 3."},
+		{s.LicensesPages(), "licenses/cc-by-4-0/", "cc-by-4.0 – page 2", "5 nonogram puzzles published under cc-by-4.0, page 2 of 3."},
 	} {
 		var paths []string
 		for _, pg := range c.pages {
@@ -153,6 +153,9 @@ func TestAuthorAndLicensePagesArePaged(t *testing.T) {
 		d := c.pages[1].Data()
 		if d.PageOf != "Puzzles 3–4 of 5 · page 2 of 3" || d.Cards[0].URL != "../../../../a/p2/index.html" || d.Crumbs[1].URL != "../../../index.html" {
 			t.Errorf("%s: %q, first card at %s, crumbs %+v", c.pages[1].Path, d.PageOf, d.Cards[0].URL, d.Crumbs)
+		}
+		if d.Title != c.title || d.Description != c.desc {
+			t.Errorf("%s is titled %q, described %q; want %q, %q", c.pages[1].Path, d.Title, d.Description, c.title, c.desc)
 		}
 		if index := c.pages[len(c.pages)-1].Data(); len(index.Cards) != 0 || len(index.Collections) != 1 || index.Collections[0].Count != 5 {
 			t.Errorf("%s lists %d puzzles and %+v, want one group of 5 and no puzzle", c.pages[len(c.pages)-1].Path, len(index.Cards), index.Collections)
