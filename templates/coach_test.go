@@ -504,6 +504,33 @@ func TestCoachCheckAndTimer(t *testing.T) {
 	}
 }
 
+// A Reset kept for Undo across a reload (see TestPlaySolveByClicksAndKeepProgress)
+// comes back as an empty grid with its Reset to undo, never as the grid it
+// cleared: a solved grid, cleared and timed afresh, did not stop the new
+// timer at the reload ("Solved in 0:00") and was saved back as solved, so
+// that the next reload showed it solved, with no Reset to undo.
+func TestCoachResetKeptOverAReloadStaysCleared(t *testing.T) {
+	ctx, url, p := openCheckedHeart(t)
+	clickAll(t, ctx, heart, "1")
+	wantSolved(t, ctx, true)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-timer-button`)))
+	for range 2 {
+		do(t, ctx, chromedp.Reload())
+		open(t, ctx, url)
+		wantGrid(t, ctx, emptyHeart...)
+		wantSolved(t, ctx, false)
+		if got := eval[string](t, ctx, `document.querySelector('#np-play .np-timer').textContent`); strings.HasPrefix(got, "Solved") {
+			t.Errorf("after a reset and a reload, the new timer says %q", got)
+		}
+		if got := storedProgress(t, ctx, p); !strings.Contains(got, `"reset":"`) || !strings.Contains(got, `"running":true`) {
+			t.Errorf("after a reset and a reload, stored progress is %s", got)
+		}
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-undo`)))
+	wantGrid(t, ctx, heart...)
+}
+
 func TestCoachIsAccessible(t *testing.T) {
 	site := newTestSite(t)
 	p := drawnPuzzle(t, puzzle.DefaultPalette(), heart...)

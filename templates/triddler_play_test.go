@@ -379,3 +379,30 @@ func TestTriddlerCoachProbes(t *testing.T) {
 		t.Errorf("the probed triangle %d became %q, the solution has %q (%s)", i, got, want, status)
 	}
 }
+
+// TestTriddlerPlayKeepsOnlyMarks: a triddler's page keeps progress in the
+// browser only while a triangle is marked. Every page looked at once kept
+// its empty marks for good, so that a visitor browsing thousands of
+// triddlers filled the browser's storage with them.
+func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
+	g := puzzle.TriddlerHexagon(1)
+	img := puzzle.NewImage(g.Width, g.Height)
+	img.Set(g.Cells[0].X, g.Cells[0].Y, 1)
+	ctx := playTriddler(t, g.TriddlerOf(img, puzzle.DefaultPalette()), "One")
+	kept := `Object.keys(localStorage).filter(k => k.startsWith('nonopress:triddler:')).length`
+	if n := eval[int](t, ctx, kept); n != 0 {
+		t.Errorf("a triddler only looked at keeps %d entries in the browser", n)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	if n := eval[int](t, ctx, kept); n != 1 {
+		t.Errorf("a marked triddler keeps %d entries, want 1", n)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+	if n := eval[int](t, ctx, kept); n != 0 {
+		t.Errorf("a triddler reset keeps %d entries", n)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+	if n := eval[int](t, ctx, kept); n != 1 {
+		t.Errorf("after Undo reset a triddler keeps %d entries, want 1", n)
+	}
+}

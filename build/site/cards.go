@@ -86,6 +86,14 @@ func pagerLinks(first, from string, cur, total int) []PagerLink {
 	return out
 }
 
+// laterPage titles page number, past the first, of the pages of a list
+// titled title ("Ann – page 2"), and ends its description with where it
+// is (", page 2 of 3.").
+func laterPage(d *PageData, title string, number, pages int) {
+	d.Title = fmt.Sprintf("%s – page %d", title, number)
+	d.Description = fmt.Sprintf("%s, page %d of %d.", strings.TrimSuffix(d.Description, "."), number, pages)
+}
+
 // pageOf says where page pg of pages is in a list of n puzzles, for a
 // visitor who cannot see the pager at the foot of the page; "" when the
 // list has one page.

@@ -30,18 +30,20 @@ type listKind struct {
 	pageOf func(name string) string
 	// names are the names an entry is listed under.
 	names func(e *Entry) []string
-	// A group's title is prefix and its name ("Tag: easy"), or unnamed for
-	// the group of no name; its puzzles are "nonogram puzzles" and named
-	// with the name ("tagged %s"), or none.
+	// A group's pages are titled prefix and its name ("Tag: easy"), or
+	// unnamed for the group of no name (its label in the index too), which
+	// is listed last; its puzzles are "nonogram puzzles" and named with the
+	// name ("tagged %s"), or none. A list with no unnamed has no such group.
 	prefix, unnamed, named, none string
-	// last is the page of the group listed last whatever its name (the
-	// puzzles with no author), "" for none.
-	last string
 	// decorate adds what a kind's group pages show besides their cards.
 	decorate func(d *PageData, g *listGroup)
 }
 
-// heading is a group's title.
+// label is a group's name in the list's index: its name, or unnamed.
+func (k listKind) label(g *listGroup) string { return FirstNonEmpty(g.name, k.unnamed) }
+
+// heading is the title of a group's pages: its label, after prefix when
+// it has a name ("Tag: easy").
 func (k listKind) heading(g *listGroup) string {
 	if g.name == "" {
 		return k.unnamed
@@ -62,11 +64,11 @@ var (
 		names:  func(e *Entry) []string { return e.Tags },
 		prefix: "Tag: ", named: "tagged %s",
 	}
-	authorList = listKind{kind: "authors", title: "Authors", dir: "authors/", pageOf: authorPage, last: authorPage(""),
+	authorList = listKind{kind: "authors", title: "Authors", dir: "authors/", pageOf: authorPage,
 		names:   func(e *Entry) []string { return []string{e.Author} },
 		unnamed: "Unknown author", named: "by %s", none: "whose author is not given",
 	}
-	licenseList = listKind{kind: "licenses", title: "Licenses", dir: "licenses/", pageOf: licensePage, last: licensePage(""),
+	licenseList = listKind{kind: "licenses", title: "Licenses", dir: "licenses/", pageOf: licensePage,
 		names:   func(e *Entry) []string { return []string{e.License} },
 		unnamed: "No license given", named: "published under %s", none: "published with no license given",
 		decorate: func(d *PageData, g *listGroup) {
@@ -78,8 +80,12 @@ var (
 )
 
 // groups gathers the puzzles by the pages of their names, in the list's
-// order: by name case-insensitively, the kind's last group last.
+// order: by name case-insensitively, the group of no name last.
 func (s *Site) groups(k listKind) []*listGroup {
+	last := "" // the page of the group of no name, if the list has one
+	if k.unnamed != "" {
+		last = k.pageOf("")
+	}
 	byPage := map[string]*listGroup{}
 	for _, e := range s.Entries {
 		for _, name := range k.names(e) {
@@ -96,8 +102,8 @@ func (s *Site) groups(k listKind) []*listGroup {
 	}
 	out := slices.Collect(maps.Values(byPage))
 	slices.SortFunc(out, func(a, b *listGroup) int {
-		if (a.page == k.last) != (b.page == k.last) {
-			if a.page == k.last {
+		if (a.page == last) != (b.page == last) {
+			if a.page == last {
 				return 1
 			}
 			return -1
@@ -125,7 +131,7 @@ func (s *Site) listPages(k listKind, anchorOf func(name string) string) []Page {
 		for _, e := range g.entries {
 			sp.add(e)
 		}
-		v := CollectionView{Title: k.heading(g), URL: content.RelURL(k.dir, g.page), Count: len(g.entries), Span: sp.Parts()}
+		v := CollectionView{Title: k.label(g), URL: content.RelURL(k.dir, g.page), Count: len(g.entries), Span: sp.Parts()}
 		if anchorOf != nil {
 			v.ID = anchorOf(g.name)
 		}
@@ -143,8 +149,7 @@ func (s *Site) groupPages(k listKind, g *listGroup) []Page {
 		d.Description, d.Scope = about+".", g.name
 		d.Crumbs = []Crumb{{Title: s.Title, URL: content.RelURL(dir, "index.html")}, {Title: k.title, URL: content.RelURL(dir, k.dir+"index.html")}}
 		if number > 1 {
-			d.Title = fmt.Sprintf("%s – page %d", title, number)
-			d.Description = fmt.Sprintf("%s, page %d of %d.", about, number, pages)
+			laterPage(d, title, number, pages)
 			d.Crumbs = append(d.Crumbs, Crumb{Title: title, URL: content.RelURL(dir, g.page)})
 		}
 		if k.decorate != nil {

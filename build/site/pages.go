@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"html/template"
-	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/grade"
@@ -93,9 +92,8 @@ func (s *Site) collectionHead(c *content.Collection, kind, dir string, number, p
 		d.Crumbs = crumbsOf(c, dir, s.Title, number > 1)
 	}
 	if number > 1 {
-		d.Title = fmt.Sprintf("%s – page %d", title, number)
+		laterPage(d, title, number, pages)
 		d.Lede = ""
-		d.Description = fmt.Sprintf("%s, page %d of %d.", strings.TrimSuffix(d.Description, "."), number, pages)
 	}
 	return d
 }
@@ -153,8 +151,7 @@ func (s *Site) BundlePages(b *Bundle) []Page {
 		if number == 1 {
 			d.Lede, d.Note = b.Description, b.Note
 		} else {
-			d.Title = fmt.Sprintf("%s – page %d", b.Title, number)
-			d.Description = fmt.Sprintf("%s, page %d of %d.", strings.TrimSuffix(about, "."), number, pages)
+			laterPage(d, b.Title, number, pages)
 			d.Crumbs = append(d.Crumbs, Crumb{Title: b.Title, URL: content.RelURL(dir, b.Dir+"index.html")})
 		}
 		return d

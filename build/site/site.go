@@ -172,21 +172,13 @@ func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/inde
 // authorPage is the path of an author's page from the site root; the
 // puzzles whose author is not given have theirs as "unknown".
 func authorPage(author string) string {
-	return "authors/" + FirstNonEmpty(slugOrEmpty(author), "unknown") + "/index.html"
+	return "authors/" + content.Slugify(FirstNonEmpty(author, "unknown")) + "/index.html"
 }
 
 // licensePage is the path of a license's page from the site root; the
 // puzzles with no license given have theirs as "none".
 func licensePage(license string) string {
-	return "licenses/" + FirstNonEmpty(slugOrEmpty(license), "none") + "/index.html"
-}
-
-// slugOrEmpty is a name's slug, "" for no name.
-func slugOrEmpty(name string) string {
-	if strings.TrimSpace(name) == "" {
-		return ""
-	}
-	return content.Slugify(name)
+	return "licenses/" + content.Slugify(FirstNonEmpty(license, "none")) + "/index.html"
 }
 
 // anchor makes an HTML id from a name.

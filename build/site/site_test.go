@@ -70,22 +70,25 @@ func TestCatalogueAndCards(t *testing.T) {
 	}
 }
 
-// The authors and licenses indexes list the named groups case-insensitively
-// and the puzzles without an author or license last, each linking to its
-// group's page of cards, at an id of its own where the old index's section
-// was.
+// The authors, licenses and tags indexes list the named groups
+// case-insensitively and the puzzles without an author or license last,
+// each linking to its group's page of cards, at an id of its own where the
+// old index's section was.
 func TestGroupsUnknownLastWithAnIndex(t *testing.T) {
 	s, _ := testSite()
 	s.Entries[0].Author, s.Entries[0].License = "", "CC0-1.0"
 	extra := &Entry{ID: "3", Title: "Third", Page: "a/third/index.html", Author: "ann", License: ""}
 	s.Entries = append(s.Entries, extra)
 	s.Entries[1].Author = "Bob"
+	s.Entries[1].Tags, extra.Tags = []string{"birds"}, []string{"Easy", "birds"}
 	for _, c := range []struct {
 		pages      []Page
 		want, urls []string
 	}{
 		{s.AuthorsPages(), []string{"ann", "Bob", "Unknown author"}, []string{"ann/index.html", "bob/index.html", "unknown/index.html"}},
 		{s.LicensesPages(), []string{"CC0-1.0", "No license given"}, []string{"cc0-1-0/index.html", "none/index.html"}},
+		// A tag is listed by its name, its page titled "Tag: birds".
+		{s.TagPages(), []string{"birds", "Easy"}, []string{"birds/index.html", "easy/index.html"}},
 	} {
 		index := c.pages[len(c.pages)-1]
 		var names, urls []string
@@ -130,11 +133,11 @@ func TestAuthorAndLicensePagesArePaged(t *testing.T) {
 		s.Entries = append(s.Entries, e)
 	}
 	for _, c := range []struct {
-		pages []Page
-		first string
+		pages              []Page
+		first, title, desc string
 	}{
-		{s.AuthorsPages(), "authors/ann-example/"},
-		{s.LicensesPages(), "licenses/cc-by-4-0/"},
+		{s.AuthorsPages(), "authors/ann-example/", "Ann Example – page 2", "5 nonogram puzzles by Ann Example, page 2 of 3."},
+		{s.LicensesPages(), "licenses/cc-by-4-0/", "cc-by-4.0 – page 2", "5 nonogram puzzles published under cc-by-4.0, page 2 of 3."},
 	} {
 		var paths []string
 		for _, pg := range c.pages {
@@ -150,6 +153,9 @@ func TestAuthorAndLicensePagesArePaged(t *testing.T) {
 		d := c.pages[1].Data()
 		if d.PageOf != "Puzzles 3–4 of 5 · page 2 of 3" || d.Cards[0].URL != "../../../../a/p2/index.html" || d.Crumbs[1].URL != "../../../index.html" {
 			t.Errorf("%s: %q, first card at %s, crumbs %+v", c.pages[1].Path, d.PageOf, d.Cards[0].URL, d.Crumbs)
+		}
+		if d.Title != c.title || d.Description != c.desc {
+			t.Errorf("%s is titled %q, described %q; want %q, %q", c.pages[1].Path, d.Title, d.Description, c.title, c.desc)
 		}
 		if index := c.pages[len(c.pages)-1].Data(); len(index.Cards) != 0 || len(index.Collections) != 1 || index.Collections[0].Count != 5 {
 			t.Errorf("%s lists %d puzzles and %+v, want one group of 5 and no puzzle", c.pages[len(c.pages)-1].Path, len(index.Cards), index.Collections)

@@ -414,9 +414,39 @@
         return true;
       },
 
-      // lastStepWasReset reports whether the last step to undo is a clear.
-      lastStepWasReset: function () {
-        return undoStack.length > 0 && undoStack[undoStack.length - 1].reset === true;
+      // cleared returns the cells a clear emptied when it is the last step
+      // to undo (the grid is empty since), or null.
+      cleared: function () {
+        var last = undoStack[undoStack.length - 1];
+        if (!last || !last.reset) {
+          return null;
+        }
+        var values = state.slice();
+        last.forEach(function (ch) {
+          values[ch.i] = ch.before;
+        });
+        return values;
+      },
+
+      // unclear records, on an empty grid, the clear that emptied values as
+      // the step to undo, without drawing them (a reload after a Reset);
+      // false, doing nothing, if the grid is not empty.
+      unclear: function (values) {
+        var changes = [];
+        for (var i = 0; i < n; i++) {
+          if (state[i] !== EMPTY) {
+            return false;
+          }
+          if (values[i] !== EMPTY) {
+            changes.push({ i: i, before: values[i], after: EMPTY });
+          }
+        }
+        if (changes.length === 0) {
+          return false;
+        }
+        changes.reset = true;
+        record(changes);
+        return true;
       },
 
       // clear empties the grid as one step to undo; false if it was empty.
@@ -830,7 +860,6 @@
     var zoom = w <= 10 ? 5 : w <= 20 ? 4 : w <= 30 ? 3 : 2;
     var coach = null; // the coach panel (coach.js), when that script is loaded
     var loading = true; // until the first load of the board is drawn
-    var resetFrom = null; // the cells the last Reset cleared
 
     function tell(text) {
       view.status.textContent = text;
@@ -903,7 +932,7 @@
     }
 
     function saveProgress() {
-      store.save(board.values(), coach ? coach.timer() : null, board.lastStepWasReset() ? resetFrom : null);
+      store.save(board.values(), coach ? coach.timer() : null, board.cleared());
     }
 
     function endStroke() {
@@ -1114,9 +1143,7 @@
     view.undo.addEventListener('click', undo);
     view.redo.addEventListener('click', redo);
     view.reset.addEventListener('click', function () {
-      var before = board.values();
       if (board.clear()) {
-        resetFrom = before;
         changed(CLEARED_TEXT);
       } else {
         tell('The grid is already empty.');
@@ -1296,18 +1323,16 @@
       });
     }
     var saved = store.load();
-    resetFrom = store.cleared();
     if (coach) {
       coach.loadTimer(store.timer());
     }
-    // A grid Reset emptied comes back as the cells it cleared and the
-    // Reset, so that Undo still brings them back.
-    board.load(resetFrom || saved);
-    if (resetFrom) {
-      board.clear();
-    }
+    board.load(saved);
+    // A grid Reset emptied comes back empty with the Reset to undo, so
+    // that Undo still brings its cells back; it is not drawn on the way,
+    // where it would be taken for the player's (a solve stops the timer).
+    var cleared = store.cleared();
     loading = false;
-    if (resetFrom) {
+    if (cleared && board.unclear(cleared)) {
       tell(CLEARED_TEXT);
     } else if (saved && !board.isSolved()) {
       tell('Progress restored.');

@@ -201,7 +201,12 @@
       var solved = done === p.lines.length;
       root.dataset.solved = solved ? 'true' : 'false';
       status.textContent = solved ? 'Solved!' : done + ' of ' + p.lines.length + ' lines give their clue';
-      try { window.localStorage.setItem(key, JSON.stringify(state)); } catch (e) { /* private mode */ }
+      // Kept only while a triangle is marked: a page only looked at, or
+      // cleared, leaves nothing behind in the browser.
+      try {
+        if (state.some(function (s) { return s !== UNKNOWN; })) window.localStorage.setItem(key, JSON.stringify(state));
+        else window.localStorage.removeItem(key);
+      } catch (e) { /* private mode */ }
     }
 
     function set(i, s) {
