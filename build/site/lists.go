@@ -132,7 +132,10 @@ func (s *Site) listPages(k listKind, anchorOf func(name string) string) []Page {
 			sp.add(e)
 		}
 		v := CollectionView{Title: k.label(g), URL: content.RelURL(k.dir, g.page), Count: len(g.entries), Span: sp.Parts()}
-		if anchorOf != nil {
+		// The group of no name keeps the id earlier sites linked to; a
+		// named group whose id would be the same (an author "Item", a
+		// license "none") goes without.
+		if anchorOf != nil && (g.name == "" || anchorOf(g.name) != anchorOf("")) {
 			v.ID = anchorOf(g.name)
 		}
 		index.Collections = append(index.Collections, v)

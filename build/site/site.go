@@ -170,15 +170,23 @@ func crumbsOf(c *content.Collection, from, siteTitle string, withSelf bool) []Cr
 func tagPage(tag string) string { return "tags/" + content.Slugify(tag) + "/index.html" }
 
 // authorPage is the path of an author's page from the site root; the
-// puzzles whose author is not given have theirs as "unknown".
-func authorPage(author string) string {
-	return "authors/" + content.Slugify(FirstNonEmpty(author, "unknown")) + "/index.html"
-}
+// puzzles whose author is not given have theirs at authors/-unknown/, a
+// name no author's slug takes (a slug never starts with a dash), so that an
+// author named "Unknown" has a page of their own.
+func authorPage(author string) string { return groupPage("authors/", author, "unknown") }
 
 // licensePage is the path of a license's page from the site root; the
-// puzzles with no license given have theirs as "none".
-func licensePage(license string) string {
-	return "licenses/" + content.Slugify(FirstNonEmpty(license, "none")) + "/index.html"
+// puzzles with no license given have theirs at licenses/-none/, apart from
+// a license named "none".
+func licensePage(license string) string { return groupPage("licenses/", license, "none") }
+
+// groupPage is the path of the page of a group's name in dir: its slug, or
+// "-"+unnamed for the group of no name.
+func groupPage(dir, name, unnamed string) string {
+	if name == "" {
+		return dir + "-" + unnamed + "/index.html"
+	}
+	return dir + content.Slugify(name) + "/index.html"
 }
 
 // anchor makes an HTML id from a name.

@@ -85,8 +85,8 @@ func TestGroupsUnknownLastWithAnIndex(t *testing.T) {
 		pages      []Page
 		want, urls []string
 	}{
-		{s.AuthorsPages(), []string{"ann", "Bob", "Unknown author"}, []string{"ann/index.html", "bob/index.html", "unknown/index.html"}},
-		{s.LicensesPages(), []string{"CC0-1.0", "No license given"}, []string{"cc0-1-0/index.html", "none/index.html"}},
+		{s.AuthorsPages(), []string{"ann", "Bob", "Unknown author"}, []string{"ann/index.html", "bob/index.html", "-unknown/index.html"}},
+		{s.LicensesPages(), []string{"CC0-1.0", "No license given"}, []string{"cc0-1-0/index.html", "-none/index.html"}},
 		// A tag is listed by its name, its page titled "Tag: birds".
 		{s.TagPages(), []string{"birds", "Easy"}, []string{"birds/index.html", "easy/index.html"}},
 	} {
@@ -113,9 +113,48 @@ func TestGroupsUnknownLastWithAnIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`<li class="np-coll" id="` + anchor("author", "ann") + `"><a class="np-coll-title" href="ann/index.html">ann</a>`,
-		`<a class="np-coll-title" href="unknown/index.html">Unknown author</a>`} {
+		`<a class="np-coll-title" href="-unknown/index.html">Unknown author</a>`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("the authors' index lacks %s:\n%s", want, page)
+		}
+	}
+}
+
+// An author named "Unknown" or "Item" and a license named "none" have pages
+// of their own, apart from the puzzles with no author or license given,
+// whose index entries keep the ids earlier sites linked to (author-item,
+// license-none) and no other entry has.
+func TestUnnamedGroupsAreApartFromAnyName(t *testing.T) {
+	s, _ := testSite()
+	s.Entries[0].Author, s.Entries[0].License = "Unknown", "none"
+	s.Entries[1].Author, s.Entries[1].License = "", ""
+	s.Entries = append(s.Entries, &Entry{ID: "3", Title: "Third", Page: "a/third/index.html", Author: "Item", License: "CC0-1.0"})
+	for _, c := range []struct {
+		pages         []Page
+		want, urls    []string
+		unnamedAnchor string
+	}{
+		{s.AuthorsPages(), []string{"Item:1", "Unknown:1", "Unknown author:1"}, []string{"item/index.html", "unknown/index.html", "-unknown/index.html"}, "author-item"},
+		{s.LicensesPages(), []string{"CC0-1.0:1", "none:1", "No license given:1"}, []string{"cc0-1-0/index.html", "none/index.html", "-none/index.html"}, "license-none"},
+	} {
+		index := c.pages[len(c.pages)-1]
+		var names, urls []string
+		ids := map[string]string{}
+		for _, g := range index.Data().Collections {
+			names, urls = append(names, fmt.Sprintf("%s:%d", g.Title, g.Count)), append(urls, g.URL)
+			if g.ID != "" && ids[g.ID] != "" {
+				t.Errorf("%s: %s and %s both have the id %s", index.Path, ids[g.ID], g.Title, g.ID)
+			}
+			ids[g.ID] = g.Title
+		}
+		if strings.Join(names, "|") != strings.Join(c.want, "|") || strings.Join(urls, "|") != strings.Join(c.urls, "|") {
+			t.Errorf("%s: groups %q at %q, want %q at %q", index.Path, names, urls, c.want, c.urls)
+		}
+		if last := strings.TrimSuffix(c.want[len(c.want)-1], ":1"); ids[c.unnamedAnchor] != last {
+			t.Errorf("%s: #%s lands on %q, want %q", index.Path, c.unnamedAnchor, ids[c.unnamedAnchor], last)
+		}
+		if len(c.pages) != len(c.want)+1 {
+			t.Errorf("%s: %d pages, want a page for each group and the index", index.Path, len(c.pages))
 		}
 	}
 }
