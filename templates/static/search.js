@@ -91,6 +91,12 @@
     difficulty: function (a, b) { return a.rank === b.rank ? 0 : a.rank < b.rank ? -1 : 1; }
   };
 
+  // orderOf is the sort of ORDERS named name: its own names only, so that
+  // an address's sort=toString or sort=__proto__ is no sort.
+  function orderOf(name) {
+    return Object.prototype.hasOwnProperty.call(ORDERS, name) ? ORDERS[name] : null;
+  }
+
   // search returns the items matching every word of the query, those whose
   // title starts with the first word first, then those whose title holds
   // it, then those whose author does, then the rest (found by their tags,
@@ -108,7 +114,7 @@
       groups[g === 0 ? 0 : g > 0 ? 1 : it.by.indexOf(ws[0]) >= 0 ? 2 : 3].push(it);
     }
     var all = groups[0].concat(groups[1], groups[2], groups[3]);
-    if (ORDERS[order]) all.sort(ORDERS[order]); // stable: ties keep their order
+    if (orderOf(order)) all.sort(orderOf(order)); // stable: ties keep their order
     return { total: total, results: all.slice(0, limit) };
   }
 
@@ -484,7 +490,7 @@
     function fromAddress() {
       var q = queryOf(root.location.search);
       input.value = q;
-      if (sort) sort.value = ORDERS[paramOf(root.location.search, "sort")] ? paramOf(root.location.search, "sort") : "";
+      if (sort) sort.value = orderOf(paramOf(root.location.search, "sort")) ? paramOf(root.location.search, "sort") : "";
       run(q);
     }
     // Each new query is a step in the history: the back button returns to
