@@ -269,7 +269,7 @@ func (c conversion) slot(title string, i int) site.Download {
 // fileName is the name the conversion is saved under: the puzzle's
 // title, "the-cross.xml", where its file on the site is puzzle.xml.
 func (c conversion) fileName(title string) string {
-	return content.Slugify(title) + path.Ext(c.name)
+	return site.SaveAs(title, path.Ext(c.name))
 }
 
 // appendDataURL appends the conversion as a data: URL to dst.

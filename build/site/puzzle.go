@@ -31,6 +31,10 @@ var assetDownloads = []Download{
 	{Label: "Printable sheet (PDF, with the answer on page 2)", URL: "sheet.pdf"},
 }
 
+// SaveAs is the name a download of the puzzle titled title is saved under:
+// the title's slug, then suffix ("the-cross" and ".xml", or "-sheet.pdf").
+func SaveAs(title, suffix string) string { return content.Slugify(title) + suffix }
+
 // PuzzlePage is the data of a puzzle's page: e is its entry with its files
 // (assets: their names in its folder), convs its conversions, and landscape
 // whether its sheet is wider than high. The sheet is a slot (SheetSlot).
@@ -38,13 +42,12 @@ func (s *Site) PuzzlePage(e *Entry, p *puzzle.Puzzle, rep *validate.Report, f *F
 	view := s.puzzleView(e, p, rep)
 	view.Downloads = append(view.Downloads, Download{Label: "Original file (" + path.Base(e.Source) + ")", URL: content.RelURL(e.Dir, e.Source)})
 	view.Downloads = append(view.Downloads, convs...)
-	saveAs := content.Slugify(e.Title) + "-"
 	for _, d := range assetDownloads {
 		if _, ok := assets[d.URL]; ok {
 			// Saved as the-heart-sheet.pdf, not sheet.pdf, as the
 			// conversions are under the title: a reader who saves the
 			// sheets of several puzzles keeps them all, told apart.
-			d.File = saveAs + d.URL
+			d.File = SaveAs(e.Title, "-"+d.URL)
 			view.Downloads = append(view.Downloads, d)
 		}
 	}
