@@ -406,3 +406,80 @@ func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 		t.Errorf("after Undo reset a triddler keeps %d entries, want 1", n)
 	}
 }
+
+// triddlerCluesJS lists each clue number of the triddler whose contrast
+// (WCAG) on what is behind it (its box or disc of colour, else the white
+// page) is below 4.5:1, or which is done and not struck through, or whose
+// line fades it; and last the count of done and open numbers.
+const triddlerCluesJS = `(() => {
+  const lum = (c) => { const v = c.match(/[\d.]+/g).slice(0, 3).map(Number).map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const out = []; let done = 0, open = 0;
+  for (const g of document.querySelectorAll('#np-tplay svg g[data-done]')) {
+    const isDone = g.dataset.done === 'true';
+    for (const t of g.querySelectorAll('text')) {
+      const back = t.previousElementSibling && t.previousElementSibling.tagName !== 'text' ? getComputedStyle(t.previousElementSibling).fill : 'rgb(255, 255, 255)';
+      const a = lum(getComputedStyle(t).fill), b = lum(back), c = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      const what = t.textContent + (isDone ? ' (done)' : '') + ' on ' + back;
+      if (c < 4.5) out.push(what + ': ' + c.toFixed(1) + ':1');
+      if (getComputedStyle(g).opacity !== '1') out.push(what + ': opacity ' + getComputedStyle(g).opacity);
+      if (isDone !== (t.getAttribute('text-decoration') === 'line-through')) out.push(what + ': struck through ' + !isDone);
+      isDone ? done++ : open++;
+    }
+  }
+  return out.concat([done + ' done, ' + open + ' open']);
+})()`
+
+// TestTriddlerDoneCluesReadable: a triddler's done clues are told apart
+// from the others as the square grid's are, struck through, and stay
+// readable: 4.5:1 or more on what is behind them, in a grey on the page
+// and in dark ink on a tint of a colour clue's box or a blot's disc. They
+// were faded to .4 opacity, and a "0" drawn in #999999, 2.8:1 on white.
+func TestTriddlerDoneCluesReadable(t *testing.T) {
+	g := puzzle.TriddlerHexagon(2)
+	img := puzzle.NewImage(g.Width, g.Height)
+	for i, c := range g.Cells {
+		if i%3 == 0 && i < len(g.Cells)/2 {
+			img.Set(c.X, c.Y, 1+i%2)
+		}
+	}
+	p := g.TriddlerOf(img, []puzzle.Color{puzzle.DefaultPalette()[0], red, {Char: 'y', Name: "yellow", RGB: puzzle.RGB{R: 250, G: 220, B: 60}}})
+	blots := 0
+	for _, side := range puzzle.TriddlerSides {
+		for _, l := range p.TriddlerClues[side] {
+			if len(l) > 1 {
+				l[0] = puzzle.Clue{Color: l[0].Color, Blot: true}
+				blots++
+			}
+		}
+	}
+	if blots == 0 {
+		t.Fatal("no line of two blocks to blot")
+	}
+	ctx := playTriddler(t, p, "Done clues")
+	check := func(when string) {
+		got := eval[[]string](t, ctx, triddlerCluesJS)
+		counts := got[len(got)-1]
+		for _, bad := range got[:len(got)-1] {
+			t.Errorf("%s: clue %s", when, bad)
+		}
+		t.Logf("%s: %s", when, counts)
+		if strings.HasPrefix(counts, "0 done") || (when == "fresh" && strings.HasSuffix(counts, " 0 open")) {
+			t.Errorf("%s: %s: want both kinds", when, counts)
+		}
+	}
+	check("fresh")
+	for i, c := range g.Cells {
+		if v := img.At(c.X, c.Y); v > 0 {
+			do(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#np-tplay .np-tcolour:nth-of-type(%d)`, v))),
+				chromedp.Click(chromedp.CSS(fmt.Sprintf(`#np-tplay polygon[data-i="%d"]`, i))))
+		}
+	}
+	if s := triddlerStatus(t, ctx); s != "Solved!" {
+		t.Fatalf("status %q after the solution's triangles are filled", s)
+	}
+	check("solved")
+	if n := eval[int](t, ctx, `document.querySelectorAll('#np-tplay svg g[data-done="true"] rect, #np-tplay svg g[data-done="true"] circle').length`); n == 0 {
+		t.Error("no colour box or blot's disc among the done clues")
+	}
+}

@@ -74,6 +74,15 @@
     return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
   }
 
+  // tint is colour hex mixed with white, share of it kept: a done colour
+  // clue's box.
+  function tint(hex, share) {
+    return '#' + [1, 3, 5].map(function (k) {
+      var v = Math.round(parseInt(hex.substr(k, 2), 16) * share + 255 * (1 - share));
+      return (v < 16 ? '0' : '') + v.toString(16);
+    }).join('');
+  }
+
   function start() {
     var data = document.getElementById('np-triddler');
     var root = document.getElementById('np-tplay');
@@ -154,29 +163,48 @@
     }
 
     var multi = p.palette.length > 2;
+    // clueInks are, for each line, its numbers' text and the box or disc
+    // behind each (null for a plain number), with their colour.
+    var clueInks = [];
     var clues = p.lines.map(function (l) {
       var g = el('g', { 'font-size': String(SIDE * 0.42), 'text-anchor': 'middle', 'font-family': 'sans-serif' }, true);
-      var nums = l.clue.length ? l.clue : [[0, 0]];
+      var nums = l.clue.length ? l.clue : [[0, 0]], inks = [];
       nums.forEach(function (c, j) {
-        var x = l.at[j][0] * SIDE, y = l.at[j][1] * SIDE, ink = '#000000';
+        var x = l.at[j][0] * SIDE, y = l.at[j][1] * SIDE, back = null, fill = c[1] > 0 ? p.palette[c[1]].rgb : null;
         var blot = c[0] === 0 && c[1] > 0; // a blot: its length is hidden
         if (blot) {
-          var fill = p.palette[c[1]].rgb;
-          g.appendChild(el('circle', { cx: x, cy: y, r: SIDE * 0.32, fill: fill, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true));
-          ink = luminance(fill) > 0.4 ? '#000000' : '#ffffff';
+          back = el('circle', { cx: x, cy: y, r: SIDE * 0.32, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
         } else if (multi && c[1] > 0) {
-          var box = el('rect', { x: x - SIDE * 0.3, y: y - SIDE * 0.3, width: SIDE * 0.6, height: SIDE * 0.6,
-            rx: SIDE * 0.08, fill: p.palette[c[1]].rgb, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
-          g.appendChild(box);
-          ink = luminance(p.palette[c[1]].rgb) > 0.4 ? '#000000' : '#ffffff';
+          back = el('rect', { x: x - SIDE * 0.3, y: y - SIDE * 0.3, width: SIDE * 0.6, height: SIDE * 0.6,
+            rx: SIDE * 0.08, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
         }
-        var t = el('text', { x: x, y: y + SIDE * 0.15, fill: c[1] > 0 ? ink : '#999999' }, true);
+        if (back) g.appendChild(back);
+        var t = el('text', { x: x, y: y + SIDE * 0.15 }, true);
         t.textContent = blot ? '?' : String(c[0]);
         g.appendChild(t);
+        inks.push({ text: t, back: back, fill: back ? fill : null });
       });
+      clueInks.push(inks);
       svg.appendChild(g);
       return g;
     });
+    // inkClue draws line k's clue as still to give or, when done, struck
+    // through in a grey that still reads (#666666, 5.7:1 on white: it was
+    // faded to .4 opacity, as pale as the "0" once drawn in #999999: 2.8:1),
+    // a box or disc of colour faded to a tint of it with dark ink on it,
+    // as the square grid's done clues are.
+    function inkClue(k, done) {
+      clueInks[k].forEach(function (c) {
+        var fill = c.fill && done ? tint(c.fill, 0.35) : c.fill;
+        if (c.back) {
+          c.back.setAttribute('fill', fill);
+          c.back.setAttribute('stroke', done ? '#999999' : '#6e6e6e');
+        }
+        c.text.setAttribute('fill', done ? (fill ? '#1a1a1a' : '#666666') : fill && luminance(fill) <= 0.4 ? '#ffffff' : '#000000');
+        if (done) c.text.setAttribute('text-decoration', 'line-through');
+        else c.text.removeAttribute('text-decoration');
+      });
+    }
     var status = el('p', { class: 'np-tstatus', 'aria-live': 'polite' });
 
     // draw shows triangle i's mark, and says it in its name: a screen
@@ -195,7 +223,7 @@
       p.lines.forEach(function (l, k) {
         var ok = sameClue(runs(l, state), l.clue);
         if (ok) done++;
-        clues[k].setAttribute('opacity', ok ? '0.4' : '1');
+        inkClue(k, ok);
         clues[k].dataset.done = ok ? 'true' : 'false';
       });
       var solved = done === p.lines.length;
