@@ -49,9 +49,9 @@ func TestPlayFocusStaysAfterTheLastUndo(t *testing.T) {
 	}
 }
 
-// axInvalid lists the grid cells the accessibility tree calls invalid,
-// by name.
-func axInvalid(t *testing.T, ctx context.Context) []string {
+// axInvalid lists the elements of a role (a grid's "gridcell", a
+// triddler's "button") the accessibility tree calls invalid, by name.
+func axInvalid(t *testing.T, ctx context.Context, role string) []string {
 	t.Helper()
 	tree, err := chromedp.Call(ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
 	if err != nil {
@@ -59,7 +59,7 @@ func axInvalid(t *testing.T, ctx context.Context) []string {
 	}
 	var out []string
 	for _, n := range tree.Nodes {
-		if n.Role == nil || !strings.Contains(string(n.Role.Value), "gridcell") {
+		if n.Role == nil || !strings.Contains(string(n.Role.Value), role) {
 			continue
 		}
 		for _, p := range n.Properties {
@@ -80,14 +80,14 @@ func TestCoachCheckTellsWhichMarksAreWrong(t *testing.T) {
 	if got := pressCheck(t, ctx); !strings.Contains(got, "1 of your 2 marks is wrong") {
 		t.Fatalf("Check says %q", got)
 	}
-	if got := strings.Join(axInvalid(t, ctx), "; "); got != "Row 1, column 3: filled" {
+	if got := strings.Join(axInvalid(t, ctx, "gridcell"), "; "); got != "Row 1, column 3: filled" {
 		t.Errorf("cells told invalid: %q, want the wrong one", got)
 	}
 	do(t, ctx, chromedp.Click(cell(2, 0)))
 	if got := pressCheck(t, ctx); !strings.Contains(got, "right so far") {
 		t.Fatalf("Check says %q", got)
 	}
-	if got := axInvalid(t, ctx); len(got) != 0 {
+	if got := axInvalid(t, ctx, "gridcell"); len(got) != 0 {
 		t.Errorf("after the mark is cleared and checked again, cells told invalid: %q", got)
 	}
 }

@@ -483,3 +483,43 @@ func TestTriddlerDoneCluesReadable(t *testing.T) {
 		t.Error("no colour box or blot's disc among the done clues")
 	}
 }
+
+// TestTriddlerCheckTellsWhichTrianglesAreWrong: Check outlines the wrong
+// triangles, which a screen reader user cannot see; they are also told
+// invalid, and their names end ", wrong", until the outlines go (at the
+// next mark), as the square grid's cells are.
+func TestTriddlerCheckTellsWhichTrianglesAreWrong(t *testing.T) {
+	p, sol := lineTriddler(t, false)
+	g, _ := p.TriddlerGeometry()
+	wrong, right := -1, -1
+	for i, c := range g.Cells {
+		if sol.At(c.X, c.Y) == 0 && wrong < 0 {
+			wrong = i
+		}
+		if sol.At(c.X, c.Y) != 0 && right < 0 {
+			right = i
+		}
+	}
+	ctx := playTriddler(t, p, "Check", WithSolution(sol))
+	triangle := func(i int) string { return fmt.Sprintf(`#np-tplay polygon[data-i="%d"]`, i) }
+	do(t, ctx, chromedp.Click(chromedp.CSS(triangle(wrong))), chromedp.Click(chromedp.CSS(triangle(right))))
+	name := eval[string](t, ctx, `document.querySelector('`+triangle(wrong)+`').getAttribute('aria-label')`)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-tcheck`)))
+	if s := triddlerStatus(t, ctx); s != "1 triangle is wrong: outlined in red." {
+		t.Fatalf("Check says %q", s)
+	}
+	if got, want := strings.Join(axInvalid(t, ctx, "button"), "; "), name+", wrong"; got != want {
+		t.Errorf("triangles told invalid: %q, want %q", got, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(triangle(wrong)))) // filled → a dot: right
+	if got := axInvalid(t, ctx, "button"); len(got) != 0 {
+		t.Errorf("after the wrong mark is changed, triangles told invalid: %q", got)
+	}
+	if n := eval[int](t, ctx, `Array.from(document.querySelectorAll('#np-tplay polygon[aria-label]')).filter(e => e.getAttribute('aria-label').endsWith('wrong')).length`); n != 0 {
+		t.Errorf("after the wrong mark is changed, %d triangles still named wrong", n)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-tcheck`)))
+	if s := triddlerStatus(t, ctx); s != "Every mark so far is right." {
+		t.Errorf("Check with the mark put right says %q", s)
+	}
+}

@@ -403,8 +403,17 @@
       marks.appendChild(el('polygon', attrs, true));
     }
 
+    // WRONG ends the name of a triangle Check found wrong: a screen reader
+    // user cannot see the outline, and hears it with the triangle's mark,
+    // as invalid too (aria-invalid), as the square grid's cells are.
+    var WRONG = ', wrong';
     function clear() {
       while (marks.firstChild) marks.removeChild(marks.firstChild);
+      Array.prototype.forEach.call(svg.querySelectorAll('polygon[aria-invalid]'), function (t) {
+        t.removeAttribute('aria-invalid');
+        var name = t.getAttribute('aria-label');
+        if (name.slice(-WRONG.length) === WRONG) t.setAttribute('aria-label', name.slice(0, -WRONG.length));
+      });
       if (marks.parentNode !== svg) svg.appendChild(marks);
     }
 
@@ -423,6 +432,9 @@
       var wrong = wrongCells();
       wrong.forEach(function (i) {
         outline(i, { class: 'np-twrong', fill: 'none', stroke: '#c01c28', 'stroke-width': '4', 'stroke-linejoin': 'round' });
+        var t = svg.querySelector('polygon[data-i="' + i + '"]');
+        t.setAttribute('aria-invalid', 'true');
+        t.setAttribute('aria-label', t.getAttribute('aria-label') + WRONG);
       });
       say(wrong.length === 0 ? 'Every mark so far is right.' :
         (wrong.length === 1 ? '1 triangle is' : wrong.length + ' triangles are') + ' wrong: outlined in red.');
