@@ -187,3 +187,36 @@ func TestBrowserSearchNarrowing(t *testing.T) {
 		t.Errorf("a search of 10 results still offers to narrow it")
 	}
 }
+
+// TestBrowserFilterKeptOnBack: a visitor filters and sorts a collection's
+// cards, opens a puzzle and comes back. The browser gives the filter and
+// the sort back the words and choice they held (pages opened from disk are
+// not kept whole in its history, as many are not): the cards must show
+// them applied, not the whole list in its first order under a filter that
+// says otherwise.
+func TestBrowserFilterKeptOnBack(t *testing.T) {
+	ctx := browsertest.New(t)
+	s := newSite(t, "-- c/a.non --\n"+dot("Zed Bell")+"-- c/b.non --\n"+dot("Cherry")+"-- c/c.non --\n"+dot("Zed Apple"))
+	s.mustBuild(Config{})
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "c/index.html")), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")),
+		chromedp.SendKeys(chromedp.CSS(".np-filter"), "zed"), chromedp.SetValue(chromedp.CSS(".np-sort"), "title"))
+	eval[bool](t, ctx, `document.querySelector(".np-sort").dispatchEvent(new Event("change"))`)
+	shown := `[...document.querySelectorAll(".np-card")].filter(c => !c.hidden).map(c => c.dataset.title)`
+	want := []string{"Zed Apple", "Zed Bell"}
+	if got := eval[[]string](t, ctx, shown); !reflect.DeepEqual(got, want) {
+		t.Fatalf("filtered by \"zed\" and sorted by title: %q, want %q", got, want)
+	}
+	follow(t, ctx, chromedp.Click(chromedp.CSS(".np-card:not([hidden]) .np-card-title")))
+	follow(t, ctx, chromedp.NavigateBack())
+	type state struct {
+		Filter, Sort string
+		Shown        []string
+	}
+	got := eval[state](t, ctx, `({Filter: document.querySelector(".np-filter").value, Sort: document.querySelector(".np-sort").value, Shown: `+shown+`})`)
+	if got.Filter != "zed" || got.Sort != "title" {
+		t.Skipf("this browser did not give the filter back on Back (%+v): nothing to check", got)
+	}
+	if !reflect.DeepEqual(got.Shown, want) {
+		t.Errorf("back on the collection, the filter says %q sorted by %s but the cards shown are %q, want %q", got.Filter, got.Sort, got.Shown, want)
+	}
+}
