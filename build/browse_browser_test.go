@@ -220,3 +220,28 @@ func TestBrowserFilterKeptOnBack(t *testing.T) {
 		t.Errorf("back on the collection, the filter says %q sorted by %s but the cards shown are %q, want %q", got.Filter, got.Sort, got.Shown, want)
 	}
 }
+
+// TestBrowserSearchWidening: a search of several words that finds nothing
+// is no dead end: the page offers the query less each word that keeps it
+// from finding any, with how many it finds, and following one shows them.
+func TestBrowserSearchWidening(t *testing.T) {
+	ctx := browsertest.New(t)
+	s := newSite(t, "-- a/one.non --\n"+dot("Kettle")+"-- a/two.non --\n"+dot("Kettle drum")+"-- b/three.non --\n"+dot("Bell"))
+	s.mustBuild(Config{})
+
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "search/index.html")+"?q=kettle%20zebra"), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".np-search-status").textContent.startsWith("No puzzle matches")`)); err != nil {
+		t.Fatalf("kettle zebra: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
+	}
+	offers := eval[[]string](t, ctx, `[...document.querySelectorAll(".np-search-narrow:not([hidden]) a")].map(a => a.textContent)`)
+	if want := []string{"kettle (2)"}; !reflect.DeepEqual(offers, want) {
+		t.Fatalf("a search that finds nothing offers %q, want %q", offers, want)
+	}
+	if name := eval[string](t, ctx, `document.querySelector(".np-search-narrow").getAttribute("aria-label")`); name != "Widen the search" {
+		t.Errorf("the offers are named %q", name)
+	}
+	follow(t, ctx, chromedp.Click(chromedp.CSS(`.np-search-narrow a`)))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 2 && document.querySelector("#np-q").value === "kettle"`)); err != nil {
+		t.Errorf("after kettle: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
+	}
+}
