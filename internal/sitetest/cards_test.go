@@ -46,3 +46,63 @@ func TestLongNamesFitAPhone(t *testing.T) {
 		}
 	}
 }
+
+// brokenWordsJS lists the words of card titles that a line break cuts in
+// two (a word whose text spans more than one line box).
+const brokenWordsJS = `(() => {
+  const out = [];
+  for (const a of document.querySelectorAll('.np-card-title')) {
+    const text = a.firstChild;
+    let at = 0;
+    for (const w of text.textContent.split(' ')) {
+      const r = document.createRange();
+      r.setStart(text, at); r.setEnd(text, at + w.length);
+      const tops = new Set([...r.getClientRects()].map(b => Math.round(b.top)));
+      if (tops.size > 1) out.push(w);
+      at += w.length + 1;
+    }
+  }
+  return out;
+})()`
+
+// TestCardTitlesBreakBetweenWords: on a phone, two cards a row, a title's
+// words that fit a card's width are not cut in two ("Skyscrape" / "rs")
+// beside the thumbnail: the title goes under it instead. A folder name of
+// one word longer than the card still wraps inside it.
+func TestCardTitlesBreakBetweenWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a site and opens it in a browser")
+	}
+	titled := func(title string) *puzzle.Puzzle {
+		p := picture(5, 5, puzzle.DefaultPalette(), func(x, y int) int { return (x + y) % 2 })
+		p.Meta.Title = title
+		return p
+	}
+	base := layoutSite(t, map[string]*puzzle.Puzzle{
+		"set/a.non": titled("Skyscrapers"),
+		"set/b.non": titled("Hair Everywhere"),
+		"set/c.non": titled("Widescreen Monitor"),
+		"set/d.non": titled("Pie"),
+		"set/e.non": titled("a_folder_name_longer_than_any_card"),
+	})
+	ctx := browsertest.New(t)
+	for _, width := range []int64{390, 1280} {
+		err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 844, chromedp.EmulateMobile), chromedp.Navigate(base+"set/index.html"),
+			chromedp.WaitVisible(chromedp.CSS(`.np-card`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cut []string
+		for _, w := range evalIn[[]string](t, ctx, brokenWordsJS) {
+			if w != "a_folder_name_longer_than_any_card" {
+				cut = append(cut, w)
+			}
+		}
+		if len(cut) > 0 {
+			t.Errorf("at %d px, card titles cut words in two: %q", width, cut)
+		}
+		if got := evalIn[[]string](t, ctx, overflowJS); width == 390 && (got[len(got)-1] != "0" || len(got) > 1) {
+			t.Errorf("at 390 px: the page is %s px wider than the screen; cards past its edge: %q", got[len(got)-1], got[:len(got)-1])
+		}
+	}
+}
