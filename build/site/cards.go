@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -42,11 +43,14 @@ type CardViews []CardView
 func (CardViews) FilterGrade() string { return grade.All()[0].Word }
 
 // cards returns the cards of entries as seen from a page in folder from,
-// the first at position first of its list.
-func cards(es []*Entry, from string, first int) CardViews {
+// the first at position first of its list; list names the list among
+// those of its page ("puzzles", "recent"), for the ids of its cards' parts.
+func cards(es []*Entry, from string, first int, list string) CardViews {
 	var out CardViews
 	for i, e := range es {
-		out = append(out, cardOf(e, from, first+i))
+		c := cardOf(e, from, first+i)
+		c.MetaID = "np-" + list + "-" + strconv.Itoa(first+i)
+		out = append(out, c)
 	}
 	return out
 }
@@ -63,7 +67,7 @@ func (s *Site) pagedCards(kind, first string, inSitemap bool, es []*Entry, head 
 		dir := nav.PageDir(first, pg.Number)
 		out = append(out, Page{Kind: kind, Path: dir + "index.html", InSitemap: inSitemap, Data: func() *PageData {
 			d := head(dir, pg.Number, len(pages))
-			d.Cards = cards(es[pg.Start:pg.End], dir, pg.Start)
+			d.Cards = cards(es[pg.Start:pg.End], dir, pg.Start, "puzzles")
 			d.Pages = pagerLinks(first, dir, pg.Number, len(pages))
 			d.PageOf = pageOf(pg, len(pages), len(es))
 			return d

@@ -76,6 +76,7 @@ type CardView struct {
 	TagText               string
 	Swatches              []string // the colours' hex codes
 	SwatchNames           string
+	MetaID                string // the id of what the card says under its title, which describes its link
 }
 
 // Swatch is one colour of a puzzle's legend.

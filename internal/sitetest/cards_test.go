@@ -1,8 +1,11 @@
 package sitetest
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/chromedp"
 	"github.com/nonopress/nonopress/internal/browsertest"
 	"github.com/nonopress/nonopress/puzzle"
@@ -103,6 +106,66 @@ func TestCardTitlesBreakBetweenWords(t *testing.T) {
 		}
 		if got := evalIn[[]string](t, ctx, overflowJS); width == 390 && (got[len(got)-1] != "0" || len(got) > 1) {
 			t.Errorf("at 390 px: the page is %s px wider than the screen; cards past its edge: %q", got[len(got)-1], got[:len(got)-1])
+		}
+	}
+}
+
+// cardLinkJS lists each card link's accessible name and description, as
+// Chromium's accessibility tree gives them to a screen reader, and last
+// the ids the page has more than once.
+const cardLinkJS = `(() => {
+  const ids = [...document.querySelectorAll('[id]')].map(e => e.id);
+  return [...document.querySelectorAll('.np-card-title')].map(a => a.textContent + ': ' +
+    (a.getAttribute('aria-describedby') || '').split(' ').filter(Boolean).map(id => { const d = document.getElementById(id); return d ? d.textContent.trim() + (d.querySelector('[aria-label]') ? ' ' + d.querySelector('[aria-label]').getAttribute('aria-label') : '') : '(no ' + id + ')'; }).join(' '))
+    .concat([ids.filter((id, i) => ids.indexOf(id) !== i).join(' ')]);
+})()`
+
+// TestCardLinkSaysWhatTheCardSays: a screen reader's list of links names
+// each card's link by its puzzle's title and describes it by what the card
+// shows under it (size, colours, author, difficulty, the colours' names),
+// so that a visitor can choose a puzzle from that list; the description
+// is the accessibility tree's, not only the page's markup.
+func TestCardLinkSaysWhatTheCardSays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a site and opens it in a browser")
+	}
+	p := picture(5, 5, puzzle.DefaultPalette(), func(x, y int) int { return (x + y) % 2 })
+	p.Meta.Title = "Checkers"
+	p.Meta.Author = "Ann Grid"
+	base := layoutSite(t, map[string]*puzzle.Puzzle{"set/a.non": p, "set/b.non": p})
+	ctx := browsertest.New(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"set/index.html"), chromedp.WaitVisible(chromedp.CSS(`.np-card`))); err != nil {
+		t.Fatal(err)
+	}
+	got := evalIn[[]string](t, ctx, cardLinkJS)
+	if dup := got[len(got)-1]; dup != "" {
+		t.Errorf("ids on the page more than once: %s", dup)
+	}
+	tree, err := chromedp.Call(ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, n := range tree.Nodes {
+		if n.Role == nil || strings.Trim(string(n.Role.Value), `"`) != "link" || n.Name == nil || strings.Trim(string(n.Name.Value), `"`) != "Checkers" {
+			continue
+		}
+		var d string
+		if n.Description != nil {
+			if err := json.Unmarshal(n.Description.Value, &d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		said = append(said, d)
+	}
+	if len(said) != 2 {
+		t.Fatalf("links named Checkers: %d, want 2 (%q)", len(said), got)
+	}
+	for _, d := range said {
+		for _, want := range []string{"5×5", "black and white", "by Ann Grid", "Easy", "Colours: black"} {
+			if !strings.Contains(d, want) {
+				t.Errorf("a card's link is described %q: no %q in it (the card says %q)", d, want, got[0])
+			}
 		}
 	}
 }
