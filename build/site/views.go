@@ -61,6 +61,7 @@ type CollectionView struct {
 // PagerLink is one link of a list's pager.
 type PagerLink struct {
 	Label, URL string
+	Name       string // what a screen reader names a page's link ("Page 2" for "2"), "" for the label itself
 	Current    bool
 }
 
