@@ -100,6 +100,9 @@ func pageOf(pg nav.Page, pages, n int) string {
 	if pages <= 1 {
 		return ""
 	}
+	if pg.End == pg.Start+1 { // the last page's one puzzle: not "Puzzles 5–5"
+		return fmt.Sprintf("Puzzle %d of %d · page %d of %d", pg.End, n, pg.Number, pages)
+	}
 	return fmt.Sprintf("Puzzles %d–%d of %d · page %d of %d", pg.Start+1, pg.End, n, pg.Number, pages)
 }
 
