@@ -187,3 +187,61 @@ func TestBrowserSearchNarrowing(t *testing.T) {
 		t.Errorf("a search of 10 results still offers to narrow it")
 	}
 }
+
+// TestBrowserFilterKeptOnBack: a visitor filters and sorts a collection's
+// cards, opens a puzzle and comes back. The browser gives the filter and
+// the sort back the words and choice they held (pages opened from disk are
+// not kept whole in its history, as many are not): the cards must show
+// them applied, not the whole list in its first order under a filter that
+// says otherwise.
+func TestBrowserFilterKeptOnBack(t *testing.T) {
+	ctx := browsertest.New(t)
+	s := newSite(t, "-- c/a.non --\n"+dot("Zed Bell")+"-- c/b.non --\n"+dot("Cherry")+"-- c/c.non --\n"+dot("Zed Apple"))
+	s.mustBuild(Config{})
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "c/index.html")), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")),
+		chromedp.SendKeys(chromedp.CSS(".np-filter"), "zed"), chromedp.SetValue(chromedp.CSS(".np-sort"), "title"))
+	eval[bool](t, ctx, `document.querySelector(".np-sort").dispatchEvent(new Event("change"))`)
+	shown := `[...document.querySelectorAll(".np-card")].filter(c => !c.hidden).map(c => c.dataset.title)`
+	want := []string{"Zed Apple", "Zed Bell"}
+	if got := eval[[]string](t, ctx, shown); !reflect.DeepEqual(got, want) {
+		t.Fatalf("filtered by \"zed\" and sorted by title: %q, want %q", got, want)
+	}
+	follow(t, ctx, chromedp.Click(chromedp.CSS(".np-card:not([hidden]) .np-card-title")))
+	follow(t, ctx, chromedp.NavigateBack())
+	type state struct {
+		Filter, Sort string
+		Shown        []string
+	}
+	got := eval[state](t, ctx, `({Filter: document.querySelector(".np-filter").value, Sort: document.querySelector(".np-sort").value, Shown: `+shown+`})`)
+	if got.Filter != "zed" || got.Sort != "title" {
+		t.Skipf("this browser did not give the filter back on Back (%+v): nothing to check", got)
+	}
+	if !reflect.DeepEqual(got.Shown, want) {
+		t.Errorf("back on the collection, the filter says %q sorted by %s but the cards shown are %q, want %q", got.Filter, got.Sort, got.Shown, want)
+	}
+}
+
+// TestBrowserSearchWidening: a search of several words that finds nothing
+// is no dead end: the page offers the query less each word that keeps it
+// from finding any, with how many it finds, and following one shows them.
+func TestBrowserSearchWidening(t *testing.T) {
+	ctx := browsertest.New(t)
+	s := newSite(t, "-- a/one.non --\n"+dot("Kettle")+"-- a/two.non --\n"+dot("Kettle drum")+"-- b/three.non --\n"+dot("Bell"))
+	s.mustBuild(Config{})
+
+	do(t, ctx, chromedp.Navigate(fileURL(t, s.out, "search/index.html")+"?q=kettle%20zebra"), chromedp.WaitReady(chromedp.CSS(".np-search-list")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".np-search-status").textContent.startsWith("No puzzle matches")`)); err != nil {
+		t.Fatalf("kettle zebra: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
+	}
+	offers := eval[[]string](t, ctx, `[...document.querySelectorAll(".np-search-narrow:not([hidden]) a")].map(a => a.textContent)`)
+	if want := []string{"kettle (2)"}; !reflect.DeepEqual(offers, want) {
+		t.Fatalf("a search that finds nothing offers %q, want %q", offers, want)
+	}
+	if name := eval[string](t, ctx, `document.querySelector(".np-search-narrow").getAttribute("aria-label")`); name != "Widen the search" {
+		t.Errorf("the offers are named %q", name)
+	}
+	follow(t, ctx, chromedp.Click(chromedp.CSS(`.np-search-narrow a`)))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length === 2 && document.querySelector("#np-q").value === "kettle"`)); err != nil {
+		t.Errorf("after kettle: %q (%v)", eval[string](t, ctx, `document.querySelector(".np-search-status").textContent`), err)
+	}
+}

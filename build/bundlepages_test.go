@@ -23,7 +23,7 @@ func TestBundlePagination(t *testing.T) {
 	checkListPages(t, s, []listPage{
 		{"c/set/index.html", 2, []string{"1/index.html", "2/index.html", "A note about the set.", `href="page/3/index.html"`, "Puzzles 1–2 of 5 · page 1 of 3"}},
 		{"c/set/page/2/index.html", 2, []string{`href="../../3/index.html"`, `href="../../4/index.html"`, "The set – page 2", `href="../../index.html"`}},
-		{"c/set/page/3/index.html", 1, []string{`href="../../5/index.html"`, "Puzzles 5–5 of 5 · page 3 of 3"}},
+		{"c/set/page/3/index.html", 1, []string{`href="../../5/index.html"`, "Puzzle 5 of 5 · page 3 of 3"}},
 	})
 	if strings.Contains(s.read("c/set/page/2/index.html"), "A note about the set.") {
 		t.Errorf("the bundle's note repeated on its page 2")

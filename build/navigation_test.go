@@ -110,7 +110,7 @@ func TestPagination(t *testing.T) {
 	checkListPages(t, s, []listPage{
 		{"c/index.html", 2, []string{"p1/index.html", "p2/index.html", `href="page/2/index.html"`, `href="page/3/index.html"`}},
 		{"c/page/2/index.html", 2, []string{"p3/index.html", "p4/index.html", `href="../../index.html"`, `aria-current="page"`, "Puzzles 3–4 of 5 · page 2 of 3"}},
-		{"c/page/3/index.html", 1, []string{"p5/index.html", "c – page 3", "Puzzles 5–5 of 5 · page 3 of 3"}},
+		{"c/page/3/index.html", 1, []string{"p5/index.html", "c – page 3", "Puzzle 5 of 5 · page 3 of 3"}},
 		{"tags/dots/index.html", 2, []string{"c/p1/index.html", `href="page/3/index.html"`, "Puzzles 1–2 of 5 · page 1 of 3"}},
 		{"tags/dots/page/3/index.html", 1, []string{"c/p5/index.html", "Tag: dots – page 3"}},
 		// An author's and a license's puzzles are paged as a tag's, and

@@ -464,6 +464,38 @@ func TestSearchNarrowings(t *testing.T) {
 	}
 }
 
+// TestSearchWidenings: a search of several words that finds nothing is
+// offered the query less each word, for those that find some, with how
+// many (as the search finds them); a search that finds some, or of one
+// word, is offered none.
+func TestSearchWidenings(t *testing.T) {
+	script, err := Script(archive(100)) // all easy, a colour one in ten, 12 small
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := `for (const q of ["one colour", "blob zebra small", "ada ben", "blob", "zebra"]) {
+  const n = s.widenings(items, q, s.find(items, q, 10));
+  out[q] = {total: 0, titles: n.map(o => o.label + " " + o.total + (s.search(items, o.query, 0).total === o.total ? "" : " (not what the search finds)")), pages: n.map(o => o.query)};
+}`
+	var got map[string]struct{ Titles, Pages []string }
+	if err := json.Unmarshal([]byte(runSearch(t, script, []string{}, extra)), &got); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string][]string{
+		"one colour":       {"colour 10"},
+		"blob zebra small": {"blob small 12"},
+		"blob":             nil,
+		"zebra":            nil,
+	} {
+		if g := got[q].Titles; !reflect.DeepEqual(g, want) && !(len(g) == 0 && len(want) == 0) {
+			t.Errorf("widening %q: %q, want %q", q, g, want)
+		}
+	}
+	if n := got["ada ben"].Titles; len(n) != 2 || !strings.HasPrefix(n[0], "ben ") || !strings.HasPrefix(n[1], "ada ") || strings.Contains(strings.Join(n, ","), "not what") {
+		t.Errorf("widening \"ada ben\" (two authors, each of some puzzles): %q", n)
+	}
+}
+
 // archive makes n puzzles with the metadata internal/archivegen gives its
 // archives: "Blob i-k" titles, a dozen authors, four licenses, folders of
 // 100, a tag on one in five, a colour puzzle in ten.

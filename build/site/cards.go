@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/nonopress/nonopress/build/content"
@@ -42,11 +43,14 @@ type CardViews []CardView
 func (CardViews) FilterGrade() string { return grade.All()[0].Word }
 
 // cards returns the cards of entries as seen from a page in folder from,
-// the first at position first of its list.
-func cards(es []*Entry, from string, first int) CardViews {
+// the first at position first of its list; list names the list among
+// those of its page ("puzzles", "recent"), for the ids of its cards' parts.
+func cards(es []*Entry, from string, first int, list string) CardViews {
 	var out CardViews
 	for i, e := range es {
-		out = append(out, cardOf(e, from, first+i))
+		c := cardOf(e, from, first+i)
+		c.MetaID = "np-" + list + "-" + strconv.Itoa(first+i)
+		out = append(out, c)
 	}
 	return out
 }
@@ -63,7 +67,7 @@ func (s *Site) pagedCards(kind, first string, inSitemap bool, es []*Entry, head 
 		dir := nav.PageDir(first, pg.Number)
 		out = append(out, Page{Kind: kind, Path: dir + "index.html", InSitemap: inSitemap, Data: func() *PageData {
 			d := head(dir, pg.Number, len(pages))
-			d.Cards = cards(es[pg.Start:pg.End], dir, pg.Start)
+			d.Cards = cards(es[pg.Start:pg.End], dir, pg.Start, "puzzles")
 			d.Pages = pagerLinks(first, dir, pg.Number, len(pages))
 			d.PageOf = pageOf(pg, len(pages), len(es))
 			return d
@@ -78,6 +82,9 @@ func pagerLinks(first, from string, cur, total int) []PagerLink {
 	var out []PagerLink
 	for _, l := range nav.Pager(cur, total) {
 		pl := PagerLink{Label: l.Label, Current: l.Current}
+		if l.Number > 0 && !l.Current && l.Label == strconv.Itoa(l.Number) {
+			pl.Name = "Page " + l.Label
+		}
 		if l.Number > 0 && !l.Current {
 			pl.URL = content.RelURL(from, nav.PageDir(first, l.Number)+"index.html")
 		}
@@ -100,6 +107,9 @@ func laterPage(d *PageData, title string, number, pages int) {
 func pageOf(pg nav.Page, pages, n int) string {
 	if pages <= 1 {
 		return ""
+	}
+	if pg.End == pg.Start+1 { // the last page's one puzzle: not "Puzzles 5–5"
+		return fmt.Sprintf("Puzzle %d of %d · page %d of %d", pg.End, n, pg.Number, pages)
 	}
 	return fmt.Sprintf("Puzzles %d–%d of %d · page %d of %d", pg.Start+1, pg.End, n, pg.Number, pages)
 }

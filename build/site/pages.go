@@ -46,7 +46,7 @@ func (s *Site) CollectionPages(c *content.Collection) ([]Page, error) {
 			d.Note = note
 			d.Collections = s.collectionViews(c.Children, dir)
 			if c.Parent == nil {
-				d.Recent = cards(s.Recent(), dir, 0)
+				d.Recent = cards(s.Recent(), dir, 0, "recent")
 				d.Shortcuts = s.Shortcuts(dir)
 			}
 		}

@@ -61,6 +61,7 @@ type CollectionView struct {
 // PagerLink is one link of a list's pager.
 type PagerLink struct {
 	Label, URL string
+	Name       string // what a screen reader names a page's link ("Page 2" for "2"), "" for the label itself
 	Current    bool
 }
 
@@ -76,6 +77,7 @@ type CardView struct {
 	TagText               string
 	Swatches              []string // the colours' hex codes
 	SwatchNames           string
+	MetaID                string // the id of what the card says under its title, which describes its link
 }
 
 // Swatch is one colour of a puzzle's legend.

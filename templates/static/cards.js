@@ -76,6 +76,12 @@
     filter.addEventListener("input", apply);
     colors.addEventListener("change", apply);
     sort.addEventListener("change", apply);
+    // Back on this page, the browser may give the filter and the sort the
+    // words and choice they held (after the load event, before pageshow)
+    // without the cards as they showed them: show them so.
+    window.addEventListener("pageshow", function () {
+      if (filter.value || colors.value || sort.value !== "order") apply();
+    });
     tools.hidden = false;
   }
   document.querySelectorAll(".np-cards-tools").forEach(setup);

@@ -249,6 +249,24 @@
     return out;
   }
 
+  // widenings are what the search page offers for a search of several
+  // words that finds nothing: the query less one of its words, for each
+  // that finds some, with how many (the visitor's "one colour" is no word
+  // of the index, and "colour" alone finds the puzzles in colour).
+  function widenings(items, query, found) {
+    var ws = words(query);
+    if (found.total > 0 || ws.length < 2) return [];
+    var out = [], seen = {};
+    ws.forEach(function (w, k) {
+      var q = ws.slice(0, k).concat(ws.slice(k + 1)).join(" ");
+      if (seen[q]) return;
+      seen[q] = true;
+      var n = search(items, q, 0).total;
+      if (n > 0) out.push({ label: q, query: q, total: n });
+    });
+    return out;
+  }
+
   // describe is what a result says under its title: size, colours and
   // author, and with inFolder the folder its page is in (for results that
   // share a title, which would otherwise read alike).
@@ -272,7 +290,7 @@
   }
 
   if (typeof module === "object" && module.exports) {
-    module.exports = { ORDERS: ORDERS, prepare: prepare, search: search, find: find, summary: summary, narrowings: narrowings, describe: describe, sharedTitles: sharedTitles };
+    module.exports = { ORDERS: ORDERS, prepare: prepare, search: search, find: find, summary: summary, narrowings: narrowings, widenings: widenings, describe: describe, sharedTitles: sharedTitles };
     return;
   }
 
@@ -454,13 +472,21 @@
     function address(q) {
       return "?q=" + encodeURIComponent(q) + (sort && sort.value ? "&sort=" + sort.value : "");
     }
+    // offer lists the words that narrow a search of many results, or
+    // those that widen one that finds nothing.
     function offer(ix, query, found) {
-      var ns = narrowings(ix, query, found);
+      var ns = narrowings(ix, query, found), lead = "Narrow it:", name = "Narrow the search";
+      if (!found.total) {
+        ns = widenings(ix, query, found);
+        lead = "With fewer words:";
+        name = "Widen the search";
+      }
       narrow.textContent = "";
       narrow.hidden = !ns.length;
       if (!ns.length) return;
+      narrow.setAttribute("aria-label", name);
       var label = doc.createElement("span");
-      label.textContent = "Narrow it:";
+      label.textContent = lead;
       var ul = doc.createElement("ul");
       ns.forEach(function (n) {
         var li = doc.createElement("li"), a = doc.createElement("a");
