@@ -469,11 +469,14 @@ func TestSearchNarrowings(t *testing.T) {
 // many (as the search finds them); a search that finds some, or of one
 // word, is offered none.
 func TestSearchWidenings(t *testing.T) {
-	script, err := Script(archive(100)) // all easy, a colour one in ten, 12 small
+	ps := archive(100) // all easy, a colour one in ten, 12 small
+	// A word every object has a property of is offered like any other.
+	ps[1].Tags = []string{"constructor"}
+	script, err := Script(ps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	extra := `for (const q of ["one colour", "blob zebra small", "ada ben", "blob", "zebra"]) {
+	extra := `for (const q of ["one colour", "blob zebra small", "ada ben", "blob", "zebra", "constructor zebra"]) {
   const n = s.widenings(items, q, s.find(items, q, 10));
   out[q] = {total: 0, titles: n.map(o => o.label + " " + o.total + (s.search(items, o.query, 0).total === o.total ? "" : " (not what the search finds)")), pages: n.map(o => o.query)};
 }`
@@ -482,10 +485,11 @@ func TestSearchWidenings(t *testing.T) {
 		t.Fatal(err)
 	}
 	for q, want := range map[string][]string{
-		"one colour":       {"colour 10"},
-		"blob zebra small": {"blob small 12"},
-		"blob":             nil,
-		"zebra":            nil,
+		"one colour":        {"colour 10"},
+		"blob zebra small":  {"blob small 12"},
+		"blob":              nil,
+		"zebra":             nil,
+		"constructor zebra": {"constructor 1"},
 	} {
 		if g := got[q].Titles; !reflect.DeepEqual(g, want) && !(len(g) == 0 && len(want) == 0) {
 			t.Errorf("widening %q: %q, want %q", q, g, want)

@@ -256,7 +256,7 @@
   function widenings(items, query, found) {
     var ws = words(query);
     if (found.total > 0 || ws.length < 2) return [];
-    var out = [], seen = {};
+    var out = [], seen = Object.create(null);
     ws.forEach(function (w, k) {
       var q = ws.slice(0, k).concat(ws.slice(k + 1)).join(" ");
       if (seen[q]) return;
