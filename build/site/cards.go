@@ -82,11 +82,11 @@ func pagerLinks(first, from string, cur, total int) []PagerLink {
 	var out []PagerLink
 	for _, l := range nav.Pager(cur, total) {
 		pl := PagerLink{Label: l.Label, Current: l.Current}
-		if l.Number > 0 && !l.Current && l.Label == strconv.Itoa(l.Number) {
-			pl.Name = "Page " + l.Label
-		}
 		if l.Number > 0 && !l.Current {
 			pl.URL = content.RelURL(from, nav.PageDir(first, l.Number)+"index.html")
+			if l.Label == strconv.Itoa(l.Number) {
+				pl.Name = "Page " + l.Label
+			}
 		}
 		out = append(out, pl)
 	}
