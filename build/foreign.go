@@ -14,14 +14,15 @@ import (
 // nonopress did not write, each at its path: kept files, with where to put
 // them so that the build publishes them (templates/static/ publishes under
 // static/, the content tree images, PDFs and .txt files at their path, and
-// the content folder a host's CNAME, _redirects and _headers), and kept empty folders (a path ending in "/",
-// which a web server serves nothing from); files the site now writes over,
-// with where the user's copy is kept; and a manifest that could not be
-// trusted (at the folder), which made every file the site does not write be
-// kept, and every file it writes over that is neither the site's nor the
-// old page the manifest records be copied to the kept folder: counted
-// there, not named one by one (a manifest damaged beyond reading records
-// none, and a whole old site may be copied).
+// the content folder a host's CNAME, _redirects and _headers), and kept
+// empty folders (a path ending in "/", which a web server serves nothing
+// from); files the site now writes over, with where the user's copy is
+// kept; and a manifest that could not be trusted (at the folder), which
+// made every file the site does not write be kept, and every file it
+// writes over that is neither the site's nor the old page the manifest
+// records be copied to the kept folder: counted there, not named one by
+// one (a manifest damaged beyond reading records none, and a whole old site
+// may be copied).
 func foreignWarnings(out string, f output.Foreign) diag.List {
 	var w diag.List
 	folders := 0 // of f.Kept, the empty folders
