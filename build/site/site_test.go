@@ -238,3 +238,34 @@ func TestEntryCopyrightWithoutAddress(t *testing.T) {
 		t.Errorf("entry copyright %q, want © 2010 Frederico Vera", got)
 	}
 }
+
+// The home page's cards, those of "Recently added" and those of the root's
+// own puzzles, each have ids of their own for their links'
+// aria-describedby, though the same puzzle is on both lists.
+func TestHomeCardIDsAreApart(t *testing.T) {
+	root := &content.Collection{}
+	var es []*Entry
+	for i, title := range []string{"One", "Two"} {
+		e := &Entry{ID: title, Title: title, Page: strings.ToLower(title) + "/index.html", Source: strings.ToLower(title) + ".non", Date: "2026-01-0" + fmt.Sprint(i+1)}
+		e.Place(root, nil, i+1)
+		es = append(es, e)
+	}
+	s := &Site{Title: "T", Root: root, Entries: es, Settings: content.Settings{PerPage: 10, Recent: 5},
+		Notes: content.NewNoteDocs(content.NewMarkdown(false))}
+	s.Arrange()
+	pages, err := s.CollectionPages(root)
+	if err != nil || len(pages) != 1 {
+		t.Fatalf("%d pages of the root (%v), want 1", len(pages), err)
+	}
+	d := pages[0].Data()
+	seen := map[string]bool{}
+	for _, c := range append(append(CardViews{}, d.Recent...), d.Cards...) {
+		if c.MetaID == "" || seen[c.MetaID] || seen[c.MetaID+"-tags"] {
+			t.Errorf("card %q: id %q empty or taken", c.Entry.Title, c.MetaID)
+		}
+		seen[c.MetaID], seen[c.MetaID+"-tags"] = true, true
+	}
+	if len(d.Recent) != 2 || len(d.Cards) != 2 {
+		t.Errorf("home: %d recent cards and %d cards, want 2 and 2", len(d.Recent), len(d.Cards))
+	}
+}
