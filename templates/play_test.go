@@ -75,7 +75,7 @@ func TestPlaySolveByClicksAndKeepProgress(t *testing.T) {
 	wantSolved(t, ctx, true)
 	solved := []string{"11x11", "11111", "11111", ".111.", "..1.."}
 	wantGrid(t, ctx, solved...)
-	if got, want := storedProgress(t, ctx, p), `{"v":1,"width":5,"height":5,"cells":"2212222222222220222000200"}`; got != want {
+	if got, want := storedProgress(t, ctx, p), `{"v":1,"width":5,"height":5,"cells":"2212222222222220222000200","solved":true}`; got != want {
 		t.Errorf("stored progress = %s, want %s", got, want)
 	}
 
@@ -148,7 +148,7 @@ func TestPlaySolveByClicksAndKeepProgress(t *testing.T) {
 			t.Errorf("after a mark on the cleared grid, stored progress %q still keeps the cleared cells", got)
 		}
 		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
-		if got := storedProgress(t, ctx, p); got != `{"v":1,"width":5,"height":5,"cells":"0000000000000000000000000","reset":"2000000000000000000000000"}` {
+		if got := storedProgress(t, ctx, p); got != `{"v":1,"width":5,"height":5,"cells":"0000000000000000000000000","solved":true,"reset":"2000000000000000000000000"}` {
 			t.Errorf("after reset, stored progress = %q", got)
 		}
 		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-undo`)))
@@ -157,6 +157,27 @@ func TestPlaySolveByClicksAndKeepProgress(t *testing.T) {
 		clickAll(t, ctx, solved, "1")
 		rightClick(t, ctx, 2, 0)
 		wantGrid(t, ctx, solved...)
+	})
+
+	// Once solved, the entry says so for the puzzle's card (cards.js),
+	// when the grid is emptied too; with no cells, the grid loads empty.
+	t.Run("solved is kept on an emptied grid", func(t *testing.T) {
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+		do(t, ctx, chromedp.Click(cell(0, 0)))
+		do(t, ctx, chromedp.Click(cell(0, 0))) // a click on a filled cell empties it
+		wantGrid(t, ctx, emptyHeart...)
+		if got, want := storedProgress(t, ctx, p), `{"v":1,"width":5,"height":5,"solved":true}`; got != want {
+			t.Errorf("a solved grid emptied keeps %s, want %s", got, want)
+		}
+		do(t, ctx, chromedp.Reload())
+		open(t, ctx, url)
+		wantGrid(t, ctx, emptyHeart...)
+		wantSolved(t, ctx, false)
+		if got := status(t, ctx); strings.Contains(got, "restored") {
+			t.Errorf("an empty grid loaded says %q", got)
+		}
+		clickAll(t, ctx, heart, "1")
+		wantSolved(t, ctx, true)
 	})
 
 	t.Run("bad saved progress is ignored", func(t *testing.T) {

@@ -381,13 +381,15 @@ func TestTriddlerCoachProbes(t *testing.T) {
 }
 
 // TestTriddlerPlayKeepsOnlyMarks: a triddler's page keeps progress in the
-// browser only while a triangle is marked. Every page looked at once kept
-// its empty marks for good, so that a visitor browsing thousands of
-// triddlers filled the browser's storage with them.
+// browser only while a triangle is marked, or once it was solved. Every
+// page looked at once kept its empty marks for good, so that a visitor
+// browsing thousands of triddlers filled the browser's storage with them.
+// (The mark is on a triangle the picture leaves empty, so that it does
+// not solve the puzzle.)
 func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 	g := puzzle.TriddlerHexagon(1)
 	img := puzzle.NewImage(g.Width, g.Height)
-	img.Set(g.Cells[0].X, g.Cells[0].Y, 1)
+	img.Set(g.Cells[1].X, g.Cells[1].Y, 1)
 	ctx := playTriddler(t, g.TriddlerOf(img, puzzle.DefaultPalette()), "One")
 	kept := `Object.keys(localStorage).filter(k => k.startsWith('nonopress:triddler:')).length`
 	if n := eval[int](t, ctx, kept); n != 0 {
@@ -404,6 +406,31 @@ func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
 	if n := eval[int](t, ctx, kept); n != 1 {
 		t.Errorf("after Undo reset a triddler keeps %d entries, want 1", n)
+	}
+
+	// Solved, then cleared: the entry says it was solved, for the puzzle's
+	// card (cards.js), and nothing more.
+	entry := `Object.keys(localStorage).filter(k => k.startsWith('nonopress:triddler:')).map(k => localStorage.getItem(k)).join()`
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`))) // filled: dot
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`))) // dot: cleared
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="1"]`)))
+	if got := eval[string](t, ctx, `document.getElementById('np-tplay').dataset.solved`); got != "true" {
+		t.Fatalf("with its one triangle filled, the triddler is not solved (%s)", triddlerStatus(t, ctx))
+	}
+	if got := eval[string](t, ctx, entry); got != `{"solved":true,"state":[-1,1,-1,-1,-1,-1]}` {
+		t.Errorf("a solved triddler keeps %s", got)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+	if got := eval[string](t, ctx, entry); got != `{"solved":true}` {
+		t.Errorf("a solved triddler reset keeps %s, want {\"solved\":true}", got)
+	}
+	do(t, ctx, chromedp.Reload())
+	do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#np-tplay[data-ready="true"]`)))
+	if got := eval[string](t, ctx, `document.getElementById('np-tplay').dataset.solved`); got != "false" {
+		t.Errorf("reloaded after a reset, the triddler says solved=%s", got)
+	}
+	if got := eval[string](t, ctx, entry); got != `{"solved":true}` {
+		t.Errorf("reloaded after a reset, a solved triddler keeps %s", got)
 	}
 }
 

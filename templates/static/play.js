@@ -474,11 +474,15 @@
 
   // progressStore keeps a board's cells under "nonopress:progress:<id>", one
   // character a cell: '0' empty, '1' crossed, '2' the first colour, and so
-  // on. Storage may be missing or refuse (file:// in some browsers, private
-  // windows, a full quota): then play goes on without it.
+  // on, and "solved": true once the grid was solved, kept when the cells
+  // are emptied again (Reset), as the puzzle cards show it (cards.js): an
+  // entry of a solved puzzle with an empty grid has no cells. Storage may
+  // be missing or refuse (file:// in some browsers, private windows, a full
+  // quota): then play goes on without it.
   function progressStore(pz) {
     var key = pz.id ? STORAGE_PREFIX + pz.id : '';
     var n = pz.width * pz.height;
+    var solvedOnce = (read() || {}).solved === true;
 
     // read returns the saved entry when it fits this puzzle exactly.
     function read() {
@@ -491,11 +495,12 @@
       } catch (e) {
         return null;
       }
-      if (!saved || saved.v !== STORAGE_VERSION || saved.width !== pz.width || saved.height !== pz.height ||
-          typeof saved.cells !== 'string' || saved.cells.length !== n) {
+      if (!saved || saved.v !== STORAGE_VERSION || saved.width !== pz.width || saved.height !== pz.height) {
         return null;
       }
-      return saved;
+      var fits = saved.cells === undefined ? saved.solved === true :
+        typeof saved.cells === 'string' && saved.cells.length === n;
+      return fits ? saved : null;
     }
 
     // decode reads cells saved as text, or returns null if they do not fit
@@ -528,7 +533,7 @@
       // this puzzle exactly.
       load: function () {
         var saved = read();
-        return saved ? decode(saved.cells) : null;
+        return saved && saved.cells !== undefined ? decode(saved.cells) : null;
       },
 
       // cleared returns the cells the player's Reset cleared, when the
@@ -547,17 +552,25 @@
       // save stores the cells, and the coach's timer when it was started
       // (timer is then an object), or forgets them when the grid is empty,
       // unless Reset emptied it: then the cells it cleared (cleared) are
-      // kept, so that Undo brings them back after a reload too.
-      save: function (values, timer, cleared) {
+      // kept, so that Undo brings them back after a reload too. Once
+      // solved (now or before), the entry says so for good.
+      save: function (values, timer, cleared, solved) {
         if (!key) {
           return;
         }
         var any = values.some(function (v) {
           return v !== EMPTY;
         });
+        solvedOnce = solvedOnce || solved;
         try {
-          if (any || cleared) {
-            var entry = { v: STORAGE_VERSION, width: pz.width, height: pz.height, cells: encode(values) };
+          if (any || cleared || solvedOnce) {
+            var entry = { v: STORAGE_VERSION, width: pz.width, height: pz.height };
+            if (any || cleared) {
+              entry.cells = encode(values);
+            }
+            if (solvedOnce) {
+              entry.solved = true;
+            }
             if (timer) {
               entry.timer = timer;
             }
@@ -932,7 +945,7 @@
     }
 
     function saveProgress() {
-      store.save(board.values(), coach ? coach.timer() : null, board.cleared());
+      store.save(board.values(), coach ? coach.timer() : null, board.cleared(), board.isSolved());
     }
 
     function endStroke() {

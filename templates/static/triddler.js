@@ -90,8 +90,15 @@
     var p = JSON.parse(data.textContent);
     var key = 'nonopress:triddler:' + p.id;
     var state = p.cells.map(function () { return UNKNOWN; });
+    // The entry is the marks, or once solved {solved: true, state: marks}
+    // (no marks when cleared since): the puzzle cards say so (cards.js).
+    var solvedOnce = false;
     try {
       var saved = JSON.parse(window.localStorage.getItem(key) || 'null');
+      if (saved && !Array.isArray(saved) && saved.solved === true) {
+        solvedOnce = true;
+        saved = saved.state;
+      }
       if (saved && saved.length === state.length) state = saved;
     } catch (e) { /* no storage, or a stale entry: start afresh */ }
     var colour = 1;
@@ -229,10 +236,13 @@
       var solved = done === p.lines.length;
       root.dataset.solved = solved ? 'true' : 'false';
       status.textContent = solved ? 'Solved!' : done + ' of ' + p.lines.length + ' lines give their clue';
-      // Kept only while a triangle is marked: a page only looked at, or
-      // cleared, leaves nothing behind in the browser.
+      // Kept only while a triangle is marked or once the puzzle was solved:
+      // a page only looked at, or cleared unsolved, leaves nothing behind.
+      solvedOnce = solvedOnce || solved;
+      var any = state.some(function (s) { return s !== UNKNOWN; });
       try {
-        if (state.some(function (s) { return s !== UNKNOWN; })) window.localStorage.setItem(key, JSON.stringify(state));
+        if (solvedOnce) window.localStorage.setItem(key, JSON.stringify(any ? { solved: true, state: state } : { solved: true }));
+        else if (any) window.localStorage.setItem(key, JSON.stringify(state));
         else window.localStorage.removeItem(key);
       } catch (e) { /* private mode */ }
     }
