@@ -4,6 +4,7 @@
 // the site's search, in the same sort. The list of an author, a license or
 // a tag (data-scope: the words that find its puzzles) searches those
 // words with the filter's, and links to them sorted when only sorted.
+// Each card of a puzzle this browser solved or started says so.
 (function () {
   "use strict";
   var paged = !!document.querySelector(".np-pager");
@@ -84,5 +85,35 @@
     });
     tools.hidden = false;
   }
+  // status says what this browser keeps of a card's puzzle (play.js and
+  // triddler.js, by puzzle id): "Solved", "In progress" (marks on its
+  // grid) or "" (nothing, or no storage).
+  function status(card) {
+    var triddler = card.dataset.kind === "triddler";
+    var saved;
+    try {
+      saved = JSON.parse(window.localStorage.getItem((triddler ? "nonopress:triddler:" : "nonopress:progress:") + card.dataset.id) || "null");
+    } catch (e) {
+      return "";
+    }
+    if (!saved) return "";
+    if (saved.solved === true) return "Solved";
+    var marked = triddler ? Array.isArray(saved) && saved.some(function (m) { return m !== -1; }) :
+      typeof saved.cells === "string" && /[^0]/.test(saved.cells);
+    return marked ? "In progress" : "";
+  }
+  // The card says it in a badge on its top edge, which moves nothing, in
+  // the tags its link is described by (a screen reader says it); the
+  // filter finds it.
+  document.querySelectorAll(".np-card[data-id]").forEach(function (card) {
+    var said = status(card), tags = card.querySelector(".np-card-tags");
+    if (!said || !tags) return;
+    var badge = document.createElement("span");
+    badge.className = "np-card-status np-noprint np-card-" + (said === "Solved" ? "solved" : "started");
+    badge.textContent = said;
+    // A space, as between words, where a screen reader joins the texts.
+    tags.appendChild(document.createTextNode(" "));
+    tags.appendChild(badge);
+  });
   document.querySelectorAll(".np-cards-tools").forEach(setup);
 })();

@@ -1,0 +1,153 @@
+package build
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/nonopress/nonopress/internal/browsertest"
+)
+
+// cardStatusesJS lists a page's cards as "title: status" lines, the status
+// being the badge cards.js adds ("" for none).
+const cardStatusesJS = `[...document.querySelectorAll(".np-card")].map((c) => {
+  const s = c.querySelector(".np-card-status");
+  return c.dataset.title + ": " + (s ? s.textContent : "");
+}).join("\n")`
+
+// cardDescriptionJS is what a screen reader says of a card's link beside
+// its name: the text of the elements its aria-describedby names.
+const cardDescriptionJS = `(() => {
+  const a = document.querySelector('.np-card[data-title="%s"] .np-card-title');
+  return a.getAttribute("aria-describedby").split(" ").map((id) => document.getElementById(id).textContent).join(" ");
+})()`
+
+// badgeMovesJS says what a card's status badge moves: the card's cards
+// and their parts are measured with the badges, then without, and any
+// box that differs is named (the badge lies on the card's top edge).
+const badgeMovesJS = `(() => {
+  const boxes = () => [...document.querySelectorAll(".np-card, .np-card *")].filter((e) => !e.classList.contains("np-card-status"))
+    .map((e) => JSON.stringify(e.getBoundingClientRect()));
+  const badges = [...document.querySelectorAll(".np-card-status")];
+  const before = boxes();
+  const parents = badges.map((b) => b.parentNode);
+  badges.forEach((b) => b.remove());
+  const after = boxes();
+  badges.forEach((b, i) => parents[i].appendChild(b));
+  const moved = before.filter((r, i) => r !== after[i]).length;
+  return badges.length + " badges, " + moved + " boxes moved";
+})()`
+
+// plusGoal is the demo's Plus (first-steps/minis.nonpack), 5 by 5.
+const plusGoal = "0010000100111110010000100"
+
+func TestBrowserCardsSaySolvedOrInProgress(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	collection := fileURL(t, out, "first-steps/index.html")
+	openCollection := func() {
+		t.Helper()
+		do(t, ctx, chromedp.Navigate(collection), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+	}
+	openPuzzle := func(title string) {
+		t.Helper()
+		openCollection()
+		follow(t, ctx, chromedp.Click(chromedp.CSS(`.np-card[data-title="`+title+`"] a`)))
+		do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#np-play[data-ready="true"]`)))
+	}
+	cell := func(i int) chromedp.CSS {
+		return chromedp.CSS(fmt.Sprintf(`#np-play td[data-x="%d"][data-y="%d"]`, i%5, i/5))
+	}
+
+	openCollection()
+	if got := eval[int](t, ctx, `document.querySelectorAll(".np-card-status").length`); got != 0 {
+		t.Errorf("before any play, %d cards say a status", got)
+	}
+
+	// Solve Plus, the smallest puzzle, by clicks; mark one cell of Arrow.
+	openPuzzle("Plus")
+	for i, c := range plusGoal {
+		if c == '1' {
+			do(t, ctx, chromedp.Click(cell(i)))
+		}
+	}
+	if !eval[bool](t, ctx, `document.getElementById("np-play").classList.contains("np-solved")`) {
+		t.Fatal("Plus is not solved after its cells were filled")
+	}
+	openPuzzle("Arrow")
+	do(t, ctx, chromedp.Click(cell(2)))
+
+	want := "Morning Cup: \nLittle House: \nPlus: Solved\nArrow: In progress\nStairs: \nKey: \nSailboat: "
+	openCollection()
+	if got := eval[string](t, ctx, cardStatusesJS); got != want {
+		t.Errorf("card statuses:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := eval[string](t, ctx, fmt.Sprintf(cardDescriptionJS, "Plus")), "5×5 · black and white · by nonopress demo team Easy – line logic Solved"; got != want {
+		t.Errorf("Plus's link is described as %q, want %q", got, want)
+	}
+	// The filter finds the cards by what they say.
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS(".np-filter"), "solved"))
+	if got := eval[string](t, ctx, `[...document.querySelectorAll(".np-card:not([hidden])")].map((c) => c.dataset.title).join()`); got != "Plus" {
+		t.Errorf("filter \"solved\" shows %q, want Plus", got)
+	}
+
+	for _, width := range []int64{1280, 390} {
+		if width < 500 {
+			do(t, ctx, chromedp.EmulateViewport(width, 844, chromedp.EmulateMobile))
+		} else {
+			do(t, ctx, chromedp.EmulateViewport(width, 844))
+		}
+		openCollection()
+		if got, want := eval[string](t, ctx, badgeMovesJS), "2 badges, 0 boxes moved"; got != want {
+			t.Errorf("at %d px: %s, want %s", width, got, want)
+		}
+		saveScreenshot(t, ctx, fmt.Sprintf("cards-status-%d", width))
+	}
+
+	wantTriddlerCardSolved(t, ctx, out)
+
+	// Reset empties Plus's grid; the card still says it was solved.
+	openPuzzle("Plus")
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-play .np-reset`)))
+	if eval[bool](t, ctx, `document.getElementById("np-play").classList.contains("np-solved")`) {
+		t.Fatal("Plus is still solved after Reset")
+	}
+	openCollection()
+	if got := eval[string](t, ctx, cardStatusesJS); got != want {
+		t.Errorf("after Reset, card statuses:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// wantTriddlerCardSolved checks that a triddler's card reads what
+// triddler.js keeps (triddler_play_test.go tests that it keeps this).
+func wantTriddlerCardSolved(t *testing.T, ctx context.Context, out string) {
+	t.Helper()
+	do(t, ctx, chromedp.Navigate(fileURL(t, out, "triangles/index.html")), chromedp.WaitVisible(chromedp.CSS(".np-card")))
+	eval[bool](t, ctx, `localStorage.setItem("nonopress:triddler:" + document.querySelector(".np-card").dataset.id, '{"solved":true}'), true`)
+	do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".np-card-status")))
+	if got := eval[string](t, ctx, `document.querySelector('.np-card[data-kind="triddler"] .np-card-status').textContent`); got != "Solved" {
+		t.Errorf("a solved triddler's card says %q", got)
+	}
+}
+
+// saveScreenshot writes a screenshot of the whole page to the test output
+// folder (NONOPRESS_TEST_OUTPUT) as NAME.png, for a reviewer to look at;
+// without that folder it writes nothing.
+func saveScreenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("NONOPRESS_TEST_OUTPUT")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
