@@ -39,6 +39,8 @@ See [the dog](dog.md) and [the folder](README.md).
 
 ## Main
 
+## Np play
+
 ## Pistes de résolution
 `
 
@@ -117,13 +119,14 @@ tags: "a, b"
 
 // TestNoteHeadingsAndFootnotes: a note's headings have ids that links with
 // a fragment reach (checkLinks checks every fragment), letters beyond ASCII
-// kept, never one the page has (#main, where "Skip to content" leads), and
+// kept, never one the page has (#main, where "Skip to content" leads, and
+// np-play, the player's, as every id of the page's own starting np-), and
 // its footnotes are footnotes, not brackets.
 func TestNoteHeadingsAndFootnotes(t *testing.T) {
 	s := newSite(t, notesSite)
 	s.mustBuild(Config{})
 	page := s.read("animals/cat/index.html")
-	for _, h := range []string{`<h2 id="hints">Hints</h2>`, `<h2 id="main-1">Main</h2>`, `<h2 id="pistes-de-résolution">`} {
+	for _, h := range []string{`<h2 id="hints">Hints</h2>`, `<h2 id="main-1">Main</h2>`, `<h2 id="note-np-play">Np play</h2>`, `<h2 id="pistes-de-résolution">`} {
 		if !strings.Contains(page, h) {
 			t.Errorf("the note's heading is not %s:\n%s", h, page)
 		}

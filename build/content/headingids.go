@@ -11,7 +11,16 @@ import (
 
 // pageIDs are the ids the page templates give their own elements, which a
 // note's heading must not take: "main" is where "Skip to content" leads.
+// Every other id of the pages, theirs and their scripts', starts with
+// pagePrefix (np-play, np-h-puzzles, the cards' np-recent-3), so a heading
+// whose id would start so gets notePrefix before it ("## Np play" is
+// #note-np-play).
 var pageIDs = []string{"main"}
+
+const (
+	pagePrefix = "np-"
+	notePrefix = "note-"
+)
 
 // headingIDs gives a note's headings their ids as GitHub does: the text in
 // lower case, letters and digits of any script kept, spaces and hyphens as
@@ -50,6 +59,9 @@ func (s *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 		if kind != ast.KindHeading {
 			id = "id"
 		}
+	}
+	if strings.HasPrefix(id, pagePrefix) {
+		id = notePrefix + id
 	}
 	if !s.used[id] {
 		s.used[id] = true
