@@ -87,11 +87,7 @@ func (v *verdictStore) older(id string) (validate.CacheEntry, bool) {
 func (v *verdictStore) write(w io.Writer) error {
 	v.mu.Lock()
 	s, index, changes := v.section, v.index, v.cache.Changes()
-	var keep func(string) bool
-	if v.asked != nil {
-		asked := maps.Clone(v.asked)
-		keep = func(id string) bool { return asked[id] }
-	}
+	keep := maps.Clone(v.asked) // nil when every record is kept
 	v.mu.Unlock()
 	written, err := writeVerdicts(w, s, index, changes, keep)
 	v.mu.Lock()

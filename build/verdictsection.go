@@ -104,9 +104,9 @@ func (s verdictSection) read(f io.ReaderAt, sp span) (validate.CacheEntry, bool)
 // each record now is: old's index when the records are old's (nil when it
 // has none yet). Records of an old file that has changed, or past a
 // damaged one, are left out: the verdicts are a cache, and every one is
-// verified before use. keep, when not nil, says which of old's records to
-// write.
-func writeVerdicts(w io.Writer, old verdictSection, oldIndex map[string]span, changes map[string]validate.CacheEntry, keep func(id string) bool) (map[string]span, error) {
+// verified before use. keep, when not nil, holds the ids of the only old
+// records to write.
+func writeVerdicts(w io.Writer, old verdictSection, oldIndex map[string]span, changes map[string]validate.CacheEntry, keep map[string]bool) (map[string]span, error) {
 	var r *verdictReader
 	if f, err := old.open(); err == nil {
 		defer f.Close()
@@ -142,7 +142,7 @@ func writeVerdicts(w io.Writer, old verdictSection, oldIndex map[string]span, ch
 		if err := writeNew(id, false); err != nil {
 			return nil, err
 		}
-		if _, replaced := changes[id]; replaced || (keep != nil && !keep(id)) {
+		if _, replaced := changes[id]; replaced || (keep != nil && !keep[id]) {
 			err = r.skip(n)
 		} else if err = vw.header(id, n); err == nil {
 			_, err = io.CopyN(w, r, n)
