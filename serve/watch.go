@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // watchOptions tune a watch.
@@ -222,9 +223,8 @@ func (w *notifyWatcher) forget(path string) bool {
 	if !w.dirs[path] {
 		return false
 	}
-	prefix := path + string(filepath.Separator)
 	for d := range w.dirs {
-		if d != path && !strings.HasPrefix(d, prefix) {
+		if _, in := treefile.Inside(path, d); !in {
 			continue
 		}
 		delete(w.dirs, d)
