@@ -275,7 +275,8 @@ func (p *poller) snapshot() map[string]fileStamp {
 		if d.IsDir() && skipDir(p.root, path, p.opt) {
 			return filepath.SkipDir
 		}
-		if ignored(path) || (!d.IsDir() && strings.HasPrefix(d.Name(), ".")) {
+		// ignored's test, with the walk's own word on folders (no stat).
+		if !d.IsDir() && (ignoredName(d.Name()) || strings.HasPrefix(d.Name(), ".")) {
 			return nil
 		}
 		if info, err := d.Info(); err == nil {
