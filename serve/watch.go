@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/nonopress/nonopress/internal/treefile"
 )
 
 // watchOptions tune a watch.
@@ -222,9 +223,8 @@ func (w *notifyWatcher) forget(path string) bool {
 	if !w.dirs[path] {
 		return false
 	}
-	prefix := path + string(filepath.Separator)
 	for d := range w.dirs {
-		if d != path && !strings.HasPrefix(d, prefix) {
+		if _, in := treefile.Inside(path, d); !in {
 			continue
 		}
 		delete(w.dirs, d)
@@ -275,7 +275,8 @@ func (p *poller) snapshot() map[string]fileStamp {
 		if d.IsDir() && skipDir(p.root, path, p.opt) {
 			return filepath.SkipDir
 		}
-		if ignored(path) || (!d.IsDir() && strings.HasPrefix(d.Name(), ".")) {
+		// ignored's test, with the walk's own word on folders (no stat).
+		if !d.IsDir() && (ignoredName(d.Name()) || strings.HasPrefix(d.Name(), ".")) {
 			return nil
 		}
 		if info, err := d.Info(); err == nil {
