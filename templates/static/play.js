@@ -482,7 +482,10 @@
   function progressStore(pz) {
     var key = pz.id ? STORAGE_PREFIX + pz.id : '';
     var n = pz.width * pz.height;
-    var solvedOnce = (read() || {}).solved === true;
+    // The entry as the page found it: load, cleared and timer are asked
+    // once each, at start-up, and read it rather than the storage again.
+    var found = read();
+    var solvedOnce = (found || {}).solved === true;
 
     // read returns the saved entry when it fits this puzzle exactly.
     function read() {
@@ -532,20 +535,20 @@
       // load returns the saved cells, or null when there are none that fit
       // this puzzle exactly.
       load: function () {
-        var saved = read();
+        var saved = found;
         return saved && saved.cells !== undefined ? decode(saved.cells) : null;
       },
 
       // cleared returns the cells the player's Reset cleared, when the
       // grid has stayed empty since (see save), or null.
       cleared: function () {
-        var saved = read();
+        var saved = found;
         return saved && typeof saved.reset === 'string' ? decode(saved.reset) : null;
       },
 
       // timer returns the coach's saved timer (see coach.js), or null.
       timer: function () {
-        var saved = read();
+        var saved = found;
         return saved && saved.timer && typeof saved.timer === 'object' ? saved.timer : null;
       },
 

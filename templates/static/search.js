@@ -402,7 +402,7 @@
         if (found.fixed || found.total === 0) {
           var note = doc.createElement("li");
           note.className = "np-search-note";
-          note.textContent = summary(ix, q, found);
+          note.textContent = said.textContent;
           list.insertBefore(note, list.firstChild);
         }
         if (found.total > found.results.length) {
