@@ -2,6 +2,7 @@ package solve
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -28,11 +29,13 @@ type bspOptions struct {
 	probing     bool    // probe the lines each decision changes
 	deadRelease int     // decisions released at a dead end (by the cavity ranking)
 	blame       bool    // at a dead end, release the decision blame names instead
+	soften      float64 // with rootRounds: the messages are raised to this power first (1: as they are)
+	rootRounds  int     // when > 0: the cavity is the beliefs of the root state (every decision and what it settled open), started from the messages as they are and run this many half rounds
 	want        []uint8 // a solution to count wrong decisions against (a measurement's), or nil
 }
 
 // bspDefaults are the settings the measurements start from.
-var bspDefaults = bspOptions{frac: 0.02, ratio: 0.5, below: 1, firstRounds: 30, stepRounds: 6, deadRelease: 4}
+var bspDefaults = bspOptions{frac: 0.02, ratio: 0.5, below: 1, firstRounds: 30, stepRounds: 6, deadRelease: 4, soften: 1}
 
 // bspStats is what one run did.
 type bspStats struct {
@@ -42,6 +45,9 @@ type bspStats struct {
 	// Against a known solution (bspOptions.want): the releases whose
 	// colour differs from it, and the decisions taken at the end that do.
 	releasedWrong, wrongAtEnd, takenAtEnd int
+	// At the end, the mean cavity share of the decisions that agree with
+	// it and of those that do not.
+	cavityRight, cavityWrong float64
 }
 
 // bspRun holds one run's state.
@@ -63,6 +69,7 @@ type bspRun struct {
 	fwd          []float64
 	bwd          []float64
 	first        map[int32]colorSet
+	rootG        grid // the grid at the root state (its own cells), for the root cavity
 }
 
 // bsp looks for a solution by backtracking decimation from the grid's
@@ -77,6 +84,8 @@ func (s *solver) bsp(o bspOptions, stop func() bool) (bspStats, error) {
 	defer g.undo(root)
 	r := &bspRun{s: s, o: o, b: newBeliefs(g), d: newDiveStack(s, 0, o.probing), root: root,
 		stats: bspStats{minOpen: g.unknown}, first: map[int32]colorSet{}}
+	r.rootG = *g
+	r.rootG.cells = slices.Clone(g.cells)
 	long := max(g.w, g.h)
 	r.line, r.prior, r.shares = make([]colorSet, long), make([]float64, 2*long), make([]float64, 2*long)
 	rounds := o.firstRounds
@@ -227,6 +236,26 @@ func (r *bspRun) worst(n int, below float64) []int {
 func (r *bspRun) cavities() {
 	g := r.s.g
 	r.cavity = r.cavity[:0]
+	if r.o.rootRounds > 0 {
+		rb := newBeliefs(&r.rootG)
+		for side := range rb.msgs {
+			for i, m := range r.b.msgs[side] {
+				rb.msgs[side][i] = math.Pow(m, r.o.soften)
+			}
+		}
+		rb.rounds = r.b.rounds
+		rb.run(r.o.rootRounds)
+		for _, dec := range r.d.taken {
+			w0 := rb.msgs[0][dec.cell*2] * rb.msgs[1][dec.cell*2]
+			w1 := rb.msgs[0][dec.cell*2+1] * rb.msgs[1][dec.cell*2+1]
+			share := 0.5
+			if w0+w1 > 0 {
+				share = [2]float64{w0, w1}[dec.color] / (w0 + w1)
+			}
+			r.cavity = append(r.cavity, share)
+		}
+		return
+	}
 	for k, dec := range r.d.taken {
 		end := len(g.trail)
 		if k+1 < len(r.d.taken) {
@@ -343,9 +372,15 @@ func (r *bspRun) tally() {
 	if r.o.want == nil {
 		return
 	}
-	for _, dec := range r.d.taken {
+	r.cavities()
+	for k, dec := range r.d.taken {
 		if int(r.o.want[dec.cell]) != dec.color {
 			r.stats.wrongAtEnd++
+			r.stats.cavityWrong += r.cavity[k]
+		} else {
+			r.stats.cavityRight += r.cavity[k]
 		}
 	}
+	r.stats.cavityWrong /= float64(max(1, r.stats.wrongAtEnd))
+	r.stats.cavityRight /= float64(max(1, len(r.d.taken)-r.stats.wrongAtEnd))
 }

@@ -17,6 +17,8 @@ var (
 	bspStep    = flag.Int("bsp-step", bspDefaults.stepRounds, "with -bsp-seeds: half rounds of the beliefs after each batch")
 	bspProbing = flag.Bool("bsp-probing", false, "with -bsp-seeds: probe the lines each decision changes")
 	bspDead    = flag.Int("bsp-dead", bspDefaults.deadRelease, "with -bsp-seeds: decisions released at a dead end")
+	bspRoot    = flag.Int("bsp-root", 0, "with -bsp-seeds: the cavity from this many half rounds of the root state's beliefs (0: each decision's lines)")
+	bspSoften  = flag.Float64("bsp-soften", 1, "with -bsp-root: raise the messages to this power first")
 	bspBlame   = flag.Bool("bsp-blame", false, "with -bsp-seeds: at a dead end release the decision blame names")
 )
 
@@ -50,7 +52,8 @@ func TestBSPRate(t *testing.T) {
 	}
 	o := bspDefaults
 	o.frac, o.ratio, o.below, o.stepRounds = *bspFrac, *bspRatio, *bspBelow, *bspStep
-	o.probing, o.deadRelease, o.blame = *bspProbing, *bspDead, *bspBlame
+	o.soften = *bspSoften
+	o.probing, o.deadRelease, o.blame, o.rootRounds = *bspProbing, *bspDead, *bspBlame, *bspRoot
 	found, seeds := 0, bspSeedList(t)
 	for _, seed := range seeds {
 		name := randomCaseName(40, 0.45, seed)
