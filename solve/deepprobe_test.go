@@ -120,10 +120,9 @@ func TestDeepProbeRate(t *testing.T) {
 		}
 		one, cpu1 := bisect(false)
 		two, cpu2 := bisect(true)
-		_, cpuCheck := 0, 0.0
 		c0 := processCPU()
 		deadAt(P, true)
-		cpuCheck = (processCPU() - c0).Seconds()
+		cpuCheck := (processCPU() - c0).Seconds()
 		g.undo(root)
 		t.Logf("%s first decision off the image %d, dive's dead end L %d, SAT's shortest dead prefix P %d (%.1fs); probing all cells: one level finds dead at %d (%.1fs), two levels at %d (%.1fs); one two-level check at P %.1fs; %d propagations",
 			name, firstWrong, L, P, diveCPU.Seconds(), one, cpu1, two, cpu2, cpuCheck, probes)
