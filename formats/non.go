@@ -59,6 +59,7 @@ type nonParser struct {
 	stray         []lineRun               // runs of clue lines outside any block
 	keyLines      int                     // non-blank lines read outside blocks so far
 	notKeys       int                     // lines that are no key, clue or comment
+	separators    int                     // warnings of a key written with ":" or "="
 	metaSeen      map[string]numberedLine // the first value of each key of metaKeys, at its line
 	givenAgain    int                     // warnings of a key of metaKeys given again, differently
 	divider       numberedLine            // the last line that looks like a mistyped "====", if any
@@ -166,6 +167,7 @@ func (np *nonParser) line(l numberedLine) error {
 	if key == "" {
 		return nil
 	}
+	key, rest = np.keySeparator(l, key, rest)
 	np.keyLines++
 	err := np.keyLine(l, key, rest)
 	if rest == "" || err == nil {

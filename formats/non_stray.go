@@ -65,6 +65,43 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 	}
 }
 
+// keySeparator reads a known key written with a separator, as other
+// formats and front matter write them ("title: A cat", "license = MIT",
+// "by=Ann"): it returns the key and its value as meant, with a warning at
+// the separator, where the line was ignored or its value began with "=".
+// A structural key's colon alone ("width: 5", "rows:") is read as it
+// always was, without a word.
+func (np *nonParser) keySeparator(l numberedLine, key, rest string) (string, string) {
+	word, sep, value := key, "", rest
+	if i := strings.IndexAny(key, ":="); i > 0 {
+		word, sep = key[:i], key[i:i+1]
+		value = strings.TrimSpace(key[i+1:] + " " + rest)
+	} else if len(rest) > 0 && (rest[0] == '=' || rest[0] == ':') && (len(rest) == 1 || unicode.IsSpace(rune(rest[1]))) {
+		sep, value = rest[:1], strings.TrimSpace(rest[1:])
+	}
+	lw := strings.ToLower(word)
+	_, meta := metaKeys[lw]
+	if sep == "" || !(meta || lw == "id" || structuralKeys[lw]) {
+		return key, rest
+	}
+	if structuralKeys[lw] && key == word+":" {
+		return key, rest
+	}
+	at := strings.Index(l.text, word) + len(word)
+	at += strings.Index(l.text[at:], sep)
+	fix := strings.TrimSpace(word + " " + value)
+	if np.separators++; np.separators <= maxWarnings {
+		d := warnAt(np.file, l.n, runeCol(l.text, at), "%q read as %q", strings.TrimSpace(l.text[:at+1]), word)
+		write := fmt.Sprintf("write %q", shortText(fix))
+		if strings.Contains(fix, `"`) {
+			write = "write the line as " + shortText(fix)
+		}
+		d.Hint = write + ": a key and its value are separated by a space alone, as other programs read them"
+		np.p.Warnings = append(np.p.Warnings, d)
+	}
+	return word, value
+}
+
 // missingBlock returns the block ("rows" or "columns") a run of stray clue
 // lines most likely belongs to: the one missing, else "".
 func (np *nonParser) missingBlock(r lineRun) string {
