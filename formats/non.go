@@ -60,6 +60,7 @@ type nonParser struct {
 	keyLines      int                     // non-blank lines read outside blocks so far
 	notKeys       int                     // lines that are no key, clue or comment
 	separators    int                     // warnings of a key written with ":" or "="
+	afterQuotes   int                     // warnings of text after a value's closing quote
 	metaSeen      map[string]numberedLine // the first value of each key of metaKeys, at its line
 	givenAgain    int                     // warnings of a key of metaKeys given again, differently
 	divider       numberedLine            // the last line that looks like a mistyped "====", if any
@@ -227,6 +228,7 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 			np.notAKey(l, key) // ignored, as the format asks
 			return nil
 		}
+		rest = np.closedValue(l, strings.ToLower(key), rest)
 		np.givenTwice(l, key, decodeValue(rest))
 		if !np.property(key, decodeValue(rest), l.n) {
 			np.unknownKey(l, key)

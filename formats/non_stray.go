@@ -102,6 +102,35 @@ func (np *nonParser) keySeparator(l numberedLine, key, rest string) (string, str
 	return word, value
 }
 
+// closedValue returns the value of a describing key (rest, as the line
+// gives it) as the author meant it, with a warning for text after its
+// closing quote, which the format ignores: quotes inside the value
+// (`title "A "big" cat"`) are kept in it, written as &quot; as the hint
+// says to; other text (`title "A cat" by Ann`) is left out, with what to do.
+func (np *nonParser) closedValue(l numberedLine, key, rest string) string {
+	end := strings.IndexByte(rest[min(1, len(rest)):], '"') + 1
+	if !strings.HasPrefix(rest, `"`) || end == 0 || strings.TrimSpace(rest[end+1:]) == "" {
+		return rest
+	}
+	after := strings.TrimSpace(rest[end+1:])
+	var d diag.Diagnostic
+	if strings.HasSuffix(after, `"`) {
+		rest = `"` + strings.ReplaceAll(rest[1:len(rest)-1], `"`, "&quot;") + `"`
+		d = warnAt(np.file, l.n, runeCol(l.text, strings.Index(l.text, rest[:1])+end), "quotes inside the quoted %s", key)
+		d.Hint = fmt.Sprintf("write them as &quot;, as other programs read the value up to its second quote: %s %s", key, shortText(rest))
+	} else {
+		d = warnAt(np.file, l.n, runeCol(l.text, strings.LastIndex(l.text, after)), "%q after the closing quote is ignored", shortText(after))
+		d.Hint = "put it inside the quotes, or remove it"
+		if w, _ := splitKey(after); metaKeys[strings.ToLower(w)] != "" || structuralKeys[strings.ToLower(w)] {
+			d.Hint = fmt.Sprintf("put %q on a line of its own: one key a line", shortText(after))
+		}
+	}
+	if np.afterQuotes++; np.afterQuotes <= maxWarnings {
+		np.p.Warnings = append(np.p.Warnings, d)
+	}
+	return rest
+}
+
 // missingBlock returns the block ("rows" or "columns") a run of stray clue
 // lines most likely belongs to: the one missing, else "".
 func (np *nonParser) missingBlock(r lineRun) string {
