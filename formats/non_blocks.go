@@ -92,6 +92,19 @@ func (np *nonParser) tooFewClueLines(header int, which, dim string, want int, li
 	have := len(lines)
 	line := strings.TrimSuffix(which, "s")
 	fix := fmt.Sprintf("add %s (0 for an empty %s)", theClues(want-have, which, "missing"), line)
+	key, _ := splitKey(stop.text)
+	isHeader := strings.ToLower(key) == "rows" || strings.ToLower(key) == "columns" || suggestNonKey(key) == "rows" || suggestNonKey(key) == "columns"
+	if n, last := np.cluesAfter(*np.sc); stop.n != 0 && n == want-have && !isHeader {
+		// A line written inside the block, the clue lines missing after
+		// it: the block is whole without it.
+		what := strings.ToLower(key) + " line"
+		if !isWord(key) {
+			what = fmt.Sprintf("line %q", shortText(stop.text))
+		}
+		e := np.errAtCol(stop.n, 1, "%s inside the %s block of line %d, between its clue lines: %d before it, %d after", what, which, header, have, n)
+		e.Hint = fmt.Sprintf("move it before line %d, or after line %d", header, last)
+		return e
+	}
 	switch differs, hasGoal := np.goalDiff(which, lines, *np.sc); {
 	case differs > 0 && want-have == 1:
 		fix += fmt.Sprintf(", likely before line %d, the first that differs from the goal", differs)
@@ -107,6 +120,22 @@ func (np *nonParser) tooFewClueLines(header int, which, dim string, want int, li
 		fix += fmt.Sprintf("; the block ends before line %d, %q", stop.n, shortText(stop.text))
 	}
 	return np.clueLinesMismatch(header, which, dim, want, have, fix)
+}
+
+// cluesAfter counts the clue lines that follow the line sc (a copy) is
+// at, up to the next line that is none, and returns the last one's
+// number; blank lines are not counted.
+func (np *nonParser) cluesAfter(sc lineScanner) (n, last int) {
+	sc.next()
+	for {
+		l, ok := sc.next()
+		if !ok || !np.isClueLine(l.text) {
+			return n, last
+		}
+		if !l.blank() {
+			n, last = n+1, l.n
+		}
+	}
 }
 
 // shortBlock is the error of a clues block (which, at line header) that
