@@ -283,29 +283,50 @@ func (np *nonParser) warnUndeclared(rowClues, colClues [][]rawClue) {
 		return
 	}
 	for _, char := range np.undeclared {
-		np.warnUndeclaredAt(np.firstUse(char, rowClues, colClues), char)
+		line, col := np.firstUse(char, rowClues, colClues)
+		np.warnUndeclaredAt(line, col, char)
 	}
 }
 
 // firstUse returns the line of the first clue that uses colour character
-// char, or else the goal's line.
-func (np *nonParser) firstUse(char rune, rowClues, colClues [][]rawClue) int {
+// char, and the column of its first number with that letter ("1g"), or
+// else the goal's line.
+func (np *nonParser) firstUse(char rune, rowClues, colClues [][]rawClue) (line, col int) {
 	uses := func(c rawClue) bool { return c.char == char }
-	for i, clue := range rowClues {
-		if i < len(np.rows) && slices.ContainsFunc(clue, uses) {
-			return np.rows[i].n
+	for _, b := range []struct {
+		clues [][]rawClue
+		lines []numberedLine
+	}{{rowClues, np.rows}, {colClues, np.cols}} {
+		for i, clue := range b.clues {
+			if i < len(b.lines) && slices.ContainsFunc(clue, uses) {
+				return b.lines[i].n, letterCol(b.lines[i].text, char)
+			}
 		}
 	}
-	for i, clue := range colClues {
-		if i < len(np.cols) && slices.ContainsFunc(clue, uses) {
-			return np.cols[i].n
-		}
-	}
-	return np.goalLine
+	return np.goalLine, 0
 }
 
-func (np *nonParser) warnUndeclaredAt(line int, char rune) {
-	np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: line,
+// letterCol returns the column of the first number of a clue line that
+// carries colour letter char ("3b"), or 0.
+func letterCol(text string, char rune) int {
+	start := -1
+	for i, r := range text {
+		switch {
+		case r >= '0' && r <= '9':
+			if start < 0 {
+				start = i
+			}
+		case r == char && start >= 0:
+			return runeCol(text, start)
+		default:
+			start = -1
+		}
+	}
+	return 0
+}
+
+func (np *nonParser) warnUndeclaredAt(line, col int, char rune) {
+	np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: line, Col: col,
 		Message: fmt.Sprintf("colour %q has no color line, unlike the others: nonopress picks a colour for it", char),
 		Hint:    np.declareHint(char)})
 }
