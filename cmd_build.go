@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/pprof"
 
@@ -18,7 +20,7 @@ type buildCommand struct{ stdout, stderr io.Writer }
 func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("build")
 	cfg := build.Config{Log: c.stderr}
-	fs.StringVar(&cfg.Src, "src", "content", "the `FOLDER` of puzzles, notes and nonopress.toml to build")
+	fs.StringVar(&cfg.Src, "src", defaultSrc, "the `FOLDER` of puzzles, notes and nonopress.toml to build")
 	fs.StringVar(&cfg.Out, "out", "public", "the `FOLDER` the site is written to")
 	fs.StringVar(&cfg.BaseURL, "base-url", "", "the site's public `URL`, such as https://example.org/puzzles/ (adds sitemap.xml and atom.xml; overrides base_url of nonopress.toml)")
 	fs.BoolVar(&cfg.Strict, "strict", false, "fail on warnings too (multiple solutions, unknown, no license)")
@@ -72,7 +74,11 @@ func startCPUProfile(path string) (stop func(), err error) {
 }
 
 // checkFolderFlags refuses an empty -src or -out, which would otherwise
-// mean the current folder or fail deep inside the build.
+// mean the current folder or fail deep inside the build, and a -src that
+// does not exist: one given is named as the flag, with the folder a slip
+// away that was most likely meant ("-src contnet: no such folder (did you
+// mean -src content?)"); the default, content, gets that hint too when a
+// folder of a name a slip away is there.
 func checkFolderFlags(src, out string) error {
 	if src == "" {
 		return usageError{"-src is empty: name the content folder"}
@@ -80,5 +86,19 @@ func checkFolderFlags(src, out string) error {
 	if out == "" {
 		return usageError{"-out is empty: name the output folder"}
 	}
-	return nil
+	_, err := os.Stat(src)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	msg := fmt.Sprintf("-src %s: no such folder", src)
+	if src == defaultSrc {
+		msg = fmt.Sprintf("no %s/ here: run in a site folder or pass -src", src)
+	}
+	if meant := missingPathMeant(src, err); meant != "" {
+		msg += fmt.Sprintf(" (did you mean -src %s?)", meant)
+	}
+	return errors.New(msg)
 }
+
+// defaultSrc is the content folder of build and serve without -src.
+const defaultSrc = "content"

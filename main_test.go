@@ -500,14 +500,34 @@ func TestCheckJSONCarriesColumnAndHint(t *testing.T) {
 	}
 }
 
+// TestBuildWithoutContentSaysWhatToDoOnce: a -src that does not exist is
+// named as the flag given (it said "no nowhere/ here: ... or pass -src"
+// to one who had passed it), with the folder meant when one a slip away
+// is there; without -src, in a folder with no content/, the message says
+// to run in a site folder or pass -src, and names "contents" if there.
 func TestBuildWithoutContentSaysWhatToDoOnce(t *testing.T) {
-	missing := filepath.Join(t.TempDir(), "nowhere")
+	site := t.TempDir()
+	if err := os.Mkdir(filepath.Join(site, "content"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(site)
 	for _, cmd := range []string{"build", "serve"} {
-		code, _, stderr := runCLI(t, cmd, "-src", missing)
-		want := "nonopress " + cmd + ": no " + filepath.ToSlash(missing) + "/ here: run in a site folder or pass -src\n"
-		if code != 1 || stderr != want {
-			t.Errorf("%s: exit %d, stderr %q; want 1 and %q", cmd, code, stderr, want)
+		for _, c := range []struct{ args, want string }{
+			{"-src nowhere", "-src nowhere: no such folder"},
+			{"-src contnet", "-src contnet: no such folder (did you mean -src content?)"},
+		} {
+			code, _, stderr := runCLI(t, append([]string{cmd}, strings.Fields(c.args)...)...)
+			if want := "nonopress " + cmd + ": " + c.want + "\n"; code != 1 || stderr != want {
+				t.Errorf("%s %s: exit %d, stderr %q; want 1 and %q", cmd, c.args, code, stderr, want)
+			}
 		}
+	}
+	if err := os.Rename(filepath.Join(site, "content"), filepath.Join(site, "contents")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "build")
+	if want := "nonopress build: no content/ here: run in a site folder or pass -src (did you mean -src contents?)\n"; code != 1 || stderr != want {
+		t.Errorf("build without content/: exit %d, stderr %q; want 1 and %q", code, stderr, want)
 	}
 }
 
