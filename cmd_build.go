@@ -41,6 +41,9 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 			return usageError{"-base-url: " + err.Error()}
 		}
 	}
+	if err := checkSrcExists(cfg.Src); err != nil {
+		return err
+	}
 	b, err := build.New(cfg)
 	if err != nil {
 		return err
@@ -74,11 +77,7 @@ func startCPUProfile(path string) (stop func(), err error) {
 }
 
 // checkFolderFlags refuses an empty -src or -out, which would otherwise
-// mean the current folder or fail deep inside the build, and a -src that
-// does not exist: one given is named as the flag, with the folder a slip
-// away that was most likely meant ("-src contnet: no such folder (did you
-// mean -src content?)"); the default, content, gets that hint too when a
-// folder of a name a slip away is there.
+// mean the current folder or fail deep inside the build.
 func checkFolderFlags(src, out string) error {
 	if src == "" {
 		return usageError{"-src is empty: name the content folder"}
@@ -86,6 +85,15 @@ func checkFolderFlags(src, out string) error {
 	if out == "" {
 		return usageError{"-out is empty: name the output folder"}
 	}
+	return nil
+}
+
+// checkSrcExists refuses a -src that does not exist, once the flags are
+// known to be right: one given is named as the flag, with the folder a
+// slip away that was most likely meant ("-src contnet: no such folder (did
+// you mean -src content?)"); the default, content, gets that hint too when
+// a folder of a name a slip away is there.
+func checkSrcExists(src string) error {
 	_, err := os.Stat(src)
 	if !errors.Is(err, fs.ErrNotExist) {
 		return nil

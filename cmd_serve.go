@@ -35,6 +35,9 @@ func (c *serveCommand) Run(ctx context.Context, args []string) error {
 	if err := checkAddr(*addr); err != nil {
 		return err
 	}
+	if err := checkSrcExists(*src); err != nil {
+		return err
+	}
 	s, err := serve.Start(ctx, serve.Config{Src: *src, Out: *out, Addr: *addr, Log: c.stderr, Poll: *poll})
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return fmt.Errorf("%w: another program has the port; pass -addr with another, such as 127.0.0.1:0 for any free one", err)
