@@ -95,7 +95,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usageError{"no PATH given: name puzzle files or folders"}
+		return noPathGiven("check")
 	}
 	if *timeout <= 0 {
 		return usageError{"-timeout must be positive"}

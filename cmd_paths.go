@@ -189,3 +189,13 @@ func checkRegular(path string, info fs.FileInfo) error {
 func statProblem(path string, err error) *diag.Diagnostic {
 	return &diag.Diagnostic{File: path, Message: unwrapPathError(err).Error()}
 }
+
+// noPathGiven is the usage mistake of check or print (cmd) run without a
+// path; in a site folder, with what to type for its content folder.
+func noPathGiven(cmd string) usageError {
+	msg := "no PATH given: name puzzle files or folders"
+	if info, err := os.Stat(defaultSrc); err == nil && info.IsDir() {
+		msg += fmt.Sprintf(", as in: nonopress %s %s", cmd, defaultSrc)
+	}
+	return usageError{msg}
+}

@@ -653,3 +653,28 @@ func TestIsDiagnosticOnlyWithNoWordsAdded(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckWithoutPathNamesContent: check or print with no path, in a
+// site folder, says what to type for its content folder; elsewhere, only
+// that a path is wanted. Both are usage mistakes (exit 2).
+func TestCheckWithoutPathNamesContent(t *testing.T) {
+	site := t.TempDir()
+	t.Chdir(site)
+	for _, withContent := range []bool{false, true} {
+		if withContent {
+			if err := os.Mkdir(filepath.Join(site, "content"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, cmd := range []string{"check", "print"} {
+			code, _, stderr := runCLI(t, cmd)
+			want := "nonopress " + cmd + ": no PATH given: name puzzle files or folders\n"
+			if withContent {
+				want = "nonopress " + cmd + ": no PATH given: name puzzle files or folders, as in: nonopress " + cmd + " content\n"
+			}
+			if first, _, _ := strings.Cut(stderr, "Usage:"); code != 2 || first != want {
+				t.Errorf("%s (content/ %v): exit %d, stderr %q; want 2 and %q", cmd, withContent, code, stderr, want)
+			}
+		}
+	}
+}
