@@ -50,6 +50,7 @@ type nonParser struct {
 	rows, cols    []numberedLine // nil until the block is read
 	goal          string
 	goalLine      int
+	goalText      string // the goal's line as written
 	maxRule       int
 	maxRuleLine   int
 	rowsHeader    int
@@ -222,7 +223,7 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 			}
 			return e
 		}
-		np.goal, np.goalLine = stripSpaces(unquote(rest)), l.n
+		np.goal, np.goalLine, np.goalText = stripSpaces(unquote(rest)), l.n, l.text
 	default:
 		if !isWord(key) {
 			np.notAKey(l, key) // ignored, as the format asks

@@ -506,6 +506,9 @@ func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 		return nil, e
 	}
 	colored := np.colored
+	if !colored {
+		np.warnGoalChars()
+	}
 	g := puzzle.NewImage(np.width, np.height)
 	for i, c := range cells {
 		switch idx, ok := r.byChar[c]; {
@@ -519,6 +522,37 @@ func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 		}
 	}
 	return g, nil
+}
+
+// goalEmpties are the characters a picture drawn as text most often has
+// for an empty cell, where a goal has '0'.
+const goalEmpties = ".-_"
+
+// warnGoalChars warns of a goal without colours written as a picture
+// drawn as text ("#..##.###"), at its first character of goalEmpties: the
+// goal reads it as a filled cell, as any character but '0', and so most
+// likely contradicts the clues. The hint writes the goal in 0 and 1.
+func (np *nonParser) warnGoalChars() {
+	at := strings.IndexAny(np.goal, goalEmpties)
+	if at < 0 {
+		return
+	}
+	c, _ := utf8.DecodeRuneInString(np.goal[at:])
+	col := 0
+	if key := strings.Index(strings.ToLower(np.goalText), "goal") + len("goal"); key >= len("goal") {
+		if i := strings.IndexRune(np.goalText[key:], c); i >= 0 {
+			col = runeCol(np.goalText, key+i)
+		}
+	}
+	fix := strings.Map(func(r rune) rune {
+		if r == '0' || strings.ContainsRune(goalEmpties, r) {
+			return '0'
+		}
+		return '1'
+	}, np.goal)
+	d := warnAt(np.file, np.goalLine, col, "goal reads %q as a filled cell: only 0 is an empty one", c)
+	d.Hint = fmt.Sprintf("write the goal with 0 for an empty cell and 1 for a filled one: goal %q", fix)
+	np.p.Warnings = append(np.p.Warnings, d)
 }
 
 // freeChar picks a character for a named colour declared without one: the
