@@ -202,7 +202,7 @@ func (np *nonParser) letterOf(word string) rune {
 // at column col, are ignored.
 func (np *nonParser) ignoredAfterNumber(l numberedLine, col int, chars string) {
 	hint := "remove it: a number may be followed only by a colour character"
-	if sep := []rune(chars)[0]; len(chars) > 1 && strings.ContainsRune(";./|", sep) && strings.ContainsAny(chars, "0123456789") {
+	if sep := []rune(chars)[0]; len(chars) > 1 && strings.ContainsRune(";./|-", sep) && strings.ContainsAny(chars, "0123456789") {
 		hint = fmt.Sprintf("\"%c\" does not separate numbers: write %q", sep, strings.ReplaceAll(strings.TrimSpace(l.text), string(sep), ","))
 	}
 	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: col, Severity: diag.Warning,
