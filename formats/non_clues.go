@@ -495,6 +495,9 @@ func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResol
 // '0' is filled.
 func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 	cells := []rune(np.goal)
+	if !np.colored {
+		np.warnGoalChars()
+	}
 	if len(cells) != np.width*np.height {
 		e := errAt(np.file, np.goalLine, "goal has %s, but the puzzle is %dx%d: %d cells", puzzle.Plural(len(cells), "cell"), np.width, np.height, np.width*np.height)
 		e.Hint = fmt.Sprintf("write the goal as one line of %d characters, one per cell, the rows one after another", np.width*np.height)
@@ -506,9 +509,6 @@ func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 		return nil, e
 	}
 	colored := np.colored
-	if !colored {
-		np.warnGoalChars()
-	}
 	g := puzzle.NewImage(np.width, np.height)
 	for i, c := range cells {
 		switch idx, ok := r.byChar[c]; {
@@ -518,7 +518,12 @@ func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 		case !colored:
 			g.Cells[i] = uint8(r.defaultColor)
 		default:
-			return nil, np.errAt(np.goalLine, "goal cell %d (row %d, column %d): unknown colour character %q", i+1, i/np.width+1, i%np.width+1, c)
+			e := np.errAtCol(np.goalLine, np.goalCellCol(i), "goal cell %d (row %d, column %d): unknown colour character %q", i+1, i/np.width+1, i%np.width+1, c)
+			e.Hint = fmt.Sprintf("declare it with a color line, as in: color %c #rrggbb; or use a declared colour's character", c)
+			if strings.ContainsRune(goalEmpties, c) {
+				e.Hint = "write 0 for an empty cell"
+			}
+			return nil, e
 		}
 	}
 	return g, nil
@@ -538,12 +543,7 @@ func (np *nonParser) warnGoalChars() {
 		return
 	}
 	c, _ := utf8.DecodeRuneInString(np.goal[at:])
-	col := 0
-	if key := strings.Index(strings.ToLower(np.goalText), "goal") + len("goal"); key >= len("goal") {
-		if i := strings.IndexRune(np.goalText[key:], c); i >= 0 {
-			col = runeCol(np.goalText, key+i)
-		}
-	}
+	col := np.goalCellCol(utf8.RuneCountInString(np.goal[:at]))
 	fix := strings.Map(func(r rune) rune {
 		if r == '0' || strings.ContainsRune(goalEmpties, r) {
 			return '0'
@@ -553,6 +553,26 @@ func (np *nonParser) warnGoalChars() {
 	d := warnAt(np.file, np.goalLine, col, "goal reads %q as a filled cell: only 0 is an empty one", c)
 	d.Hint = fmt.Sprintf("write the goal with 0 for an empty cell and 1 for a filled one: goal %q", fix)
 	np.p.Warnings = append(np.p.Warnings, d)
+}
+
+// goalCellCol returns the column of the goal's line where its cell i
+// (from 0) is written, spaces and quotes skipped as the goal skips them;
+// 0 when it cannot tell.
+func (np *nonParser) goalCellCol(i int) int {
+	key := strings.Index(strings.ToLower(np.goalText), "goal")
+	if key < 0 {
+		return 0
+	}
+	for j, r := range np.goalText[key+len("goal"):] {
+		if unicode.IsSpace(r) || r == '"' {
+			continue
+		}
+		if i == 0 {
+			return runeCol(np.goalText, key+len("goal")+j)
+		}
+		i--
+	}
+	return 0
 }
 
 // freeChar picks a character for a named colour declared without one: the
