@@ -264,6 +264,9 @@ func (np *nonParser) givenTwice(l numberedLine, key, value string) {
 		if d := np.divider; first.n < d.n && d.n < l.n {
 			// A divider mistyped between two puzzles' keys.
 			hint = fmt.Sprintf("if line %d, %q, divides two puzzles, change it to \"%s\"; else %s", d.n, strings.TrimSpace(d.text), packDivider, hint)
+		} else if np.rows != nil && np.cols != nil {
+			// A whole puzzle read before it: the divider is missing.
+			hint = fmt.Sprintf("if another puzzle starts here, separate the two with a line \"%s\" alone before it; else %s", packDivider, hint)
 		}
 		np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: 1, Severity: diag.Warning,
 			Message: fmt.Sprintf("%s given twice, and differently: %q on line %d, %q here; the last is kept", k, shortText(first.text), first.n, shortText(value)),
