@@ -156,6 +156,13 @@ func (np *nonParser) strayHint(r lineRun) string {
 				return fmt.Sprintf("change %q on line %d to %q", t.key, t.line, which)
 			}
 		}
+		for _, h := range np.sizeHeaders {
+			if key, _ := splitKey(h.text); h.n == r.first-1 && strings.EqualFold(key, which) {
+				// "rows 5" taken for the block's header.
+				return fmt.Sprintf("line %d, %q, gives the %s, as Simpson's format writes it, and starts no block: add a line %q alone before line %d, where they start",
+					h.n, strings.TrimSpace(h.text), map[string]string{"rows": "height", "columns": "width"}[which], which, r.first)
+			}
+		}
 		return fmt.Sprintf("add a line %q before line %d, where they start", which, r.first)
 	}
 	return "remove them, or move them into the rows or columns block they belong to"
