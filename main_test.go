@@ -16,6 +16,7 @@ import (
 	"github.com/nonopress/nonopress/build"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/pixeltest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -676,5 +677,19 @@ func TestCheckWithoutPathNamesContent(t *testing.T) {
 				t.Errorf("%s (content/ %v): exit %d, stderr %q; want 2 and %q", cmd, withContent, code, stderr, want)
 			}
 		}
+	}
+}
+
+// TestCheckNamesAPictureWithoutNote: a folder of no puzzle that holds a
+// picture is told which picture, and the note that would make it a
+// puzzle, where the hint listed the formats.
+func TestCheckNamesAPictureWithoutNote(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "pics/heart.png", string(pixeltest.PNG(t, pictureColors, "#.#", "###", ".#.")))
+	code, stdout, _ := runCLI(t, "check", filepath.Join(dir, "pics"))
+	pic, note := filepath.ToSlash(filepath.Join(dir, "pics", "heart.png")), filepath.ToSlash(filepath.Join(dir, "pics", "heart.md"))
+	want := ": warning: no puzzle files in this folder (" + pic + " is a picture without a note: add " + note + " beside it, even empty, to make it a puzzle)"
+	if code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("exit %d, output:\n%s\nwant %q in it", code, stdout, want)
 	}
 }
