@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/pprof"
 
@@ -18,7 +20,7 @@ type buildCommand struct{ stdout, stderr io.Writer }
 func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("build")
 	cfg := build.Config{Log: c.stderr}
-	fs.StringVar(&cfg.Src, "src", "content", "the `FOLDER` of puzzles, notes and nonopress.toml to build")
+	fs.StringVar(&cfg.Src, "src", defaultSrc, "the `FOLDER` of puzzles, notes and nonopress.toml to build")
 	fs.StringVar(&cfg.Out, "out", "public", "the `FOLDER` the site is written to")
 	fs.StringVar(&cfg.BaseURL, "base-url", "", "the site's public `URL`, such as https://example.org/puzzles/ (adds sitemap.xml and atom.xml; overrides base_url of nonopress.toml)")
 	fs.BoolVar(&cfg.Strict, "strict", false, "fail on warnings too (multiple solutions, unknown, no license)")
@@ -38,6 +40,9 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 		if err := content.CheckBaseURL(cfg.BaseURL); err != nil {
 			return usageError{"-base-url: " + err.Error()}
 		}
+	}
+	if err := checkSrcExists(cfg.Src); err != nil {
+		return err
 	}
 	b, err := build.New(cfg)
 	if err != nil {
@@ -82,3 +87,26 @@ func checkFolderFlags(src, out string) error {
 	}
 	return nil
 }
+
+// checkSrcExists refuses a -src that does not exist, once the flags are
+// known to be right: one given is named as the flag, with the folder a
+// slip away that was most likely meant ("-src contnet: no such folder (did
+// you mean -src content?)"); the default, content, gets that hint too when
+// a folder of a name a slip away is there.
+func checkSrcExists(src string) error {
+	_, err := os.Stat(src)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	msg := fmt.Sprintf("-src %s: no such folder", src)
+	if src == defaultSrc {
+		msg = fmt.Sprintf("no %s/ here: run in a site folder or pass -src", src)
+	}
+	if meant := missingPathMeant(src, err); meant != "" {
+		msg += fmt.Sprintf(" (did you mean -src %s?)", meant)
+	}
+	return errors.New(msg)
+}
+
+// defaultSrc is the content folder of build and serve without -src.
+const defaultSrc = "content"

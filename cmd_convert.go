@@ -50,7 +50,13 @@ func (c *convertCommand) Run(ctx context.Context, args []string) error {
 	case *to == "":
 		return usageError{"-to is required: " + list + " (or an -o FILE named so)"}
 	default:
-		return usageError{fmt.Sprintf("-to %q: want %s", *to, list)}
+		msg := fmt.Sprintf("-to %q: want %s", *to, list)
+		if named, ok := formats.FormatOf("x." + *to); ok && slices.Contains(convertFormats, named) {
+			msg += fmt.Sprintf(" (a .%s file is %s: -to %s)", *to, named, named)
+		} else if ok {
+			msg += fmt.Sprintf(" (.%s is read, not written)", *to)
+		}
+		return usageError{msg}
 	}
 	if fs.NArg() == 0 {
 		return usageError{"no FILE given"}

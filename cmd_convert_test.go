@@ -327,7 +327,9 @@ func TestConvertFormatFromOutputName(t *testing.T) {
 		want string
 	}{
 		{[]string{"-o", filepath.Join(dir, "out.nin")}, "-to is required: non, nonpack, xml or g (or an -o FILE named so)\n"},
-		{[]string{"-to", "nin"}, "-to \"nin\": want non, nonpack, xml or g\n"},
+		{[]string{"-to", "nin"}, "-to \"nin\": want non, nonpack, xml or g (.nin is read, not written)\n"},
+		// A format's other name says the one to give.
+		{[]string{"-to", "pbn"}, "-to \"pbn\": want non, nonpack, xml or g (a .pbn file is xml: -to xml)\n"},
 	} {
 		if code, _, stderr := runCLI(t, append(append([]string{"convert"}, c.args...), src)...); code != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want %q in it", c.args, code, stderr, c.want)

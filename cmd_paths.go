@@ -129,6 +129,14 @@ func (e unusablePath) Unwrap() error { return e.err }
 // heart.non), or a file or folder a small slip away ("worksheet" for
 // worksheets); "" otherwise. The path is said as it was given.
 func missingPathHint(path string, err error) string {
+	if meant := missingPathMeant(path, err); meant != "" {
+		return fmt.Sprintf("did you mean %s?", meant)
+	}
+	return ""
+}
+
+// missingPathMeant is the path missingPathHint names, or "".
+func missingPathMeant(path string, err error) string {
 	if !errors.Is(err, fs.ErrNotExist) {
 		return ""
 	}
@@ -157,7 +165,7 @@ func missingPathHint(path string, err error) string {
 	if meant == "" {
 		return ""
 	}
-	return fmt.Sprintf("did you mean %s?", filepath.Join(dir, meant))
+	return filepath.Join(dir, meant)
 }
 
 // checkRegular refuses a puzzle path that is not a regular file (info is
@@ -180,4 +188,14 @@ func checkRegular(path string, info fs.FileInfo) error {
 // error), naming the path.
 func statProblem(path string, err error) *diag.Diagnostic {
 	return &diag.Diagnostic{File: path, Message: unwrapPathError(err).Error()}
+}
+
+// noPathGiven is the usage mistake of check or print (cmd) run without a
+// path; in a site folder, with what to type for its content folder.
+func noPathGiven(cmd string) usageError {
+	msg := "no PATH given: name puzzle files or folders"
+	if info, err := os.Stat(defaultSrc); err == nil && info.IsDir() {
+		msg += fmt.Sprintf(", as in: nonopress %s %s", cmd, defaultSrc)
+	}
+	return usageError{msg}
 }

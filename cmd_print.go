@@ -51,7 +51,7 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usageError{"no PATH given: name puzzle files or folders"}
+		return noPathGiven("print")
 	}
 	coverAsked := *title != "" || *note != ""
 	site, err := readPrintSettings(fs.Arg(0))

@@ -19,7 +19,7 @@ type serveCommand struct{ stdout, stderr io.Writer }
 
 func (c *serveCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("serve")
-	src := fs.String("src", "content", "the `FOLDER` of puzzles, notes and nonopress.toml to build and watch")
+	src := fs.String("src", defaultSrc, "the `FOLDER` of puzzles, notes and nonopress.toml to build and watch")
 	out := fs.String("out", "public", "the `FOLDER` the site is written to and served from (kept correct when serve stops)")
 	addr := fs.String("addr", serve.DefaultAddr, "`HOST:PORT` to listen on (a host other than loopback shows the site to the network)")
 	poll := fs.Bool("poll", false, "watch by polling instead of inotify (for file systems without it)")
@@ -33,6 +33,9 @@ func (c *serveCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	if err := checkAddr(*addr); err != nil {
+		return err
+	}
+	if err := checkSrcExists(*src); err != nil {
 		return err
 	}
 	s, err := serve.Start(ctx, serve.Config{Src: *src, Out: *out, Addr: *addr, Log: c.stderr, Poll: *poll})

@@ -14,14 +14,14 @@ import (
 func TestBuildShowsTheWarningsOfAPuzzleInError(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "content")
-	// Its third row names a colour "y" with no color line (line 11), so
+	// Its third row names a colour "y" with no color line (line 11, column 1), so
 	// the clue sums disagree (errors at line 8).
 	data, err := os.ReadFile(filepath.Join("testdata", "undeclared-colour.non"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	writeFile(t, src, "p/undecl.non", string(data))
-	warning := "undecl.non:11: warning: colour 'y' has no color line"
+	warning := "undecl.non:11:1: warning: colour 'y' has no color line"
 	for _, c := range []struct {
 		args []string
 		code int
@@ -33,7 +33,7 @@ func TestBuildShowsTheWarningsOfAPuzzleInError(t *testing.T) {
 		{[]string{"build", "-src", src, "-out", filepath.Join(dir, "b"), "-skip-invalid", "-quiet"}, 0,
 			[]string{"undecl.non:8: error: row clues", "(left out, with 1 more problem)\n  ", warning, "1 warning, 1 left out"}},
 		{[]string{"build", "-src", src, "-out", filepath.Join(dir, "c"), "-strict"}, 1,
-			[]string{"3 problems:", "undecl.non:8: error: row clues", "undecl.non:11: error: colour 'y' has no color line"}},
+			[]string{"3 problems:", "undecl.non:8: error: row clues", "undecl.non:11:1: error: colour 'y' has no color line"}},
 	} {
 		code, stdout, stderr := runCLI(t, c.args...)
 		out := filepath.ToSlash(stdout + stderr)

@@ -16,6 +16,7 @@ import (
 	"github.com/nonopress/nonopress/build"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/formats"
+	"github.com/nonopress/nonopress/internal/pixeltest"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -500,14 +501,34 @@ func TestCheckJSONCarriesColumnAndHint(t *testing.T) {
 	}
 }
 
+// TestBuildWithoutContentSaysWhatToDoOnce: a -src that does not exist is
+// named as the flag given (it said "no nowhere/ here: ... or pass -src"
+// to one who had passed it), with the folder meant when one a slip away
+// is there; without -src, in a folder with no content/, the message says
+// to run in a site folder or pass -src, and names "contents" if there.
 func TestBuildWithoutContentSaysWhatToDoOnce(t *testing.T) {
-	missing := filepath.Join(t.TempDir(), "nowhere")
+	site := t.TempDir()
+	if err := os.Mkdir(filepath.Join(site, "content"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(site)
 	for _, cmd := range []string{"build", "serve"} {
-		code, _, stderr := runCLI(t, cmd, "-src", missing)
-		want := "nonopress " + cmd + ": no " + filepath.ToSlash(missing) + "/ here: run in a site folder or pass -src\n"
-		if code != 1 || stderr != want {
-			t.Errorf("%s: exit %d, stderr %q; want 1 and %q", cmd, code, stderr, want)
+		for _, c := range []struct{ args, want string }{
+			{"-src nowhere", "-src nowhere: no such folder"},
+			{"-src contnet", "-src contnet: no such folder (did you mean -src content?)"},
+		} {
+			code, _, stderr := runCLI(t, append([]string{cmd}, strings.Fields(c.args)...)...)
+			if want := "nonopress " + cmd + ": " + c.want + "\n"; code != 1 || stderr != want {
+				t.Errorf("%s %s: exit %d, stderr %q; want 1 and %q", cmd, c.args, code, stderr, want)
+			}
 		}
+	}
+	if err := os.Rename(filepath.Join(site, "content"), filepath.Join(site, "contents")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "build")
+	if want := "nonopress build: no content/ here: run in a site folder or pass -src (did you mean -src contents?)\n"; code != 1 || stderr != want {
+		t.Errorf("build without content/: exit %d, stderr %q; want 1 and %q", code, stderr, want)
 	}
 }
 
@@ -631,5 +652,44 @@ func TestIsDiagnosticOnlyWithNoWordsAdded(t *testing.T) {
 		if got := isDiagnostic(c.err); got != c.want {
 			t.Errorf("isDiagnostic(%q) = %v, want %v", c.err, got, c.want)
 		}
+	}
+}
+
+// TestCheckWithoutPathNamesContent: check or print with no path, in a
+// site folder, says what to type for its content folder; elsewhere, only
+// that a path is wanted. Both are usage mistakes (exit 2).
+func TestCheckWithoutPathNamesContent(t *testing.T) {
+	site := t.TempDir()
+	t.Chdir(site)
+	for _, withContent := range []bool{false, true} {
+		if withContent {
+			if err := os.Mkdir(filepath.Join(site, "content"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, cmd := range []string{"check", "print"} {
+			code, _, stderr := runCLI(t, cmd)
+			want := "nonopress " + cmd + ": no PATH given: name puzzle files or folders\n"
+			if withContent {
+				want = "nonopress " + cmd + ": no PATH given: name puzzle files or folders, as in: nonopress " + cmd + " content\n"
+			}
+			if first, _, _ := strings.Cut(stderr, "Usage:"); code != 2 || first != want {
+				t.Errorf("%s (content/ %v): exit %d, stderr %q; want 2 and %q", cmd, withContent, code, stderr, want)
+			}
+		}
+	}
+}
+
+// TestCheckNamesAPictureWithoutNote: a folder of no puzzle that holds a
+// picture is told which picture, and the note that would make it a
+// puzzle, where the hint listed the formats.
+func TestCheckNamesAPictureWithoutNote(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "pics/heart.png", string(pixeltest.PNG(t, pictureColors, "#.#", "###", ".#.")))
+	code, stdout, _ := runCLI(t, "check", filepath.Join(dir, "pics"))
+	pic, note := filepath.ToSlash(filepath.Join(dir, "pics", "heart.png")), filepath.ToSlash(filepath.Join(dir, "pics", "heart.md"))
+	want := ": warning: no puzzle files in this folder (" + pic + " is a picture without a note: add " + note + " beside it, even empty, to make it a puzzle)"
+	if code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("exit %d, output:\n%s\nwant %q in it", code, stdout, want)
 	}
 }

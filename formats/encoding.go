@@ -4,7 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
+	"unicode"
 	"unicode/utf16"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // ErrEncoding is returned for text in an encoding the readers do not take
@@ -63,4 +68,34 @@ func crLineEnds(data []byte) []byte {
 		return data
 	}
 	return bytes.ReplaceAll(data, []byte{'\r'}, []byte{'\n'})
+}
+
+// cp1252Word returns the word of data around the byte at pos (one that is
+// not UTF-8) as Windows-1252 reads it, for a hint that shows what a file
+// saved in that encoding meant ("Café"): the bytes up to a space, a quote,
+// an angle bracket or the line's end either side, at most 40 of them. It
+// returns "" when a byte of the word is none of Windows-1252's letters or
+// signs, or the word is not text in it.
+func cp1252Word(data []byte, pos int) string {
+	const stops = " \t\r\n\"'<>="
+	start, end := pos, pos+1
+	for start > 0 && pos-start < 40 && !strings.ContainsRune(stops, rune(data[start-1])) {
+		start--
+	}
+	for end < len(data) && end-pos < 40 && !strings.ContainsRune(stops, rune(data[end])) {
+		end++
+	}
+	var b strings.Builder
+	for w := data[start:end]; len(w) > 0; {
+		r, size := utf8.DecodeRune(w)
+		if r == utf8.RuneError && size <= 1 {
+			r = charmap.Windows1252.DecodeByte(w[0])
+			if r == utf8.RuneError || unicode.IsControl(r) {
+				return ""
+			}
+		}
+		b.WriteRune(r)
+		w = w[size:]
+	}
+	return b.String()
 }

@@ -301,35 +301,43 @@ func isDigits(s string) bool {
 // more warning says how many were left out.
 const maxWarnings = 100
 
+// badText is a line of a file where invalid UTF-8 was replaced: the
+// column of its first invalid byte, and the word holding that byte as
+// Windows-1252 reads it ("" when it does not read so).
+type badText struct {
+	line, col int
+	word      string
+}
+
 // sanitizeUTF8 replaces each invalid UTF-8 sequence of data with U+FFFD and
-// returns the first maxWarnings 1-based lines where it did so, and how many
-// such lines there are in all.
-func sanitizeUTF8(data []byte) ([]byte, []int, int) {
+// returns the first maxWarnings lines where it did so, and how many such
+// lines there are in all.
+func sanitizeUTF8(data []byte) ([]byte, []badText, int) {
 	if utf8.Valid(data) {
 		return data, nil, 0
 	}
 	total := 0
 	var out bytes.Buffer
 	out.Grow(len(data) + 16)
-	var lines []int
-	line, lastBad := 1, 0
-	for len(data) > 0 {
-		r, size := utf8.DecodeRune(data)
+	var lines []badText
+	line, lastBad, lineStart := 1, 0, 0
+	for pos := 0; pos < len(data); {
+		r, size := utf8.DecodeRune(data[pos:])
 		if r == utf8.RuneError && size <= 1 {
 			out.WriteRune(utf8.RuneError)
 			if total == 0 || lastBad != line {
 				total, lastBad = total+1, line
 				if len(lines) < maxWarnings {
-					lines = append(lines, line)
+					lines = append(lines, badText{line: line, col: utf8.RuneCount(data[lineStart:pos]) + 1, word: cp1252Word(data, pos)})
 				}
 			}
 		} else {
 			if r == '\n' {
-				line++
+				line, lineStart = line+1, pos+1
 			}
-			out.Write(data[:size])
+			out.Write(data[pos : pos+size])
 		}
-		data = data[size:]
+		pos += size
 	}
 	return out.Bytes(), lines, total
 }
@@ -338,7 +346,7 @@ func sanitizeUTF8(data []byte) ([]byte, []int, int) {
 // the puzzle each belongs to: the last puzzle starting at or before it (or
 // the first puzzle); the one of the bad lines beyond those listed to the
 // first.
-func attachUTF8Warnings(ps []*puzzle.Puzzle, lines []int, total int) {
+func attachUTF8Warnings(ps []*puzzle.Puzzle, lines []badText, total int) {
 	if len(ps) == 0 {
 		return
 	}
@@ -353,14 +361,18 @@ func attachUTF8Warnings(ps []*puzzle.Puzzle, lines []int, total int) {
 
 // utf8Warnings returns a warning for each of the lines where invalid UTF-8
 // was replaced, and one of the lines beyond them when total is more.
-func utf8Warnings(lines []int, total int) []puzzle.Diagnostic {
+func utf8Warnings(lines []badText, total int) []puzzle.Diagnostic {
 	var out []puzzle.Diagnostic
 	for _, l := range lines {
-		out = append(out, puzzle.Diagnostic{Line: l, Message: "invalid UTF-8 replaced with U+FFFD"})
+		hint := "save the file as UTF-8"
+		if l.word != "" {
+			hint += fmt.Sprintf(": it seems written in Windows-1252, where this reads %q", l.word)
+		}
+		out = append(out, puzzle.Diagnostic{Line: l.line, Col: l.col, Message: "invalid UTF-8 replaced with U+FFFD", Hint: hint})
 	}
 	if total > len(lines) {
 		out = append(out, puzzle.Diagnostic{
-			Message: fmt.Sprintf("invalid UTF-8 on %d more lines of the file, replaced with U+FFFD", total-len(lines))})
+			Message: fmt.Sprintf("invalid UTF-8 on %d more lines of the file, replaced with U+FFFD", total-len(lines)), Hint: "save the file as UTF-8"})
 	}
 	return out
 }

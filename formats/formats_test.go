@@ -263,6 +263,35 @@ func TestInvalidUTF8(t *testing.T) {
 	}
 }
 
+// A file saved in Windows-1252 (an old Windows editor's "ANSI"): each line
+// with a byte that is not UTF-8 is warned of at that byte's column, with
+// the word as Windows-1252 reads it, to say what happened and what to do;
+// a byte Windows-1252 has no character for gets the hint alone.
+func TestInvalidUTF8SaysWindows1252(t *testing.T) {
+	src := "title \"Caf\xe9 \x93cat\x94\"\r\nby Ren\xe9e\r\nlicense \x81\r\nwidth 1\r\nheight 1\r\nrows\r\n1\r\ncolumns\r\n1\r\n"
+	ps, err := Read("ansi.non", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		line, col int
+		hint      string
+	}{
+		{1, 11, `save the file as UTF-8: it seems written in Windows-1252, where this reads "Café"`},
+		{2, 7, `save the file as UTF-8: it seems written in Windows-1252, where this reads "Renée"`},
+		{3, 9, `save the file as UTF-8`},
+	}
+	ws := ps[0].Warnings
+	if len(ws) != len(want) {
+		t.Fatalf("warnings %v, want %d", ws, len(want))
+	}
+	for i, w := range want {
+		if got := ws[i]; got.Line != w.line || got.Col != w.col || got.Hint != w.hint || got.Message != "invalid UTF-8 replaced with U+FFFD" {
+			t.Errorf("warning %d = %d:%d %q (%s), want %d:%d (%s)", i, got.Line, got.Col, got.Message, got.Hint, w.line, w.col, w.hint)
+		}
+	}
+}
+
 func TestLatin1XML(t *testing.T) {
 	src := "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<puzzleset><puzzle><title>Caf\xe9</title>" +
 		"<clues type=\"rows\"><line><count>1</count></line></clues><clues type=\"columns\"><line><count>1</count></line></clues></puzzle></puzzleset>"

@@ -50,6 +50,7 @@ type nonParser struct {
 	rows, cols    []numberedLine // nil until the block is read
 	goal          string
 	goalLine      int
+	goalText      string // the goal's line as written
 	maxRule       int
 	maxRuleLine   int
 	rowsHeader    int
@@ -59,6 +60,9 @@ type nonParser struct {
 	stray         []lineRun               // runs of clue lines outside any block
 	keyLines      int                     // non-blank lines read outside blocks so far
 	notKeys       int                     // lines that are no key, clue or comment
+	separators    int                     // warnings of a key written with ":" or "="
+	sizeHeaders   []numberedLine          // Simpson's "rows N" and "columns N" lines
+	afterQuotes   int                     // warnings of text after a value's closing quote
 	metaSeen      map[string]numberedLine // the first value of each key of metaKeys, at its line
 	givenAgain    int                     // warnings of a key of metaKeys given again, differently
 	divider       numberedLine            // the last line that looks like a mistyped "====", if any
@@ -166,6 +170,7 @@ func (np *nonParser) line(l numberedLine) error {
 	if key == "" {
 		return nil
 	}
+	key, rest = np.keySeparator(l, key, rest)
 	np.keyLines++
 	err := np.keyLine(l, key, rest)
 	if rest == "" || err == nil {
@@ -193,6 +198,9 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 			if lkey == "height" || lkey == "rows" {
 				dim = "height"
 			}
+			if (lkey == "rows" || lkey == "columns") && len(np.sizeHeaders) < maxWarnings {
+				np.sizeHeaders = append(np.sizeHeaders, l)
+			}
 			return np.dimension(l.n, dim, rest)
 		}
 		if lkey == "rows" || lkey == "columns" {
@@ -219,12 +227,13 @@ func (np *nonParser) keyLine(l numberedLine, key, rest string) error {
 			}
 			return e
 		}
-		np.goal, np.goalLine = stripSpaces(unquote(rest)), l.n
+		np.goal, np.goalLine, np.goalText = stripSpaces(unquote(rest)), l.n, l.text
 	default:
 		if !isWord(key) {
 			np.notAKey(l, key) // ignored, as the format asks
 			return nil
 		}
+		rest = np.closedValue(l, strings.ToLower(key), rest)
 		np.givenTwice(l, key, decodeValue(rest))
 		if !np.property(key, decodeValue(rest), l.n) {
 			np.unknownKey(l, key)
@@ -389,6 +398,12 @@ func (np *nonParser) dimension(line int, dim, value string) error {
 		}
 		d := warnAt(np.file, line, 0, "%q after the %s is ignored", f[1], dim)
 		d.Hint = fmt.Sprintf("if it is the %s, write it on a line of its own, \"%s %s\"; else remove it", other, other, f[1])
+		np.p.Warnings = append(np.p.Warnings, d)
+	} else if len(f) > 1 && (metaKeys[strings.ToLower(f[1])] != "" || structuralKeys[strings.ToLower(f[1])]) {
+		// Two keys on a line: "width 5 height 5".
+		rest := strings.Join(f[1:], " ")
+		d := warnAt(np.file, line, 0, "%q after the %s is ignored", shortText(rest), dim)
+		d.Hint = fmt.Sprintf("put %q on a line of its own: one key a line", shortText(rest))
 		np.p.Warnings = append(np.p.Warnings, d)
 	}
 	if n < 1 {

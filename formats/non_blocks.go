@@ -92,6 +92,19 @@ func (np *nonParser) tooFewClueLines(header int, which, dim string, want int, li
 	have := len(lines)
 	line := strings.TrimSuffix(which, "s")
 	fix := fmt.Sprintf("add %s (0 for an empty %s)", theClues(want-have, which, "missing"), line)
+	key, _ := splitKey(stop.text)
+	isHeader := strings.ToLower(key) == "rows" || strings.ToLower(key) == "columns" || suggestNonKey(key) == "rows" || suggestNonKey(key) == "columns"
+	if n, last := np.cluesAfter(*np.sc); stop.n != 0 && n == want-have && !isHeader {
+		// A line written inside the block, the clue lines missing after
+		// it: the block is whole without it.
+		what := strings.ToLower(key) + " line"
+		if !isWord(key) {
+			what = fmt.Sprintf("line %q", shortText(stop.text))
+		}
+		e := np.errAtCol(stop.n, 1, "%s inside the %s block of line %d, between its clue lines: %d before it, %d after", what, which, header, have, n)
+		e.Hint = fmt.Sprintf("move it before line %d, or after line %d", header, last)
+		return e
+	}
 	switch differs, hasGoal := np.goalDiff(which, lines, *np.sc); {
 	case differs > 0 && want-have == 1:
 		fix += fmt.Sprintf(", likely before line %d, the first that differs from the goal", differs)
@@ -107,6 +120,22 @@ func (np *nonParser) tooFewClueLines(header int, which, dim string, want int, li
 		fix += fmt.Sprintf("; the block ends before line %d, %q", stop.n, shortText(stop.text))
 	}
 	return np.clueLinesMismatch(header, which, dim, want, have, fix)
+}
+
+// cluesAfter counts the clue lines that follow the line sc (a copy) is
+// at, up to the next line that is none, and returns the last one's
+// number; blank lines are not counted.
+func (np *nonParser) cluesAfter(sc lineScanner) (n, last int) {
+	sc.next()
+	for {
+		l, ok := sc.next()
+		if !ok || !np.isClueLine(l.text) {
+			return n, last
+		}
+		if !l.blank() {
+			n, last = n+1, l.n
+		}
+	}
 }
 
 // shortBlock is the error of a clues block (which, at line header) that
@@ -130,7 +159,7 @@ func (np *nonParser) shortBlock(header int, which, dim string, want int, nonBlan
 		return e
 	case have == 0:
 		e := errAt(np.file, header, "%s block has no clue lines", which)
-		e.Hint = fmt.Sprintf("write the %d %s clues after line %d, one a line, 0 for an empty %s", want, line, header, line)
+		e.Hint = fmt.Sprintf("write the %s after line %d, one a line, 0 for an empty %s", puzzle.Plural(want, line+" clue"), header, line)
 		if stop.n != 0 {
 			e.Hint += fmt.Sprintf("; line %d, %q, is not one", stop.n, shortText(stop.text))
 		}
@@ -157,6 +186,9 @@ func (np *nonParser) mistypedClueLine(header int, which string, want, have int, 
 		return err
 	}
 	if err := np.leadingSeparator(header, which, want, have, stop, fields); err != nil {
+		return err
+	}
+	if err := np.bracketed(header, which, want, have, stop); err != nil {
 		return err
 	}
 	if len(np.colorNames) > 0 && isWord(fields[0].text) && !np.isKey(fields[0].text) && np.cluesAfterName(fields[1:]) {
@@ -230,6 +262,33 @@ func (np *nonParser) leadingSeparator(header int, which string, want, have int, 
 	e := np.errAtCol(stop.n, runeCol(stop.text, strings.Index(stop.text, ",")), "a clue line starts with a number, not \",\", so the %s block of line %d stops before this line, with %d of its %d clues",
 		which, header, have, want)
 	e.Hint = fmt.Sprintf("write %q", strings.Join(words, ","))
+	return e
+}
+
+// bracketed returns the error of a stop line (see mistypedClueLine) that
+// is a clue line written in brackets ("(1 1)", "[3]"), or nil.
+func (np *nonParser) bracketed(header int, which string, want, have int, stop numberedLine) error {
+	t := strings.TrimSpace(stop.text)
+	if t == "" || !strings.ContainsRune("([{", rune(t[0])) {
+		return nil
+	}
+	inner := strings.Map(func(r rune) rune {
+		if strings.ContainsRune("()[]{}", r) {
+			return ' '
+		}
+		return r
+	}, t)
+	words, ok := np.clueWords(clueFields(inner))
+	if !ok || len(words) == 0 {
+		return nil
+	}
+	sep := " "
+	if strings.Contains(inner, ",") {
+		sep = ","
+	}
+	e := np.errAtCol(stop.n, runeCol(stop.text, strings.Index(stop.text, t[:1])), "a clue line is numbers alone, without brackets, so the %s block of line %d stops before this line, with %d of its %d clues",
+		which, header, have, want)
+	e.Hint = fmt.Sprintf("write %q, and the other clue lines so", strings.Join(words, sep))
 	return e
 }
 

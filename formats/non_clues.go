@@ -202,7 +202,7 @@ func (np *nonParser) letterOf(word string) rune {
 // at column col, are ignored.
 func (np *nonParser) ignoredAfterNumber(l numberedLine, col int, chars string) {
 	hint := "remove it: a number may be followed only by a colour character"
-	if sep := []rune(chars)[0]; len(chars) > 1 && strings.ContainsRune(";./|", sep) && strings.ContainsAny(chars, "0123456789") {
+	if sep := []rune(chars)[0]; len(chars) > 1 && strings.ContainsRune(";./|-", sep) && strings.ContainsAny(chars, "0123456789") {
 		hint = fmt.Sprintf("\"%c\" does not separate numbers: write %q", sep, strings.ReplaceAll(strings.TrimSpace(l.text), string(sep), ","))
 	}
 	np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: col, Severity: diag.Warning,
@@ -283,29 +283,50 @@ func (np *nonParser) warnUndeclared(rowClues, colClues [][]rawClue) {
 		return
 	}
 	for _, char := range np.undeclared {
-		np.warnUndeclaredAt(np.firstUse(char, rowClues, colClues), char)
+		line, col := np.firstUse(char, rowClues, colClues)
+		np.warnUndeclaredAt(line, col, char)
 	}
 }
 
 // firstUse returns the line of the first clue that uses colour character
-// char, or else the goal's line.
-func (np *nonParser) firstUse(char rune, rowClues, colClues [][]rawClue) int {
+// char, and the column of its first number with that letter ("1g"), or
+// else the goal's line.
+func (np *nonParser) firstUse(char rune, rowClues, colClues [][]rawClue) (line, col int) {
 	uses := func(c rawClue) bool { return c.char == char }
-	for i, clue := range rowClues {
-		if i < len(np.rows) && slices.ContainsFunc(clue, uses) {
-			return np.rows[i].n
+	for _, b := range []struct {
+		clues [][]rawClue
+		lines []numberedLine
+	}{{rowClues, np.rows}, {colClues, np.cols}} {
+		for i, clue := range b.clues {
+			if i < len(b.lines) && slices.ContainsFunc(clue, uses) {
+				return b.lines[i].n, letterCol(b.lines[i].text, char)
+			}
 		}
 	}
-	for i, clue := range colClues {
-		if i < len(np.cols) && slices.ContainsFunc(clue, uses) {
-			return np.cols[i].n
-		}
-	}
-	return np.goalLine
+	return np.goalLine, 0
 }
 
-func (np *nonParser) warnUndeclaredAt(line int, char rune) {
-	np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: line,
+// letterCol returns the column of the first number of a clue line that
+// carries colour letter char ("3b"), or 0.
+func letterCol(text string, char rune) int {
+	start := -1
+	for i, r := range text {
+		switch {
+		case r >= '0' && r <= '9':
+			if start < 0 {
+				start = i
+			}
+		case r == char && start >= 0:
+			return runeCol(text, start)
+		default:
+			start = -1
+		}
+	}
+	return 0
+}
+
+func (np *nonParser) warnUndeclaredAt(line, col int, char rune) {
+	np.p.Warnings = append(np.p.Warnings, puzzle.Diagnostic{Line: line, Col: col,
 		Message: fmt.Sprintf("colour %q has no color line, unlike the others: nonopress picks a colour for it", char),
 		Hint:    np.declareHint(char)})
 }
@@ -474,6 +495,9 @@ func (np *nonParser) palette(blocks ...[][]rawClue) ([]puzzle.Color, *colorResol
 // '0' is filled.
 func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 	cells := []rune(np.goal)
+	if !np.colored {
+		np.warnGoalChars()
+	}
 	if len(cells) != np.width*np.height {
 		e := errAt(np.file, np.goalLine, "goal has %s, but the puzzle is %dx%d: %d cells", puzzle.Plural(len(cells), "cell"), np.width, np.height, np.width*np.height)
 		e.Hint = fmt.Sprintf("write the goal as one line of %d characters, one per cell, the rows one after another", np.width*np.height)
@@ -494,10 +518,61 @@ func (np *nonParser) decodeGoal(r *colorResolver) (*puzzle.Image, error) {
 		case !colored:
 			g.Cells[i] = uint8(r.defaultColor)
 		default:
-			return nil, np.errAt(np.goalLine, "goal cell %d (row %d, column %d): unknown colour character %q", i+1, i/np.width+1, i%np.width+1, c)
+			e := np.errAtCol(np.goalLine, np.goalCellCol(i), "goal cell %d (row %d, column %d): unknown colour character %q", i+1, i/np.width+1, i%np.width+1, c)
+			e.Hint = fmt.Sprintf("declare it with a color line, as in: color %c #rrggbb; or use a declared colour's character", c)
+			if strings.ContainsRune(goalEmpties, c) {
+				e.Hint = "write 0 for an empty cell"
+			}
+			return nil, e
 		}
 	}
 	return g, nil
+}
+
+// goalEmpties are the characters a picture drawn as text most often has
+// for an empty cell, where a goal has '0'.
+const goalEmpties = ".-_"
+
+// warnGoalChars warns of a goal without colours written as a picture
+// drawn as text ("#..##.###"), at its first character of goalEmpties: the
+// goal reads it as a filled cell, as any character but '0', and so most
+// likely contradicts the clues. The hint writes the goal in 0 and 1.
+func (np *nonParser) warnGoalChars() {
+	at := strings.IndexAny(np.goal, goalEmpties)
+	if at < 0 {
+		return
+	}
+	c, _ := utf8.DecodeRuneInString(np.goal[at:])
+	col := np.goalCellCol(utf8.RuneCountInString(np.goal[:at]))
+	fix := strings.Map(func(r rune) rune {
+		if r == '0' || strings.ContainsRune(goalEmpties, r) {
+			return '0'
+		}
+		return '1'
+	}, np.goal)
+	d := warnAt(np.file, np.goalLine, col, "goal reads %q as a filled cell: only 0 is an empty one", c)
+	d.Hint = fmt.Sprintf("write the goal with 0 for an empty cell and 1 for a filled one: goal %q", fix)
+	np.p.Warnings = append(np.p.Warnings, d)
+}
+
+// goalCellCol returns the column of the goal's line where its cell i
+// (from 0) is written, spaces and quotes skipped as the goal skips them;
+// 0 when it cannot tell.
+func (np *nonParser) goalCellCol(i int) int {
+	key := strings.Index(strings.ToLower(np.goalText), "goal")
+	if key < 0 {
+		return 0
+	}
+	for j, r := range np.goalText[key+len("goal"):] {
+		if unicode.IsSpace(r) || r == '"' {
+			continue
+		}
+		if i == 0 {
+			return runeCol(np.goalText, key+len("goal")+j)
+		}
+		i--
+	}
+	return 0
 }
 
 // freeChar picks a character for a named colour declared without one: the

@@ -65,6 +65,72 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 	}
 }
 
+// keySeparator reads a known key written with a separator, as other
+// formats and front matter write them ("title: A cat", "license = MIT",
+// "by=Ann"): it returns the key and its value as meant, with a warning at
+// the separator, where the line was ignored or its value began with "=".
+// A structural key's colon alone ("width: 5", "rows:") is read as it
+// always was, without a word.
+func (np *nonParser) keySeparator(l numberedLine, key, rest string) (string, string) {
+	word, sep, value := key, "", rest
+	if i := strings.IndexAny(key, ":="); i > 0 {
+		word, sep = key[:i], key[i:i+1]
+		value = strings.TrimSpace(key[i+1:] + " " + rest)
+	} else if len(rest) > 0 && (rest[0] == '=' || rest[0] == ':') && (len(rest) == 1 || unicode.IsSpace(rune(rest[1]))) {
+		sep, value = rest[:1], strings.TrimSpace(rest[1:])
+	}
+	lw := strings.ToLower(word)
+	_, meta := metaKeys[lw]
+	if sep == "" || !(meta || lw == "id" || structuralKeys[lw]) {
+		return key, rest
+	}
+	if structuralKeys[lw] && key == word+":" {
+		return key, rest
+	}
+	at := strings.Index(l.text, word) + len(word)
+	at += strings.Index(l.text[at:], sep)
+	fix := strings.TrimSpace(word + " " + value)
+	if np.separators++; np.separators <= maxWarnings {
+		d := warnAt(np.file, l.n, runeCol(l.text, at), "%q read as %q", strings.TrimSpace(l.text[:at+1]), word)
+		write := fmt.Sprintf("write %q", shortText(fix))
+		if strings.Contains(fix, `"`) {
+			write = "write the line as " + shortText(fix)
+		}
+		d.Hint = write + ": a key and its value are separated by a space alone, as other programs read them"
+		np.p.Warnings = append(np.p.Warnings, d)
+	}
+	return word, value
+}
+
+// closedValue returns the value of a describing key (rest, as the line
+// gives it) as the author meant it, with a warning for text after its
+// closing quote, which the format ignores: quotes inside the value
+// (`title "A "big" cat"`) are kept in it, written as &quot; as the hint
+// says to; other text (`title "A cat" by Ann`) is left out, with what to do.
+func (np *nonParser) closedValue(l numberedLine, key, rest string) string {
+	end := strings.IndexByte(rest[min(1, len(rest)):], '"') + 1
+	if !strings.HasPrefix(rest, `"`) || end == 0 || strings.TrimSpace(rest[end+1:]) == "" {
+		return rest
+	}
+	after := strings.TrimSpace(rest[end+1:])
+	var d diag.Diagnostic
+	if strings.HasSuffix(after, `"`) {
+		rest = `"` + strings.ReplaceAll(rest[1:len(rest)-1], `"`, "&quot;") + `"`
+		d = warnAt(np.file, l.n, runeCol(l.text, strings.Index(l.text, rest[:1])+end), "quotes inside the quoted %s", key)
+		d.Hint = fmt.Sprintf("write them as &quot;, as other programs read the value up to its second quote: %s %s", key, shortText(rest))
+	} else {
+		d = warnAt(np.file, l.n, runeCol(l.text, strings.LastIndex(l.text, after)), "%q after the closing quote is ignored", shortText(after))
+		d.Hint = "put it inside the quotes, or remove it"
+		if w, _ := splitKey(after); metaKeys[strings.ToLower(w)] != "" || structuralKeys[strings.ToLower(w)] {
+			d.Hint = fmt.Sprintf("put %q on a line of its own: one key a line", shortText(after))
+		}
+	}
+	if np.afterQuotes++; np.afterQuotes <= maxWarnings {
+		np.p.Warnings = append(np.p.Warnings, d)
+	}
+	return rest
+}
+
 // missingBlock returns the block ("rows" or "columns") a run of stray clue
 // lines most likely belongs to: the one missing, else "".
 func (np *nonParser) missingBlock(r lineRun) string {
@@ -88,6 +154,13 @@ func (np *nonParser) strayHint(r lineRun) string {
 		for _, t := range np.typos {
 			if t.known == which && t.line < r.first && t.line >= r.first-2 {
 				return fmt.Sprintf("change %q on line %d to %q", t.key, t.line, which)
+			}
+		}
+		for _, h := range np.sizeHeaders {
+			if key, _ := splitKey(h.text); h.n == r.first-1 && strings.EqualFold(key, which) {
+				// "rows 5" taken for the block's header.
+				return fmt.Sprintf("line %d, %q, gives the %s, as Simpson's format writes it, and starts no block: add a line %q alone before line %d, where they start",
+					h.n, strings.TrimSpace(h.text), map[string]string{"rows": "height", "columns": "width"}[which], which, r.first)
 			}
 		}
 		return fmt.Sprintf("add a line %q before line %d, where they start", which, r.first)
@@ -198,6 +271,9 @@ func (np *nonParser) givenTwice(l numberedLine, key, value string) {
 		if d := np.divider; first.n < d.n && d.n < l.n {
 			// A divider mistyped between two puzzles' keys.
 			hint = fmt.Sprintf("if line %d, %q, divides two puzzles, change it to \"%s\"; else %s", d.n, strings.TrimSpace(d.text), packDivider, hint)
+		} else if np.rows != nil && np.cols != nil {
+			// A whole puzzle read before it: the divider is missing.
+			hint = fmt.Sprintf("if another puzzle starts here, separate the two with a line \"%s\" alone before it; else %s", packDivider, hint)
 		}
 		np.p.Warnings = append(np.p.Warnings, diag.Diagnostic{File: np.file, Line: l.n, Col: 1, Severity: diag.Warning,
 			Message: fmt.Sprintf("%s given twice, and differently: %q on line %d, %q here; the last is kept", k, shortText(first.text), first.n, shortText(value)),

@@ -6,6 +6,7 @@ import (
 	"compress/zlib"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/nonopress/nonopress/diag"
@@ -228,7 +229,10 @@ func metaOnly(text string) bool {
 		if key == "" {
 			continue
 		}
-		if !isWord(key) || puzzleKeys[strings.ToLower(strings.TrimSuffix(key, ":"))] {
+		if i := strings.IndexAny(key, ":="); i > 0 {
+			key = key[:i] // "title:", "by=Ann": a key as keySeparator reads it
+		}
+		if !isWord(key) || puzzleKeys[strings.ToLower(key)] {
 			return false
 		}
 		keys++
@@ -236,21 +240,25 @@ func metaOnly(text string) bool {
 }
 
 // readSetMeta reads a bundle's leading block of shared keys, with a
-// warning for each unknown key that looks like a known one (at most
-// maxWarnings, as in a puzzle).
+// warning for each unknown key that looks like a known one, and for each
+// key or value written as a puzzle's would get one (keySeparator,
+// closedValue; at most maxWarnings of each, as in a puzzle).
 func readSetMeta(file, text string, first int) (*puzzle.Meta, []diag.Diagnostic) {
 	np := &nonParser{file: file, p: &puzzle.Puzzle{}}
 	sc := newLineScanner(text, first)
 	for {
 		l, ok := sc.next()
 		if !ok {
-			var typos []diag.Diagnostic
+			warnings := np.p.Warnings
 			for _, t := range np.typos {
-				typos = append(typos, t.warning(file))
+				warnings = append(warnings, t.warning(file))
 			}
-			return &np.p.Meta, typos
+			sort.SliceStable(warnings, func(i, j int) bool { return warnings[i].Line < warnings[j].Line })
+			return &np.p.Meta, warnings
 		}
 		if key, rest := splitKey(l.text); key != "" {
+			key, rest = np.keySeparator(l, key, rest)
+			rest = np.closedValue(l, strings.ToLower(key), rest)
 			if !np.property(strings.TrimSuffix(key, ":"), decodeValue(rest), l.n) {
 				np.unknownKey(l, key)
 			}

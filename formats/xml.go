@@ -741,7 +741,7 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 			}
 			inRow = !inRow
 		case !inRow:
-			return nil, fmt.Errorf("%q outside a |row|", ch)
+			return nil, &imageError{lines: lines, err: fmt.Errorf("%q outside a |row|", ch), hint: barsHint(text, lines)}
 		case ch == '?' || ch == '[':
 			return nil, fmt.Errorf("%q (an undecided cell) is only allowed in saved solutions", ch)
 		default:
@@ -777,6 +777,17 @@ func (r *xmlPuzzleReader) readImage(text string) (img *puzzle.Image, err error) 
 		copy(g.Cells[y*g.Width:], rw)
 	}
 	return g, nil
+}
+
+// barsHint is the hint of an image whose line (after that many newlines
+// of text) has a cell outside a |row|: the line written with its bars when
+// it has none ("X." as "|X.|"), else how rows are written.
+func barsHint(text string, line int) string {
+	row := strings.TrimSpace(strings.Split(text, "\n")[line])
+	if strings.Contains(row, "|") || len([]rune(row)) > 40 {
+		return "write each row of cells between two bars, one row a line, as in |X..X|"
+	}
+	return fmt.Sprintf("write each row of cells between two bars, one row a line: |%s|", row)
 }
 
 // goalSizeHint says which <clues> do not count the goal image's size, how

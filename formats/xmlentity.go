@@ -74,8 +74,12 @@ func entityWarnings(data []byte) []puzzle.Diagnostic {
 			d.Message = fmt.Sprintf("\"&%s\" has no ';': it is kept as text", name)
 			d.Hint = fmt.Sprintf("write &%s;", name)
 		default:
-			d.Message = fmt.Sprintf("unknown entity \"&%s;\": it is kept as text", name)
-			d.Hint = fmt.Sprintf("write the character itself, or &amp;%s; for the text", name)
+			ref := "&" + name // as written: "&soul" in "Heart &soul" has no ';'
+			if semi {
+				ref += ";"
+			}
+			d.Message = fmt.Sprintf("unknown entity %q: it is kept as text", ref)
+			d.Hint = fmt.Sprintf("write the character itself, or &amp;%s for the text", ref[1:])
 			if k := suggestKey(name, entityNames(unicode.IsUpper(rune(name[0])))); k != "" {
 				d.Hint = fmt.Sprintf("did you mean &%s;?", k)
 			}
