@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,7 +14,8 @@ import (
 // side by side in a half, a half-size one alone in a half, a big one on a page
 // of its own, always in order; and that each then takes the room its page
 // leaves it: alone on a page, the whole page; one of two, a half; a quarter's
-// puzzle alone in its half, the half.
+// puzzle alone in its half, the half. Puzzles keep their order but where a
+// small one fills the room left before a large one (TestSmallPuzzlesFill...).
 func TestPuzzlePacking(t *testing.T) {
 	m, _ := newMetrics()
 	a4, _ := paperSize(A4)
@@ -33,13 +35,15 @@ func TestPuzzlePacking(t *testing.T) {
 		{"Q Q Q", []*puzzleCase{{quarter}, {quarter}, {quarter}}, 1, []string{"1 left top", "1 right top", "1 centre bottom"}},
 		{"Q Q Q Q", []*puzzleCase{{quarter}, {quarter}, {quarter}, {quarter}}, 1, []string{"1 left top", "1 right top", "1 left bottom", "1 right bottom"}},
 		{"H Q Q H", []*puzzleCase{{half}, {quarter}, {quarter}, {half}}, 2, []string{"1 centre top", "1 left bottom", "1 right bottom", "2 centre top"}},
-		{"Q F Q", []*puzzleCase{{quarter}, {full}, {quarter}}, 3, []string{"1 centre top", "2 centre top", "3 centre top"}},
+		// The second quarter fills the room the first left before the
+		// full page's puzzle, where it took a page of its own after it.
+		{"Q F Q", []*puzzleCase{{quarter}, {full}, {quarter}}, 2, []string{"1 centre top", "1 centre bottom", "2 centre top"}},
 	} {
 		var entries []BookletEntry
 		for _, pc := range c.seq {
 			entries = append(entries, BookletEntry{Puzzle: pc.p})
 		}
-		pages, _ := puzzlePages(m, entries, a4, false, 2)
+		pages, _, _ := puzzlePages(m, entries, a4, false, 2)
 		if len(pages) != c.pages {
 			t.Errorf("%s: %d pages, want %d", c.name, len(pages), c.pages)
 			continue
@@ -74,6 +78,64 @@ func TestPuzzlePacking(t *testing.T) {
 	}
 }
 
+// TestSmallPuzzlesFillTheRoomBeforeLargeOnes: a club's booklet of small and
+// large puzzles mixed (a 5×5, a 45×45, a 7×7, a 50×60, ...) printed each small
+// one alone on a page between two large ones, six pages of 24 mostly blank.
+// The small ones now fill the page the first of them began, before the large
+// ones, and every puzzle is numbered as printed: the headings run 1, 2, 3...
+// through the pages, and the contents list the titles in that order, each
+// with its page.
+func TestSmallPuzzlesFillTheRoomBeforeLargeOnes(t *testing.T) {
+	m, _ := newMetrics()
+	a4, _ := paperSize(A4)
+	var entries []BookletEntry
+	for _, c := range []struct {
+		title string
+		big   bool
+	}{{"S1", false}, {"B1", true}, {"S2", false}, {"B2", true}, {"S3", false}, {"S4", false}} {
+		p := dancer(t)
+		if c.big {
+			p = randomPuzzle(40, 45, 1, 3)
+		}
+		p.Meta.Title = c.title
+		entries = append(entries, BookletEntry{Puzzle: p})
+	}
+	pages, order, entryPage := puzzlePages(m, entries, a4, false, 3)
+	if want := []int{0, 2, 4, 5, 1, 3}; !slices.Equal(order, want) {
+		t.Errorf("printed in the order %v, want %v (the small ones first, on one page)", order, want)
+	}
+	if want := []int{3, 3, 3, 3, 4, 5}; !slices.Equal(entryPage, want) {
+		t.Errorf("on pages %v, want %v", entryPage, want)
+	}
+	var headings []string
+	for _, pg := range pages {
+		for _, it := range pg.Items {
+			if tx, ok := it.(text); ok && tx.Size == headingSize {
+				headings = append(headings, tx.S)
+			}
+		}
+	}
+	if want := []string{"Puzzle 1", "Puzzle 2", "Puzzle 3", "Puzzle 4", "Puzzle 5", "Puzzle 6"}; !slices.Equal(headings, want) {
+		t.Errorf("headings %v through the pages, want %v", headings, want)
+	}
+	all, err := bookletPages(Cover{Title: "Club"}, entries, Options{Paper: A4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string // the contents' titles, top to bottom (all on the cover)
+	for _, it := range all[0].Items {
+		if tx, ok := it.(text); ok && len(tx.S) == 2 && (tx.S[0] == 'S' || tx.S[0] == 'B') {
+			listed = append(listed, tx.S)
+		}
+	}
+	if want := []string{"S1", "S2", "S3", "S4", "B1", "B2"}; !slices.Equal(listed, want) {
+		t.Errorf("the contents list %v, want %v", listed, want)
+	}
+	if len(all) != 1+3+1 {
+		t.Errorf("%d pages, want the cover, 3 of puzzles and the answers", len(all))
+	}
+}
+
 // TestLonePuzzleFillsItsPage checks that a quarter-size puzzle left alone
 // on its page (the next one needs a page of its own) is drawn to fill the
 // page, its clues larger than where four share a page, up to the booklet's
@@ -88,7 +150,7 @@ func TestLonePuzzleFillsItsPage(t *testing.T) {
 		for _, p := range entries {
 			es = append(es, BookletEntry{Puzzle: p})
 		}
-		pages, _ := puzzlePages(m, es, a4, false, 2)
+		pages, _, _ := puzzlePages(m, es, a4, false, 2)
 		size := 0.0
 		for _, it := range pages[0].Items {
 			if tx, ok := it.(text); ok && strings.Trim(tx.S, "0123456789") == "" {
@@ -112,7 +174,7 @@ func TestSmallPuzzleAloneIsCappedAndPlaced(t *testing.T) {
 	small, full := randomPuzzle(2, 2, 4, 7), randomPuzzle(40, 45, 1, 3)
 	for _, name := range []Paper{A4, Letter} {
 		paper, _ := paperSize(name)
-		pages, _ := puzzlePages(m, []BookletEntry{{Puzzle: full}, {Puzzle: small}, {Puzzle: full}}, paper, false, 2)
+		pages, _, _ := puzzlePages(m, []BookletEntry{{Puzzle: full}, {Puzzle: small}, {Puzzle: full}}, paper, false, 2)
 		if len(pages) != 3 {
 			t.Fatalf("%s: %d pages, want the small puzzle's between the large ones'", name, len(pages))
 		}
@@ -165,7 +227,7 @@ func checkPairHeadings(t *testing.T, ps ...*puzzle.Puzzle) {
 	for i, p := range ps {
 		entries[i] = BookletEntry{Puzzle: p}
 	}
-	pages, _ := puzzlePages(m, entries, a4, false, 2)
+	pages, _, _ := puzzlePages(m, entries, a4, false, 2)
 	if len(pages) != 1 {
 		t.Fatalf("%d pages, want one of four quarters", len(pages))
 	}
