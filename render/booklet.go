@@ -114,6 +114,10 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 	answersFrom := first + len(pages)
 	var answers []*scene
 	if !opt.NoAnswerKey {
+		if answersFrom%2 == 0 && len(entries) > 0 {
+			pages = append(pages, blankBeforeAnswers(paper, answersFrom))
+			answersFrom++
+		}
 		answers = answerPages(m, entries, paper, opt.MonoSafe, answersFrom)
 	}
 	if len(answers) == 0 {
@@ -274,6 +278,17 @@ func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, specs []sheetSpe
 			s.place(sheet, float64(j)*quarter.Width, float64(k)*half.Height, 1)
 		}
 	}
+	return s
+}
+
+// blankBeforeAnswers is page num, even, left blank so that the answer key
+// begins on an odd page: printed on both sides of the paper, or two pages to
+// a side, the last puzzle's page and the first answers' were one sheet, the
+// answers on the back of the puzzles or beside them.
+func blankBeforeAnswers(paper pageSize, num int) *scene {
+	s := numberedPage(paper, num)
+	s.add(newText(paper.Width/2, paper.Height/2, captionSize, anchorMiddle, false, textGrey,
+		"This page is left blank: the answers begin on a sheet of their own."))
 	return s
 }
 

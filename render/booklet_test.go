@@ -2,6 +2,7 @@ package render
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -270,4 +271,77 @@ func TestPairHeadingsShareALineWithATriddler(t *testing.T) {
 	corpustest.Dir(t)
 	tri, _ := solvedTriddler(t, corpusTriddlers[0])
 	checkPairHeadings(t, randomPuzzle(2, 2, 4, 7), tri, dancer(t), dancer(t))
+}
+
+// TestAnswersBeginOnAnOddPage: a club printing its booklet on both sides of
+// the paper, or two pages to a side, found the answer key's first page on
+// the back of the last puzzle's, or beside it. The key begins on an odd page,
+// after a page left blank (saying so, with its number) when the puzzles end
+// on an odd one; the contents give the key's page; no blank page when the
+// puzzles end on an even page, nor without the key.
+func TestAnswersBeginOnAnOddPage(t *testing.T) {
+	full := func() BookletEntry { return BookletEntry{Puzzle: randomPuzzle(40, 45, 1, 3)} }
+	for _, c := range []struct {
+		name      string
+		entries   []BookletEntry
+		noKey     bool
+		pages     int // in all, the cover's included
+		blank     int // the blank page's number; 0: none
+		answersAt int
+	}{
+		{"puzzles end on page 3", []BookletEntry{full(), full()}, false, 5, 4, 5},
+		{"puzzles end on page 4", []BookletEntry{full(), full(), full()}, false, 5, 0, 5},
+		{"no answer key", []BookletEntry{full(), full()}, true, 3, 0, 0},
+	} {
+		all, err := bookletPages(Cover{Title: "Club"}, c.entries, Options{Paper: A4, NoAnswerKey: c.noKey})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all) != c.pages {
+			t.Errorf("%s: %d pages, want %d", c.name, len(all), c.pages)
+			continue
+		}
+		blank, answersAt := 0, 0
+		for i, pg := range all {
+			for _, it := range pg.Items {
+				if tx, ok := it.(text); ok && strings.HasPrefix(tx.S, "This page is left blank") {
+					blank = i + 1
+					if !hasText(pg, strconv.Itoa(i+1)) || len(pg.Items) != 2 {
+						t.Errorf("%s: the blank page %d holds %d items, want its note and its number", c.name, i+1, len(pg.Items))
+					}
+				}
+				if tx, ok := it.(text); ok && tx.S == "Answers" && i > 0 {
+					answersAt = i + 1
+				}
+			}
+		}
+		if blank != c.blank || answersAt != c.answersAt {
+			t.Errorf("%s: blank page %d, answers on page %d, want %d and %d", c.name, blank, answersAt, c.blank, c.answersAt)
+		}
+		var answersRow float64 // the contents' line of the answers, on the cover
+		for _, it := range all[0].Items {
+			if tx, ok := it.(text); ok && tx.S == "Answers" {
+				answersRow = tx.Y
+			}
+		}
+		listed := 0
+		for _, it := range all[0].Items {
+			if tx, ok := it.(text); ok && tx.Y == answersRow && tx.S != "Answers" {
+				listed, _ = strconv.Atoi(tx.S)
+			}
+		}
+		if listed != c.answersAt {
+			t.Errorf("%s: the contents put the answers on page %d, want %d", c.name, listed, c.answersAt)
+		}
+	}
+}
+
+// hasText says whether page pg shows the text s.
+func hasText(pg *scene, s string) bool {
+	for _, it := range pg.Items {
+		if tx, ok := it.(text); ok && tx.S == s {
+			return true
+		}
+	}
+	return false
 }
