@@ -261,24 +261,48 @@ func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, specs []sheetSpe
 	}
 	s := numberedPage(paper, num)
 	half := pageSize{paper.Name, paper.Width, paper.Height / 2}
-	quarter := pageSize{paper.Name, paper.Width / 2, paper.Height / 2}
 	for k, h := range halves {
-		region := half
+		regions := []pageSize{half}
 		if len(h) == 2 {
-			region = quarter
+			regions = pairRegions(m, entries[h[0]].Puzzle, entries[h[1]].Puzzle, specs[h[0]], specs[h[1]], half)
 		}
 		drop := math.Inf(1) // a pair's headings on one line: the lower drop
-		for _, i := range h {
-			drop = min(drop, bookletSheetDrop(m, entries[i].Puzzle, region, specs[i]))
+		for j, i := range h {
+			drop = min(drop, bookletSheetDrop(m, entries[i].Puzzle, regions[j], specs[i]))
 		}
+		x := 0.0
 		for j, i := range h {
 			spec := specs[i]
 			spec.maxDrop = drop
-			sheet := bookletSheet(m, entries[i].Puzzle, region, spec)
-			s.place(sheet, float64(j)*quarter.Width, float64(k)*half.Height, 1)
+			sheet := bookletSheet(m, entries[i].Puzzle, regions[j], spec)
+			s.place(sheet, x, float64(k)*half.Height, 1)
+			x += regions[j].Width
 		}
 	}
 	return s
+}
+
+// pairShares are the parts of a half page's width the left of two puzzles
+// side by side may take, in order of preference: halves first.
+var pairShares = []float64{0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65}
+
+// pairRegions splits half, a half page, between puzzles a (left) and b side
+// by side, so that the smaller of their cells is as large as it can be: a
+// 10×5 rainbow with seven colour clues to a row took half the width as the
+// 7×7 beside it did, its cells and colour clue boxes 4.5 mm where the 7×7's
+// were 10. Each keeps at least 35 % of the width; an even split stands
+// unless another gains the smaller cell a tenth of a millimetre.
+func pairRegions(m *metrics, a, b *puzzle.Puzzle, sa, sb sheetSpec, half pageSize) []pageSize {
+	best, bestCell := half.Width/2, -1.0
+	for _, share := range pairShares {
+		wa := half.Width * share
+		ca := bookletFit(m, a, pageSize{half.Name, wa, half.Height}, sa)
+		cb := bookletFit(m, b, pageSize{half.Name, half.Width - wa, half.Height}, sb)
+		if c := min(ca, cb); c > bestCell+0.1 {
+			best, bestCell = wa, c
+		}
+	}
+	return []pageSize{{half.Name, best, half.Height}, {half.Name, half.Width - best, half.Height}}
 }
 
 // blankBeforeAnswers is page num, even, left blank so that the answer key

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -344,4 +345,49 @@ func hasText(pg *scene, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestPairSplitsItsHalfByNeed: two puzzles side by side share their half
+// page's width so that the smaller of their cells is as large as it can be,
+// where each took half: a 10×5 in four colours, with many colour clues to a
+// row, had 4.5 mm cells and clue boxes beside a 7×7's 10 mm. Two alike still
+// split it evenly, and neither takes less than 35 % of it.
+func TestPairSplitsItsHalfByNeed(t *testing.T) {
+	m, _ := newMetrics()
+	a4, _ := paperSize(A4)
+	half := pageSize{A4, a4.Width, a4.Height / 2}
+	wide, small := randomPuzzle(10, 5, 4, 5), randomPuzzle(7, 7, 1, 5)
+	spec := func(i int) sheetSpec { return entrySpec(BookletEntry{}, i, false) }
+	cells := func(a, b *puzzle.Puzzle, r []pageSize) (float64, float64) {
+		return bookletFit(m, a, r[0], spec(0)), bookletFit(m, b, r[1], spec(1))
+	}
+	even := []pageSize{{A4, half.Width / 2, half.Height}, {A4, half.Width / 2, half.Height}}
+	for _, pair := range [][2]*puzzle.Puzzle{{wide, small}, {small, wide}} {
+		r := pairRegions(m, pair[0], pair[1], spec(0), spec(1), half)
+		if r[0].Width+r[1].Width != half.Width || min(r[0].Width, r[1].Width) < 0.35*half.Width-1e-9 {
+			t.Errorf("regions %.1f and %.1f mm wide, want the half's %.1f split, each at least 35 %%", r[0].Width, r[1].Width, half.Width)
+		}
+		ea, eb := cells(pair[0], pair[1], even)
+		ca, cb := cells(pair[0], pair[1], r)
+		if min(ca, cb) < min(ea, eb)+0.5 {
+			t.Errorf("cells %.1f and %.1f mm, split evenly %.1f and %.1f: want the smaller half a millimetre larger at least", ca, cb, ea, eb)
+		}
+	}
+	// On the page: the pair's headings stand over the middles of their
+	// regions.
+	r := pairRegions(m, wide, small, spec(0), spec(1), half)
+	pages, _, _ := puzzlePages(m, []BookletEntry{{Puzzle: wide}, {Puzzle: small}, {Puzzle: dancer(t)}, {Puzzle: dancer(t)}}, a4, false, 2)
+	for _, it := range pages[0].Items {
+		tx, ok := it.(text)
+		if !ok || tx.Size != headingSize {
+			continue
+		}
+		want := map[string]float64{"Puzzle 1": r[0].Width / 2, "Puzzle 2": r[0].Width + r[1].Width/2}
+		if x, ok := want[tx.S]; ok && math.Abs(tx.X-x) > 0.01 {
+			t.Errorf("%s's heading at %.1f mm, want it over its region's middle, %.1f", tx.S, tx.X, x)
+		}
+	}
+	if r := pairRegions(m, dancer(t), dancer(t), spec(0), spec(1), half); r[0].Width != half.Width/2 {
+		t.Errorf("two alike: %.1f and %.1f mm, want an even split", r[0].Width, r[1].Width)
+	}
 }
