@@ -103,8 +103,13 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		opt.Date = newestModDate(files)
 	}
 	entries, found, invalid := c.checkAll(ctx, files, content.NewFolderNotes(fs.Args()), *timeout)
+	// One puzzle, named by its file, prints as its sheet (below).
+	sheet := len(entries) == 1 && !coverAsked && !isFolder
 	for _, e := range entries {
 		if d := render.TooSmallToPrint(e.Puzzle, opt); d != nil {
+			found = append(found, *d)
+		}
+		if d := render.LargerPaper(e.Puzzle, opt, !sheet); d != nil {
 			found = append(found, *d)
 		}
 	}
@@ -126,7 +131,6 @@ func (c *printCommand) Run(ctx context.Context, args []string) error {
 		return fmt.Errorf("no printable puzzle in %s", strings.Join(fs.Args(), " "))
 	}
 	var buf bytes.Buffer
-	sheet := len(entries) == 1 && !coverAsked && !isFolder
 	if sheet {
 		// One puzzle, named by its file, prints as its sheet, as the
 		// site's sheet PDF: the puzzle, then its answer; a cover and a

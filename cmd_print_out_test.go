@@ -56,3 +56,29 @@ func TestPrintNameLineFlag(t *testing.T) {
 		}
 	}
 }
+
+// A club printing a booklet on Letter found a puzzle's page A3 only at the
+// printer: print says which puzzle's page is larger than the paper, at its
+// file and line, and how to print it; not for a booklet whose pages all
+// fit, nor on A3.
+func TestPrintSaysWhichPageIsLargerThanThePaper(t *testing.T) {
+	dir := t.TempDir()
+	var wide strings.Builder // 90×30, every cell filled: A3 from Letter
+	wide.WriteString("title \"Wide\"\nlicense CC0-1.0\nwidth 90\nheight 30\nrows\n")
+	wide.WriteString(strings.Repeat("90\n", 30) + "columns\n" + strings.Repeat("30\n", 90))
+	big := writeFile(t, dir, "club/wide.non", wide.String())
+	writeFile(t, dir, "club/two.non", twoNon)
+	folder := filepath.Join(dir, "club")
+	out := filepath.Join(dir, "club.pdf")
+	code, _, stderr := runCLI(t, "print", "-paper", "letter", "-o", out, folder)
+	want := big + `:1: warning: puzzle "Wide": its page is A3, larger than the Letter printed on: on Letter its cells would be under 3.5 mm (print that page on A3, or let the printer fit it to Letter: its cells then `
+	if code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant a line starting %q", code, stderr, want)
+	}
+	if _, _, stderr := runCLI(t, "print", "-paper", "a3", "-o", out, folder); strings.Contains(stderr, "larger than") {
+		t.Errorf("on A3: %s, want no page said larger", stderr)
+	}
+	if _, _, stderr := runCLI(t, "print", "-paper", "letter", "-o", out, filepath.Join(folder, "two.non")); strings.Contains(stderr, "larger than") {
+		t.Errorf("a 2×1 on Letter: %s, want no page said larger", stderr)
+	}
+}

@@ -53,10 +53,10 @@ func Booklet(w io.Writer, title string, entries []BookletEntry, opt Options) err
 // CoverBooklet writes a collection booklet PDF: a cover (title, note, count,
 // authors, and opt.Date if set); the contents listing each puzzle with its
 // page, size and difficulty, under the cover's text when they fit there,
-// else on pages of their own; the puzzles numbered in order, one per page or,
-// when they fit with cells of at least 4.5 mm, two or four to a page; then an
-// answer key packing many small solutions to a page (none with
-// opt.NoAnswerKey). Every page after the
+// else on pages of their own; the puzzles, numbered as printed
+// (puzzlePages), one per page or, when they fit with cells of at least
+// 4.5 mm, two or four to a page; then an answer key packing many small
+// solutions to a page (none with opt.NoAnswerKey). Every page after the
 // cover shows its number, which is its page in the PDF, and the PDF has a
 // bookmark for the contents, each puzzle and the answers. A puzzle too big
 // for the paper gets a landscape or A3 page of its own, as in Sheet.
@@ -105,10 +105,19 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 	if onCover == 0 {
 		first += contentsPageCount(paper, len(entries))
 	}
-	pages, entryPage := puzzlePages(m, entries, paper, opt.MonoSafe, first)
+	pages, order, entryPage := puzzlePages(m, entries, paper, opt.MonoSafe, first)
+	printed := make([]BookletEntry, len(order))
+	for k, i := range order {
+		printed[k] = entries[i]
+	}
+	entries = printed
 	answersFrom := first + len(pages)
 	var answers []*scene
 	if !opt.NoAnswerKey {
+		if answersFrom%2 == 0 && len(entries) > 0 {
+			pages = append(pages, blankBeforeAnswers(paper, answersFrom))
+			answersFrom++
+		}
 		answers = answerPages(m, entries, paper, opt.MonoSafe, answersFrom)
 	}
 	if len(answers) == 0 {
@@ -120,20 +129,25 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 	return append(all, answers...), nil
 }
 
-// puzzlePages lays the puzzles out in order, numbering pages from first, and
-// returns the pages and each entry's page number. A page is two halves; a
-// half holds one puzzle that fits it, or two side by side that fit a quarter
-// page. A puzzle that fits neither gets a page of its own (turned, or A3, if
-// it must). Once a page's puzzles are known, each takes all the room the
-// page leaves it (plannedPage.draw): a puzzle alone on its page fills the
-// page, two alone fill a half each, a quarter's puzzle alone in its half
-// fills the half; blank paper beside a puzzle helps no one solve it.
-func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bool, first int) ([]*scene, []int) {
+// puzzlePages lays the puzzles out, numbering pages from first, and returns
+// the pages, the entries in the order they are printed and numbered (order[k]
+// is the index in entries of "Puzzle k+1") and, by that order, each one's
+// page number. A page is two halves; a half holds one puzzle that fits it, or
+// two side by side that fit a quarter page. A puzzle that fits neither gets a
+// page of its own (turned, or A3, if it must), which does not close the page
+// being filled: the small puzzles after it fill the room left on that page,
+// before it, where each of them took a page of its own between two large
+// ones (a 7×7 alone on a Letter page). Puzzles keep their order otherwise,
+// and are numbered as printed. Once a page's puzzles are known, each takes
+// all the room the page leaves it (plannedPage.draw): a puzzle alone on its
+// page fills the page, two alone fill a half each, a quarter's puzzle alone
+// in its half fills the half; blank paper beside a puzzle helps no one solve
+// it.
+func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bool, first int) (pages []*scene, order, entryPage []int) {
 	var plan []*plannedPage
-	entryPage := make([]int, len(entries))
 	quarter := pageSize{paper.Name, paper.Width / 2, paper.Height / 2}
 	half := pageSize{paper.Name, paper.Width, paper.Height / 2}
-	var cur *plannedPage // the page being filled; nil: none
+	var cur *plannedPage // the shared page being filled; nil: none
 	openQuarter := false // the last half begun holds one quarter puzzle
 	nextHalf := func(i int) {
 		if cur == nil || len(cur.halves) == 2 {
@@ -161,15 +175,30 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 			openQuarter = false
 		default:
 			plan = append(plan, &plannedPage{own: i})
-			cur, openQuarter = nil, false
 		}
-		entryPage[i] = first + len(plan) - 1
 	}
-	pages := make([]*scene, len(plan))
+	// Number the puzzles as printed: page by page, each page's in its order.
+	pos := make([]int, len(entries)) // entries' index → printed place
+	entryPage = make([]int, 0, len(entries))
 	for k, pp := range plan {
-		pages[k] = pp.draw(m, entries, specs, paper, first+k)
+		for _, i := range pp.entries() {
+			pos[i] = len(order)
+			order = append(order, i)
+			entryPage = append(entryPage, first+k)
+		}
 	}
-	return pages, entryPage
+	printed := make([]BookletEntry, len(entries))
+	printedSpecs := make([]sheetSpec, len(entries))
+	for k, i := range order {
+		printed[k] = entries[i]
+		printedSpecs[k] = specs[i]
+		printedSpecs[k].heading = entrySpec(entries[i], k, monoSafe).heading
+	}
+	pages = make([]*scene, len(plan))
+	for k, pp := range plan {
+		pages[k] = pp.renumber(pos).draw(m, printed, printedSpecs, paper, first+k)
+	}
+	return pages, order, entryPage
 }
 
 // entrySpec is how the booklet draws its i-th entry: headed by its number,
@@ -185,13 +214,38 @@ type plannedPage struct {
 	halves [][]int
 }
 
-// draw draws page number num, each puzzle in all the room the page leaves
-// it, drawn as its spec (entrySpec) says.
-func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, specs []sheetSpec, paper pageSize, num int) *scene {
+// entries are the page's puzzles in the order they stand on it.
+func (pp *plannedPage) entries() []int {
+	if pp.own >= 0 {
+		return []int{pp.own}
+	}
 	var all []int
 	for _, h := range pp.halves {
 		all = append(all, h...)
 	}
+	return all
+}
+
+// renumber is the page with each entry i as pos[i].
+func (pp *plannedPage) renumber(pos []int) *plannedPage {
+	out := &plannedPage{own: -1}
+	if pp.own >= 0 {
+		out.own = pos[pp.own]
+	}
+	for _, h := range pp.halves {
+		var nh []int
+		for _, i := range h {
+			nh = append(nh, pos[i])
+		}
+		out.halves = append(out.halves, nh)
+	}
+	return out
+}
+
+// draw draws page number num, each puzzle in all the room the page leaves
+// it, drawn as its spec (entrySpec) says.
+func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, specs []sheetSpec, paper pageSize, num int) *scene {
+	all := pp.entries()
 	lone := pp.own
 	if lone < 0 && len(all) == 1 {
 		lone = all[0]
@@ -207,23 +261,58 @@ func (pp *plannedPage) draw(m *metrics, entries []BookletEntry, specs []sheetSpe
 	}
 	s := numberedPage(paper, num)
 	half := pageSize{paper.Name, paper.Width, paper.Height / 2}
-	quarter := pageSize{paper.Name, paper.Width / 2, paper.Height / 2}
 	for k, h := range halves {
-		region := half
+		regions := []pageSize{half}
 		if len(h) == 2 {
-			region = quarter
+			regions = pairRegions(m, entries[h[0]].Puzzle, entries[h[1]].Puzzle, specs[h[0]], specs[h[1]], half)
 		}
 		drop := math.Inf(1) // a pair's headings on one line: the lower drop
-		for _, i := range h {
-			drop = min(drop, bookletSheetDrop(m, entries[i].Puzzle, region, specs[i]))
+		for j, i := range h {
+			drop = min(drop, bookletSheetDrop(m, entries[i].Puzzle, regions[j], specs[i]))
 		}
+		x := 0.0
 		for j, i := range h {
 			spec := specs[i]
 			spec.maxDrop = drop
-			sheet := bookletSheet(m, entries[i].Puzzle, region, spec)
-			s.place(sheet, float64(j)*quarter.Width, float64(k)*half.Height, 1)
+			sheet := bookletSheet(m, entries[i].Puzzle, regions[j], spec)
+			s.place(sheet, x, float64(k)*half.Height, 1)
+			x += regions[j].Width
 		}
 	}
+	return s
+}
+
+// pairShares are the parts of a half page's width the left of two puzzles
+// side by side may take, in order of preference: halves first.
+var pairShares = []float64{0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65}
+
+// pairRegions splits half, a half page, between puzzles a (left) and b side
+// by side, so that the smaller of their cells is as large as it can be: a
+// 10×5 rainbow with seven colour clues to a row took half the width as the
+// 7×7 beside it did, its cells and colour clue boxes 4.5 mm where the 7×7's
+// were 10. Each keeps at least 35 % of the width; an even split stands
+// unless another gains the smaller cell a tenth of a millimetre.
+func pairRegions(m *metrics, a, b *puzzle.Puzzle, sa, sb sheetSpec, half pageSize) []pageSize {
+	best, bestCell := half.Width/2, -1.0
+	for _, share := range pairShares {
+		wa := half.Width * share
+		ca := bookletFit(m, a, pageSize{half.Name, wa, half.Height}, sa)
+		cb := bookletFit(m, b, pageSize{half.Name, half.Width - wa, half.Height}, sb)
+		if c := min(ca, cb); c > bestCell+0.1 {
+			best, bestCell = wa, c
+		}
+	}
+	return []pageSize{{half.Name, best, half.Height}, {half.Name, half.Width - best, half.Height}}
+}
+
+// blankBeforeAnswers is page num, even, left blank so that the answer key
+// begins on an odd page: printed on both sides of the paper, or two pages to
+// a side, the last puzzle's page and the first answers' were one sheet, the
+// answers on the back of the puzzles or beside them.
+func blankBeforeAnswers(paper pageSize, num int) *scene {
+	s := numberedPage(paper, num)
+	s.add(newText(paper.Width/2, paper.Height/2, captionSize, anchorMiddle, false, textGrey,
+		"This page is left blank: the answers begin on a sheet of their own."))
 	return s
 }
 

@@ -124,8 +124,10 @@ func answer(m *metrics, n int, e BookletEntry, sz answerSize, monoSafe bool) ans
 }
 
 // fitCaption is an answer's caption, "12. Needle", cut to width with "…"
-// inside the title's words if it must ("5. Monst…"), or the number alone
-// when fewer than three letters of the title would be left.
+// after the title's last word that fits ("16. Such a shame color…", where
+// it was cut mid-word, "16. Such a shame color nonog…"), inside a word only
+// when no whole words of three letters or more fit ("5. Monst…"), or the
+// number alone when fewer than three letters of the title would be left.
 func fitCaption(m *metrics, num, title string, width float64) string {
 	if title == "" {
 		return num
@@ -135,9 +137,20 @@ func fitCaption(m *metrics, num, title string, width float64) string {
 		return full
 	}
 	letters := []rune(title)
-	for k := len(letters) - 1; k >= 3; k-- {
+	fits := func(k int) (string, bool) {
 		cut := num + ". " + strings.TrimSpace(string(letters[:k])) + "…"
-		if m.width(cut, answerCaption, true) <= width {
+		return cut, m.width(cut, answerCaption, true) <= width
+	}
+	for k := len(letters) - 1; k >= 3; k-- { // at a word's end
+		if letters[k] != ' ' || letters[k-1] == ' ' {
+			continue
+		}
+		if cut, ok := fits(k); ok {
+			return cut
+		}
+	}
+	for k := len(letters) - 1; k >= 3; k-- {
+		if cut, ok := fits(k); ok {
 			return cut
 		}
 	}

@@ -66,4 +66,26 @@ func TestFitCaption(t *testing.T) {
 	if got := fitCaption(m, "7", "", 16); got != "7" {
 		t.Errorf("untitled: %q", got)
 	}
+	// A title of several words is cut after a whole word, not inside one
+	// ("16. Such a shame color nonog…", "15. Test C…"), when a word of
+	// three letters or more fits; else inside the first word.
+	for _, c := range []struct {
+		num, title string
+		width      float64
+		want       string
+	}{
+		{"16", "Such a shame color nonograms don't exist", 40, "16. Such a shame color…"},
+		{"15", "Test Color", 16, "15. Test…"},
+		{"12", "Meaning of life the universe and", 40, "12. Meaning of life the…"},
+		{"3", "A logo", 7, "3"},
+		{"5", "Monster Teeth", 14, "5. Monst…"},
+	} {
+		got := fitCaption(m, c.num, c.title, c.width)
+		if got != c.want {
+			t.Errorf("%q in %.0f mm: %q, want %q", c.title, c.width, got, c.want)
+		}
+		if m.width(got, answerCaption, true) > c.width {
+			t.Errorf("%q in %.0f mm: %q is wider", c.title, c.width, got)
+		}
+	}
 }

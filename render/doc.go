@@ -60,7 +60,10 @@
 // alone on its page among large ones had 24 mm cells and colour clue boxes
 // as large; its puzzle stands a little above the middle of the room it has
 // (bookletDrop), a pair side by side with their headings on one line
-// (TestSmallPuzzleAloneIsCappedAndPlaced, TestPairHeadingsShareALine).
+// (TestSmallPuzzleAloneIsCappedAndPlaced, TestPairHeadingsShareALine). A
+// small puzzle after a large one (a page of its own) fills the room left on
+// the page begun before it, and puzzles are numbered as printed
+// (TestSmallPuzzlesFillTheRoomBeforeLargeOnes).
 //
 // Output depends only on the input: the same puzzle gives the same bytes
 // (PDFs carry Options.Date, the caller's, and no date without one). The

@@ -227,7 +227,7 @@ func TestLayoutsStayOnPage(t *testing.T) {
 	a4, _ := paperSize(A4)
 	entries := bookletOf(t, 9)
 	entries = append(entries, BookletEntry{Puzzle: randomPuzzle(70, 50, 3, 1)})
-	pages, _ := puzzlePages(m, entries, a4, true, 2)
+	pages, _, _ := puzzlePages(m, entries, a4, true, 2)
 	for _, s := range pages {
 		checkInsidePage(t, s)
 	}

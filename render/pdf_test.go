@@ -151,11 +151,13 @@ func TestBookletPages(t *testing.T) {
 		pages int
 	}{
 		// Cover, with the contents under its text when they fit, else
-		// a contents page; puzzles, up to four to a page; the answers,
-		// packed on one page (two for 60).
+		// a contents page; puzzles, up to four to a page; a page left
+		// blank when the puzzles end on an odd one, so that the answers
+		// begin on an odd page; the answers, packed on one page (two
+		// for 60).
 		{1, A4, a4Points, 1 + 1 + 1},
-		{5, A4, a4Points, 1 + 2 + 1},
-		{13, Letter, letterPoints, 1 + 4 + 1},
+		{5, A4, a4Points, 1 + 2 + 1 + 1},
+		{13, Letter, letterPoints, 1 + 4 + 1 + 1},
 		{60, A4, a4Points, 1 + 1 + 15 + 2},
 	} {
 		var b bytes.Buffer
