@@ -3,7 +3,6 @@ package build
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -172,7 +171,10 @@ func logList(w io.Writer, list []string, prefix, more string) {
 func logWarnings(w io.Writer, sum Summary) diag.Hints {
 	leftOut := map[diag.Diagnostic]bool{}
 	for _, s := range sum.Skips {
-		for _, d := range append(slices.Clip(s.Problems), s.Warnings...) {
+		for _, d := range s.Problems {
+			leftOut[d] = true
+		}
+		for _, d := range s.Warnings {
 			leftOut[d] = true
 		}
 	}
