@@ -198,6 +198,7 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 			s.rebuild(ctx, batch)
 		case <-check.C:
 			s.checkOutput(ctx)
+			s.checkHistory(ctx)
 		}
 	}
 }

@@ -115,6 +115,26 @@ func (c *sseClient) await(t testing.TB, name string, ok func(map[string]any) boo
 	}
 }
 
+// freshBooklet checks that the booklet serve left in out is a fresh
+// build's of src, and returns the fresh build's.
+func freshBooklet(t *testing.T, src, out string) []byte {
+	t.Helper()
+	fresh := filepath.Join(t.TempDir(), "public")
+	b, err := build.New(build.Config{Src: src, Out: fresh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(out, "booklet.pdf"))
+	want, _ := os.ReadFile(filepath.Join(fresh, "booklet.pdf"))
+	if len(want) == 0 || !bytes.Equal(got, want) {
+		t.Errorf("public/booklet.pdf after serve differs from a fresh build's (%d vs %d bytes)", len(got), len(want))
+	}
+	return want
+}
+
 func hasPath(suffix string) func(map[string]any) bool {
 	return func(d map[string]any) bool {
 		paths, _ := d["paths"].([]any)
@@ -163,19 +183,7 @@ func TestServeEditReloadAndErrors(t *testing.T) {
 			t.Errorf("public/index.html after serve: err %v, has reload script %v", err, strings.Contains(string(data), scriptPath))
 		}
 		// Booklets kept during edits are up to date once serve has stopped.
-		fresh := filepath.Join(t.TempDir(), "public")
-		b, err := build.New(build.Config{Src: src, Out: fresh})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := b.Build(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		got, _ := os.ReadFile(filepath.Join(out, "booklet.pdf"))
-		want, _ := os.ReadFile(filepath.Join(fresh, "booklet.pdf"))
-		if len(want) == 0 || !bytes.Equal(got, want) {
-			t.Errorf("public/booklet.pdf after serve differs from a fresh build's (%d vs %d bytes)", len(got), len(want))
-		}
+		freshBooklet(t, src, out)
 	}()
 	url := s.URL()
 	sse := connect(t, ctx, url)
