@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,11 +16,7 @@ import (
 // output differed from one built after the commit.
 func TestServeDatesAgainAfterACommit(t *testing.T) {
 	gittest.Need(t)
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	if err := os.MkdirAll(src, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, src, out := siteFolders(t)
 	puzzleFile := filepath.Join(src, "dot.non")
 	os.WriteFile(filepath.Join(src, "nonopress.toml"), []byte("git_info = true\n"), 0o644)
 	os.WriteFile(puzzleFile, []byte(dot), 0o644)
@@ -29,22 +24,7 @@ func TestServeDatesAgainAfterACommit(t *testing.T) {
 	gittest.Run(t, dir, "2024-01-01T00:00:00Z", "add", "content")
 	gittest.Run(t, dir, "2024-01-01T00:00:00Z", "commit", "-q", "-m", "first")
 
-	ctx, cancel := context.WithCancel(context.Background())
-	s, err := Start(ctx, Config{Src: src, Out: out, Addr: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	stopped := false
-	stop := func() {
-		if !stopped {
-			stopped = true
-			cancel()
-			if err := s.Wait(); err != nil {
-				t.Errorf("Wait: %v", err)
-			}
-		}
-	}
-	defer stop()
+	s, ctx, stop := startServe(t, src, out)
 	sse := connect(t, ctx, s.URL())
 	sse.await(t, "ok", nil)
 	awaitPreparedBack(t, out)

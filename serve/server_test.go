@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -115,6 +116,42 @@ func (c *sseClient) await(t testing.TB, name string, ok func(map[string]any) boo
 	}
 }
 
+// siteFolders makes a temporary folder holding a content folder, and
+// returns it, the content folder and the output folder beside it.
+func siteFolders(t *testing.T) (dir, src, out string) {
+	t.Helper()
+	dir = t.TempDir()
+	src, out = filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir, src, out
+}
+
+// startServe starts serving src into out, and returns the server, its
+// context and what stops it (and waits for it), which the test's end
+// calls too.
+func startServe(t *testing.T, src, out string) (*Server, context.Context, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := Start(ctx, Config{Src: src, Out: out, Addr: "127.0.0.1:0"})
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			if err := s.Wait(); err != nil {
+				t.Errorf("Wait: %v", err)
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return s, ctx, stop
+}
+
 // freshBooklet checks that the booklet serve left in out is a fresh
 // build's of src, and returns the fresh build's.
 func freshBooklet(t *testing.T, src, out string) []byte {
@@ -159,11 +196,7 @@ func get(t *testing.T, url string) (int, string) {
 }
 
 func TestServeEditReloadAndErrors(t *testing.T) {
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	if err := os.MkdirAll(src, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, src, out := siteFolders(t)
 	puzzleFile := filepath.Join(src, "dot.non")
 	os.WriteFile(puzzleFile, []byte(dot), 0o644)
 
