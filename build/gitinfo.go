@@ -39,9 +39,11 @@ func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile)
 // (git_info) and the repository has moved to another commit since: a
 // commit changes the puzzles' dates (their pages, the feed, the booklets'
 // covers) without changing a file, so that serve, which watches the files,
-// builds again when it has.
+// builds again when it has. A tree that was in no repository is not looked
+// at (serve would run git every second for nothing) until a build finds
+// one.
 func (b *Builder) HistoryMoved(ctx context.Context) bool {
-	return b.dated && gitdate.Head(ctx, b.cfg.Src) != b.datedAt
+	return b.dated && b.datedAt != "" && gitdate.Head(ctx, b.cfg.Src) != b.datedAt
 }
 
 // gitStamp is what the build stamp adds with git_info: the commit the tree
