@@ -106,10 +106,13 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		return usageError{"-explain prints text: use it without -json"}
 	}
 	paths, unusable := fs.Args(), []checkResult(nil)
+	var found collected
+	var err error
 	if *asJSON {
-		paths, unusable = unusablePathResults(paths, c.stderr)
+		found, paths, unusable, err = collectUsable(paths, c.stderr)
+	} else {
+		found, err = collectPuzzleFiles(paths)
 	}
-	found, err := collectPuzzleFiles(paths)
 	if err != nil {
 		return err
 	}
@@ -263,24 +266,32 @@ func diagsOf(js []jsonDiagnostic) diag.List {
 	return out
 }
 
-// unusablePathResults is, for -json, an error object (index -1) for each
-// of the paths that cannot be checked at all (pathProblem: "no such file
-// or directory", "not a regular file (a named pipe)"), and the others,
-// which are checked still: a script reading check -json's output gets the
-// mistake there, where it got nothing on standard output. The person who
-// typed the path still gets the line check without -json prints on
-// standard error (where it stops), written to stderr.
-func unusablePathResults(paths []string, stderr io.Writer) (rest []string, unusable []checkResult) {
+// collectUsable is collectPuzzleFiles for -json: it gives an error object
+// (index -1) for each of the paths that cannot be checked at all
+// (statPath: "no such file or directory", "not a regular file (a named
+// pipe)"), and collects the others, which are checked still, and returns
+// them (rest): a script reading check -json's output gets the mistake
+// there, where it got nothing on standard output. The person who typed
+// the path still gets the line check without -json prints on standard
+// error (where it stops), written to stderr. Each path is looked at once.
+func collectUsable(paths []string, stderr io.Writer) (c collected, rest []string, unusable []checkResult, err error) {
 	for _, p := range paths {
-		if err := pathProblem(p); err != nil {
+		info, err := statPath(p)
+		if err != nil {
+			if u, ok := err.(unusablePath); ok {
+				err = u.d
+			}
 			d := diag.FromError(p, err)
 			unusable = append(unusable, *fileResult(p, diag.List{d}, nil))
 			fmt.Fprintf(stderr, "nonopress check: %s\n", d)
 			continue
 		}
+		if err := c.add(p, info); err != nil {
+			return c, rest, unusable, err
+		}
 		rest = append(rest, p)
 	}
-	return rest, unusable
+	return c, rest, unusable, nil
 }
 
 // emptyFolderResults warns of each folder named on the command line that

@@ -20,8 +20,12 @@ func settingsResults(paths []string, sites *siteFinder) []checkResult {
 	seen := map[string]bool{}
 	wd, _ := os.Getwd() // once for all the paths; "" names every site in full
 	for _, p := range paths {
-		src := siteFolderOf(sites, wd, p)
-		if src == "" || seen[src] {
+		abs, src, err := siteFolderOf(sites, wd, p)
+		if err != nil {
+			out = append(out, *fileResult(p, diag.List{diag.FromError(p, err)}, nil))
+			continue
+		}
+		if abs == "" || seen[src] {
 			continue
 		}
 		seen[src] = true
@@ -33,16 +37,16 @@ func settingsResults(paths []string, sites *siteFinder) []checkResult {
 	return out
 }
 
-// siteFolderOf is siteFolder of path (found by sites) as a path from the
-// working folder wd when it is below it (as the path was given), else
-// absolute; "" when there is none.
-func siteFolderOf(sites *siteFinder, wd, path string) string {
-	dir, err := sites.siteFolder(path)
+// siteFolderOf is siteFolder of path (found by sites), absolute (dir), and
+// named (name) as a path from the working folder wd when it is below it
+// (as the path was given), else absolute; "" for both when there is none.
+func siteFolderOf(sites *siteFinder, wd, path string) (dir, name string, err error) {
+	dir, err = sites.siteFolder(path)
 	if dir == "" || err != nil {
-		return ""
+		return "", "", err
 	}
 	if rel, ok := treefile.Inside(wd, dir); wd != "" && ok {
-		return rel
+		return dir, rel, nil
 	}
-	return dir
+	return dir, dir, nil
 }

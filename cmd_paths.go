@@ -31,46 +31,69 @@ type collected struct {
 // and folders are skipped and symbolic links inside folders are not followed.
 func collectPuzzleFiles(paths []string) (c collected, err error) {
 	for _, root := range paths {
-		info, err := os.Stat(root)
-		if err != nil {
-			return c, unusablePath{missingPath(root, err), unwrapPathError(err)}
-		}
-		if !info.IsDir() {
-			if err := checkRegular(root, info); err != nil {
-				return c, err
-			}
-			c.files = append(c.files, root)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if path != root && strings.HasPrefix(d.Name(), ".") {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				c.folders = append(c.folders, path)
-			}
-			if d.Type().IsRegular() && (formats.Known(path) || formats.IsImage(path) && hasNote(path)) {
-				found = append(found, path)
-			}
-			return nil
-		})
+		info, err := statPath(root)
 		if err != nil {
 			return c, err
 		}
-		if len(found) == 0 {
-			c.empty = append(c.empty, root)
+		if err := c.add(root, info); err != nil {
+			return c, err
 		}
-		sort.Strings(found)
-		c.files = append(c.files, found...)
 	}
 	return c, nil
+}
+
+// statPath looks at a path named on the command line (os.Stat), and says
+// why it cannot be checked at all: it does not exist or cannot be looked
+// at (unusablePath), or it is neither a folder nor a regular file (a
+// *diag.Diagnostic naming it).
+func statPath(path string) (fs.FileInfo, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, unusablePath{missingPath(path, err), unwrapPathError(err)}
+	}
+	if !info.IsDir() {
+		if err := checkRegular(path, info); err != nil {
+			return nil, err
+		}
+	}
+	return info, nil
+}
+
+// add collects the puzzle files of root, a path named on the command line
+// (info, its statPath): the file itself, or those its folder holds.
+func (c *collected) add(root string, info fs.FileInfo) error {
+	if !info.IsDir() {
+		c.files = append(c.files, root)
+		return nil
+	}
+	var found []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if path != root && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			c.folders = append(c.folders, path)
+		}
+		if d.Type().IsRegular() && (formats.Known(path) || formats.IsImage(path) && hasNote(path)) {
+			found = append(found, path)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(found) == 0 {
+		c.empty = append(c.empty, root)
+	}
+	sort.Strings(found)
+	c.files = append(c.files, found...)
+	return nil
 }
 
 // hasNote reports whether a Markdown note of the same base name stands
@@ -87,21 +110,6 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// pathProblem is why a path named on the command line cannot be checked
-// at all, as collectPuzzleFiles would stop at it: it does not exist or
-// cannot be looked at, or it is neither a folder nor a regular file (a
-// *diag.Diagnostic naming it); nil when it can be.
-func pathProblem(path string) error {
-	info, err := os.Stat(path)
-	switch {
-	case err != nil: // why it cannot be looked at
-		return missingPath(path, err)
-	case info.IsDir():
-		return nil
-	}
-	return checkRegular(path, info)
-}
-
 // missingPath is the diagnostic of a path named on the command line that
 // os.Stat could not look at (err, its error), with missingPathHint's hint.
 func missingPath(path string, err error) *diag.Diagnostic {
@@ -113,7 +121,7 @@ func missingPath(path string, err error) *diag.Diagnostic {
 // unusablePath is the error of a command stopped at such a path: the
 // diagnostic's "path: message (hint)", said as the command's own error
 // ("nonopress check: ...", where a diagnostic would be "path: error: ...",
-// as check -json says it too: unusablePathResults), wrapping the error of
+// as check -json says it too: collectUsable), wrapping the error of
 // os.Stat.
 type unusablePath struct {
 	d   *diag.Diagnostic

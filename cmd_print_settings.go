@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -39,12 +40,8 @@ type printSettings struct {
 // be printed quietly without the setting meant.
 func readPrintSettings(path string) (printSettings, error) {
 	wd, _ := os.Getwd()
-	name := siteFolderOf(newSiteFinder(), wd, path) // as check names it
-	if name == "" {
-		return printSettings{}, nil
-	}
-	dir, err := filepath.Abs(name)
-	if err != nil {
+	dir, name, err := siteFolderOf(newSiteFinder(), wd, path) // named as check names it
+	if dir == "" || err != nil {
 		return printSettings{}, err
 	}
 	cfg, err := content.ReadSettings(name)
@@ -75,11 +72,12 @@ func newSiteFinder() *siteFinder {
 	return &siteFinder{stat: os.Stat, found: map[string]string{}}
 }
 
-// siteFolder is the site folder of path.
+// siteFolder is the site folder of path. A path that cannot be made
+// absolute (the working folder deleted) is an error naming it.
 func (f *siteFinder) siteFolder(path string) (string, error) {
 	dir, err := filepath.Abs(path)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%s: cannot look for the site's %s: %w", path, content.ConfigFile, err)
 	}
 	if info, err := f.stat(dir); err != nil || !info.IsDir() {
 		dir = filepath.Dir(dir)

@@ -29,3 +29,27 @@ func TestPrintReportsAMisspeltSiteSettingAsCheckDoes(t *testing.T) {
 		}
 	}
 }
+
+// A site folder print cannot look for (a path given from a working folder
+// since deleted) is an error naming the path, where print went on quietly
+// without the site's settings.
+func TestPrintSettingsOfAPathThatCannotBeLookedFor(t *testing.T) {
+	gone := filepath.Join(t.TempDir(), "gone")
+	if err := os.Mkdir(gone, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(gone)
+	if err := os.Remove(gone); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := filepath.Abs("content"); err == nil {
+		t.Skip("a relative path is made absolute here without the working folder")
+	}
+	if _, err := readPrintSettings("content"); err == nil || !strings.HasPrefix(err.Error(), "content: ") {
+		t.Errorf("readPrintSettings: %v, want an error naming content", err)
+	}
+	results := settingsResults([]string{"content"}, newSiteFinder())
+	if len(results) != 1 || results[0].File != "content" || len(results[0].Errors) != 1 {
+		t.Errorf("check's results %+v, want an error of content", results)
+	}
+}

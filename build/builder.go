@@ -54,6 +54,10 @@ type Builder struct {
 	cacheDir string
 	// strict: Config.Strict, or strict = true in nonopress.toml.
 	strict bool
+	// dated: the last build dated its puzzles from git, at the commit
+	// datedAt (gitinfo.go).
+	dated   bool
+	datedAt string
 	// serve mode's state between rebuilds (rebuild.go).
 	serving serveState
 	// last is what the last build leaves for patching it (patch.go).

@@ -74,8 +74,8 @@ func TestSkipInvalidLogsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
 			"(add a line \"color y #rrggbb\" after line 6, with the other color lines; or use a declared colour)") {
 		t.Errorf("skipped = %q, want the puzzle's line, then its warning", sum.Skipped())
 	}
-	if len(sum.LeftOut) != 1 || sum.LeftOut[0].Line != 11 {
-		t.Errorf("LeftOut = %v, want the warning of line 11", sum.LeftOut)
+	if len(sum.LeftOut()) != 1 || sum.LeftOut()[0].Line != 11 {
+		t.Errorf("LeftOut = %v, want the warning of line 11", sum.LeftOut())
 	}
 	out := log.String()
 	if n := strings.Count(out, "has no color line"); n != 1 {
@@ -94,8 +94,8 @@ func TestSkipInvalidLogsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(again.Skipped(), "\n") != strings.Join(sum.Skipped(), "\n") || len(again.LeftOut) != 1 || len(again.Warnings) != warnings {
-		t.Errorf("from the store: skipped %q, left-out warnings %v, %d warnings; want %q, 1, %d", again.Skipped(), again.LeftOut, len(again.Warnings), sum.Skipped(), warnings)
+	if strings.Join(again.Skipped(), "\n") != strings.Join(sum.Skipped(), "\n") || len(again.LeftOut()) != 1 || len(again.Warnings) != warnings {
+		t.Errorf("from the store: skipped %q, left-out warnings %v, %d warnings; want %q, 1, %d", again.Skipped(), again.LeftOut(), len(again.Warnings), sum.Skipped(), warnings)
 	}
 }
 
@@ -144,8 +144,8 @@ func TestUnreadableFileListsTheWarningsBeforeItsError(t *testing.T) {
 		!strings.HasSuffix(sum.Skipped()[0], "names.non:5:1: warning: unknown key \"colr\" (did you mean \"color\"?)") {
 		t.Errorf("skipped = %q, want the file's line, then its warning", sum.Skipped())
 	}
-	if len(sum.LeftOut) != 1 || sum.LeftOut[0].Line != 5 {
-		t.Errorf("LeftOut = %v, want the warning of line 5", sum.LeftOut)
+	if len(sum.LeftOut()) != 1 || sum.LeftOut()[0].Line != 5 {
+		t.Errorf("LeftOut = %v, want the warning of line 5", sum.LeftOut())
 	}
 }
 

@@ -99,7 +99,7 @@ type bundleRecord struct {
 
 // memoVersion changes whenever the store file, fileRecord or memoKey change
 // meaning.
-const memoVersion = "nonopress store 8"
+const memoVersion = "nonopress store 9"
 
 // storeFile is the name of the store file in the cache folder.
 const storeFile = "store.gob"

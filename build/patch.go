@@ -219,7 +219,8 @@ func (b *Builder) retitle(ctx context.Context, l *lastBuild, idx []int) []int {
 // patchPages makes again the pages that list the edited files (idx): the
 // pages of their collections and of the collections above them, and the
 // shared blank thumbnails their cards may need (their own pages and
-// bundles' pages were made with them). It returns which published files
+// bundles' pages were made with them), and the site-wide lists' pages the
+// published site lacks (newListPages). It returns which published files
 // are not to be carried over: the edited files' outputs and the listing
 // pages as the last build paginated them.
 func (r *run) patchPages(last *lastBuild, idx []int) (output.Drop, error) {
@@ -259,7 +260,22 @@ func (r *run) patchPages(last *lastBuild, idx []int) (output.Drop, error) {
 			}
 		}
 	}
-	return drop, nil
+	return drop, r.putPages(fromEveryPuzzle, r.newListPages()...)
+}
+
+// newListPages returns the pages of the site-wide lists that the published
+// site lacks: a patch keeps the lists as published, but an edited puzzle
+// may now link to a group none had (a new author's or license's page),
+// which is made with the patch, so that no page it writes links to one not
+// yet written. The full build that follows makes the lists' indexes again.
+func (r *run) newListPages() []site.Page {
+	var pages []site.Page
+	for _, pg := range slices.Concat(r.pub.AuthorsPages(), r.pub.LicensesPages(), r.pub.TagPages()) {
+		if _, ok := r.out.Published(pg.Path); !ok {
+			pages = append(pages, pg)
+		}
+	}
+	return pages
 }
 
 // keptPages returns the pages of the last build that a patch carried over.

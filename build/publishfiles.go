@@ -168,7 +168,6 @@ func (r *run) gather(results []fileResult, sum *Summary) diag.List {
 				if leftOutWarning(res.leftOut, d) {
 					// Listed with the puzzle's errors, which it often explains.
 					problems = append(problems, d)
-					sum.LeftOut = append(sum.LeftOut, d)
 				}
 			}
 			sum.Diagnostics = append(sum.Diagnostics, d)

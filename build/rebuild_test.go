@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -101,4 +102,34 @@ func TestRebuildKeepsFailingUntilTheSettingsAreFixed(t *testing.T) {
 	if _, err := b.Rebuild(ctx, []string{filepath.Join(s.src, "animals", "cross.non")}); err != nil {
 		t.Errorf("after the fix: %v", err)
 	}
+}
+
+// An edit that gives a puzzle an author and a license no other puzzle has
+// is patched with the new author's and license's pages, which the puzzle's
+// page links to, though the site-wide lists are kept as published: an
+// earlier version left them to the full build that follows, and the links
+// answered 404 in between.
+func TestRebuildMakesANewAuthorsPage(t *testing.T) {
+	s := newSite(t, smallSite)
+	b := s.served(t, Config{})
+	target := filepath.Join(s.src, "animals", "cross.non")
+	edit(t, target, `by "Ann Author"`, `by "Brand New"`)
+	edit(t, target, `license CC0-1.0`, `license MIT`)
+	b.last.indexFiles(nil)
+	if _, ok := b.last.patchable([]string{target}); !ok {
+		t.Fatal("the edit is not patched")
+	}
+	sum, err := b.Rebuild(t.Context(), []string{target})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Deferred == 0 {
+		t.Error("Deferred = 0: the lists' indexes are owed")
+	}
+	for _, p := range []string{"authors/brand-new/index.html", "licenses/mit/index.html"} {
+		if !slices.Contains(sum.Changed, p) {
+			t.Errorf("the patch did not write %s: %v", p, sum.Changed)
+		}
+	}
+	checkLinks(t, s.out)
 }

@@ -48,7 +48,6 @@ type buildStamp struct {
 	Skips    []Skip // Summary.Skips
 	// Diagnostics are Summary.Diagnostics.
 	Diagnostics diag.List
-	LeftOut     diag.List // Summary.LeftOut
 	// Folders are the published site's folders and those of the files in
 	// it that nonopress did not write (output.StampFolders), whose state
 	// the key holds.
@@ -176,7 +175,7 @@ func (b *Builder) stamped() (tree string, sum Summary, ok bool) {
 	if st.Key != b.stampKey(tree, <-folders) {
 		return tree, sum, false
 	}
-	return tree, Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skips: st.Skips, Diagnostics: st.Diagnostics, LeftOut: st.LeftOut, Unchanged: true}, true
+	return tree, Summary{Puzzles: st.Puzzles, Pages: st.Pages, Warnings: st.Warnings, Skips: st.Skips, Diagnostics: st.Diagnostics, Unchanged: true}, true
 }
 
 // storedStamp reads the stamp of the store file: a regular file only, and
@@ -195,7 +194,7 @@ func (b *Builder) storedStamp() (buildStamp, error) {
 // key, which matches nothing) for a quick build, a tree that cannot be
 // stamped, or a build that found the published manifest untrusted ("" tree).
 func (b *Builder) stampOf(tree string, sum Summary, out *output.Store) buildStamp {
-	st := buildStamp{Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skips: sum.Skips, Diagnostics: sum.Diagnostics, LeftOut: sum.LeftOut}
+	st := buildStamp{Puzzles: sum.Puzzles, Pages: sum.Pages, Warnings: sum.Warnings, Skips: sum.Skips, Diagnostics: sum.Diagnostics}
 	if tree != "" {
 		st.Folders = out.StampFolders()
 		st.Key = b.stampKey(tree, b.foldersState(st.Folders))

@@ -3,7 +3,6 @@ package build
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -27,12 +26,7 @@ type Summary struct {
 	// errors that left puzzles out. Site-wide warnings (booklets, files in
 	// the output folder) are at the output path they are about.
 	Diagnostics diag.List
-	// LeftOut are the warnings of the puzzles left out (in Warnings and
-	// Diagnostics too, and counted with them), which often say why: the
-	// log lists them under their puzzle's line in Skipped, not again with
-	// the warnings of what was published.
-	LeftOut diag.List
-	Changed []string // output paths (slash-separated) written or removed, sorted
+	Changed     []string // output paths (slash-separated) written or removed, sorted
 	// Deferred counts what BuildQuick left to the next Build: the files it
 	// kept as they were published instead of making them again (booklets
 	// and site-wide lists), and the caches it did not save; 0 after Build.
@@ -60,6 +54,27 @@ func (s *Summary) warnAt(ds ...diag.Diagnostic) {
 // skip adds the puzzles (or parts, or notes) left out to the summary.
 func (s *Summary) skip(skips ...Skip) {
 	s.Skips = append(s.Skips, skips...)
+}
+
+// LeftOut returns the warnings of the puzzles left out (in Warnings and
+// Diagnostics too, and counted with them), in the order of Diagnostics,
+// which often say why: the log lists them under their puzzle's line in
+// Skipped, not again with the warnings of what was published. They are
+// those of Diagnostics that Skips hold among their warnings.
+func (s Summary) LeftOut() diag.List {
+	warnings := map[diag.Diagnostic]bool{}
+	for _, sk := range s.Skips {
+		for _, d := range sk.Warnings {
+			warnings[d] = true
+		}
+	}
+	var l diag.List
+	for _, d := range s.Diagnostics {
+		if d.Severity != diag.Error && warnings[d] {
+			l = append(l, d)
+		}
+	}
+	return l
 }
 
 // Skipped is a line for each of the puzzles left out (Skips), with the
@@ -156,7 +171,10 @@ func logList(w io.Writer, list []string, prefix, more string) {
 func logWarnings(w io.Writer, sum Summary) diag.Hints {
 	leftOut := map[diag.Diagnostic]bool{}
 	for _, s := range sum.Skips {
-		for _, d := range append(slices.Clip(s.Problems), s.Warnings...) {
+		for _, d := range s.Problems {
+			leftOut[d] = true
+		}
+		for _, d := range s.Warnings {
 			leftOut[d] = true
 		}
 	}

@@ -185,61 +185,66 @@ func TestWrittenVerdictsIndexed(t *testing.T) {
 	}
 }
 
-// A site upgraded from the previous release keeps its verdicts: that
-// release's store (testdata/stores/store7.gob, version 7, whose records this
-// one cannot read) gives its verdicts to the build, which reads them back
-// where it solved every puzzle again. The store's verdicts are indented here,
+// A site upgraded from an earlier release keeps its verdicts: that
+// release's store (testdata/stores/store7.gob, version 7, and store8.gob,
+// version 8, whose records and stamp this one cannot read) gives its
+// verdicts to the build, which reads them back where it solved every
+// puzzle again. The store's verdicts are indented here,
 // a form no build writes, so that one solved again would show. Only those
 // the build asked for go on to the new store: the verdict of a puzzle the
 // site no longer has is left behind with the previous release.
 func TestPreviousReleaseStoreKeepsItsVerdicts(t *testing.T) {
-	old, err := os.ReadFile(filepath.Join("testdata", "stores", "store7.gob"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	size, err := verdictsTrailer(bytes.NewReader(old), int64(len(old)))
-	if err != nil {
-		t.Fatalf("the previous release's store has no verdicts' trailer: %v", err)
-	}
-	head := old[:len(old)-verdictsTrailerLen-int(size)]
-	if _, err := readStore(bytes.NewReader(old)); err == nil {
-		t.Fatal("the previous release's store reads as this one's: no upgrade to test")
-	}
-	entries := decodeVerdicts(old[len(head) : len(old)-verdictsTrailerLen])
-	if len(entries) != 1 {
-		t.Fatalf("the previous release's store holds %d verdicts, want the Cross's", len(entries))
-	}
-	indented := indentedVerdicts(t, entries)
-	gone := map[string]validate.CacheEntry{"00000000000000000000": {Solver: "s", Verdict: "none", Width: 9, Height: 9}}
-	withGone := append(indentedVerdicts(t, gone), indented...) // "0..." sorts first
-	upgraded := append(slices.Clip(head), withGone...)
-	upgraded = binary.BigEndian.AppendUint64(append(upgraded, verdictsMagic...), uint64(len(withGone)))
+	for _, name := range []string{"store7.gob", "store8.gob"} {
+		t.Run(name, func(t *testing.T) {
+			old, err := os.ReadFile(filepath.Join("testdata", "stores", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			size, err := verdictsTrailer(bytes.NewReader(old), int64(len(old)))
+			if err != nil {
+				t.Fatalf("the previous release's store has no verdicts' trailer: %v", err)
+			}
+			head := old[:len(old)-verdictsTrailerLen-int(size)]
+			if _, err := readStore(bytes.NewReader(old)); err == nil {
+				t.Fatal("the previous release's store reads as this one's: no upgrade to test")
+			}
+			entries := decodeVerdicts(old[len(head) : len(old)-verdictsTrailerLen])
+			if len(entries) != 1 {
+				t.Fatalf("the previous release's store holds %d verdicts, want the Cross's", len(entries))
+			}
+			indented := indentedVerdicts(t, entries)
+			gone := map[string]validate.CacheEntry{"00000000000000000000": {Solver: "s", Verdict: "none", Width: 9, Height: 9}}
+			withGone := append(indentedVerdicts(t, gone), indented...) // "0..." sorts first
+			upgraded := append(slices.Clip(head), withGone...)
+			upgraded = binary.BigEndian.AppendUint64(append(upgraded, verdictsMagic...), uint64(len(withGone)))
 
-	s := newSite(t, smallSite)
-	if err := os.MkdirAll(s.cache(), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(s.cache(), storeFile), upgraded, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s.mustBuild(Config{})
-	got := readVerdicts(t, s)
-	if !bytes.Contains(got, indented) {
-		t.Errorf("the Cross was solved again, its verdict from the previous release not read:\n%s", got)
-	}
-	now := decodeVerdicts(got)
-	if _, ok := now["00000000000000000000"]; ok {
-		t.Error("the verdict of a puzzle the site does not have was carried over from the previous release's store")
-	}
-	if len(now) < 3 {
-		t.Errorf("the store holds %d verdicts after the build, want one per puzzle", len(now))
-	}
+			s := newSite(t, smallSite)
+			if err := os.MkdirAll(s.cache(), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(s.cache(), storeFile), upgraded, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s.mustBuild(Config{})
+			got := readVerdicts(t, s)
+			if !bytes.Contains(got, indented) {
+				t.Errorf("the Cross was solved again, its verdict from the previous release not read:\n%s", got)
+			}
+			now := decodeVerdicts(got)
+			if _, ok := now["00000000000000000000"]; ok {
+				t.Error("the verdict of a puzzle the site does not have was carried over from the previous release's store")
+			}
+			if len(now) < 3 {
+				t.Errorf("the store holds %d verdicts after the build, want one per puzzle", len(now))
+			}
 
-	// The store is this version's now: it keeps every verdict, as before.
-	s.editStore(func(d *storeData) { d.verdicts = append(indentedVerdicts(t, gone), d.verdicts...) })
-	writeTree(t, s.src, "-- animals/cross.non --\n"+changedCross)
-	s.mustBuild(Config{})
-	if _, ok := decodeVerdicts(readVerdicts(t, s))["00000000000000000000"]; !ok {
-		t.Error("a verdict of this version's store was dropped")
+			// The store is this version's now: it keeps every verdict, as before.
+			s.editStore(func(d *storeData) { d.verdicts = append(indentedVerdicts(t, gone), d.verdicts...) })
+			writeTree(t, s.src, "-- animals/cross.non --\n"+changedCross)
+			s.mustBuild(Config{})
+			if _, ok := decodeVerdicts(readVerdicts(t, s))["00000000000000000000"]; !ok {
+				t.Error("a verdict of this version's store was dropped")
+			}
+		})
 	}
 }

@@ -42,10 +42,9 @@ type Fonts struct {
 
 // fallbackFont is a TrueType font read for the characters it has.
 type fallbackFont struct {
-	file   string
-	family string // its family name in a PDF: "fb" and a number
-	data   []byte
-	font   *sfnt.Font
+	file string
+	data []byte
+	font *sfnt.Font
 }
 
 // systemFontDirs are where Linux, macOS and BSD systems keep fonts.
@@ -172,7 +171,7 @@ func (f *Fonts) load(file string, site bool) *fallbackFont {
 	var ff *fallbackFont
 	data, parsed, err := readFont(file)
 	if err == nil {
-		ff = &fallbackFont{file: file, family: fmt.Sprintf("fb%d", len(f.loaded)), data: data, font: parsed}
+		ff = &fallbackFont{file: file, data: data, font: parsed}
 	} else if site {
 		f.problem = err
 	}

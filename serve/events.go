@@ -88,9 +88,11 @@ func (h *hub) send(ev event) {
 	if ev.Name == "reload" {
 		h.gen++
 		ev.gen = h.gen
+		// The oldest is let go by slicing it off: append moves the kept
+		// ones to a new array once it is full, not at every reload.
 		h.recent = append(h.recent, ev)
 		if len(h.recent) > recentReloads {
-			h.recent = append(h.recent[:0], h.recent[len(h.recent)-recentReloads:]...)
+			h.recent = h.recent[len(h.recent)-recentReloads:]
 		}
 	}
 	for c := range h.clients {

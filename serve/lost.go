@@ -49,6 +49,20 @@ func (s *Server) checkOutput(ctx context.Context) {
 	s.noteOutput(gone)
 }
 
+// checkHistory builds the site again when its puzzles are dated from git
+// and the repository moved to another commit since the last build read
+// their dates (build.Builder.HistoryMoved): committing an edit changes the
+// puzzle's date, on its page and its booklet's cover, and no file. The
+// site served kept the date of the edit's build, and differed from one
+// built after the commit.
+func (s *Server) checkHistory(ctx context.Context) {
+	if s.builder == nil || !s.builder.HistoryMoved(ctx) {
+		return
+	}
+	fmt.Fprintln(s.cfg.Log, "the repository is at another commit: dating the puzzles again")
+	s.rebuild(ctx, []string{})
+}
+
 // firstBuild builds the site when serve starts. An output folder the
 // build could not write (someone else's files in it) is tried again at
 // each check, as one deleted meanwhile is, without saying it was deleted.

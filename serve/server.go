@@ -198,6 +198,7 @@ func (s *Server) loop(ctx context.Context, changes <-chan []string) {
 			s.rebuild(ctx, batch)
 		case <-check.C:
 			s.checkOutput(ctx)
+			s.checkHistory(ctx)
 		}
 	}
 }
@@ -276,7 +277,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	// site is up to date), warnings as notes; each is logged once.
 	s.logged.print(s.cfg.Log, sum.Diagnostics)
 	s.leftOut.set(s.cfg.Src, sum.Diagnostics)
-	s.hub.publish(problemEvent(false, sum.Diagnostics, sum.LeftOut))
+	s.hub.publish(problemEvent(false, sum.Diagnostics, sum.LeftOut()))
 	if ev, ok := editReload(sum, waited); ok {
 		s.hub.publish(ev)
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -115,6 +116,62 @@ func (c *sseClient) await(t testing.TB, name string, ok func(map[string]any) boo
 	}
 }
 
+// siteFolders makes a temporary folder holding a content folder, and
+// returns it, the content folder and the output folder beside it.
+func siteFolders(t *testing.T) (dir, src, out string) {
+	t.Helper()
+	dir = t.TempDir()
+	src, out = filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir, src, out
+}
+
+// startServe starts serving src into out, and returns the server, its
+// context and what stops it (and waits for it), which the test's end
+// calls too.
+func startServe(t *testing.T, src, out string) (*Server, context.Context, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := Start(ctx, Config{Src: src, Out: out, Addr: "127.0.0.1:0"})
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			if err := s.Wait(); err != nil {
+				t.Errorf("Wait: %v", err)
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return s, ctx, stop
+}
+
+// freshBooklet checks that the booklet serve left in out is a fresh
+// build's of src, and returns the fresh build's.
+func freshBooklet(t *testing.T, src, out string) []byte {
+	t.Helper()
+	fresh := filepath.Join(t.TempDir(), "public")
+	b, err := build.New(build.Config{Src: src, Out: fresh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(out, "booklet.pdf"))
+	want, _ := os.ReadFile(filepath.Join(fresh, "booklet.pdf"))
+	if len(want) == 0 || !bytes.Equal(got, want) {
+		t.Errorf("public/booklet.pdf after serve differs from a fresh build's (%d vs %d bytes)", len(got), len(want))
+	}
+	return want
+}
+
 func hasPath(suffix string) func(map[string]any) bool {
 	return func(d map[string]any) bool {
 		paths, _ := d["paths"].([]any)
@@ -139,11 +196,7 @@ func get(t *testing.T, url string) (int, string) {
 }
 
 func TestServeEditReloadAndErrors(t *testing.T) {
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	if err := os.MkdirAll(src, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, src, out := siteFolders(t)
 	puzzleFile := filepath.Join(src, "dot.non")
 	os.WriteFile(puzzleFile, []byte(dot), 0o644)
 
@@ -163,19 +216,7 @@ func TestServeEditReloadAndErrors(t *testing.T) {
 			t.Errorf("public/index.html after serve: err %v, has reload script %v", err, strings.Contains(string(data), scriptPath))
 		}
 		// Booklets kept during edits are up to date once serve has stopped.
-		fresh := filepath.Join(t.TempDir(), "public")
-		b, err := build.New(build.Config{Src: src, Out: fresh})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := b.Build(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		got, _ := os.ReadFile(filepath.Join(out, "booklet.pdf"))
-		want, _ := os.ReadFile(filepath.Join(fresh, "booklet.pdf"))
-		if len(want) == 0 || !bytes.Equal(got, want) {
-			t.Errorf("public/booklet.pdf after serve differs from a fresh build's (%d vs %d bytes)", len(got), len(want))
-		}
+		freshBooklet(t, src, out)
 	}()
 	url := s.URL()
 	sse := connect(t, ctx, url)
