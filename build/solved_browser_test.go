@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -149,5 +151,62 @@ func saveScreenshot(t *testing.T, ctx context.Context, name string) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowserCardsReadEntriesAsTheGameDoes: a card says "In progress" only
+// of an entry its puzzle's page would open with its marks; an entry of
+// another version or format, of another size or with colours the puzzle
+// lacks, the game ignores (its grid opens empty) and the card says
+// nothing. The cards read the games' entries without their checks, so
+// that such an entry marked a card "In progress" that opened on an empty
+// grid.
+func TestBrowserCardsReadEntriesAsTheGameDoes(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	collection := fileURL(t, out, "first-steps/index.html")
+	marked := "2" + strings.Repeat("0", 24) // Plus, 5×5, with one cell filled
+	for _, c := range []struct{ name, entry, badge string }{
+		{"this version", `{"v":1,"width":5,"height":5,"cells":"` + marked + `"}`, "In progress"},
+		{"another version", `{"v":2,"width":5,"height":5,"cells":"` + marked + `"}`, ""},
+		{"no version", `{"width":5,"height":5,"cells":"` + marked + `"}`, ""},
+		{"another size", `{"v":1,"width":25,"height":1,"cells":"` + marked + `"}`, ""},
+		{"a colour the puzzle lacks", `{"v":1,"width":5,"height":5,"cells":"3` + strings.Repeat("0", 24) + `"}`, ""},
+		{"too few cells", `{"v":1,"width":5,"height":5,"cells":"2"}`, ""},
+	} {
+		do(t, ctx, chromedp.Navigate(collection), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+		eval[bool](t, ctx, `localStorage.clear(), localStorage.setItem("nonopress:progress:" + document.querySelector('.np-card[data-title="Plus"]').dataset.id, `+strconv.Quote(c.entry)+`), true`)
+		do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+		if got := eval[string](t, ctx, `(document.querySelector('.np-card[data-title="Plus"] .np-card-status') || {}).textContent || ""`); got != c.badge {
+			t.Errorf("%s: Plus's card says %q, want %q", c.name, got, c.badge)
+		}
+		follow(t, ctx, chromedp.Click(chromedp.CSS(`.np-card[data-title="Plus"] a`)))
+		do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#np-play[data-ready="true"]`)))
+		if got := eval[int](t, ctx, `document.querySelectorAll("#np-play td.np-filled").length`); (got > 0) != (c.badge != "") {
+			t.Errorf("%s: the game opens with %d cells filled, where the card says %q", c.name, got, c.badge)
+		}
+	}
+
+	// A triddler's entry: before version 1 its marks alone, which its game
+	// still reads; of another version or number of triangles, nothing.
+	triangles := fileURL(t, out, "triangles/index.html")
+	for _, c := range []struct{ name, entry, badge string }{
+		{"the marks alone", `MARKS`, "In progress"},
+		{"this version", `{"v":1,"state":MARKS}`, "In progress"},
+		{"another version", `{"v":2,"state":MARKS}`, ""},
+		{"other triangles", `[1,-1]`, ""},
+	} {
+		do(t, ctx, chromedp.Navigate(triangles), chromedp.WaitVisible(chromedp.CSS(".np-card")))
+		eval[bool](t, ctx, `(() => {
+  const c = document.querySelector('.np-card[data-kind="triddler"]');
+  const marks = JSON.stringify([1].concat(Array(Number(c.dataset.size) - 1).fill(-1)));
+  localStorage.clear();
+  localStorage.setItem("nonopress:triddler:" + c.dataset.id, `+strconv.Quote(c.entry)+`.replace("MARKS", marks));
+  return true;
+})()`)
+		do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".np-card")))
+		if got := eval[string](t, ctx, `(document.querySelector('.np-card[data-kind="triddler"] .np-card-status') || {}).textContent || ""`); got != c.badge {
+			t.Errorf("triddler, %s: its card says %q, want %q", c.name, got, c.badge)
+		}
 	}
 }

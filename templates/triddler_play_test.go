@@ -19,7 +19,7 @@ import (
 )
 
 // triddlerPage is a triddler's page as the builder makes it: the JSON, the
-// empty #np-tplay, and coach.js and triddler.js loaded from static.
+// empty #np-tplay, and coach.js, progress.js and triddler.js loaded from static.
 func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOption) string {
 	t.Helper()
 	d := NewTriddlerPlay(p, p.ID(), title, opts...)
@@ -34,6 +34,7 @@ func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOpti
 <html lang="en"><head><meta charset="utf-8">
 <title>` + html.EscapeString(title) + `</title>
 <script defer src="../../static/coach.js"></script>
+<script defer src="../../static/progress.js"></script>
 <script defer src="../../static/triddler.js"></script>
 </head><body>
 <script type="application/json" id="np-triddler">` + string(b) + `</script>
@@ -417,19 +418,19 @@ func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById('np-tplay').dataset.solved`); got != "true" {
 		t.Fatalf("with its one triangle filled, the triddler is not solved (%s)", triddlerStatus(t, ctx))
 	}
-	if got := eval[string](t, ctx, entry); got != `{"solved":true,"state":[-1,1,-1,-1,-1,-1]}` {
+	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true,"state":[-1,1,-1,-1,-1,-1]}` {
 		t.Errorf("a solved triddler keeps %s", got)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
-	if got := eval[string](t, ctx, entry); got != `{"solved":true}` {
-		t.Errorf("a solved triddler reset keeps %s, want {\"solved\":true}", got)
+	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true}` {
+		t.Errorf("a solved triddler reset keeps %s, want {\"v\":1,\"solved\":true}", got)
 	}
 	do(t, ctx, chromedp.Reload())
 	do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#np-tplay[data-ready="true"]`)))
 	if got := eval[string](t, ctx, `document.getElementById('np-tplay').dataset.solved`); got != "false" {
 		t.Errorf("reloaded after a reset, the triddler says solved=%s", got)
 	}
-	if got := eval[string](t, ctx, entry); got != `{"solved":true}` {
+	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true}` {
 		t.Errorf("reloaded after a reset, a solved triddler keeps %s", got)
 	}
 }

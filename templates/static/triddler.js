@@ -6,7 +6,7 @@
 // choice for multicolour puzzles, Reset, a status line and how to play. A
 // click or Enter fills a triangle with the chosen colour, a second marks it
 // empty (a dot), a third clears it; a right click or X marks it empty at
-// once. Progress is kept in localStorage by puzzle id. The status says how
+// once. Progress is kept in the browser by puzzle id (progress.js). The status says how
 // many lines give their clue, and "Solved" when all do.
 //
 // The coach (with coach.js loaded, as on the site's pages): Check, when the
@@ -88,19 +88,15 @@
     var root = document.getElementById('np-tplay');
     if (!data || !root) return;
     var p = JSON.parse(data.textContent);
-    var key = 'nonopress:triddler:' + p.id;
     var state = p.cells.map(function () { return UNKNOWN; });
-    // The entry is the marks, or once solved {solved: true, state: marks}
-    // (no marks when cleared since): the puzzle cards say so (cards.js).
-    var solvedOnce = false;
-    try {
-      var saved = JSON.parse(window.localStorage.getItem(key) || 'null');
-      if (saved && !Array.isArray(saved) && saved.solved === true) {
-        solvedOnce = true;
-        saved = saved.state;
-      }
-      if (saved && saved.length === state.length) state = saved;
-    } catch (e) { /* no storage, or a stale entry: start afresh */ }
+    // The entry is the marks, and that it was solved once solved (kept
+    // when the marks are cleared): the puzzle cards say so (cards.js).
+    // progress.js says how it is kept; without it nothing is.
+    var store = window.NonopressProgress ? window.NonopressProgress.triddler : null;
+    var shape = { triangles: state.length, colours: p.palette.length - 1 };
+    var saved = store ? store.read(p.id, shape) : null;
+    var solvedOnce = !!saved && saved.solved === true;
+    if (saved && saved.state) state = saved.state;
     var colour = 1;
 
     // The box of the triangles and of every clue number.
@@ -240,11 +236,10 @@
       // a page only looked at, or cleared unsolved, leaves nothing behind.
       solvedOnce = solvedOnce || solved;
       var any = state.some(function (s) { return s !== UNKNOWN; });
-      try {
-        if (solvedOnce) window.localStorage.setItem(key, JSON.stringify(any ? { solved: true, state: state } : { solved: true }));
-        else if (any) window.localStorage.setItem(key, JSON.stringify(state));
-        else window.localStorage.removeItem(key);
-      } catch (e) { /* private mode */ }
+      var entry = solvedOnce || any ? {} : null;
+      if (solvedOnce) entry.solved = true;
+      if (any) entry.state = state;
+      if (store) store.write(p.id, shape, entry);
     }
 
     function set(i, s) {
