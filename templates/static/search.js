@@ -72,10 +72,14 @@
     });
   }
 
+  // has says whether text holds needle n (see needles).
+  function has(text, n) {
+    return typeof n === "string" ? text.indexOf(n) >= 0 : text.indexOf(n[0]) >= 0 || text.indexOf(n[1]) >= 0;
+  }
+
   function matchesAll(text, ns) {
     for (var k = 0; k < ns.length; k++) {
-      var n = ns[k];
-      if (typeof n === "string" ? text.indexOf(n) < 0 : text.indexOf(n[0]) < 0 && text.indexOf(n[1]) < 0) return false;
+      if (!has(text, ns[k])) return false;
     }
     return true;
   }
@@ -252,17 +256,28 @@
   // widenings are what the search page offers for a search of several
   // words that finds nothing: the query less one of its words, for each
   // that finds some, with how many (the visitor's "one colour" is no word
-  // of the index, and "colour" alone finds the puzzles in colour).
+  // of the index, and "colour" alone finds the puzzles in colour). One
+  // pass over the puzzles finds them all: a puzzle that lacks one word of
+  // the query, and one only, is found by the query less that word (a word
+  // said twice is lacked twice, and is offered to leave out of neither).
   function widenings(items, query, found) {
     var ws = words(query);
     if (found.total > 0 || ws.length < 2) return [];
-    var out = [], seen = Object.create(null);
-    ws.forEach(function (w, k) {
+    var ns = needles(ws), lacking = ws.map(function () { return 0; });
+    for (var i = 0; i < items.length; i++) {
+      var text = items[i].text, lacks = -1;
+      for (var k = 0; k < ns.length; k++) {
+        if (has(text, ns[k])) continue;
+        if (lacks >= 0) { lacks = -1; break; }
+        lacks = k;
+      }
+      if (lacks >= 0) lacking[lacks]++;
+    }
+    var out = [];
+    lacking.forEach(function (n, k) {
+      if (n === 0) return;
       var q = ws.slice(0, k).concat(ws.slice(k + 1)).join(" ");
-      if (seen[q]) return;
-      seen[q] = true;
-      var n = search(items, q, 0).total;
-      if (n > 0) out.push({ label: q, query: q, total: n });
+      out.push({ label: q, query: q, total: n });
     });
     return out;
   }
