@@ -2,8 +2,9 @@
 // in localStorage by puzzle id. The one place that knows an entry's key,
 // format and version: the games (play.js, triddler.js) read and write
 // their entries through it, and what a list shows of them (cards.js, the
-// search page's results) asks it, so that a badge says "In progress" only
-// of an entry the game would open.
+// search results of search.js) asks it, so that a badge says "In
+// progress" only of an entry the game would open. Every page loads it
+// (base.html), before the scripts that use it.
 //
 // A grid's entry, under "nonopress:progress:<id>":
 //   {v: 1, width, height, cells, solved, timer, reset}
@@ -20,7 +21,7 @@
 //
 // Storage may be missing or refuse (file:// in some browsers, private
 // windows, a full quota): reads then find nothing and writes do nothing.
-// It sets window.NonopressProgress to { grid, triddler, status }.
+// It sets window.NonopressProgress to { grid, triddler, status, byPrefix }.
 (function () {
   'use strict';
 
@@ -110,18 +111,47 @@
     }
   };
 
-  window.NonopressProgress = {
-    grid: grid,
-    triddler: triddler,
-    // status says what this browser keeps of puzzle id of kind "grid" or
-    // "triddler" and shape (see read): "Solved", "In progress" (marks on
-    // its grid) or "" (nothing the game would open, or no storage).
-    status: function (kind, id, shape) {
-      var k = kind === 'triddler' ? triddler : grid;
-      var saved = k.read(id, shape);
-      if (!saved) return '';
-      if (saved.solved === true) return 'Solved';
-      return k.marked(saved) ? 'In progress' : '';
-    }
-  };
+  var kinds = { grid: grid, triddler: triddler };
+
+  // status says what this browser keeps of puzzle id of kind "grid" or
+  // "triddler" and shape (see read): "Solved", "In progress" (marks on
+  // its grid) or "" (nothing the game would open, or no storage).
+  function status(kind, id, shape) {
+    var k = kind === 'triddler' ? triddler : grid;
+    var saved = k.read(id, shape);
+    if (!saved) return '';
+    if (saved.solved === true) return 'Solved';
+    return k.marked(saved) ? 'In progress' : '';
+  }
+
+  // byPrefix returns status for puzzles known by the first n characters
+  // of their id (as the search index knows them): of the entries of its
+  // kind whose id starts so, the first that fits its shape says it. The
+  // entries are listed once, when byPrefix is called.
+  function byPrefix(n) {
+    var ids = Object.create(null);
+    try {
+      var ls = window.localStorage;
+      for (var i = 0; i < ls.length; i++) {
+        var key = ls.key(i);
+        for (var kind in kinds) {
+          var start = kinds[kind].key('');
+          if (key && key.indexOf(start) === 0 && key.length - start.length > n) {
+            var p = kind + ':' + key.substr(start.length, n);
+            (ids[p] = ids[p] || []).push(key.slice(start.length));
+          }
+        }
+      }
+    } catch (e) { /* no storage */ }
+    return function (kind, prefix, shape) {
+      var of = ids[kind + ':' + prefix] || [];
+      for (var i = 0; i < of.length; i++) {
+        var said = status(kind, of[i], shape);
+        if (said) return said;
+      }
+      return '';
+    };
+  }
+
+  window.NonopressProgress = { grid: grid, triddler: triddler, status: status, byPrefix: byPrefix };
 })();
