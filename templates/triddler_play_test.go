@@ -179,10 +179,7 @@ func TestTriddlerPlayArrowKeys(t *testing.T) {
 // TestTriddlerHowToPlay checks that a triddler's page tells how to play it,
 // as a grid's does, and that what it says of a right click is so.
 func TestTriddlerHowToPlay(t *testing.T) {
-	g := puzzle.TriddlerHexagon(1)
-	img := puzzle.NewImage(g.Width, g.Height)
-	img.Set(g.Cells[0].X, g.Cells[0].Y, 1)
-	ctx := playTriddler(t, g.TriddlerOf(img, puzzle.DefaultPalette()), "One")
+	ctx := playTriddler(t, oneTriangle(0), "One")
 	help := eval[string](t, ctx, `(() => { const d = document.querySelector('#np-tplay details.np-help'); return d ? d.querySelector('summary').textContent + '|' + d.querySelectorAll('li').length + '|' + d.textContent : ''; })()`)
 	if !strings.HasPrefix(help, "How to play|") || !strings.Contains(help, "Right-click a triangle to mark it empty") || !strings.Contains(help, "X marks empty") {
 		t.Fatalf("how to play: %q", help)
@@ -388,10 +385,7 @@ func TestTriddlerCoachProbes(t *testing.T) {
 // (The mark is on a triangle the picture leaves empty, so that it does
 // not solve the puzzle.)
 func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
-	g := puzzle.TriddlerHexagon(1)
-	img := puzzle.NewImage(g.Width, g.Height)
-	img.Set(g.Cells[1].X, g.Cells[1].Y, 1)
-	ctx := playTriddler(t, g.TriddlerOf(img, puzzle.DefaultPalette()), "One")
+	ctx := playTriddler(t, oneTriangle(1), "One")
 	kept := `Object.keys(localStorage).filter(k => k.startsWith('nonopress:triddler:')).length`
 	if n := eval[int](t, ctx, kept); n != 0 {
 		t.Errorf("a triddler only looked at keeps %d entries in the browser", n)
@@ -400,9 +394,11 @@ func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 	if n := eval[int](t, ctx, kept); n != 1 {
 		t.Errorf("a marked triddler keeps %d entries, want 1", n)
 	}
+	// Reset keeps the marks it cleared, for Undo reset after a reload
+	// (TestTriddlerUndoResetAfterReload), until the next mark.
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
-	if n := eval[int](t, ctx, kept); n != 0 {
-		t.Errorf("a triddler reset keeps %d entries", n)
+	if n := eval[int](t, ctx, kept); n != 1 {
+		t.Errorf("a triddler reset keeps %d entries, want 1", n)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
 	if n := eval[int](t, ctx, kept); n != 1 {
@@ -410,7 +406,7 @@ func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 	}
 
 	// Solved, then cleared: the entry says it was solved, for the puzzle's
-	// card (cards.js), and nothing more.
+	// card (cards.js), and the marks Reset cleared.
 	entry := `Object.keys(localStorage).filter(k => k.startsWith('nonopress:triddler:')).map(k => localStorage.getItem(k)).join()`
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`))) // filled: dot
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`))) // dot: cleared
@@ -422,16 +418,70 @@ func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 		t.Errorf("a solved triddler keeps %s", got)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
-	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true}` {
-		t.Errorf("a solved triddler reset keeps %s, want {\"v\":1,\"solved\":true}", got)
+	if got, want := eval[string](t, ctx, entry), `{"v":1,"solved":true,"reset":[-1,1,-1,-1,-1,-1]}`; got != want {
+		t.Errorf("a solved triddler reset keeps %s, want %s", got, want)
 	}
 	do(t, ctx, chromedp.Reload())
 	do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#np-tplay[data-ready="true"]`)))
 	if got := eval[string](t, ctx, `document.getElementById('np-tplay').dataset.solved`); got != "false" {
 		t.Errorf("reloaded after a reset, the triddler says solved=%s", got)
 	}
-	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true}` {
+	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true,"reset":[-1,1,-1,-1,-1,-1]}` {
 		t.Errorf("reloaded after a reset, a solved triddler keeps %s", got)
+	}
+	// A mark forgets the cleared marks; cleared again, nothing but that
+	// it was solved is kept.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true}` {
+		t.Errorf("marked and cleared after a reset, a solved triddler keeps %s", got)
+	}
+}
+
+// oneTriangle is a triddler on a hexagon of six triangles whose picture
+// is triangle i filled.
+func oneTriangle(i int) *puzzle.Puzzle {
+	g := puzzle.TriddlerHexagon(1)
+	img := puzzle.NewImage(g.Width, g.Height)
+	img.Set(g.Cells[i].X, g.Cells[i].Y, 1)
+	return g.TriddlerOf(img, puzzle.DefaultPalette())
+}
+
+// TestTriddlerUndoResetAfterReload: Reset's marks come back with Undo
+// reset after a reload too, as a grid's do (play.js), until the next
+// mark. They were lost with the page.
+func TestTriddlerUndoResetAfterReload(t *testing.T) {
+	ctx := playTriddler(t, oneTriangle(1), "One")
+	marks := `JSON.stringify([...document.querySelectorAll('#np-tplay polygon')].map(p => p.getAttribute('fill')))`
+	button := `document.querySelector('#np-tplay .np-treset').textContent`
+	empty := eval[string](t, ctx, marks)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="2"]`)))
+	marked := eval[string](t, ctx, marks)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+	do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#np-tplay[data-ready="true"]`)))
+	if got := eval[string](t, ctx, marks); got != empty {
+		t.Errorf("reloaded after Reset, the triangles are %s, want empty", got)
+	}
+	if got := eval[string](t, ctx, button); got != "Undo reset" {
+		t.Fatalf("reloaded after Reset, the button says %q, want Undo reset", got)
+	}
+	if got, want := triddlerStatus(t, ctx), "All marks cleared. Undo reset brings them back."; got != want {
+		t.Errorf("reloaded after Reset, the status says %q, want %q", got, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+	if got := eval[string](t, ctx, marks); got != marked {
+		t.Errorf("Undo reset after a reload gives %s, want %s", got, marked)
+	}
+
+	// Reset, a mark, a reload: the mark is kept and the cleared marks are
+	// forgotten.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="3"]`)))
+	do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#np-tplay[data-ready="true"]`)))
+	if got := eval[string](t, ctx, button); got != "Reset" {
+		t.Errorf("reloaded after Reset and a mark, the button says %q, want Reset", got)
 	}
 }
 

@@ -99,9 +99,8 @@
       var out = {};
       if (saved.solved === true) out.solved = true;
       if (marksFit(saved.state, shape.triangles, shape.colours)) out.state = saved.state;
-      else if (saved.state !== undefined || !out.solved) return null;
       if (marksFit(saved.reset, shape.triangles, shape.colours)) out.reset = saved.reset;
-      return out;
+      return out.solved || out.state || out.reset ? out : null;
     },
     write: function (id, shape, entry) {
       if (id) put(triddler.key(id), { v: VERSION }, entry);

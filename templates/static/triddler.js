@@ -28,6 +28,7 @@
   var ROW = SIDE * Math.sqrt(3) / 2;
   var UNKNOWN = -1, CROSSED = 0;
   var PROBE_BUDGET = 20000; // line solves a hint may spend trying triangles
+  var CLEARED_TEXT = 'All marks cleared. Undo reset brings them back.';
 
   function el(name, attrs, ns) {
     var e = ns ? document.createElementNS(SVGNS, name) : document.createElement(name);
@@ -232,13 +233,15 @@
       var solved = done === p.lines.length;
       root.dataset.solved = solved ? 'true' : 'false';
       status.textContent = solved ? 'Solved!' : done + ' of ' + p.lines.length + ' lines give their clue';
-      // Kept only while a triangle is marked or once the puzzle was solved:
-      // a page only looked at, or cleared unsolved, leaves nothing behind.
+      // Kept only while a triangle is marked, or Reset's marks are offered
+      // back, or once the puzzle was solved: a page only looked at leaves
+      // nothing behind.
       solvedOnce = solvedOnce || solved;
       var any = state.some(function (s) { return s !== UNKNOWN; });
-      var entry = solvedOnce || any ? {} : null;
+      var entry = solvedOnce || any || cleared ? {} : null;
       if (solvedOnce) entry.solved = true;
       if (any) entry.state = state;
+      else if (cleared) entry.reset = cleared; // for Undo reset after a reload
       if (store) store.write(p.id, shape, entry);
     }
 
@@ -291,7 +294,8 @@
       });
     }
     // Reset clears every mark at one press, and then offers them back
-    // (Undo reset) until the next mark: the page has no other undo.
+    // (Undo reset) until the next mark, after a reload too (the entry
+    // keeps them): the page has no other undo.
     var reset = el('button', { type: 'button', class: 'np-treset' });
     reset.textContent = 'Reset';
     var cleared = null; // the marks Reset cleared, while it offers them back
@@ -318,11 +322,10 @@
         status.textContent = 'The grid is already empty.';
         return;
       }
-      var was = state;
-      setAll(state.map(function () { return UNKNOWN; }));
-      cleared = was;
+      cleared = state;
       reset.textContent = 'Undo reset';
-      status.textContent = 'All marks cleared. Undo reset brings them back.';
+      setAll(state.map(function () { return UNKNOWN; }));
+      status.textContent = CLEARED_TEXT;
     });
     tools.appendChild(reset);
 
@@ -338,7 +341,14 @@
     root.appendChild(status);
     root.appendChild(help(p.palette.length > 2, coach.buttons.length > 0));
     state.forEach(function (_, i) { draw(i); });
+    // Marks Reset cleared come back after a reload with the Reset to
+    // undo, while nothing was marked since (as on a grid's page).
+    if (saved && saved.reset && state.every(function (s) { return s === UNKNOWN; })) {
+      cleared = saved.reset;
+      reset.textContent = 'Undo reset';
+    }
     update();
+    if (cleared) status.textContent = CLEARED_TEXT;
     root.dataset.ready = 'true';
   }
 
