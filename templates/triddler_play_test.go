@@ -18,7 +18,8 @@ import (
 	"github.com/nonopress/nonopress/solve"
 )
 
-// triddlerPage is a triddler's page as the builder makes it: the JSON, the
+// triddlerPage is a triddler's page as the builder makes it (for a
+// phone's width too): the JSON, the
 // empty #np-tplay, and coach.js, progress.js and triddler.js loaded from static.
 func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOption) string {
 	t.Helper()
@@ -32,6 +33,7 @@ func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOpti
 	}
 	return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>` + html.EscapeString(title) + `</title>
 <script defer src="../../static/coach.js"></script>
 <script defer src="../../static/progress.js"></script>
@@ -599,5 +601,66 @@ func TestTriddlerCheckTellsWhichTrianglesAreWrong(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-tcheck`)))
 	if s := triddlerStatus(t, ctx); s != "Every mark so far is right." {
 		t.Errorf("Check with the mark put right says %q", s)
+	}
+}
+
+// triddlerCluePxJS is the smallest clue number of the triddler as drawn,
+// in CSS px, the drawing's min-width, whether its box scrolls sideways and
+// whether the page does, as "13.0 412px box page".
+const triddlerCluePxJS = `(() => {
+  const px = [...document.querySelectorAll('#np-tplay svg text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  const svg = document.querySelector('#np-tplay svg'), box = svg.parentNode;
+  return Math.min(...px).toFixed(1) + " " + svg.style.minWidth + (box.scrollWidth > box.clientWidth ? " box" : "") +
+    (document.documentElement.scrollWidth > innerWidth ? " page" : "");
+})()`
+
+// TestTriddlerCluesReadOnAPhone: on a phone (390 px), a triddler of 96
+// triangles drew its clue numbers at 11 px (0.42 of a triangle's side,
+// the drawing fitted to the width). They are half a side now, 13 px and
+// more on a phone for that size, with the whole drawing in view; a larger
+// triddler is drawn no smaller than clue numbers of 13 px, wider than the
+// phone, and scrolls sideways in its own box (the page does not). The
+// drawing's least width is the one the page's box keeps for it before it
+// is drawn (TriddlerPlay.MinWidth), so that nothing jumps. On a wide
+// screen it fills 44rem as before.
+func TestTriddlerCluesReadOnAPhone(t *testing.T) {
+	ctx := browsertest.New(t)
+	site := newTestSite(t)
+	for _, side := range []int{4, 7} {
+		g := puzzle.TriddlerHexagon(side)
+		img := puzzle.NewImage(g.Width, g.Height)
+		for i, c := range g.Cells {
+			if i%3 == 0 {
+				img.Set(c.X, c.Y, 1)
+			}
+		}
+		p := g.TriddlerOf(img, puzzle.DefaultPalette())
+		min := NewTriddlerPlay(p, p.ID(), "Hexagon").MinWidth()
+		url := putTriddler(t, site, fmt.Sprintf("/t/hexagon%d/", side), p, "Hexagon")
+		do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		openTriddler(t, ctx, url)
+		got := eval[string](t, ctx, triddlerCluePxJS)
+		var px float64
+		var minWidth string
+		fmt.Sscanf(got, "%g %s", &px, &minWidth)
+		if minWidth != fmt.Sprintf("%dpx", min) {
+			t.Errorf("side %d: the drawing's min-width is %s, the page's box keeps %dpx", side, minWidth, min)
+		}
+		switch {
+		case px < 13:
+			t.Errorf("side %d, on a phone: clue numbers of %.1f px (%s)", side, px, got)
+		case side == 4 && strings.Contains(got, "box"):
+			t.Errorf("side %d, on a phone: the drawing scrolls (%s)", side, got)
+		case side == 7 && (px != 13 || !strings.HasSuffix(got, " box")):
+			t.Errorf("side %d, on a phone: %s, want 13.0 px numbers in a box that scrolls", side, got)
+		}
+		do(t, ctx, chromedp.EmulateViewport(1280, 844))
+		openTriddler(t, ctx, url)
+		if got := eval[string](t, ctx, triddlerCluePxJS); strings.Contains(got, "box") || strings.Contains(got, "page") {
+			t.Errorf("side %d, on a wide screen: %s, want no scrolling", side, got)
+		}
+		if w := eval[float64](t, ctx, `document.querySelector('#np-tplay svg').getBoundingClientRect().width`); w != 704 {
+			t.Errorf("side %d, on a wide screen, the triddler is drawn %g px wide, want 704 (44rem)", side, w)
+		}
 	}
 }

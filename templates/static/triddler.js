@@ -26,6 +26,8 @@
   var SVGNS = 'http://www.w3.org/2000/svg';
   var SIDE = 40; // a triangle's side, in SVG units
   var ROW = SIDE * Math.sqrt(3) / 2;
+  var CLUE_SIZE = SIDE * 0.5; // a clue number's font size, in SVG units
+  var MIN_CLUE_PX = 13; // and the least it is drawn at, in CSS px
   var UNKNOWN = -1, CROSSED = 0;
   var PROBE_BUDGET = 20000; // line solves a hint may spend trying triangles
   var CLEARED_TEXT = 'All marks cleared. Undo reset brings them back.';
@@ -112,9 +114,15 @@
         x1 = Math.max(x1, a[0] * SIDE + r); y1 = Math.max(y1, a[1] * SIDE + r);
       });
     });
+    // The drawing fills the width up to 44rem, and is never drawn so
+    // small that its clue numbers are under MIN_CLUE_PX (on a phone, a
+    // triddler of 96 triangles fits at 13 px): wider than the page, it
+    // scrolls sideways in its own box (scroller), as a large grid does.
     var svg = el('svg', { viewBox: (x0 - 2) + ' ' + (y0 - 2) + ' ' + (x1 - x0 + 4) + ' ' + (y1 - y0 + 4), class: 'np-tgrid', role: 'group',
       'aria-label': 'Triddler, ' + p.cells.length + ' triangles',
-      style: 'width: 100%; max-width: 44rem; touch-action: manipulation; display: block' }, true);
+      style: 'width: 100%; max-width: 44rem; min-width: ' + Math.ceil((x1 - x0 + 4) * MIN_CLUE_PX / CLUE_SIZE) + 'px; touch-action: manipulation; display: block' }, true);
+    var scroller = el('div', { class: 'np-tscroll', style: 'overflow-x: auto' });
+    scroller.appendChild(svg);
     var shapes = p.cells.map(function (c, i) {
       var pts = corners(c);
       var g = el('g', {}, true);
@@ -171,7 +179,7 @@
     // behind each (null for a plain number), with their colour.
     var clueInks = [];
     var clues = p.lines.map(function (l) {
-      var g = el('g', { 'font-size': String(SIDE * 0.42), 'text-anchor': 'middle', 'font-family': 'sans-serif' }, true);
+      var g = el('g', { 'font-size': String(CLUE_SIZE), 'text-anchor': 'middle', 'font-family': 'sans-serif' }, true);
       var nums = l.clue.length ? l.clue : [[0, 0]], inks = [];
       nums.forEach(function (c, j) {
         var x = l.at[j][0] * SIDE, y = l.at[j][1] * SIDE, back = null, fill = c[1] > 0 ? p.palette[c[1]].rgb : null;
@@ -336,7 +344,7 @@
     });
 
     while (root.firstChild) root.removeChild(root.firstChild); // the page's box kept for the drawing
-    root.appendChild(svg);
+    root.appendChild(scroller);
     root.appendChild(tools);
     root.appendChild(status);
     root.appendChild(help(p.palette.length > 2, coach.buttons.length > 0));
