@@ -664,3 +664,32 @@ func TestTriddlerCluesReadOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// triddlerBoxRoomJS lists the clue numbers of the triddler with less than
+// 2 SVG units (of a triangle's 40) between their digits and a side of
+// their box of colour.
+const triddlerBoxRoomJS = `[...document.querySelectorAll('#np-tplay svg rect')].map((r) => {
+  const t = r.nextElementSibling.getBBox(), b = r.getBBox();
+  return Math.min(t.x - b.x, b.x + b.width - t.x - t.width) < 2 ? t.width.toFixed(0) + " wide in " + b.width.toFixed(0) + ": " + r.nextElementSibling.textContent : "";
+}).filter(Boolean).join(", ")`
+
+// TestTriddlerColourBoxesFitNumbers: in a triddler of colours, a number
+// of two digits has room in its box of colour, as one of one digit has:
+// drawn half a triangle's side high, "11" filled the square box edge to
+// edge.
+func TestTriddlerColourBoxesFitNumbers(t *testing.T) {
+	g := puzzle.TriddlerHexagon(4)
+	img := puzzle.NewImage(g.Width, g.Height)
+	for i, c := range g.Cells {
+		if i%17 != 0 {
+			img.Set(c.X, c.Y, 1+(i/40)%2)
+		}
+	}
+	ctx := playTriddler(t, g.TriddlerOf(img, []puzzle.Color{puzzle.DefaultPalette()[0], red, blue}), "Colours")
+	if n := eval[int](t, ctx, `[...document.querySelectorAll('#np-tplay svg rect + text')].filter((t) => t.textContent.length > 1).length`); n == 0 {
+		t.Fatal("no number of two digits in a box: the test's picture needs longer runs")
+	}
+	if got := eval[string](t, ctx, triddlerBoxRoomJS); got != "" {
+		t.Errorf("numbers without room in their boxes: %s", got)
+	}
+}

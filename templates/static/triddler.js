@@ -187,7 +187,10 @@
         if (blot) {
           back = el('circle', { cx: x, cy: y, r: SIDE * 0.32, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
         } else if (multi && c[1] > 0) {
-          back = el('rect', { x: x - SIDE * 0.3, y: y - SIDE * 0.3, width: SIDE * 0.6, height: SIDE * 0.6,
+          // A box of colour as wide as its number needs: two digits
+          // filled the square edge to edge (the numbers are 0.8 apart).
+          var w = SIDE * (c[0] >= 10 ? 0.76 : 0.6);
+          back = el('rect', { x: x - w / 2, y: y - SIDE * 0.3, width: w, height: SIDE * 0.6,
             rx: SIDE * 0.08, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
         }
         if (back) g.appendChild(back);
