@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -96,11 +98,7 @@ func TestBrowserCardsSaySolvedOrInProgress(t *testing.T) {
 	}
 
 	for _, width := range []int64{1280, 390} {
-		if width < 500 {
-			do(t, ctx, chromedp.EmulateViewport(width, 844, chromedp.EmulateMobile))
-		} else {
-			do(t, ctx, chromedp.EmulateViewport(width, 844))
-		}
+		emulateWidth(t, ctx, width)
 		openCollection()
 		if got, want := eval[string](t, ctx, badgeMovesJS), "2 badges, 0 boxes moved"; got != want {
 			t.Errorf("at %d px: %s, want %s", width, got, want)
@@ -134,6 +132,16 @@ func wantTriddlerCardSolved(t *testing.T, ctx context.Context, out string) {
 	}
 }
 
+// emulateWidth shows pages width px wide, as a phone does below 500.
+func emulateWidth(t *testing.T, ctx context.Context, width int64) {
+	t.Helper()
+	if width < 500 {
+		do(t, ctx, chromedp.EmulateViewport(width, 844, chromedp.EmulateMobile))
+	} else {
+		do(t, ctx, chromedp.EmulateViewport(width, 844))
+	}
+}
+
 // saveScreenshot writes a screenshot of the whole page to the test output
 // folder (NONOPRESS_TEST_OUTPUT) as NAME.png, for a reviewer to look at;
 // without that folder it writes nothing.
@@ -149,5 +157,125 @@ func saveScreenshot(t *testing.T, ctx context.Context, name string) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowserCardsReadEntriesAsTheGameDoes: a card says "In progress" only
+// of an entry its puzzle's page would open with its marks; an entry of
+// another version or format, of another size or with colours the puzzle
+// lacks, the game ignores (its grid opens empty) and the card says
+// nothing. The cards read the games' entries without their checks, so
+// that such an entry marked a card "In progress" that opened on an empty
+// grid.
+func TestBrowserCardsReadEntriesAsTheGameDoes(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	collection := fileURL(t, out, "first-steps/index.html")
+	marked := "2" + strings.Repeat("0", 24) // Plus, 5×5, with one cell filled
+	for _, c := range []struct{ name, entry, badge string }{
+		{"this version", `{"v":1,"width":5,"height":5,"cells":"` + marked + `"}`, "In progress"},
+		{"another version", `{"v":2,"width":5,"height":5,"cells":"` + marked + `"}`, ""},
+		{"no version", `{"width":5,"height":5,"cells":"` + marked + `"}`, ""},
+		{"another size", `{"v":1,"width":25,"height":1,"cells":"` + marked + `"}`, ""},
+		{"a colour the puzzle lacks", `{"v":1,"width":5,"height":5,"cells":"3` + strings.Repeat("0", 24) + `"}`, ""},
+		{"too few cells", `{"v":1,"width":5,"height":5,"cells":"2"}`, ""},
+	} {
+		do(t, ctx, chromedp.Navigate(collection), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+		eval[bool](t, ctx, `localStorage.clear(), localStorage.setItem("nonopress:progress:" + document.querySelector('.np-card[data-title="Plus"]').dataset.id, `+strconv.Quote(c.entry)+`), true`)
+		do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+		if got := eval[string](t, ctx, `(document.querySelector('.np-card[data-title="Plus"] .np-card-status') || {}).textContent || ""`); got != c.badge {
+			t.Errorf("%s: Plus's card says %q, want %q", c.name, got, c.badge)
+		}
+		follow(t, ctx, chromedp.Click(chromedp.CSS(`.np-card[data-title="Plus"] a`)))
+		do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#np-play[data-ready="true"]`)))
+		if got := eval[int](t, ctx, `document.querySelectorAll("#np-play td.np-filled").length`); (got > 0) != (c.badge != "") {
+			t.Errorf("%s: the game opens with %d cells filled, where the card says %q", c.name, got, c.badge)
+		}
+	}
+
+	// A triddler's entry: before version 1 its marks alone, which its game
+	// still reads; of another version or number of triangles, nothing.
+	triangles := fileURL(t, out, "triangles/index.html")
+	for _, c := range []struct{ name, entry, badge string }{
+		{"the marks alone", `MARKS`, "In progress"},
+		{"this version", `{"v":1,"state":MARKS}`, "In progress"},
+		{"another version", `{"v":2,"state":MARKS}`, ""},
+		{"other triangles", `[1,-1]`, ""},
+	} {
+		do(t, ctx, chromedp.Navigate(triangles), chromedp.WaitVisible(chromedp.CSS(".np-card")))
+		eval[bool](t, ctx, `(() => {
+  const c = document.querySelector('.np-card[data-kind="triddler"]');
+  const marks = JSON.stringify([1].concat(Array(Number(c.dataset.size) - 1).fill(-1)));
+  localStorage.clear();
+  localStorage.setItem("nonopress:triddler:" + c.dataset.id, `+strconv.Quote(c.entry)+`.replace("MARKS", marks));
+  return true;
+})()`)
+		do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".np-card")))
+		if got := eval[string](t, ctx, `(document.querySelector('.np-card[data-kind="triddler"] .np-card-status') || {}).textContent || ""`); got != c.badge {
+			t.Errorf("triddler, %s: its card says %q, want %q", c.name, got, c.badge)
+		}
+	}
+}
+
+// resultStatusesJS lists the search results shown in the element of
+// selector %s (links of results only) as "title: status" lines, the status being the badge
+// search.js adds ("" for none).
+const resultStatusesJS = `[...document.querySelectorAll(%q)].filter((a) => a.querySelector(".np-result-title")).map((a) => {
+  const s = a.querySelector(".np-result-status");
+  return a.querySelector(".np-result-title").textContent + ": " + (s ? s.textContent : "");
+}).join("\n")`
+
+// TestBrowserSearchResultsSaySolvedOrInProgress: the search page's results
+// and the header box's say what the cards say of the puzzles this
+// browser keeps progress on, from the start of each id the index keeps;
+// an entry the game would not open (another version) says nothing.
+func TestBrowserSearchResultsSaySolvedOrInProgress(t *testing.T) {
+	ctx := browsertest.New(t)
+	out := buildDemo(t)
+	do(t, ctx, chromedp.Navigate(fileURL(t, out, "first-steps/index.html")), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+	marked := "2" + strings.Repeat("0", 24)
+	eval[bool](t, ctx, `(() => {
+  const id = (title) => document.querySelector('.np-card[data-title="' + title + '"]').dataset.id;
+  localStorage.clear();
+  localStorage.setItem("nonopress:progress:" + id("Plus"), '{"v":1,"width":5,"height":5,"solved":true}');
+  localStorage.setItem("nonopress:progress:" + id("Arrow"), '{"v":1,"width":5,"height":5,"cells":"`+marked+`"}');
+  localStorage.setItem("nonopress:progress:" + id("Morning Cup"), '{"v":2,"width":5,"height":5,"cells":"`+marked+`"}');
+  return true;
+})()`)
+	do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
+	cards := eval[string](t, ctx, cardStatusesJS)
+	wantTriddlerCardSolved(t, ctx, out)
+
+	// The search page, for every puzzle of the first collection and the
+	// triddler: what each result says is what its card says.
+	do(t, ctx, chromedp.Navigate(fileURL(t, out, "search/index.html")+"?q=first+steps"))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length > 0`)); err != nil {
+		t.Fatalf("search page: no results: %v", err)
+	}
+	if got := eval[string](t, ctx, fmt.Sprintf(resultStatusesJS, ".np-search-list a")); got != cards {
+		t.Errorf("search results:\n%s\nwant what the cards say:\n%s", got, cards)
+	}
+	if !strings.Contains(cards, "Plus: Solved") || !strings.Contains(cards, "Arrow: In progress") || !strings.Contains(cards, "Morning Cup: \n") {
+		t.Errorf("the cards say:\n%s", cards)
+	}
+	do(t, ctx, chromedp.Navigate(fileURL(t, out, "search/index.html")+"?q=snowflake"))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list a").length > 0`)); err != nil {
+		t.Fatalf("search page: no results: %v", err)
+	}
+	if got := eval[string](t, ctx, fmt.Sprintf(resultStatusesJS, ".np-search-list a")); got != "Snowflake: Solved" {
+		t.Errorf("the solved triddler's result: %q", got)
+	}
+	for _, width := range []int64{1280, 390} {
+		emulateWidth(t, ctx, width)
+		do(t, ctx, chromedp.Navigate(fileURL(t, out, "search/index.html")+"?q=easy"))
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll(".np-search-list .np-result-status").length > 0`)); err != nil {
+			t.Fatalf("search page at %d px: no status: %v", width, err)
+		}
+		saveScreenshot(t, ctx, fmt.Sprintf("search-status-%d", width))
+		openBox(t, ctx, out, "a")
+		if got := eval[string](t, ctx, fmt.Sprintf(resultStatusesJS, ".np-search-results a")); !strings.Contains(got, "Arrow: In progress") {
+			t.Errorf("at %d px, the header box's results:\n%s", width, got)
+		}
+		saveScreenshot(t, ctx, fmt.Sprintf("search-box-status-%d", width))
 	}
 }

@@ -6,13 +6,14 @@
 // written once each in tables and referred to by number, which keeps the
 // index at about 60 bytes per puzzle (see the package's tests for sizes).
 //
-// The index's shape (version 3):
+// The index's shape (version 4):
 //
 //	window.npSearchIndex = {
-//	  "v": 3,
+//	  "v": 4,
 //	  "authors": [...], "licenses": [...], "tags": [...], "dirs": [...],
 //	  "grades": [["", ""], ["easy", "easy line logic"], ...],
-//	  "p": [[title, dir, leaf, author, license, width, height, colours, grade, [tag...]], ...]
+//	  "p": [[title, dir, leaf, author, license, width, height, colours, grade, [tag...]], ...],
+//	  "ids": "0a1b2c3d..."
 //	}
 //
 // where a puzzle's page is dirs[dir] + leaf + "/index.html" from the site
@@ -21,7 +22,14 @@
 // and an index into grades, which words each as package grade does (see
 // gradeTable): search.js has no words of its own for them (version 2 had
 // no grades). A triddler's row has an eleventh field, its number of
-// triangles (its width and height are 0); version 1 had none.
+// triangles (its width and height are 0); version 1 had none. ids is the
+// first IDPrefix characters of each puzzle's id, in the order of p, one
+// string (a puzzle without an id has dashes): what this browser keeps of
+// a player's progress is kept by id, and a result says "Solved" or "In
+// progress" by it (static/progress.js; version 3 had no ids). A prefix,
+// not the whole id, costs 8 bytes a puzzle where the whole would cost 20:
+// a progress entry is taken for a result's only when its kind and shape
+// match the result's too.
 package searchindex
 
 import (
@@ -34,7 +42,10 @@ import (
 )
 
 // Version is the index format's version, its "v".
-const Version = 3
+const Version = 4
+
+// IDPrefix is how many characters of each puzzle's id the index keeps.
+const IDPrefix = 8
 
 // Puzzle is what the index knows of one puzzle.
 type Puzzle struct {
@@ -44,6 +55,7 @@ type Puzzle struct {
 	Triangles              int    // a triddler's; 0 for a grid
 	Difficulty             string // line, probe, search or ""
 	Page                   string // from the site root: "a/b/slug/index.html"
+	ID                     string // its puzzle.Puzzle.ID
 }
 
 // table numbers strings in the order they are first met; 0 is "".
@@ -68,7 +80,13 @@ func (t *table) id(s string) int {
 func Script(puzzles []Puzzle) ([]byte, error) {
 	authors, licenses, tags, dirs := newTable(), newTable(), newTable(), newTable()
 	rows := make([][]any, 0, len(puzzles))
+	ids := make([]byte, 0, IDPrefix*len(puzzles))
 	for _, p := range puzzles {
+		if len(p.ID) >= IDPrefix {
+			ids = append(ids, p.ID[:IDPrefix]...)
+		} else {
+			ids = append(ids, strings.Repeat("-", IDPrefix)...)
+		}
 		page := strings.TrimSuffix(p.Page, "index.html")
 		page = strings.TrimSuffix(page, "/")
 		dir, leaf := "", page
@@ -94,7 +112,8 @@ func Script(puzzles []Puzzle) ([]byte, error) {
 		Dirs     []string    `json:"dirs"`
 		Grades   [][2]string `json:"grades"`
 		P        [][]any     `json:"p"`
-	}{Version, authors.list, licenses.list, tags.list, dirs.list, gradeTable(), rows})
+		IDs      string      `json:"ids"`
+	}{Version, authors.list, licenses.list, tags.list, dirs.list, gradeTable(), rows, string(ids)})
 	if err != nil {
 		return nil, fmt.Errorf("searchindex: %w", err)
 	}

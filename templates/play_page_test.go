@@ -69,7 +69,7 @@ func playJSON(t testing.TB, p *puzzle.Puzzle, title string) string {
 }
 
 // playPage is a puzzle page as the builder makes it: the JSON, the empty
-// #np-play and play.css, coach.js, coach-panel.js and play.js loaded from
+// #np-play and play.css, coach.js, coach-panel.js, progress.js and play.js loaded from
 // static (a relative URL).
 func playPage(static, title, puzzleJSON string) string {
 	return `<!DOCTYPE html>
@@ -79,6 +79,7 @@ func playPage(static, title, puzzleJSON string) string {
 <link rel="stylesheet" href="` + static + `play.css">
 <script defer src="` + static + `coach.js"></script>
 <script defer src="` + static + `coach-panel.js"></script>
+<script defer src="` + static + `progress.js"></script>
 <script defer src="` + static + `play.js"></script>
 </head><body>
 <h1>` + html.EscapeString(title) + `</h1>

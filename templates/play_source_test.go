@@ -9,7 +9,7 @@ import (
 // page from text nodes only (titles and colour names come from puzzle files)
 // and it uses no network and no modules, so that pages work from file://.
 func TestPlayScriptStaysPlain(t *testing.T) {
-	for _, name := range []string{"static/play.js", "static/coach.js", "static/coach-panel.js"} {
+	for _, name := range []string{"static/play.js", "static/coach.js", "static/coach-panel.js", "static/progress.js"} {
 		src, err := Static.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

@@ -18,8 +18,9 @@ import (
 	"github.com/nonopress/nonopress/solve"
 )
 
-// triddlerPage is a triddler's page as the builder makes it: the JSON, the
-// empty #np-tplay, and coach.js and triddler.js loaded from static.
+// triddlerPage is a triddler's page as the builder makes it (for a
+// phone's width too): the JSON, the
+// empty #np-tplay, and coach.js, progress.js and triddler.js loaded from static.
 func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOption) string {
 	t.Helper()
 	d := NewTriddlerPlay(p, p.ID(), title, opts...)
@@ -32,8 +33,10 @@ func triddlerPage(t testing.TB, p *puzzle.Puzzle, title string, opts ...PlayOpti
 	}
 	return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>` + html.EscapeString(title) + `</title>
 <script defer src="../../static/coach.js"></script>
+<script defer src="../../static/progress.js"></script>
 <script defer src="../../static/triddler.js"></script>
 </head><body>
 <script type="application/json" id="np-triddler">` + string(b) + `</script>
@@ -178,10 +181,7 @@ func TestTriddlerPlayArrowKeys(t *testing.T) {
 // TestTriddlerHowToPlay checks that a triddler's page tells how to play it,
 // as a grid's does, and that what it says of a right click is so.
 func TestTriddlerHowToPlay(t *testing.T) {
-	g := puzzle.TriddlerHexagon(1)
-	img := puzzle.NewImage(g.Width, g.Height)
-	img.Set(g.Cells[0].X, g.Cells[0].Y, 1)
-	ctx := playTriddler(t, g.TriddlerOf(img, puzzle.DefaultPalette()), "One")
+	ctx := playTriddler(t, oneTriangle(0), "One")
 	help := eval[string](t, ctx, `(() => { const d = document.querySelector('#np-tplay details.np-help'); return d ? d.querySelector('summary').textContent + '|' + d.querySelectorAll('li').length + '|' + d.textContent : ''; })()`)
 	if !strings.HasPrefix(help, "How to play|") || !strings.Contains(help, "Right-click a triangle to mark it empty") || !strings.Contains(help, "X marks empty") {
 		t.Fatalf("how to play: %q", help)
@@ -387,10 +387,7 @@ func TestTriddlerCoachProbes(t *testing.T) {
 // (The mark is on a triangle the picture leaves empty, so that it does
 // not solve the puzzle.)
 func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
-	g := puzzle.TriddlerHexagon(1)
-	img := puzzle.NewImage(g.Width, g.Height)
-	img.Set(g.Cells[1].X, g.Cells[1].Y, 1)
-	ctx := playTriddler(t, g.TriddlerOf(img, puzzle.DefaultPalette()), "One")
+	ctx := playTriddler(t, oneTriangle(1), "One")
 	kept := `Object.keys(localStorage).filter(k => k.startsWith('nonopress:triddler:')).length`
 	if n := eval[int](t, ctx, kept); n != 0 {
 		t.Errorf("a triddler only looked at keeps %d entries in the browser", n)
@@ -399,9 +396,11 @@ func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 	if n := eval[int](t, ctx, kept); n != 1 {
 		t.Errorf("a marked triddler keeps %d entries, want 1", n)
 	}
+	// Reset keeps the marks it cleared, for Undo reset after a reload
+	// (TestTriddlerUndoResetAfterReload), until the next mark.
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
-	if n := eval[int](t, ctx, kept); n != 0 {
-		t.Errorf("a triddler reset keeps %d entries", n)
+	if n := eval[int](t, ctx, kept); n != 1 {
+		t.Errorf("a triddler reset keeps %d entries, want 1", n)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
 	if n := eval[int](t, ctx, kept); n != 1 {
@@ -409,7 +408,7 @@ func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 	}
 
 	// Solved, then cleared: the entry says it was solved, for the puzzle's
-	// card (cards.js), and nothing more.
+	// card (cards.js), and the marks Reset cleared.
 	entry := `Object.keys(localStorage).filter(k => k.startsWith('nonopress:triddler:')).map(k => localStorage.getItem(k)).join()`
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`))) // filled: dot
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`))) // dot: cleared
@@ -417,20 +416,74 @@ func TestTriddlerPlayKeepsOnlyMarks(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById('np-tplay').dataset.solved`); got != "true" {
 		t.Fatalf("with its one triangle filled, the triddler is not solved (%s)", triddlerStatus(t, ctx))
 	}
-	if got := eval[string](t, ctx, entry); got != `{"solved":true,"state":[-1,1,-1,-1,-1,-1]}` {
+	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true,"state":[-1,1,-1,-1,-1,-1]}` {
 		t.Errorf("a solved triddler keeps %s", got)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
-	if got := eval[string](t, ctx, entry); got != `{"solved":true}` {
-		t.Errorf("a solved triddler reset keeps %s, want {\"solved\":true}", got)
+	if got, want := eval[string](t, ctx, entry), `{"v":1,"solved":true,"reset":[-1,1,-1,-1,-1,-1]}`; got != want {
+		t.Errorf("a solved triddler reset keeps %s, want %s", got, want)
 	}
 	do(t, ctx, chromedp.Reload())
 	do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#np-tplay[data-ready="true"]`)))
 	if got := eval[string](t, ctx, `document.getElementById('np-tplay').dataset.solved`); got != "false" {
 		t.Errorf("reloaded after a reset, the triddler says solved=%s", got)
 	}
-	if got := eval[string](t, ctx, entry); got != `{"solved":true}` {
+	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true,"reset":[-1,1,-1,-1,-1,-1]}` {
 		t.Errorf("reloaded after a reset, a solved triddler keeps %s", got)
+	}
+	// A mark forgets the cleared marks; cleared again, nothing but that
+	// it was solved is kept.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	if got := eval[string](t, ctx, entry); got != `{"v":1,"solved":true}` {
+		t.Errorf("marked and cleared after a reset, a solved triddler keeps %s", got)
+	}
+}
+
+// oneTriangle is a triddler on a hexagon of six triangles whose picture
+// is triangle i filled.
+func oneTriangle(i int) *puzzle.Puzzle {
+	g := puzzle.TriddlerHexagon(1)
+	img := puzzle.NewImage(g.Width, g.Height)
+	img.Set(g.Cells[i].X, g.Cells[i].Y, 1)
+	return g.TriddlerOf(img, puzzle.DefaultPalette())
+}
+
+// TestTriddlerUndoResetAfterReload: Reset's marks come back with Undo
+// reset after a reload too, as a grid's do (play.js), until the next
+// mark. They were lost with the page.
+func TestTriddlerUndoResetAfterReload(t *testing.T) {
+	ctx := playTriddler(t, oneTriangle(1), "One")
+	marks := `JSON.stringify([...document.querySelectorAll('#np-tplay polygon')].map(p => p.getAttribute('fill')))`
+	button := `document.querySelector('#np-tplay .np-treset').textContent`
+	empty := eval[string](t, ctx, marks)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="0"]`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="2"]`)))
+	marked := eval[string](t, ctx, marks)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+	do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#np-tplay[data-ready="true"]`)))
+	if got := eval[string](t, ctx, marks); got != empty {
+		t.Errorf("reloaded after Reset, the triangles are %s, want empty", got)
+	}
+	if got := eval[string](t, ctx, button); got != "Undo reset" {
+		t.Fatalf("reloaded after Reset, the button says %q, want Undo reset", got)
+	}
+	if got, want := triddlerStatus(t, ctx), "All marks cleared. Undo reset brings them back."; got != want {
+		t.Errorf("reloaded after Reset, the status says %q, want %q", got, want)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+	if got := eval[string](t, ctx, marks); got != marked {
+		t.Errorf("Undo reset after a reload gives %s, want %s", got, marked)
+	}
+
+	// Reset, a mark, a reload: the mark is kept and the cleared marks are
+	// forgotten.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-treset`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay polygon[data-i="3"]`)))
+	do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#np-tplay[data-ready="true"]`)))
+	if got := eval[string](t, ctx, button); got != "Reset" {
+		t.Errorf("reloaded after Reset and a mark, the button says %q, want Reset", got)
 	}
 }
 
@@ -548,5 +601,95 @@ func TestTriddlerCheckTellsWhichTrianglesAreWrong(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#np-tplay .np-tcheck`)))
 	if s := triddlerStatus(t, ctx); s != "Every mark so far is right." {
 		t.Errorf("Check with the mark put right says %q", s)
+	}
+}
+
+// triddlerCluePxJS is the smallest clue number of the triddler as drawn,
+// in CSS px, the drawing's min-width, whether its box scrolls sideways and
+// whether the page does, as "13.0 412px box page".
+const triddlerCluePxJS = `(() => {
+  const px = [...document.querySelectorAll('#np-tplay svg text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  const svg = document.querySelector('#np-tplay svg'), box = svg.parentNode;
+  return Math.min(...px).toFixed(1) + " " + svg.style.minWidth + (box.scrollWidth > box.clientWidth ? " box" : "") +
+    (document.documentElement.scrollWidth > innerWidth ? " page" : "");
+})()`
+
+// TestTriddlerCluesReadOnAPhone: on a phone (390 px), a triddler of 96
+// triangles drew its clue numbers at 11 px (0.42 of a triangle's side,
+// the drawing fitted to the width). They are half a side now, 13 px and
+// more on a phone for that size, with the whole drawing in view; a larger
+// triddler is drawn no smaller than clue numbers of 13 px, wider than the
+// phone, and scrolls sideways in its own box (the page does not). The
+// drawing's least width is the one the page's box keeps for it before it
+// is drawn (TriddlerPlay.MinWidth), so that nothing jumps. On a wide
+// screen it fills 44rem as before.
+func TestTriddlerCluesReadOnAPhone(t *testing.T) {
+	ctx := browsertest.New(t)
+	site := newTestSite(t)
+	for _, side := range []int{4, 7} {
+		g := puzzle.TriddlerHexagon(side)
+		img := puzzle.NewImage(g.Width, g.Height)
+		for i, c := range g.Cells {
+			if i%3 == 0 {
+				img.Set(c.X, c.Y, 1)
+			}
+		}
+		p := g.TriddlerOf(img, puzzle.DefaultPalette())
+		min := NewTriddlerPlay(p, p.ID(), "Hexagon").MinWidth()
+		url := putTriddler(t, site, fmt.Sprintf("/t/hexagon%d/", side), p, "Hexagon")
+		do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		openTriddler(t, ctx, url)
+		got := eval[string](t, ctx, triddlerCluePxJS)
+		var px float64
+		var minWidth string
+		fmt.Sscanf(got, "%g %s", &px, &minWidth)
+		if minWidth != fmt.Sprintf("%dpx", min) {
+			t.Errorf("side %d: the drawing's min-width is %s, the page's box keeps %dpx", side, minWidth, min)
+		}
+		switch {
+		case px < 13:
+			t.Errorf("side %d, on a phone: clue numbers of %.1f px (%s)", side, px, got)
+		case side == 4 && strings.Contains(got, "box"):
+			t.Errorf("side %d, on a phone: the drawing scrolls (%s)", side, got)
+		case side == 7 && (px != 13 || !strings.HasSuffix(got, " box")):
+			t.Errorf("side %d, on a phone: %s, want 13.0 px numbers in a box that scrolls", side, got)
+		}
+		do(t, ctx, chromedp.EmulateViewport(1280, 844))
+		openTriddler(t, ctx, url)
+		if got := eval[string](t, ctx, triddlerCluePxJS); strings.Contains(got, "box") || strings.Contains(got, "page") {
+			t.Errorf("side %d, on a wide screen: %s, want no scrolling", side, got)
+		}
+		if w := eval[float64](t, ctx, `document.querySelector('#np-tplay svg').getBoundingClientRect().width`); w != 704 {
+			t.Errorf("side %d, on a wide screen, the triddler is drawn %g px wide, want 704 (44rem)", side, w)
+		}
+	}
+}
+
+// triddlerBoxRoomJS lists the clue numbers of the triddler with less than
+// 2 SVG units (of a triangle's 40) between their digits and a side of
+// their box of colour.
+const triddlerBoxRoomJS = `[...document.querySelectorAll('#np-tplay svg rect')].map((r) => {
+  const t = r.nextElementSibling.getBBox(), b = r.getBBox();
+  return Math.min(t.x - b.x, b.x + b.width - t.x - t.width) < 2 ? t.width.toFixed(0) + " wide in " + b.width.toFixed(0) + ": " + r.nextElementSibling.textContent : "";
+}).filter(Boolean).join(", ")`
+
+// TestTriddlerColourBoxesFitNumbers: in a triddler of colours, a number
+// of two digits has room in its box of colour, as one of one digit has:
+// drawn half a triangle's side high, "11" filled the square box edge to
+// edge.
+func TestTriddlerColourBoxesFitNumbers(t *testing.T) {
+	g := puzzle.TriddlerHexagon(4)
+	img := puzzle.NewImage(g.Width, g.Height)
+	for i, c := range g.Cells {
+		if i%17 != 0 {
+			img.Set(c.X, c.Y, 1+(i/40)%2)
+		}
+	}
+	ctx := playTriddler(t, g.TriddlerOf(img, []puzzle.Color{puzzle.DefaultPalette()[0], red, blue}), "Colours")
+	if n := eval[int](t, ctx, `[...document.querySelectorAll('#np-tplay svg rect + text')].filter((t) => t.textContent.length > 1).length`); n == 0 {
+		t.Fatal("no number of two digits in a box: the test's picture needs longer runs")
+	}
+	if got := eval[string](t, ctx, triddlerBoxRoomJS); got != "" {
+		t.Errorf("numbers without room in their boxes: %s", got)
 	}
 }

@@ -97,8 +97,22 @@ func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
 // writes it ("13.2 / 11.9"): the page keeps a box of that shape for the
 // drawing until it is drawn, so that nothing below it jumps.
 func (d *TriddlerPlay) Aspect() template.CSS {
-	// triddler.js's box, in triangle sides: a number's half-width r
-	// around each clue point, 2 units of its 40 a side beyond.
+	w, h := d.box()
+	return template.CSS(fmt.Sprintf("%.3f / %.3f", w, h))
+}
+
+// MinWidth is the least width, in CSS px, triddler.js draws d at: where
+// its clue numbers (half a triangle's side, its CLUE_SIZE) are 13 px (its
+// MIN_CLUE_PX). The page's box for the drawing keeps it too.
+func (d *TriddlerPlay) MinWidth() int {
+	w, _ := d.box()
+	return int(math.Ceil(w * 13 / 0.5))
+}
+
+// box is the width and height of triddler.js's box, in triangle sides: a
+// number's half-width r around each clue point, 2 units of its 40 a side
+// beyond.
+func (d *TriddlerPlay) box() (w, h float64) {
 	const r, pad = 0.45, 4.0 / 40
 	row := math.Sqrt(3) / 2
 	x0, y0, x1, y1 := 0.0, 0.0, 0.0, 0.0
@@ -112,5 +126,5 @@ func (d *TriddlerPlay) Aspect() template.CSS {
 			x1, y1 = max(x1, a[0]+r), max(y1, a[1]+r)
 		}
 	}
-	return template.CSS(fmt.Sprintf("%.3f / %.3f", x1-x0+pad, y1-y0+pad))
+	return x1 - x0 + pad, y1 - y0 + pad
 }

@@ -125,7 +125,7 @@ func (s *Site) SearchIndex() ([]byte, error) {
 	list := make([]searchindex.Puzzle, len(s.Entries))
 	for i, e := range s.Entries {
 		list[i] = searchindex.Puzzle{Title: e.Title, Author: e.Author, License: e.License, Tags: e.Tags,
-			Width: e.Width, Height: e.Height, Triangles: e.Cells, Colors: e.Colors, Difficulty: e.Difficulty, Page: e.Page}
+			Width: e.Width, Height: e.Height, Triangles: e.Cells, Colors: e.Colors, Difficulty: e.Difficulty, Page: e.Page, ID: e.ID}
 	}
 	return searchindex.Script(list)
 }

@@ -85,22 +85,14 @@
     });
     tools.hidden = false;
   }
-  // status says what this browser keeps of a card's puzzle (play.js and
-  // triddler.js, by puzzle id): "Solved", "In progress" (marks on its
+  // status says what this browser keeps of a card's puzzle, as its game
+  // would open it (progress.js): "Solved", "In progress" (marks on its
   // grid) or "" (nothing, or no storage).
   function status(card) {
-    var triddler = card.dataset.kind === "triddler";
-    var saved;
-    try {
-      saved = JSON.parse(window.localStorage.getItem((triddler ? "nonopress:triddler:" : "nonopress:progress:") + card.dataset.id) || "null");
-    } catch (e) {
-      return "";
-    }
-    if (!saved) return "";
-    if (saved.solved === true) return "Solved";
-    var marked = triddler ? Array.isArray(saved) && saved.some(function (m) { return m !== -1; }) :
-      typeof saved.cells === "string" && /[^0]/.test(saved.cells);
-    return marked ? "In progress" : "";
+    var progress = window.NonopressProgress, d = card.dataset;
+    if (!progress) return "";
+    return progress.status(d.kind || "grid", d.id, { width: Number(d.width), height: Number(d.height),
+      triangles: Number(d.size), colours: Number(d.colors) });
   }
   // The card says it in a badge on its top edge, which moves nothing, in
   // the tags its link is described by (a screen reader says it); the

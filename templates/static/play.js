@@ -8,7 +8,7 @@
  * The parts, top to bottom:
  *   parsePuzzle    checks the page's JSON;
  *   createBoard    the cells, the clue checks, strokes and undo (no DOM);
- *   progressStore  saved progress in localStorage, keyed by the clue hash;
+ *   progressStore  saved progress, kept by progress.js by puzzle id;
  *   buildView      the DOM: legend and tools, grid with clues, status;
  *   createGame     ties them together and handles mouse, touch and keys.
  *
@@ -22,8 +22,6 @@
   var EMPTY = -1;
   var CROSS = 0;
   var MAX_SIDE = 1024;
-  var STORAGE_PREFIX = 'nonopress:progress:';
-  var STORAGE_VERSION = 1;
   var HISTORY_LIMIT = 500;
   var ZOOM_STEPS = [12, 16, 20, 24, 28, 32, 40, 48];
   var AUTO_MIN_ZOOM = 1; // fitting the width never goes below 16 px cells
@@ -470,55 +468,28 @@
     return board;
   }
 
-  /* ---------- progressStore: localStorage ---------- */
+  /* ---------- progressStore: saved progress ---------- */
 
-  // progressStore keeps a board's cells under "nonopress:progress:<id>", one
-  // character a cell: '0' empty, '1' crossed, '2' the first colour, and so
-  // on, and "solved": true once the grid was solved, kept when the cells
-  // are emptied again (Reset), as the puzzle cards show it (cards.js): an
-  // entry of a solved puzzle with an empty grid has no cells. Storage may
-  // be missing or refuse (file:// in some browsers, private windows, a full
-  // quota): then play goes on without it.
+  // progressStore keeps a board's cells by puzzle id (progress.js says
+  // how), and that the grid was solved once solved, kept when the cells
+  // are emptied again (Reset), as the puzzle cards show it (cards.js).
   function progressStore(pz) {
-    var key = pz.id ? STORAGE_PREFIX + pz.id : '';
     var n = pz.width * pz.height;
-    // The entry as the page found it: load, cleared and timer are asked
-    // once each, at start-up, and read it rather than the storage again.
-    var found = read();
+    // How an entry is read and kept is progress.js's (as the puzzle cards
+    // read it); without it, play goes on with nothing kept.
+    var store = window.NonopressProgress ? window.NonopressProgress.grid : null;
+    var shape = { width: pz.width, height: pz.height, colours: pz.palette.length - 1 };
+    // The entry as the page found it, when it fits this puzzle exactly:
+    // load, cleared and timer are asked once each, at start-up, and read
+    // it rather than the storage again.
+    var found = store ? store.read(pz.id, shape) : null;
     var solvedOnce = (found || {}).solved === true;
 
-    // read returns the saved entry when it fits this puzzle exactly.
-    function read() {
-      if (!key) {
-        return null;
-      }
-      var saved;
-      try {
-        saved = JSON.parse(window.localStorage.getItem(key) || 'null');
-      } catch (e) {
-        return null;
-      }
-      if (!saved || saved.v !== STORAGE_VERSION || saved.width !== pz.width || saved.height !== pz.height) {
-        return null;
-      }
-      var fits = saved.cells === undefined ? saved.solved === true :
-        typeof saved.cells === 'string' && saved.cells.length === n;
-      return fits ? saved : null;
-    }
-
-    // decode reads cells saved as text, or returns null if they do not fit
-    // this puzzle.
+    // decode reads cells saved as text (progress.js checked that they fit).
     function decode(text) {
-      if (text.length !== n) {
-        return null;
-      }
       var values = [];
       for (var i = 0; i < n; i++) {
-        var v = text.charCodeAt(i) - 49;
-        if (v < EMPTY || v >= pz.palette.length) {
-          return null;
-        }
-        values.push(v);
+        values.push(text.charCodeAt(i) - 49);
       }
       return values;
     }
@@ -543,7 +514,7 @@
       // grid has stayed empty since (see save), or null.
       cleared: function () {
         var saved = found;
-        return saved && typeof saved.reset === 'string' ? decode(saved.reset) : null;
+        return saved && saved.reset !== undefined ? decode(saved.reset) : null;
       },
 
       // timer returns the coach's saved timer (see coach.js), or null.
@@ -558,35 +529,30 @@
       // kept, so that Undo brings them back after a reload too. Once
       // solved (now or before), the entry says so for good.
       save: function (values, timer, cleared, solved) {
-        if (!key) {
+        if (!store) {
           return;
         }
         var any = values.some(function (v) {
           return v !== EMPTY;
         });
         solvedOnce = solvedOnce || solved;
-        try {
-          if (any || cleared || solvedOnce) {
-            var entry = { v: STORAGE_VERSION, width: pz.width, height: pz.height };
-            if (any || cleared) {
-              entry.cells = encode(values);
-            }
-            if (solvedOnce) {
-              entry.solved = true;
-            }
-            if (timer) {
-              entry.timer = timer;
-            }
-            if (cleared && !any) {
-              entry.reset = encode(cleared);
-            }
-            window.localStorage.setItem(key, JSON.stringify(entry));
-          } else {
-            window.localStorage.removeItem(key);
+        var entry = null;
+        if (any || cleared || solvedOnce) {
+          entry = {};
+          if (any || cleared) {
+            entry.cells = encode(values);
           }
-        } catch (e) {
-          // No storage: play on.
+          if (solvedOnce) {
+            entry.solved = true;
+          }
+          if (timer) {
+            entry.timer = timer;
+          }
+          if (cleared && !any) {
+            entry.reset = encode(cleared);
+          }
         }
+        store.write(pz.id, shape, entry);
       }
     };
   }

@@ -30,6 +30,10 @@
   function prepare(ix) {
     var items = new Array(ix.p.length);
     var grades = ix.grades || [["", ""]];
+    // The start of each puzzle's id, as many characters each (version 4):
+    // what this browser keeps of a player's progress is found by it.
+    var idLength = typeof ix.ids === "string" && ix.p.length ? ix.ids.length / ix.p.length : 0;
+    items.idLength = Math.floor(idLength) === idLength ? idLength : 0;
     items.grades = grades.slice(1).map(function (g) { return g[0]; });
     for (var i = 0; i < ix.p.length; i++) {
       var r = ix.p[i], grade = grades[r[8]] || grades[0];
@@ -49,7 +53,9 @@
       var text = " " + fold([r[0], author, license, tags.join(" "), folder].join(" \u0001 ")) + " \u0001 " +
         [sizeWords, colours, grade[1]].join(" \u0001 ") + " ";
       items[i] = { title: r[0], lower: fold(r[0]), by: fold(author), text: text, author: author, size: size, colours: r[7], grade: grade[0], dir: dir,
-        page: dir + r[2] + "/index.html", cells: r[10] || r[5] * r[6], rank: r[8] > 0 ? r[8] : Infinity };
+        page: dir + r[2] + "/index.html", cells: r[10] || r[5] * r[6], rank: r[8] > 0 ? r[8] : Infinity,
+        id: items.idLength ? ix.ids.substr(i * items.idLength, items.idLength) : "", kind: r[10] ? "triddler" : "grid",
+        shape: { width: r[5], height: r[6], triangles: r[10] || 0, colours: r[7] } };
     }
     return items;
   }
@@ -72,10 +78,14 @@
     });
   }
 
+  // has says whether text holds needle n (see needles).
+  function has(text, n) {
+    return typeof n === "string" ? text.indexOf(n) >= 0 : text.indexOf(n[0]) >= 0 || text.indexOf(n[1]) >= 0;
+  }
+
   function matchesAll(text, ns) {
     for (var k = 0; k < ns.length; k++) {
-      var n = ns[k];
-      if (typeof n === "string" ? text.indexOf(n) < 0 : text.indexOf(n[0]) < 0 && text.indexOf(n[1]) < 0) return false;
+      if (!has(text, ns[k])) return false;
     }
     return true;
   }
@@ -252,17 +262,28 @@
   // widenings are what the search page offers for a search of several
   // words that finds nothing: the query less one of its words, for each
   // that finds some, with how many (the visitor's "one colour" is no word
-  // of the index, and "colour" alone finds the puzzles in colour).
+  // of the index, and "colour" alone finds the puzzles in colour). One
+  // pass over the puzzles finds them all: a puzzle that lacks one word of
+  // the query, and one only, is found by the query less that word (a word
+  // said twice is lacked twice, and is offered to leave out of neither).
   function widenings(items, query, found) {
     var ws = words(query);
     if (found.total > 0 || ws.length < 2) return [];
-    var out = [], seen = Object.create(null);
-    ws.forEach(function (w, k) {
+    var ns = needles(ws), lacking = ws.map(function () { return 0; });
+    for (var i = 0; i < items.length; i++) {
+      var text = items[i].text, lacks = -1;
+      for (var k = 0; k < ns.length; k++) {
+        if (has(text, ns[k])) continue;
+        if (lacks >= 0) { lacks = -1; break; }
+        lacks = k;
+      }
+      if (lacks >= 0) lacking[lacks]++;
+    }
+    var out = [];
+    lacking.forEach(function (n, k) {
+      if (n === 0) return;
       var q = ws.slice(0, k).concat(ws.slice(k + 1)).join(" ");
-      if (seen[q]) return;
-      seen[q] = true;
-      var n = search(items, q, 0).total;
-      if (n > 0) out.push({ label: q, query: q, total: n });
+      out.push({ label: q, query: q, total: n });
     });
     return out;
   }
@@ -319,26 +340,39 @@
     fns.forEach(function (fn) { fn(items); });
   }
 
-  function resultLink(siteRoot, it, inFolder) {
+  // resultLink is a result's link: its title, with said (what this
+  // browser keeps of its puzzle: "Solved", "In progress" or "") in a badge
+  // beside it, and what describe says under it.
+  function resultLink(siteRoot, it, inFolder, said) {
     var a = doc.createElement("a");
     a.href = siteRoot + it.page;
     var title = doc.createElement("span");
     title.className = "np-result-title";
     title.textContent = it.title;
     a.appendChild(title);
+    if (said) {
+      var badge = doc.createElement("span");
+      badge.className = "np-result-status np-card-" + (said === "Solved" ? "solved" : "started");
+      badge.textContent = said;
+      // A space, as between words, where a screen reader joins the texts.
+      a.appendChild(doc.createTextNode(" "));
+      a.appendChild(badge);
+    }
     var small = doc.createElement("small");
     small.textContent = describe(it, inFolder);
     a.appendChild(small);
     return a;
   }
 
-  // fillList replaces a list's items with links to the results.
-  function fillList(list, siteRoot, results) {
+  // fillList replaces a list's items with links to the results of ix,
+  // each saying what this browser keeps of its puzzle (progress.js).
+  function fillList(list, siteRoot, ix, results) {
     list.textContent = "";
     var shared = sharedTitles(results);
+    var progress = root.NonopressProgress && ix.idLength ? root.NonopressProgress.byPrefix(ix.idLength) : null;
     results.forEach(function (it) {
       var li = doc.createElement("li");
-      li.appendChild(resultLink(siteRoot, it, shared[it.lower]));
+      li.appendChild(resultLink(siteRoot, it, shared[it.lower], progress && it.id ? progress(it.kind, it.id, it.shape) : ""));
       list.appendChild(li);
     });
   }
@@ -398,7 +432,7 @@
         if (!ix || input.value !== q) return; // no index: Enter opens the search page
         var found = find(ix, q, 8);
         said.textContent = summary(ix, q, found);
-        fillList(list, siteRoot, found.results);
+        fillList(list, siteRoot, ix, found.results);
         if (found.fixed || found.total === 0) {
           var note = doc.createElement("li");
           note.className = "np-search-note";
@@ -507,7 +541,7 @@
       withIndex(siteRoot, function (ix) {
         if (!ix) { status.textContent = "The search index could not be loaded here: browse the collections, authors and tags instead."; return; }
         var found = find(ix, query, 500, sort ? sort.value : "");
-        fillList(list, siteRoot, found.results);
+        fillList(list, siteRoot, ix, found.results);
         status.textContent = summary(ix, query, found);
         offer(ix, query, found);
       });

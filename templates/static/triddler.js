@@ -6,7 +6,7 @@
 // choice for multicolour puzzles, Reset, a status line and how to play. A
 // click or Enter fills a triangle with the chosen colour, a second marks it
 // empty (a dot), a third clears it; a right click or X marks it empty at
-// once. Progress is kept in localStorage by puzzle id. The status says how
+// once. Progress is kept in the browser by puzzle id (progress.js). The status says how
 // many lines give their clue, and "Solved" when all do.
 //
 // The coach (with coach.js loaded, as on the site's pages): Check, when the
@@ -26,8 +26,11 @@
   var SVGNS = 'http://www.w3.org/2000/svg';
   var SIDE = 40; // a triangle's side, in SVG units
   var ROW = SIDE * Math.sqrt(3) / 2;
+  var CLUE_SIZE = SIDE * 0.5; // a clue number's font size, in SVG units
+  var MIN_CLUE_PX = 13; // and the least it is drawn at, in CSS px
   var UNKNOWN = -1, CROSSED = 0;
   var PROBE_BUDGET = 20000; // line solves a hint may spend trying triangles
+  var CLEARED_TEXT = 'All marks cleared. Undo reset brings them back.';
 
   function el(name, attrs, ns) {
     var e = ns ? document.createElementNS(SVGNS, name) : document.createElement(name);
@@ -88,19 +91,15 @@
     var root = document.getElementById('np-tplay');
     if (!data || !root) return;
     var p = JSON.parse(data.textContent);
-    var key = 'nonopress:triddler:' + p.id;
     var state = p.cells.map(function () { return UNKNOWN; });
-    // The entry is the marks, or once solved {solved: true, state: marks}
-    // (no marks when cleared since): the puzzle cards say so (cards.js).
-    var solvedOnce = false;
-    try {
-      var saved = JSON.parse(window.localStorage.getItem(key) || 'null');
-      if (saved && !Array.isArray(saved) && saved.solved === true) {
-        solvedOnce = true;
-        saved = saved.state;
-      }
-      if (saved && saved.length === state.length) state = saved;
-    } catch (e) { /* no storage, or a stale entry: start afresh */ }
+    // The entry is the marks, and that it was solved once solved (kept
+    // when the marks are cleared): the puzzle cards say so (cards.js).
+    // progress.js says how it is kept; without it nothing is.
+    var store = window.NonopressProgress ? window.NonopressProgress.triddler : null;
+    var shape = { triangles: state.length, colours: p.palette.length - 1 };
+    var saved = store ? store.read(p.id, shape) : null;
+    var solvedOnce = !!saved && saved.solved === true;
+    if (saved && saved.state) state = saved.state;
     var colour = 1;
 
     // The box of the triangles and of every clue number.
@@ -115,9 +114,15 @@
         x1 = Math.max(x1, a[0] * SIDE + r); y1 = Math.max(y1, a[1] * SIDE + r);
       });
     });
+    // The drawing fills the width up to 44rem, and is never drawn so
+    // small that its clue numbers are under MIN_CLUE_PX (on a phone, a
+    // triddler of 96 triangles fits at 13 px): wider than the page, it
+    // scrolls sideways in its own box (scroller), as a large grid does.
     var svg = el('svg', { viewBox: (x0 - 2) + ' ' + (y0 - 2) + ' ' + (x1 - x0 + 4) + ' ' + (y1 - y0 + 4), class: 'np-tgrid', role: 'group',
       'aria-label': 'Triddler, ' + p.cells.length + ' triangles',
-      style: 'width: 100%; max-width: 44rem; touch-action: manipulation; display: block' }, true);
+      style: 'width: 100%; max-width: 44rem; min-width: ' + Math.ceil((x1 - x0 + 4) * MIN_CLUE_PX / CLUE_SIZE) + 'px; touch-action: manipulation; display: block' }, true);
+    var scroller = el('div', { class: 'np-tscroll', style: 'overflow-x: auto' });
+    scroller.appendChild(svg);
     var shapes = p.cells.map(function (c, i) {
       var pts = corners(c);
       var g = el('g', {}, true);
@@ -174,7 +179,7 @@
     // behind each (null for a plain number), with their colour.
     var clueInks = [];
     var clues = p.lines.map(function (l) {
-      var g = el('g', { 'font-size': String(SIDE * 0.42), 'text-anchor': 'middle', 'font-family': 'sans-serif' }, true);
+      var g = el('g', { 'font-size': String(CLUE_SIZE), 'text-anchor': 'middle', 'font-family': 'sans-serif' }, true);
       var nums = l.clue.length ? l.clue : [[0, 0]], inks = [];
       nums.forEach(function (c, j) {
         var x = l.at[j][0] * SIDE, y = l.at[j][1] * SIDE, back = null, fill = c[1] > 0 ? p.palette[c[1]].rgb : null;
@@ -182,7 +187,10 @@
         if (blot) {
           back = el('circle', { cx: x, cy: y, r: SIDE * 0.32, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
         } else if (multi && c[1] > 0) {
-          back = el('rect', { x: x - SIDE * 0.3, y: y - SIDE * 0.3, width: SIDE * 0.6, height: SIDE * 0.6,
+          // A box of colour as wide as its number needs: two digits
+          // filled the square edge to edge (the numbers are 0.8 apart).
+          var w = SIDE * (c[0] >= 10 ? 0.76 : 0.6);
+          back = el('rect', { x: x - w / 2, y: y - SIDE * 0.3, width: w, height: SIDE * 0.6,
             rx: SIDE * 0.08, stroke: '#6e6e6e', 'stroke-width': '0.5' }, true);
         }
         if (back) g.appendChild(back);
@@ -236,15 +244,16 @@
       var solved = done === p.lines.length;
       root.dataset.solved = solved ? 'true' : 'false';
       status.textContent = solved ? 'Solved!' : done + ' of ' + p.lines.length + ' lines give their clue';
-      // Kept only while a triangle is marked or once the puzzle was solved:
-      // a page only looked at, or cleared unsolved, leaves nothing behind.
+      // Kept only while a triangle is marked, or Reset's marks are offered
+      // back, or once the puzzle was solved: a page only looked at leaves
+      // nothing behind.
       solvedOnce = solvedOnce || solved;
       var any = state.some(function (s) { return s !== UNKNOWN; });
-      try {
-        if (solvedOnce) window.localStorage.setItem(key, JSON.stringify(any ? { solved: true, state: state } : { solved: true }));
-        else if (any) window.localStorage.setItem(key, JSON.stringify(state));
-        else window.localStorage.removeItem(key);
-      } catch (e) { /* private mode */ }
+      var entry = solvedOnce || any || cleared ? {} : null;
+      if (solvedOnce) entry.solved = true;
+      if (any) entry.state = state;
+      else if (cleared) entry.reset = cleared; // for Undo reset after a reload
+      if (store) store.write(p.id, shape, entry);
     }
 
     function set(i, s) {
@@ -296,7 +305,8 @@
       });
     }
     // Reset clears every mark at one press, and then offers them back
-    // (Undo reset) until the next mark: the page has no other undo.
+    // (Undo reset) until the next mark, after a reload too (the entry
+    // keeps them): the page has no other undo.
     var reset = el('button', { type: 'button', class: 'np-treset' });
     reset.textContent = 'Reset';
     var cleared = null; // the marks Reset cleared, while it offers them back
@@ -323,11 +333,10 @@
         status.textContent = 'The grid is already empty.';
         return;
       }
-      var was = state;
-      setAll(state.map(function () { return UNKNOWN; }));
-      cleared = was;
+      cleared = state;
       reset.textContent = 'Undo reset';
-      status.textContent = 'All marks cleared. Undo reset brings them back.';
+      setAll(state.map(function () { return UNKNOWN; }));
+      status.textContent = CLEARED_TEXT;
     });
     tools.appendChild(reset);
 
@@ -338,12 +347,19 @@
     });
 
     while (root.firstChild) root.removeChild(root.firstChild); // the page's box kept for the drawing
-    root.appendChild(svg);
+    root.appendChild(scroller);
     root.appendChild(tools);
     root.appendChild(status);
     root.appendChild(help(p.palette.length > 2, coach.buttons.length > 0));
     state.forEach(function (_, i) { draw(i); });
+    // Marks Reset cleared come back after a reload with the Reset to
+    // undo, while nothing was marked since (as on a grid's page).
+    if (saved && saved.reset && state.every(function (s) { return s === UNKNOWN; })) {
+      cleared = saved.reset;
+      reset.textContent = 'Undo reset';
+    }
     update();
+    if (cleared) status.textContent = CLEARED_TEXT;
     root.dataset.ready = 'true';
   }
 
