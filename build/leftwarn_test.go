@@ -37,7 +37,7 @@ func TestFailedBuildListsTheWarningsOfItsPuzzles(t *testing.T) {
 		t.Fatalf("problems of undecl.non = %v, want its two errors at line 8, then its warning at line 11", undecl)
 	}
 	if msg := err.Error(); !strings.Contains(msg, "2 problems, with 1 warning of their puzzles:") ||
-		!strings.Contains(msg, "undecl.non:11: warning: colour 'y' has no color line") {
+		!strings.Contains(msg, "undecl.non:11:1: warning: colour 'y' has no color line") {
 		t.Errorf("error:\n%s\nwant the count of each and the warning labelled", msg)
 	}
 }
@@ -54,7 +54,7 @@ func TestStrictBuildFailsOnTheWarningsOfAPuzzleInError(t *testing.T) {
 	if n := berr.Diagnostics.Count(diag.Warning); n != 0 {
 		t.Errorf("%d warnings among the problems, want the warning made an error", n)
 	}
-	if !strings.Contains(err.Error(), "undecl.non:11: error: colour 'y' has no color line") {
+	if !strings.Contains(err.Error(), "undecl.non:11:1: error: colour 'y' has no color line") {
 		t.Errorf("error:\n%s\nwant the warning as an error", err)
 	}
 }
@@ -70,7 +70,7 @@ func TestSkipInvalidLogsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(sum.Skipped()) != 1 || !strings.Contains(sum.Skipped()[0], "(left out, with 1 more problem)\n  ") ||
-		!strings.HasSuffix(sum.Skipped()[0], "undecl.non:11: warning: colour 'y' has no color line, unlike the others: nonopress picks a colour for it "+
+		!strings.HasSuffix(sum.Skipped()[0], "undecl.non:11:1: warning: colour 'y' has no color line, unlike the others: nonopress picks a colour for it "+
 			"(add a line \"color y #rrggbb\" after line 6, with the other color lines; or use a declared colour)") {
 		t.Errorf("skipped = %q, want the puzzle's line, then its warning", sum.Skipped())
 	}

@@ -56,7 +56,7 @@ func TestPanelListsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
 		t.Errorf("warnings %+v (%v): want free.non's alone", warnings, data["warning_count"])
 	}
 	msg, _ := data["message"].(string)
-	if !strings.HasPrefix(msg, "2 problems left puzzles out") || !strings.Contains(msg, "undecl.non:11: warning: colour 'y'") {
+	if !strings.HasPrefix(msg, "2 problems left puzzles out") || !strings.Contains(msg, "undecl.non:11:1: warning: colour 'y'") {
 		t.Errorf("message:\n%s\nwant the two errors counted and the warning labelled", msg)
 	}
 }
