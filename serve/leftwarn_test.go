@@ -86,7 +86,7 @@ func TestPanelShowsTheWarningsOfAPuzzleLeftOut(t *testing.T) {
 	}
 	_, url := browsedSite(t, map[string]string{"undecl.non": undeclared(t), "free.non": strings.Replace(twoDots, "license CC0-1.0\n", "", 1)})
 	ctx, text := panelText(t, url+"/")
-	errAt, warnAt, othersAt := strings.Index(text, "undecl.non:8: error"), strings.Index(text, "undecl.non:11: warning"), strings.Index(text, "nonopress: 1 other warning")
+	errAt, warnAt, othersAt := strings.Index(text, "undecl.non:8: error"), strings.Index(text, "undecl.non:11:1: warning"), strings.Index(text, "nonopress: 1 other warning")
 	if errAt < 0 || warnAt < errAt || othersAt < warnAt || !strings.Contains(text[othersAt:], "free.non") {
 		t.Errorf("the panel says:\n%s\nwant undecl.non's errors, then its warning, then 1 other warning (free.non's)", text)
 	}
