@@ -106,11 +106,7 @@ func bookletPages(cover Cover, entries []BookletEntry, opt Options) ([]*scene, e
 		first += contentsPageCount(paper, len(entries))
 	}
 	pages, order, entryPage := puzzlePages(m, entries, paper, opt.MonoSafe, first)
-	printed := make([]BookletEntry, len(order))
-	for k, i := range order {
-		printed[k] = entries[i]
-	}
-	entries = printed
+	entries = inOrder(entries, order)
 	answersFrom := first + len(pages)
 	var answers []*scene
 	if !opt.NoAnswerKey {
@@ -187,18 +183,25 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 			entryPage = append(entryPage, first+k)
 		}
 	}
-	printed := make([]BookletEntry, len(entries))
-	printedSpecs := make([]sheetSpec, len(entries))
-	for k, i := range order {
-		printed[k] = entries[i]
-		printedSpecs[k] = specs[i]
-		printedSpecs[k].heading = entrySpec(entries[i], k, monoSafe).heading
+	printed, printedSpecs := inOrder(entries, order), inOrder(specs, order)
+	for k := range printedSpecs {
+		printedSpecs[k].heading = entrySpec(printed[k], k, monoSafe).heading
 	}
 	pages = make([]*scene, len(plan))
 	for k, pp := range plan {
 		pages[k] = pp.renumber(pos).draw(m, printed, printedSpecs, paper, first+k)
 	}
 	return pages, order, entryPage
+}
+
+// inOrder is s in the order order gives: order[k] is the index in s of
+// the k-th.
+func inOrder[T any](s []T, order []int) []T {
+	out := make([]T, len(order))
+	for k, i := range order {
+		out[k] = s[i]
+	}
+	return out
 }
 
 // entrySpec is how the booklet draws its i-th entry: headed by its number,

@@ -136,6 +136,15 @@ func TestSmallPuzzlesFillTheRoomBeforeLargeOnes(t *testing.T) {
 	if len(all) != 1+3+1 {
 		t.Errorf("%d pages, want the cover, 3 of puzzles and the answers", len(all))
 	}
+	var answers []string // the answer key's captions, in the order drawn
+	for _, it := range all[len(all)-1].Items {
+		if tx, ok := it.(text); ok && strings.Contains(tx.S, ". ") {
+			answers = append(answers, tx.S)
+		}
+	}
+	if want := []string{"1. S1", "2. S2", "3. S3", "4. S4", "5. B1", "6. B2"}; !slices.Equal(answers, want) {
+		t.Errorf("the answer key's captions %v, want %v", answers, want)
+	}
 }
 
 // TestLonePuzzleFillsItsPage checks that a quarter-size puzzle left alone
