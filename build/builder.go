@@ -54,9 +54,8 @@ type Builder struct {
 	cacheDir string
 	// strict: Config.Strict, or strict = true in nonopress.toml.
 	strict bool
-	// dated: the last build dated its puzzles from git, at the commit
-	// datedAt (gitinfo.go).
-	dated   bool
+	// datedAt: the commit the last build dated its puzzles from git at;
+	// "" when it did not (gitinfo.go).
 	datedAt string
 	// serve mode's state between rebuilds (rebuild.go).
 	serving serveState

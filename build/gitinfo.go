@@ -18,8 +18,8 @@ import (
 // have no git dates; any other failure of git is a warning. The commit the
 // repository is at, read first, is kept for HistoryMoved.
 func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile) {
-	b.dated = b.site.GitInfo && len(files) > 0
-	if !b.dated {
+	b.datedAt = ""
+	if !b.site.GitInfo || len(files) == 0 {
 		return
 	}
 	b.datedAt = gitdate.Head(ctx, b.cfg.Src)
@@ -43,7 +43,7 @@ func (b *Builder) readGitDates(ctx context.Context, files []*content.PuzzleFile)
 // at (serve would run git every second for nothing) until a build finds
 // one.
 func (b *Builder) HistoryMoved(ctx context.Context) bool {
-	return b.dated && b.datedAt != "" && gitdate.Head(ctx, b.cfg.Src) != b.datedAt
+	return b.datedAt != "" && gitdate.Head(ctx, b.cfg.Src) != b.datedAt
 }
 
 // gitStamp is what the build stamp adds with git_info: the commit the tree
