@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -297,40 +296,17 @@ func collectUsable(paths []string, stderr io.Writer) (c collected, rest []string
 // emptyFolderResults warns of each folder named on the command line that
 // holds no puzzle file: a mistyped folder, or files of a format nonopress
 // does not read.
-func emptyFolderResults(folders []string) []checkResult {
+func emptyFolderResults(folders []emptyFolder) []checkResult {
 	var out []checkResult
 	for _, f := range folders {
-		w := diag.Diagnostic{File: f, Severity: diag.Warning, Message: "no puzzle files in this folder", Hint: build.NoPuzzlesHint}
-		if pic := lonePicture(f); pic != "" {
+		w := diag.Diagnostic{File: f.path, Severity: diag.Warning, Message: "no puzzle files in this folder", Hint: build.NoPuzzlesHint}
+		if pic := f.picture; pic != "" {
 			note := strings.TrimSuffix(pic, filepath.Ext(pic)) + ".md"
 			w.Hint = fmt.Sprintf("%s is a picture without a note: add %s beside it, even empty, to make it a puzzle", filepath.ToSlash(pic), filepath.ToSlash(note))
 		}
-		out = append(out, *fileResult(f, nil, diag.List{w}))
+		out = append(out, *fileResult(f.path, nil, diag.List{w}))
 	}
 	return out
-}
-
-// lonePicture returns the first picture (.png, .gif) in folder and below,
-// in the order of a walk of at most 10,000 entries, hidden ones left out:
-// in a folder of no puzzle, one without the note that would make it one.
-func lonePicture(folder string) string {
-	found, seen := "", 0
-	filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
-		if seen++; err != nil || seen > 10000 {
-			return filepath.SkipAll
-		}
-		switch {
-		case p != folder && strings.HasPrefix(d.Name(), "."):
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-		case !d.IsDir() && formats.IsImage(p):
-			found = p
-			return filepath.SkipAll
-		}
-		return nil
-	})
-	return found
 }
 
 // checkFiles reads and validates every file, in parallel, and returns the

@@ -19,10 +19,15 @@ import (
 
 // collected is what collectPuzzleFiles found.
 type collected struct {
-	files   []string // puzzle files, sorted within each folder, in the order of the paths
-	empty   []string // the folders among the paths in which no puzzle file was found
-	folders []string // every folder walked, in walk order
+	files   []string      // puzzle files, sorted within each folder, in the order of the paths
+	empty   []emptyFolder // the folders among the paths in which no puzzle file was found
+	folders []string      // every folder walked, in walk order
 }
+
+// emptyFolder is a folder named on the command line that holds no puzzle
+// file, and the first picture (.png, .gif) its walk met, which a note
+// beside it would make a puzzle ("" when none).
+type emptyFolder struct{ path, picture string }
 
 // collectPuzzleFiles expands the command line's paths: a file is taken as it
 // is (whatever its extension: the reader sniffs it), a folder is walked for
@@ -67,6 +72,7 @@ func (c *collected) add(root string, info fs.FileInfo) error {
 		return nil
 	}
 	var found []string
+	picture := "" // the first without a note
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -80,8 +86,12 @@ func (c *collected) add(root string, info fs.FileInfo) error {
 		if d.IsDir() {
 			c.folders = append(c.folders, path)
 		}
-		if d.Type().IsRegular() && (formats.Known(path) || formats.IsImage(path) && hasNote(path)) {
+		switch {
+		case !d.Type().IsRegular():
+		case formats.Known(path), formats.IsImage(path) && hasNote(path):
 			found = append(found, path)
+		case formats.IsImage(path) && picture == "":
+			picture = path
 		}
 		return nil
 	})
@@ -89,7 +99,7 @@ func (c *collected) add(root string, info fs.FileInfo) error {
 		return err
 	}
 	if len(found) == 0 {
-		c.empty = append(c.empty, root)
+		c.empty = append(c.empty, emptyFolder{root, picture})
 	}
 	sort.Strings(found)
 	c.files = append(c.files, found...)
