@@ -44,6 +44,9 @@ func TestSpecExampleNon(t *testing.T) {
 	if p.Width != 5 || p.Height != 10 || p.Goal == nil || len(p.GoalMismatches()) != 0 || len(p.Validate()) != 0 {
 		t.Errorf("got %dx%d, goal %v, mismatches %v, invalid %v", p.Width, p.Height, p.Goal != nil, p.GoalMismatches(), p.Validate())
 	}
+	if len(p.Warnings) != 0 { // the spec's own way of writing reads without a word
+		t.Errorf("warnings %v, want none", p.Warnings)
+	}
 	if o := p.Origin; o.File != "testdata/spec-example.non" || o.Line != 1 || o.Index != 0 || o.Format != "non" {
 		t.Errorf("origin = %+v", p.Origin)
 	}
@@ -53,6 +56,8 @@ func TestSpecExampleNon(t *testing.T) {
 	qs, err := Read("indented.non", []byte(indented))
 	if err != nil || qs[0].ID() != p.ID() {
 		t.Errorf("indented example: %v", err)
+	} else if len(qs[0].Warnings) != 0 {
+		t.Errorf("indented example: warnings %v, want none", qs[0].Warnings)
 	}
 }
 
