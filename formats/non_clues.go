@@ -556,19 +556,24 @@ func (np *nonParser) warnGoalChars() {
 }
 
 // goalCellCol returns the column of the goal's line where its cell i
-// (from 0) is written, spaces and quotes skipped as the goal skips them;
-// 0 when it cannot tell.
+// (from 0) is written, spaces and quotes skipped as the goal skips them,
+// and the ":" or "=" of "goal: ..." or "goal = ..." (keySeparator), which
+// the goal does not hold; 0 when it cannot tell.
 func (np *nonParser) goalCellCol(i int) int {
 	key := strings.Index(strings.ToLower(np.goalText), "goal")
 	if key < 0 {
 		return 0
 	}
-	for j, r := range np.goalText[key+len("goal"):] {
+	start := key + len("goal")
+	if v := strings.TrimLeftFunc(np.goalText[start:], unicode.IsSpace); v != "" && strings.ContainsRune(":=", rune(v[0])) {
+		start = len(np.goalText) - len(v) + 1
+	}
+	for j, r := range np.goalText[start:] {
 		if unicode.IsSpace(r) || r == '"' {
 			continue
 		}
 		if i == 0 {
-			return runeCol(np.goalText, key+len("goal")+j)
+			return runeCol(np.goalText, start+j)
 		}
 		i--
 	}
