@@ -183,13 +183,12 @@ func puzzlePages(m *metrics, entries []BookletEntry, paper pageSize, monoSafe bo
 			entryPage = append(entryPage, first+k)
 		}
 	}
-	printed, printedSpecs := inOrder(entries, order), inOrder(specs, order)
-	for k := range printedSpecs {
-		printedSpecs[k].heading = entrySpec(printed[k], k, monoSafe).heading
+	for i := range specs {
+		specs[i].heading = entrySpec(entries[i], pos[i], monoSafe).heading
 	}
 	pages = make([]*scene, len(plan))
 	for k, pp := range plan {
-		pages[k] = pp.renumber(pos).draw(m, printed, printedSpecs, paper, first+k)
+		pages[k] = pp.draw(m, entries, specs, paper, first+k)
 	}
 	return pages, order, entryPage
 }
@@ -227,22 +226,6 @@ func (pp *plannedPage) entries() []int {
 		all = append(all, h...)
 	}
 	return all
-}
-
-// renumber is the page with each entry i as pos[i].
-func (pp *plannedPage) renumber(pos []int) *plannedPage {
-	out := &plannedPage{own: -1}
-	if pp.own >= 0 {
-		out.own = pos[pp.own]
-	}
-	for _, h := range pp.halves {
-		var nh []int
-		for _, i := range h {
-			nh = append(nh, pos[i])
-		}
-		out.halves = append(out.halves, nh)
-	}
-	return out
 }
 
 // draw draws page number num, each puzzle in all the room the page leaves
