@@ -18,11 +18,17 @@ import (
 
 // staticHost serves out under prefix as a static host does (GitHub Pages
 // for a project's site): a file where it is, and 404.html, with status 404,
-// at every address under prefix that has none.
+// at every address under prefix that has none. The host's top folder has
+// a 404.html of another site (a user's own site above a project's).
 func staticHost(t *testing.T, out, prefix string) *httptest.Server {
 	files := http.FileServer(http.Dir(out))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rel, ok := strings.CutPrefix(r.URL.Path, prefix)
+		if r.URL.Path == "/404.html" {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(`<!doctype html><title>Another site</title><link rel="stylesheet" href="/other.css"><p>Not here.`))
+			return
+		}
 		if !ok {
 			http.NotFound(w, r)
 			return
