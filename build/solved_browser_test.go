@@ -242,7 +242,8 @@ const resultStatusesJS = `[...document.querySelectorAll(%q)].filter((a) => a.que
 // TestBrowserSearchResultsSaySolvedOrInProgress: the search page's results
 // and the header box's say what the cards say of the puzzles this
 // browser keeps progress on, from the start of each id the index keeps;
-// an entry the game would not open (another version) says nothing.
+// an entry the game would not open (another version), nor one of another
+// puzzle whose id starts the same but whose shape differs, says nothing.
 func TestBrowserSearchResultsSaySolvedOrInProgress(t *testing.T) {
 	ctx := browsertest.New(t)
 	out := buildDemo(t)
@@ -254,6 +255,12 @@ func TestBrowserSearchResultsSaySolvedOrInProgress(t *testing.T) {
   localStorage.setItem("nonopress:progress:" + id("Plus"), '{"v":1,"width":5,"height":5,"solved":true}');
   localStorage.setItem("nonopress:progress:" + id("Arrow"), '{"v":1,"width":5,"height":5,"cells":"`+marked+`"}');
   localStorage.setItem("nonopress:progress:" + id("Morning Cup"), '{"v":2,"width":5,"height":5,"cells":"`+marked+`"}');
+  // Entries of other puzzles whose ids start as these do, of another
+  // shape: Plus's own still says Solved, and a puzzle of no entry nothing.
+  const other = [...document.querySelectorAll('.np-card')].find((c) => !["Plus", "Arrow", "Morning Cup"].includes(c.dataset.title)).dataset.title;
+  for (const title of ["Plus", other]) {
+    localStorage.setItem("nonopress:progress:" + id(title).slice(0, 8) + "ffffffffffff", '{"v":1,"width":99,"height":1,"cells":"2`+strings.Repeat("0", 98)+`"}');
+  }
   return true;
 })()`)
 	do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))
