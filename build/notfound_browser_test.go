@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,11 +19,21 @@ import (
 
 // staticHost serves out under prefix as a static host does (GitHub Pages
 // for a project's site): a file where it is, and 404.html, with status 404,
-// at every address under prefix that has none.
-func staticHost(t *testing.T, out, prefix string) *httptest.Server {
+// at every address under prefix that has none. The host's top folder has
+// a 404.html of another site (a user's own site above a project's).
+// It counts the requests for a 404.html in looks.
+func staticHost(t *testing.T, out, prefix string, looks *atomic.Int32) *httptest.Server {
 	files := http.FileServer(http.Dir(out))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if path.Base(r.URL.Path) == "404.html" {
+			looks.Add(1)
+		}
 		rel, ok := strings.CutPrefix(r.URL.Path, prefix)
+		if r.URL.Path == "/404.html" {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(`<!doctype html><title>Another site</title><link rel="stylesheet" href="/other.css"><p>Not here.`))
+			return
+		}
 		if !ok {
 			http.NotFound(w, r)
 			return
@@ -49,15 +60,22 @@ func staticHost(t *testing.T, out, prefix string) *httptest.Server {
 func TestBrowserNotFoundPageFindsTheRoot(t *testing.T) {
 	s := newSite(t, smallSite)
 	s.mustBuild(Config{})
-	srv := staticHost(t, s.out, "/repo/")
+	var looks atomic.Int32
+	srv := staticHost(t, s.out, "/repo/", &looks)
 	ctx := browsertest.New(t)
 	shots := os.Getenv("NP_NOTFOUND_SHOTS") // a folder for screenshots to look at
 	for _, at := range []string{"/repo/missing", "/repo/animals/cross/gone/", "/repo/a/b/missing"} {
+		looks.Store(0)
 		do(t, ctx, chromedp.Navigate(srv.URL+at))
 		// The style sheet applies, and the logo shows, once the page found
 		// where the root is.
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`getComputedStyle(document.querySelector(".np-header-in")).display === "flex" && document.querySelector(".np-logo").naturalWidth > 0`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			t.Errorf("%s: the page has no style: %v", at, err)
+		}
+		// It looked at the host's top folder and at /repo/ at most,
+		// however deep the address.
+		if n := looks.Load(); n > 2 {
+			t.Errorf("%s: the page asked for %d 404.html files, want 2 at most", at, n)
 		}
 		if home := eval[string](t, ctx, `document.querySelector("main a").href`); home != srv.URL+"/repo/index.html" {
 			t.Errorf("%s: the home link leads to %s", at, home)

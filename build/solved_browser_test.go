@@ -193,26 +193,40 @@ func TestBrowserCardsReadEntriesAsTheGameDoes(t *testing.T) {
 		}
 	}
 
-	// A triddler's entry: before version 1 its marks alone, which its game
-	// still reads; of another version or number of triangles, nothing.
+	// A triddler's entry: before version 1 its marks alone, or once solved
+	// {solved, state} (no state once cleared), which its game still reads;
+	// of another version, number of triangles or a colour it lacks,
+	// nothing. Its game opens with the marks its card says are there.
 	triangles := fileURL(t, out, "triangles/index.html")
-	for _, c := range []struct{ name, entry, badge string }{
-		{"the marks alone", `MARKS`, "In progress"},
-		{"this version", `{"v":1,"state":MARKS}`, "In progress"},
-		{"another version", `{"v":2,"state":MARKS}`, ""},
-		{"other triangles", `[1,-1]`, ""},
+	for _, c := range []struct {
+		name, entry, badge string
+		marked             int // triangles the game opens with marked
+	}{
+		{"the marks alone", `MARKS`, "In progress", 1},
+		{"this version", `{"v":1,"state":MARKS}`, "In progress", 1},
+		{"solved before version 1", `{"solved":true,"state":MARKS}`, "Solved", 1},
+		{"solved and cleared before version 1", `{"solved":true}`, "Solved", 0},
+		{"another version", `{"v":2,"state":MARKS}`, "", 0},
+		{"other triangles", `[1,-1]`, "", 0},
+		{"a colour the puzzle lacks", `LACKING`, "", 0},
 	} {
 		do(t, ctx, chromedp.Navigate(triangles), chromedp.WaitVisible(chromedp.CSS(".np-card")))
 		eval[bool](t, ctx, `(() => {
   const c = document.querySelector('.np-card[data-kind="triddler"]');
-  const marks = JSON.stringify([1].concat(Array(Number(c.dataset.size) - 1).fill(-1)));
+  const marks = (first) => JSON.stringify([first].concat(Array(Number(c.dataset.size) - 1).fill(-1)));
   localStorage.clear();
-  localStorage.setItem("nonopress:triddler:" + c.dataset.id, `+strconv.Quote(c.entry)+`.replace("MARKS", marks));
+  localStorage.setItem("nonopress:triddler:" + c.dataset.id, `+strconv.Quote(c.entry)+`.replace("MARKS", marks(1)).replace("LACKING", marks(9)));
   return true;
 })()`)
 		do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".np-card")))
 		if got := eval[string](t, ctx, `(document.querySelector('.np-card[data-kind="triddler"] .np-card-status') || {}).textContent || ""`); got != c.badge {
 			t.Errorf("triddler, %s: its card says %q, want %q", c.name, got, c.badge)
+		}
+		follow(t, ctx, chromedp.Click(chromedp.CSS(`.np-card[data-kind="triddler"] a`)))
+		do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#np-tplay[data-ready="true"]`)))
+		got := eval[int](t, ctx, `document.querySelectorAll('#np-tplay polygon:not([data-state="."])').length`)
+		if got != c.marked {
+			t.Errorf("triddler, %s: the game opens with %d triangles marked, want %d (its card says %q)", c.name, got, c.marked, c.badge)
 		}
 	}
 }
@@ -228,7 +242,8 @@ const resultStatusesJS = `[...document.querySelectorAll(%q)].filter((a) => a.que
 // TestBrowserSearchResultsSaySolvedOrInProgress: the search page's results
 // and the header box's say what the cards say of the puzzles this
 // browser keeps progress on, from the start of each id the index keeps;
-// an entry the game would not open (another version) says nothing.
+// an entry the game would not open (another version), nor one of another
+// puzzle whose id starts the same but whose shape differs, says nothing.
 func TestBrowserSearchResultsSaySolvedOrInProgress(t *testing.T) {
 	ctx := browsertest.New(t)
 	out := buildDemo(t)
@@ -240,6 +255,12 @@ func TestBrowserSearchResultsSaySolvedOrInProgress(t *testing.T) {
   localStorage.setItem("nonopress:progress:" + id("Plus"), '{"v":1,"width":5,"height":5,"solved":true}');
   localStorage.setItem("nonopress:progress:" + id("Arrow"), '{"v":1,"width":5,"height":5,"cells":"`+marked+`"}');
   localStorage.setItem("nonopress:progress:" + id("Morning Cup"), '{"v":2,"width":5,"height":5,"cells":"`+marked+`"}');
+  // Entries of other puzzles whose ids start as these do, of another
+  // shape: Plus's own still says Solved, and a puzzle of no entry nothing.
+  const other = [...document.querySelectorAll('.np-card')].find((c) => !["Plus", "Arrow", "Morning Cup"].includes(c.dataset.title)).dataset.title;
+  for (const title of ["Plus", other]) {
+    localStorage.setItem("nonopress:progress:" + id(title).slice(0, 8) + "ffffffffffff", '{"v":1,"width":99,"height":1,"cells":"2`+strings.Repeat("0", 98)+`"}');
+  }
   return true;
 })()`)
 	do(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".np-cards-tools")))

@@ -479,7 +479,7 @@ func TestSearchWidenings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	extra := `for (const q of ["one colour", "blob zebra small", "ada ben", "blob", "zebra", "constructor zebra"]) {
+	extra := `for (const q of ["one colour", "blob zebra small", "ada ben", "blob", "zebra", "constructor zebra", "5 zebra x 5"]) {
   const n = s.widenings(items, q, s.find(items, q, 10));
   out[q] = {total: 0, titles: n.map(o => o.label + " " + o.total + (s.search(items, o.query, 0).total === o.total ? "" : " (not what the search finds)")), pages: n.map(o => o.query)};
 }`
@@ -493,6 +493,8 @@ func TestSearchWidenings(t *testing.T) {
 		"blob":              nil,
 		"zebra":             nil,
 		"constructor zebra": {"constructor 1"},
+		// Less "zebra", the words read as one size, "5x5" (a 5×5 twice in 100).
+		"5 zebra x 5": {"5 x 5 2"},
 	} {
 		if g := got[q].Titles; !reflect.DeepEqual(g, want) && !(len(g) == 0 && len(want) == 0) {
 			t.Errorf("widening %q: %q, want %q", q, g, want)

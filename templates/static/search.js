@@ -266,6 +266,9 @@
   // pass over the puzzles finds them all: a puzzle that lacks one word of
   // the query, and one only, is found by the query less that word (a word
   // said twice is lacked twice, and is offered to leave out of neither).
+  // A query whose words join up once one is left out ("5 zebra x 5" less
+  // zebra reads as the size 5x5) finds fewer than its words apart: it is
+  // searched again.
   function widenings(items, query, found) {
     var ws = words(query);
     if (found.total > 0 || ws.length < 2) return [];
@@ -283,7 +286,8 @@
     lacking.forEach(function (n, k) {
       if (n === 0) return;
       var q = ws.slice(0, k).concat(ws.slice(k + 1)).join(" ");
-      out.push({ label: q, query: q, total: n });
+      if (words(q).length < ws.length - 1) n = search(items, q, 0).total;
+      if (n > 0) out.push({ label: q, query: q, total: n });
     });
     return out;
   }
