@@ -144,8 +144,7 @@ func (np *nonParser) collectColorNames() {
 		if !ok {
 			return
 		}
-		key, rest := splitKey(l.text)
-		key = strings.TrimSuffix(key, ":") // "color: red #f00", as keySeparator reads it
+		key, _, rest := separated(splitKey(l.text)) // "color: red #f00", as keySeparator reads it
 		if strings.EqualFold(key, "color") || strings.EqualFold(key, "colour") {
 			if f := strings.Fields(rest); len(f) >= 2 && len([]rune(f[0])) > 1 {
 				np.colorNames[strings.ToLower(f[0])] = true

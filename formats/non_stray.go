@@ -72,13 +72,7 @@ func (np *nonParser) notAKey(l numberedLine, key string) {
 // A structural key's colon alone ("width: 5", "rows:") is read as it
 // always was, without a word.
 func (np *nonParser) keySeparator(l numberedLine, key, rest string) (string, string) {
-	word, sep, value := key, "", rest
-	if i := strings.IndexAny(key, ":="); i > 0 {
-		word, sep = key[:i], key[i:i+1]
-		value = strings.TrimSpace(key[i+1:] + " " + rest)
-	} else if len(rest) > 0 && (rest[0] == '=' || rest[0] == ':') && (len(rest) == 1 || unicode.IsSpace(rune(rest[1]))) {
-		sep, value = rest[:1], strings.TrimSpace(rest[1:])
-	}
+	word, sep, value := separated(key, rest)
 	lw := strings.ToLower(word)
 	_, meta := metaKeys[lw]
 	if sep == "" || !(meta || lw == "id" || structuralKeys[lw]) {
@@ -100,6 +94,20 @@ func (np *nonParser) keySeparator(l numberedLine, key, rest string) (string, str
 		np.p.Warnings = append(np.p.Warnings, d)
 	}
 	return word, value
+}
+
+// separated splits a line's first word and the rest (splitKey) at a
+// separator written after the key, in the word ("title:", "by=Ann") or
+// standing alone ("license = MIT"): the key's word, the separator ("" when
+// there is none) and the value as meant.
+func separated(key, rest string) (word, sep, value string) {
+	if i := strings.IndexAny(key, ":="); i > 0 {
+		return key[:i], key[i : i+1], strings.TrimSpace(key[i+1:] + " " + rest)
+	}
+	if len(rest) > 0 && (rest[0] == '=' || rest[0] == ':') && (len(rest) == 1 || unicode.IsSpace(rune(rest[1]))) {
+		return key, rest[:1], strings.TrimSpace(rest[1:])
+	}
+	return key, "", rest
 }
 
 // closedValue returns the value of a describing key (rest, as the line
