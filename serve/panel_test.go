@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/nonopress/nonopress/build"
 	"github.com/nonopress/nonopress/diag"
 	"github.com/nonopress/nonopress/internal/browsertest"
 )
@@ -63,13 +64,13 @@ func TestLogGroupsRepeatedWarnings(t *testing.T) {
 	}
 	var p problemLog
 	var log strings.Builder
-	p.print(&log, l)
+	p.print(&log, l, nil)
 	want := "a.non:1: warning: no license\n  the same in 4 more files: b.non, c.non, d.non, …\n"
 	if log.String() != want {
 		t.Errorf("logged\n%s\nwant\n%s", log.String(), want)
 	}
 	log.Reset()
-	p.print(&log, l)
+	p.print(&log, l, nil)
 	if log.Len() != 0 {
 		t.Errorf("a rebuild with the same warnings logged\n%s", log.String())
 	}
@@ -187,11 +188,11 @@ func TestLogSaysAFailureAgainAfterAnother(t *testing.T) {
 	failB := diag.Diagnostic{File: "nonopress.toml", Line: 2, Severity: diag.Error, Message: "title: text in TOML needs quotes"}
 	var p problemLog
 	var log strings.Builder
-	p.print(&log, diag.List{warn})
+	p.print(&log, diag.List{warn}, nil)
 	p.add(&log, diag.List{failA})
 	p.add(&log, diag.List{failB})
 	p.add(&log, diag.List{failA})
-	p.print(&log, diag.List{warn})
+	p.print(&log, diag.List{warn}, nil)
 	if got := strings.Count(log.String(), "paper:"); got != 2 || strings.Count(log.String(), "no license") != 1 {
 		t.Errorf("logged\n%s\nwant the paper mistake twice (it came back), the warning once", log.String())
 	}
@@ -214,7 +215,7 @@ func TestLogSaysWhatIsFixed(t *testing.T) {
 	errGone := diag.Diagnostic{File: gone, Line: 1, Severity: diag.Error, Message: "no puzzle in file"}
 	var p problemLog
 	var log strings.Builder
-	p.print(&log, diag.List{errA, warnB, errGone})
+	p.print(&log, diag.List{errA, warnB, errGone}, nil)
 	for _, step := range []struct {
 		l    diag.List
 		want string
@@ -224,7 +225,7 @@ func TestLogSaysWhatIsFixed(t *testing.T) {
 		{nil, "fixed: " + a + ", " + b + "\n"},
 	} {
 		log.Reset()
-		p.print(&log, step.l)
+		p.print(&log, step.l, nil)
 		if log.String() != step.want {
 			t.Errorf("logged\n%s\nwant\n%s", log.String(), step.want)
 		}
@@ -233,11 +234,45 @@ func TestLogSaysWhatIsFixed(t *testing.T) {
 	for _, name := range []string{"c.non", "d.non", "e.non", "f.non", "g.non"} {
 		many = append(many, diag.Diagnostic{File: file(name), Line: 1, Severity: diag.Warning, Message: "no license"})
 	}
-	p.print(&log, many)
+	p.print(&log, many, nil)
 	log.Reset()
-	p.print(&log, nil)
+	p.print(&log, nil, nil)
 	if want := "fixed: " + filepath.Join(dir, "c.non") + ", " + filepath.Join(dir, "d.non") + ", " + filepath.Join(dir, "e.non") + " and 2 more files\n"; log.String() != want {
 		t.Errorf("logged\n%s\nwant\n%s", log.String(), want)
+	}
+}
+
+// TestLogSaysNothingFixedOfAFolderLeftUnread: a collection's note in
+// error leaves its puzzles out unread, so their problems are not in that
+// build's list; the log does not call them fixed for it, and does when they
+// are read again without them.
+func TestLogSaysNothingFixedOfAFolderLeftUnread(t *testing.T) {
+	dir := t.TempDir()
+	pets := filepath.Join(dir, "pets")
+	os.Mkdir(pets, 0o755)
+	dog, note := filepath.Join(pets, "dog.non"), filepath.Join(pets, "README.md")
+	for _, f := range []string{dog, note} {
+		os.WriteFile(f, nil, 0o644)
+	}
+	errDog := diag.Diagnostic{File: dog, Line: 6, Severity: diag.Error, Message: "row 2: clue 3 needs 3 cells"}
+	errNote := diag.Diagnostic{File: note, Line: 3, Severity: diag.Error, Message: "front matter: title"}
+	var p problemLog
+	var log strings.Builder
+	p.print(&log, diag.List{errDog}, nil)
+	for _, step := range []struct {
+		l      diag.List
+		unread []string
+		want   string
+	}{
+		{diag.List{errNote}, unreadFolders([]build.Skip{{Problems: diag.List{errNote}, Of: "its collection"}}), errNote.Labelled() + "\n"},
+		{diag.List{errDog}, nil, "fixed: " + note + "\n" + errDog.Labelled() + "\n"}, // the note mended, the dog read again
+		{nil, nil, "fixed: " + dog + "\n"},
+	} {
+		log.Reset()
+		p.print(&log, step.l, step.unread)
+		if log.String() != step.want {
+			t.Errorf("logged\n%s\nwant\n%s", log.String(), step.want)
+		}
 	}
 }
 

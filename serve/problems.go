@@ -12,6 +12,7 @@ import (
 	"github.com/nonopress/nonopress/build"
 	"github.com/nonopress/nonopress/build/content"
 	"github.com/nonopress/nonopress/diag"
+	"github.com/nonopress/nonopress/internal/treefile"
 	"github.com/nonopress/nonopress/puzzle"
 )
 
@@ -142,14 +143,17 @@ type problemLog struct {
 // print logs the lines of l that the last call did not, those that many
 // files share once with a line naming the others (diag.Grouped), and
 // forgets those that are gone.
-func (p *problemLog) print(w io.Writer, l diag.List) { p.log(w, l, false) }
+// unread are the folders whose puzzles the build left out without reading
+// them (a collection's note in error: unreadFolders): their files are not
+// fixed for being silent, and keep what they had.
+func (p *problemLog) print(w io.Writer, l diag.List, unread []string) { p.log(w, l, false, unread) }
 
 // add logs the lines of l not logged yet, as print does, for a build that
 // failed, which left the site, and so its warnings, as they were: it
 // forgets the lines of a failure before, not those of the last build.
-func (p *problemLog) add(w io.Writer, l diag.List) { p.log(w, l, true) }
+func (p *problemLog) add(w io.Writer, l diag.List) { p.log(w, l, true, nil) }
 
-func (p *problemLog) log(w io.Writer, l diag.List, keep bool) {
+func (p *problemLog) log(w io.Writer, l diag.List, keep bool, unread []string) {
 	now := make(map[string]bool, len(l))
 	worst := map[string]diag.Severity{}
 	var fresh diag.List
@@ -178,6 +182,11 @@ func (p *problemLog) log(w io.Writer, l diag.List, keep bool) {
 			}
 		}
 	} else {
+		for f, s := range p.worst {
+			if old, ok := worst[f]; inAny(unread, f) && (!ok || s < old) {
+				worst[f] = s
+			}
+		}
 		p.logFixed(w, worst)
 		p.built = now
 	}
@@ -214,4 +223,27 @@ func (p *problemLog) logFixed(w io.Writer, now map[string]diag.Severity) {
 		line += " and " + puzzle.Plural(len(fixed)-3, "more file")
 	}
 	fmt.Fprintln(w, line)
+}
+
+// unreadFolders are the folders of the notes whose error left out their
+// collection (or, the root's note, the site) unread: a build says nothing
+// of the puzzles in them, which are no better for it.
+func unreadFolders(skips []build.Skip) []string {
+	var dirs []string
+	for _, sk := range skips {
+		if sk.Of != "" && len(sk.Problems) > 0 {
+			dirs = append(dirs, filepath.Dir(sk.Problems[0].File))
+		}
+	}
+	return dirs
+}
+
+// inAny says whether file is in one of dirs (or below).
+func inAny(dirs []string, file string) bool {
+	for _, d := range dirs {
+		if _, ok := treefile.Inside(d, file); ok {
+			return true
+		}
+	}
+	return false
 }

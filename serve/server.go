@@ -275,7 +275,7 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	fmt.Fprintln(s.cfg.Log, builtLine(time.Since(start), sum)+note)
 	// Puzzles left out show as errors in the page's panel (the rest of the
 	// site is up to date), warnings as notes; each is logged once.
-	s.logged.print(s.cfg.Log, sum.Diagnostics)
+	s.logged.print(s.cfg.Log, sum.Diagnostics, unreadFolders(sum.Skips))
 	s.leftOut.set(s.cfg.Src, sum.Diagnostics)
 	s.hub.publish(problemEvent(false, sum.Diagnostics, sum.LeftOut()))
 	if ev, ok := editReload(sum, waited); ok {
