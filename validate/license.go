@@ -127,13 +127,15 @@ func licenseIDs(expr string) []string {
 }
 
 // closestLicense returns the SPDX identifier nearest to id: the shortest
-// that id starts ("CC0" → "CC0-1.0"), else one at most a third of its length
+// that id starts ("CC0" → "CC0-1.0"), of those the latest version (the
+// last in order: "CC-BY-SA" → "CC-BY-SA-4.0", "GPL" → "GPL-3.0-only",
+// where the first was the oldest), else one at most a third of its length
 // in edits away, and at most 3.
 func closestLicense(id string) string {
 	best := ""
 	for _, k := range spdxlicenses.GetLicenses() {
 		if len(k) > len(id) && strings.EqualFold(k[:len(id)], id) && strings.ContainsRune("-.", rune(k[len(id)])) &&
-			(best == "" || len(k) < len(best)) {
+			(best == "" || len(k) < len(best) || len(k) == len(best) && k > best) {
 			best = k
 		}
 	}

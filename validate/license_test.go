@@ -31,6 +31,11 @@ func TestCheckLicenseWarnings(t *testing.T) {
 		"CC BY-NC 4.0":        `license "CC BY-NC 4.0" is an SPDX identifier written with spaces (did you mean "CC-BY-NC-4.0"?)`,
 		"MIT AND (CC0-1.0":    `license "MIT AND (CC0-1.0" is not a valid SPDX expression`,
 		"MIT OR CC-BY-SA-4.1": `license "CC-BY-SA-4.1" is not an SPDX license identifier (did you mean "CC-BY-SA-4.0"?)`,
+		// A family named without its version: its latest version, not its first.
+		"CC-BY-SA": `license "CC-BY-SA" is not an SPDX license identifier (did you mean "CC-BY-SA-4.0"?)`,
+		"cc-by":    `license "cc-by" is not an SPDX license identifier (did you mean "CC-BY-4.0"?)`,
+		"GPL":      `license "GPL" is not an SPDX license identifier (did you mean "GPL-3.0-only"?)`,
+		"Apache":   `license "Apache" is not an SPDX license identifier (did you mean "Apache-2.0"?)`,
 	} {
 		p := grid("#")
 		p.Meta.License = license
