@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -45,8 +46,23 @@ type Skip struct {
 	Problems diag.List
 	Warnings diag.List
 	// Of is what is left out when it is not a puzzle but a note: "its
-	// collection" (a collection's note), "the note" (the root's).
+	// collection" (a collection's note, ofCollection), "the note" (the
+	// root's).
 	Of string
+}
+
+// ofCollection is the Of of a collection's note in error: the collection
+// is left out with its puzzles, unread.
+const ofCollection = "its collection"
+
+// Unread is the folder whose puzzles s leaves out without reading them: a
+// collection's, its note in error; "" for any other skip (the root's note
+// in error is left out alone, and its puzzles are read).
+func (s Skip) Unread() string {
+	if s.Of != ofCollection || len(s.Problems) == 0 {
+		return ""
+	}
+	return filepath.Dir(s.Problems[0].File)
 }
 
 // Line is the Skip as the log writes it: "path:line: error: message (left

@@ -24,7 +24,7 @@ func noteProblems(pub *site.Site, sum *Summary, strict bool) diag.List {
 		d.Severity = diag.Error
 		out = append(out, d)
 		sum.Diagnostics = append(sum.Diagnostics, d)
-		of := "its collection"
+		of := ofCollection
 		if c.Parent == nil {
 			of = "the note"
 		}

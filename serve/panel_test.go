@@ -276,6 +276,26 @@ func TestLogSaysNothingFixedOfAFolderLeftUnread(t *testing.T) {
 	}
 }
 
+// TestLogSaysFixedUnderABrokenRootNote: the root's note in error is left
+// out alone, its puzzles read, so a puzzle mended meanwhile is fixed.
+func TestLogSaysFixedUnderABrokenRootNote(t *testing.T) {
+	dir := t.TempDir()
+	cat, note := filepath.Join(dir, "cat.non"), filepath.Join(dir, "README.md")
+	for _, f := range []string{cat, note} {
+		os.WriteFile(f, nil, 0o644)
+	}
+	errCat := diag.Diagnostic{File: cat, Line: 2, Severity: diag.Error, Message: "no solution"}
+	errNote := diag.Diagnostic{File: note, Line: 3, Severity: diag.Error, Message: "front matter: title"}
+	var p problemLog
+	var log strings.Builder
+	p.print(&log, diag.List{errCat}, nil)
+	log.Reset()
+	p.print(&log, diag.List{errNote}, unreadFolders([]build.Skip{{Problems: diag.List{errNote}, Of: "the note"}}))
+	if want := "fixed: " + cat + "\n" + errNote.Labelled() + "\n"; log.String() != want {
+		t.Errorf("logged\n%s\nwant\n%s", log.String(), want)
+	}
+}
+
 // TestBuiltLineNamesTheChange checks that the log line of a build says
 // what set it off, where "built in 15ms: 48 pages, 0 files changed" left
 // the author guessing which file it was (one of the files of a git

@@ -225,14 +225,14 @@ func (p *problemLog) logFixed(w io.Writer, now map[string]diag.Severity) {
 	fmt.Fprintln(w, line)
 }
 
-// unreadFolders are the folders of the notes whose error left out their
-// collection (or, the root's note, the site) unread: a build says nothing
-// of the puzzles in them, which are no better for it.
+// unreadFolders are the folders a build left out unread (build.Skip.Unread:
+// a collection whose note is in error): it says nothing of the puzzles in
+// them, which are no better for it.
 func unreadFolders(skips []build.Skip) []string {
 	var dirs []string
 	for _, sk := range skips {
-		if sk.Of != "" && len(sk.Problems) > 0 {
-			dirs = append(dirs, filepath.Dir(sk.Problems[0].File))
+		if dir := sk.Unread(); dir != "" {
+			dirs = append(dirs, dir)
 		}
 	}
 	return dirs
