@@ -373,7 +373,7 @@
   function fillList(list, siteRoot, ix, results) {
     list.textContent = "";
     var shared = sharedTitles(results);
-    var progress = root.NonopressProgress && ix.idLength ? root.NonopressProgress.byPrefix(ix.idLength) : null;
+    var progress = results.length && root.NonopressProgress && ix.idLength ? root.NonopressProgress.byPrefix(ix.idLength) : null; // reads every entry: not for no results
     results.forEach(function (it) {
       var li = doc.createElement("li");
       li.appendChild(resultLink(siteRoot, it, shared[it.lower], progress && it.id ? progress(it.kind, it.id, it.shape) : ""));
